@@ -1,0 +1,182 @@
+/**
+ * Adopet's own artwork, drawn as inline SVG: crisp at any size, no extra
+ * requests, and coloured by CSS (`currentColor`) where the page needs it.
+ */
+type ArtProps = { className?: string };
+
+/** The wordmark: a paw inside a heart, then "adopet". */
+export function Logo({ className, label }: ArtProps & { label?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 200 56"
+      role={label ? "img" : undefined}
+      aria-label={label}
+      aria-hidden={label ? undefined : true}
+      focusable="false"
+    >
+      <path
+        d="M28 50 C10 38 2 28 2 17 C2 8.5 8.5 2 16.5 2 C21.5 2 25.5 4.5 28 8.5 C30.5 4.5 34.5 2 39.5 2 C47.5 2 54 8.5 54 17 C54 28 46 38 28 50 Z"
+        fill="currentColor"
+      />
+      <g fill="var(--logo-inner, #FFFFFF)">
+        <ellipse cx="28" cy="31" rx="8" ry="6.5" />
+        <ellipse cx="18.5" cy="21.5" rx="3.4" ry="4.4" />
+        <ellipse cx="25" cy="16.5" rx="3.4" ry="4.4" />
+        <ellipse cx="31" cy="16.5" rx="3.4" ry="4.4" />
+        <ellipse cx="37.5" cy="21.5" rx="3.4" ry="4.4" />
+      </g>
+      <text
+        x="62"
+        y="39"
+        fill="currentColor"
+        fontFamily="Poppins, system-ui, sans-serif"
+        fontWeight="700"
+        fontSize="34"
+        letterSpacing="-0.5"
+      >
+        adopet
+      </text>
+    </svg>
+  );
+}
+
+export function HomeIcon({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M3 10.5 12 3l9 7.5V20a1 1 0 0 1-1 1h-5.5v-6h-5v6H4a1 1 0 0 1-1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function MessagesIcon({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 4h16a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H9l-5 4v-4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <path d="M7 9h10M7 12.5h6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** The placeholder shown in the avatar when a user has no photo. */
+export function NoPhotoAvatar({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <circle cx="20" cy="20" r="20" fill="#DCDCE2" />
+      <circle cx="20" cy="15.5" r="7" fill="#8A8A96" />
+      <path d="M7 33.5c2.5-6 7.5-9 13-9s10.5 3 13 9A19.9 19.9 0 0 1 20 40a19.9 19.9 0 0 1-13-6.5z" fill="#8A8A96" />
+    </svg>
+  );
+}
+
+/** A dog and a cat sitting side by side (welcome page). */
+export function DogAndCat({ className }: ArtProps) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 320 200"
+      role="img"
+      aria-label="Desenho de um cão e um gato"
+      focusable="false"
+    >
+      <ellipse cx="160" cy="190" rx="150" ry="10" fill="#000" opacity="0.12" />
+      {/* Dog */}
+      <g>
+        <path d="M40 190 C34 140 50 112 92 108 C134 112 150 140 144 190 Z" fill="#C98B4F" />
+        <ellipse cx="92" cy="165" rx="30" ry="24" fill="#F2D5B0" />
+        <path d="M52 58 C30 62 26 102 38 116 C46 124 56 112 60 96 Z" fill="#8A5A2B" />
+        <path d="M132 58 C154 62 158 102 146 116 C138 124 128 112 124 96 Z" fill="#8A5A2B" />
+        <ellipse cx="92" cy="80" rx="40" ry="38" fill="#C98B4F" />
+        <ellipse cx="92" cy="96" rx="22" ry="16" fill="#F2D5B0" />
+        <circle cx="77" cy="74" r="5" fill="#1E1E24" />
+        <circle cx="107" cy="74" r="5" fill="#1E1E24" />
+        <circle cx="79" cy="72" r="1.6" fill="#FFF" />
+        <circle cx="109" cy="72" r="1.6" fill="#FFF" />
+        <ellipse cx="92" cy="90" rx="7" ry="5" fill="#1E1E24" />
+        <path d="M86 100 q6 10 12 0" fill="#FC7071" />
+        <ellipse cx="70" cy="188" rx="14" ry="7" fill="#F2D5B0" />
+        <ellipse cx="114" cy="188" rx="14" ry="7" fill="#F2D5B0" />
+      </g>
+      {/* Cat */}
+      <g>
+        <path d="M296 178 C318 170 316 140 300 132" stroke="#5B5B66" strokeWidth="9" fill="none" strokeLinecap="round" />
+        <path d="M180 190 C176 146 192 122 232 120 C272 122 288 146 284 190 Z" fill="#5B5B66" />
+        <ellipse cx="232" cy="170" rx="24" ry="20" fill="#ECECF0" />
+        <path d="M200 92 L198 44 L226 68 Z" fill="#5B5B66" />
+        <path d="M264 92 L266 44 L238 68 Z" fill="#5B5B66" />
+        <path d="M204 80 L203 56 L218 70 Z" fill="#FC7071" opacity="0.7" />
+        <path d="M260 80 L261 56 L246 70 Z" fill="#FC7071" opacity="0.7" />
+        <ellipse cx="232" cy="94" rx="36" ry="32" fill="#5B5B66" />
+        <ellipse cx="219" cy="90" rx="5" ry="6" fill="#F9D74C" />
+        <ellipse cx="245" cy="90" rx="5" ry="6" fill="#F9D74C" />
+        <ellipse cx="219" cy="90" rx="1.8" ry="5" fill="#1E1E24" />
+        <ellipse cx="245" cy="90" rx="1.8" ry="5" fill="#1E1E24" />
+        <path d="M228 102 h8 l-4 4 z" fill="#FC7071" />
+        <path
+          d="M210 104 h-20 M210 109 l-18 6 M254 104 h20 M254 109 l18 6"
+          stroke="#ECECF0"
+          strokeWidth="1.6"
+          strokeLinecap="round"
+        />
+        <ellipse cx="214" cy="189" rx="12" ry="6" fill="#ECECF0" />
+        <ellipse cx="250" cy="189" rx="12" ry="6" fill="#ECECF0" />
+      </g>
+    </svg>
+  );
+}
+
+/** The green blob in the top-left corner. */
+export function Blob({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 200 160" aria-hidden="true" focusable="false">
+      <path
+        d="M0 0 H190 C200 40 170 70 130 78 C90 86 86 120 60 146 C40 166 12 160 0 150 Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
+/** Paw prints, top right of login and cadastro. */
+export function Paws({ className }: ArtProps) {
+  const paw = (x: number, y: number, rotate: number) => (
+    <g transform={`translate(${x} ${y}) rotate(${rotate})`}>
+      <ellipse cx="0" cy="8" rx="9" ry="7.5" />
+      <ellipse cx="-11" cy="-3" rx="3.6" ry="4.8" />
+      <ellipse cx="-4" cy="-9" rx="3.6" ry="4.8" />
+      <ellipse cx="4" cy="-9" rx="3.6" ry="4.8" />
+      <ellipse cx="11" cy="-3" rx="3.6" ry="4.8" />
+    </g>
+  );
+  return (
+    <svg className={className} viewBox="0 0 120 120" aria-hidden="true" focusable="false" fill="currentColor">
+      {paw(94, 22, 20)}
+      {paw(62, 52, 10)}
+      {paw(88, 90, 25)}
+    </svg>
+  );
+}
+
+/** The green wave along the side of form pages. */
+export function SideWave({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 60 400" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+      <path
+        d="M60 0 V400 H40 C10 360 50 320 24 280 C0 240 40 200 18 160 C-2 120 36 80 20 40 C14 24 24 8 30 0 Z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}

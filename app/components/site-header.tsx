@@ -1,0 +1,43 @@
+import { Link, useLocation } from "react-router";
+import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
+
+/** Pages whose header also shows the profile avatar (and, signed in, `Sair`). */
+const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, "") || "/";
+  // As the specification has it: the home icon leads to "/" when already on home.
+  const homeTarget = path === "/home" ? "/" : "/home";
+  return (
+    <header className="site-header">
+      <nav className="site-header__nav" aria-label="Principal">
+        <Link to="/" className="site-header__logo">
+          <Logo label="Logomarca da Adopet" className="logo" />
+        </Link>
+        <ul className="site-header__icons">
+          <li>
+            <Link to={homeTarget} className="icon-link">
+              <HomeIcon className="icon" />
+              <span className="visually-hidden">Página inicial</span>
+            </Link>
+          </li>
+          <li>
+            <Link to="/contato" className="icon-link">
+              <MessagesIcon className="icon" />
+              <span className="visually-hidden">Caixa de mensagens</span>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {PAGES_WITH_PROFILE.has(path) ? (
+        <div className="site-header__user">
+          <Link to="/perfil" className="avatar-link">
+            <NoPhotoAvatar className="avatar" />
+            <span className="visually-hidden">Perfil</span>
+          </Link>
+        </div>
+      ) : null}
+    </header>
+  );
+}

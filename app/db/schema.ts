@@ -1,0 +1,163 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  // PGlite returns Uint8Array, node-postgres returns Buffer: give callers one type.
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * Images are stored in the database with their resized variants, so every app
+ * server reaches them and a backup of the database is a backup of everything.
+ */
+export const images = pgTable("images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  createdAt: createdAt(),
+});
+
+export const imageFormat = pgEnum("image_format", ["webp", "avif", "jpeg"]);
+
+export const imageVariants = pgTable(
+  "image_variants",
+  {
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    format: imageFormat("format").notNull(),
+    bytes: integer("bytes").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.imageId, table.width, table.format] })],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: varchar("email", { length: 50 }).notNull(),
+    nome: varchar("nome", { length: 50 }).notNull(),
+    passwordHash: text("password_hash").notNull(),
+    telefone: varchar("telefone", { length: 20 }),
+    cidade: varchar("cidade", { length: 50 }),
+    uf: varchar("uf", { length: 2 }),
+    perfilSobre: varchar("perfil_sobre", { length: 300 }),
+    photoId: uuid("photo_id").references(() => images.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // One account per e-mail, whatever its case.
+  (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    /** SHA-256 of the cookie's token: a leaked table gives no live session. */
+    tokenHash: varchar("token_hash", { length: 64 }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expires_idx").on(table.expiresAt)],
+);
+
+export const species = pgEnum("species", ["cao", "gato", "outro"]);
+export const ageUnit = pgEnum("age_unit", ["dias", "meses", "anos"]);
+export const petSize = pgEnum("pet_size", ["pequeno", "medio", "medio_grande", "grande"]);
+export const petStatus = pgEnum("pet_status", ["disponivel", "adotado", "removido"]);
+
+export const pets = pgTable(
+  "pets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    caretakerId: uuid("caretaker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    nome: varchar("nome", { length: 20 }).notNull(),
+    species: species("species").notNull(),
+    ageValue: smallint("age_value").notNull(),
+    ageUnit: ageUnit("age_unit").notNull(),
+    porte: petSize("porte").notNull(),
+    perfil: varchar("perfil", { length: 300 }).notNull(),
+    cidade: varchar("cidade", { length: 50 }).notNull(),
+    uf: varchar("uf", { length: 2 }).notNull(),
+    status: petStatus("status").notNull().default("disponivel"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The feed: available pets, newest first.
+    index("pets_feed_idx").on(table.status, table.createdAt.desc(), table.id),
+    index("pets_caretaker_idx").on(table.caretakerId),
+  ],
+);
+
+export const petPhotos = pgTable(
+  "pet_photos",
+  {
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.petId, table.position] })],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    recipientId: uuid("recipient_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    senderId: uuid("sender_id").references(() => users.id, { onDelete: "set null" }),
+    senderNome: varchar("sender_nome", { length: 50 }).notNull(),
+    senderTelefone: varchar("sender_telefone", { length: 20 }).notNull(),
+    nomeAnimal: varchar("nome_animal", { length: 20 }).notNull(),
+    texto: varchar("texto", { length: 300 }).notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("messages_inbox_idx").on(table.recipientId, table.createdAt.desc()),
+    index("messages_sender_idx").on(table.senderId, table.createdAt.desc()),
+  ],
+);
+
+/** Counters for rate limits, shared by every app server through the database. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 200 }).primaryKey(),
+  points: integer("points").notNull(),
+  resetAt: bigint("reset_at", { mode: "number" }).notNull(),
+});

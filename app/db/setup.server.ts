@@ -1,0 +1,27 @@
+import type { Env } from "~/env.server";
+import { openDatabase, type Database } from "./client.server";
+import { migrate } from "./migrate.server";
+import { seedDemoData } from "./seed.server";
+
+/** Opens the database, applies pending migrations and, when asked, loads the demo data. */
+export async function prepareDatabase(
+  env: Pick<Env, "databaseUrl" | "dataDir" | "demoData">,
+  log: (line: string) => void = console.log,
+  onLockCompromised?: (error: Error) => void,
+): Promise<Database> {
+  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onLockCompromised });
+  try {
+    const migrations = await migrate(database.db);
+    log(
+      `Banco de dados (${database.kind === "pglite" ? "embutido" : "PostgreSQL"}) em ${database.location}: ` +
+        `${migrations.applied.length} migração(ões) aplicada(s), ${migrations.alreadyApplied} já existente(s).`,
+    );
+    if (env.demoData && (await seedDemoData(database.db))) {
+      log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
+    }
+    return database;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

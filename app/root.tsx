@@ -1,0 +1,81 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Blob } from "./components/art";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+import appCss from "./styles/app.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: appCss },
+  { rel: "icon", href: "/adopet/favicon.svg", type: "image/svg+xml" },
+];
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Adopet" },
+    { name: "description", content: "Encontre um amigo para adotar e fale com quem cuida dele." },
+  ];
+}
+
+/** The document and the shared layout of every page, errors included. */
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const welcome = pathname === "/" || pathname === "";
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2F66F0" />
+        <Meta />
+        <Links />
+      </head>
+      <body className={welcome ? "page page--welcome" : "page"}>
+        <a className="skip-link" href="#conteudo">
+          Pular para o conteúdo
+        </a>
+        <Blob className="decoration decoration--blob" />
+        <SiteHeader />
+        <main id="conteudo" className="feed" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Unexpected errors: a friendly page, never a stack trace. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <section className="message-page">
+      <h1 className="message-page__title">{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <p>
+        {notFound
+          ? "O endereço que você procurou não existe ou foi removido."
+          : "Não foi possível carregar esta página agora. Tente novamente em instantes."}
+      </p>
+      <Link className="button" to="/">
+        Voltar ao início
+      </Link>
+    </section>
+  );
+}

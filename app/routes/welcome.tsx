@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import { DogAndCat, Logo } from "~/components/art";
+
+export function meta() {
+  return [
+    { title: "Adopet | Boas-vindas!" },
+    { name: "description", content: "Adotar pode mudar uma vida. Encontre seu novo melhor amigo na Adopet." },
+  ];
+}
+
+export default function Welcome() {
+  return (
+    <section className="welcome">
+      <Logo className="welcome__logo" />
+      <h1 className="welcome__title">Boas-vindas!</h1>
+      <p className="welcome__text welcome__text--short">
+        Que tal mudar sua vida adotando seu novo melhor amigo? Vem com a gente!
+      </p>
+      <p className="welcome__text welcome__text--long">
+        Adotar pode mudar uma vida. Que tal buscar seu novo melhor amigo hoje? Vem com a gente!
+      </p>
+      <div className="welcome__actions">
+        <Link className="button" to="/login">
+          Já tenho conta
+        </Link>
+        <Link className="button" to="/cadastro">
+          Quero me cadastrar
+        </Link>
+      </div>
+      <DogAndCat className="welcome__art" />
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { and, eq } from "drizzle-orm";
+import sharp, { type Metadata } from "sharp";
+import type { Db } from "~/db/client.server";
+import { images, imageVariants } from "~/db/schema";
+import { IMAGE_WIDTHS } from "~/lib/image-urls";
+
+
+export type AcceptedFormat = "jpeg" | "png" | "webp";
+
+/** Bigger than any phone camera; refuses decompression bombs before decoding. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export class InvalidImageError extends Error {
+  constructor(readonly reason: "not-an-image" | "format" | "too-large") {
+    super(`Imagem recusada: ${reason}`);
+    this.name = "InvalidImageError";
+  }
+}
+
+type Variant = { width: number; height: number; data: Buffer };
+
+/**
+ * Checks an upload by its content (never its name or declared type), then
+ * produces WebP variants: auto-rotated, metadata (EXIF, GPS) stripped.
+ */
+export async function prepareImage(
+  input: Buffer,
+  accepted: readonly AcceptedFormat[],
+): Promise<{ width: number; height: number; variants: Variant[] }> {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new InvalidImageError("not-an-image");
+  }
+  if (!metadata.format || !(accepted as readonly string[]).includes(metadata.format)) {
+    throw new InvalidImageError("format");
+  }
+  if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+    throw new InvalidImageError("too-large");
+  }
+  const variants: Variant[] = [];
+  try {
+    for (const width of IMAGE_WIDTHS) {
+      const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width, withoutEnlargement: true })
+        .webp({ quality: 72, effort: 4 })
+        .toBuffer({ resolveWithObject: true });
+      variants.push({ width, height: info.height, data });
+    }
+  } catch {
+    // Truncated or corrupt pixel data passes the header check but not decoding.
+    throw new InvalidImageError("not-an-image");
+  }
+  const largest = variants.at(-1)!;
+  return { width: Math.min(metadata.width, largest.width), height: largest.height, variants };
+}
+
+/** Stores a prepared image and its variants; returns the new image's id. */
+export async function saveImage(db: Db, prepared: Awaited<ReturnType<typeof prepareImage>>): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(images)
+      .values({ width: prepared.width, height: prepared.height })
+      .returning({ id: images.id });
+    await tx.insert(imageVariants).values(
+      prepared.variants.map((variant) => ({
+        imageId: row!.id,
+        width: variant.width,
+        height: variant.height,
+        format: "webp" as const,
+        bytes: variant.data.length,
+        data: variant.data,
+      })),
+    );
+    return row!.id;
+  });
+}
+
+export async function findImageVariant(db: Db, imageId: string, width: number) {
+  const [variant] = await db
+    .select({ data: imageVariants.data, bytes: imageVariants.bytes })
+    .from(imageVariants)
+    .where(and(eq(imageVariants.imageId, imageId), eq(imageVariants.width, width), eq(imageVariants.format, "webp")))
+    .limit(1);
+  return variant;
+}

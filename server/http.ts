@@ -1,0 +1,98 @@
+import path from "node:path";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import helmet from "helmet";
+import { isDatabaseReachable, type Db } from "~/db/client.server";
+
+export const BASE_PATH = "/adopet";
+
+export type HttpAppOptions = {
+  db: Db;
+  /** The React Router request handler (pages, API, images). */
+  handler: RequestHandler;
+  /** The built client's directory (production); Vite serves assets in development. */
+  clientDir?: string;
+  /** Extra middleware placed before the pages (Vite's dev middleware). */
+  before?: RequestHandler[];
+  /** Production adds HSTS. */
+  production?: boolean;
+};
+
+/**
+ * The Express host around React Router: headers, compression, redirects into
+ * the base path, static files, the health check, and a last-resort error page.
+ */
+export function createHttpApp({ db, handler, clientDir, before = [], production = false }: HttpAppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(
+    helmet({
+      // A nonce-based policy for React Router's inline scripts comes with its own change.
+      contentSecurityPolicy: false,
+      frameguard: { action: "deny" },
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+      strictTransportSecurity: production ? undefined : false,
+    }),
+  );
+  app.use(compression());
+
+  // "/" and "/adopet" lead into the app. Checked by hand: Express matches
+  // "/adopet" and "/adopet/" alike, which would loop.
+  app.use((req, res, next) => {
+    const [pathname, query] = splitUrl(req.url);
+    if (req.method === "GET" || req.method === "HEAD") {
+      if (pathname === "/" || pathname === BASE_PATH) {
+        res.redirect(301, `${BASE_PATH}/${query}`);
+        return;
+      }
+    }
+    next();
+  });
+
+  app.get(`${BASE_PATH}/healthz`, async (_req, res) => {
+    const reachable = await isDatabaseReachable(db);
+    res.set("Cache-Control", "no-store");
+    res.status(reachable ? 200 : 503).json(
+      reachable ? { status: "ok" } : { status: "indisponível", mensagem: "Banco de dados inacessível." },
+    );
+  });
+
+  for (const middleware of before) app.use(middleware);
+
+  if (clientDir) {
+    // Hashed file names: safe to cache for a year.
+    app.use(
+      `${BASE_PATH}/assets`,
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+    );
+    app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+  }
+
+  app.use(handler);
+  app.use(lastResortErrorPage);
+  return app;
+}
+
+function splitUrl(url: string): [string, string] {
+  const index = url.indexOf("?");
+  return index === -1 ? [url, ""] : [url.slice(0, index), url.slice(index)];
+}
+
+const lastResortErrorPage: ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, next) => {
+  console.error("Erro não tratado:", error);
+  if (res.headersSent) {
+    next(error);
+    return;
+  }
+  const status = typeof error.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
+  res
+    .status(status)
+    .type("html")
+    .send(
+      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro | Adopet</title>` +
+        `<h1>Algo deu errado</h1><p>Não foi possível atender ao seu pedido. Tente novamente em instantes.</p>` +
+        `<p><a href="${BASE_PATH}/">Voltar ao início</a></p></html>`,
+    );
+};

@@ -1,0 +1,72 @@
+// The process: load the app (the server build, or the sources through Vite in
+// development), listen, and shut down gracefully on SIGTERM/SIGINT.
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const development = process.env.NODE_ENV === "development";
+
+async function load() {
+  if (!development) {
+    const { createServer } = await import(path.join(root, "build/server/index.js"));
+    return createServer({ clientDir: path.join(root, "build/client"), onLockCompromised });
+  }
+  const vite = await import("vite");
+  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const { createServer } = await devServer.ssrLoadModule("./server/app.ts");
+  return createServer({
+    loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build"),
+    before: [devServer.middlewares],
+    onLockCompromised,
+  });
+}
+
+/** @param {Error} error */
+function onLockCompromised(error) {
+  console.error(`A trava do banco de dados embutido foi perdida (${error.message}). Encerrando.`);
+  process.exit(1);
+}
+
+let started;
+try {
+  started = await load();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+const { env, database, app } = started;
+
+const server = app.listen(env.port, env.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.port;
+  console.log(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);
+});
+server.on("error", async (/** @type {Error} */ error) => {
+  console.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);
+  await database.close();
+  process.exit(1);
+});
+
+let stopping = false;
+/** @param {string} signal */
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} recebido: encerrando (aguardando as requisições em andamento).`);
+  const forced = setTimeout(() => {
+    console.error("Tempo de encerramento esgotado: fechando conexões restantes.");
+    server.closeAllConnections();
+  }, env.shutdownTimeoutMs);
+  forced.unref();
+  // Stop accepting connections; in-flight requests finish, idle keep-alives close.
+  await new Promise((resolve) => {
+    server.close(() => resolve(undefined));
+    server.closeIdleConnections();
+  });
+  clearTimeout(forced);
+  await database.close();
+  console.log("Encerrado.");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
