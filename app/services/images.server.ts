@@ -29,7 +29,8 @@ export async function prepareImage(
 ): Promise<{ width: number; height: number; variants: Variant[] }> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Reading the header decodes no pixels; the size check follows.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new InvalidImageError("not-an-image");
   }

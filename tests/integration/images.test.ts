@@ -1,0 +1,74 @@
+import sharp from "sharp";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { InvalidImageError, prepareImage } from "~/services/images.server";
+import { petPortrait } from "~/db/factories.server";
+
+async function photoWithGps(width = 2000, height = 1500) {
+  return sharp({ create: { width, height, channels: 3, background: "#c98b4f" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "Camera", Model: "Telefone" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" } })
+    .toBuffer();
+}
+
+describe("image uploads", () => {
+  it("are resized to every variant as WebP, with the metadata (GPS included) stripped", async () => {
+    const input = await photoWithGps();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+
+    const prepared = await prepareImage(input, ["jpeg", "png"]);
+    expect(prepared.variants.map((variant) => variant.width)).toEqual([160, 320, 640, 1280]);
+    for (const variant of prepared.variants) {
+      const metadata = await sharp(variant.data).metadata();
+      expect(metadata.format).toBe("webp");
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.width).toBe(variant.width);
+    }
+  });
+
+  it("never enlarge a small image", async () => {
+    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#fff" } }).png().toBuffer();
+    const prepared = await prepareImage(small, ["png"]);
+    // Every nominal width exists (URLs stay predictable); none is wider than the original.
+    expect(prepared.variants.map((variant) => variant.width)).toEqual([160, 320, 640, 1280]);
+    const widths = await Promise.all(prepared.variants.map(async (variant) => (await sharp(variant.data).metadata()).width));
+    expect(widths).toEqual([160, 200, 200, 200]);
+  });
+
+  it("are judged by their content, not their name or declared type", async () => {
+    const text = Buffer.from("<script>alert(1)</script>");
+    await expect(prepareImage(text, ["jpeg", "png"])).rejects.toMatchObject({ reason: "not-an-image" });
+
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    await expect(prepareImage(gif, ["jpeg", "png"])).rejects.toMatchObject({ reason: "format" });
+
+    const webp = await petPortrait("gato");
+    await expect(prepareImage(await sharp(webp).webp().toBuffer(), ["jpeg", "png"])).rejects.toBeInstanceOf(
+      InvalidImageError,
+    );
+  });
+
+  it("refuse truncated files", async () => {
+    const whole = await photoWithGps(800, 600);
+    const truncated = whole.subarray(0, Math.floor(whole.length / 2));
+    await expect(prepareImage(truncated, ["jpeg"])).rejects.toMatchObject({ reason: "not-an-image" });
+  });
+
+  it("refuse image bombs by their declared dimensions, before decoding", async () => {
+    // A PNG header claiming 20000×20000 pixels: tiny on disk, 1.6 GB once decoded.
+    const bomb = await pngClaiming(20_000, 20_000);
+    await expect(prepareImage(bomb, ["png"])).rejects.toMatchObject({ reason: "too-large" });
+  });
+});
+
+/** A real 1×1 PNG whose header is rewritten to claim other dimensions. */
+async function pngClaiming(width: number, height: number) {
+  const png = Buffer.from(
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer(),
+  );
+  // IHDR: length (4) + type (4) at offset 8; width and height at 16 and 20; CRC at 29.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(zlib.crc32(png.subarray(12, 29)), 29);
+  return png;
+}

@@ -1,0 +1,48 @@
+import { asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { imageVariants, petPhotos, pets, users } from "~/db/schema";
+import { DEMO_CARETAKER, DEMO_PETS, seedDemoData } from "~/db/seed.server";
+import { verifyPassword } from "~/services/passwords.server";
+import { IMAGE_WIDTHS } from "~/lib/image-urls";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+describe("the demo data", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("loads the demo caretaker and the nine pets of the product's sample list, newest first", async () => {
+    expect(await seedDemoData(database.db)).toBe(true);
+    const [caretaker] = await database.db.select().from(users);
+    expect(caretaker!.email).toBe(DEMO_CARETAKER.email);
+    expect(await verifyPassword(caretaker!.passwordHash, DEMO_CARETAKER.senha)).toBe(true);
+    expect(caretaker!.passwordHash).toMatch(/^\$argon2id\$/);
+
+    const feed = await database.db.select().from(pets).orderBy(asc(pets.createdAt));
+    expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
+    expect(feed.every((pet) => pet.caretakerId === caretaker!.id && pet.status === "disponivel")).toBe(true);
+  });
+
+  it("gives every pet a photo with every resized variant, each small", async () => {
+    const photos = await database.db.select().from(petPhotos);
+    expect(photos).toHaveLength(DEMO_PETS.length);
+    const variants = await database.db
+      .select({ width: imageVariants.width, bytes: imageVariants.bytes })
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, photos[0]!.imageId));
+    expect(variants.map((variant) => variant.width).sort((a, b) => a - b)).toEqual([...IMAGE_WIDTHS]);
+    const card = variants.find((variant) => variant.width === 320)!;
+    expect(card.bytes).toBeLessThan(25_000);
+  });
+
+  it("is not loaded twice", async () => {
+    expect(await seedDemoData(database.db)).toBe(false);
+    const [row] = await database.db.select({ total: count() }).from(pets);
+    expect(row!.total).toBe(DEMO_PETS.length);
+  });
+});

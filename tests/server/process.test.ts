@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { petPhotos, pets } from "~/db/schema";
+import { imageUrl } from "~/lib/image-urls";
+import { runUntilExit, startServer, type RunningServer } from "../support/server-process";
+
+// The embedded database's life cycle, through the real process.
+describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embedded database", () => {
+  let tempDir: string;
+  let dataDir: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
+    dataDir = path.join(tempDir, "nested", "data");
+    server = await startServer({ DATA_DIR: dataDir });
+  });
+  afterAll(async () => {
+    if (server.child.exitCode === null) {
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it("creates the database in a new directory, migrates it and loads the demo data", async () => {
+    expect(server.output()).toContain("1 migração(ões) aplicada(s)");
+    expect(server.output()).toContain("Dados de demonstração carregados");
+    const response = await fetch(`${server.baseUrl}/adopet/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Boas-vindas!");
+  });
+
+  it("answers unknown pages with a 404 page in Portuguese", async () => {
+    const response = await fetch(`${server.baseUrl}/adopet/nao-existe`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Página não encontrada");
+  });
+
+  it("serves built assets with an immutable cache lifetime, compressed", async () => {
+    const html = await (await fetch(`${server.baseUrl}/adopet/`)).text();
+    const css = /href="(\/adopet\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(css).toBeDefined();
+    const response = await fetch(`${server.baseUrl}${css}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("refuses a second process on the same directory with a message naming it", async () => {
+    const second = await runUntilExit({ DATA_DIR: dataDir });
+    expect(second.code).toBe(1);
+    expect(second.output).toContain(dataDir);
+    expect(second.output).toContain("já está em uso por outro processo");
+    // The first one is unharmed.
+    expect((await fetch(`${server.baseUrl}/adopet/healthz`)).status).toBe(200);
+  });
+
+  it("on SIGTERM finishes the request in flight, closes the database and exits 0", async () => {
+    const inFlight = fetch(`${server.baseUrl}/adopet/`).then(async (response) => ({
+      status: response.status,
+      body: await response.text(),
+    }));
+    // Let the request reach the server before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.child.kill("SIGTERM");
+    const answered = await inFlight;
+    expect(answered.status).toBe(200);
+    expect(answered.body).toContain("Boas-vindas!");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("Encerrado.");
+  });
+
+  it("keeps its data, and starts again on the existing database serving the stored images", async () => {
+    // The lock was released: this process can open the directory.
+    const database = await openDatabase({ dataDir });
+    const [photo] = await database.db.select({ imageId: petPhotos.imageId }).from(petPhotos).limit(1);
+    const petCount = (await database.db.select({ id: pets.id }).from(pets)).length;
+    await database.close();
+    expect(petCount).toBe(9);
+
+    server = await startServer({ DATA_DIR: dataDir });
+    expect(server.output()).toContain("0 migração(ões) aplicada(s), 1 já existente(s)");
+    expect(server.output()).not.toContain("Dados de demonstração carregados");
+
+    const image = await fetch(`${server.baseUrl}${imageUrl(photo!.imageId, 320)}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(500);
+
+    for (const missing of [
+      imageUrl("00000000-0000-4000-8000-000000000000", 320),
+      `/adopet/imagens/${photo!.imageId}/321.webp`,
+      "/adopet/imagens/nao-e-um-id/320.webp",
+    ]) {
+      expect((await fetch(`${server.baseUrl}${missing}`)).status, missing).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { openDatabase, type Database } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
+
+/**
+ * A fresh, empty database for one test file: PGlite in a temporary directory,
+ * or, when DATABASE_URL is set, a new database created on that PostgreSQL server
+ * (dropped afterwards).
+ */
+export type TestDatabase = Database & { dataDir?: string; url?: string; destroy(): Promise<void> };
+
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `adopet_test_${randomUUID().replaceAll("-", "")}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    if (migrated) await migrate(database.db);
+    return {
+      ...database,
+      url: url.toString(),
+      destroy: async () => {
+        await database.close();
+        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      },
+    };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-test-"));
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  if (migrated) await migrate(database.db);
+  return {
+    ...database,
+    dataDir: path.join(dataDir, "db"),
+    destroy: async () => {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,26 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { readEnv } from "~/env.server";
+
+describe("settings", () => {
+  it("default to the embedded database in ./data, port 3000 and demo data", () => {
+    const env = readEnv({});
+    expect(env).toMatchObject({ host: "0.0.0.0", port: 3000, databaseUrl: undefined, demoData: true });
+    expect(env.dataDir).toBe(path.resolve("data"));
+  });
+
+  it("turn demo data off by default on PostgreSQL, unless asked", () => {
+    expect(readEnv({ DATABASE_URL: "postgres://localhost/adopet" }).demoData).toBe(false);
+    expect(readEnv({ DATABASE_URL: "postgres://localhost/adopet", DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(readEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
+  });
+
+  it("treat an empty DATABASE_URL as unset", () => {
+    expect(readEnv({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  });
+
+  it("refuse invalid values with a message naming each", () => {
+    expect(() => readEnv({ PORT: "porta", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+    expect(() => readEnv({ DEMO_DATA: "talvez" })).toThrow(/DEMO_DATA/);
+  });
+});
