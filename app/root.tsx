@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -7,13 +8,20 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useNavigation,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Blob } from "./components/art";
+import { Notice } from "./components/notice";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { UserMirror } from "./components/user-mirror";
+import { imageUrl } from "./lib/image-urls";
 import appCss from "./styles/app.css?url";
+import { getUser } from "./web/auth.server";
+import { takeNotice } from "./web/notices.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: appCss },
@@ -27,10 +35,34 @@ export function meta(): Route.MetaDescriptors {
   ];
 }
 
+/** Who is signed in (what the header needs) and the notice left by the last action. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context.db);
+  const notice = await takeNotice(request);
+  return data(
+    {
+      user: user && {
+        id: user.id,
+        email: user.email,
+        nome: user.nome,
+        foto: user.photoId ? imageUrl(user.photoId, 160) : null,
+      },
+      notice: notice?.text ?? null,
+    },
+    notice ? { headers: { "Set-Cookie": notice.clear } } : undefined,
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
 /** The document and the shared layout of every page, errors included. */
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const root = useRouteLoaderData<typeof loader>("root");
+  const navigation = useNavigation();
   const welcome = pathname === "/" || pathname === "";
+  // The profile waits for the signed-in user: say so while it loads.
+  const loadingProfile = navigation.state === "loading" && navigation.location.pathname === "/perfil";
   return (
     <html lang="pt-BR">
       <head>
@@ -45,10 +77,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Pular para o conteúdo
         </a>
         <Blob className="decoration decoration--blob" />
-        <SiteHeader />
+        <SiteHeader user={root?.user ?? null} />
         <main id="conteudo" className="feed" tabIndex={-1}>
-          {children}
+          <Notice text={root?.notice ?? null} />
+          {loadingProfile ? <p className="loading">Carregando...</p> : children}
         </main>
+        <UserMirror user={root?.user ?? null} />
         <SiteFooter />
         <ScrollRestoration />
         <Scripts />

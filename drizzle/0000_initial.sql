@@ -57,9 +57,9 @@ CREATE TABLE "pets" (
 );
 --> statement-breakpoint
 CREATE TABLE "rate_limits" (
-	"key" varchar(200) PRIMARY KEY NOT NULL,
-	"points" integer NOT NULL,
-	"reset_at" bigint NOT NULL
+	"key" varchar(255) PRIMARY KEY NOT NULL,
+	"points" integer DEFAULT 0 NOT NULL,
+	"expire" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "sessions" (

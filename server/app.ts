@@ -10,6 +10,8 @@ import { createHttpApp } from "./http";
 declare module "react-router" {
   interface AppLoadContext {
     db: Database["db"];
+    /** The client's address (behind a proxy, as TRUST_PROXY allows), for rate limits. */
+    clientIp: string;
   }
 }
 
@@ -34,7 +36,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const handler = createRequestHandler({
     build,
     mode: env.nodeEnv,
-    getLoadContext: () => ({ db: database.db }),
+    getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? "desconhecido" }),
   });
   const app = createHttpApp({
     db: database.db,

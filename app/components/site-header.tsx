@@ -1,10 +1,12 @@
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 
-/** Pages whose header also shows the profile avatar (and, signed in, `Sair`). */
+/** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
-export function SiteHeader() {
+type HeaderUser = { nome: string; foto: string | null } | null;
+
+export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, "") || "/";
   // As the specification has it: the home icon leads to "/" when already on home.
@@ -32,9 +34,20 @@ export function SiteHeader() {
       </nav>
       {PAGES_WITH_PROFILE.has(path) ? (
         <div className="site-header__user">
+          {user ? (
+            <Form method="post" action="/sair" className="logout">
+              <button type="submit" className="logout__button">
+                Sair
+              </button>
+            </Form>
+          ) : null}
           <Link to="/perfil" className="avatar-link">
-            <NoPhotoAvatar className="avatar" />
-            <span className="visually-hidden">Perfil</span>
+            {user?.foto ? (
+              <img className="avatar" src={user.foto} alt="" width={40} height={40} />
+            ) : (
+              <NoPhotoAvatar className="avatar" />
+            )}
+            <span className="visually-hidden">{user ? `Perfil de ${user.nome}` : "Perfil"}</span>
           </Link>
         </div>
       ) : null}

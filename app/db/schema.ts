@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
 import {
-  bigint,
   customType,
   index,
   integer,
@@ -155,9 +154,12 @@ export const messages = pgTable(
   ],
 );
 
-/** Counters for rate limits, shared by every app server through the database. */
+/**
+ * Counters for rate limits, shared by every app server through the database.
+ * The shape is the one rate-limiter-flexible's Drizzle store expects.
+ */
 export const rateLimits = pgTable("rate_limits", {
-  key: varchar("key", { length: 200 }).primaryKey(),
-  points: integer("points").notNull(),
-  resetAt: bigint("reset_at", { mode: "number" }).notNull(),
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: timestamp("expire", { withTimezone: true }),
 });

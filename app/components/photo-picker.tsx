@@ -1,0 +1,53 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
+import { useEffect, useState } from "react";
+import { NoPhotoAvatar } from "./art";
+import { isAcceptedImageType } from "~/validation/fields";
+
+/**
+ * The profile photo: click it (or focus it and press Enter/Space) to choose a
+ * file; an accepted image is previewed before saving, and anything else shows
+ * the type error at once.
+ */
+export function PhotoPicker({
+  meta,
+  current,
+  onChosen,
+}: {
+  meta: FieldMetadata<File | undefined>;
+  current: string | null;
+  onChosen: () => void;
+}) {
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const error = meta.errors?.[0];
+  const shown = preview ?? current;
+  return (
+    <div className="field photo-field">
+      <span className="field__label" id={`${meta.id}-titulo`}>
+        Foto
+      </span>
+      <label className="photo-picker" htmlFor={meta.id}>
+        {shown ? (
+          <img className="photo-picker__image" src={shown} alt="Sua foto de perfil" width={96} height={96} />
+        ) : (
+          <NoPhotoAvatar className="photo-picker__image" />
+        )}
+        <span className="photo-picker__hint">Clique na foto para editar</span>
+        <input
+          {...getInputProps(meta, { type: "file" })}
+          className="visually-hidden"
+          accept=".jpeg,.jpg,.png,image/jpeg,image/png"
+          aria-labelledby={`${meta.id}-titulo`}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setPreview(file && isAcceptedImageType(file) ? URL.createObjectURL(file) : null);
+            onChosen();
+          }}
+        />
+      </label>
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}

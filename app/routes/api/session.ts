@@ -1,0 +1,42 @@
+import { data } from "react-router";
+import type { Route } from "./+types/session";
+import { findUser, toOwnUser } from "~/services/accounts.server";
+import { attemptLogin } from "~/services/login.server";
+import { apiLoginSchema } from "~/validation/accounts";
+import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { endSession, getUser, startSession } from "~/web/auth.server";
+import { readJson } from "~/web/body.server";
+
+/** `GET /api/session`: the signed-in user, or 401. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getUser(request, context.db);
+  const row = user && (await findUser(context.db, user.id));
+  if (!row) return apiError(401, "Nenhuma sessão ativa.");
+  return data(toOwnUser(row), { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** `POST /api/session` {email, senha} logs in; `DELETE /api/session` logs out. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method === "DELETE") {
+    const cookie = await endSession(request, context.db);
+    return new Response(null, { status: 204, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  }
+  if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE");
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    return bodyErrorResponse(error);
+  }
+  const parsed = apiLoginSchema.safeParse(body);
+  if (!parsed.success) return validationFailed(parsed.error);
+  const result = await attemptLogin(context.db, context.clientIp, parsed.data);
+  if (!result.ok) {
+    if (result.status === 429) {
+      return apiError(429, result.message, undefined, { "Retry-After": String(result.retryAfterSeconds) });
+    }
+    return apiError(400, result.message, { [result.field]: [result.message] });
+  }
+  const cookie = await startSession(request, context.db, result.user.id);
+  return data(result.user, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}

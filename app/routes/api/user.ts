@@ -1,0 +1,67 @@
+import { data } from "react-router";
+import type { Route } from "./+types/user";
+import { findUser, toOwnUser, toPublicUser, updateProfile } from "~/services/accounts.server";
+import { InvalidImageError } from "~/services/images.server";
+import { apiUpdateUserSchema } from "~/validation/accounts";
+import { IMAGE_MAX_BYTES } from "~/validation/fields";
+import { MESSAGES } from "~/validation/messages";
+import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
+import { readJson } from "~/web/body.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => apiError(404, "Usuário não encontrado.");
+
+/** `GET /api/users/:id`: your own record in full; anyone else's public fields only. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  if (!UUID.test(params.id)) return notFound();
+  const row = await findUser(context.db, params.id);
+  if (!row) return notFound();
+  const viewer = await getUser(request, context.db);
+  const body = viewer?.id === row.id ? toOwnUser(row) : toPublicUser(row);
+  return data(body, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+/** `PATCH /api/users/:id` {nome, telefone, cidade, perfil__sobre, foto__upload}: your own record only. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  const viewer = await getUser(request, context.db);
+  if (!viewer) return apiError(401, "Faça login para continuar.");
+  if (!UUID.test(params.id) || !(await findUser(context.db, params.id))) return notFound();
+  if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
+
+  let body: unknown;
+  try {
+    // A photo of 5 MB grows by a third in base64.
+    body = await readJson(request, Math.ceil(IMAGE_MAX_BYTES * 1.4) + 16 * 1024);
+  } catch (error) {
+    return bodyErrorResponse(error);
+  }
+  const parsed = apiUpdateUserSchema.safeParse(body);
+  if (!parsed.success) return validationFailed(parsed.error);
+  const { foto__upload, ...fields } = parsed.data;
+
+  let photo: Buffer | null | undefined;
+  if (foto__upload === null) photo = null;
+  else if (foto__upload !== undefined) {
+    photo = decodeDataUrl(foto__upload);
+    if (!photo) return apiError(400, MESSAGES.foto.type, { foto__upload: [MESSAGES.foto.type] });
+    if (photo.length > IMAGE_MAX_BYTES) return apiError(413, MESSAGES.foto.size, { foto__upload: [MESSAGES.foto.size] });
+  }
+  try {
+    const updated = await updateProfile(context.db, viewer.id, { ...fields, photo });
+    if (!updated) return notFound();
+    return data(updated, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof InvalidImageError)) throw error;
+    const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
+    return apiError(400, message, { foto__upload: [message] });
+  }
+}
+
+/** The bytes of a `data:image/png|jpeg;base64,…` URL, or null for anything else. */
+function decodeDataUrl(value: string): Buffer | null {
+  const match = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
+  if (!match) return null;
+  return Buffer.from(match[1]!, "base64");
+}

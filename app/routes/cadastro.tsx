@@ -1,0 +1,68 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/cadastro";
+import { Logo, Paws } from "~/components/art";
+import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { registerUser } from "~/services/accounts.server";
+import { cadastroSchema } from "~/validation/accounts";
+import { MESSAGES } from "~/validation/messages";
+import { getUser } from "~/web/auth.server";
+import { parseForm } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+const HIDDEN = ["senha", "senha__confirma"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context.db)) throw redirect("/home");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, cadastroSchema, { hideFields: HIDDEN });
+  if (!form.ok) return form.response;
+  const result = await registerUser(context.db, form.value);
+  if (!result.ok) {
+    return data(form.reply({ fieldErrors: { email: [MESSAGES.email.taken] } }), { status: 409 });
+  }
+  return redirect("/login", { headers: { "Set-Cookie": await setNotice("registered") } });
+}
+
+export function meta() {
+  return [{ title: "Cadastro | Adopet" }];
+}
+
+export default function Cadastro() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: cadastroSchema }),
+  });
+  return (
+    <section className="auth">
+      <Paws className="decoration decoration--paws" />
+      <Link to="/" className="auth__logo">
+        <Logo label="Logomarca da Adopet" />
+      </Link>
+      <h1 className="auth__title">Ainda não tem cadastro?</h1>
+      <p className="auth__lead">Então, antes de buscar seu melhor amigo, precisamos de alguns dados:</p>
+      <Form method="post" className="auth__form" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.email} label="Email*" placeholder="Escolha seu melhor email" type="email" autoComplete="email" />
+        <TextField meta={fields.nome} label="Nome*" placeholder="Digite seu nome completo" autoComplete="name" />
+        <PasswordField meta={fields.senha} label="Senha*" placeholder="Crie uma senha" autoComplete="new-password" />
+        <PasswordField
+          meta={fields.senha__confirma}
+          label="Confirma sua senha*"
+          placeholder="Repita a senha criada acima"
+          autoComplete="new-password"
+        />
+        <button type="submit" className="button auth__submit">
+          Cadastrar
+        </button>
+      </Form>
+    </section>
+  );
+}

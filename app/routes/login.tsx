@@ -1,0 +1,66 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/login";
+import { Logo, Paws } from "~/components/art";
+import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { attemptLogin } from "~/services/login.server";
+import { loginSchema } from "~/validation/accounts";
+import { getUser, startSession } from "~/web/auth.server";
+import { formError, parseForm } from "~/web/forms.server";
+
+const HIDDEN = ["senha"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getUser(request, context.db)) throw redirect("/home");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, loginSchema, { hideFields: HIDDEN });
+  if (!form.ok) return form.response;
+  const result = await attemptLogin(context.db, context.clientIp, form.value);
+  if (!result.ok) {
+    if (result.status === 429) {
+      return formError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
+    }
+    return data(form.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400 });
+  }
+  const cookie = await startSession(request, context.db, result.user.id);
+  return redirect("/home", { headers: { "Set-Cookie": cookie } });
+}
+
+export function meta() {
+  return [{ title: "Login | Adopet" }];
+}
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <section className="auth">
+      <Paws className="decoration decoration--paws" />
+      <Link to="/" className="auth__logo">
+        <Logo label="Logomarca da Adopet" />
+      </Link>
+      <h1 className="auth__title">Já tem conta? Faça seu login:</h1>
+      <Form method="post" className="auth__form" {...getFormProps(form)}>
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.email} label="Email" placeholder="Insira seu email" type="email" autoComplete="email" />
+        <PasswordField meta={fields.senha} label="Senha" placeholder="Insira sua senha" autoComplete="current-password" />
+        {/* No reset flow yet: as in the specification, the link leads back to login. */}
+        <Link to="/login" className="auth__forgot">
+          Esqueci minha senha
+        </Link>
+        <button type="submit" className="button auth__submit">
+          Entrar
+        </button>
+      </Form>
+    </section>
+  );
+}

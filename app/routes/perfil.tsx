@@ -1,0 +1,80 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/perfil";
+import { FormError, TextAreaField, TextField } from "~/components/form-fields";
+import { PhotoPicker } from "~/components/photo-picker";
+import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
+import { InvalidImageError } from "~/services/images.server";
+import { perfilSchema } from "~/validation/accounts";
+import { MESSAGES } from "~/validation/messages";
+import { requireUser } from "~/web/auth.server";
+import { parseForm } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const row = await findUser(context.db, user.id);
+  if (!row) throw redirect("/login");
+  return { profile: toOwnUser(row) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await parseForm(request, perfilSchema, { maxFiles: 1, hideFields: ["foto"] });
+  if (!form.ok) return form.response;
+  const { foto, ...fields } = form.value;
+  try {
+    await updateProfile(context.db, user.id, {
+      ...fields,
+      ...(foto ? { photo: Buffer.from(await foto.arrayBuffer()) } : {}),
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidImageError)) throw error;
+    const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
+    return data(form.reply({ fieldErrors: { foto: [message] } }), { status: 400 });
+  }
+  return redirect("/perfil", { headers: { "Set-Cookie": await setNotice("profileSaved") } });
+}
+
+export function meta() {
+  return [{ title: "Perfil | Adopet" }];
+}
+
+export default function Perfil() {
+  const { profile } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    defaultValue: {
+      nome: profile.nome,
+      telefone: profile.telefone ?? "",
+      cidade: profile.cidade ?? "",
+      perfil__sobre: profile.perfil__sobre ?? "",
+    },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: perfilSchema }),
+  });
+  return (
+    <section className="profile">
+      <p className="profile__lead">Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.</p>
+      <Form method="post" encType="multipart/form-data" className="panel profile__form" {...getFormProps(form)}>
+        <h1 className="panel__title">Perfil</h1>
+        <FormError id={form.errorId} errors={form.errors} />
+        <PhotoPicker
+          meta={fields.foto}
+          current={profile.foto}
+          onChosen={() => form.validate({ name: fields.foto.name })}
+        />
+        <TextField meta={fields.nome} label="Nome" autoComplete="name" />
+        <TextField meta={fields.telefone} label="Telefone" type="tel" autoComplete="tel" />
+        <TextField meta={fields.cidade} label="Cidade" autoComplete="address-level2" />
+        <TextAreaField meta={fields.perfil__sobre} label="Sobre" maxLength={300} />
+        <button type="submit" className="button panel__submit">
+          Salvar
+        </button>
+      </Form>
+    </section>
+  );
+}

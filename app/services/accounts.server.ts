@@ -1,0 +1,119 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { images, users } from "~/db/schema";
+import { imageUrl } from "~/lib/image-urls";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { prepareImage, saveImage } from "./images.server";
+
+/** What anyone may see of a person. */
+export type PublicUser = {
+  id: string;
+  nome: string;
+  cidade: string | null;
+  perfil__sobre: string | null;
+  foto: string | null;
+};
+
+/** What a person sees of themselves. Never includes the password or its hash. */
+export type OwnUser = PublicUser & { email: string; telefone: string | null };
+
+type UserRow = typeof users.$inferSelect;
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    nome: row.nome,
+    cidade: row.cidade,
+    perfil__sobre: row.perfilSobre,
+    foto: row.photoId ? imageUrl(row.photoId, 320) : null,
+  };
+}
+
+export function toOwnUser(row: UserRow): OwnUser {
+  return { ...toPublicUser(row), email: row.email, telefone: row.telefone };
+}
+
+const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
+
+export type RegisterResult = { ok: true; user: OwnUser } | { ok: false; reason: "email-taken" };
+
+export async function registerUser(
+  db: Db,
+  input: { email: string; nome: string; senha: string },
+): Promise<RegisterResult> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
+  if (existing) return { ok: false, reason: "email-taken" };
+  const passwordHash = await hashPassword(input.senha);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ email: input.email.trim(), nome: input.nome.trim(), passwordHash })
+      .returning();
+    return { ok: true, user: toOwnUser(row!) };
+  } catch (error) {
+    // Two submits at once: the unique index decides, the loser is told as usual.
+    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    throw error;
+  }
+}
+
+export type AuthResult =
+  | { ok: true; user: OwnUser }
+  | { ok: false; reason: "unknown-email" | "wrong-password"; userId?: string };
+
+/** Checks the password of the account with that e-mail (and only that one). */
+export async function authenticate(db: Db, email: string, senha: string): Promise<AuthResult> {
+  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
+  if (!row) return { ok: false, reason: "unknown-email" };
+  if (!(await verifyPassword(row.passwordHash, senha))) {
+    return { ok: false, reason: "wrong-password", userId: row.id };
+  }
+  return { ok: true, user: toOwnUser(row) };
+}
+
+export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+export type ProfileChanges = {
+  nome?: string;
+  telefone?: string;
+  cidade?: string;
+  perfil__sobre?: string;
+  /** New photo bytes (checked by content here), or null to remove the photo. */
+  photo?: Buffer | null;
+};
+
+/**
+ * Changes a user's own profile. The photo is checked and resized before the
+ * transaction; the old photo is deleted with the change, or kept if it fails.
+ * Throws InvalidImageError for a file that is not an accepted image.
+ */
+export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<OwnUser | null> {
+  const prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
+    if (!current) return null;
+    let photoId = current.photoId;
+    if (prepared) photoId = await saveImage(tx as unknown as Db, prepared);
+    else if (changes.photo === null) photoId = null;
+    const [row] = await tx
+      .update(users)
+      .set({
+        nome: changes.nome?.trim() ?? current.nome,
+        telefone: changes.telefone?.trim() ?? current.telefone,
+        cidade: changes.cidade?.trim() ?? current.cidade,
+        perfilSobre: changes.perfil__sobre?.trim() ?? current.perfilSobre,
+        photoId,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (current.photoId && current.photoId !== photoId) {
+      await tx.delete(images).where(eq(images.id, current.photoId));
+    }
+    return toOwnUser(row!);
+  });
+}

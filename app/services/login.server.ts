@@ -1,0 +1,46 @@
+import type { Db } from "~/db/client.server";
+import { MESSAGES } from "~/validation/messages";
+import { authenticate, type OwnUser } from "./accounts.server";
+import { countAttempt, isLimited, resetLimit, retryText } from "./rate-limits.server";
+
+export type LoginResult =
+  | { ok: true; user: OwnUser }
+  | { ok: false; status: 400; field: "email" | "senha"; message: string }
+  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+
+/**
+ * One login attempt, for the page and the API alike: the specification's
+ * messages, with failed attempts limited per account and per client.
+ */
+export async function attemptLogin(
+  db: Db,
+  clientKey: string,
+  credentials: { email: string; senha: string },
+): Promise<LoginResult> {
+  const accountKey = credentials.email.trim().toLowerCase();
+  for (const [name, key] of [
+    ["login-client", clientKey],
+    ["login-account", accountKey],
+  ] as const) {
+    const state = await isLimited(db, name, key);
+    if (state.limited) {
+      return {
+        ok: false,
+        status: 429,
+        message: `Muitas tentativas de login. ${retryText(state.retryAfterSeconds)}`,
+        retryAfterSeconds: state.retryAfterSeconds,
+      };
+    }
+  }
+  const result = await authenticate(db, credentials.email, credentials.senha);
+  if (result.ok) {
+    await resetLimit(db, "login-account", accountKey);
+    return result;
+  }
+  await countAttempt(db, "login-client", clientKey);
+  if (result.reason === "unknown-email") {
+    return { ok: false, status: 400, field: "email", message: MESSAGES.email.unknown };
+  }
+  await countAttempt(db, "login-account", accountKey);
+  return { ok: false, status: 400, field: "senha", message: MESSAGES.senha.wrong };
+}

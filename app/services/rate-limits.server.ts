@@ -1,0 +1,62 @@
+import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
+import type { Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+
+/**
+ * Rate limits with counters in the database (rate-limiter-flexible's Drizzle
+ * store), so they hold across every app server.
+ */
+export type LimitName = "login-account" | "login-client";
+
+const POLICIES: Record<LimitName, { points: number; duration: number; blockDuration?: number }> = {
+  // Failed logins: per account (guessing one person's password) and per client (trying many).
+  "login-account": { points: 10, duration: 15 * 60 },
+  "login-client": { points: 30, duration: 15 * 60 },
+};
+
+const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
+
+function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
+  let byName = limiters.get(db);
+  if (!byName) {
+    byName = new Map();
+    limiters.set(db, byName);
+  }
+  let found = byName.get(name);
+  if (!found) {
+    found = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, ...POLICIES[name] });
+    byName.set(name, found);
+  }
+  return found;
+}
+
+export type LimitState = { limited: false } | { limited: true; retryAfterSeconds: number };
+
+/** Whether `key` has used up its allowance, without counting this call. */
+export async function isLimited(db: Db, name: LimitName, key: string): Promise<LimitState> {
+  const state = await limiter(db, name).get(key);
+  if (state && state.consumedPoints >= POLICIES[name].points) {
+    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+  }
+  return { limited: false };
+}
+
+/** Counts one use (e.g. one failed login) against `key`. */
+export async function countAttempt(db: Db, name: LimitName, key: string): Promise<void> {
+  try {
+    await limiter(db, name).consume(key);
+  } catch (error) {
+    // Over the limit: the rejection carries the state, which isLimited reads next time.
+    if (!(error instanceof RateLimiterRes)) throw error;
+  }
+}
+
+export async function resetLimit(db: Db, name: LimitName, key: string): Promise<void> {
+  await limiter(db, name).delete(key);
+}
+
+/** "Tente novamente em N minutos", for messages. */
+export function retryText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? "Tente novamente em 1 minuto." : `Tente novamente em ${minutes} minutos.`;
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { sessions, users } from "~/db/schema";
+
+/** How long a session lasts without use; each use within the last half extends it. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const SESSION_COOKIE = "adopet_sessao";
+
+function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** Starts a session; the raw token goes only to the browser's cookie. */
+export async function createSession(db: Db, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  nome: string;
+  photoId: string | null;
+};
+
+/** The user a token belongs to, or null for an unknown or expired one. */
+export async function findSessionUser(db: Db, token: string | undefined | null): Promise<SessionUser | null> {
+  if (!token || token.length > 100) return null;
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      nome: users.nome,
+      photoId: users.photoId,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  // Sliding expiry, written at most once per half-life to keep reads cheap.
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_TTL_MS), lastSeenAt: now })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { expiresAt: _expiresAt, ...user } = row;
+  return user;
+}
+
+export async function destroySession(db: Db, token: string | undefined | null): Promise<void> {
+  if (!token || token.length > 100) return;
+  await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Ends every session of a user (after a password change, or "sair de todos os aparelhos"). */
+export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import {
+  cidadeField,
+  emailField,
+  IMAGE_MAX_BYTES,
+  isAcceptedImageType,
+  nomeField,
+  perfilSobreField,
+  senhaField,
+  telefoneField,
+  textField,
+} from "./fields";
+import { MESSAGES } from "./messages";
+
+export const cadastroSchema = z
+  .object({
+    email: emailField,
+    nome: nomeField,
+    senha: senhaField,
+    senha__confirma: textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required),
+  })
+  .refine((value) => value.senha === value.senha__confirma, {
+    message: MESSAGES.senhaConfirma.differs,
+    path: ["senha__confirma"],
+  });
+
+/** Login checks only presence here: whether the account and password match is the server's answer. */
+export const loginSchema = z.object({
+  email: emailField,
+  senha: textField(MESSAGES.senha.required).min(1, MESSAGES.senha.required).max(200),
+});
+
+/** A photo chosen in the browser: type and size checked before upload. */
+const photoFile = z
+  .custom<File>((value) => typeof File !== "undefined" && value instanceof File, MESSAGES.foto.type)
+  .refine(isAcceptedImageType, MESSAGES.foto.type)
+  .refine((file) => file.size <= IMAGE_MAX_BYTES, MESSAGES.foto.size);
+
+export const perfilSchema = z.object({
+  nome: nomeField,
+  telefone: telefoneField,
+  cidade: cidadeField,
+  perfil__sobre: perfilSobreField,
+  foto: photoFile.optional(),
+});
+
+/** The JSON API's bodies: the same rules, and no field we do not know. */
+export const apiCreateUserSchema = z.strictObject({ email: emailField, nome: nomeField, senha: senhaField });
+export const apiLoginSchema = z.strictObject({ email: emailField, senha: loginSchema.shape.senha });
+export const apiUpdateUserSchema = z.strictObject({
+  nome: nomeField.optional(),
+  telefone: telefoneField.optional(),
+  cidade: cidadeField.optional(),
+  perfil__sobre: perfilSobreField.optional(),
+  /** A `data:image/...;base64,` URL, or null to remove the photo. */
+  foto__upload: z.string().max(8 * 1024 * 1024).nullable().optional(),
+});

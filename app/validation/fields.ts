@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { MESSAGES } from "./messages";
+
+/**
+ * Field rules shared by every form and the JSON API, in the browser and on the
+ * server. A missing value and an empty one get the same "required" message;
+ * each rule's own message follows in the order the specification lists them.
+ */
+
+// The product's own patterns (spec/texts.md).
+export const NOME_PATTERN =
+  /^[a-zA-ZàáâäãåąčćęèéêëėįìíîïłńòóôöõøùúûüųūÿýżźñçčšžÀÁÂÄÃÅĄĆČĖĘÈÉÊËÌÍÎÏĮŁŃÒÓÔÖÕØÙÚÛÜŲŪŸÝŻŹÑßÇŒÆČŠŽ∂ð ,.'-]+$/u;
+export const SENHA_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[$*&@#])[0-9a-zA-Z$*&@#]{6,}$/;
+export const TELEFONE_PATTERN =
+  /^\(?(?:[14689][1-9]|2[12478]|3[1234578]|5[1345]|7[134579])\)? ?(?:[2-8]|9[1-9])[0-9]{3}-?[0-9]{4}$/;
+// Zod's own e-mail rule (the one the product's forms used).
+const EMAIL_PATTERN = z.regexes.email;
+
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/jpg"] as const;
+
+export const NOT_TEXT = "Este campo deve ser um texto.";
+
+/** A string, with `required` when it is missing (and a clear message when it is not text at all). */
+export function textField(required: string) {
+  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : NOT_TEXT) });
+}
+
+/** A required text field: trimmed, with its own message when missing or empty. */
+export function requiredText(required: string) {
+  return textField(required).trim().min(1, required);
+}
+
+export const emailField = requiredText(MESSAGES.email.required)
+  .regex(EMAIL_PATTERN, MESSAGES.email.format)
+  .max(50, MESSAGES.email.max);
+
+export const nomeField = requiredText(MESSAGES.nome.required)
+  .min(2, MESSAGES.nome.min)
+  .max(50, MESSAGES.nome.max)
+  .regex(NOME_PATTERN, MESSAGES.nome.pattern);
+
+// Passwords are never trimmed: spaces are refused by the pattern instead.
+export const senhaField = textField(MESSAGES.senha.required)
+  .min(1, MESSAGES.senha.required)
+  .max(15, MESSAGES.senha.max)
+  .regex(SENHA_PATTERN, MESSAGES.senha.pattern);
+
+export const telefoneField = requiredText(MESSAGES.telefone.required).regex(
+  TELEFONE_PATTERN,
+  MESSAGES.telefone.pattern,
+);
+
+export const cidadeField = requiredText(MESSAGES.cidade.required)
+  .min(2, MESSAGES.cidade.min)
+  .max(50, MESSAGES.cidade.max);
+
+export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required).max(300, MESSAGES.perfilSobre.max);
+
+export const nomeAnimalField = requiredText(MESSAGES.nomeAnimal.required)
+  .min(2, MESSAGES.nomeAnimal.min)
+  .max(20, MESSAGES.nomeAnimal.max);
+
+export const contatoTextoField = requiredText(MESSAGES.contatoTexto.required).max(300, MESSAGES.contatoTexto.max);
+
+/** True for a file the browser says is an accepted image (the server checks the content again). */
+export function isAcceptedImageType(file: { type: string; name: string }): boolean {
+  return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) && /\.(jpe?g|png)$/i.test(file.name);
+}

@@ -1,0 +1,62 @@
+/** Every validation message, exactly as in spec/texts.md (and ours, where it adds rules). */
+export const MESSAGES = {
+  email: {
+    format: "Digite um email válido.",
+    required: "O campo email não pode estar vazio.",
+    max: "O email deve possuir no máximo 50 caracteres.",
+    unknown: "Usuário não cadastrado!",
+    taken: "Este email já está cadastrado. Faça login ou use outro email.",
+  },
+  nome: {
+    required: "O campo nome não pode estar vazio.",
+    min: "O nome deve possuir no mínimo 2 caracteres.",
+    max: "O nome deve possuir no máximo 50 caracteres.",
+    pattern: "O campo nome não pode possuir números ou operadores.",
+  },
+  senha: {
+    required: "O campo senha não pode estar vazio.",
+    max: "Sua senha deve possuir no máximo 15 caracteres",
+    pattern:
+      "A senha deve conter ao menos um número, uma letra maiúscula, uma minúscula, um dos caracteres especiais ($ * & @ #) e no mínimo 6 caracteres.",
+    wrong: "Senha digitada não corresponde a senha do usuário!",
+  },
+  senhaConfirma: {
+    required: "O campo de confirmar senha não pode estar vazio.",
+    differs: "A confirmação de senha difere da senha digitada.",
+  },
+  telefone: {
+    required: "O campo telefone não pode estar vazio.",
+    pattern: "Telefone inválido! É necessário informar o DDD sem o 0 e o número do telefone.",
+  },
+  nomeAnimal: {
+    required: "O campo nome do animal não pode estar vazio.",
+    min: "O nome do animal deve possuir no mínimo 2 caracteres.",
+    max: "O nome do animal deve possuir no máximo 20 caracteres.",
+  },
+  contatoTexto: {
+    required: "O campo mensagem não pode estar vazio.",
+    max: "A mensagem deve possuir no máximo 300 caracteres.",
+  },
+  cidade: {
+    required: "O campo cidade não pode estar vazio.",
+    min: "O nome da cidade deve possuir no mínimo 2 caracteres.",
+    max: "O nome da cidade deve possuir no máximo 50 caracteres.",
+  },
+  perfilSobre: {
+    required: "O campo sobre não pode estar vazio.",
+    max: "O campo sobre deve possuir no máximo 300 caracteres.",
+  },
+  foto: {
+    type: "A imagem deve ser do tipo .jpeg, .jpg ou .png.",
+    size: "A imagem deve ter no máximo 5 MB.",
+    dimensions: "A imagem é grande demais: envie uma foto de até 40 megapixels.",
+  },
+} as const;
+
+/** Notices shown after an action (spec/texts.md). */
+export const NOTICES = {
+  registered: "Usuário cadastrado com sucesso!",
+  profileSaved: "Usuário modificado com sucesso!",
+  messageSent: "Mensagem enviada com sucesso!",
+  loggedOut: "Você saiu da sua conta.",
+} as const;

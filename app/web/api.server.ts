@@ -1,0 +1,34 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { BodyError } from "./body.server";
+
+/** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
+export type FieldErrors = Record<string, string[]>;
+
+export function apiError(status: number, message: string, errors?: FieldErrors, headers?: HeadersInit) {
+  return data({ message, ...(errors ? { errors } : {}) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+}
+
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) (errors[key] ??= []).push("Campo desconhecido.");
+      continue;
+    }
+    const field = issue.path.length > 0 ? issue.path.join(".") : "formulario";
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+export const validationFailed = (error: z.ZodError) => apiError(400, "Dados inválidos.", fieldErrors(error));
+
+/** Turns a refused body into its answer; anything else is rethrown. */
+export function bodyErrorResponse(error: unknown) {
+  if (error instanceof BodyError) return apiError(error.status, error.message);
+  throw error;
+}
+
+export const methodNotAllowed = (allowed: string) =>
+  apiError(405, "Método não permitido.", undefined, { Allow: allowed });

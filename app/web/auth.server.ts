@@ -1,0 +1,61 @@
+import { createCookie, redirect } from "react-router";
+import type { Db } from "~/db/client.server";
+import {
+  createSession,
+  destroySession,
+  findSessionUser,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  type SessionUser,
+} from "~/services/sessions.server";
+
+/**
+ * The session cookie: httpOnly, SameSite=Lax, scoped to the app, and Secure
+ * whenever the site is served over HTTPS (decided per request, so a plain-HTTP
+ * install on a local network still works).
+ */
+const sessionCookie = createCookie(SESSION_COOKIE, {
+  httpOnly: true,
+  sameSite: "lax",
+  path: "/adopet",
+});
+
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+async function readToken(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+// Loaders of one request share the answer (root and page both ask).
+const userOfRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+export function getUser(request: Request, db: Db): Promise<SessionUser | null> {
+  let found = userOfRequest.get(request);
+  if (!found) {
+    found = readToken(request).then((token) => findSessionUser(db, token));
+    userOfRequest.set(request, found);
+  }
+  return found;
+}
+
+/** The signed-in user, or a redirect to login (back to this page afterwards). */
+export async function requireUser(request: Request, db: Db): Promise<SessionUser> {
+  const user = await getUser(request, db);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** Starts a new session (never reusing one sent by the browser) and returns its Set-Cookie header. */
+export async function startSession(request: Request, db: Db, userId: string): Promise<string> {
+  const previous = await readToken(request);
+  if (previous) await destroySession(db, previous);
+  const { token } = await createSession(db, userId);
+  return sessionCookie.serialize(token, { maxAge: SESSION_TTL_MS / 1000, secure: isHttps(request) });
+}
+
+/** Ends the session on the server and returns the Set-Cookie header that clears it. */
+export async function endSession(request: Request, db: Db): Promise<string> {
+  await destroySession(db, await readToken(request));
+  return sessionCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
+}

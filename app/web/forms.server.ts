@@ -1,0 +1,49 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { BodyError, readForm } from "./body.server";
+
+type Options = {
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: string[];
+  maxFiles?: number;
+};
+
+type Parsed<Output> =
+  | { ok: true; value: Output; reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
+  | { ok: false; response: ReturnType<typeof data<SubmissionResult<string[]>>> };
+
+/**
+ * Reads and validates a form post with the same schema the browser used.
+ * On failure, the answer is ready: Conform's reply with status 400 (or 413 for
+ * a body too large), which the page shows under each field.
+ */
+export async function parseForm<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  { hideFields, maxFiles = 0 }: Options = {},
+): Promise<Parsed<z.output<Schema>>> {
+  let formData: FormData;
+  try {
+    formData = await readForm(request, { maxFiles });
+  } catch (error) {
+    if (!(error instanceof BodyError)) throw error;
+    return { ok: false, response: formError(error.message, error.status) };
+  }
+  const submission = parseWithZod(formData, { schema }) as Submission<unknown, string[], z.output<Schema>>;
+  if (submission.status !== "success") {
+    return { ok: false, response: data(submission.reply({ hideFields }), { status: 400 }) };
+  }
+  return {
+    ok: true,
+    value: submission.value,
+    reply: (errors) => submission.reply({ ...errors, hideFields }),
+  };
+}
+
+/** A reply carrying one message about the whole form. */
+export function formError(message: string, status: number, headers?: HeadersInit) {
+  const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
+  return data(result, { status, headers });
+}
