@@ -11,12 +11,20 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
+  const wrongType = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) (errors[key] ??= []).push("Campo desconhecido.");
       continue;
     }
     const field = issue.path.length > 0 ? issue.path.join(".") : "formulario";
+    // A value of the wrong type gets that one message, not every rule it also breaks.
+    if (wrongType.has(field)) continue;
+    if (issue.code === "invalid_type") {
+      wrongType.add(field);
+      errors[field] = [issue.message];
+      continue;
+    }
     (errors[field] ??= []).push(issue.message);
   }
   return errors;

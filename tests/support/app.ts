@@ -1,0 +1,97 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { Express } from "express";
+import type { Database } from "~/db/client.server";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+/**
+ * The built app (`npm run build` first), in this process, on a fresh database
+ * (PGlite, or PostgreSQL with DATABASE_URL), answering real HTTP on a free port.
+ * The test gets the database too, to check what was (not) written.
+ */
+export type TestApp = { baseUrl: string; db: Database["db"]; close(): Promise<void> };
+
+type BuiltServer = { createServer(): Promise<{ app: Express; database: Database }> };
+
+const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
+
+export async function startTestApp(): Promise<TestApp> {
+  let external: TestDatabase | undefined;
+  let tempDir: string | undefined;
+  if (process.env.DATABASE_URL) {
+    external = await createTestDatabase({ migrated: false });
+  } else {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-app-"));
+  }
+  const saved = { ...process.env };
+  Object.assign(process.env, {
+    NODE_ENV: "production",
+    DEMO_DATA: "false",
+    DATA_DIR: tempDir ? path.join(tempDir, "data") : "",
+    DATABASE_URL: external?.url ?? "",
+  });
+  const { createServer } = (await import(/* @vite-ignore */ BUILD)) as BuiltServer;
+  const { app, database } = await createServer().finally(() => {
+    process.env = saved;
+  });
+  const server: Server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/adopet`,
+    db: database.db,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await database.close();
+      if (external) await external.destroy();
+      if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tiny HTTP client that keeps cookies, like a browser would. */
+export class Client {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const init: RequestInit = { method, redirect: "manual", headers: { ...headers } };
+    if (body !== undefined) {
+      init.body = typeof body === "string" || body instanceof FormData ? body : JSON.stringify(body);
+      if (!(body instanceof FormData) && !("Content-Type" in headers)) {
+        (init.headers as Record<string, string>)["Content-Type"] = "application/json";
+      }
+    }
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    if (cookie) (init.headers as Record<string, string>).Cookie = cookie;
+    const response = await fetch(`${this.baseUrl}${url}`, init);
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    const text = await response.text();
+    let json: unknown = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      // Not JSON (a page or a redirect).
+    }
+    return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> };
+  }
+
+  get = (url: string) => this.request("GET", url);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", url, body, headers);
+  patch = (url: string, body?: unknown) => this.request("PATCH", url, body);
+  delete = (url: string) => this.request("DELETE", url);
+
+  cookie(name: string) {
+    return this.cookies.get(name);
+  }
+}
