@@ -15,8 +15,9 @@ describe("settings", () => {
     expect(readEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
   });
 
-  it("treat an empty DATABASE_URL as unset", () => {
-    expect(readEnv({ DATABASE_URL: "" }).databaseUrl).toBeUndefined();
+  it("treat an empty variable as unset", () => {
+    const env = readEnv({ DATABASE_URL: "", DATA_DIR: "", PORT: "" });
+    expect(env).toMatchObject({ databaseUrl: undefined, dataDir: path.resolve("data"), port: 3000 });
   });
 
   it("refuse invalid values with a message naming each", () => {
