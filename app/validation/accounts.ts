@@ -22,6 +22,11 @@ export const cadastroSchema = z
   .refine((value) => value.senha === value.senha__confirma, {
     message: MESSAGES.senhaConfirma.differs,
     path: ["senha__confirma"],
+    // Compare as soon as both were typed, even while other fields still have errors.
+    when: ({ value }) => {
+      const { senha, senha__confirma } = (value ?? {}) as Record<string, unknown>;
+      return typeof senha === "string" && typeof senha__confirma === "string" && senha__confirma !== "";
+    },
   });
 
 /** Login checks only presence here: whether the account and password match is the server's answer. */

@@ -1,0 +1,28 @@
+import { randomUUID } from "node:crypto";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const SENHA = "Abc@123";
+
+export function uniqueEmail(prefix = "pessoa") {
+  return `${prefix}-${randomUUID().slice(0, 8)}@exemplo.com`;
+}
+
+/** Creates an account through the API (fast set-up for tests about other pages). */
+export async function createAccount(request: APIRequestContext, nome = "Ana Lúcia") {
+  const email = uniqueEmail();
+  const response = await request.post("/adopet/api/users", { data: { email, nome, senha: SENHA } });
+  expect(response.status()).toBe(201);
+  return { email, nome, id: ((await response.json()) as { id: string }).id };
+}
+
+export async function logInThroughForm(page: Page, email: string, senha = SENHA) {
+  await page.goto("/adopet/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(senha);
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/adopet\/home$/);
+}
+
+export async function storedUser(page: Page) {
+  return page.evaluate(() => window.localStorage.getItem("user"));
+}

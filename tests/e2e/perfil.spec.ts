@@ -1,0 +1,139 @@
+import sharp from "sharp";
+import { expect, test } from "@playwright/test";
+import { MESSAGES } from "../../app/validation/messages";
+import { expectNoAxeViolations } from "./support";
+import { createAccount, logInThroughForm, storedUser } from "./accounts-support";
+
+async function pngFile(name = "foto.png") {
+  const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fc7071" } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
+test.describe("perfil", () => {
+  test("is guarded: a visitor who is not signed in goes to login", async ({ page }) => {
+    await page.goto("/adopet/perfil");
+    await expect(page).toHaveURL(/\/adopet\/login$/);
+  });
+
+  test("the whole journey: sign up, log in, edit the profile with a photo, log out", async ({ page }) => {
+    // Sign up.
+    await page.goto("/adopet/cadastro");
+    const email = `jornada-${Date.now()}@exemplo.com`;
+    await page.getByLabel("Email*").fill(email);
+    await page.getByLabel("Nome*").fill("Beatriz Souza");
+    await page.getByLabel("Senha*", { exact: true }).fill("Abc@123");
+    await page.getByLabel("Confirma sua senha*").fill("Abc@123");
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await expect(page.getByRole("status")).toHaveText("Usuário cadastrado com sucesso!");
+
+    // Log in; the header of home shows the avatar placeholder and Sair.
+    await logInThroughForm(page, email);
+    const { id } = JSON.parse((await storedUser(page))!) as { id: string };
+    await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+
+    // Perfil, prefilled with what we know.
+    await page.getByRole("link", { name: "Perfil de Beatriz Souza" }).click();
+    await expect(page).toHaveURL(/\/adopet\/perfil$/);
+    await expect(page.getByText("Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
+    await expect(page.getByText("Clique na foto para editar")).toBeVisible();
+    await expect(page.getByLabel("Nome")).toHaveValue("Beatriz Souza");
+    await expect(page.getByLabel("Sobre")).toHaveAttribute("maxlength", "300");
+
+    // A photo, previewed before saving.
+    await page.getByLabel("Foto").setInputFiles(await pngFile());
+    await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute("src", /^blob:/);
+    await page.getByLabel("Telefone").fill("(21) 98765-4321");
+    await page.getByLabel("Cidade").fill("Niterói");
+    await page.getByLabel("Sobre").fill("Tenho quintal e muito carinho para dar.");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByRole("status")).toHaveText("Usuário modificado com sucesso!");
+
+    // Saved: the form shows the new values, and the photo is served resized by the app.
+    await page.reload();
+    await expect(page.getByLabel("Cidade")).toHaveValue("Niterói");
+    await expect(page.getByLabel("Telefone")).toHaveValue("(21) 98765-4321");
+    await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute(
+      "src",
+      /^\/adopet\/imagens\/[0-9a-f-]{36}\/320\.webp$/,
+    );
+    await expect(page.locator(".site-header img.avatar")).toHaveAttribute("src", /\/160\.webp$/);
+
+    // Log out: signed out everywhere, local storage overwritten with empty values.
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/adopet\/$/);
+    await expect(page.getByRole("status")).toHaveText("Você saiu da sua conta.");
+    expect(JSON.parse((await storedUser(page))!)).toEqual({ id: "", email: "" });
+    expect(id).not.toBe("");
+    await page.goto("/adopet/perfil");
+    await expect(page).toHaveURL(/\/adopet\/login$/);
+  });
+
+  test("shows each rule's message", async ({ page, request }) => {
+    const { email } = await createAccount(request);
+    await logInThroughForm(page, email);
+    await page.goto("/adopet/perfil");
+    await page.getByLabel("Nome").fill("");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByLabel("Nome")).toHaveAccessibleDescription(MESSAGES.nome.required);
+    await expect(page.getByLabel("Nome")).toBeFocused();
+    await expect(page.getByLabel("Telefone")).toHaveAccessibleDescription(MESSAGES.telefone.required);
+    await expect(page.getByLabel("Cidade")).toHaveAccessibleDescription(MESSAGES.cidade.required);
+    await expect(page.getByLabel("Sobre")).toHaveAccessibleDescription(MESSAGES.perfilSobre.required);
+    await expectNoAxeViolations(page);
+
+    const cases: [string, string, string][] = [
+      ["Nome", "B", MESSAGES.nome.min],
+      ["Nome", "B".repeat(51), MESSAGES.nome.max],
+      ["Nome", "B3atriz", MESSAGES.nome.pattern],
+      ["Telefone", "(02) 98765-4321", MESSAGES.telefone.pattern],
+      ["Telefone", "20 98765-4321", MESSAGES.telefone.pattern],
+      ["Telefone", "21 1234-5678", MESSAGES.telefone.pattern],
+      ["Cidade", "R", MESSAGES.cidade.min],
+      ["Cidade", "R".repeat(51), MESSAGES.cidade.max],
+    ];
+    for (const [label, value, message] of cases) {
+      await page.getByLabel(label).fill(value);
+      await expect(page.getByLabel(label), `${label}: ${value}`).toHaveAccessibleDescription(message);
+    }
+    // Valid phones: with or without parentheses, space and hyphen; mobiles and landlines.
+    for (const phone of ["21987654321", "(11) 3456-7890", "85 99876-5432", "(61)34567890"]) {
+      await page.getByLabel("Telefone").fill(phone);
+      await expect(page.getByLabel("Telefone"), phone).not.toHaveAttribute("aria-invalid", "true");
+    }
+  });
+
+  test("refuses a photo that is not jpeg or png at once, and a disguised one on the server", async ({ page, request }) => {
+    const { email } = await createAccount(request);
+    await logInThroughForm(page, email);
+    await page.goto("/adopet/perfil");
+    const gif = { name: "gato.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") };
+    await page.getByLabel("Foto").setInputFiles(gif);
+    await expect(page.getByText(MESSAGES.foto.type)).toBeVisible();
+
+    // A text file named .png with the PNG type passes the browser's check, not the server's.
+    await page.getByLabel("Foto").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await expect(page.getByText(MESSAGES.foto.type)).toBeHidden();
+    await page.getByLabel("Telefone").fill("21 98765-4321");
+    await page.getByLabel("Cidade").fill("Rio de Janeiro");
+    await page.getByLabel("Sobre").fill("Oi");
+    await page.getByRole("button", { name: "Salvar" }).click();
+    await expect(page.getByText(MESSAGES.foto.type)).toBeVisible();
+    await expect(page.getByText("Usuário modificado com sucesso!")).toBeHidden();
+  });
+
+  test("the photo picker works from the keyboard", async ({ page, request }) => {
+    const { email } = await createAccount(request);
+    await logInThroughForm(page, email);
+    await page.goto("/adopet/perfil");
+    await page.getByRole("heading", { name: "Perfil" }).click();
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("Foto")).toBeFocused();
+    const chooser = page.waitForEvent("filechooser");
+    await page.keyboard.press("Enter");
+    await (await chooser).setFiles(await pngFile());
+    await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute("src", /^blob:/);
+  });
+});
