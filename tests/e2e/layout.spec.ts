@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { backgroundOf, expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./support";
+import { backgroundOf, expectNoAxeViolations } from "./support";
 
 // Every page that exists so far, with what the home icon must lead to there.
 const PAGES = [
@@ -69,19 +69,4 @@ test.describe("unknown addresses", () => {
     await expect(page.getByRole("heading", { name: "Boas-vindas!" })).toBeVisible();
     await expectNoAxeViolations(page);
   });
-});
-
-test.describe("at every width", () => {
-  for (const width of WIDTHS) {
-    for (const { name, path } of PAGES.slice(0, 2)) {
-      test(`${name} at ${width}px fits, passes axe, and is saved as a screenshot`, async ({ page }) => {
-        await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
-        await page.goto(path);
-        await page.evaluate(() => document.fonts.ready);
-        await expectNoHorizontalScroll(page);
-        await expectNoAxeViolations(page);
-        await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
-      });
-    }
-  }
 });

@@ -1,0 +1,45 @@
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./support";
+import { createAccount, logInThroughForm } from "./accounts-support";
+
+/**
+ * Every page at 360, 768 and 1440 px: it fits the width, axe finds nothing, and
+ * a screenshot is saved under docs/screenshots/ to be looked at.
+ */
+const SIGNED_OUT = [
+  { name: "boas-vindas", path: "/adopet/" },
+  { name: "cadastro", path: "/adopet/cadastro" },
+  { name: "login", path: "/adopet/login" },
+  { name: "404", path: "/adopet/pagina-que-nao-existe" },
+];
+const SIGNED_IN = [{ name: "perfil", path: "/adopet/perfil" }];
+
+async function capture(page: Page, name: string, width: number) {
+  await page.evaluate(() => document.fonts.ready);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
+}
+
+for (const width of WIDTHS) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
+
+    for (const { name, path } of SIGNED_OUT) {
+      test(`${name} fits, passes axe, and is saved`, async ({ page }) => {
+        await page.goto(path);
+        await capture(page, name, width);
+      });
+    }
+
+    test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
+      const { email } = await createAccount(request);
+      await logInThroughForm(page, email);
+      for (const { name, path } of SIGNED_IN) {
+        await page.goto(path);
+        await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+        await capture(page, name, width);
+      }
+    });
+  });
+}
