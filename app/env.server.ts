@@ -40,9 +40,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const given = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(given);
   if (!parsed.success) {
-    const problems = parsed.error.issues
-      .map((issue) => `  ${issue.path.join(".")}: ${issue.message}`)
-      .join("\n");
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`).join("\n");
     throw new Error(`Configuração inválida:\n${problems}`);
   }
   const value = parsed.data;

@@ -97,16 +97,24 @@ export default function App() {
 
 /** Unexpected errors: a friendly page, never a stack trace. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  const response = isRouteErrorResponse(error) ? error : null;
+  const notFound = response?.status === 404;
+  // A refusal we wrote ourselves (403, 400…) carries its Portuguese reason.
+  const reason = response && typeof response.data === "string" && response.status < 500 ? response.data : null;
+  if (!response) console.error(error);
+  let title = "Algo deu errado";
+  let text = "Não foi possível carregar esta página agora. Tente novamente em instantes.";
+  if (notFound) {
+    title = "Página não encontrada";
+    text = reason ?? "O endereço que você procurou não existe ou foi removido.";
+  } else if (reason) {
+    title = "Não foi possível concluir";
+    text = reason;
+  }
   return (
     <section className="message-page">
-      <h1 className="message-page__title">{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
-      <p>
-        {notFound
-          ? "O endereço que você procurou não existe ou foi removido."
-          : "Não foi possível carregar esta página agora. Tente novamente em instantes."}
-      </p>
+      <h1 className="message-page__title">{title}</h1>
+      <p>{text}</p>
       <Link className="button" to="/">
         Voltar ao início
       </Link>

@@ -50,7 +50,9 @@ CREATE TABLE "pets" (
 	"porte" "pet_size" NOT NULL,
 	"perfil" varchar(300) NOT NULL,
 	"cidade" varchar(50) NOT NULL,
+	"cidade_busca" varchar(50) NOT NULL,
 	"uf" varchar(2) NOT NULL,
+	"age_days" integer NOT NULL,
 	"status" "pet_status" DEFAULT 'disponivel' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -96,6 +98,7 @@ ALTER TABLE "users" ADD CONSTRAINT "users_photo_id_images_id_fk" FOREIGN KEY ("p
 CREATE INDEX "messages_inbox_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "pets_feed_idx" ON "pets" USING btree ("status","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "pets_city_feed_idx" ON "pets" USING btree ("status","cidade_busca","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "pets_caretaker_idx" ON "pets" USING btree ("caretaker_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint

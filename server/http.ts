@@ -54,9 +54,9 @@ export function createHttpApp({ db, handler, clientDir, before = [], production 
   app.get(`${BASE_PATH}/healthz`, async (_req, res) => {
     const reachable = await isDatabaseReachable(db);
     res.set("Cache-Control", "no-store");
-    res.status(reachable ? 200 : 503).json(
-      reachable ? { status: "ok" } : { status: "indisponível", mensagem: "Banco de dados inacessível." },
-    );
+    res
+      .status(reachable ? 200 : 503)
+      .json(reachable ? { status: "ok" } : { status: "indisponível", mensagem: "Banco de dados inacessível." });
   });
 
   for (const middleware of before) app.use(middleware);

@@ -111,7 +111,13 @@ export function DogAndCat({ className }: ArtProps) {
       </g>
       {/* Cat */}
       <g>
-        <path d="M296 178 C318 170 316 140 300 132" stroke="#5B5B66" strokeWidth="9" fill="none" strokeLinecap="round" />
+        <path
+          d="M296 178 C318 170 316 140 300 132"
+          stroke="#5B5B66"
+          strokeWidth="9"
+          fill="none"
+          strokeLinecap="round"
+        />
         <path d="M180 190 C176 146 192 122 232 120 C272 122 288 146 284 190 Z" fill="#5B5B66" />
         <ellipse cx="232" cy="170" rx="24" ry="20" fill="#ECECF0" />
         <path d="M200 92 L198 44 L226 68 Z" fill="#5B5B66" />
@@ -141,10 +147,7 @@ export function DogAndCat({ className }: ArtProps) {
 export function Blob({ className }: ArtProps) {
   return (
     <svg className={className} viewBox="0 0 200 160" aria-hidden="true" focusable="false">
-      <path
-        d="M0 0 H190 C200 40 170 70 130 78 C90 86 86 120 60 146 C40 166 12 160 0 150 Z"
-        fill="currentColor"
-      />
+      <path d="M0 0 H190 C200 40 170 70 130 78 C90 86 86 120 60 146 C40 166 12 160 0 150 Z" fill="currentColor" />
     </svg>
   );
 }
@@ -177,6 +180,24 @@ export function SideWave({ className }: ArtProps) {
         d="M60 0 V400 H40 C10 360 50 320 24 280 C0 240 40 200 18 160 C-2 120 36 80 20 40 C14 24 24 8 30 0 Z"
         fill="currentColor"
       />
+    </svg>
+  );
+}
+
+/** The chat bubble beside "Falar com responsável". */
+export function ChatIcon({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 3C6.5 3 2 6.8 2 11.5c0 2.3 1.1 4.4 2.9 5.9L4 21l4.2-2.1c1.2.4 2.5.6 3.8.6 5.5 0 10-3.8 10-8.5S17.5 3 12 3z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+      <circle cx="8" cy="11.5" r="1.2" fill="currentColor" />
+      <circle cx="12" cy="11.5" r="1.2" fill="currentColor" />
+      <circle cx="16" cy="11.5" r="1.2" fill="currentColor" />
     </svg>
   );
 }

@@ -5,8 +5,12 @@ import { useState } from "react";
  * Form fields tied to Conform: label, control and the first error, linked by
  * `aria-describedby` and `aria-invalid` so the error is announced with the field.
  */
+// Any field's metadata: text inputs also carry numbers (idade) as the strings they hold.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any>;
+
 type FieldProps = {
-  meta: FieldMetadata<string>;
+  meta: AnyField;
   label: string;
   placeholder?: string;
   type?: "text" | "email" | "tel";

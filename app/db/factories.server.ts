@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { petPhotos, pets, users } from "./schema";
+import { users } from "./schema";
 import type { Db } from "./client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
 import { hashPassword } from "~/services/passwords.server";
-import { prepareImage, saveImage } from "~/services/images.server";
+import type { Species } from "~/lib/pets";
+import { createPet as publishPet, type PetInput } from "~/services/pets.server";
 
 /**
  * Builders of valid records, shared by the demo seed and the tests: every
@@ -39,17 +40,8 @@ export async function createUser(db: Db, input: NewUser = {}) {
   return user!;
 }
 
-export type NewPet = {
+export type NewPet = Partial<PetInput> & {
   caretakerId: string;
-  nome?: string;
-  species?: "cao" | "gato" | "outro";
-  ageValue?: number;
-  ageUnit?: "dias" | "meses" | "anos";
-  porte?: "pequeno" | "medio" | "medio_grande" | "grande";
-  perfil?: string;
-  cidade?: string;
-  uf?: string;
-  status?: "disponivel" | "adotado" | "removido";
   createdAt?: Date;
   /** Photos as encoded images (jpeg/png/webp); by default one drawn portrait. */
   photos?: Buffer[];
@@ -58,37 +50,32 @@ export type NewPet = {
 let artCounter = 0;
 
 /** A drawn portrait of a pet as a PNG, as a caretaker's upload would arrive. */
-export async function petPortrait(species: "cao" | "gato" | "outro", paletteIndex = artCounter++): Promise<Buffer> {
+export async function petPortrait(species: Species, paletteIndex = artCounter++): Promise<Buffer> {
   const palette = PALETTES[paletteIndex % PALETTES.length]!;
-  return sharp(Buffer.from(petArtSvg(species, palette))).png().toBuffer();
+  return sharp(Buffer.from(petArtSvg(species, palette)))
+    .png()
+    .toBuffer();
 }
 
-export async function createPet(db: Db, input: NewPet) {
-  const species = input.species ?? "cao";
-  const photos = input.photos ?? [await petPortrait(species)];
-  // Image processing is slow: do it before the transaction that stores the pet.
-  const prepared = await Promise.all(photos.map((photo) => prepareImage(photo, ["jpeg", "png", "webp"])));
-  return db.transaction(async (tx) => {
-    const [pet] = await tx
-      .insert(pets)
-      .values({
-        caretakerId: input.caretakerId,
-        nome: input.nome ?? "Thor",
-        species,
-        ageValue: input.ageValue ?? 2,
-        ageUnit: input.ageUnit ?? "anos",
-        porte: input.porte ?? "medio",
-        perfil: input.perfil ?? "Brincalhão e carinhoso",
-        cidade: input.cidade ?? "Rio de Janeiro",
-        uf: input.uf ?? "RJ",
-        status: input.status ?? "disponivel",
-        ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
-      })
-      .returning();
-    for (const [position, image] of prepared.entries()) {
-      const imageId = await saveImage(tx as unknown as Db, image);
-      await tx.insert(petPhotos).values({ petId: pet!.id, position, imageId });
-    }
-    return pet!;
-  });
+/** Publishes a pet through the same service the pages use; returns its id. */
+export async function createPet(db: Db, input: NewPet): Promise<string> {
+  const especie = input.especie ?? "cao";
+  const photos = input.photos ?? [await petPortrait(especie)];
+  return publishPet(
+    db,
+    input.caretakerId,
+    {
+      nome: input.nome ?? "Thor",
+      especie,
+      idade: input.idade ?? 2,
+      idade__unidade: input.idade__unidade ?? "anos",
+      porte: input.porte ?? "medio",
+      perfil: input.perfil ?? "Brincalhão e carinhoso",
+      cidade: input.cidade ?? "Rio de Janeiro",
+      uf: input.uf ?? "RJ",
+      status: input.status ?? "disponivel",
+    },
+    photos,
+    { createdAt: input.createdAt },
+  );
 }

@@ -104,14 +104,19 @@ export const pets = pgTable(
     porte: petSize("porte").notNull(),
     perfil: varchar("perfil", { length: 300 }).notNull(),
     cidade: varchar("cidade", { length: 50 }).notNull(),
+    /** The city lower-cased and without accents, for accent- and case-insensitive search. */
+    cidadeBusca: varchar("cidade_busca", { length: 50 }).notNull(),
     uf: varchar("uf", { length: 2 }).notNull(),
+    /** The age in days when published, for the age filter. */
+    ageDays: integer("age_days").notNull(),
     status: petStatus("status").notNull().default("disponivel"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    // The feed: available pets, newest first.
+    // The feed: available pets, newest first; and the same narrowed to a city.
     index("pets_feed_idx").on(table.status, table.createdAt.desc(), table.id),
+    index("pets_city_feed_idx").on(table.status, table.cidadeBusca, table.createdAt.desc()),
     index("pets_caretaker_idx").on(table.caretakerId),
   ],
 );

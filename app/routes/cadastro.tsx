@@ -50,7 +50,13 @@ export default function Cadastro() {
       <p className="auth__lead">Então, antes de buscar seu melhor amigo, precisamos de alguns dados:</p>
       <Form method="post" className="auth__form" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
-        <TextField meta={fields.email} label="Email*" placeholder="Escolha seu melhor email" type="email" autoComplete="email" />
+        <TextField
+          meta={fields.email}
+          label="Email*"
+          placeholder="Escolha seu melhor email"
+          type="email"
+          autoComplete="email"
+        />
         <TextField meta={fields.nome} label="Nome*" placeholder="Digite seu nome completo" autoComplete="name" />
         <PasswordField meta={fields.senha} label="Senha*" placeholder="Crie uma senha" autoComplete="new-password" />
         <PasswordField

@@ -52,7 +52,12 @@ export default function Login() {
       <Form method="post" className="auth__form" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField meta={fields.email} label="Email" placeholder="Insira seu email" type="email" autoComplete="email" />
-        <PasswordField meta={fields.senha} label="Senha" placeholder="Insira sua senha" autoComplete="current-password" />
+        <PasswordField
+          meta={fields.senha}
+          label="Senha"
+          placeholder="Insira sua senha"
+          autoComplete="current-password"
+        />
         {/* No reset flow yet: as in the specification, the link leads back to login. */}
         <Link to="/login" className="auth__forgot">
           Esqueci minha senha

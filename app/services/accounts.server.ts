@@ -59,8 +59,7 @@ export async function registerUser(
 }
 
 export type AuthResult =
-  | { ok: true; user: OwnUser }
-  | { ok: false; reason: "unknown-email" | "wrong-password"; userId?: string };
+  { ok: true; user: OwnUser } | { ok: false; reason: "unknown-email" | "wrong-password"; userId?: string };
 
 /** Checks the password of the account with that e-mail (and only that one). */
 export async function authenticate(db: Db, email: string, senha: string): Promise<AuthResult> {

@@ -4,7 +4,6 @@ import type { Db } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 
-
 export type AcceptedFormat = "jpeg" | "png" | "webp";
 
 /** Bigger than any phone camera; refuses decompression bombs before decoding. */

@@ -58,5 +58,9 @@ export const apiUpdateUserSchema = z.strictObject({
   cidade: cidadeField.optional(),
   perfil__sobre: perfilSobreField.optional(),
   /** A `data:image/...;base64,` URL, or null to remove the photo. */
-  foto__upload: z.string().max(8 * 1024 * 1024).nullable().optional(),
+  foto__upload: z
+    .string()
+    .max(8 * 1024 * 1024)
+    .nullable()
+    .optional(),
 });

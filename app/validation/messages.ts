@@ -59,4 +59,9 @@ export const NOTICES = {
   profileSaved: "Usuário modificado com sucesso!",
   messageSent: "Mensagem enviada com sucesso!",
   loggedOut: "Você saiu da sua conta.",
+  petPublished: "Animal publicado com sucesso!",
+  petSaved: "Animal atualizado com sucesso!",
+  petAdopted: "Que notícia boa! O animal foi marcado como adotado e saiu da lista.",
+  petAvailable: "O animal voltou para a lista de adoção.",
+  petRemoved: "Animal removido da Adopet.",
 } as const;

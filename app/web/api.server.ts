@@ -6,7 +6,10 @@ import { BodyError } from "./body.server";
 export type FieldErrors = Record<string, string[]>;
 
 export function apiError(status: number, message: string, errors?: FieldErrors, headers?: HeadersInit) {
-  return data({ message, ...(errors ? { errors } : {}) }, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  return data(
+    { message, ...(errors ? { errors } : {}) },
+    { status, headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
@@ -40,3 +43,12 @@ export function bodyErrorResponse(error: unknown) {
 
 export const methodNotAllowed = (allowed: string) =>
   apiError(405, "Método não permitido.", undefined, { Allow: allowed });
+
+/** A failed form submission (multipart API calls) as the API's 400. */
+export function submissionFailed(error: Record<string, string[] | null> | null | undefined) {
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(error ?? {})) {
+    if (messages?.length) errors[field || "formulario"] = messages;
+  }
+  return apiError(400, "Dados inválidos.", errors);
+}

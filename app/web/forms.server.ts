@@ -11,7 +11,11 @@ type Options = {
 };
 
 type Parsed<Output> =
-  | { ok: true; value: Output; reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]> }
+  | {
+      ok: true;
+      value: Output;
+      reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+    }
   | { ok: false; response: ReturnType<typeof data<SubmissionResult<string[]>>> };
 
 /**

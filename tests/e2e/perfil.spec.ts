@@ -36,7 +36,9 @@ test.describe("perfil", () => {
     // Perfil, prefilled with what we know.
     await page.getByRole("link", { name: "Perfil de Beatriz Souza" }).click();
     await expect(page).toHaveURL(/\/adopet\/perfil$/);
-    await expect(page.getByText("Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.")).toBeVisible();
+    await expect(
+      page.getByText("Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem."),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { name: "Perfil" })).toBeVisible();
     await expect(page.getByText("Clique na foto para editar")).toBeVisible();
     await expect(page.getByLabel("Nome")).toHaveValue("Beatriz Souza");
@@ -105,7 +107,10 @@ test.describe("perfil", () => {
     }
   });
 
-  test("refuses a photo that is not jpeg or png at once, and a disguised one on the server", async ({ page, request }) => {
+  test("refuses a photo that is not jpeg or png at once, and a disguised one on the server", async ({
+    page,
+    request,
+  }) => {
     const { email } = await createAccount(request);
     await logInThroughForm(page, email);
     await page.goto("/adopet/perfil");
@@ -114,7 +119,9 @@ test.describe("perfil", () => {
     await expect(page.getByText(MESSAGES.foto.type)).toBeVisible();
 
     // A text file named .png with the PNG type passes the browser's check, not the server's.
-    await page.getByLabel("Foto").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page
+      .getByLabel("Foto")
+      .setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await expect(page.getByText(MESSAGES.foto.type)).toBeHidden();
     await page.getByLabel("Telefone").fill("21 98765-4321");
     await page.getByLabel("Cidade").fill("Rio de Janeiro");

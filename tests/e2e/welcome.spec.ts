@@ -31,7 +31,9 @@ test.describe("the welcome page", () => {
         exact: true,
       }),
     ).toBeVisible();
-    await expect(page.getByText("Que tal mudar sua vida adotando seu novo melhor amigo? Vem com a gente!")).toBeHidden();
+    await expect(
+      page.getByText("Que tal mudar sua vida adotando seu novo melhor amigo? Vem com a gente!"),
+    ).toBeHidden();
   });
 
   test("has the blue background and the title in IBM Plex Sans", async ({ page }) => {

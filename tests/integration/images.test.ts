@@ -7,7 +7,10 @@ import { petPortrait } from "~/db/factories.server";
 async function photoWithGps(width = 2000, height = 1500) {
   return sharp({ create: { width, height, channels: 3, background: "#c98b4f" } })
     .jpeg()
-    .withExif({ IFD0: { Make: "Camera", Model: "Telefone" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" } })
+    .withExif({
+      IFD0: { Make: "Camera", Model: "Telefone" },
+      IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" },
+    })
     .toBuffer();
 }
 
@@ -27,11 +30,15 @@ describe("image uploads", () => {
   });
 
   it("never enlarge a small image", async () => {
-    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#fff" } }).png().toBuffer();
+    const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const prepared = await prepareImage(small, ["png"]);
     // Every nominal width exists (URLs stay predictable); none is wider than the original.
     expect(prepared.variants.map((variant) => variant.width)).toEqual([160, 320, 640, 1280]);
-    const widths = await Promise.all(prepared.variants.map(async (variant) => (await sharp(variant.data).metadata()).width));
+    const widths = await Promise.all(
+      prepared.variants.map(async (variant) => (await sharp(variant.data).metadata()).width),
+    );
     expect(widths).toEqual([160, 200, 200, 200]);
   });
 
@@ -39,7 +46,9 @@ describe("image uploads", () => {
     const text = Buffer.from("<script>alert(1)</script>");
     await expect(prepareImage(text, ["jpeg", "png"])).rejects.toMatchObject({ reason: "not-an-image" });
 
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
     await expect(prepareImage(gif, ["jpeg", "png"])).rejects.toMatchObject({ reason: "format" });
 
     const webp = await petPortrait("gato");
@@ -64,7 +73,9 @@ describe("image uploads", () => {
 /** A real 1×1 PNG whose header is rewritten to claim other dimensions. */
 async function pngClaiming(width: number, height: number) {
   const png = Buffer.from(
-    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } }).png().toBuffer(),
+    await sharp({ create: { width: 1, height: 1, channels: 3, background: "#000" } })
+      .png()
+      .toBuffer(),
   );
   // IHDR: length (4) + type (4) at offset 8; width and height at 16 and 20; CRC at 29.
   png.writeUInt32BE(width, 16);

@@ -35,7 +35,9 @@ afterAll(async () => {
 describe("POST /api/users", () => {
   it("creates an account and answers 201 with the public user, never the password", async () => {
     const client = new Client(app.baseUrl);
-    const response = keep(await client.post("/api/users", { email: "nova@exemplo.com", nome: "Nova Pessoa", senha: SENHA }));
+    const response = keep(
+      await client.post("/api/users", { email: "nova@exemplo.com", nome: "Nova Pessoa", senha: SENHA }),
+    );
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ email: "nova@exemplo.com", nome: "Nova Pessoa", foto: null });
     expect(response.json).not.toHaveProperty("senha");
@@ -47,14 +49,18 @@ describe("POST /api/users", () => {
   it("answers 409 for an e-mail already registered, whatever its case", async () => {
     const client = new Client(app.baseUrl);
     await signUp(client, "repetida@exemplo.com");
-    const response = keep(await client.post("/api/users", { email: "REPETIDA@exemplo.com", nome: "Outra", senha: SENHA }));
+    const response = keep(
+      await client.post("/api/users", { email: "REPETIDA@exemplo.com", nome: "Outra", senha: SENHA }),
+    );
     expect(response.status).toBe(409);
     expect(response.json.errors).toEqual({ email: [MESSAGES.email.taken] });
   });
 
   it("answers 400 with each field's messages in Portuguese", async () => {
     const client = new Client(app.baseUrl);
-    const response = keep(await client.post("/api/users", { email: "não-é-email", nome: "R2-D2", senha: "abcdefghijklmnop" }));
+    const response = keep(
+      await client.post("/api/users", { email: "não-é-email", nome: "R2-D2", senha: "abcdefghijklmnop" }),
+    );
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual({
       email: [MESSAGES.email.format],
@@ -70,7 +76,11 @@ describe("POST /api/users", () => {
       [{}, { email: [MESSAGES.email.required], nome: [MESSAGES.nome.required], senha: [MESSAGES.senha.required] }],
       [
         { email: 42, nome: ["Ana"], senha: { a: 1 } },
-        { email: ["Este campo deve ser um texto."], nome: ["Este campo deve ser um texto."], senha: ["Este campo deve ser um texto."] },
+        {
+          email: ["Este campo deve ser um texto."],
+          nome: ["Este campo deve ser um texto."],
+          senha: ["Este campo deve ser um texto."],
+        },
       ],
       [{ email: "a@b.com", nome: "Ana", senha: SENHA, admin: true }, { admin: ["Campo desconhecido."] }],
     ];
@@ -89,7 +99,9 @@ describe("POST /api/users", () => {
     expect(malformed.status).toBe(400);
     expect(malformed.json.message).toBe("JSON inválido.");
 
-    const form = keep(await client.post("/api/users", "email=a@b.com", { "Content-Type": "application/x-www-form-urlencoded" }));
+    const form = keep(
+      await client.post("/api/users", "email=a@b.com", { "Content-Type": "application/x-www-form-urlencoded" }),
+    );
     expect(form.status).toBe(415);
 
     const huge = keep(await client.post("/api/users", { email: "a@b.com", nome: "x".repeat(100_000), senha: SENHA }));
@@ -102,7 +114,10 @@ describe("POST /api/users", () => {
     const body = { email: "corrida@exemplo.com", nome: "Corrida", senha: SENHA };
     const answers = await Promise.all([0, 1, 2].map(() => client.post("/api/users", body)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
-    const [row] = await app.db.select({ total: count() }).from(users).where(sql`lower(email) = 'corrida@exemplo.com'`);
+    const [row] = await app.db
+      .select({ total: count() })
+      .from(users)
+      .where(sql`lower(email) = 'corrida@exemplo.com'`);
     expect(row!.total).toBe(1);
   });
 });
@@ -208,7 +223,12 @@ describe("/api/users/:id", () => {
   it("shows your own record in full", async () => {
     const response = keep(await ana.get(`/api/users/${anaId}`));
     expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({ id: anaId, email: "ana.perfil@exemplo.com", telefone: "21 98765-4321", cidade: "Niterói" });
+    expect(response.json).toMatchObject({
+      id: anaId,
+      email: "ana.perfil@exemplo.com",
+      telefone: "21 98765-4321",
+      cidade: "Niterói",
+    });
   });
 
   it("shows only public fields of someone else, to a user or an anonymous visitor", async () => {
@@ -236,7 +256,9 @@ describe("/api/users/:id", () => {
   });
 
   it("validates changes with the profile's rules", async () => {
-    const response = keep(await ana.patch(`/api/users/${anaId}`, { telefone: "0800 123", cidade: "X", perfil__sobre: "a".repeat(301) }));
+    const response = keep(
+      await ana.patch(`/api/users/${anaId}`, { telefone: "0800 123", cidade: "X", perfil__sobre: "a".repeat(301) }),
+    );
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual({
       telefone: [MESSAGES.telefone.pattern],
@@ -250,7 +272,9 @@ describe("/api/users/:id", () => {
       .png()
       .withExif({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" } })
       .toBuffer();
-    const response = keep(await bruno.patch(`/api/users/${brunoId}`, { foto__upload: `data:image/png;base64,${png.toString("base64")}` }));
+    const response = keep(
+      await bruno.patch(`/api/users/${brunoId}`, { foto__upload: `data:image/png;base64,${png.toString("base64")}` }),
+    );
     expect(response.status).toBe(200);
     const foto = response.json.foto as string;
     expect(foto).toMatch(/^\/adopet\/imagens\/[0-9a-f-]{36}\/320\.webp$/);
@@ -264,12 +288,16 @@ describe("/api/users/:id", () => {
   it("refuses a file that only pretends to be an image, keeping the old photo", async () => {
     const [before] = await app.db.select({ photoId: users.photoId }).from(users).where(eq(users.id, brunoId));
     const fake = Buffer.from("<?php system($_GET['c']); ?>").toString("base64");
-    const response = keep(await bruno.patch(`/api/users/${brunoId}`, { foto__upload: `data:image/png;base64,${fake}` }));
+    const response = keep(
+      await bruno.patch(`/api/users/${brunoId}`, { foto__upload: `data:image/png;base64,${fake}` }),
+    );
     expect(response.status).toBe(400);
     expect(response.json.errors).toEqual({ foto__upload: [MESSAGES.foto.type] });
     const [after] = await app.db.select({ photoId: users.photoId }).from(users).where(eq(users.id, brunoId));
     expect(after!.photoId).toBe(before!.photoId);
-    const gif = keep(await bruno.patch(`/api/users/${brunoId}`, { foto__upload: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }));
+    const gif = keep(
+      await bruno.patch(`/api/users/${brunoId}`, { foto__upload: "data:image/gif;base64,R0lGODlhAQABAAAAACw=" }),
+    );
     expect(gif.status).toBe(400);
   });
 

@@ -46,7 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   else if (foto__upload !== undefined) {
     photo = decodeDataUrl(foto__upload);
     if (!photo) return apiError(400, MESSAGES.foto.type, { foto__upload: [MESSAGES.foto.type] });
-    if (photo.length > IMAGE_MAX_BYTES) return apiError(413, MESSAGES.foto.size, { foto__upload: [MESSAGES.foto.size] });
+    if (photo.length > IMAGE_MAX_BYTES)
+      return apiError(413, MESSAGES.foto.size, { foto__upload: [MESSAGES.foto.size] });
   }
   try {
     const updated = await updateProfile(context.db, viewer.id, { ...fields, photo });

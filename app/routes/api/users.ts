@@ -10,9 +10,7 @@ import { data } from "react-router";
 /** `GET /api/users` never lists accounts. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
-  return user
-    ? apiError(403, "A lista de usuários não é pública.")
-    : apiError(401, "Faça login para continuar.");
+  return user ? apiError(403, "A lista de usuários não é pública.") : apiError(401, "Faça login para continuar.");
 }
 
 /** `POST /api/users` {email, nome, senha} → 201 with the new account (never its password). */

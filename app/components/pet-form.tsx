@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form } from "react-router";
+import { AGE_UNITS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
+import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { FormError, TextAreaField, TextField } from "./form-fields";
+
+export type PetFormValues = {
+  nome: string;
+  especie: string;
+  idade: string;
+  idade__unidade: string;
+  porte: string;
+  perfil: string;
+  cidade: string;
+  uf: string;
+  status: string;
+};
+
+const EMPTY: PetFormValues = {
+  nome: "",
+  especie: "",
+  idade: "",
+  idade__unidade: "anos",
+  porte: "",
+  perfil: "",
+  cidade: "",
+  uf: "",
+  status: "disponivel",
+};
+
+function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+}: {
+  meta: Parameters<typeof getSelectProps>[0];
+  label: string;
+  options: [string, string][];
+  placeholder?: string;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <select className="field__control" {...getSelectProps(meta)} required={false}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/** The form to publish or edit a pet; the same fields and rules as the API. */
+export function PetForm({
+  mode,
+  lastResult,
+  defaultValue = EMPTY,
+}: {
+  mode: "create" | "edit";
+  lastResult: SubmissionResult<string[]> | undefined;
+  defaultValue?: PetFormValues;
+}) {
+  const schema = mode === "create" ? petCreateSchema : petEditSchema;
+  const [form, fields] = useForm({
+    lastResult,
+    // Form values are the strings the inputs hold (idade too).
+    defaultValue: defaultValue as never,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  return (
+    <Form method="post" encType="multipart/form-data" className="panel pet-form" {...getFormProps(form)}>
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField meta={fields.nome} label="Nome do animal" placeholder="Como ele se chama?" />
+      <SelectField
+        meta={fields.especie}
+        label="Espécie"
+        placeholder="Escolha"
+        options={SPECIES.map((value) => [value, SPECIES_LABEL[value]])}
+      />
+      <div className="pet-form__age">
+        <TextField meta={fields.idade} label="Idade" type="text" />
+        <SelectField meta={fields.idade__unidade} label="Unidade" options={AGE_UNITS.map((unit) => [unit, unit])} />
+      </div>
+      <SelectField
+        meta={fields.porte}
+        label="Porte"
+        placeholder="Escolha"
+        options={SIZES.map((value) => [value, SIZE_LABEL[value]])}
+      />
+      <TextAreaField meta={fields.perfil} label="Perfil" placeholder="Como ele é? Calmo, brincalhão…" maxLength={300} />
+      <div className="pet-form__place">
+        <TextField meta={fields.cidade} label="Cidade" autoComplete="address-level2" />
+        <SelectField meta={fields.uf} label="Estado (UF)" placeholder="UF" options={UFS.map((uf) => [uf, uf])} />
+      </div>
+      <SelectField
+        meta={fields.status}
+        label="Situação"
+        options={[
+          ["disponivel", "Disponível para adoção"],
+          ["adotado", "Adotado"],
+        ]}
+      />
+      <div className="field">
+        <label className="field__label" htmlFor={fields.fotos.id}>
+          {mode === "create"
+            ? `Fotos (de 1 a ${MAX_PET_PHOTOS})`
+            : `Novas fotos (substituem as atuais; até ${MAX_PET_PHOTOS})`}
+        </label>
+        <input
+          className="field__control"
+          {...getInputProps(fields.fotos, { type: "file" })}
+          multiple
+          accept=".jpeg,.jpg,.png,.webp,image/jpeg,image/png,image/webp"
+          required={false}
+        />
+        <p id={fields.fotos.errorId} className="field__error" aria-live="polite">
+          {fields.fotos.errors?.[0] ?? ""}
+        </p>
+      </div>
+      <button type="submit" className="button panel__submit">
+        {mode === "create" ? "Publicar" : "Salvar"}
+      </button>
+    </Form>
+  );
+}

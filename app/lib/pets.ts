@@ -1,0 +1,98 @@
+/** Pet vocabulary shared by the server and the browser: codes, labels and formats. */
+
+export const SPECIES = ["cao", "gato", "outro"] as const;
+export type Species = (typeof SPECIES)[number];
+export const SPECIES_LABEL: Record<Species, string> = { cao: "Cão", gato: "Gato", outro: "Outro" };
+
+export const AGE_UNITS = ["dias", "meses", "anos"] as const;
+export type AgeUnit = (typeof AGE_UNITS)[number];
+/** The largest age accepted in each unit (past it, the next unit reads better). */
+export const AGE_MAX: Record<AgeUnit, number> = { dias: 365, meses: 36, anos: 30 };
+const DAYS_PER_UNIT: Record<AgeUnit, number> = { dias: 1, meses: 30, anos: 365 };
+const SINGULAR: Record<AgeUnit, string> = { dias: "dia", meses: "mês", anos: "ano" };
+
+export const SIZES = ["pequeno", "medio", "medio_grande", "grande"] as const;
+export type Size = (typeof SIZES)[number];
+export const SIZE_LABEL: Record<Size, string> = {
+  pequeno: "Pequeno",
+  medio: "Médio",
+  medio_grande: "Médio/grande",
+  grande: "Grande",
+};
+
+export const PET_STATUSES = ["disponivel", "adotado", "removido"] as const;
+export type PetStatus = (typeof PET_STATUSES)[number];
+export const STATUS_LABEL: Record<PetStatus, string> = {
+  disponivel: "Disponível",
+  adotado: "Adotado",
+  removido: "Removido",
+};
+
+/** Age groups of the feed's filter, in days. */
+export const AGE_GROUPS = {
+  filhote: { label: "Filhote (até 1 ano)", min: 0, max: 364 },
+  jovem: { label: "Jovem (1 a 3 anos)", min: 365, max: 3 * 365 - 1 },
+  adulto: { label: "Adulto (3 a 8 anos)", min: 3 * 365, max: 8 * 365 - 1 },
+  idoso: { label: "Idoso (8 anos ou mais)", min: 8 * 365, max: Number.MAX_SAFE_INTEGER },
+} as const;
+export type AgeGroup = keyof typeof AGE_GROUPS;
+
+export const UFS = [
+  "AC",
+  "AL",
+  "AP",
+  "AM",
+  "BA",
+  "CE",
+  "DF",
+  "ES",
+  "GO",
+  "MA",
+  "MT",
+  "MS",
+  "MG",
+  "PA",
+  "PB",
+  "PR",
+  "PE",
+  "PI",
+  "RJ",
+  "RN",
+  "RS",
+  "RO",
+  "RR",
+  "SC",
+  "SP",
+  "SE",
+  "TO",
+] as const;
+export type Uf = (typeof UFS)[number];
+
+/** "2 anos", "1 ano", "45 dias", "1 mês": the way the product's sample list reads. */
+export function formatAge(value: number, unit: AgeUnit): string {
+  return `${value} ${value === 1 ? SINGULAR[unit] : unit}`;
+}
+
+export function ageInDays(value: number, unit: AgeUnit): number {
+  return value * DAYS_PER_UNIT[unit];
+}
+
+/** "Porte pequeno", "Porte médio/grande". */
+export function formatSize(size: Size): string {
+  return `Porte ${SIZE_LABEL[size].toLowerCase()}`;
+}
+
+/** "Rio de Janeiro (RJ)": only city and state are ever shown for a location. */
+export function formatPlace(cidade: string, uf: string): string {
+  return `${cidade} (${uf})`;
+}
+
+/** Lower case without accents: how cities are compared in searches. */
+export function searchKey(text: string): string {
+  return text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,78 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/pet";
+import {
+  findPet,
+  InvalidPetPhotoError,
+  removePet,
+  toApiPet,
+  updatePet,
+  type OwnershipResult,
+} from "~/services/pets.server";
+import { apiPetPatchSchema, MAX_PET_PHOTOS, PET_MESSAGES, petEditSchema } from "~/validation/pets";
+import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
+import { readForm, readJson } from "~/web/body.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const notFound = () => apiError(404, "Animal não encontrado.");
+
+/** `GET /api/pets/:id`: any pet that was not removed (adopted ones say so in `status`). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  if (!pet || pet.status === "removido") return notFound();
+  return data(toApiPet(pet), { headers: { "Cache-Control": "public, max-age=30" } });
+}
+
+function ownershipError(result: Exclude<OwnershipResult, "ok">) {
+  return result === "forbidden" ? apiError(403, "Só quem cuida do animal pode alterá-lo.") : notFound();
+}
+
+/**
+ * `PATCH /api/pets/:id` (JSON, or multipart with new `fotos` replacing the old)
+ * and `DELETE /api/pets/:id`: for the pet's caretaker only.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
+  const user = await getUser(request, context.db);
+  if (!user) return apiError(401, "Faça login para continuar.");
+  if (!UUID.test(params.id)) return notFound();
+
+  if (request.method === "DELETE") {
+    const result = await removePet(context.db, user.id, params.id);
+    return result === "ok" ? new Response(null, { status: 204 }) : ownershipError(result);
+  }
+
+  const existing = await findPet(context.db, params.id);
+  if (!existing || existing.status === "removido") return notFound();
+  if (existing.caretaker.id !== user.id) return ownershipError("forbidden");
+
+  let changes;
+  let photos: Buffer[] | undefined;
+  try {
+    if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
+      const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
+      if (submission.status !== "success") return submissionFailed(submission.error);
+      const { fotos, ...fields } = submission.value;
+      changes = fields;
+      photos = await Promise.all((fotos ?? []).map(async (file) => Buffer.from(await file.arrayBuffer())));
+    } else {
+      const parsed = apiPetPatchSchema.safeParse(await readJson(request));
+      if (!parsed.success) return validationFailed(parsed.error);
+      changes = parsed.data;
+    }
+  } catch (error) {
+    return bodyErrorResponse(error);
+  }
+
+  try {
+    const result = await updatePet(context.db, user.id, params.id, changes, photos);
+    if (result !== "ok") return ownershipError(result);
+  } catch (error) {
+    if (!(error instanceof InvalidPetPhotoError)) throw error;
+    const message = `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
+    return apiError(400, message, { fotos: [message] });
+  }
+  const pet = await findPet(context.db, params.id);
+  return data(toApiPet(pet!), { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Route } from "./+types/pets";
+import {
+  API_MAX_LIMIT,
+  createPet,
+  FEED_PAGE_SIZE,
+  findPet,
+  InvalidPetPhotoError,
+  listFeed,
+  toApiPet,
+} from "~/services/pets.server";
+import { MAX_PET_PHOTOS, PET_MESSAGES, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
+import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
+import { BodyError, readForm } from "~/web/body.server";
+
+/** `GET /api/pets`: the feed as JSON, with the same filters; `page` and `limit` (at most 50). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+  const filters = feedFiltersSchema.parse(params);
+  const requested = Number(params.limit ?? FEED_PAGE_SIZE);
+  const limit = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, API_MAX_LIMIT) : FEED_PAGE_SIZE;
+  const feed = await listFeed(context.db, filters, limit);
+  return data(
+    {
+      pets: feed.items.map(toApiPet),
+      pagina: feed.page,
+      limite: feed.limit,
+      total: feed.total,
+      paginas: feed.pageCount,
+    },
+    { headers: { "Cache-Control": "public, max-age=30" } },
+  );
+}
+
+/** `POST /api/pets` (multipart: the fields and 1 to 5 `fotos`) → 201 with the new pet. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const user = await getUser(request, context.db);
+  if (!user) return apiError(401, "Faça login para continuar.");
+  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
+    return apiError(415, "Envie os dados como multipart/form-data, com as fotos no campo fotos.");
+  }
+  let formData: FormData;
+  try {
+    formData = await readForm(request, { maxFiles: MAX_PET_PHOTOS });
+  } catch (error) {
+    if (error instanceof BodyError) return apiError(error.status, error.message);
+    throw error;
+  }
+  // The same parsing as the page's form (empty fields count as missing).
+  const submission = parseWithZod(formData, { schema: petCreateSchema });
+  if (submission.status !== "success") return submissionFailed(submission.error);
+  const { fotos, ...input } = submission.value;
+  try {
+    const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
+    const id = await createPet(context.db, user.id, input, photos);
+    const pet = await findPet(context.db, id);
+    return data(toApiPet(pet!), {
+      status: 201,
+      headers: { Location: `/adopet/api/pets/${id}`, "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidPetPhotoError)) throw error;
+    const message = `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
+    return apiError(400, message, { fotos: [message] });
+  }
+}

@@ -1,0 +1,154 @@
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/home";
+import { PetCard } from "~/components/pet-card";
+import { AGE_GROUPS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
+import { listFeed } from "~/services/pets.server";
+import { feedFiltersSchema, type FeedFilters } from "~/validation/pets";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const filters = feedFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const feed = await listFeed(context.db, filters);
+  return { feed, filters };
+}
+
+export function meta() {
+  return [
+    { title: "Amigos disponíveis para adoção | Adopet" },
+    {
+      name: "description",
+      content: "Veja os cães e gatos disponíveis para adoção e fale com quem cuida deles.",
+    },
+  ];
+}
+
+/** The URL of a feed page with the same filters. */
+function pageHref(filters: FeedFilters, page: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (key !== "page" && value) params.set(key, String(value));
+  }
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/home?${query}` : "/home";
+}
+
+export default function Home() {
+  const { feed, filters } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const filtered = Boolean(filters.cidade || filters.uf || filters.especie || filters.porte || filters.idade);
+  return (
+    <section className="home">
+      <h1 className="home__greeting">
+        <span>Olá!</span> <span>Veja os amigos disponíveis para adoção!</span>
+      </h1>
+
+      <details className="filters-box" open={filtered}>
+        <summary className="filters-box__summary">
+          {filtered ? "Filtros aplicados" : "Filtrar por cidade, espécie, porte ou idade"}
+        </summary>
+        <Form method="get" className="filters" aria-label="Filtrar animais">
+          <div className="filters__field">
+            <label htmlFor="filtro-cidade">Cidade</label>
+            <input id="filtro-cidade" name="cidade" defaultValue={filters.cidade ?? ""} maxLength={50} />
+          </div>
+          <div className="filters__field">
+            <label htmlFor="filtro-uf">Estado</label>
+            <select id="filtro-uf" name="uf" defaultValue={filters.uf ?? ""}>
+              <option value="">Todos</option>
+              {UFS.map((uf) => (
+                <option key={uf} value={uf}>
+                  {uf}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filters__field">
+            <label htmlFor="filtro-especie">Espécie</label>
+            <select id="filtro-especie" name="especie" defaultValue={filters.especie ?? ""}>
+              <option value="">Todas</option>
+              {SPECIES.map((value) => (
+                <option key={value} value={value}>
+                  {SPECIES_LABEL[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filters__field">
+            <label htmlFor="filtro-porte">Porte</label>
+            <select id="filtro-porte" name="porte" defaultValue={filters.porte ?? ""}>
+              <option value="">Todos</option>
+              {SIZES.map((value) => (
+                <option key={value} value={value}>
+                  {SIZE_LABEL[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filters__field">
+            <label htmlFor="filtro-idade">Idade</label>
+            <select id="filtro-idade" name="idade" defaultValue={filters.idade ?? ""}>
+              <option value="">Todas</option>
+              {Object.entries(AGE_GROUPS).map(([value, group]) => (
+                <option key={value} value={value}>
+                  {group.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="filters__actions">
+            <button type="submit" className="button">
+              Filtrar
+            </button>
+            {filtered ? (
+              <Link to="/home" className="filters__clear">
+                Limpar filtros
+              </Link>
+            ) : null}
+          </div>
+        </Form>
+      </details>
+
+      <p className="home__count" role="status" aria-busy={navigation.state === "loading"}>
+        {feed.total === 1 ? "1 animal encontrado" : `${feed.total} animais encontrados`}
+      </p>
+
+      {feed.items.length === 0 ? (
+        <div className="empty">
+          <p className="empty__title">Nenhum animal encontrado.</p>
+          <p>
+            {filtered
+              ? "Tente outra cidade ou menos filtros."
+              : "Ainda não há animais disponíveis para adoção. Volte em breve!"}
+          </p>
+        </div>
+      ) : (
+        <ul className="pet-grid">
+          {feed.items.map((pet, index) => (
+            <li key={pet.id}>
+              <PetCard pet={pet} eager={index < 2} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {feed.pageCount > 1 ? (
+        <nav className="pagination" aria-label="Paginação">
+          {feed.page > 1 ? (
+            <Link to={pageHref(filters, feed.page - 1)} rel="prev" className="pagination__link">
+              Anterior
+            </Link>
+          ) : null}
+          <span className="pagination__current" aria-current="page">
+            Página {feed.page} de {feed.pageCount}
+          </span>
+          {feed.page < feed.pageCount ? (
+            <Link to={pageHref(filters, feed.page + 1)} rel="next" className="pagination__link">
+              Próxima
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/meus-pets.editar";
+import { PetForm } from "~/components/pet-form";
+import { findPet, updatePet } from "~/services/pets.server";
+import { requireUser } from "~/web/auth.server";
+import { setNotice } from "~/web/notices.server";
+import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Only the pet's caretaker edits it; anyone else is told it does not exist (404). */
+async function loadOwnPet({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  if (!pet || pet.status === "removido" || pet.caretaker.id !== user.id) {
+    throw data(null, { status: 404 });
+  }
+  return { user, pet };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { pet } = await loadOwnPet(args);
+  return { pet };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { user, pet } = await loadOwnPet(args);
+  const form = await readPetForm(args.request, "edit");
+  if (!form.ok) return form.response;
+  let result;
+  try {
+    result = await updatePet(args.context.db, user.id, pet.id, form.input, form.photos);
+  } catch (error) {
+    return photoErrorReply(error, form.reply);
+  }
+  if (result !== "ok") throw data(null, { status: 404 });
+  return redirect(`/pets/${pet.id}`, { headers: { "Set-Cookie": await setNotice("petSaved") } });
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [{ title: loaded ? `Editar ${loaded.pet.nome} | Adopet` : "Editar | Adopet" }];
+}
+
+export default function EditPet() {
+  const { pet } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="pet-editor">
+      <h1 className="pet-editor__title">Editar {pet.nome}</h1>
+      <PetForm
+        mode="edit"
+        lastResult={lastResult}
+        defaultValue={{
+          nome: pet.nome,
+          especie: pet.especie,
+          idade: String(pet.idadeValor),
+          idade__unidade: pet.idadeUnidade,
+          porte: pet.porteCodigo,
+          perfil: pet.perfil,
+          cidade: pet.cidade,
+          uf: pet.uf,
+          status: pet.status,
+        }}
+      />
+    </section>
+  );
+}

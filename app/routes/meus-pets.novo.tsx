@@ -1,0 +1,42 @@
+import { redirect, useActionData } from "react-router";
+import type { Route } from "./+types/meus-pets.novo";
+import { PetForm } from "~/components/pet-form";
+import { createPet } from "~/services/pets.server";
+import { requireUser } from "~/web/auth.server";
+import { setNotice } from "~/web/notices.server";
+import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context.db);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await readPetForm(request, "create");
+  if (!form.ok) return form.response;
+  let petId: string;
+  try {
+    petId = await createPet(context.db, user.id, form.input, form.photos);
+  } catch (error) {
+    return photoErrorReply(error, form.reply);
+  }
+  return redirect(`/pets/${petId}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
+}
+
+export function meta() {
+  return [{ title: "Publicar um animal | Adopet" }];
+}
+
+export default function NewPet() {
+  const lastResult = useActionData<typeof action>();
+  return (
+    <section className="pet-editor">
+      <h1 className="pet-editor__title">Publicar um animal</h1>
+      <p className="pet-editor__lead">
+        Conte quem ele é: quem se interessar vai falar com você pela Adopet. Seu telefone e seu email nunca aparecem.
+      </p>
+      <PetForm mode="create" lastResult={lastResult} />
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/meus-pets";
+import { imageUrl } from "~/lib/image-urls";
+import { STATUS_LABEL } from "~/lib/pets";
+import { listCaretakerPets, removePet, updatePet } from "~/services/pets.server";
+import { requireUser } from "~/web/auth.server";
+import { readForm } from "~/web/body.server";
+import { setNotice, type NoticeKey } from "~/web/notices.server";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  return { pets: await listCaretakerPets(context.db, user.id) };
+}
+
+/** Quick actions from the list: mark adopted or available again, remove. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
+  const intent = form?.get("intent");
+  const petId = String(form?.get("pet") ?? "");
+  if (!/^[0-9a-f-]{36}$/i.test(petId)) throw data("Animal não encontrado.", { status: 404 });
+  let result;
+  let notice: NoticeKey;
+  if (intent === "adotado" || intent === "disponivel") {
+    result = await updatePet(context.db, user.id, petId, { status: intent });
+    notice = intent === "adotado" ? "petAdopted" : "petAvailable";
+  } else if (intent === "remover") {
+    result = await removePet(context.db, user.id, petId);
+    notice = "petRemoved";
+  } else {
+    throw data("Ação desconhecida.", { status: 400 });
+  }
+  if (result === "not-found") throw data("Animal não encontrado.", { status: 404 });
+  if (result === "forbidden") throw data("Só quem cuida do animal pode alterá-lo.", { status: 403 });
+  return redirect("/meus-pets", { headers: { "Set-Cookie": await setNotice(notice) } });
+}
+
+export function meta() {
+  return [{ title: "Meus animais | Adopet" }];
+}
+
+export default function MyPets() {
+  const { pets } = useLoaderData<typeof loader>();
+  return (
+    <section className="my-pets">
+      <div className="my-pets__header">
+        <h1 className="my-pets__title">Meus animais</h1>
+        <Link to="/meus-pets/novo" className="button">
+          Publicar um animal
+        </Link>
+      </div>
+      {pets.length === 0 ? (
+        <p className="empty">Você ainda não publicou nenhum animal.</p>
+      ) : (
+        <ul className="my-pets__list">
+          {pets.map((pet) => (
+            <li key={pet.id} className="my-pet">
+              {pet.photoIds[0] ? (
+                <img className="my-pet__photo" src={imageUrl(pet.photoIds[0], 160)} alt="" width={80} height={80} />
+              ) : null}
+              <div className="my-pet__body">
+                <h2 className="my-pet__name">
+                  <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>
+                </h2>
+                <p className="my-pet__facts">
+                  {pet.idade} · {pet.porte} · {pet.local}
+                </p>
+                <p className={`my-pet__status my-pet__status--${pet.status}`}>{STATUS_LABEL[pet.status]}</p>
+              </div>
+              <div className="my-pet__actions">
+                <Link to={`/meus-pets/${pet.id}`} className="my-pet__action" aria-label={`Editar ${pet.nome}`}>
+                  Editar
+                </Link>
+                <Form method="post">
+                  <input type="hidden" name="pet" value={pet.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={pet.status === "disponivel" ? "adotado" : "disponivel"}
+                    className="my-pet__action"
+                    aria-label={
+                      pet.status === "disponivel"
+                        ? `Marcar ${pet.nome} como adotado`
+                        : `Disponibilizar ${pet.nome} de novo`
+                    }
+                  >
+                    {pet.status === "disponivel" ? "Marcar como adotado" : "Disponibilizar de novo"}
+                  </button>
+                </Form>
+                <Form
+                  method="post"
+                  onSubmit={(event) => {
+                    if (!window.confirm(`Remover ${pet.nome} da Adopet? Esta ação não pode ser desfeita.`)) {
+                      event.preventDefault();
+                    }
+                  }}
+                >
+                  <input type="hidden" name="pet" value={pet.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="remover"
+                    className="my-pet__action my-pet__action--danger"
+                    aria-label={`Remover ${pet.nome}`}
+                  >
+                    Remover
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

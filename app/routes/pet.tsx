@@ -1,0 +1,128 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/pet";
+import { ChatIcon } from "~/components/art";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import { SPECIES_LABEL } from "~/lib/pets";
+import { findPet } from "~/services/pets.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  if (!pet) throw data(null, { status: 404 });
+  const origin = new URL(request.url).origin;
+  // An adopted or removed pet keeps its address: the page says what happened (410 Gone).
+  const status = pet.status === "disponivel" ? 200 : 410;
+  return data({ pet, origin }, { status });
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  if (!loaded) return [{ title: "Animal não encontrado | Adopet" }];
+  const { pet, origin } = loaded;
+  const url = `${origin}/adopet/pets/${pet.id}`;
+  const title = `${pet.nome} para adoção em ${pet.local} | Adopet`;
+  const description = `${pet.nome}, ${pet.idade}, ${pet.porte.toLowerCase()}: ${pet.perfil}. Fale com quem cuida na Adopet.`;
+  const cover = pet.photoIds[0];
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Adopet" },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:title", content: `${pet.nome} para adoção` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(cover
+      ? [
+          { property: "og:image", content: `${origin}${imageUrl(cover, 640)}` },
+          { property: "og:image:type", content: "image/webp" },
+          { property: "og:image:alt", content: `Foto de ${pet.nome}` },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : []),
+  ];
+}
+
+export default function PetPage() {
+  const { pet } = useLoaderData<typeof loader>();
+  const available = pet.status === "disponivel";
+  return (
+    <article className="pet-page">
+      {available ? null : (
+        <p className="pet-page__gone" role="note">
+          {pet.status === "adotado"
+            ? `${pet.nome} já foi adotado e encontrou um lar. Que tal conhecer outros amigos?`
+            : "Este animal foi removido da Adopet."}{" "}
+          <Link to="/home">Ver animais disponíveis</Link>
+        </p>
+      )}
+      <h1 className="pet-page__name">{pet.nome}</h1>
+      {pet.photoIds.length > 0 ? (
+        <ul className="pet-page__photos">
+          {pet.photoIds.map((id, index) => (
+            <li key={id}>
+              <img
+                src={imageUrl(id, 640)}
+                srcSet={imageSrcSet(id)}
+                sizes="(min-width: 768px) 480px, calc(100vw - 2rem)"
+                width={640}
+                height={640}
+                alt={index === 0 ? `Foto de ${pet.nome}` : `Foto ${index + 1} de ${pet.nome}`}
+                loading={index === 0 ? "eager" : "lazy"}
+                className="pet-page__photo"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="pet-page__facts">
+        <div>
+          <dt>Espécie</dt>
+          <dd>{SPECIES_LABEL[pet.especie]}</dd>
+        </div>
+        <div>
+          <dt>Idade</dt>
+          <dd>{pet.idade}</dd>
+        </div>
+        <div>
+          <dt>Porte</dt>
+          <dd>{pet.porte}</dd>
+        </div>
+        <div>
+          <dt>Perfil</dt>
+          <dd>{pet.perfil}</dd>
+        </div>
+        <div>
+          <dt>Local</dt>
+          <dd>{pet.local}</dd>
+        </div>
+        <div>
+          <dt>Responsável</dt>
+          <dd>
+            {pet.caretaker.nome}
+            {pet.caretaker.cidade ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})` : ""}
+          </dd>
+        </div>
+      </dl>
+      {available ? (
+        <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">
+          <ChatIcon className="pet-page__chat" />
+          Falar com responsável
+        </Link>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="message-page">
+      <h1 className="message-page__title">Animal não encontrado</h1>
+      <p>Este endereço não corresponde a nenhum animal da Adopet.</p>
+      <Link className="button" to="/home">
+        Ver animais disponíveis
+      </Link>
+    </section>
+  );
+}

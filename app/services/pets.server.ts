@@ -1,0 +1,360 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { images, petPhotos, pets, users } from "~/db/schema";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import {
+  AGE_GROUPS,
+  ageInDays,
+  formatAge,
+  formatPlace,
+  formatSize,
+  searchKey,
+  type AgeUnit,
+  type PetStatus,
+  type Size,
+  type Species,
+} from "~/lib/pets";
+import type { FeedFilters } from "~/validation/pets";
+import { prepareImage, saveImage, InvalidImageError } from "./images.server";
+
+/** A pet's fields as forms and the API send them. */
+export type PetInput = {
+  nome: string;
+  especie: Species;
+  idade: number;
+  idade__unidade: AgeUnit;
+  porte: Size;
+  perfil: string;
+  cidade: string;
+  uf: string;
+  status?: "disponivel" | "adotado";
+};
+
+/** What a card, a page or the API shows of a pet. Never the caretaker's phone or e-mail. */
+export type PetView = {
+  id: string;
+  nome: string;
+  especie: Species;
+  idade: string;
+  idadeValor: number;
+  idadeUnidade: AgeUnit;
+  porte: string;
+  porteCodigo: Size;
+  perfil: string;
+  cidade: string;
+  uf: string;
+  local: string;
+  status: PetStatus;
+  /** Image ids, the first being the cover. */
+  photoIds: string[];
+  caretaker: { id: string; nome: string; cidade: string | null; uf: string | null };
+  createdAt: Date;
+};
+
+/** A photo that is not an accepted image, by its position in the upload. */
+export class InvalidPetPhotoError extends Error {
+  constructor(
+    readonly index: number,
+    readonly cause: InvalidImageError,
+  ) {
+    super(`Foto ${index + 1} recusada: ${cause.reason}`);
+    this.name = "InvalidPetPhotoError";
+  }
+}
+
+export const FEED_PAGE_SIZE = 12;
+export const API_MAX_LIMIT = 50;
+
+const PHOTO_FORMATS = ["jpeg", "png", "webp"] as const;
+
+async function preparePhotos(photos: Buffer[]) {
+  const prepared = [];
+  // One at a time: resizing is CPU- and memory-heavy, and uploads are small in number.
+  for (const [index, photo] of photos.entries()) {
+    try {
+      prepared.push(await prepareImage(photo, PHOTO_FORMATS));
+    } catch (error) {
+      if (error instanceof InvalidImageError) throw new InvalidPetPhotoError(index, error);
+      throw error;
+    }
+  }
+  return prepared;
+}
+
+function columnsOf(input: Partial<PetInput>) {
+  return {
+    ...(input.nome !== undefined && { nome: input.nome.trim() }),
+    ...(input.especie !== undefined && { species: input.especie }),
+    ...(input.porte !== undefined && { porte: input.porte }),
+    ...(input.perfil !== undefined && { perfil: input.perfil.trim() }),
+    ...(input.cidade !== undefined && { cidade: input.cidade.trim(), cidadeBusca: searchKey(input.cidade) }),
+    ...(input.uf !== undefined && { uf: input.uf }),
+    ...(input.status !== undefined && { status: input.status }),
+  };
+}
+
+/**
+ * Publishes a pet with its photos: all checked and resized first, then the pet
+ * and every photo saved in one transaction (all or nothing).
+ */
+export async function createPet(
+  db: Db,
+  caretakerId: string,
+  input: PetInput,
+  photos: Buffer[],
+  { createdAt }: { createdAt?: Date } = {},
+): Promise<string> {
+  const prepared = await preparePhotos(photos);
+  return db.transaction(async (tx) => {
+    const [pet] = await tx
+      .insert(pets)
+      .values({
+        caretakerId,
+        nome: input.nome.trim(),
+        species: input.especie,
+        ageValue: input.idade,
+        ageUnit: input.idade__unidade,
+        ageDays: ageInDays(input.idade, input.idade__unidade),
+        porte: input.porte,
+        perfil: input.perfil.trim(),
+        cidade: input.cidade.trim(),
+        cidadeBusca: searchKey(input.cidade),
+        uf: input.uf,
+        status: input.status ?? "disponivel",
+        ...(createdAt && { createdAt, updatedAt: createdAt }),
+      })
+      .returning({ id: pets.id });
+    await savePhotos(tx as unknown as Db, pet!.id, prepared);
+    return pet!.id;
+  });
+}
+
+async function savePhotos(db: Db, petId: string, prepared: Awaited<ReturnType<typeof preparePhotos>>) {
+  for (const [position, image] of prepared.entries()) {
+    const imageId = await saveImage(db, image);
+    await db.insert(petPhotos).values({ petId, position, imageId });
+  }
+}
+
+export type OwnershipResult = "ok" | "not-found" | "forbidden";
+
+/** The pet if `actorId` cares for it; removed pets are gone for everyone. */
+async function ownedPet(db: Db, actorId: string, petId: string) {
+  const [pet] = await db.select().from(pets).where(eq(pets.id, petId)).for("update").limit(1);
+  if (!pet || pet.status === "removido") return { result: "not-found" as const };
+  if (pet.caretakerId !== actorId) return { result: "forbidden" as const };
+  return { result: "ok" as const, pet };
+}
+
+/** Changes a pet's fields; new photos, when given, replace the old ones. Only its caretaker may. */
+export async function updatePet(
+  db: Db,
+  actorId: string,
+  petId: string,
+  changes: Partial<PetInput>,
+  photos?: Buffer[],
+): Promise<OwnershipResult> {
+  const prepared = photos && photos.length > 0 ? await preparePhotos(photos) : null;
+  return db.transaction(async (tx) => {
+    const owned = await ownedPet(tx as unknown as Db, actorId, petId);
+    if (owned.result !== "ok") return owned.result;
+    const ageValue = changes.idade ?? owned.pet.ageValue;
+    const ageUnit = changes.idade__unidade ?? owned.pet.ageUnit;
+    await tx
+      .update(pets)
+      .set({
+        ...columnsOf(changes),
+        ageValue,
+        ageUnit,
+        ageDays: ageInDays(ageValue, ageUnit),
+        updatedAt: new Date(),
+      })
+      .where(eq(pets.id, petId));
+    if (prepared) {
+      const old = await tx.select({ imageId: petPhotos.imageId }).from(petPhotos).where(eq(petPhotos.petId, petId));
+      await tx.delete(petPhotos).where(eq(petPhotos.petId, petId));
+      if (old.length > 0)
+        await tx.delete(images).where(
+          inArray(
+            images.id,
+            old.map((row) => row.imageId),
+          ),
+        );
+      await savePhotos(tx as unknown as Db, petId, prepared);
+    }
+    return "ok";
+  });
+}
+
+/** Takes a pet off the site. Its page then says it was removed; its photos are deleted. */
+export async function removePet(db: Db, actorId: string, petId: string): Promise<OwnershipResult> {
+  return db.transaction(async (tx) => {
+    const owned = await ownedPet(tx as unknown as Db, actorId, petId);
+    if (owned.result !== "ok") return owned.result;
+    const old = await tx.select({ imageId: petPhotos.imageId }).from(petPhotos).where(eq(petPhotos.petId, petId));
+    await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
+    await tx.delete(petPhotos).where(eq(petPhotos.petId, petId));
+    if (old.length > 0)
+      await tx.delete(images).where(
+        inArray(
+          images.id,
+          old.map((row) => row.imageId),
+        ),
+      );
+    return "ok";
+  });
+}
+
+const petColumns = {
+  id: pets.id,
+  nome: pets.nome,
+  species: pets.species,
+  ageValue: pets.ageValue,
+  ageUnit: pets.ageUnit,
+  porte: pets.porte,
+  perfil: pets.perfil,
+  cidade: pets.cidade,
+  uf: pets.uf,
+  status: pets.status,
+  createdAt: pets.createdAt,
+  caretakerId: users.id,
+  caretakerNome: users.nome,
+  caretakerCidade: users.cidade,
+  caretakerUf: users.uf,
+  // The photos' image ids in order, gathered in the same query (no N+1).
+  photoIds: sql<string[] | null>`(
+    select array_agg(${petPhotos.imageId}::text order by ${petPhotos.position})
+    from ${petPhotos} where ${petPhotos.petId} = ${pets.id}
+  )`,
+};
+
+type PetRow = {
+  id: string;
+  nome: string;
+  species: Species;
+  ageValue: number;
+  ageUnit: AgeUnit;
+  porte: Size;
+  perfil: string;
+  cidade: string;
+  uf: string;
+  status: PetStatus;
+  createdAt: Date;
+  caretakerId: string;
+  caretakerNome: string;
+  caretakerCidade: string | null;
+  caretakerUf: string | null;
+  photoIds: string[] | string | null;
+};
+
+function toView(row: PetRow): PetView {
+  return {
+    id: row.id,
+    nome: row.nome,
+    especie: row.species,
+    idade: formatAge(row.ageValue, row.ageUnit),
+    idadeValor: row.ageValue,
+    idadeUnidade: row.ageUnit,
+    porte: formatSize(row.porte),
+    porteCodigo: row.porte,
+    perfil: row.perfil,
+    cidade: row.cidade,
+    uf: row.uf,
+    local: formatPlace(row.cidade, row.uf),
+    status: row.status,
+    photoIds: parseIdArray(row.photoIds),
+    caretaker: { id: row.caretakerId, nome: row.caretakerNome, cidade: row.caretakerCidade, uf: row.caretakerUf },
+    createdAt: new Date(row.createdAt),
+  };
+}
+
+/** node-postgres parses uuid arrays to string[]; PGlite may hand back the `{a,b}` text form. */
+function parseIdArray(value: string[] | string | null): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  return value
+    .replace(/^\{|\}$/g, "")
+    .split(",")
+    .filter(Boolean);
+}
+
+export async function findPet(db: Db, id: string): Promise<PetView | null> {
+  const [row] = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(eq(pets.id, id))
+    .limit(1);
+  return row ? toView(row as PetRow) : null;
+}
+
+export type FeedPage = { items: PetView[]; total: number; page: number; pageCount: number; limit: number };
+
+/** Available pets, newest first, narrowed by the filters, one page at a time. */
+export async function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
+  const conditions: SQL[] = [eq(pets.status, "disponivel")];
+  if (filters.cidade) conditions.push(eq(pets.cidadeBusca, searchKey(filters.cidade)));
+  if (filters.uf) conditions.push(eq(pets.uf, filters.uf));
+  if (filters.especie) conditions.push(eq(pets.species, filters.especie));
+  if (filters.porte) conditions.push(eq(pets.porte, filters.porte));
+  if (filters.idade) {
+    const group = AGE_GROUPS[filters.idade];
+    conditions.push(gte(pets.ageDays, group.min), lte(pets.ageDays, group.max));
+  }
+  const where = and(...conditions);
+  const page = filters.page ?? 1;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(petColumns)
+      .from(pets)
+      .innerJoin(users, eq(users.id, pets.caretakerId))
+      .where(where)
+      .orderBy(desc(pets.createdAt), desc(pets.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(pets).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    items: rows.map((row) => toView(row as PetRow)),
+    total,
+    page,
+    limit,
+    pageCount: Math.max(1, Math.ceil(total / limit)),
+  };
+}
+
+/** A caretaker's own pets (not removed), newest first. */
+export async function listCaretakerPets(db: Db, caretakerId: string): Promise<PetView[]> {
+  const rows = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(and(eq(pets.caretakerId, caretakerId), inArray(pets.status, ["disponivel", "adotado"])))
+    .orderBy(asc(pets.status), desc(pets.createdAt));
+  return rows.map((row) => toView(row as PetRow));
+}
+
+/** The API's shape: the specification's fields first (id, imagem, nome, idade, porte, perfil, local), then richer ones. */
+export function toApiPet(pet: PetView) {
+  const cover = pet.photoIds[0];
+  return {
+    id: pet.id,
+    imagem: cover ? imageUrl(cover, 640) : null,
+    nome: pet.nome,
+    idade: pet.idade,
+    porte: pet.porte,
+    perfil: pet.perfil,
+    local: pet.local,
+    especie: pet.especie,
+    idade_valor: pet.idadeValor,
+    idade_unidade: pet.idadeUnidade,
+    porte_codigo: pet.porteCodigo,
+    cidade: pet.cidade,
+    uf: pet.uf,
+    status: pet.status,
+    fotos: pet.photoIds.map((id) => ({ srcset: imageSrcSet(id), url: imageUrl(id, 640) })),
+    responsavel: { id: pet.caretaker.id, nome: pet.caretaker.nome },
+    publicado_em: pet.createdAt.toISOString(),
+  };
+}
