@@ -73,7 +73,8 @@ const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
 /** The publish and edit forms: every field; 1 to 5 photos to publish, and when editing, new photos (if any) replace the old. */
 function petFormSchema(mode: "create" | "edit") {
   const fotos = mode === "create" ? photos.min(1, PET_MESSAGES.fotos.required) : photos;
-  return z.object({ ...petFields, fotos: fotos.default([]) }).superRefine(checkAgeRange);
+  // prefault, not default: a missing list still goes through the "at least one" rule.
+  return z.object({ ...petFields, fotos: fotos.prefault([]) }).superRefine(checkAgeRange);
 }
 export const petCreateSchema = petFormSchema("create");
 export const petEditSchema = petFormSchema("edit");
