@@ -35,6 +35,11 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
       {PAGES_WITH_PROFILE.has(path) ? (
         <div className="site-header__user">
           {user ? (
+            <Link to="/meus-pets" className="header-link">
+              Meus animais
+            </Link>
+          ) : null}
+          {user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">
                 Sair

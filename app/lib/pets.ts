@@ -33,7 +33,7 @@ export const AGE_GROUPS = {
   filhote: { label: "Filhote (até 1 ano)", min: 0, max: 364 },
   jovem: { label: "Jovem (1 a 3 anos)", min: 365, max: 3 * 365 - 1 },
   adulto: { label: "Adulto (3 a 8 anos)", min: 3 * 365, max: 8 * 365 - 1 },
-  idoso: { label: "Idoso (8 anos ou mais)", min: 8 * 365, max: Number.MAX_SAFE_INTEGER },
+  idoso: { label: "Idoso (8 anos ou mais)", min: 8 * 365, max: 1_000_000 },
 } as const;
 export type AgeGroup = keyof typeof AGE_GROUPS;
 

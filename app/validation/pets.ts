@@ -34,12 +34,16 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 export const petFields = {
   nome: nomeAnimalField,
   especie: choice(SPECIES, PET_MESSAGES.especie),
-  idade: z.coerce
-    .number<string | number>({
-      error: (issue) => (issue.input === undefined ? PET_MESSAGES.idade.required : PET_MESSAGES.idade.number),
-    })
-    .int(PET_MESSAGES.idade.number)
-    .min(1, PET_MESSAGES.idade.number),
+  // Forms send text; an empty field is a missing one, anything else must read as a whole number.
+  idade: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : typeof value === "string" ? Number(value) : value),
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? PET_MESSAGES.idade.required : PET_MESSAGES.idade.number),
+      })
+      .int(PET_MESSAGES.idade.number)
+      .min(1, PET_MESSAGES.idade.number),
+  ),
   idade__unidade: choice(AGE_UNITS, PET_MESSAGES.unidade),
   porte: choice(SIZES, PET_MESSAGES.porte),
   perfil: requiredText(PET_MESSAGES.perfil.required).max(300, PET_MESSAGES.perfil.max),

@@ -10,12 +10,21 @@ const SIGNED_OUT = [
   { name: "boas-vindas", path: "/adopet/" },
   { name: "cadastro", path: "/adopet/cadastro" },
   { name: "login", path: "/adopet/login" },
+  { name: "home", path: "/adopet/home" },
   { name: "404", path: "/adopet/pagina-que-nao-existe" },
 ];
-const SIGNED_IN = [{ name: "perfil", path: "/adopet/perfil" }];
+const SIGNED_IN = [
+  { name: "perfil", path: "/adopet/perfil" },
+  { name: "meus-pets-novo", path: "/adopet/meus-pets/novo" },
+];
 
 async function capture(page: Page, name: string, width: number) {
   await page.evaluate(() => document.fonts.ready);
+  // Lazy images load once scrolled to; the full-page screenshot should show them.
+  await page.evaluate(async () => {
+    for (const image of Array.from(document.images)) image.loading = "eager";
+    await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
+  });
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
@@ -32,12 +41,21 @@ for (const width of WIDTHS) {
       });
     }
 
+    test("a pet's page fits, passes axe, and is saved", async ({ page, request }) => {
+      const feed = (await (await request.get("/adopet/api/pets?cidade=Rio%20de%20Janeiro")).json()) as {
+        pets: { id: string; nome: string }[];
+      };
+      const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
+      await page.goto(`/adopet/pets/${dunga.id}`);
+      await capture(page, "pet", width);
+    });
+
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
       const { email } = await createAccount(request);
       await logInThroughForm(page, email);
       for (const { name, path } of SIGNED_IN) {
         await page.goto(path);
-        await expect(page.getByRole("button", { name: "Sair" })).toBeVisible();
+        await expect(page).toHaveURL(new RegExp(`${path}$`));
         await capture(page, name, width);
       }
     });

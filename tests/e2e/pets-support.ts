@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { expect, type APIRequestContext } from "@playwright/test";
+import { SENHA } from "./accounts-support";
+
+export async function photo(color = "#c98b4f") {
+  const buffer = await sharp({ create: { width: 500, height: 500, channels: 3, background: color } }).png().toBuffer();
+  return { name: "foto.png", mimeType: "image/png", buffer };
+}
+
+/** A city no other test uses, so a filtered feed shows only this test's pets. */
+export function uniqueCity() {
+  return `Cidade ${randomUUID().slice(0, 6).replace(/\d/g, "x")}`;
+}
+
+/** Signs the request context in as a new caretaker (the context keeps the cookie). */
+export async function newCaretaker(request: APIRequestContext, nome = "Protetora Teste") {
+  const email = `cuidadora-${randomUUID().slice(0, 8)}@exemplo.com`;
+  expect((await request.post("/adopet/api/users", { data: { email, nome, senha: SENHA } })).status()).toBe(201);
+  expect((await request.post("/adopet/api/session", { data: { email, senha: SENHA } })).status()).toBe(200);
+  return { email, nome };
+}
+
+export async function publishPet(request: APIRequestContext, fields: Record<string, string>) {
+  const response = await request.post("/adopet/api/pets", {
+    multipart: {
+      nome: "Thor",
+      especie: "cao",
+      idade: "2",
+      idade__unidade: "anos",
+      porte: "medio",
+      perfil: "Carinhoso",
+      cidade: "Niterói",
+      uf: "RJ",
+      status: "disponivel",
+      ...fields,
+      fotos: await photo(),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: string; nome: string };
+}
