@@ -5,7 +5,7 @@ import type { Db } from "./client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
 import { hashPassword } from "~/services/passwords.server";
 import type { Species } from "~/lib/pets";
-import { createPet as publishPet, type PetInput } from "~/services/pets.server";
+import { createPet as publishPet, type PetInput, type PhotoSource } from "~/services/pets.server";
 
 /**
  * Builders of valid records, shared by the demo seed and the tests: every
@@ -43,8 +43,8 @@ export async function createUser(db: Db, input: NewUser = {}) {
 export type NewPet = Partial<PetInput> & {
   caretakerId: string;
   createdAt?: Date;
-  /** Photos as encoded images (jpeg/png/webp); by default one drawn portrait. */
-  photos?: Buffer[];
+  /** Photos as encoded images (jpeg/png/webp) or stored image ids; by default one drawn portrait. */
+  photos?: PhotoSource[];
 };
 
 let artCounter = 0;

@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type { Db } from "./client.server";
-import { createPet, createUser, type NewPet } from "./factories.server";
+import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
+import { prepareImage, saveImage } from "~/services/images.server";
 import { users } from "./schema";
 
 /** The demo caretaker; the README gives this login. */
@@ -131,4 +132,71 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     }
     return true;
   });
+}
+
+const BENCH_CITIES: readonly [string, string][] = [
+  ["Rio de Janeiro", "RJ"],
+  ["Niterói", "RJ"],
+  ["São Gonçalo", "RJ"],
+  ["Duque de Caxias", "RJ"],
+  ["Nova Iguaçu", "RJ"],
+  ["São Paulo", "SP"],
+  ["Campinas", "SP"],
+  ["Belo Horizonte", "MG"],
+  ["Salvador", "BA"],
+  ["Recife", "PE"],
+  ["Fortaleza", "CE"],
+  ["Curitiba", "PR"],
+  ["Porto Alegre", "RS"],
+  ["Florianópolis", "SC"],
+  ["Brasília", "DF"],
+  ["Goiânia", "GO"],
+  ["Belém", "PA"],
+  ["Manaus", "AM"],
+];
+const BENCH_NAMES = ["Bidu", "Mel", "Pipoca", "Thor", "Luna", "Paçoca", "Nina", "Bob", "Mia", "Tobias", "Frida", "Chico"];
+const BENCH_PROFILES = ["Calmo e educado", "Ativa e carinhosa", "Brincalhão e amável", "Dócil e tranquila"];
+
+/**
+ * Loads `total` more pets, for benchmarks: the same factories and service as
+ * everything else, with a few drawn portraits shared between pets (stored
+ * once), spread over cities, species, sizes and ages. Deterministic.
+ */
+export async function seedManyPets(
+  db: Db,
+  total: number,
+  { perCaretaker = 200, onProgress }: { perCaretaker?: number; onProgress?: (done: number) => void } = {},
+): Promise<void> {
+  const portraits: string[] = [];
+  for (const species of ["cao", "gato"] as const) {
+    for (let palette = 0; palette < 9; palette += 1) {
+      const prepared = await prepareImage(await petPortrait(species, palette), ["png"]);
+      portraits.push(await saveImage(db, prepared));
+    }
+  }
+  const sizes = ["pequeno", "medio", "medio_grande", "grande"] as const;
+  const units = ["dias", "meses", "anos"] as const;
+  let caretakerId = "";
+  const start = Date.now() - total * 60_000;
+  for (let index = 0; index < total; index += 1) {
+    if (index % perCaretaker === 0) {
+      caretakerId = (await createUser(db, { nome: "Protetora de Teste", email: `bench-${index}-${start}@exemplo.com` })).id;
+    }
+    const [cidade, uf] = BENCH_CITIES[index % BENCH_CITIES.length]!;
+    const unit = units[index % 3]!;
+    await createPet(db, {
+      caretakerId,
+      nome: `${BENCH_NAMES[index % BENCH_NAMES.length]} ${index}`.slice(0, 20),
+      especie: index % 5 === 4 ? "outro" : index % 2 === 0 ? "cao" : "gato",
+      idade: unit === "dias" ? 20 + (index % 300) : unit === "meses" ? 1 + (index % 30) : 1 + (index % 15),
+      idade__unidade: unit,
+      porte: sizes[index % sizes.length],
+      perfil: BENCH_PROFILES[index % BENCH_PROFILES.length],
+      cidade,
+      uf,
+      createdAt: new Date(start + index * 60_000),
+      photos: [{ imageId: portraits[index % portraits.length]! }],
+    });
+    if (onProgress && (index + 1) % 1000 === 0) onProgress(index + 1);
+  }
 }

@@ -67,10 +67,19 @@ export const API_MAX_LIMIT = 50;
 
 const PHOTO_FORMATS = ["jpeg", "png", "webp"] as const;
 
-async function preparePhotos(photos: Buffer[]) {
-  const prepared = [];
+/** An uploaded file, or an image already stored (bulk seeding shares a few portraits). */
+export type PhotoSource = Buffer | { imageId: string };
+
+type PreparedPhoto = Awaited<ReturnType<typeof prepareImage>> | { imageId: string };
+
+async function preparePhotos(photos: PhotoSource[]): Promise<PreparedPhoto[]> {
+  const prepared: PreparedPhoto[] = [];
   // One at a time: resizing is CPU- and memory-heavy, and uploads are small in number.
   for (const [index, photo] of photos.entries()) {
+    if (!Buffer.isBuffer(photo)) {
+      prepared.push(photo);
+      continue;
+    }
     try {
       prepared.push(await prepareImage(photo, PHOTO_FORMATS));
     } catch (error) {
@@ -101,7 +110,7 @@ export async function createPet(
   db: Db,
   caretakerId: string,
   input: PetInput,
-  photos: Buffer[],
+  photos: PhotoSource[],
   { createdAt }: { createdAt?: Date } = {},
 ): Promise<string> {
   const prepared = await preparePhotos(photos);
@@ -129,11 +138,26 @@ export async function createPet(
   });
 }
 
-async function savePhotos(db: Db, petId: string, prepared: Awaited<ReturnType<typeof preparePhotos>>) {
+async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {
   for (const [position, image] of prepared.entries()) {
-    const imageId = await saveImage(db, image);
+    const imageId = "imageId" in image ? image.imageId : await saveImage(db, image);
     await db.insert(petPhotos).values({ petId, position, imageId });
   }
+}
+
+/** Deletes a pet's photo links, and the images no other pet uses. */
+async function dropPhotos(db: Db, petId: string) {
+  const old = await db.delete(petPhotos).where(eq(petPhotos.petId, petId)).returning({ imageId: petPhotos.imageId });
+  if (old.length === 0) return;
+  await db.delete(images).where(
+    and(
+      inArray(
+        images.id,
+        old.map((row) => row.imageId),
+      ),
+      sql`not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})`,
+    ),
+  );
 }
 
 export type OwnershipResult = "ok" | "not-found" | "forbidden";
@@ -152,7 +176,7 @@ export async function updatePet(
   actorId: string,
   petId: string,
   changes: Partial<PetInput>,
-  photos?: Buffer[],
+  photos?: PhotoSource[],
 ): Promise<OwnershipResult> {
   const prepared = photos && photos.length > 0 ? await preparePhotos(photos) : null;
   return db.transaction(async (tx) => {
@@ -171,15 +195,7 @@ export async function updatePet(
       })
       .where(eq(pets.id, petId));
     if (prepared) {
-      const old = await tx.select({ imageId: petPhotos.imageId }).from(petPhotos).where(eq(petPhotos.petId, petId));
-      await tx.delete(petPhotos).where(eq(petPhotos.petId, petId));
-      if (old.length > 0)
-        await tx.delete(images).where(
-          inArray(
-            images.id,
-            old.map((row) => row.imageId),
-          ),
-        );
+      await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
     return "ok";
@@ -191,16 +207,8 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
   return db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (owned.result !== "ok") return owned.result;
-    const old = await tx.select({ imageId: petPhotos.imageId }).from(petPhotos).where(eq(petPhotos.petId, petId));
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
-    await tx.delete(petPhotos).where(eq(petPhotos.petId, petId));
-    if (old.length > 0)
-      await tx.delete(images).where(
-        inArray(
-          images.id,
-          old.map((row) => row.imageId),
-        ),
-      );
+    await dropPhotos(tx as unknown as Db, petId);
     return "ok";
   });
 }

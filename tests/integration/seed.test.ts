@@ -1,7 +1,8 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageVariants, petPhotos, pets, users } from "~/db/schema";
-import { DEMO_CARETAKER, DEMO_PETS, seedDemoData } from "~/db/seed.server";
+import { DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/db/seed.server";
+import { listFeed, removePet } from "~/services/pets.server";
 import { verifyPassword } from "~/services/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -44,5 +45,34 @@ describe("the demo data", () => {
     expect(await seedDemoData(database.db)).toBe(false);
     const [row] = await database.db.select({ total: count() }).from(pets);
     expect(row!.total).toBe(DEMO_PETS.length);
+  });
+});
+
+describe("the benchmark seed", () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("loads many pets from the same factories, sharing a few stored portraits", async () => {
+    await seedManyPets(database.db, 40, { perCaretaker: 15 });
+    const feed = await listFeed(database.db, { page: 1 }, 50);
+    expect(feed.total).toBe(40);
+    expect(new Set(feed.items.map((pet) => pet.caretaker.id)).size).toBe(3);
+    expect(new Set(feed.items.map((pet) => pet.cidade)).size).toBeGreaterThan(10);
+    const [images] = await database.db.select({ total: count() }).from(imageVariants);
+    expect(images!.total).toBe(18 * IMAGE_WIDTHS.length);
+  });
+
+  it("keeps a shared portrait when one of the pets using it is removed", async () => {
+    const feed = await listFeed(database.db, { page: 1 }, 50);
+    const victim = feed.items.find((pet) => feed.items.some((other) => other !== pet && other.photoIds[0] === pet.photoIds[0]))!;
+    expect(await removePet(database.db, victim.caretaker.id, victim.id)).toBe("ok");
+    const variants = await database.db.select().from(imageVariants).where(eq(imageVariants.imageId, victim.photoIds[0]!));
+    expect(variants).toHaveLength(IMAGE_WIDTHS.length);
   });
 });

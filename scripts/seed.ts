@@ -1,0 +1,27 @@
+// Loads more pets into the configured database (DATA_DIR or DATABASE_URL), for
+// benchmarks: `npm run seed -- --pets 10000`. The app must not be running on
+// the same embedded database (its lock refuses a second process).
+import { parseArgs } from "node:util";
+import { prepareDatabase } from "~/db/setup.server";
+import { seedManyPets } from "~/db/seed.server";
+import { readEnv } from "~/env.server";
+
+const { values } = parseArgs({ options: { pets: { type: "string", default: "10000" } } });
+const total = Number(values.pets);
+if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
+  console.error("Use --pets com um número inteiro entre 1 e 1.000.000.");
+  process.exit(1);
+}
+
+const env = readEnv();
+const database = await prepareDatabase(env);
+const started = performance.now();
+try {
+  await seedManyPets(database.db, total, {
+    onProgress: (done) => console.log(`${done} animais…`),
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${total} animais carregados em ${seconds} s (${database.location}).`);
+} finally {
+  await database.close();
+}
