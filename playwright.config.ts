@@ -46,6 +46,8 @@ export default defineConfig({
       DATA_DIR: path.join(dataDir, "data"),
       DATABASE_URL: "",
       DEMO_DATA: "true",
+      // Every test writes from the same address; the limit itself is tested in the integration suite.
+      MESSAGE_LIMIT_PER_HOUR: "1000",
     },
   },
 });

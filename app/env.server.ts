@@ -20,6 +20,14 @@ const envSchema = z.object({
     .optional(),
   DEMO_DATA: booleanFlag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  TRUST_PROXY: z.string().default("loopback"),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL deve começar com smtp:// ou smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Adopet <nao-responda@adopet.local>"),
+  PUBLIC_URL: z.url({ error: "PUBLIC_URL deve ser um endereço completo, como https://adote.exemplo.org" }).optional(),
+  MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
 });
 
 export type Env = {
@@ -33,6 +41,14 @@ export type Env = {
   /** Load the demo caretaker and pets into an empty database. */
   demoData: boolean;
   shutdownTimeoutMs: number;
+  /** Express's "trust proxy": which proxies may tell the client's address and protocol. */
+  trustProxy: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** The site's public address (for links in e-mails sent outside a request). */
+  publicUrl: string | undefined;
+  /** Contact messages one client may send per hour. */
+  messageLimitPerHour: number;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -54,5 +70,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // app), off by default on PostgreSQL (a real deployment).
     demoData: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
+    trustProxy: value.TRUST_PROXY,
+    smtpUrl: value.SMTP_URL,
+    mailFrom: value.MAIL_FROM,
+    publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ""),
+    messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
   };
 }

@@ -20,6 +20,7 @@ import { SiteHeader } from "./components/site-header";
 import { UserMirror } from "./components/user-mirror";
 import { imageUrl } from "./lib/image-urls";
 import appCss from "./styles/app.css?url";
+import { countUnread, hasReceived } from "./services/messages.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -39,6 +40,9 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
+  const [unread, inbox] = user
+    ? await Promise.all([countUnread(context.db, user.id), hasReceived(context.db, user.id)])
+    : [0, false];
   return data(
     {
       user: user && {
@@ -46,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         email: user.email,
         nome: user.nome,
         foto: user.photoId ? imageUrl(user.photoId, 160) : null,
+        unread,
+        inbox,
       },
       notice: notice?.text ?? null,
     },

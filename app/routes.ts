@@ -7,6 +7,8 @@ export default [
   route("sair", "routes/sair.tsx"),
   route("perfil", "routes/perfil.tsx"),
   route("home", "routes/home.tsx"),
+  route("contato", "routes/contato.tsx"),
+  route("mensagens", "routes/mensagens.tsx"),
   route("pets/:id", "routes/pet.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),
   route("meus-pets/novo", "routes/meus-pets.novo.tsx"),
@@ -18,6 +20,8 @@ export default [
     route("session", "routes/api/session.ts"),
     route("pets", "routes/api/pets.ts"),
     route("pets/:id", "routes/api/pet.ts"),
+    route("messages", "routes/api/messages.ts"),
+    route("messages/:id", "routes/api/message.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -30,7 +30,8 @@ CREATE TABLE "messages" (
 	"nome_animal" varchar(20) NOT NULL,
 	"texto" varchar(300) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"read_at" timestamp with time zone
+	"read_at" timestamp with time zone,
+	"notified_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "pet_photos" (
@@ -44,6 +45,7 @@ CREATE TABLE "pets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"caretaker_id" uuid NOT NULL,
 	"nome" varchar(20) NOT NULL,
+	"nome_busca" varchar(20) NOT NULL,
 	"species" "species" NOT NULL,
 	"age_value" smallint NOT NULL,
 	"age_unit" "age_unit" NOT NULL,
@@ -97,9 +99,11 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "users" ADD CONSTRAINT "users_photo_id_images_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "messages_inbox_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "messages_sender_idx" ON "messages" USING btree ("sender_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("recipient_id") WHERE "messages"."read_at" is null;--> statement-breakpoint
 CREATE INDEX "pets_feed_idx" ON "pets" USING btree ("status","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "pets_city_feed_idx" ON "pets" USING btree ("status","cidade_busca","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "pets_caretaker_idx" ON "pets" USING btree ("caretaker_id");--> statement-breakpoint
+CREATE INDEX "pets_name_idx" ON "pets" USING btree ("nome_busca","status");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sessions_expires_idx" ON "sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_lower_idx" ON "users" USING btree (lower("email"));

@@ -4,6 +4,9 @@ import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
 import { prepareDatabase } from "~/db/setup.server";
+import { createMailer, type Mailer } from "~/services/mail.server";
+import { sendPendingNotices } from "~/services/messages.server";
+import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
 import { createHttpApp } from "./http";
 
@@ -12,6 +15,7 @@ declare module "react-router" {
     db: Database["db"];
     /** The client's address (behind a proxy, as TRUST_PROXY allows), for rate limits. */
     clientIp: string;
+    mailer: Mailer;
   }
 }
 
@@ -32,11 +36,18 @@ export async function createServer(options: StartOptions = {}): Promise<{
 }> {
   const env = readEnv();
   const database = await prepareDatabase(env, console.log, options.onLockCompromised);
+  configureLimits({ messagesPerClientPerHour: env.messageLimitPerHour });
+  const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
+  // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
+  const inboxUrl = env.publicUrl ? `${env.publicUrl}/adopet/mensagens` : undefined;
+  void sendPendingNotices(database.db, mailer, inboxUrl).catch((error: Error) =>
+    console.error("Avisos por email pendentes não enviados:", error.message),
+  );
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handler = createRequestHandler({
     build,
     mode: env.nodeEnv,
-    getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? "desconhecido" }),
+    getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? "desconhecido", mailer }),
   });
   const app = createHttpApp({
     db: database.db,
@@ -44,6 +55,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     clientDir: options.clientDir,
     before: options.before,
     production: env.nodeEnv === "production",
+    trustProxy: env.trustProxy,
   });
   return { env, database, app };
 }

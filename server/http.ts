@@ -16,16 +16,25 @@ export type HttpAppOptions = {
   before?: RequestHandler[];
   /** Production adds HSTS. */
   production?: boolean;
+  /** Express's "trust proxy" setting (which proxies may give the client's address). */
+  trustProxy?: string;
 };
 
 /**
  * The Express host around React Router: headers, compression, redirects into
  * the base path, static files, the health check, and a last-resort error page.
  */
-export function createHttpApp({ db, handler, clientDir, before = [], production = false }: HttpAppOptions) {
+export function createHttpApp({
+  db,
+  handler,
+  clientDir,
+  before = [],
+  production = false,
+  trustProxy = "loopback",
+}: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxyValue(trustProxy));
 
   app.use(
     helmet({
@@ -73,6 +82,12 @@ export function createHttpApp({ db, handler, clientDir, before = [], production 
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;
+}
+
+/** "true"/"false", a hop count, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */
+function trustProxyValue(value: string): boolean | number | string {
+  if (value === "true" || value === "false") return value === "true";
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 function splitUrl(url: string): [string, string] {

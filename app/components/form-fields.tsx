@@ -16,6 +16,7 @@ type FieldProps = {
   type?: "text" | "email" | "tel";
   autoComplete?: string;
   maxLength?: number;
+  readOnly?: boolean;
 };
 
 function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
@@ -27,7 +28,7 @@ function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-export function TextField({ meta, label, placeholder, type = "text", autoComplete, maxLength }: FieldProps) {
+export function TextField({ meta, label, placeholder, type = "text", autoComplete, maxLength, readOnly }: FieldProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
@@ -39,6 +40,7 @@ export function TextField({ meta, label, placeholder, type = "text", autoComplet
         placeholder={placeholder}
         autoComplete={autoComplete}
         maxLength={maxLength}
+        readOnly={readOnly}
         required={false}
       />
       <FieldError meta={meta} />
@@ -46,7 +48,12 @@ export function TextField({ meta, label, placeholder, type = "text", autoComplet
   );
 }
 
-export function TextAreaField({ meta, label, placeholder, maxLength }: Omit<FieldProps, "type" | "autoComplete">) {
+export function TextAreaField({
+  meta,
+  label,
+  placeholder,
+  maxLength,
+}: Omit<FieldProps, "type" | "autoComplete" | "readOnly">) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>

@@ -4,7 +4,7 @@ import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 /** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
-type HeaderUser = { nome: string; foto: string | null } | null;
+type HeaderUser = { nome: string; foto: string | null; unread: number; inbox: boolean } | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
@@ -25,9 +25,20 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             </Link>
           </li>
           <li>
-            <Link to="/contato" className="icon-link">
+            {/* A caretaker who has received messages is taken to them; everyone else writes one. */}
+            <Link to={user?.inbox ? "/mensagens" : "/contato"} className="icon-link icon-link--messages">
               <MessagesIcon className="icon" />
               <span className="visually-hidden">Caixa de mensagens</span>
+              {user && user.unread > 0 ? (
+                <>
+                  <span className="badge" aria-hidden="true">
+                    {user.unread > 99 ? "99+" : user.unread}
+                  </span>
+                  <span className="visually-hidden">
+                    {`, ${user.unread} ${user.unread === 1 ? "mensagem não lida" : "mensagens não lidas"}`}
+                  </span>
+                </>
+              ) : null}
             </Link>
           </li>
         </ul>

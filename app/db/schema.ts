@@ -98,6 +98,8 @@ export const pets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     nome: varchar("nome", { length: 20 }).notNull(),
+    /** The name lower-cased and without accents: the contact form finds pets by name. */
+    nomeBusca: varchar("nome_busca", { length: 20 }).notNull(),
     species: species("species").notNull(),
     ageValue: smallint("age_value").notNull(),
     ageUnit: ageUnit("age_unit").notNull(),
@@ -118,6 +120,7 @@ export const pets = pgTable(
     index("pets_feed_idx").on(table.status, table.createdAt.desc(), table.id),
     index("pets_city_feed_idx").on(table.status, table.cidadeBusca, table.createdAt.desc()),
     index("pets_caretaker_idx").on(table.caretakerId),
+    index("pets_name_idx").on(table.nomeBusca, table.status),
   ],
 );
 
@@ -152,10 +155,13 @@ export const messages = pgTable(
     texto: varchar("texto", { length: 300 }).notNull(),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** When the caretaker was e-mailed; null until then (sent again at start-up if interrupted). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (table) => [
     index("messages_inbox_idx").on(table.recipientId, table.createdAt.desc()),
     index("messages_sender_idx").on(table.senderId, table.createdAt.desc()),
+    index("messages_unread_idx").on(table.recipientId).where(sql`${table.readAt} is null`),
   ],
 );
 

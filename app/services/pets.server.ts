@@ -92,7 +92,7 @@ async function preparePhotos(photos: PhotoSource[]): Promise<PreparedPhoto[]> {
 
 function columnsOf(input: Partial<PetInput>) {
   return {
-    ...(input.nome !== undefined && { nome: input.nome.trim() }),
+    ...(input.nome !== undefined && { nome: input.nome.trim(), nomeBusca: searchKey(input.nome) }),
     ...(input.especie !== undefined && { species: input.especie }),
     ...(input.porte !== undefined && { porte: input.porte }),
     ...(input.perfil !== undefined && { perfil: input.perfil.trim() }),
@@ -120,6 +120,7 @@ export async function createPet(
       .values({
         caretakerId,
         nome: input.nome.trim(),
+        nomeBusca: searchKey(input.nome),
         species: input.especie,
         ageValue: input.idade,
         ageUnit: input.idade__unidade,

@@ -6,13 +6,21 @@ import { rateLimits } from "~/db/schema";
  * Rate limits with counters in the database (rate-limiter-flexible's Drizzle
  * store), so they hold across every app server.
  */
-export type LimitName = "login-account" | "login-client";
+export type LimitName = "login-account" | "login-client" | "message-client" | "message-recipient";
 
-const POLICIES: Record<LimitName, { points: number; duration: number; blockDuration?: number }> = {
+const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // Failed logins: per account (guessing one person's password) and per client (trying many).
   "login-account": { points: 10, duration: 15 * 60 },
   "login-client": { points: 30, duration: 15 * 60 },
+  // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
+  "message-client": { points: 10, duration: 60 * 60 },
+  "message-recipient": { points: 60, duration: 60 * 60 },
 };
+
+/** Settings from the environment; call before the first request. */
+export function configureLimits({ messagesPerClientPerHour }: { messagesPerClientPerHour: number }) {
+  POLICIES["message-client"] = { ...POLICIES["message-client"], points: messagesPerClientPerHour };
+}
 
 const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
 

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import type { Route } from "./+types/message";
+import { markRead } from "~/services/messages.server";
+import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
+import { readJson } from "~/web/body.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const patchSchema = z.strictObject({ lida: z.literal(true, { error: "Envie {\"lida\": true}." }) });
+
+export function loader() {
+  return methodNotAllowed("PATCH");
+}
+
+/** `PATCH /api/messages/:id` {lida: true}: the recipient marks a message read. Anyone else: 404. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed("PATCH");
+  const user = await getUser(request, context.db);
+  if (!user) return apiError(401, "Faça login para continuar.");
+  let body: unknown;
+  try {
+    body = await readJson(request);
+  } catch (error) {
+    return bodyErrorResponse(error);
+  }
+  const parsed = patchSchema.safeParse(body);
+  if (!parsed.success) return validationFailed(parsed.error);
+  if (!UUID.test(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {
+    return apiError(404, "Mensagem não encontrada.");
+  }
+  return new Response(null, { status: 204 });
+}

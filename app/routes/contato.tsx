@@ -1,0 +1,158 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
+import type { Route } from "./+types/contato";
+import { FormError, TextAreaField, TextField } from "~/components/form-fields";
+import { imageUrl } from "~/lib/image-urls";
+import { findUser } from "~/services/accounts.server";
+import { findAvailablePet, notifyRecipient, resolveRecipient, sendMessage, type Candidate } from "~/services/messages.server";
+import { retryText } from "~/services/rate-limits.server";
+import { CONTACT_MESSAGES, contatoSchema } from "~/validation/messages-form";
+import { getUser } from "~/web/auth.server";
+import { formError, parseForm } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const petId = new URL(request.url).searchParams.get("pet");
+  const pet = petId && UUID.test(petId) ? await findAvailablePet(context.db, petId) : null;
+  const user = await getUser(request, context.db);
+  const profile = user ? await findUser(context.db, user.id) : undefined;
+  return {
+    pet,
+    petUnavailable: Boolean(petId) && !pet,
+    prefill: { nome: profile?.nome ?? "", telefone: profile?.telefone ?? "" },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await parseForm(request, contatoSchema);
+  if (!form.ok) return form.response;
+  const { pet: petId, site, ...input } = form.value;
+  const sent = redirect("/contato", { headers: { "Set-Cookie": await setNotice("messageSent") } });
+  // The honeypot was filled: a bot. It is told what a person would be, and nothing is stored.
+  if (site) return sent;
+
+  const resolution = await resolveRecipient(context.db, { petId, nomeAnimal: input.nome__animal });
+  if (resolution.kind === "none") {
+    return data(form.reply({ fieldErrors: { nome__animal: [CONTACT_MESSAGES.noMatch] } }), { status: 400 });
+  }
+  if (resolution.kind === "gone") return formError(CONTACT_MESSAGES.petGone, 410);
+  if (resolution.kind === "many") {
+    return data({ ...form.reply({ formErrors: [CONTACT_MESSAGES.chooseRequired] }), candidates: resolution.candidates }, { status: 409 });
+  }
+
+  const user = await getUser(request, context.db);
+  const result = await sendMessage(context.db, {
+    pet: resolution.pet,
+    input,
+    senderId: user?.id ?? null,
+    clientKey: context.clientIp,
+  });
+  if (!result.ok) {
+    const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
+    return formError(`${reason} ${retryText(result.retryAfterSeconds)}`, 429, {
+      "Retry-After": String(result.retryAfterSeconds),
+    });
+  }
+  // The message is stored: the e-mail notice follows without holding up the answer.
+  const inboxUrl = `${new URL(request.url).origin}/adopet/mensagens`;
+  notifyRecipient(context.db, context.mailer, result.id, inboxUrl).catch((error: Error) =>
+    console.error(`Aviso por email da mensagem ${result.id} não enviado:`, error.message),
+  );
+  return sent;
+}
+
+export function meta() {
+  return [{ title: "Enviar mensagem | Adopet" }];
+}
+
+function PetChoice({ pet }: { pet: Candidate }) {
+  return (
+    <>
+      {pet.photoId ? (
+        <img className="recipient__photo" src={imageUrl(pet.photoId, 160)} alt="" width={64} height={64} />
+      ) : null}
+      <span className="recipient__text">
+        <strong>{pet.nome}</strong>
+        <span>{pet.local}</span>
+      </span>
+    </>
+  );
+}
+
+export default function Contato() {
+  const { pet, petUnavailable, prefill } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  // Several pets share the name typed: the answer lists them to choose from.
+  const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
+  const location = useLocation();
+  const [form, fields] = useForm({
+    // A new page (after a message is sent) starts from an empty form.
+    id: `contato-${location.key}`,
+    lastResult: actionData,
+    defaultValue: { nome: prefill.nome, telefone: prefill.telefone, nome__animal: pet?.nome ?? "" },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contatoSchema }),
+  });
+  return (
+    <section className="contact">
+      <Form method="post" className="panel contact__form" {...getFormProps(form)}>
+        <h1 className="panel__title contact__title">
+          Envie uma mensagem para a pessoa ou instituição que está cuidando do animal:
+        </h1>
+        {petUnavailable ? <p className="form-error">{CONTACT_MESSAGES.petGone}</p> : null}
+        {pet ? (
+          <div className="recipient">
+            <PetChoice pet={pet} />
+            <input type="hidden" name="pet" value={pet.id} />
+            <Link to="/contato" className="recipient__change">
+              Escrever sobre outro animal
+            </Link>
+          </div>
+        ) : null}
+        <FormError id={form.errorId} errors={form.errors} />
+        {candidates ? (
+          <fieldset className="choices">
+            <legend className="choices__legend">{CONTACT_MESSAGES.choose}</legend>
+            {candidates.map((candidate) => (
+              <label key={candidate.id} className="choice">
+                <input type="radio" name="pet" value={candidate.id} />
+                <PetChoice pet={candidate} />
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <TextField meta={fields.nome} label="Nome" placeholder="Insira seu nome completo" autoComplete="name" />
+        <TextField
+          meta={fields.telefone}
+          label="Telefone"
+          placeholder="Insira seu telefone e/ou whatsapp"
+          type="tel"
+          autoComplete="tel"
+        />
+        <TextField
+          meta={fields.nome__animal}
+          label="Nome do animal"
+          placeholder="Por qual animal você se interessou?"
+          readOnly={Boolean(pet)}
+        />
+        <TextAreaField
+          meta={fields.contato__texto}
+          label="Mensagem"
+          placeholder="Escreva sua mensagem"
+          maxLength={300}
+        />
+        <div className="honeypot" aria-hidden="true">
+          <label htmlFor={fields.site.id}>Não preencha este campo</label>
+          <input {...getInputProps(fields.site, { type: "text" })} tabIndex={-1} autoComplete="off" />
+        </div>
+        <button type="submit" className="button panel__submit">
+          Enviar
+        </button>
+      </Form>
+    </section>
+  );
+}

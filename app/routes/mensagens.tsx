@@ -1,0 +1,123 @@
+import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/mensagens";
+import { imageUrl } from "~/lib/image-urls";
+import { formatDateTime } from "~/lib/dates";
+import { listReceived, listSent, markRead } from "~/services/messages.server";
+import { requireUser } from "~/web/auth.server";
+import { readForm } from "~/web/body.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const [received, sent] = await Promise.all([listReceived(context.db, user.id), listSent(context.db, user.id)]);
+  return { received, sent };
+}
+
+/** Marks one message (or all) as read; only the recipient's own messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
+  const id = form?.get("mensagem");
+  if (form?.get("intent") === "ler-todas") {
+    await markRead(context.db, user.id);
+  } else if (typeof id === "string" && UUID.test(id)) {
+    if ((await markRead(context.db, user.id, id)) === "not-found") {
+      throw data("Mensagem não encontrada.", { status: 404 });
+    }
+  } else {
+    throw data("Pedido inválido.", { status: 400 });
+  }
+  return redirect("/mensagens");
+}
+
+export function meta() {
+  return [{ title: "Minhas mensagens | Adopet" }];
+}
+
+export default function Inbox() {
+  const { received, sent } = useLoaderData<typeof loader>();
+  const unread = received.filter((message) => !message.read).length;
+  return (
+    <section className="inbox">
+      <h1 className="inbox__title">Minhas mensagens</h1>
+
+      <section aria-labelledby="recebidas">
+        <div className="inbox__header">
+          <h2 id="recebidas" className="inbox__subtitle">
+            Recebidas {unread > 0 ? `(${unread} não ${unread === 1 ? "lida" : "lidas"})` : ""}
+          </h2>
+          {unread > 0 ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="ler-todas" className="my-pet__action">
+                Marcar todas como lidas
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {received.length === 0 ? (
+          <p>
+            Nenhuma mensagem recebida ainda. Quando alguém escrever sobre um animal que você publicou, a mensagem aparece
+            aqui.
+          </p>
+        ) : (
+          <ul className="messages">
+            {received.map((message) => (
+              <li key={message.id} className={message.read ? "message" : "message message--unread"}>
+                <article aria-labelledby={`m-${message.id}`}>
+                  <header className="message__header">
+                    {message.petPhotoId ? (
+                      <img className="message__photo" src={imageUrl(message.petPhotoId, 160)} alt="" width={48} height={48} />
+                    ) : null}
+                    <div>
+                      <h3 id={`m-${message.id}`} className="message__from">
+                        {message.senderNome} sobre <Link to={`/pets/${message.petId}`}>{message.petNome}</Link>
+                      </h3>
+                      <p className="message__meta">
+                        <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
+                        {message.read ? null : <span className="message__badge">Não lida</span>}
+                      </p>
+                    </div>
+                  </header>
+                  <p className="message__text">{message.texto}</p>
+                  <p className="message__phone">
+                    Telefone: <a href={`tel:${message.senderTelefone.replace(/[^\d+]/g, "")}`}>{message.senderTelefone}</a>
+                  </p>
+                  {message.read ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="mensagem" value={message.id} />
+                      <button type="submit" className="my-pet__action">
+                        Marcar como lida
+                      </button>
+                    </Form>
+                  )}
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="enviadas" className="inbox__sent">
+        <h2 id="enviadas" className="inbox__subtitle">
+          Enviadas
+        </h2>
+        {sent.length === 0 ? (
+          <p>Você ainda não enviou mensagens.</p>
+        ) : (
+          <ul className="messages">
+            {sent.map((message) => (
+              <li key={message.id} className="message">
+                <p className="message__from">
+                  Sobre <Link to={`/pets/${message.petId}`}>{message.petNome}</Link> ·{" "}
+                  <time dateTime={message.createdAt.toISOString()}>{formatDateTime(message.createdAt)}</time>
+                </p>
+                <p className="message__text">{message.texto}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,241 @@
+import { and, count, desc, eq, isNull, sql, gt } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { messages, pets, users } from "~/db/schema";
+import { formatPlace, searchKey } from "~/lib/pets";
+import type { Mailer } from "./mail.server";
+import { countAttempt, isLimited, type LimitState } from "./rate-limits.server";
+
+export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
+
+/** An available pet someone may write about. */
+export type Candidate = { id: string; nome: string; local: string; photoId: string | null; caretakerId: string };
+
+const candidateColumns = {
+  id: pets.id,
+  nome: pets.nome,
+  cidade: pets.cidade,
+  uf: pets.uf,
+  caretakerId: pets.caretakerId,
+  photoId: sql<string | null>`(
+    select pp.image_id::text from pet_photos pp where pp.pet_id = ${pets.id} order by pp.position limit 1
+  )`,
+};
+
+function toCandidate(row: { id: string; nome: string; cidade: string; uf: string; caretakerId: string; photoId: string | null }) {
+  return { id: row.id, nome: row.nome, local: formatPlace(row.cidade, row.uf), photoId: row.photoId, caretakerId: row.caretakerId };
+}
+
+export async function findAvailablePet(db: Db, petId: string): Promise<Candidate | null> {
+  const [row] = await db
+    .select(candidateColumns)
+    .from(pets)
+    .where(and(eq(pets.id, petId), eq(pets.status, "disponivel")))
+    .limit(1);
+  return row ? toCandidate(row) : null;
+}
+
+export type Resolution =
+  | { kind: "pet"; pet: Candidate }
+  | { kind: "none" }
+  | { kind: "gone" }
+  | { kind: "many"; candidates: Candidate[] };
+
+/**
+ * Who a message goes to: the chosen pet, or the one available pet with that
+ * name (accents and case ignored). Several matches are offered to choose from;
+ * nothing is ever delivered to a guessed recipient.
+ */
+export async function resolveRecipient(db: Db, { petId, nomeAnimal }: { petId?: string; nomeAnimal: string }): Promise<Resolution> {
+  if (petId) {
+    const pet = await findAvailablePet(db, petId);
+    return pet ? { kind: "pet", pet } : { kind: "gone" };
+  }
+  const rows = await db
+    .select(candidateColumns)
+    .from(pets)
+    .where(and(eq(pets.status, "disponivel"), eq(pets.nomeBusca, searchKey(nomeAnimal))))
+    .orderBy(desc(pets.createdAt))
+    .limit(12);
+  if (rows.length === 0) return { kind: "none" };
+  if (rows.length === 1) return { kind: "pet", pet: toCandidate(rows[0]!) };
+  return { kind: "many", candidates: rows.map(toCandidate) };
+}
+
+export type SendResult =
+  | { ok: true; id: string }
+  | { ok: false; limitedBy: "client" | "recipient"; retryAfterSeconds: number };
+
+/**
+ * Stores a message for the pet's caretaker, within the rate limits (per client
+ * and per recipient). Storing is the delivery: the e-mail notice comes after,
+ * and its failure never loses the message.
+ */
+export async function sendMessage(
+  db: Db,
+  { pet, input, senderId, clientKey }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string },
+): Promise<SendResult> {
+  const checks: [LimitState, "client" | "recipient"][] = [
+    [await isLimited(db, "message-client", clientKey), "client"],
+    [await isLimited(db, "message-recipient", pet.caretakerId), "recipient"],
+  ];
+  for (const [state, limitedBy] of checks) {
+    if (state.limited) return { ok: false, limitedBy, retryAfterSeconds: state.retryAfterSeconds };
+  }
+  const [row] = await db
+    .insert(messages)
+    .values({
+      petId: pet.id,
+      recipientId: pet.caretakerId,
+      senderId,
+      senderNome: input.nome.trim(),
+      senderTelefone: input.telefone.trim(),
+      nomeAnimal: pet.nome,
+      texto: input.contato__texto.trim(),
+    })
+    .returning({ id: messages.id });
+  await countAttempt(db, "message-client", clientKey);
+  await countAttempt(db, "message-recipient", pet.caretakerId);
+  return { ok: true, id: row!.id };
+}
+
+export type ReceivedMessage = {
+  id: string;
+  petId: string;
+  petNome: string;
+  petPhotoId: string | null;
+  senderNome: string;
+  senderTelefone: string;
+  texto: string;
+  createdAt: Date;
+  read: boolean;
+};
+
+export type SentMessage = { id: string; petId: string; petNome: string; texto: string; createdAt: Date };
+
+const photoOfPet = sql<string | null>`(
+  select pp.image_id::text from pet_photos pp where pp.pet_id = ${messages.petId} order by pp.position limit 1
+)`;
+
+/** A caretaker's received messages, newest first. Only the recipient ever sees the sender's phone. */
+export async function listReceived(db: Db, userId: string): Promise<ReceivedMessage[]> {
+  const rows = await db
+    .select({
+      id: messages.id,
+      petId: messages.petId,
+      petNome: pets.nome,
+      petPhotoId: photoOfPet,
+      senderNome: messages.senderNome,
+      senderTelefone: messages.senderTelefone,
+      texto: messages.texto,
+      createdAt: messages.createdAt,
+      readAt: messages.readAt,
+    })
+    .from(messages)
+    .innerJoin(pets, eq(pets.id, messages.petId))
+    .where(eq(messages.recipientId, userId))
+    .orderBy(desc(messages.createdAt))
+    .limit(200);
+  return rows.map(({ readAt, ...row }) => ({ ...row, createdAt: new Date(row.createdAt), read: readAt !== null }));
+}
+
+/** What a signed-in person sent, newest first. */
+export async function listSent(db: Db, userId: string): Promise<SentMessage[]> {
+  const rows = await db
+    .select({ id: messages.id, petId: messages.petId, petNome: pets.nome, texto: messages.texto, createdAt: messages.createdAt })
+    .from(messages)
+    .innerJoin(pets, eq(pets.id, messages.petId))
+    .where(eq(messages.senderId, userId))
+    .orderBy(desc(messages.createdAt))
+    .limit(200);
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+export async function countUnread(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(messages)
+    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
+  return row?.total ?? 0;
+}
+
+export async function hasReceived(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.recipientId, userId)).limit(1);
+  return Boolean(row);
+}
+
+/** Marks one received message (or all, without an id) as read. Someone else's message is "not-found". */
+export async function markRead(db: Db, userId: string, messageId?: string): Promise<"ok" | "not-found"> {
+  const conditions = [eq(messages.recipientId, userId), isNull(messages.readAt)];
+  if (messageId) {
+    const [mine] = await db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.id, messageId), eq(messages.recipientId, userId)))
+      .limit(1);
+    if (!mine) return "not-found";
+    conditions.push(eq(messages.id, messageId));
+  }
+  await db.update(messages).set({ readAt: new Date() }).where(and(...conditions));
+  return "ok";
+}
+
+/**
+ * E-mails the caretaker about a stored message, once: `notified_at` records it,
+ * so messages whose notice was interrupted (a crash, a mail outage) are sent at
+ * the next start.
+ */
+export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, inboxUrl?: string): Promise<void> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      recipientNome: users.nome,
+      petNome: messages.nomeAnimal,
+      senderNome: messages.senderNome,
+      senderTelefone: messages.senderTelefone,
+      texto: messages.texto,
+    })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.recipientId))
+    .where(and(eq(messages.id, messageId), isNull(messages.notifiedAt)))
+    .limit(1);
+  if (!row) return;
+  await mailer.send({
+    to: row.email,
+    subject: `Nova mensagem sobre ${row.petNome} na Adopet`,
+    text: [
+      `Olá, ${row.recipientNome}!`,
+      "",
+      `${row.senderNome} escreveu sobre ${row.petNome}:`,
+      "",
+      row.texto,
+      "",
+      `Telefone de ${row.senderNome}: ${row.senderTelefone}`,
+      ...(inboxUrl ? ["", `Veja todas as suas mensagens: ${inboxUrl}`] : []),
+      "",
+      "Equipe Adopet",
+    ].join("\n"),
+  });
+  await db.update(messages).set({ notifiedAt: new Date() }).where(eq(messages.id, messageId));
+}
+
+/** Sends the notices still owed for recent messages (after a crash or a mail outage). */
+export async function sendPendingNotices(db: Db, mailer: Mailer, inboxUrl?: string): Promise<number> {
+  const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+  const pending = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(isNull(messages.notifiedAt), gt(messages.createdAt, since)))
+    .orderBy(messages.createdAt)
+    .limit(500);
+  let sent = 0;
+  for (const { id } of pending) {
+    try {
+      await notifyRecipient(db, mailer, id, inboxUrl);
+      sent += 1;
+    } catch (error) {
+      console.error(`Aviso por email da mensagem ${id} não enviado:`, (error as Error).message);
+      break; // The mail server is failing: try again at the next start.
+    }
+  }
+  return sent;
+}
