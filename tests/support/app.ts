@@ -18,7 +18,7 @@ type BuiltServer = { createServer(): Promise<{ app: Express; database: Database 
 
 const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
 
-export async function startTestApp(): Promise<TestApp> {
+export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
   let external: TestDatabase | undefined;
   let tempDir: string | undefined;
   if (process.env.DATABASE_URL) {
@@ -32,6 +32,7 @@ export async function startTestApp(): Promise<TestApp> {
     DEMO_DATA: "false",
     DATA_DIR: tempDir ? path.join(tempDir, "data") : "",
     DATABASE_URL: external?.url ?? "",
+    ...settings,
   });
   const { createServer } = (await import(/* @vite-ignore */ BUILD)) as BuiltServer;
   const { app, database } = await createServer().finally(() => {

@@ -1,0 +1,194 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet, createUser, DEFAULT_PASSWORD } from "~/db/factories.server";
+import { messages } from "~/db/schema";
+import { createMailer, type Mail } from "~/services/mail.server";
+import { sendPendingNotices } from "~/services/messages.server";
+import { MESSAGES } from "~/validation/messages";
+import { Client, startTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+let caretaker: Client;
+let stranger: Client;
+let petId: string;
+
+async function signedIn(email: string, nome: string) {
+  const user = await createUser(app.db, { email, nome });
+  const client = new Client(app.baseUrl);
+  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
+  return { client, id: user.id };
+}
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  petId,
+  nome: "Carla Souza",
+  telefone: "(21) 98888-7777",
+  nome__animal: "Tupã",
+  contato__texto: "Posso visitar no sábado?",
+  ...overrides,
+});
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const owner = await signedIn("ong@exemplo.com", "ONG Lar Feliz");
+  caretaker = owner.client;
+  petId = await createPet(app.db, { caretakerId: owner.id, nome: "Tupã" });
+  stranger = (await signedIn("curioso@exemplo.com", "Curioso")).client;
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe("POST /api/messages", () => {
+  it("delivers to the pet's caretaker: 201, then in their inbox with the sender's phone", async () => {
+    const sender = new Client(app.baseUrl);
+    const response = await sender.post("/api/messages", body());
+    expect(response.status).toBe(201);
+    expect(response.json.mensagem).toBe("Mensagem enviada com sucesso!");
+
+    const inbox = await caretaker.get("/api/messages");
+    expect(inbox.status).toBe(200);
+    const received = inbox.json.recebidas as Record<string, unknown>[];
+    expect(received[0]).toMatchObject({
+      id: response.json.id,
+      pet: { id: petId, nome: "Tupã" },
+      nome: "Carla Souza",
+      telefone: "(21) 98888-7777",
+      contato__texto: "Posso visitar no sábado?",
+      lida: false,
+    });
+  });
+
+  it("validates with the specification's messages", async () => {
+    const response = await new Client(app.baseUrl).post(
+      "/api/messages",
+      body({ nome: "", telefone: "0800 123", nome__animal: "T", contato__texto: "x".repeat(301) }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual({
+      nome: [MESSAGES.nome.required, MESSAGES.nome.min, MESSAGES.nome.pattern],
+      telefone: [MESSAGES.telefone.pattern],
+      nome__animal: [MESSAGES.nomeAnimal.min],
+      contato__texto: [MESSAGES.contatoTexto.max],
+    });
+  });
+
+  it("answers 404 for an unknown or adopted pet, storing nothing", async () => {
+    const before = (await app.db.select().from(messages)).length;
+    const unknown = await new Client(app.baseUrl).post("/api/messages", body({ petId: "00000000-0000-4000-8000-000000000000" }));
+    expect(unknown.status).toBe(404);
+    expect((await app.db.select().from(messages)).length).toBe(before);
+  });
+
+  it("keeps HTML and scripts as plain text", async () => {
+    const text = `<img src=x onerror="alert(1)"><script>alert('x')</script>`;
+    expect((await new Client(app.baseUrl).post("/api/messages", body({ contato__texto: text }))).status).toBe(201);
+    const page = await fetch(`${app.baseUrl}/mensagens`, { headers: { Cookie: `adopet_sessao=${caretaker.cookie("adopet_sessao")}` } });
+    const html = await page.text();
+    expect(html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");
+    expect(html).not.toContain("<script>alert('x')</script>");
+    expect(html).not.toContain('<img src=x onerror="alert(1)">');
+  });
+});
+
+describe("reading messages", () => {
+  it("GET /api/messages needs a session, and shows a stranger none of the caretaker's messages", async () => {
+    expect((await new Client(app.baseUrl).get("/api/messages")).status).toBe(401);
+    const inbox = await stranger.get("/api/messages");
+    expect(inbox.status).toBe(200);
+    expect(inbox.json.recebidas).toEqual([]);
+    expect(inbox.text).not.toContain("98888-7777");
+  });
+
+  it("only the recipient marks a message read; anyone else gets 404", async () => {
+    const [message] = await app.db.select().from(messages).where(eq(messages.petId, petId)).limit(1);
+    expect((await stranger.patch(`/api/messages/${message!.id}`, { lida: true })).status).toBe(404);
+    expect((await new Client(app.baseUrl).patch(`/api/messages/${message!.id}`, { lida: true })).status).toBe(401);
+    expect((await caretaker.patch(`/api/messages/${message!.id}`, { lida: "sim" })).status).toBe(400);
+    expect((await caretaker.patch(`/api/messages/${message!.id}`, { lida: true })).status).toBe(204);
+    const [after] = await app.db.select().from(messages).where(eq(messages.id, message!.id));
+    expect(after!.readAt).not.toBeNull();
+  });
+
+  it("a signed-in sender sees what they sent, but not the caretaker's side", async () => {
+    expect((await stranger.post("/api/messages", body({ contato__texto: "Mensagem do curioso" }))).status).toBe(201);
+    const inbox = await stranger.get("/api/messages");
+    const sent = inbox.json.enviadas as { contato__texto: string }[];
+    expect(sent.map((message) => message.contato__texto)).toContain("Mensagem do curioso");
+  });
+});
+
+describe("abuse", () => {
+  it("limits messages per client with 429 and a Portuguese message", async () => {
+    // Another app, with a limit of 3 an hour and a clean slate.
+    const limited = await startTestApp({ MESSAGE_LIMIT_PER_HOUR: "3" });
+    try {
+      const owner = await createUser(limited.db, { email: "dona@exemplo.com" });
+      const pet = await createPet(limited.db, { caretakerId: owner.id, nome: "Tupã" });
+      const client = new Client(limited.baseUrl);
+      for (let index = 0; index < 3; index += 1) {
+        expect((await client.post("/api/messages", body({ petId: pet }))).status).toBe(201);
+      }
+      const refused = await client.post("/api/messages", body({ petId: pet }));
+      expect(refused.status).toBe(429);
+      expect(refused.json.message).toMatch(/^Você enviou muitas mensagens seguidas\. Tente novamente em \d+ minutos?\.$/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await limited.db.select().from(messages)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("a filled honeypot is answered like a success, and nothing is stored", async () => {
+    const before = (await app.db.select().from(messages)).length;
+    const form = new URLSearchParams({ ...body(), pet: petId, site: "http://spam.example" } as Record<string, string>);
+    const response = await new Client(app.baseUrl).post("/contato", form.toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/adopet/contato");
+    expect((await app.db.select().from(messages)).length).toBe(before);
+  });
+});
+
+describe("e-mail notices", () => {
+  it("a message whose notice was interrupted is kept, and e-mailed at the next start", async () => {
+    // As if the process died right after storing: the message is there, not yet notified.
+    const [stored] = await app.db
+      .insert(messages)
+      .values({
+        petId,
+        recipientId: (await app.db.query.pets.findFirst({ where: (pets, { eq }) => eq(pets.id, petId) }))!.caretakerId,
+        senderNome: "Após a queda",
+        senderTelefone: "21 97777-6666",
+        nomeAnimal: "Tupã",
+        texto: "Enviada antes da queda",
+      })
+      .returning();
+    await app.db.update(messages).set({ notifiedAt: new Date() }).where(eq(messages.senderNome, "Carla Souza"));
+
+    const sent: Mail[] = [];
+    const failing = { kind: "smtp" as const, send: async () => Promise.reject(new Error("SMTP fora do ar")) };
+    expect(await sendPendingNotices(app.db, failing)).toBe(0);
+    const [kept] = await app.db.select().from(messages).where(eq(messages.id, stored!.id));
+    expect(kept!.notifiedAt).toBeNull();
+
+    const recording = { kind: "log" as const, send: async (mail: Mail) => void sent.push(mail) };
+    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org/adopet/mensagens")).toBeGreaterThan(0);
+    const notice = sent.find((mail) => mail.text.includes("Enviada antes da queda"))!;
+    expect(notice.to).toBe("ong@exemplo.com");
+    expect(notice.subject).toBe("Nova mensagem sobre Tupã na Adopet");
+    expect(notice.text).toContain("21 97777-6666");
+    expect(notice.text).toContain("https://adote.exemplo.org/adopet/mensagens");
+    // Sent once: nothing is owed any more.
+    expect(await sendPendingNotices(app.db, recording)).toBe(0);
+  });
+
+  it("without SMTP, the notice is written to the log", async () => {
+    const lines: string[] = [];
+    const mailer = createMailer({ from: "Adopet <a@b.c>", log: (line) => lines.push(line) });
+    await mailer.send({ to: "x@exemplo.com", subject: "Assunto", text: "Corpo" });
+    expect(mailer.kind).toBe("log");
+    expect(lines.join("\n")).toContain("Para: x@exemplo.com");
+  });
+});
