@@ -11,6 +11,7 @@ import {
   useNavigation,
   useRouteLoaderData,
   type LinksFunction,
+  type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Blob } from "./components/art";
@@ -60,6 +61,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+/**
+ * After any form post, even one refused with a 4xx, read the header's state
+ * again: the last notice is then gone and the unread count is current.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? true : defaultShouldRevalidate;
+}
 
 /** The document and the shared layout of every page, errors included. */
 export function Layout({ children }: { children: React.ReactNode }) {

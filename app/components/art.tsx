@@ -146,8 +146,8 @@ export function DogAndCat({ className }: ArtProps) {
 /** The green blob in the top-left corner. */
 export function Blob({ className }: ArtProps) {
   return (
-    <svg className={className} viewBox="0 0 200 160" aria-hidden="true" focusable="false">
-      <path d="M0 0 H190 C200 40 170 70 130 78 C90 86 86 120 60 146 C40 166 12 160 0 150 Z" fill="currentColor" />
+    <svg className={className} viewBox="0 0 200 100" aria-hidden="true" focusable="false">
+      <path d="M0 0 H190 C200 28 172 46 132 50 C96 54 82 72 58 88 C38 101 14 100 0 94 Z" fill="currentColor" />
     </svg>
   );
 }

@@ -28,16 +28,15 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
             {/* A caretaker who has received messages is taken to them; everyone else writes one. */}
             <Link to={user?.inbox ? "/mensagens" : "/contato"} className="icon-link icon-link--messages">
               <MessagesIcon className="icon" />
-              <span className="visually-hidden">Caixa de mensagens</span>
+              <span className="visually-hidden">
+                {user && user.unread > 0
+                  ? `Caixa de mensagens, ${user.unread} ${user.unread === 1 ? "mensagem não lida" : "mensagens não lidas"}`
+                  : "Caixa de mensagens"}
+              </span>
               {user && user.unread > 0 ? (
-                <>
-                  <span className="badge" aria-hidden="true">
-                    {user.unread > 99 ? "99+" : user.unread}
-                  </span>
-                  <span className="visually-hidden">
-                    {`, ${user.unread} ${user.unread === 1 ? "mensagem não lida" : "mensagens não lidas"}`}
-                  </span>
-                </>
+                <span className="badge" aria-hidden="true">
+                  {user.unread > 99 ? "99+" : user.unread}
+                </span>
               ) : null}
             </Link>
           </li>

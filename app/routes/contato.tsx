@@ -83,14 +83,17 @@ function PetChoice({ pet }: { pet: Candidate }) {
 }
 
 export default function Contato() {
+  const location = useLocation();
+  // A new page (after a message is sent) starts from an empty form.
+  return <ContactForm key={location.key} />;
+}
+
+function ContactForm() {
   const { pet, petUnavailable, prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several pets share the name typed: the answer lists them to choose from.
   const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
-  const location = useLocation();
   const [form, fields] = useForm({
-    // A new page (after a message is sent) starts from an empty form.
-    id: `contato-${location.key}`,
     lastResult: actionData,
     defaultValue: { nome: prefill.nome, telefone: prefill.telefone, nome__animal: pet?.nome ?? "" },
     shouldValidate: "onSubmit",
