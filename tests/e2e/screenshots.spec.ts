@@ -11,11 +11,14 @@ const SIGNED_OUT = [
   { name: "cadastro", path: "/adopet/cadastro" },
   { name: "login", path: "/adopet/login" },
   { name: "home", path: "/adopet/home" },
+  { name: "contato", path: "/adopet/contato" },
   { name: "404", path: "/adopet/pagina-que-nao-existe" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },
   { name: "meus-pets-novo", path: "/adopet/meus-pets/novo" },
+  { name: "meus-pets", path: "/adopet/meus-pets" },
+  { name: "mensagens", path: "/adopet/mensagens" },
 ];
 
 async function capture(page: Page, name: string, width: number) {
