@@ -8,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useHref,
   useNavigation,
   useRouteLoaderData,
   type LinksFunction,
@@ -77,7 +78,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const navigation = useNavigation();
   const welcome = pathname === "/" || pathname === "";
   // The profile waits for the signed-in user: say so while it loads.
-  const loadingProfile = navigation.state === "loading" && navigation.location.pathname === "/perfil";
+  // (The router's pending location keeps the base path; useHref adds it to ours.)
+  const profileHref = useHref("/perfil");
+  const loadingProfile = navigation.state === "loading" && navigation.location.pathname === profileHref;
   return (
     <html lang="pt-BR">
       <head>

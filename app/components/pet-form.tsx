@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { AGE_UNITS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { FormError, TextAreaField, TextField } from "./form-fields";
+import { useValidatedForm } from "./use-validated-form";
 
 export type PetFormValues = {
   nome: string;
@@ -71,14 +71,7 @@ export function PetForm({
   defaultValue?: PetFormValues;
 }) {
   const schema = mode === "create" ? petCreateSchema : petEditSchema;
-  const [form, fields] = useForm({
-    lastResult,
-    // Form values are the strings the inputs hold (idade too).
-    defaultValue: defaultValue as never,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useValidatedForm(schema, lastResult, defaultValue);
   return (
     <Form method="post" encType="multipart/form-data" className="panel pet-form" {...getFormProps(form)}>
       <FormError id={form.errorId} errors={form.errors} />

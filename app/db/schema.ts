@@ -161,7 +161,9 @@ export const messages = pgTable(
   (table) => [
     index("messages_inbox_idx").on(table.recipientId, table.createdAt.desc()),
     index("messages_sender_idx").on(table.senderId, table.createdAt.desc()),
-    index("messages_unread_idx").on(table.recipientId).where(sql`${table.readAt} is null`),
+    index("messages_unread_idx")
+      .on(table.recipientId)
+      .where(sql`${table.readAt} is null`),
   ],
 );
 

@@ -154,7 +154,20 @@ const BENCH_CITIES: readonly [string, string][] = [
   ["Belém", "PA"],
   ["Manaus", "AM"],
 ];
-const BENCH_NAMES = ["Bidu", "Mel", "Pipoca", "Thor", "Luna", "Paçoca", "Nina", "Bob", "Mia", "Tobias", "Frida", "Chico"];
+const BENCH_NAMES = [
+  "Bidu",
+  "Mel",
+  "Pipoca",
+  "Thor",
+  "Luna",
+  "Paçoca",
+  "Nina",
+  "Bob",
+  "Mia",
+  "Tobias",
+  "Frida",
+  "Chico",
+];
 const BENCH_PROFILES = ["Calmo e educado", "Ativa e carinhosa", "Brincalhão e amável", "Dócil e tranquila"];
 
 /**
@@ -180,7 +193,8 @@ export async function seedManyPets(
   const start = Date.now() - total * 60_000;
   for (let index = 0; index < total; index += 1) {
     if (index % perCaretaker === 0) {
-      caretakerId = (await createUser(db, { nome: "Protetora de Teste", email: `bench-${index}-${start}@exemplo.com` })).id;
+      caretakerId = (await createUser(db, { nome: "Protetora de Teste", email: `bench-${index}-${start}@exemplo.com` }))
+        .id;
     }
     const [cidade, uf] = BENCH_CITIES[index % BENCH_CITIES.length]!;
     const unit = units[index % 3]!;

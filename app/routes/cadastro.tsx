@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { Logo, Paws } from "~/components/art";
 import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
 import { registerUser } from "~/services/accounts.server";
 import { cadastroSchema } from "~/validation/accounts";
 import { MESSAGES } from "~/validation/messages";
@@ -34,12 +34,7 @@ export function meta() {
 
 export default function Cadastro() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cadastroSchema }),
-  });
+  const [form, fields] = useValidatedForm(cadastroSchema, lastResult);
   return (
     <section className="auth">
       <Paws className="decoration decoration--paws" />

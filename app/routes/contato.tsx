@@ -1,12 +1,18 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contato";
 import { FormError, TextAreaField, TextField } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser } from "~/services/accounts.server";
-import { findAvailablePet, notifyRecipient, resolveRecipient, sendMessage, type Candidate } from "~/services/messages.server";
-import { retryText } from "~/services/rate-limits.server";
+import {
+  findAvailablePet,
+  limitedText,
+  notifyLater,
+  resolveRecipient,
+  sendMessage,
+  type Candidate,
+} from "~/services/messages.server";
 import { CONTACT_MESSAGES, contatoSchema } from "~/validation/messages-form";
 import { getUser } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
@@ -40,7 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (resolution.kind === "gone") return formError(CONTACT_MESSAGES.petGone, 410);
   if (resolution.kind === "many") {
-    return data({ ...form.reply({ formErrors: [CONTACT_MESSAGES.chooseRequired] }), candidates: resolution.candidates }, { status: 409 });
+    return data(
+      { ...form.reply({ formErrors: [CONTACT_MESSAGES.chooseRequired] }), candidates: resolution.candidates },
+      { status: 409 },
+    );
   }
 
   const user = await getUser(request, context.db);
@@ -51,16 +60,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientKey: context.clientIp,
   });
   if (!result.ok) {
-    const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
-    return formError(`${reason} ${retryText(result.retryAfterSeconds)}`, 429, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return formError(limitedText(result), 429, { "Retry-After": String(result.retryAfterSeconds) });
   }
   // The message is stored: the e-mail notice follows without holding up the answer.
-  const inboxUrl = `${new URL(request.url).origin}/adopet/mensagens`;
-  notifyRecipient(context.db, context.mailer, result.id, inboxUrl).catch((error: Error) =>
-    console.error(`Aviso por email da mensagem ${result.id} não enviado:`, error.message),
-  );
+  notifyLater(context.db, context.mailer, result.id, request.url);
   return sent;
 }
 
@@ -93,12 +96,10 @@ function ContactForm() {
   const actionData = useActionData<typeof action>();
   // Several pets share the name typed: the answer lists them to choose from.
   const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
-  const [form, fields] = useForm({
-    lastResult: actionData,
-    defaultValue: { nome: prefill.nome, telefone: prefill.telefone, nome__animal: pet?.nome ?? "" },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contatoSchema }),
+  const [form, fields] = useValidatedForm(contatoSchema, actionData, {
+    nome: prefill.nome,
+    telefone: prefill.telefone,
+    nome__animal: pet?.nome ?? "",
   });
   return (
     <section className="contact">

@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/login";
 import { Logo, Paws } from "~/components/art";
 import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
 import { attemptLogin } from "~/services/login.server";
 import { loginSchema } from "~/validation/accounts";
 import { getUser, startSession } from "~/web/auth.server";
@@ -36,12 +36,7 @@ export function meta() {
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
+  const [form, fields] = useValidatedForm(loginSchema, lastResult);
   return (
     <section className="auth">
       <Paws className="decoration decoration--paws" />

@@ -57,8 +57,8 @@ export default function Inbox() {
         </div>
         {received.length === 0 ? (
           <p>
-            Nenhuma mensagem recebida ainda. Quando alguém escrever sobre um animal que você publicou, a mensagem aparece
-            aqui.
+            Nenhuma mensagem recebida ainda. Quando alguém escrever sobre um animal que você publicou, a mensagem
+            aparece aqui.
           </p>
         ) : (
           <ul className="messages">
@@ -67,7 +67,13 @@ export default function Inbox() {
                 <article aria-labelledby={`m-${message.id}`}>
                   <header className="message__header">
                     {message.petPhotoId ? (
-                      <img className="message__photo" src={imageUrl(message.petPhotoId, 160)} alt="" width={48} height={48} />
+                      <img
+                        className="message__photo"
+                        src={imageUrl(message.petPhotoId, 160)}
+                        alt=""
+                        width={48}
+                        height={48}
+                      />
                     ) : null}
                     <div>
                       <h3 id={`m-${message.id}`} className="message__from">
@@ -81,7 +87,8 @@ export default function Inbox() {
                   </header>
                   <p className="message__text">{message.texto}</p>
                   <p className="message__phone">
-                    Telefone: <a href={`tel:${message.senderTelefone.replace(/[^\d+]/g, "")}`}>{message.senderTelefone}</a>
+                    Telefone:{" "}
+                    <a href={`tel:${message.senderTelefone.replace(/[^\d+]/g, "")}`}>{message.senderTelefone}</a>
                   </p>
                   {message.read ? null : (
                     <Form method="post">

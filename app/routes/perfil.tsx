@@ -1,9 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
 import { FormError, TextAreaField, TextField } from "~/components/form-fields";
 import { PhotoPicker } from "~/components/photo-picker";
+import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
 import { InvalidImageError } from "~/services/images.server";
 import { perfilSchema } from "~/validation/accounts";
@@ -44,17 +44,11 @@ export function meta() {
 export default function Perfil() {
   const { profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: {
-      nome: profile.nome,
-      telefone: profile.telefone ?? "",
-      cidade: profile.cidade ?? "",
-      perfil__sobre: profile.perfil__sobre ?? "",
-    },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: perfilSchema }),
+  const [form, fields] = useValidatedForm(perfilSchema, lastResult, {
+    nome: profile.nome,
+    telefone: profile.telefone ?? "",
+    cidade: profile.cidade ?? "",
+    perfil__sobre: profile.perfil__sobre ?? "",
   });
   return (
     <section className="profile">

@@ -21,7 +21,9 @@ export function createMailer({
     return {
       kind: "log",
       send: async (mail) => {
-        log(`[email não enviado: SMTP_URL não configurado]\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}`);
+        log(
+          `[email não enviado: SMTP_URL não configurado]\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}`,
+        );
       },
     };
   }

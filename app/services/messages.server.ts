@@ -3,7 +3,8 @@ import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
 import type { Mailer } from "./mail.server";
-import { countAttempt, isLimited, type LimitState } from "./rate-limits.server";
+import { CONTACT_MESSAGES } from "~/validation/messages-form";
+import { countAttempt, isLimited, retryText, type LimitState } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 
@@ -21,8 +22,21 @@ const candidateColumns = {
   )`,
 };
 
-function toCandidate(row: { id: string; nome: string; cidade: string; uf: string; caretakerId: string; photoId: string | null }) {
-  return { id: row.id, nome: row.nome, local: formatPlace(row.cidade, row.uf), photoId: row.photoId, caretakerId: row.caretakerId };
+function toCandidate(row: {
+  id: string;
+  nome: string;
+  cidade: string;
+  uf: string;
+  caretakerId: string;
+  photoId: string | null;
+}) {
+  return {
+    id: row.id,
+    nome: row.nome,
+    local: formatPlace(row.cidade, row.uf),
+    photoId: row.photoId,
+    caretakerId: row.caretakerId,
+  };
 }
 
 export async function findAvailablePet(db: Db, petId: string): Promise<Candidate | null> {
@@ -35,17 +49,17 @@ export async function findAvailablePet(db: Db, petId: string): Promise<Candidate
 }
 
 export type Resolution =
-  | { kind: "pet"; pet: Candidate }
-  | { kind: "none" }
-  | { kind: "gone" }
-  | { kind: "many"; candidates: Candidate[] };
+  { kind: "pet"; pet: Candidate } | { kind: "none" } | { kind: "gone" } | { kind: "many"; candidates: Candidate[] };
 
 /**
  * Who a message goes to: the chosen pet, or the one available pet with that
  * name (accents and case ignored). Several matches are offered to choose from;
  * nothing is ever delivered to a guessed recipient.
  */
-export async function resolveRecipient(db: Db, { petId, nomeAnimal }: { petId?: string; nomeAnimal: string }): Promise<Resolution> {
+export async function resolveRecipient(
+  db: Db,
+  { petId, nomeAnimal }: { petId?: string; nomeAnimal: string },
+): Promise<Resolution> {
   if (petId) {
     const pet = await findAvailablePet(db, petId);
     return pet ? { kind: "pet", pet } : { kind: "gone" };
@@ -62,8 +76,7 @@ export async function resolveRecipient(db: Db, { petId, nomeAnimal }: { petId?: 
 }
 
 export type SendResult =
-  | { ok: true; id: string }
-  | { ok: false; limitedBy: "client" | "recipient"; retryAfterSeconds: number };
+  { ok: true; id: string } | { ok: false; limitedBy: "client" | "recipient"; retryAfterSeconds: number };
 
 /**
  * Stores a message for the pet's caretaker, within the rate limits (per client
@@ -72,7 +85,12 @@ export type SendResult =
  */
 export async function sendMessage(
   db: Db,
-  { pet, input, senderId, clientKey }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string },
+  {
+    pet,
+    input,
+    senderId,
+    clientKey,
+  }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string },
 ): Promise<SendResult> {
   const checks: [LimitState, "client" | "recipient"][] = [
     [await isLimited(db, "message-client", clientKey), "client"],
@@ -141,7 +159,13 @@ export async function listReceived(db: Db, userId: string): Promise<ReceivedMess
 /** What a signed-in person sent, newest first. */
 export async function listSent(db: Db, userId: string): Promise<SentMessage[]> {
   const rows = await db
-    .select({ id: messages.id, petId: messages.petId, petNome: pets.nome, texto: messages.texto, createdAt: messages.createdAt })
+    .select({
+      id: messages.id,
+      petId: messages.petId,
+      petNome: pets.nome,
+      texto: messages.texto,
+      createdAt: messages.createdAt,
+    })
     .from(messages)
     .innerJoin(pets, eq(pets.id, messages.petId))
     .where(eq(messages.senderId, userId))
@@ -175,7 +199,10 @@ export async function markRead(db: Db, userId: string, messageId?: string): Prom
     if (!mine) return "not-found";
     conditions.push(eq(messages.id, messageId));
   }
-  await db.update(messages).set({ readAt: new Date() }).where(and(...conditions));
+  await db
+    .update(messages)
+    .set({ readAt: new Date() })
+    .where(and(...conditions));
   return "ok";
 }
 
@@ -238,4 +265,18 @@ export async function sendPendingNotices(db: Db, mailer: Mailer, inboxUrl?: stri
     }
   }
   return sent;
+}
+
+/** The Portuguese answer for a refused (rate-limited) message. */
+export function limitedText(result: { limitedBy: "client" | "recipient"; retryAfterSeconds: number }): string {
+  const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
+  return `${reason} ${retryText(result.retryAfterSeconds)}`;
+}
+
+/** E-mails the caretaker after the answer has gone; a failure is logged and retried at the next start. */
+export function notifyLater(db: Db, mailer: Mailer, messageId: string, requestUrl: string): void {
+  const inboxUrl = `${new URL(requestUrl).origin}/adopet/mensagens`;
+  notifyRecipient(db, mailer, messageId, inboxUrl).catch((error: Error) =>
+    console.error(`Aviso por email da mensagem ${messageId} não enviado:`, error.message),
+  );
 }

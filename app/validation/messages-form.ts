@@ -22,7 +22,8 @@ export const apiMessageSchema = z.strictObject({
 });
 
 export const CONTACT_MESSAGES = {
-  noMatch: "Não encontramos nenhum animal disponível com esse nome. Confira o nome ou escolha o animal na página inicial.",
+  noMatch:
+    "Não encontramos nenhum animal disponível com esse nome. Confira o nome ou escolha o animal na página inicial.",
   choose: "Há mais de um animal com esse nome. Escolha para quem vai a mensagem:",
   chooseRequired: "Escolha um dos animais abaixo.",
   petGone: "Este animal não está mais disponível para adoção.",

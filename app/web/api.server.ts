@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { BodyError } from "./body.server";
+import { BodyError, readJson } from "./body.server";
 
 /** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
 export type FieldErrors = Record<string, string[]>;
@@ -51,4 +51,20 @@ export function submissionFailed(error: Record<string, string[] | null> | null |
     if (messages?.length) errors[field || "formulario"] = messages;
   }
   return apiError(400, "Dados inválidos.", errors);
+}
+
+/** Reads a JSON body (size-capped) and validates it; a refusal comes back as the ready answer. */
+export async function parseJsonBody<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  maxBytes?: number,
+): Promise<{ ok: true; data: z.output<Schema> } | { ok: false; response: ReturnType<typeof apiError> }> {
+  let body: unknown;
+  try {
+    body = await readJson(request, maxBytes);
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
+  const parsed = schema.safeParse(body);
+  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: validationFailed(parsed.error) };
 }

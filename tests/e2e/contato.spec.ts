@@ -14,7 +14,10 @@ async function fillSender(page: Page, text = "Olá! Quero conhecer.") {
 
 /** A unique pet name (letters only), so the name search finds just this test's pets. */
 function uniqueName() {
-  return `Bidu${Math.random().toString(36).replace(/[^a-z]/g, "").slice(0, 6)}`.slice(0, 16);
+  return `Bidu${Math.random()
+    .toString(36)
+    .replace(/[^a-z]/g, "")
+    .slice(0, 6)}`.slice(0, 16);
 }
 
 test.describe("contato", () => {
@@ -23,7 +26,10 @@ test.describe("contato", () => {
     await expect(page.getByRole("heading", { level: 1, name: TITLE })).toBeVisible();
     await expect(page.getByLabel("Nome", { exact: true })).toHaveAttribute("placeholder", "Insira seu nome completo");
     await expect(page.getByLabel("Telefone")).toHaveAttribute("placeholder", "Insira seu telefone e/ou whatsapp");
-    await expect(page.getByLabel("Nome do animal")).toHaveAttribute("placeholder", "Por qual animal você se interessou?");
+    await expect(page.getByLabel("Nome do animal")).toHaveAttribute(
+      "placeholder",
+      "Por qual animal você se interessou?",
+    );
     await expect(page.getByLabel("Mensagem")).toHaveAttribute("placeholder", "Escreva sua mensagem");
     await expect(page.getByLabel("Mensagem")).toHaveAttribute("maxlength", "300");
 
@@ -50,7 +56,11 @@ test.describe("contato", () => {
     }
   });
 
-  test("from a pet card: the pet is the recipient, and the caretaker finds the message in the inbox", async ({ page, request, browser }) => {
+  test("from a pet card: the pet is the recipient, and the caretaker finds the message in the inbox", async ({
+    page,
+    request,
+    browser,
+  }) => {
     const { email } = await newCaretaker(request, "ONG Bom Lar");
     const cidade = uniqueCity();
     const nome = uniqueName();
@@ -83,8 +93,12 @@ test.describe("contato", () => {
     await expect(message).toContainText("Não lida");
     await expectNoAxeViolations(caretakerPage);
     await message.getByRole("button", { name: "Marcar como lida" }).click();
-    await expect(caretakerPage.getByRole("article", { name: `Carla Souza sobre ${nome}` })).not.toContainText("Não lida");
-    await expect(caretakerPage.getByRole("link", { name: /Caixa de mensagens/ })).toHaveAccessibleName("Caixa de mensagens");
+    await expect(caretakerPage.getByRole("article", { name: `Carla Souza sobre ${nome}` })).not.toContainText(
+      "Não lida",
+    );
+    await expect(caretakerPage.getByRole("link", { name: /Caixa de mensagens/ })).toHaveAccessibleName(
+      "Caixa de mensagens",
+    );
     await caretakerContext.close();
   });
 
@@ -116,7 +130,9 @@ test.describe("contato", () => {
     await page.getByLabel("Nome do animal").fill(twin);
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page.getByRole("status")).toHaveText("");
-    const choices = page.getByRole("group", { name: "Há mais de um animal com esse nome. Escolha para quem vai a mensagem:" });
+    const choices = page.getByRole("group", {
+      name: "Há mais de um animal com esse nome. Escolha para quem vai a mensagem:",
+    });
     await expect(choices.getByRole("radio")).toHaveCount(2);
     await expect(page.getByRole("alert")).toHaveText("Escolha um dos animais abaixo.");
     await choices.getByRole("radio", { name: /Petrópolis/ }).check();
@@ -148,7 +164,13 @@ test.describe("contato", () => {
     await newCaretaker(request);
     const pet = await publishPet(request, { nome: uniqueName() });
     await request.post("/adopet/api/messages", {
-      data: { petId: pet.id, nome: "Segredo", telefone: "21 97777-1111", nome__animal: pet.nome, contato__texto: "Privado" },
+      data: {
+        petId: pet.id,
+        nome: "Segredo",
+        telefone: "21 97777-1111",
+        nome__animal: pet.nome,
+        contato__texto: "Privado",
+      },
     });
     const email = `intruso-${Date.now()}@exemplo.com`;
     await page.request.post("/adopet/api/users", { data: { email, nome: "Intruso", senha: SENHA } });

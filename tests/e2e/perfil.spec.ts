@@ -73,6 +73,23 @@ test.describe("perfil", () => {
     await expect(page).toHaveURL(/\/adopet\/login$/);
   });
 
+  test("says 'Carregando...' while the signed-in user's profile loads", async ({ page, request }) => {
+    const { email, nome } = await createAccount(request);
+    await logInThroughForm(page, email);
+    // Hold the profile's data for a moment, as a slow network would.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/adopet\/perfil\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: `Perfil de ${nome}` }).click();
+    await expect(page.getByText("Carregando...")).toBeVisible();
+    release();
+    await expect(page.getByLabel("Nome")).toHaveValue(nome);
+    await expect(page.getByText("Carregando...")).toBeHidden();
+  });
+
   test("shows each rule's message", async ({ page, request }) => {
     const { email } = await createAccount(request);
     await logInThroughForm(page, email);

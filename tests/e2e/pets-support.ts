@@ -4,7 +4,9 @@ import { expect, type APIRequestContext } from "@playwright/test";
 import { SENHA } from "./accounts-support";
 
 export async function photo(color = "#c98b4f") {
-  const buffer = await sharp({ create: { width: 500, height: 500, channels: 3, background: color } }).png().toBuffer();
+  const buffer = await sharp({ create: { width: 500, height: 500, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   return { name: "foto.png", mimeType: "image/png", buffer };
 }
 

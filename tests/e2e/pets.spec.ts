@@ -5,7 +5,7 @@ import { newCaretaker, photo, publishPet, uniqueCity } from "./pets-support";
 
 test.describe("the home feed", () => {
   test("greets and shows the demo pets with every card field", async ({ page }) => {
-    await page.goto("/adopet/home");
+    await page.goto("/adopet/home?cidade=Rio%20de%20Janeiro");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Olá! Veja os amigos disponíveis para adoção!");
     const dunga = page.getByRole("article", { name: "Dunga" });
     await expect(dunga.getByRole("img", { name: "Foto de Dunga" })).toBeVisible();
@@ -13,14 +13,24 @@ test.describe("the home feed", () => {
     await expect(dunga).toContainText("Porte pequeno");
     await expect(dunga).toContainText("Calmo e educado");
     await expect(dunga).toContainText("Rio de Janeiro (RJ)");
-    await expect(dunga.getByRole("link", { name: "Falar com responsável por Dunga" })).toHaveText("Falar com responsável");
-    for (const nome of ["Felícia", "Sirius", "Fiona", "Sid", "Yoda", "Lua", "Amora", "Zelda"]) {
-      await expect(page.getByRole("article", { name: nome })).toBeVisible();
-    }
-    const amora = page.getByRole("article", { name: "Amora" });
-    await expect(amora).toContainText("45 dias");
-    await expect(page.getByRole("article", { name: "Sid" })).toContainText("Porte médio/grande");
+    await expect(dunga.getByRole("link", { name: "Falar com responsável por Dunga" })).toHaveText(
+      "Falar com responsável",
+    );
     await expectNoAxeViolations(page);
+    // Other tests publish pets too: look for the rest of the sample list city by city.
+    const byCity: Record<string, string[]> = {
+      "Rio de Janeiro": ["Dunga", "Sid", "Zelda"],
+      "Nova Iguaçu": ["Felícia", "Yoda"],
+      "Duque de Caxias": ["Sirius", "Lua"],
+      "São Gonçalo": ["Fiona", "Amora"],
+    };
+    for (const [cidade, nomes] of Object.entries(byCity)) {
+      await page.goto(`/adopet/home?cidade=${encodeURIComponent(cidade)}`);
+      for (const nome of nomes) await expect(page.getByRole("article", { name: nome })).toBeVisible();
+    }
+    await expect(page.getByRole("article", { name: "Amora" })).toContainText("45 dias");
+    await page.goto("/adopet/home?cidade=Rio%20de%20Janeiro");
+    await expect(page.getByRole("article", { name: "Sid" })).toContainText("Porte médio/grande");
   });
 
   test("card photos are sized, with a srcset, and lazy below the first ones", async ({ page }) => {
@@ -36,8 +46,22 @@ test.describe("the home feed", () => {
   test("filters by city without accents, species, size and age, in a shareable URL", async ({ page, request }) => {
     await newCaretaker(request);
     const cidade = uniqueCity();
-    await publishPet(request, { nome: "Mingau", especie: "gato", cidade: `${cidade}é`, porte: "pequeno", idade: "3", idade__unidade: "meses" });
-    await publishPet(request, { nome: "Trovão", especie: "cao", cidade: `${cidade}é`, porte: "grande", idade: "9", idade__unidade: "anos" });
+    await publishPet(request, {
+      nome: "Mingau",
+      especie: "gato",
+      cidade: `${cidade}é`,
+      porte: "pequeno",
+      idade: "3",
+      idade__unidade: "meses",
+    });
+    await publishPet(request, {
+      nome: "Trovão",
+      especie: "cao",
+      cidade: `${cidade}é`,
+      porte: "grande",
+      idade: "9",
+      idade__unidade: "anos",
+    });
 
     await page.goto("/adopet/home");
     await page.getByText("Filtrar por cidade, espécie, porte ou idade").click();
@@ -119,7 +143,10 @@ test.describe("a pet's page", () => {
 });
 
 test.describe("publishing", () => {
-  test("a caretaker publishes a pet with a photo, edits it, marks it adopted, and it leaves the feed", async ({ page, request }) => {
+  test("a caretaker publishes a pet with a photo, edits it, marks it adopted, and it leaves the feed", async ({
+    page,
+    request,
+  }) => {
     const { email } = await createAccount(request, "Rita Protetora");
     await logInThroughForm(page, email);
     await page.goto("/adopet/meus-pets");
@@ -128,10 +155,14 @@ test.describe("publishing", () => {
 
     // Every rule on submit.
     await page.getByRole("button", { name: "Publicar" }).click();
-    await expect(page.getByLabel("Nome do animal")).toHaveAccessibleDescription("O campo nome do animal não pode estar vazio.");
+    await expect(page.getByLabel("Nome do animal")).toHaveAccessibleDescription(
+      "O campo nome do animal não pode estar vazio.",
+    );
     await expect(page.getByLabel("Nome do animal")).toBeFocused();
     await expect(page.getByLabel("Espécie")).toHaveAccessibleDescription("Escolha a espécie do animal.");
-    await expect(page.getByLabel("Idade", { exact: true })).toHaveAccessibleDescription("O campo idade não pode estar vazio.");
+    await expect(page.getByLabel("Idade", { exact: true })).toHaveAccessibleDescription(
+      "O campo idade não pode estar vazio.",
+    );
     await expect(page.getByLabel("Porte")).toHaveAccessibleDescription("Escolha o porte do animal.");
     await expect(page.getByLabel("Perfil")).toHaveAccessibleDescription("O campo perfil não pode estar vazio.");
     await expect(page.getByLabel("Cidade")).toHaveAccessibleDescription("O campo cidade não pode estar vazio.");

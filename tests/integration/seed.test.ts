@@ -70,9 +70,14 @@ describe("the benchmark seed", () => {
 
   it("keeps a shared portrait when one of the pets using it is removed", async () => {
     const feed = await listFeed(database.db, { page: 1 }, 50);
-    const victim = feed.items.find((pet) => feed.items.some((other) => other !== pet && other.photoIds[0] === pet.photoIds[0]))!;
+    const victim = feed.items.find((pet) =>
+      feed.items.some((other) => other !== pet && other.photoIds[0] === pet.photoIds[0]),
+    )!;
     expect(await removePet(database.db, victim.caretaker.id, victim.id)).toBe("ok");
-    const variants = await database.db.select().from(imageVariants).where(eq(imageVariants.imageId, victim.photoIds[0]!));
+    const variants = await database.db
+      .select()
+      .from(imageVariants)
+      .where(eq(imageVariants.imageId, victim.photoIds[0]!));
     expect(variants).toHaveLength(IMAGE_WIDTHS.length);
   });
 });

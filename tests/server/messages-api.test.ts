@@ -75,7 +75,10 @@ describe("POST /api/messages", () => {
 
   it("answers 404 for an unknown or adopted pet, storing nothing", async () => {
     const before = (await app.db.select().from(messages)).length;
-    const unknown = await new Client(app.baseUrl).post("/api/messages", body({ petId: "00000000-0000-4000-8000-000000000000" }));
+    const unknown = await new Client(app.baseUrl).post(
+      "/api/messages",
+      body({ petId: "00000000-0000-4000-8000-000000000000" }),
+    );
     expect(unknown.status).toBe(404);
     expect((await app.db.select().from(messages)).length).toBe(before);
   });
@@ -83,7 +86,9 @@ describe("POST /api/messages", () => {
   it("keeps HTML and scripts as plain text", async () => {
     const text = `<img src=x onerror="alert(1)"><script>alert('x')</script>`;
     expect((await new Client(app.baseUrl).post("/api/messages", body({ contato__texto: text }))).status).toBe(201);
-    const page = await fetch(`${app.baseUrl}/mensagens`, { headers: { Cookie: `adopet_sessao=${caretaker.cookie("adopet_sessao")}` } });
+    const page = await fetch(`${app.baseUrl}/mensagens`, {
+      headers: { Cookie: `adopet_sessao=${caretaker.cookie("adopet_sessao")}` },
+    });
     const html = await page.text();
     expect(html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert('x')</script>");
@@ -131,7 +136,9 @@ describe("abuse", () => {
       }
       const refused = await client.post("/api/messages", body({ petId: pet }));
       expect(refused.status).toBe(429);
-      expect(refused.json.message).toMatch(/^Você enviou muitas mensagens seguidas\. Tente novamente em \d+ minutos?\.$/);
+      expect(refused.json.message).toMatch(
+        /^Você enviou muitas mensagens seguidas\. Tente novamente em \d+ minutos?\.$/,
+      );
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.db.select().from(messages)).toHaveLength(3);
     } finally {
@@ -174,7 +181,9 @@ describe("e-mail notices", () => {
     expect(kept!.notifiedAt).toBeNull();
 
     const recording = { kind: "log" as const, send: async (mail: Mail) => void sent.push(mail) };
-    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org/adopet/mensagens")).toBeGreaterThan(0);
+    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org/adopet/mensagens")).toBeGreaterThan(
+      0,
+    );
     const notice = sent.find((mail) => mail.text.includes("Enviada antes da queda"))!;
     expect(notice.to).toBe("ong@exemplo.com");
     expect(notice.subject).toBe("Nova mensagem sobre Tupã na Adopet");

@@ -21,7 +21,8 @@ async function signedInClient(email: string) {
 function petForm(fields: Record<string, string>, photos: { name: string; type: string; data: Buffer }[]) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  for (const photo of photos) form.append("fotos", new File([new Uint8Array(photo.data)], photo.name, { type: photo.type }));
+  for (const photo of photos)
+    form.append("fotos", new File([new Uint8Array(photo.data)], photo.name, { type: photo.type }));
   return form;
 }
 
@@ -81,7 +82,15 @@ describe("GET /api/pets", () => {
       status: "disponivel",
       responsavel: { id: caretakerId, nome: "Protetora" },
     });
-    expect(Object.keys(body.pets[0]!).slice(0, 7)).toEqual(["id", "imagem", "nome", "idade", "porte", "perfil", "local"]);
+    expect(Object.keys(body.pets[0]!).slice(0, 7)).toEqual([
+      "id",
+      "imagem",
+      "nome",
+      "idade",
+      "porte",
+      "perfil",
+      "local",
+    ]);
     expect(body.pets[0]!.imagem).toMatch(/^\/adopet\/imagens\/[0-9a-f-]{36}\/640\.webp$/);
     expect(JSON.stringify(body)).not.toMatch(/Adotado|Removido|protetora@|telefone/);
   });
@@ -122,7 +131,9 @@ describe("POST /api/pets", () => {
       .jpeg()
       .withExif({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" } })
       .toBuffer();
-    const webp = await sharp(await petPortrait("gato", 3)).webp().toBuffer();
+    const webp = await sharp(await petPortrait("gato", 3))
+      .webp()
+      .toBuffer();
     const response = await caretaker.post(
       "/api/pets",
       petForm(VALID, [
@@ -131,7 +142,12 @@ describe("POST /api/pets", () => {
       ]),
     );
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({ nome: "Paçoca", idade: "4 meses", porte: "Porte médio", local: "Niterói (RJ)" });
+    expect(response.json).toMatchObject({
+      nome: "Paçoca",
+      idade: "4 meses",
+      porte: "Porte médio",
+      local: "Niterói (RJ)",
+    });
     const fotos = response.json.fotos as { url: string }[];
     expect(fotos).toHaveLength(2);
     const image = await fetch(`${app.baseUrl.replace(/\/adopet$/, "")}${fotos[0]!.url}`);
@@ -147,7 +163,20 @@ describe("POST /api/pets", () => {
     const [before] = await app.db.select({ total: count() }).from(pets);
     const response = await caretaker.post(
       "/api/pets",
-      petForm({ nome: "X", especie: "dragao", idade: "2", idade__unidade: "meses", porte: "", perfil: "", cidade: "Rio", uf: "XX", status: "disponivel" }, []),
+      petForm(
+        {
+          nome: "X",
+          especie: "dragao",
+          idade: "2",
+          idade__unidade: "meses",
+          porte: "",
+          perfil: "",
+          cidade: "Rio",
+          uf: "XX",
+          status: "disponivel",
+        },
+        [],
+      ),
     );
     expect(response.status).toBe(400);
     expect(response.json.errors).toMatchObject({
@@ -185,7 +214,13 @@ describe("POST /api/pets", () => {
 
   it("refuses more than five photos, and an oversized upload without reading it whole", async () => {
     const photo = { name: "p.png", type: "image/png", data: await petPortrait("gato", 4) };
-    const six = await caretaker.post("/api/pets", petForm(VALID, Array.from({ length: 6 }, () => photo)));
+    const six = await caretaker.post(
+      "/api/pets",
+      petForm(
+        VALID,
+        Array.from({ length: 6 }, () => photo),
+      ),
+    );
     expect(six.status).toBe(413);
 
     // 40 MB streamed in chunks: refused once the first file passes 5 MB.
@@ -236,7 +271,9 @@ describe("PATCH and DELETE /api/pets/:id", () => {
     expect(forbidden.status).toBe(403);
     expect(forbidden.json.message).toBe("Só quem cuida do animal pode alterá-lo.");
     expect((await other.delete(`/api/pets/${petId}`)).status).toBe(403);
-    expect((await caretaker.patch("/api/pets/00000000-0000-4000-8000-000000000000", { nome: "Ninguém" })).status).toBe(404);
+    expect((await caretaker.patch("/api/pets/00000000-0000-4000-8000-000000000000", { nome: "Ninguém" })).status).toBe(
+      404,
+    );
     const [row] = await app.db.select().from(pets).where(eq(pets.id, petId));
     expect(row!.nome).toBe("Bolinha");
   });

@@ -11,8 +11,8 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
-/** Starts the built app (`npm run build` first) as a real process on a free port. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** The built app (`npm run build` first) as a real process on a free port, its output collected. */
+function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(ROOT, "server/main.js")], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
@@ -22,11 +22,16 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
 
+/** Starts the app and waits until it listens. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const { child, output, exited } = spawnServer(env);
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`O servidor não iniciou a tempo:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`O servidor não iniciou a tempo:\n${output()}`)), 60_000);
     const check = () => {
-      const match = /Adopet em (http:\/\/[^/\s]+)\/adopet\//.exec(output);
+      const match = /Adopet em (http:\/\/[^/\s]+)\/adopet\//.exec(output());
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
@@ -35,22 +40,15 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     child.stdout!.on("data", check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`O servidor terminou (código ${code}) antes de ouvir:\n${output}`));
+      reject(new Error(`O servidor terminou (código ${code}) antes de ouvir:\n${output()}`));
     });
   });
-  return { child, baseUrl, output: () => output, exited };
+  return { child, baseUrl, output, exited };
 }
 
-/** Runs the server expecting it to refuse to start; resolves with its exit code and output. */
+/** Runs the app expecting it to refuse to start; resolves with its exit code and output. */
 export async function runUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "server/main.js")], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-  return { code, output };
+  const { output, exited } = spawnServer(env);
+  const code = await exited;
+  return { code, output: output() };
 }

@@ -1,12 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/message";
 import { markRead } from "~/services/messages.server";
-import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
-import { readJson } from "~/web/body.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const patchSchema = z.strictObject({ lida: z.literal(true, { error: "Envie {\"lida\": true}." }) });
+const patchSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida": true}.' }) });
 
 export function loader() {
   return methodNotAllowed("PATCH");
@@ -17,14 +16,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
   const user = await getUser(request, context.db);
   if (!user) return apiError(401, "Faça login para continuar.");
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-  const parsed = patchSchema.safeParse(body);
-  if (!parsed.success) return validationFailed(parsed.error);
+  const parsed = await parseJsonBody(request, patchSchema);
+  if (!parsed.ok) return parsed.response;
   if (!UUID.test(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {
     return apiError(404, "Mensagem não encontrada.");
   }

@@ -2,17 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { imageUrl } from "~/lib/image-urls";
 import {
+  limitedText,
   listReceived,
   listSent,
-  notifyRecipient,
+  notifyLater,
   resolveRecipient,
   sendMessage,
 } from "~/services/messages.server";
-import { retryText } from "~/services/rate-limits.server";
 import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
-import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
-import { readJson } from "~/web/body.server";
 
 /** `GET /api/messages`: the signed-in user's inbox, received and sent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,7 +22,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     {
       recebidas: received.map((message) => ({
         id: message.id,
-        pet: { id: message.petId, nome: message.petNome, imagem: message.petPhotoId ? imageUrl(message.petPhotoId, 160) : null },
+        pet: {
+          id: message.petId,
+          nome: message.petNome,
+          imagem: message.petPhotoId ? imageUrl(message.petPhotoId, 160) : null,
+        },
         nome: message.senderNome,
         telefone: message.senderTelefone,
         contato__texto: message.texto,
@@ -44,14 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `POST /api/messages` {petId, nome, telefone, nome__animal, contato__texto} → 201. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-  const parsed = apiMessageSchema.safeParse(body);
-  if (!parsed.success) return validationFailed(parsed.error);
+  const parsed = await parseJsonBody(request, apiMessageSchema);
+  if (!parsed.ok) return parsed.response;
   const { petId, ...input } = parsed.data;
   const resolution = await resolveRecipient(context.db, { petId, nomeAnimal: input.nome__animal });
   if (resolution.kind !== "pet") return apiError(404, CONTACT_MESSAGES.petGone, { petId: [CONTACT_MESSAGES.petGone] });
@@ -63,15 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientKey: context.clientIp,
   });
   if (!result.ok) {
-    const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
-    return apiError(429, `${reason} ${retryText(result.retryAfterSeconds)}`, undefined, {
-      "Retry-After": String(result.retryAfterSeconds),
-    });
+    return apiError(429, limitedText(result), undefined, { "Retry-After": String(result.retryAfterSeconds) });
   }
-  const inboxUrl = `${new URL(request.url).origin}/adopet/mensagens`;
-  notifyRecipient(context.db, context.mailer, result.id, inboxUrl).catch((error: Error) =>
-    console.error(`Aviso por email da mensagem ${result.id} não enviado:`, error.message),
-  );
+  notifyLater(context.db, context.mailer, result.id, request.url);
   return data(
     { id: result.id, mensagem: "Mensagem enviada com sucesso!" },
     { status: 201, headers: { "Cache-Control": "no-store" } },

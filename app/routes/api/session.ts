@@ -3,9 +3,8 @@ import type { Route } from "./+types/session";
 import { findUser, toOwnUser } from "~/services/accounts.server";
 import { attemptLogin } from "~/services/login.server";
 import { apiLoginSchema } from "~/validation/accounts";
-import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser, startSession } from "~/web/auth.server";
-import { readJson } from "~/web/body.server";
 
 /** `GET /api/session`: the signed-in user, or 401. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -22,14 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return new Response(null, { status: 204, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE");
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-  const parsed = apiLoginSchema.safeParse(body);
-  if (!parsed.success) return validationFailed(parsed.error);
+  const parsed = await parseJsonBody(request, apiLoginSchema);
+  if (!parsed.ok) return parsed.response;
   const result = await attemptLogin(context.db, context.clientIp, parsed.data);
   if (!result.ok) {
     if (result.status === 429) {

@@ -5,9 +5,8 @@ import { InvalidImageError } from "~/services/images.server";
 import { apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES } from "~/validation/messages";
-import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
-import { readJson } from "~/web/body.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => apiError(404, "Usuário não encontrado.");
@@ -30,15 +29,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!UUID.test(params.id) || !(await findUser(context.db, params.id))) return notFound();
   if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
 
-  let body: unknown;
-  try {
-    // A photo of 5 MB grows by a third in base64.
-    body = await readJson(request, Math.ceil(IMAGE_MAX_BYTES * 1.4) + 16 * 1024);
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-  const parsed = apiUpdateUserSchema.safeParse(body);
-  if (!parsed.success) return validationFailed(parsed.error);
+  // A photo of 5 MB grows by a third in base64.
+  const parsed = await parseJsonBody(request, apiUpdateUserSchema, Math.ceil(IMAGE_MAX_BYTES * 1.4) + 16 * 1024);
+  if (!parsed.ok) return parsed.response;
   const { foto__upload, ...fields } = parsed.data;
 
   let photo: Buffer | null | undefined;

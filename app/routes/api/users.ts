@@ -2,9 +2,8 @@ import type { Route } from "./+types/users";
 import { registerUser } from "~/services/accounts.server";
 import { apiCreateUserSchema } from "~/validation/accounts";
 import { MESSAGES } from "~/validation/messages";
-import { apiError, bodyErrorResponse, methodNotAllowed, validationFailed } from "~/web/api.server";
+import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
-import { readJson } from "~/web/body.server";
 import { data } from "react-router";
 
 /** `GET /api/users` never lists accounts. */
@@ -16,14 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `POST /api/users` {email, nome, senha} → 201 with the new account (never its password). */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  let body: unknown;
-  try {
-    body = await readJson(request);
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-  const parsed = apiCreateUserSchema.safeParse(body);
-  if (!parsed.success) return validationFailed(parsed.error);
+  const parsed = await parseJsonBody(request, apiCreateUserSchema);
+  if (!parsed.ok) return parsed.response;
   const result = await registerUser(context.db, parsed.data);
   if (!result.ok) return apiError(409, MESSAGES.email.taken, { email: [MESSAGES.email.taken] });
   return data(result.user, {
