@@ -16,6 +16,8 @@ declare module "react-router" {
     /** The client's address (behind a proxy, as TRUST_PROXY allows), for rate limits. */
     clientIp: string;
     mailer: Mailer;
+    /** This response's Content-Security-Policy nonce, for the inline scripts of the document. */
+    cspNonce: string;
   }
 }
 
@@ -47,7 +49,12 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const handler = createRequestHandler({
     build,
     mode: env.nodeEnv,
-    getLoadContext: (req) => ({ db: database.db, clientIp: req.ip ?? "desconhecido", mailer }),
+    getLoadContext: (req, res) => ({
+      db: database.db,
+      clientIp: req.ip ?? "desconhecido",
+      mailer,
+      cspNonce: String(res.locals.cspNonce ?? ""),
+    }),
   });
   const app = createHttpApp({
     db: database.db,

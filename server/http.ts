@@ -3,6 +3,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
+import { cspNonce, sameOriginPosts } from "./security";
 
 export const BASE_PATH = "/adopet";
 
@@ -45,7 +46,10 @@ export function createHttpApp({
       strictTransportSecurity: production ? undefined : false,
     }),
   );
+  // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
+  app.use(cspNonce({ enforce: production }));
   app.use(compression());
+  app.use(sameOriginPosts);
 
   // "/" and "/adopet" lead into the app. Checked by hand: Express matches
   // "/adopet" and "/adopet/" alike, which would loop.

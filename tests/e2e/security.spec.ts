@@ -1,0 +1,33 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("security headers in the browser", () => {
+  test("the Content-Security-Policy allows the app's own scripts and nothing breaks", async ({ page }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const response = await page.goto("/adopet/");
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("unsafe-inline");
+
+    // The app hydrated: navigation happens in the page, and forms validate in the browser.
+    await page.getByRole("link", { name: "Já tenho conta" }).click();
+    await expect(page).toHaveURL(/\/adopet\/login$/);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByText("O campo email não pode estar vazio.")).toBeVisible();
+    await page.goto("/adopet/home");
+    await page.goto("/adopet/contato");
+    expect(violations).toEqual([]);
+  });
+
+  test("a form posted from another site is refused", async ({ request }) => {
+    const response = await request.post("/adopet/login", {
+      form: { email: "a@b.com", senha: "x" },
+      headers: { Origin: "https://site-malicioso.example" },
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toBe("Pedido recusado: ele veio de outro site.");
+  });
+});
