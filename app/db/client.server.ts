@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -59,26 +60,43 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
 /**
  * PGlite allows one process per directory: two processes would silently lose
  * writes. We hold a lock (`<dir>.lock`, a directory beside the data, refreshed every
- * few seconds, so a crashed process's lock goes stale and is taken over).
+ * few seconds, so a crashed process's lock goes stale and is taken over), and
+ * note our pid beside it so a lock left by a dead process is taken over at once.
  */
 async function openPglite(options: OpenOptions): Promise<Database> {
   const { dataDir } = options;
   fs.mkdirSync(dataDir, { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(dataDir, {
-      stale: 10_000,
-      update: 2_000,
+  const lock = () =>
+    lockfile.lock(dataDir, {
+      // Generous: PGlite's work blocks the event loop, which delays the refresh; a dead
+      // owner on this machine is recognised at once by its pid instead (below).
+      stale: 60_000,
+      update: 5_000,
       realpath: false,
       onCompromised: (error) => {
         if (options.onLockCompromised) options.onLockCompromised(error);
         else throw error;
       },
     });
+  let unlock: () => Promise<void>;
+  try {
+    unlock = await lock();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") throw new DatabaseLockedError(dataDir);
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "ELOCKED") throw error;
+    // Left by a process of this machine that no longer runs (killed, crashed): take it over now
+    // rather than after it goes stale.
+    if (!removeLockOfDeadOwner(dataDir)) throw new DatabaseLockedError(dataDir);
+    try {
+      unlock = await lock();
+    } catch {
+      throw new DatabaseLockedError(dataDir);
+    }
   }
+  writeLockOwner(dataDir);
+  const release = async () => {
+    fs.rmSync(ownerFile(dataDir), { force: true });
+    await unlock();
+  };
   try {
     const client = await PGlite.create({ dataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -100,6 +118,35 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } catch (error) {
     await release();
     throw error;
+  }
+}
+
+const ownerFile = (dataDir: string) => `${dataDir}.lock.owner`;
+
+function writeLockOwner(dataDir: string) {
+  fs.writeFileSync(ownerFile(dataDir), JSON.stringify({ pid: process.pid, host: os.hostname() }));
+}
+
+/** Removes the lock when its owner was a process of this machine that has ended; true if it did. */
+function removeLockOfDeadOwner(dataDir: string): boolean {
+  let owner: { pid?: unknown; host?: unknown };
+  try {
+    owner = JSON.parse(fs.readFileSync(ownerFile(dataDir), "utf8")) as typeof owner;
+  } catch {
+    return false;
+  }
+  if (owner.host !== os.hostname() || typeof owner.pid !== "number" || isRunning(owner.pid)) return false;
+  fs.rmSync(`${dataDir}.lock`, { recursive: true, force: true });
+  fs.rmSync(ownerFile(dataDir), { force: true });
+  return true;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 

@@ -52,12 +52,31 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database's lock
     expect(result.rows).toEqual([{ body: "guardado" }]);
   });
 
+  it("takes over at once a fresh lock whose owner, on this machine, no longer runs", async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(`${dataDir}.lock`);
+    // A pid that cannot be running: beyond Linux's largest.
+    fs.writeFileSync(`${dataDir}.lock.owner`, JSON.stringify({ pid: 2 ** 22 + 1, host: os.hostname() }));
+    const database = await openDatabase({ dataDir });
+    opened.push(database);
+    expect(JSON.parse(fs.readFileSync(`${dataDir}.lock.owner`, "utf8"))).toMatchObject({ pid: process.pid });
+  });
+
+  it("does not take over a fresh lock whose owner still runs", async () => {
+    const dataDir = tempDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(`${dataDir}.lock`);
+    fs.writeFileSync(`${dataDir}.lock.owner`, JSON.stringify({ pid: process.ppid, host: os.hostname() }));
+    await expect(openDatabase({ dataDir })).rejects.toBeInstanceOf(DatabaseLockedError);
+  });
+
   it("takes over a stale lock left by a crashed process", async () => {
     const dataDir = tempDataDir();
     fs.mkdirSync(dataDir, { recursive: true });
     const lockDir = `${dataDir}.lock`;
     fs.mkdirSync(lockDir);
-    const longAgo = new Date(Date.now() - 60_000);
+    const longAgo = new Date(Date.now() - 5 * 60_000);
     fs.utimesSync(lockDir, longAgo, longAgo);
 
     const database = await openDatabase({ dataDir });
