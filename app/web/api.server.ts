@@ -13,7 +13,8 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
 }
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
+  // No prototype: a client may send fields named "constructor" or "__proto__".
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   const wrongType = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
@@ -46,7 +47,8 @@ export const methodNotAllowed = (allowed: string) =>
 
 /** A failed form submission (multipart API calls) as the API's 400. */
 export function submissionFailed(error: Record<string, string[] | null> | null | undefined) {
-  const errors: FieldErrors = {};
+  // No prototype: a client may send fields named "constructor" or "__proto__".
+  const errors: FieldErrors = Object.create(null) as FieldErrors;
   for (const [field, messages] of Object.entries(error ?? {})) {
     if (messages?.length) errors[field || "formulario"] = messages;
   }

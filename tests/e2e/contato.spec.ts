@@ -118,6 +118,8 @@ test.describe("contato", () => {
     await expect(page.getByLabel("Nome do animal")).toHaveAccessibleDescription(
       "Não encontramos nenhum animal disponível com esse nome. Confira o nome ou escolha o animal na página inicial.",
     );
+    // The server's answer has been applied to the form once the field with the error has focus.
+    await expect(page.getByLabel("Nome do animal")).toBeFocused();
 
     // One, typed in another case: delivered.
     await page.getByLabel("Nome do animal").fill(single.toUpperCase());
