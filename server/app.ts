@@ -63,6 +63,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     before: options.before,
     production: env.nodeEnv === "production",
     trustProxy: env.trustProxy,
+    health: database.health,
   });
   return { env, database, app };
 }

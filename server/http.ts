@@ -2,7 +2,9 @@ import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
+import type { DatabaseHealth } from "~/db/health.server";
 import { cspNonce, sameOriginPosts } from "./security";
 
 export const BASE_PATH = "/adopet";
@@ -19,6 +21,8 @@ export type HttpAppOptions = {
   production?: boolean;
   /** Express's "trust proxy" setting (which proxies may give the client's address). */
   trustProxy?: string;
+  /** While the database is down, pages and API answer 503 at once. */
+  health?: DatabaseHealth;
 };
 
 /**
@@ -32,6 +36,7 @@ export function createHttpApp({
   before = [],
   production = false,
   trustProxy = "loopback",
+  health,
 }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -83,6 +88,7 @@ export function createHttpApp({
     app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
   }
 
+  if (health) app.use(unavailableWhileDown(health));
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;
@@ -92,6 +98,33 @@ export function createHttpApp({
 function trustProxyValue(value: string): boolean | number | string {
   if (value === "true" || value === "false") return value === "true";
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+const UNAVAILABLE = "O serviço está temporariamente indisponível. Tente novamente em instantes.";
+
+/**
+ * While the database is down: 503 at once, in Portuguese (JSON for the API),
+ * and a request that failed because the database went down mid-way says 503
+ * rather than 500. Recovery needs no restart: the health probe notices.
+ */
+function unavailableWhileDown(health: DatabaseHealth): RequestHandler {
+  return (req, res, next) => {
+    onHeaders(res, () => {
+      if (res.statusCode === 500 && health.down) res.statusCode = 503;
+    });
+    if (!health.down) return next();
+    res.status(503).set({ "Retry-After": "5", "Cache-Control": "no-store" });
+    if (req.path.startsWith(`${BASE_PATH}/api/`)) {
+      res.json({ message: UNAVAILABLE });
+      return;
+    }
+    res
+      .type("html")
+      .send(
+        `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+          `<title>Indisponível | Adopet</title><h1>Voltamos em instantes</h1><p>${UNAVAILABLE}</p></html>`,
+      );
+  };
 }
 
 function splitUrl(url: string): [string, string] {

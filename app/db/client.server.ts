@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import lockfile from "proper-lockfile";
+import { DatabaseHealth } from "./health.server";
 import * as schema from "./schema";
 
 /** The database as the rest of the app sees it: the same on PGlite and PostgreSQL. */
@@ -14,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type Database = {
   db: Db;
+  /** Down while PostgreSQL cannot be reached (never for the embedded database). */
+  health: DatabaseHealth;
   kind: "pglite" | "postgres";
   /** Where the data lives, for messages (a directory, or the server without its password). */
   location: string;
@@ -48,13 +51,35 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  const health = new DatabaseHealth(() => pool.query("select 1").then(() => true));
   // An idle client that loses its server (a restart) must not crash the process.
-  pool.on("error", (error) => console.error("PostgreSQL: conexão ociosa perdida:", error.message));
+  pool.on("error", (error) => {
+    console.error("PostgreSQL: conexão ociosa perdida:", error.message);
+    health.report(error);
+  });
+  // Every query and transaction goes through these two: their failures tell the health.
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
+  Object.assign(pool, {
+    query: (...args: unknown[]) =>
+      query(...args).catch((error: unknown) => {
+        health.report(error);
+        throw error;
+      }),
+    // pg's own pool.query calls connect with a callback: pass that form through untouched.
+    connect: (callback?: unknown) =>
+      callback
+        ? connect(callback)
+        : connect().catch((error: unknown) => {
+            health.report(error);
+            throw error;
+          }),
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await db.execute(sql`select 1`);
   const url = new URL(databaseUrl);
   url.password = "";
-  return { db, kind: "postgres", location: url.toString(), close: () => pool.end() };
+  return { db, health, kind: "postgres", location: url.toString(), close: () => pool.end() };
 }
 
 /**
@@ -103,6 +128,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     let closed = false;
     return {
       db,
+      health: new DatabaseHealth(async () => true),
       kind: "pglite",
       location: dataDir,
       close: async () => {
