@@ -6,6 +6,7 @@ export default [
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
   route("perfil", "routes/perfil.tsx"),
+  route("perfil/senha", "routes/perfil.senha.tsx"),
   route("home", "routes/home.tsx"),
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),

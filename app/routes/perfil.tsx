@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
 import { FormError, TextAreaField, TextField } from "~/components/form-fields";
 import { PhotoPicker } from "~/components/photo-picker";
@@ -69,6 +69,9 @@ export default function Perfil() {
           Salvar
         </button>
       </Form>
+      <p className="profile__more">
+        <Link to="/perfil/senha">Alterar senha</Link>
+      </p>
     </section>
   );
 }

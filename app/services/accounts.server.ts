@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { images, users } from "~/db/schema";
+import { images, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { prepareImage, saveImage } from "./images.server";
@@ -115,4 +115,25 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
     }
     return toOwnUser(row!);
   });
+}
+
+/**
+ * Changes a password after checking the current one, and ends every session of
+ * the account (a stolen session dies with the old password); the caller starts
+ * a new one for the browser that made the change.
+ */
+export async function changePassword(
+  db: Db,
+  userId: string,
+  current: string,
+  next: string,
+): Promise<"ok" | "wrong-password"> {
+  const row = await findUser(db, userId);
+  if (!row || !(await verifyPassword(row.passwordHash, current))) return "wrong-password";
+  const passwordHash = await hashPassword(next);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+  return "ok";
 }

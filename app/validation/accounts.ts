@@ -12,28 +12,51 @@ import {
 } from "./fields";
 import { MESSAGES } from "./messages";
 
+const confirmaField = textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required);
+
+/** senha__confirma must equal senha: compared as soon as both were typed, even while other fields have errors. */
+const confirmationMatches: [
+  (value: { senha: string; senha__confirma: string }) => boolean,
+  { message: string; path: string[]; when: (payload: { value: unknown }) => boolean },
+] = [
+  (value) => value.senha === value.senha__confirma,
+  {
+    message: MESSAGES.senhaConfirma.differs,
+    path: ["senha__confirma"],
+    when: ({ value }) => {
+      const { senha, senha__confirma } = (value ?? {}) as Record<string, unknown>;
+      return typeof senha === "string" && typeof senha__confirma === "string" && senha__confirma !== "";
+    },
+  },
+];
+
 export const cadastroSchema = z
   .object({
     email: emailField,
     nome: nomeField,
     senha: senhaField,
-    senha__confirma: textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required),
+    senha__confirma: confirmaField,
   })
-  .refine((value) => value.senha === value.senha__confirma, {
-    message: MESSAGES.senhaConfirma.differs,
-    path: ["senha__confirma"],
-    // Compare as soon as both were typed, even while other fields still have errors.
-    when: ({ value }) => {
-      const { senha, senha__confirma } = (value ?? {}) as Record<string, unknown>;
-      return typeof senha === "string" && typeof senha__confirma === "string" && senha__confirma !== "";
-    },
-  });
+  .refine(...confirmationMatches);
 
 /** Login checks only presence here: whether the account and password match is the server's answer. */
 export const loginSchema = z.object({
   email: emailField,
   senha: textField(MESSAGES.senha.required).min(1, MESSAGES.senha.required).max(200),
 });
+
+export const SENHA_MESSAGES = {
+  currentRequired: "O campo senha atual não pode estar vazio.",
+  currentWrong: "A senha atual não confere.",
+} as const;
+
+export const senhaChangeSchema = z
+  .object({
+    senha__atual: textField(SENHA_MESSAGES.currentRequired).min(1, SENHA_MESSAGES.currentRequired).max(200),
+    senha: senhaField,
+    senha__confirma: confirmaField,
+  })
+  .refine(...confirmationMatches);
 
 /** A photo chosen in the browser: type and size checked before upload. */
 const photoFile = z

@@ -59,6 +59,7 @@ export const NOTICES = {
   profileSaved: "Usuário modificado com sucesso!",
   messageSent: "Mensagem enviada com sucesso!",
   loggedOut: "Você saiu da sua conta.",
+  passwordChanged: "Senha alterada. As sessões em outros aparelhos foram encerradas.",
   petPublished: "Animal publicado com sucesso!",
   petSaved: "Animal atualizado com sucesso!",
   petAdopted: "Que notícia boa! O animal foi marcado como adotado e saiu da lista.",

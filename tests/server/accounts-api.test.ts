@@ -339,3 +339,45 @@ describe("every response of this file", () => {
     }
   });
 });
+
+describe("changing the password", () => {
+  it("needs the current password, then ends every other session and keeps this one", async () => {
+    const laptop = new Client(app.baseUrl);
+    const phone = new Client(app.baseUrl);
+    await signUp(laptop, "troca@exemplo.com");
+    await signIn(laptop, "troca@exemplo.com");
+    await signIn(phone, "troca@exemplo.com");
+    const form = (fields: Record<string, string>) =>
+      laptop.post("/perfil/senha", new URLSearchParams(fields).toString(), {
+        "Content-Type": "application/x-www-form-urlencoded",
+      });
+
+    const wrong = await form({ senha__atual: "Errada@9", senha: "Nova@456", senha__confirma: "Nova@456" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain("A senha atual não confere.");
+    expect(wrong.text).not.toContain("Nova@456");
+    expect((await phone.get("/api/session")).status).toBe(200);
+
+    const changed = await form({ senha__atual: SENHA, senha: "Nova@456", senha__confirma: "Nova@456" });
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get("location")).toBe("/adopet/perfil");
+    expect((await laptop.get("/api/session")).status).toBe(200);
+    expect((await phone.get("/api/session")).status).toBe(401);
+    expect((await signIn(new Client(app.baseUrl), "troca@exemplo.com")).status).toBe(400);
+    expect((await signIn(new Client(app.baseUrl), "troca@exemplo.com", "Nova@456")).status).toBe(200);
+  });
+});
+
+describe("session expiry", () => {
+  it("an expired session is no session", async () => {
+    const client = new Client(app.baseUrl);
+    const user = await signUp(client, "expira@exemplo.com");
+    await signIn(client, "expira@exemplo.com");
+    expect((await client.get("/api/session")).status).toBe(200);
+    await app.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await client.get("/api/session")).status).toBe(401);
+  });
+});
