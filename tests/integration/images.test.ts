@@ -57,6 +57,16 @@ describe("image uploads", () => {
     );
   });
 
+  it("re-encode polyglots: a script riding on a real image does not survive", async () => {
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#fff" } }).png().toBuffer();
+    const polyglot = Buffer.concat([png, Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
+    const prepared = await prepareImage(polyglot, ["png"]);
+    for (const variant of prepared.variants) {
+      expect(variant.data.includes("<script")).toBe(false);
+      expect(variant.data.subarray(0, 4).toString()).toBe("RIFF");
+    }
+  });
+
   it("refuse truncated files", async () => {
     const whole = await photoWithGps(800, 600);
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));

@@ -154,6 +154,21 @@ describe("POST /api/pets", () => {
     expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).exif).toBeUndefined();
   });
 
+  it("shows HTML in any text field as text, on the page and in its link preview", async () => {
+    const response = await caretaker.post(
+      "/api/pets",
+      petForm({ ...VALID, nome: "<b>Rex</b>", perfil: `"><script>alert(1)</script>` }, [
+        { name: "a.png", type: "image/png", data: await petPortrait("cao", 5) },
+      ]),
+    );
+    expect(response.status).toBe(201);
+    const html = await (await fetch(`${app.baseUrl}/pets/${response.json.id}`)).text();
+    expect(html).not.toContain("<script>alert(1)</script>");
+    expect(html).not.toContain("<b>Rex</b>");
+    expect(html).toContain("&lt;b&gt;Rex&lt;/b&gt;");
+    expect(html).toMatch(/<meta property="og:description" content="[^"]*&quot;&gt;&lt;script&gt;/);
+  });
+
   it("answers 401 to an anonymous visitor", async () => {
     const response = await new Client(app.baseUrl).post("/api/pets", petForm(VALID, []));
     expect(response.status).toBe(401);
