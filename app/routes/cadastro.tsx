@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Form, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/cadastro";
-import { Logo, Paws } from "~/components/art";
+import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { registerUser } from "~/services/accounts.server";
@@ -36,13 +36,10 @@ export default function Cadastro() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(cadastroSchema, lastResult);
   return (
-    <section className="auth">
-      <Paws className="decoration decoration--paws" />
-      <Link to="/" className="auth__logo">
-        <Logo label="Logomarca da Adopet" />
-      </Link>
-      <h1 className="auth__title">Ainda não tem cadastro?</h1>
-      <p className="auth__lead">Então, antes de buscar seu melhor amigo, precisamos de alguns dados:</p>
+    <AuthPage
+      title="Ainda não tem cadastro?"
+      lead="Então, antes de buscar seu melhor amigo, precisamos de alguns dados:"
+    >
       <Form method="post" className="auth__form" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField
@@ -64,6 +61,6 @@ export default function Cadastro() {
           Cadastrar
         </button>
       </Form>
-    </section>
+    </AuthPage>
   );
 }

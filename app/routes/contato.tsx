@@ -5,18 +5,12 @@ import { FormError, TextAreaField, TextField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser } from "~/services/accounts.server";
-import {
-  findAvailablePet,
-  limitedText,
-  notifyLater,
-  resolveRecipient,
-  sendMessage,
-  type Candidate,
-} from "~/services/messages.server";
+import { findAvailablePet, limitedText, resolveRecipient, type Candidate } from "~/services/messages.server";
 import { CONTACT_MESSAGES, contatoSchema } from "~/validation/messages-form";
 import { getUser } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { deliverFromRequest } from "~/web/messages.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -52,18 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const user = await getUser(request, context.db);
-  const result = await sendMessage(context.db, {
-    pet: resolution.pet,
-    input,
-    senderId: user?.id ?? null,
-    clientKey: context.clientIp,
-  });
+  const result = await deliverFromRequest(request, context, resolution.pet, input);
   if (!result.ok) {
     return formError(limitedText(result), 429, { "Retry-After": String(result.retryAfterSeconds) });
   }
-  // The message is stored: the e-mail notice follows without holding up the answer.
-  notifyLater(context.db, context.mailer, result.id, request.url);
   return sent;
 }
 

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/login";
-import { Logo, Paws } from "~/components/art";
+import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { attemptLogin } from "~/services/login.server";
@@ -38,12 +38,7 @@ export default function Login() {
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useValidatedForm(loginSchema, lastResult);
   return (
-    <section className="auth">
-      <Paws className="decoration decoration--paws" />
-      <Link to="/" className="auth__logo">
-        <Logo label="Logomarca da Adopet" />
-      </Link>
-      <h1 className="auth__title">Já tem conta? Faça seu login:</h1>
+    <AuthPage title="Já tem conta? Faça seu login:">
       <Form method="post" className="auth__form" {...getFormProps(form)}>
         <FormError id={form.errorId} errors={form.errors} />
         <TextField meta={fields.email} label="Email" placeholder="Insira seu email" type="email" autoComplete="email" />
@@ -61,6 +56,6 @@ export default function Login() {
           Entrar
         </button>
       </Form>
-    </section>
+    </AuthPage>
   );
 }

@@ -1,17 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { imageUrl } from "~/lib/image-urls";
-import {
-  limitedText,
-  listReceived,
-  listSent,
-  notifyLater,
-  resolveRecipient,
-  sendMessage,
-} from "~/services/messages.server";
+import { limitedText, listReceived, listSent, resolveRecipient } from "~/services/messages.server";
 import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
+import { deliverFromRequest } from "~/web/messages.server";
 
 /** `GET /api/messages`: the signed-in user's inbox, received and sent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -52,17 +46,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { petId, ...input } = parsed.data;
   const resolution = await resolveRecipient(context.db, { petId, nomeAnimal: input.nome__animal });
   if (resolution.kind !== "pet") return apiError(404, CONTACT_MESSAGES.petGone, { petId: [CONTACT_MESSAGES.petGone] });
-  const user = await getUser(request, context.db);
-  const result = await sendMessage(context.db, {
-    pet: resolution.pet,
-    input,
-    senderId: user?.id ?? null,
-    clientKey: context.clientIp,
-  });
+  const result = await deliverFromRequest(request, context, resolution.pet, input);
   if (!result.ok) {
     return apiError(429, limitedText(result), undefined, { "Retry-After": String(result.retryAfterSeconds) });
   }
-  notifyLater(context.db, context.mailer, result.id, request.url);
   return data(
     { id: result.id, mensagem: "Mensagem enviada com sucesso!" },
     { status: 201, headers: { "Cache-Control": "no-store" } },
