@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data,
   isRouteErrorResponse,
@@ -81,6 +82,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // (The router's pending location keeps the base path; useHref adds it to ours.)
   const profileHref = useHref("/perfil");
   const loadingProfile = navigation.state === "loading" && navigation.location.pathname === profileHref;
+  // Marks the page as interactive, error pages included (tests wait for it before typing).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="pt-BR">
       <head>

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
+import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contato";
 import { FormError, TextAreaField, TextField } from "~/components/form-fields";
@@ -73,8 +74,12 @@ function PetChoice({ pet }: { pet: Candidate }) {
 
 export default function Contato() {
   const location = useLocation();
-  // A new page (after a message is sent) starts from an empty form.
-  return <ContactForm key={location.key} />;
+  const actionData = useActionData<typeof action>();
+  // A new page (after a message is sent, or a new link) starts from an empty form; the answer
+  // to a refused submission (which is a navigation too) keeps the form and its errors.
+  const [formKey, setFormKey] = useState(location.key);
+  if (!actionData && location.key !== formKey) setFormKey(location.key);
+  return <ContactForm key={formKey} />;
 }
 
 function ContactForm() {

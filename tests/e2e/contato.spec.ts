@@ -1,6 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
-import { expectNoAxeViolations } from "./support";
+import { expectNoAxeViolations, expect, test } from "./support";
 import { logInThroughForm, SENHA } from "./accounts-support";
 import { newCaretaker, publishPet, uniqueCity } from "./pets-support";
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { backgroundOf, expectNoAxeViolations } from "./support";
+import { backgroundOf, expectNoAxeViolations, expect, test } from "./support";
 
 // Every page that exists so far, with what the home icon must lead to there.
 const PAGES = [

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
-import { expectNoAxeViolations } from "./support";
+import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm, SENHA, storedUser } from "./accounts-support";
 
 test.describe("login", () => {

@@ -1,7 +1,6 @@
 import sharp from "sharp";
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
-import { expectNoAxeViolations } from "./support";
+import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm, storedUser } from "./accounts-support";
 
 async function pngFile(name = "foto.png") {

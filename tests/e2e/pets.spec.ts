@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support";
+import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm } from "./accounts-support";
 import { newCaretaker, photo, publishPet, uniqueCity } from "./pets-support";
 

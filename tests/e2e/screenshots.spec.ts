@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS } from "./support";
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
 import { createAccount, logInThroughForm } from "./accounts-support";
 
 /**

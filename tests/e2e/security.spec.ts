@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./support";
 
 test.describe("security headers in the browser", () => {
   test("the Content-Security-Policy allows the app's own scripts and nothing breaks", async ({ page }) => {

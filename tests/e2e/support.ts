@@ -1,5 +1,22 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, test as base, type Page } from "@playwright/test";
+
+/**
+ * Playwright's test, with page.goto waiting until the app is interactive
+ * (hydrated) when JavaScript runs: typing into a form before that races React.
+ */
+export const test = base.extend({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (...args: Parameters<Page["goto"]>) => {
+      const response = await goto(...args);
+      if (javaScriptEnabled !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      return response;
+    };
+    await use(page);
+  },
+});
+export { expect };
 
 export const WIDTHS = [360, 768, 1440] as const;
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { backgroundOf, expectNoAxeViolations } from "./support";
+import { backgroundOf, expectNoAxeViolations, expect, test } from "./support";
 
 test.describe("the welcome page", () => {
   test("shows the title, the links to login and cadastro, and the illustration", async ({ page }) => {

@@ -58,7 +58,9 @@ describe("image uploads", () => {
   });
 
   it("re-encode polyglots: a script riding on a real image does not survive", async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#fff" } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
     const prepared = await prepareImage(polyglot, ["png"]);
     for (const variant of prepared.variants) {
