@@ -28,6 +28,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Adopet <nao-responda@adopet.local>"),
   PUBLIC_URL: z.url({ error: "PUBLIC_URL deve ser um endereço completo, como https://adote.exemplo.org" }).optional(),
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
 });
 
 export type Env = {
@@ -49,6 +50,8 @@ export type Env = {
   publicUrl: string | undefined;
   /** Contact messages one client may send per hour. */
   messageLimitPerHour: number;
+  /** Contact messages one caretaker may receive per hour. */
+  messageLimitPerRecipientPerHour: number;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -75,5 +78,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: value.MAIL_FROM,
     publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ""),
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
+    messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
   };
 }

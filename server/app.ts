@@ -38,7 +38,10 @@ export async function createServer(options: StartOptions = {}): Promise<{
 }> {
   const env = readEnv();
   const database = await prepareDatabase(env, console.log, options.onLockCompromised);
-  configureLimits({ messagesPerClientPerHour: env.messageLimitPerHour });
+  configureLimits({
+    messagesPerClientPerHour: env.messageLimitPerHour,
+    messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
+  });
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
   const inboxUrl = env.publicUrl ? `${env.publicUrl}/adopet/mensagens` : undefined;

@@ -18,8 +18,9 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
 };
 
 /** Settings from the environment; call before the first request. */
-export function configureLimits({ messagesPerClientPerHour }: { messagesPerClientPerHour: number }) {
-  POLICIES["message-client"] = { ...POLICIES["message-client"], points: messagesPerClientPerHour };
+export function configureLimits(limits: { messagesPerClientPerHour: number; messagesPerRecipientPerHour: number }) {
+  POLICIES["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
+  POLICIES["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
 }
 
 const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();

@@ -1,0 +1,297 @@
+// The benchmark: Adopet (built, production) against the original product's backend
+// (json-server 0.17) and a plain Node server returning our API page from memory (the
+// ceiling), on the same 10,000 pets. Prints a table and writes docs/performance.md.
+//   npm run bench                      (embedded database)
+//   DATABASE_URL=postgres://… npm run bench
+// Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (10), BENCH_CONNECTIONS (50).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Options, type Result } from "autocannon";
+import { prepareDatabase } from "~/db/setup.server";
+import { seedManyPets, DEMO_CARETAKER } from "~/db/seed.server";
+import { readEnv } from "~/env.server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PETS = Number(process.env.BENCH_PETS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-bench-"));
+
+type Row = {
+  name: string;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  rssMb: number;
+};
+const rows: Row[] = [];
+
+function log(line: string) {
+  console.log(line);
+}
+
+/** Peak resident memory of a process while `work` runs, sampled every 100 ms. */
+async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
+  let peak = 0;
+  const sample = () => {
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      peak = Math.max(peak, kb);
+    } catch {
+      // The process may be gone.
+    }
+  };
+  const timer = setInterval(sample, 100);
+  try {
+    const result = await work();
+    sample();
+    return [result, Math.round(peak / 1024)];
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function load(name: string, target: string, pid: number, options: Options) {
+  // Warm-up, then the measured run.
+  await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
+  const [result, rssMb] = await withPeakRss(
+    pid,
+    () => autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS }) as Promise<Result>,
+  );
+  const row: Row = {
+    name,
+    target,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    rssMb,
+  };
+  rows.push(row);
+  log(
+    `${target.padEnd(12)} ${name.padEnd(34)} ${String(row.rps).padStart(7)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  RSS ${rssMb} MB`,
+  );
+  return row;
+}
+
+async function waitFor(url: string) {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (
+      await fetch(url)
+        .then((response) => response.ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} não respondeu.`);
+}
+
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${command} saiu (${code}):\n${output}`)));
+  });
+}
+
+async function main() {
+  log(
+    `Adopet benchmark: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+  );
+
+  // 1. Data, from the same factories as the seed and the tests.
+  const dataDir = path.join(work, "data");
+  const env = { ...readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "true" }) };
+  const database = await prepareDatabase(env, () => undefined);
+  const seeded = performance.now();
+  await seedManyPets(database.db, PETS - 9);
+  log(`Seeded ${PETS} pets in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+  await database.close();
+
+  // 2. Adopet, as in production.
+  const port = 3401;
+  const appStarted = performance.now();
+  const app = await start(
+    process.execPath,
+    ["server/main.js"],
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: DATABASE_URL ?? "",
+      MESSAGE_LIMIT_PER_HOUR: "100000000",
+      MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
+    },
+    /Adopet em/,
+  );
+  const coldStartMs = Math.round(performance.now() - appStarted);
+  log(`Cold start on the existing database: ${coldStartMs} ms`);
+  const base = `http://127.0.0.1:${port}/adopet`;
+  const apiPage = await (await fetch(`${base}/api/pets?page=1`)).text();
+  const allPets = [] as unknown[];
+  for (let page = 1; ; page += 1) {
+    const body = (await (await fetch(`${base}/api/pets?limit=50&page=${page}`)).json()) as {
+      pets: unknown[];
+      paginas: number;
+    };
+    allPets.push(...body.pets);
+    if (page >= body.paginas) break;
+  }
+  const anyPet = (allPets[0] as { id: string }).id;
+  const deepPage = Math.floor(PETS / 12 / 2);
+
+  // 3. The others: json-server 0.17 with the same pets, and the in-memory ceiling.
+  fs.writeFileSync(path.join(work, "db.json"), JSON.stringify({ pets: allPets }));
+  const jsonServer = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, "node_modules/json-server/lib/cli/bin.js"),
+      "--port",
+      "3402",
+      "--host",
+      "127.0.0.1",
+      "--quiet",
+      path.join(work, "db.json"),
+    ],
+    { stdio: "ignore" },
+  );
+  await waitFor("http://127.0.0.1:3402/pets?_limit=1");
+  const ceiling = http.createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" });
+    res.end(apiPage);
+  });
+  await new Promise<void>((resolve) => ceiling.listen(3403, "127.0.0.1", resolve));
+
+  // 4. The scenarios.
+  const appPid = app.pid!;
+  await load("GET /api/pets?page=1", "adopet", appPid, { url: `${base}/api/pets?page=1` });
+  await load("GET /api/pets?cidade=Niterói&porte=medio", "adopet", appPid, {
+    url: `${base}/api/pets?cidade=Niter%C3%B3i&porte=medio`,
+  });
+  await load("GET /home (page 1)", "adopet", appPid, { url: `${base}/home` });
+  await load(`GET /home?page=${deepPage}`, "adopet", appPid, { url: `${base}/home?page=${deepPage}` });
+  await load("GET /pets/:id", "adopet", appPid, { url: `${base}/pets/${anyPet}` });
+  await load("POST /api/session (login)", "adopet", appPid, {
+    url: `${base}/api/session`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: DEMO_CARETAKER.email, senha: DEMO_CARETAKER.senha }),
+  });
+  await load("POST /api/messages", "adopet", appPid, {
+    url: `${base}/api/messages`,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      petId: anyPet,
+      nome: "Carga",
+      telefone: "21 98888-7777",
+      nome__animal: "Rex",
+      contato__texto: "Teste de carga",
+    }),
+  });
+  const reads = [
+    `/api/pets?page=1`,
+    `/home`,
+    `/pets/${anyPet}`,
+    `/api/pets?page=3&especie=gato`,
+    `/home?page=2`,
+    `/api/pets/${anyPet}`,
+    `/`,
+    `/api/pets?cidade=Recife`,
+    `/home?uf=SP`,
+  ];
+  await load("mixed: 90 % reads, 10 % messages", "adopet", appPid, {
+    url: base,
+    requests: [
+      ...reads.map((p) => ({ method: "GET" as const, path: `/adopet${p}` })),
+      {
+        method: "POST" as const,
+        path: "/adopet/api/messages",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          petId: anyPet,
+          nome: "Carga",
+          telefone: "21 98888-7777",
+          nome__animal: "Rex",
+          contato__texto: "Mista",
+        }),
+      },
+    ],
+  });
+  {
+    await load("GET /pets?_page=1&_limit=12", "json-server", jsonServer.pid!, {
+      url: "http://127.0.0.1:3402/pets?_page=1&_limit=12",
+    });
+    await load("GET /pets (all, as the original did)", "json-server", jsonServer.pid!, {
+      url: "http://127.0.0.1:3402/pets",
+    });
+  }
+  await load("GET (our API page from memory)", "ceiling", process.pid, { url: "http://127.0.0.1:3403/" });
+
+  // 5. Report.
+  const byName = (target: string, name: string) => rows.find((row) => row.target === target && row.name === name);
+  const json = byName("json-server", "GET /pets?_page=1&_limit=12");
+  const roof = byName("ceiling", "GET (our API page from memory)");
+  const ratio = (row: Row, other?: Row) => (other && other.rps > 0 ? `${(row.rps / other.rps).toFixed(2)}×` : "n/a");
+  const table = [
+    "| target | scenario | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | vs json-server page | vs ceiling |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows.map(
+      (row) =>
+        `| ${row.target} | ${row.name} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.non2xx} | ${row.rssMb} | ${ratio(row, json)} | ${ratio(row, roof)} |`,
+    ),
+  ].join("\n");
+  const cpu = os.cpus()[0]?.model ?? "unknown";
+  const report = `## Server benchmark (${DATABASE_URL ? "PostgreSQL" : "PGlite"})
+
+Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
+${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario after a 2 s warm-up (autocannon). Cold start of the
+app on the existing database: ${coldStartMs} ms. Command: \`${DATABASE_URL ? "DATABASE_URL=… " : ""}npm run bench\`.
+Load generator and servers share the machine's two cores, so compare ratios within one run.
+
+${table}
+`;
+  log("\n" + report);
+  const docPath = path.join(ROOT, "docs/performance.md");
+  const marker = `## Server benchmark (${DATABASE_URL ? "PostgreSQL" : "PGlite"})`;
+  let doc = fs.existsSync(docPath)
+    ? fs.readFileSync(docPath, "utf8")
+    : "# Performance\n\nFigures from `bench/`; tests check behaviour, not timings.\n\n";
+  const start_ = doc.indexOf(marker);
+  if (start_ >= 0) {
+    const next = doc.indexOf("\n## ", start_ + marker.length);
+    doc = doc.slice(0, start_) + report + (next >= 0 ? doc.slice(next + 1) : "");
+  } else {
+    doc = doc.trimEnd() + "\n\n" + report;
+  }
+  fs.writeFileSync(docPath, doc);
+
+  app.kill("SIGTERM");
+  jsonServer.kill("SIGTERM");
+  ceiling.close();
+  await new Promise((resolve) => app.once("exit", resolve));
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+await main();
