@@ -160,6 +160,14 @@ async function main() {
   }
   const anyPet = (allPets[0] as { id: string }).id;
   const deepPage = Math.floor(PETS / 12 / 2);
+  const messageBody = (texto: string) =>
+    JSON.stringify({
+      petId: anyPet,
+      nome: "Carga",
+      telefone: "21 98888-7777",
+      nome__animal: "Rex",
+      contato__texto: texto,
+    });
 
   // 3. The others: json-server 0.17 with the same pets, and the in-memory ceiling.
   fs.writeFileSync(path.join(work, "db.json"), JSON.stringify({ pets: allPets }));
@@ -202,13 +210,7 @@ async function main() {
     url: `${base}/api/messages`,
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      petId: anyPet,
-      nome: "Carga",
-      telefone: "21 98888-7777",
-      nome__animal: "Rex",
-      contato__texto: "Teste de carga",
-    }),
+    body: messageBody("Teste de carga"),
   });
   const reads = [
     `/api/pets?page=1`,
@@ -229,13 +231,7 @@ async function main() {
         method: "POST" as const,
         path: "/adopet/api/messages",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          petId: anyPet,
-          nome: "Carga",
-          telefone: "21 98888-7777",
-          nome__animal: "Rex",
-          contato__texto: "Mista",
-        }),
+        body: messageBody("Mista"),
       },
     ],
   });
