@@ -22,6 +22,24 @@ export function meta() {
   ];
 }
 
+/** The feed's select filters: URL parameter, label, "any" option, and the choices. */
+const FILTER_SELECTS: {
+  name: "uf" | "especie" | "porte" | "idade";
+  label: string;
+  all: string;
+  options: [string, string][];
+}[] = [
+  { name: "uf", label: "Estado", all: "Todos", options: UFS.map((uf) => [uf, uf]) },
+  { name: "especie", label: "Espécie", all: "Todas", options: SPECIES.map((value) => [value, SPECIES_LABEL[value]]) },
+  { name: "porte", label: "Porte", all: "Todos", options: SIZES.map((value) => [value, SIZE_LABEL[value]]) },
+  {
+    name: "idade",
+    label: "Idade",
+    all: "Todas",
+    options: Object.entries(AGE_GROUPS).map(([value, group]) => [value, group.label]),
+  },
+];
+
 /** The URL of a feed page with the same filters. */
 function pageHref(filters: FeedFilters, page: number): string {
   const params = new URLSearchParams();
@@ -52,50 +70,19 @@ export default function Home() {
             <label htmlFor="filtro-cidade">Cidade</label>
             <input id="filtro-cidade" name="cidade" defaultValue={filters.cidade ?? ""} maxLength={50} />
           </div>
-          <div className="filters__field">
-            <label htmlFor="filtro-uf">Estado</label>
-            <select id="filtro-uf" name="uf" defaultValue={filters.uf ?? ""}>
-              <option value="">Todos</option>
-              {UFS.map((uf) => (
-                <option key={uf} value={uf}>
-                  {uf}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="filters__field">
-            <label htmlFor="filtro-especie">Espécie</label>
-            <select id="filtro-especie" name="especie" defaultValue={filters.especie ?? ""}>
-              <option value="">Todas</option>
-              {SPECIES.map((value) => (
-                <option key={value} value={value}>
-                  {SPECIES_LABEL[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="filters__field">
-            <label htmlFor="filtro-porte">Porte</label>
-            <select id="filtro-porte" name="porte" defaultValue={filters.porte ?? ""}>
-              <option value="">Todos</option>
-              {SIZES.map((value) => (
-                <option key={value} value={value}>
-                  {SIZE_LABEL[value]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="filters__field">
-            <label htmlFor="filtro-idade">Idade</label>
-            <select id="filtro-idade" name="idade" defaultValue={filters.idade ?? ""}>
-              <option value="">Todas</option>
-              {Object.entries(AGE_GROUPS).map(([value, group]) => (
-                <option key={value} value={value}>
-                  {group.label}
-                </option>
-              ))}
-            </select>
-          </div>
+          {FILTER_SELECTS.map(({ name, label, all, options }) => (
+            <div className="filters__field" key={name}>
+              <label htmlFor={`filtro-${name}`}>{label}</label>
+              <select id={`filtro-${name}`} name={name} defaultValue={filters[name] ?? ""}>
+                <option value="">{all}</option>
+                {options.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
           <div className="filters__actions">
             <button type="submit" className="button">
               Filtrar

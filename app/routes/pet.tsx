@@ -47,6 +47,17 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export default function PetPage() {
   const { pet } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
+  const caretakerPlace = pet.caretaker.cidade
+    ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
+    : "";
+  const facts: [string, string][] = [
+    ["Espécie", SPECIES_LABEL[pet.especie]],
+    ["Idade", pet.idade],
+    ["Porte", pet.porte],
+    ["Perfil", pet.perfil],
+    ["Local", pet.local],
+    ["Responsável", `${pet.caretaker.nome}${caretakerPlace}`],
+  ];
   return (
     <article className="pet-page">
       {available ? null : (
@@ -77,33 +88,12 @@ export default function PetPage() {
         </ul>
       ) : null}
       <dl className="pet-page__facts">
-        <div>
-          <dt>Espécie</dt>
-          <dd>{SPECIES_LABEL[pet.especie]}</dd>
-        </div>
-        <div>
-          <dt>Idade</dt>
-          <dd>{pet.idade}</dd>
-        </div>
-        <div>
-          <dt>Porte</dt>
-          <dd>{pet.porte}</dd>
-        </div>
-        <div>
-          <dt>Perfil</dt>
-          <dd>{pet.perfil}</dd>
-        </div>
-        <div>
-          <dt>Local</dt>
-          <dd>{pet.local}</dd>
-        </div>
-        <div>
-          <dt>Responsável</dt>
-          <dd>
-            {pet.caretaker.nome}
-            {pet.caretaker.cidade ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})` : ""}
-          </dd>
-        </div>
+        {facts.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {available ? (
         <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">
