@@ -100,7 +100,14 @@ export const apiPetPatchSchema = z
 
 /** The feed's filters, read from the URL; anything unreadable is ignored, never an error. */
 export const feedFiltersSchema = z.object({
-  cidade: z.string().trim().max(50).optional().catch(undefined),
+  // Control characters (a NUL byte above all, which PostgreSQL refuses in text) are dropped.
+  cidade: z
+    .string()
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .transform((value) => value.replace(/[\u0000-\u001f]/g, "").trim())
+    .pipe(z.string().max(50))
+    .optional()
+    .catch(undefined),
   uf: z.enum(UFS).optional().catch(undefined),
   especie: z.enum(SPECIES).optional().catch(undefined),
   porte: z.enum(SIZES).optional().catch(undefined),

@@ -22,6 +22,7 @@ export class BodyError extends Error {
 }
 
 export const TOO_LARGE = "Os dados enviados são grandes demais.";
+export const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
 
 /** Reads a JSON body of at most `maxBytes`, refusing other types and malformed JSON. */
 export async function readJson(request: Request, maxBytes = 16 * 1024): Promise<unknown> {
@@ -32,6 +33,8 @@ export async function readJson(request: Request, maxBytes = 16 * 1024): Promise<
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > maxBytes) throw new BodyError(413, TOO_LARGE);
   const text = await readCapped(request, maxBytes);
+  // PostgreSQL refuses NUL in text: say so here rather than fail in a query.
+  if (text.includes("\\u0000") || text.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -63,14 +66,19 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
  */
 export async function readForm(request: Request, { maxFiles = 1, maxFileSize = IMAGE_MAX_BYTES } = {}) {
   try {
-    return await parseFormData(request, {
+    const form = await parseFormData(request, {
       maxFiles,
       maxFileSize,
       maxParts: 40,
       maxHeaderSize: 8 * 1024,
       maxTotalSize: maxFiles * maxFileSize + 256 * 1024,
     });
+    for (const value of form.values()) {
+      if (typeof value === "string" && value.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
+    }
+    return form;
   } catch (error) {
+    if (error instanceof BodyError) throw error;
     if (error instanceof MaxFileSizeExceededError) throw new BodyError(413, MESSAGES.foto.size);
     if (
       error instanceof MaxTotalSizeExceededError ||

@@ -187,6 +187,28 @@ describe("query strings fed anything", () => {
   });
 });
 
+describe("a NUL byte, which PostgreSQL refuses in text", () => {
+  it("is refused with 400 in JSON and forms, and ignored in the feed's filters", async () => {
+    const client = new Client(app.baseUrl);
+    const json = await client.post("/api/messages", {
+      petId,
+      nome: "Ana",
+      telefone: "21 98888-7777",
+      nome__animal: "Alvo",
+      contato__texto: "oi\u0000",
+    });
+    expect(json.status).toBe(400);
+    expect(json.json.message).toBe("Os dados enviados contêm caracteres inválidos.");
+    const form = await client.post("/contato", "nome=Ana&telefone=21988887777&nome__animal=Alvo&contato__texto=oi%00", {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(form.status).toBe(400);
+    for (const path of ["/api/pets?cidade=%00", "/home?cidade=Rio%00"]) {
+      expect((await client.get(path)).status, path).toBe(200);
+    }
+  });
+});
+
 describe("afterwards", () => {
   it("the database's invariants hold", async () => {
     const [badUsers] = await app.db
