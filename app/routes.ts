@@ -7,6 +7,8 @@ export default [
   route("sair", "routes/sair.tsx"),
   route("perfil", "routes/perfil.tsx"),
   route("perfil/senha", "routes/perfil.senha.tsx"),
+  route("perfil/dados", "routes/perfil.dados.ts"),
+  route("perfil/excluir", "routes/perfil.excluir.tsx"),
   route("home", "routes/home.tsx"),
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),
@@ -18,6 +20,7 @@ export default [
   ...prefix("api", [
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user.ts"),
+    route("users/:id/export", "routes/api/user-export.ts"),
     route("session", "routes/api/session.ts"),
     route("pets", "routes/api/pets.ts"),
     route("pets/:id", "routes/api/pet.ts"),

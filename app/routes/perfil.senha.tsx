@@ -4,10 +4,10 @@ import type { Route } from "./+types/perfil.senha";
 import { FormError, PasswordField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { changePassword } from "~/services/accounts.server";
-import { countAttempt, isLimited, resetLimit, retryText } from "~/services/rate-limits.server";
+import { confirmOwnPassword } from "~/services/login.server";
 import { SENHA_MESSAGES, senhaChangeSchema } from "~/validation/accounts";
 import { requireUser, startSession } from "~/web/auth.server";
-import { formError, parseForm } from "~/web/forms.server";
+import { parseForm, tooManyAttempts } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 
 const HIDDEN = ["senha__atual", "senha", "senha__confirma"];
@@ -21,20 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await parseForm(request, senhaChangeSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  // Guessing the current password counts like failed logins of this account.
-  const key = user.email.toLowerCase();
-  const limit = await isLimited(context.db, "login-account", key);
-  if (limit.limited) {
-    return formError(`Muitas tentativas. ${retryText(limit.retryAfterSeconds)}`, 429, {
-      "Retry-After": String(limit.retryAfterSeconds),
-    });
-  }
-  const result = await changePassword(context.db, user.id, form.value.senha__atual, form.value.senha);
-  if (result === "wrong-password") {
-    await countAttempt(context.db, "login-account", key);
+  const check = await confirmOwnPassword(context.db, user, form.value.senha__atual);
+  if (!check.ok && check.limited) return tooManyAttempts(check.retryAfterSeconds);
+  if (!check.ok) {
     return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
   }
-  await resetLimit(context.db, "login-account", key);
+  await changePassword(context.db, user.id, form.value.senha);
   // Every session ended with the old password; this browser gets a new one.
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, context.db, user.id));

@@ -69,9 +69,13 @@ export default function Perfil() {
           Salvar
         </button>
       </Form>
-      <p className="profile__more">
+      <nav className="profile__more" aria-label="Conta">
         <Link to="/perfil/senha">Alterar senha</Link>
-      </p>
+        <Link to="/perfil/dados" reloadDocument download>
+          Baixar meus dados
+        </Link>
+        <Link to="/perfil/excluir">Excluir minha conta</Link>
+      </nav>
     </section>
   );
 }

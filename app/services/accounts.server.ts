@@ -117,23 +117,21 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
   });
 }
 
-/**
- * Changes a password after checking the current one, and ends every session of
- * the account (a stolen session dies with the old password); the caller starts
- * a new one for the browser that made the change.
- */
-export async function changePassword(
-  db: Db,
-  userId: string,
-  current: string,
-  next: string,
-): Promise<"ok" | "wrong-password"> {
+/** Whether `senha` is the account's current password. */
+export async function verifyUserPassword(db: Db, userId: string, senha: string): Promise<boolean> {
   const row = await findUser(db, userId);
-  if (!row || !(await verifyPassword(row.passwordHash, current))) return "wrong-password";
+  return Boolean(row) && (await verifyPassword(row!.passwordHash, senha));
+}
+
+/**
+ * Sets a new password (the caller has confirmed the current one) and ends
+ * every session of the account: a stolen session dies with the old password;
+ * the caller starts a new one for the browser that made the change.
+ */
+export async function changePassword(db: Db, userId: string, next: string): Promise<void> {
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
     await tx.delete(sessions).where(eq(sessions.userId, userId));
   });
-  return "ok";
 }

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { MESSAGES } from "~/validation/messages";
-import { authenticate, type OwnUser } from "./accounts.server";
+import { authenticate, verifyUserPassword, type OwnUser } from "./accounts.server";
 import { countAttempt, isLimited, resetLimit, retryText } from "./rate-limits.server";
 
 export type LoginResult =
@@ -43,4 +43,28 @@ export async function attemptLogin(
   }
   await countAttempt(db, "login-account", accountKey);
   return { ok: false, status: 400, field: "senha", message: MESSAGES.senha.wrong };
+}
+
+export type PasswordCheck =
+  { ok: true } | { ok: false; limited: false } | { ok: false; limited: true; retryAfterSeconds: number };
+
+/**
+ * Checks a signed-in person's password before a sensitive change (new
+ * password, account deletion). Wrong guesses count like failed logins of the
+ * account, so a stolen session cannot be used to guess the password.
+ */
+export async function confirmOwnPassword(
+  db: Db,
+  user: { id: string; email: string },
+  senha: string,
+): Promise<PasswordCheck> {
+  const key = user.email.toLowerCase();
+  const state = await isLimited(db, "login-account", key);
+  if (state.limited) return { ok: false, limited: true, retryAfterSeconds: state.retryAfterSeconds };
+  if (!(await verifyUserPassword(db, user.id, senha))) {
+    await countAttempt(db, "login-account", key);
+    return { ok: false, limited: false };
+  }
+  await resetLimit(db, "login-account", key);
+  return { ok: true };
 }

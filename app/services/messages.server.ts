@@ -134,9 +134,12 @@ const photoOfPet = sql<string | null>`(
   select pp.image_id::text from pet_photos pp where pp.pet_id = ${messages.petId} order by pp.position limit 1
 )`;
 
-/** A caretaker's received messages, newest first. Only the recipient ever sees the sender's phone. */
-export async function listReceived(db: Db, userId: string): Promise<ReceivedMessage[]> {
-  const rows = await db
+/**
+ * A caretaker's received messages, newest first (the latest `limit`, or all with null).
+ * Only the recipient ever sees the sender's phone.
+ */
+export async function listReceived(db: Db, userId: string, limit: number | null = 200): Promise<ReceivedMessage[]> {
+  const query = db
     .select({
       id: messages.id,
       petId: messages.petId,
@@ -152,13 +155,14 @@ export async function listReceived(db: Db, userId: string): Promise<ReceivedMess
     .innerJoin(pets, eq(pets.id, messages.petId))
     .where(eq(messages.recipientId, userId))
     .orderBy(desc(messages.createdAt))
-    .limit(200);
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
   return rows.map(({ readAt, ...row }) => ({ ...row, createdAt: new Date(row.createdAt), read: readAt !== null }));
 }
 
 /** What a signed-in person sent, newest first. */
-export async function listSent(db: Db, userId: string): Promise<SentMessage[]> {
-  const rows = await db
+export async function listSent(db: Db, userId: string, limit: number | null = 200): Promise<SentMessage[]> {
+  const query = db
     .select({
       id: messages.id,
       petId: messages.petId,
@@ -170,7 +174,8 @@ export async function listSent(db: Db, userId: string): Promise<SentMessage[]> {
     .innerJoin(pets, eq(pets.id, messages.petId))
     .where(eq(messages.senderId, userId))
     .orderBy(desc(messages.createdAt))
-    .limit(200);
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 

@@ -333,13 +333,17 @@ export async function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_S
   };
 }
 
-/** A caretaker's own pets (not removed), newest first. */
-export async function listCaretakerPets(db: Db, caretakerId: string): Promise<PetView[]> {
+/** A caretaker's own pets (by default those not removed), newest first. */
+export async function listCaretakerPets(
+  db: Db,
+  caretakerId: string,
+  statuses: PetStatus[] = ["disponivel", "adotado"],
+): Promise<PetView[]> {
   const rows = await db
     .select(petColumns)
     .from(pets)
     .innerJoin(users, eq(users.id, pets.caretakerId))
-    .where(and(eq(pets.caretakerId, caretakerId), inArray(pets.status, ["disponivel", "adotado"])))
+    .where(and(eq(pets.caretakerId, caretakerId), inArray(pets.status, statuses)))
     .orderBy(asc(pets.status), desc(pets.createdAt));
   return rows.map((row) => toView(row as PetRow));
 }

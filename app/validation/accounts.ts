@@ -50,13 +50,20 @@ export const SENHA_MESSAGES = {
   currentWrong: "A senha atual não confere.",
 } as const;
 
+const currentPasswordField = textField(SENHA_MESSAGES.currentRequired).min(1, SENHA_MESSAGES.currentRequired).max(200);
+
 export const senhaChangeSchema = z
   .object({
-    senha__atual: textField(SENHA_MESSAGES.currentRequired).min(1, SENHA_MESSAGES.currentRequired).max(200),
+    senha__atual: currentPasswordField,
     senha: senhaField,
     senha__confirma: confirmaField,
   })
   .refine(...confirmationMatches);
+
+/** Deleting one's account asks for the password again. */
+export const excluirContaSchema = z.object({
+  senha__atual: currentPasswordField,
+});
 
 /** A photo chosen in the browser: type and size checked before upload. */
 const photoFile = z
@@ -75,6 +82,7 @@ export const perfilSchema = z.object({
 /** The JSON API's bodies: the same rules, and no field we do not know. */
 export const apiCreateUserSchema = z.strictObject({ email: emailField, nome: nomeField, senha: senhaField });
 export const apiLoginSchema = z.strictObject({ email: emailField, senha: loginSchema.shape.senha });
+export const apiDeleteUserSchema = z.strictObject({ senha: loginSchema.shape.senha });
 export const apiUpdateUserSchema = z.strictObject({
   nome: nomeField.optional(),
   telefone: telefoneField.optional(),

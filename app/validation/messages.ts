@@ -65,4 +65,5 @@ export const NOTICES = {
   petAdopted: "Que notícia boa! O animal foi marcado como adotado e saiu da lista.",
   petAvailable: "O animal voltou para a lista de adoção.",
   petRemoved: "Animal removido da Adopet.",
+  accountDeleted: "Sua conta e os seus dados foram excluídos da Adopet.",
 } as const;

@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import { retryText } from "~/services/rate-limits.server";
 import { BodyError, readForm } from "./body.server";
 
 type Options = {
@@ -50,4 +51,11 @@ export async function parseForm<Schema extends z.ZodType>(
 export function formError(message: string, status: number, headers?: HeadersInit) {
   const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
   return data(result, { status, headers });
+}
+
+/** The reply to a form whose attempts are used up for now (429, with Retry-After). */
+export function tooManyAttempts(retryAfterSeconds: number) {
+  return formError(`Muitas tentativas. ${retryText(retryAfterSeconds)}`, 429, {
+    "Retry-After": String(retryAfterSeconds),
+  });
 }

@@ -1,7 +1,8 @@
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { MESSAGES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, storedUser } from "./accounts-support";
+import { createAccount, logInThroughForm, SENHA, storedUser } from "./accounts-support";
 
 async function pngFile(name = "foto.png") {
   const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fc7071" } })
@@ -158,5 +159,51 @@ test.describe("perfil", () => {
     await page.keyboard.press("Enter");
     await (await chooser).setFiles(await pngFile());
     await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute("src", /^blob:/);
+  });
+});
+
+test.describe("seus dados (LGPD)", () => {
+  test("downloads a copy of one's data, then deletes the account after confirming the password", async ({
+    page,
+    request,
+  }) => {
+    const account = await createAccount(request, "Davi Rocha");
+    await logInThroughForm(page, account.email);
+    await page.goto("/adopet/perfil");
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Baixar meus dados" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^adopet-meus-dados-\d{4}-\d{2}-\d{2}\.json$/);
+    const exported = JSON.parse(await readFile(await download.path(), "utf8"));
+    expect(exported.conta).toMatchObject({ id: account.id, email: account.email, nome: "Davi Rocha" });
+
+    await page.getByRole("link", { name: "Excluir minha conta" }).click();
+    await expect(page).toHaveURL(/\/adopet\/perfil\/excluir$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Excluir conta" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Empty, then wrong: messages under the field, and the account stays.
+    const senha = page.getByLabel("Digite sua senha para confirmar");
+    await page.getByRole("button", { name: "Excluir minha conta" }).click();
+    await expect(page.getByText("O campo senha atual não pode estar vazio.")).toBeVisible();
+    await senha.fill("Errada@1");
+    await page.getByRole("button", { name: "Excluir minha conta" }).click();
+    await expect(page.getByText("A senha atual não confere.")).toBeVisible();
+    await expect(senha).toHaveAttribute("aria-invalid", "true");
+
+    await senha.fill(SENHA);
+    await page.getByRole("button", { name: "Excluir minha conta" }).click();
+    await expect(page).toHaveURL(/\/adopet\/$/);
+    await expect(page.getByRole("status")).toHaveText("Sua conta e os seus dados foram excluídos da Adopet.");
+    expect(JSON.parse((await storedUser(page))!)).toEqual({ id: "", email: "" });
+
+    // The account no longer exists.
+    await page.goto("/adopet/login");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Senha", { exact: true }).fill(SENHA);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page.getByText(MESSAGES.email.unknown)).toBeVisible();
   });
 });

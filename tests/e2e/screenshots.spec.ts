@@ -17,6 +17,7 @@ const SIGNED_OUT = [
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },
   { name: "perfil-senha", path: "/adopet/perfil/senha" },
+  { name: "perfil-excluir", path: "/adopet/perfil/excluir" },
   { name: "meus-pets-novo", path: "/adopet/meus-pets/novo" },
   { name: "meus-pets", path: "/adopet/meus-pets" },
   { name: "mensagens", path: "/adopet/mensagens" },

@@ -102,6 +102,7 @@ describe("JSON endpoints fed anything", () => {
     ["POST", "/api/session", () => new Client(app.baseUrl)],
     ["POST", "/api/messages", () => new Client(app.baseUrl)],
     ["PATCH", "/api/users/:user", () => signedIn],
+    ["DELETE", "/api/users/:user", () => signedIn],
     ["PATCH", "/api/pets/:pet", () => signedIn],
     ["PATCH", "/api/messages/00000000-0000-4000-8000-000000000000", () => signedIn],
   ];
@@ -147,6 +148,8 @@ describe("form actions fed anything", () => {
     ["/login", () => new Client(app.baseUrl)],
     ["/contato", () => new Client(app.baseUrl)],
     ["/perfil", () => signedIn],
+    ["/perfil/senha", () => signedIn],
+    ["/perfil/excluir", () => signedIn],
     ["/meus-pets", () => signedIn],
     ["/meus-pets/novo", () => signedIn],
     ["/mensagens", () => signedIn],

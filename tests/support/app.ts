@@ -90,7 +90,7 @@ export class Client {
   get = (url: string) => this.request("GET", url);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", url, body, headers);
   patch = (url: string, body?: unknown) => this.request("PATCH", url, body);
-  delete = (url: string) => this.request("DELETE", url);
+  delete = (url: string, body?: unknown) => this.request("DELETE", url, body);
 
   cookie(name: string) {
     return this.cookies.get(name);

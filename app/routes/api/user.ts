@@ -2,11 +2,16 @@ import { data } from "react-router";
 import type { Route } from "./+types/user";
 import { findUser, toOwnUser, toPublicUser, updateProfile } from "~/services/accounts.server";
 import { InvalidImageError } from "~/services/images.server";
-import { apiUpdateUserSchema } from "~/validation/accounts";
+import type { Db } from "~/db/client.server";
+import { confirmOwnPassword } from "~/services/login.server";
+import { deleteAccount } from "~/services/privacy.server";
+import { retryText } from "~/services/rate-limits.server";
+import type { SessionUser } from "~/services/sessions.server";
+import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES } from "~/validation/messages";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { getUser } from "~/web/auth.server";
+import { endSession, getUser } from "~/web/auth.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => apiError(404, "Usuário não encontrado.");
@@ -21,13 +26,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(body, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** `PATCH /api/users/:id` {nome, telefone, cidade, perfil__sobre, foto__upload}: your own record only. */
+/**
+ * `PATCH /api/users/:id` {nome, telefone, cidade, perfil__sobre, foto__upload} changes your own record;
+ * `DELETE /api/users/:id` {senha} deletes your own account and its data (LGPD).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (request.method !== "PATCH") return methodNotAllowed("GET, PATCH");
+  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
   const viewer = await getUser(request, context.db);
   if (!viewer) return apiError(401, "Faça login para continuar.");
   if (!UUID.test(params.id) || !(await findUser(context.db, params.id))) return notFound();
   if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
+  if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
 
   // A photo of 5 MB grows by a third in base64.
   const parsed = await parseJsonBody(request, apiUpdateUserSchema, Math.ceil(IMAGE_MAX_BYTES * 1.4) + 16 * 1024);
@@ -51,6 +60,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
     return apiError(400, message, { foto__upload: [message] });
   }
+}
+
+async function deleteOwnAccount(request: Request, db: Db, viewer: SessionUser) {
+  const parsed = await parseJsonBody(request, apiDeleteUserSchema);
+  if (!parsed.ok) return parsed.response;
+  const check = await confirmOwnPassword(db, viewer, parsed.data.senha);
+  if (!check.ok && check.limited) {
+    return apiError(429, `Muitas tentativas. ${retryText(check.retryAfterSeconds)}`, undefined, {
+      "Retry-After": String(check.retryAfterSeconds),
+    });
+  }
+  if (!check.ok) return apiError(400, MESSAGES.senha.wrong, { senha: [MESSAGES.senha.wrong] });
+  await deleteAccount(db, viewer.id);
+  return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, db) } });
 }
 
 /** The bytes of a `data:image/png|jpeg;base64,…` URL, or null for anything else. */

@@ -1,0 +1,70 @@
+import { getFormProps } from "@conform-to/react";
+import { data, Form, Link, redirect, useActionData } from "react-router";
+import type { Route } from "./+types/perfil.excluir";
+import { FormError, PasswordField } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { confirmOwnPassword } from "~/services/login.server";
+import { deleteAccount } from "~/services/privacy.server";
+import { excluirContaSchema, SENHA_MESSAGES } from "~/validation/accounts";
+import { endSession, requireUser } from "~/web/auth.server";
+import { parseForm, tooManyAttempts } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+const HIDDEN = ["senha__atual"];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context.db);
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await parseForm(request, excluirContaSchema, { hideFields: HIDDEN });
+  if (!form.ok) return form.response;
+  const check = await confirmOwnPassword(context.db, user, form.value.senha__atual);
+  if (!check.ok && check.limited) return tooManyAttempts(check.retryAfterSeconds);
+  if (!check.ok) {
+    return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
+  }
+  await deleteAccount(context.db, user.id);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endSession(request, context.db));
+  headers.append("Set-Cookie", await setNotice("accountDeleted"));
+  return redirect("/", { headers });
+}
+
+export function meta() {
+  return [{ title: "Excluir conta | Adopet" }];
+}
+
+export default function DeleteAccount() {
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useValidatedForm(excluirContaSchema, lastResult);
+  return (
+    <section className="profile">
+      <Form method="post" className="panel" {...getFormProps(form)}>
+        <h1 className="panel__title">Excluir conta</h1>
+        <p>
+          A exclusão é definitiva. Apagamos o seu perfil e a sua foto, os animais que você publicou, as mensagens que
+          você recebeu e as que enviou com a sua conta. Se quiser guardar uma cópia,{" "}
+          <Link to="/perfil/dados" reloadDocument download>
+            baixe os seus dados
+          </Link>{" "}
+          antes.
+        </p>
+        <FormError id={form.errorId} errors={form.errors} />
+        <PasswordField
+          meta={fields.senha__atual}
+          label="Digite sua senha para confirmar"
+          autoComplete="current-password"
+        />
+        <button type="submit" className="button panel__submit">
+          Excluir minha conta
+        </button>
+        <Link to="/perfil" className="auth__forgot">
+          Voltar ao perfil
+        </Link>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { images, messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
+import { imageUrl } from "~/lib/image-urls";
+import { findUser, toOwnUser } from "./accounts.server";
+import { listReceived, listSent } from "./messages.server";
+import { toApiPet, listCaretakerPets } from "./pets.server";
+
+/**
+ * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
+ * hold about them, and the deletion of their account.
+ */
+export type DataExport = NonNullable<Awaited<ReturnType<typeof exportUserData>>>;
+
+/** Everything we keep about a person, readable by them (never the password hash nor session tokens). */
+export async function exportUserData(db: Db, userId: string) {
+  const row = await findUser(db, userId);
+  if (!row) return null;
+  const [ownPets, received, sent, openSessions] = await Promise.all([
+    listCaretakerPets(db, userId, ["disponivel", "adotado", "removido"]),
+    listReceived(db, userId, null),
+    listSent(db, userId, null),
+    db
+      .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+  ]);
+  return {
+    exportado_em: new Date().toISOString(),
+    conta: {
+      ...toOwnUser(row),
+      uf: row.uf,
+      criada_em: row.createdAt.toISOString(),
+      atualizada_em: row.updatedAt.toISOString(),
+    },
+    animais: ownPets.map(toApiPet),
+    mensagens_recebidas: received.map((message) => ({
+      id: message.id,
+      animal: message.petNome,
+      nome: message.senderNome,
+      telefone: message.senderTelefone,
+      texto: message.texto,
+      enviada_em: message.createdAt.toISOString(),
+      lida: message.read,
+    })),
+    mensagens_enviadas: sent.map((message) => ({
+      id: message.id,
+      animal: message.petNome,
+      texto: message.texto,
+      enviada_em: message.createdAt.toISOString(),
+    })),
+    sessoes: openSessions.map((session) => ({
+      criada_em: new Date(session.criada_em).toISOString(),
+      ultimo_uso: new Date(session.ultimo_uso).toISOString(),
+      expira_em: new Date(session.expira_em).toISOString(),
+    })),
+    fotos: [row.photoId, ...ownPets.flatMap((pet) => pet.photoIds)]
+      .filter((id): id is string => Boolean(id))
+      .map((id) => imageUrl(id, 1280)),
+  };
+}
+
+/**
+ * Deletes an account and the personal data tied to it, in one transaction:
+ * the profile and its photo, the sessions, the pets' listings with their
+ * photos and the messages about them, the messages the person received and
+ * sent while signed in, and the login counters keyed by the e-mail.
+ * Other people's accounts, pets and messages stay as they were.
+ */
+export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ email: users.email, photoId: users.photoId })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update")
+      .limit(1);
+    if (!user) return false;
+    const petPhotoIds = await tx
+      .select({ id: petPhotos.imageId })
+      .from(petPhotos)
+      .innerJoin(pets, eq(pets.id, petPhotos.petId))
+      .where(eq(pets.caretakerId, userId));
+    const imageIds = [user.photoId, ...petPhotoIds.map((photo) => photo.id)].filter((id): id is string => Boolean(id));
+
+    // Messages first: those sent keep no sender id after the user row goes (set null).
+    await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
+    // Pets, their photo links and the messages about them go with the user (cascade).
+    await tx.delete(users).where(eq(users.id, userId));
+    if (imageIds.length > 0) await tx.delete(images).where(inArray(images.id, imageIds));
+    await tx.delete(rateLimits).where(eq(rateLimits.key, sql`${"login-account:"} || ${user.email.toLowerCase()}`));
+    return true;
+  });
+}

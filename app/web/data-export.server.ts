@@ -1,0 +1,12 @@
+import type { DataExport } from "~/services/privacy.server";
+
+/** A person's data as a JSON download, never cached on the way. */
+export function dataExportResponse(body: DataExport): Response {
+  return new Response(JSON.stringify(body, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="adopet-meus-dados-${body.exportado_em.slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
