@@ -8,7 +8,9 @@ import { createMailer, type Mailer } from "~/services/mail.server";
 import { sendPendingNotices } from "~/services/messages.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
+import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
 import { createHttpApp } from "./http";
+import { publicResponseCache } from "./public-cache";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -67,6 +69,14 @@ export async function createServer(options: StartOptions = {}): Promise<{
     production: env.nodeEnv === "production",
     trustProxy: env.trustProxy,
     health: database.health,
+    publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
   });
   return { env, database, app };
+}
+
+/** The whole-response cache, cleared by every public write of this process. */
+function sharedPublicCache(db: Database["db"]) {
+  const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS });
+  onPublicDataChanged(db, () => cache.clear());
+  return cache;
 }

@@ -23,6 +23,8 @@ export type HttpAppOptions = {
   trustProxy?: string;
   /** While the database is down, pages and API answer 503 at once. */
   health?: DatabaseHealth;
+  /** Micro-cache of the responses every visitor gets alike (production). */
+  publicCache?: RequestHandler;
 };
 
 /**
@@ -37,6 +39,7 @@ export function createHttpApp({
   production = false,
   trustProxy = "loopback",
   health,
+  publicCache,
 }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -85,10 +88,13 @@ export function createHttpApp({
       `${BASE_PATH}/assets`,
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
     );
-    app.use(BASE_PATH, express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    // Only paths that name a file (favicon.svg, robots.txt): pages and API skip the disk lookup.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    app.use(BASE_PATH, (req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   if (health) app.use(unavailableWhileDown(health));
+  if (publicCache) app.use(publicCache);
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;

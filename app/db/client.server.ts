@@ -125,6 +125,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   try {
     const client = await PGlite.create({ dataDir });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
+    // PGlite has no autovacuum: without fresh statistics the planner takes a table of
+    // thousands of pets for a handful and scans instead of using the feed's index.
+    await client.exec("analyze");
+    const analyzeDaily = setInterval(() => void client.exec("analyze").catch(() => undefined), 24 * 60 * 60 * 1000);
+    analyzeDaily.unref();
     let closed = false;
     return {
       db,
@@ -134,6 +139,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       close: async () => {
         if (closed) return;
         closed = true;
+        clearInterval(analyzeDaily);
         try {
           await client.close();
         } finally {

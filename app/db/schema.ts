@@ -116,9 +116,15 @@ export const pets = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    // The feed: available pets, newest first; and the same narrowed to a city.
-    index("pets_feed_idx").on(table.status, table.createdAt.desc(), table.id),
-    index("pets_city_feed_idx").on(table.status, table.cidadeBusca, table.createdAt.desc()),
+    // The feed: available pets, newest first; and the same narrowed to a city. NULLS FIRST is
+    // what a plain `order by … desc` means, so the planner can read the page off the index.
+    index("pets_feed_idx").on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index("pets_city_feed_idx").on(
+      table.status,
+      table.cidadeBusca,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("pets_caretaker_idx").on(table.caretakerId),
     index("pets_name_idx").on(table.nomeBusca, table.status),
   ],
@@ -159,8 +165,8 @@ export const messages = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (table) => [
-    index("messages_inbox_idx").on(table.recipientId, table.createdAt.desc()),
-    index("messages_sender_idx").on(table.senderId, table.createdAt.desc()),
+    index("messages_inbox_idx").on(table.recipientId, table.createdAt.desc().nullsFirst()),
+    index("messages_sender_idx").on(table.senderId, table.createdAt.desc().nullsFirst()),
     index("messages_unread_idx")
       .on(table.recipientId)
       .where(sql`${table.readAt} is null`),

@@ -3,12 +3,12 @@ import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SPECIES_LABEL } from "~/lib/pets";
-import { findPet } from "~/services/pets.server";
+import { findPublicPet } from "~/services/pets.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  const pet = UUID.test(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet) throw data(null, { status: 404 });
   const origin = new URL(request.url).origin;
   // An adopted or removed pet keeps its address: the page says what happened (410 Gone).

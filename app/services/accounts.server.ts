@@ -5,6 +5,7 @@ import { images, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { hashPassword, verifyPassword } from "./passwords.server";
 import { prepareImage, saveImage } from "./images.server";
+import { publicDataChanged } from "./public-reads.server";
 
 /** What anyone may see of a person. */
 export type PublicUser = {
@@ -92,7 +93,7 @@ export type ProfileChanges = {
  */
 export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<OwnUser | null> {
   const prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!current) return null;
     let photoId = current.photoId;
@@ -115,6 +116,9 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
     }
     return toOwnUser(row!);
   });
+  // Pets show their caretaker's name.
+  if (updated) publicDataChanged(db);
+  return updated;
 }
 
 /** Whether `senha` is the account's current password. */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "dri
 import type { Db } from "~/db/client.server";
 import { images, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import { cachedRead, publicDataChanged } from "./public-reads.server";
 import {
   AGE_GROUPS,
   ageInDays,
@@ -114,7 +115,7 @@ export async function createPet(
   { createdAt }: { createdAt?: Date } = {},
 ): Promise<string> {
   const prepared = await preparePhotos(photos);
-  return db.transaction(async (tx) => {
+  const id = await db.transaction(async (tx) => {
     const [pet] = await tx
       .insert(pets)
       .values({
@@ -137,6 +138,8 @@ export async function createPet(
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
     return pet!.id;
   });
+  publicDataChanged(db);
+  return id;
 }
 
 async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {
@@ -180,7 +183,7 @@ export async function updatePet(
   photos?: PhotoSource[],
 ): Promise<OwnershipResult> {
   const prepared = photos && photos.length > 0 ? await preparePhotos(photos) : null;
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (owned.result !== "ok") return owned.result;
     const ageValue = changes.idade ?? owned.pet.ageValue;
@@ -199,19 +202,23 @@ export async function updatePet(
       await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
-    return "ok";
+    return "ok" as const;
   });
+  if (result === "ok") publicDataChanged(db);
+  return result;
 }
 
 /** Takes a pet off the site. Its page then says it was removed; its photos are deleted. */
 export async function removePet(db: Db, actorId: string, petId: string): Promise<OwnershipResult> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (owned.result !== "ok") return owned.result;
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
     await dropPhotos(tx as unknown as Db, petId);
-    return "ok";
+    return "ok" as const;
   });
+  if (result === "ok") publicDataChanged(db);
+  return result;
 }
 
 const petColumns = {
@@ -299,8 +306,17 @@ export async function findPet(db: Db, id: string): Promise<PetView | null> {
 
 export type FeedPage = { items: PetView[]; total: number; page: number; pageCount: number; limit: number };
 
-/** Available pets, newest first, narrowed by the filters, one page at a time. */
-export async function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
+/** A pet as the public sees it, from the public read cache. */
+export function findPublicPet(db: Db, id: string): Promise<PetView | null> {
+  return cachedRead(db, `pet:${id}`, () => findPet(db, id));
+}
+
+/** Available pets, newest first, narrowed by the filters, one page at a time (from the public read cache). */
+export function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_SIZE): Promise<FeedPage> {
+  return cachedRead(db, `feed:${limit}:${JSON.stringify(filters)}`, () => queryFeed(db, filters, limit));
+}
+
+async function queryFeed(db: Db, filters: FeedFilters, limit: number): Promise<FeedPage> {
   const conditions: SQL[] = [eq(pets.status, "disponivel")];
   if (filters.cidade) conditions.push(eq(pets.cidadeBusca, searchKey(filters.cidade)));
   if (filters.uf) conditions.push(eq(pets.uf, filters.uf));
@@ -312,15 +328,22 @@ export async function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_S
   }
   const where = and(...conditions);
   const page = filters.page ?? 1;
+  // The page's ids first, read off the feed index; photos and caretaker only for those.
+  const pageIds = db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(where)
+    .orderBy(desc(pets.createdAt), desc(pets.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as("page_ids");
   const [rows, [counted]] = await Promise.all([
     db
       .select(petColumns)
-      .from(pets)
+      .from(pageIds)
+      .innerJoin(pets, eq(pets.id, pageIds.id))
       .innerJoin(users, eq(users.id, pets.caretakerId))
-      .where(where)
-      .orderBy(desc(pets.createdAt), desc(pets.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .orderBy(desc(pets.createdAt), desc(pets.id)),
     db.select({ total: count() }).from(pets).where(where),
   ]);
   const total = counted?.total ?? 0;

@@ -5,6 +5,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { findUser, toOwnUser } from "./accounts.server";
 import { listReceived, listSent } from "./messages.server";
 import { toApiPet, listCaretakerPets } from "./pets.server";
+import { publicDataChanged } from "./public-reads.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -68,7 +69,7 @@ export async function exportUserData(db: Db, userId: string) {
  * Other people's accounts, pets and messages stay as they were.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ email: users.email, photoId: users.photoId })
       .from(users)
@@ -91,4 +92,6 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
     await tx.delete(rateLimits).where(eq(rateLimits.key, sql`${"login-account:"} || ${user.email.toLowerCase()}`));
     return true;
   });
+  if (deleted) publicDataChanged(db);
+  return deleted;
 }

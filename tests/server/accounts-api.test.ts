@@ -312,7 +312,7 @@ describe("/api/users/:id", () => {
   it("answers 405 for methods it does not have", async () => {
     const response = await ana.request("PUT", `/api/users/${anaId}`, { nome: "Ana" });
     expect(response.status).toBe(405);
-    expect(response.headers.get("allow")).toBe("GET, PATCH");
+    expect(response.headers.get("allow")).toBe("GET, PATCH, DELETE");
   });
 });
 

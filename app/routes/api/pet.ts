@@ -3,6 +3,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/pet";
 import {
   findPet,
+  findPublicPet,
   InvalidPetPhotoError,
   removePet,
   toApiPet,
@@ -19,7 +20,7 @@ const notFound = () => apiError(404, "Animal não encontrado.");
 
 /** `GET /api/pets/:id`: any pet that was not removed (adopted ones say so in `status`). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  const pet = UUID.test(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet || pet.status === "removido") return notFound();
   return data(toApiPet(pet), { headers: { "Cache-Control": "public, max-age=30" } });
 }

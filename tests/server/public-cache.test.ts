@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/db/factories.server";
+import { Client, startTestApp, type TestApp } from "../support/app";
+
+let app: TestApp;
+let caretakerId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  caretakerId = (await createUser(app.db, { email: "cache@exemplo.com", nome: "Lar Temporário" })).id;
+  await createPet(app.db, { caretakerId, nome: "Primeiro" });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const nonceOf = (headers: Headers) => /'nonce-([^']+)'/.exec(headers.get("content-security-policy") ?? "")?.[1];
+
+describe("the micro-cache of public responses", () => {
+  it("serves a visitor's second request from memory, with this response's own nonce", async () => {
+    const first = await new Client(app.baseUrl).get("/home");
+    const second = await new Client(app.baseUrl).get("/home");
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    for (const response of [first, second]) {
+      const nonce = nonceOf(response.headers)!;
+      const inBody = [...response.text.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+      expect(inBody.length).toBeGreaterThan(0);
+      expect(new Set(inBody)).toEqual(new Set([nonce]));
+    }
+    expect(nonceOf(first.headers)).not.toBe(nonceOf(second.headers));
+    expect(second.text).toContain("Primeiro");
+  });
+
+  it("never serves or stores a signed-in person's page", async () => {
+    const person = new Client(app.baseUrl);
+    expect((await person.post("/api/session", { email: "cache@exemplo.com", senha: DEFAULT_PASSWORD })).status).toBe(
+      200,
+    );
+    const signedIn = await person.get("/home");
+    expect(signedIn.headers.get("x-cache")).toBeNull();
+    expect(signedIn.text).toContain("Sair");
+    const visitor = await new Client(app.baseUrl).get("/home");
+    expect(visitor.text).not.toContain("Sair");
+    expect(visitor.text).not.toContain("Lar Temporário</");
+  });
+
+  it("shows a change at once: publishing and marking adopted (through the app) clear the cache", async () => {
+    const caretaker = new Client(app.baseUrl);
+    expect(
+      (await caretaker.post("/api/session", { email: "cache@exemplo.com", senha: DEFAULT_PASSWORD })).status,
+    ).toBe(200);
+    const visitor = new Client(app.baseUrl);
+    await visitor.get("/api/pets");
+    expect((await visitor.get("/api/pets")).headers.get("x-cache")).toBe("HIT");
+
+    const form = new FormData();
+    const fields = { nome: "Novidade", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno" };
+    for (const [key, value] of Object.entries({ ...fields, perfil: "Calma", cidade: "Niterói", uf: "RJ", status: "disponivel" })) {
+      form.set(key, value);
+    }
+    form.append("fotos", new File([new Uint8Array(await petPortrait("gato"))], "foto.png", { type: "image/png" }));
+    const published = await caretaker.post("/api/pets", form);
+    expect(published.status, published.text).toBe(201);
+    const petId = published.json.id as string;
+
+    const afterPublish = await visitor.get("/api/pets");
+    expect(afterPublish.headers.get("x-cache")).toBe("MISS");
+    expect(afterPublish.text).toContain("Novidade");
+    expect((await visitor.get(`/pets/${petId}`)).status).toBe(200);
+
+    expect((await caretaker.patch(`/api/pets/${petId}`, { status: "adotado" })).status).toBe(200);
+    expect((await visitor.get("/api/pets")).text).not.toContain("Novidade");
+    expect((await visitor.get(`/pets/${petId}`)).status).toBe(410);
+  });
+
+  it("keeps nothing but a 200: a missing pet is asked again", async () => {
+    const url = "/pets/00000000-0000-4000-8000-000000000000";
+    expect((await new Client(app.baseUrl).get(url)).status).toBe(404);
+    const again = await new Client(app.baseUrl).get(url);
+    expect(again.status).toBe(404);
+    expect(again.headers.get("x-cache")).toBe("MISS");
+  });
+});
