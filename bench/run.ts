@@ -13,6 +13,7 @@ import autocannon, { type Options, type Result } from "autocannon";
 import { prepareDatabase } from "~/db/setup.server";
 import { seedManyPets, DEMO_CARETAKER } from "~/db/seed.server";
 import { readEnv } from "~/env.server";
+import { measureUpload } from "./upload";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -235,6 +236,12 @@ async function main() {
       },
     ],
   });
+  const upload = await measureUpload(base, DEMO_CARETAKER);
+  log(
+    `upload: ${(upload.jpegBytes / 1e6).toFixed(1)} MB JPEG ${upload.width}×${upload.height} published in ${upload.uploadMs} ms; ` +
+      `card variants ${Math.round(upload.card320Bytes / 1024)} KB (320 px) and ${Math.round(upload.card640Bytes / 1024)} KB (640 px); ` +
+      `other requests' p99 ${upload.quietP99} ms alone, ${upload.busyP99} ms during the upload`,
+  );
   {
     await load("GET /pets?_page=1&_limit=12", "json-server", jsonServer.pid!, {
       url: "http://127.0.0.1:3402/pets?_page=1&_limit=12",
@@ -250,6 +257,7 @@ async function main() {
   const json = byName("json-server", "GET /pets?_page=1&_limit=12");
   const roof = byName("ceiling", "GET (our API page from memory)");
   const ratio = (row: Row, other?: Row) => (other && other.rps > 0 ? `${(row.rps / other.rps).toFixed(2)}×` : "n/a");
+  const logins = byName("adopet", "POST /api/session (login)");
   const table = [
     "| target | scenario | req/s | p50 ms | p99 ms | errors | non-2xx | peak RSS MB | vs json-server page | vs ceiling |",
     "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -267,6 +275,13 @@ app on the existing database: ${coldStartMs} ms. Command: \`${DATABASE_URL ? "DA
 Load generator and servers share the machine's two cores, so compare ratios within one run.
 
 ${table}
+
+Logins: ${logins ? `${logins.rps} per second on ${os.cpus().length} cores, ${Math.round(logins.rps / os.cpus().length)} per core` : "n/a"} (Argon2id, 19 MiB, t=2: deliberate).
+
+Upload: a ${(upload.jpegBytes / 1e6).toFixed(1)} MB JPEG of ${upload.width}×${upload.height} px was published (checked, resized to
+four WebP variants, stored) in ${upload.uploadMs} ms. The card's variants weigh ${Math.round(upload.card320Bytes / 1024)} KB (320 px) and
+${Math.round(upload.card640Bytes / 1024)} KB (640 px). Other visitors' requests (\`/healthz\`, 10 connections) had p99
+${upload.quietP99} ms without the upload and ${upload.busyP99} ms during it (${upload.busyRps} req/s).
 `;
   log("\n" + report);
   const docPath = path.join(ROOT, "docs/performance.md");

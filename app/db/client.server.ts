@@ -123,7 +123,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     await unlock();
   };
   try {
-    const client = await PGlite.create({ dataDir });
+    // PostgreSQL's default 128 MB of shared buffers would be most of a small server's memory;
+    // the operating system's file cache serves the embedded database's reads as well.
+    const client = await PGlite.create({ dataDir, postgresqlconf: ["shared_buffers=16MB"] });
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // PGlite has no autovacuum: without fresh statistics the planner takes a table of
     // thousands of pets for a handful and scans instead of using the feed's index.

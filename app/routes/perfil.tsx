@@ -7,7 +7,8 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
 import { InvalidImageError } from "~/services/images.server";
 import { perfilSchema } from "~/validation/accounts";
-import { MESSAGES } from "~/validation/messages";
+import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { isStorageFull } from "~/db/errors.server";
 import { requireUser } from "~/web/auth.server";
 import { parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -30,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(foto ? { photo: Buffer.from(await foto.arrayBuffer()) } : {}),
     });
   } catch (error) {
+    if (isStorageFull(error)) return data(form.reply({ formErrors: [STORAGE_FULL] }), { status: 507 });
     if (!(error instanceof InvalidImageError)) throw error;
     const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
     return data(form.reply({ fieldErrors: { foto: [message] } }), { status: 400 });

@@ -53,6 +53,10 @@ export const MESSAGES = {
   },
 } as const;
 
+/** A write refused because the server's storage is full: nothing was saved. */
+export const STORAGE_FULL =
+  "Não foi possível salvar: o servidor está sem espaço de armazenamento. Nada foi gravado; tente de novo mais tarde.";
+
 /** Notices shown after an action (spec/texts.md). */
 export const NOTICES = {
   registered: "Usuário cadastrado com sucesso!",

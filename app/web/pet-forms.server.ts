@@ -1,6 +1,9 @@
 import { data } from "react-router";
 import { InvalidPetPhotoError, type PetInput } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, PET_MESSAGES, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { isStorageFull } from "~/db/errors.server";
+import { STORAGE_FULL } from "~/validation/messages";
+import { apiError } from "./api.server";
 import { parseForm } from "./forms.server";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
@@ -15,12 +18,27 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
   return { ok: true as const, input: input satisfies PetInput, photos, reply: form.reply };
 }
 
-/** The answer for a photo whose content is not an accepted image. */
-export function photoErrorReply(error: unknown, reply: (errors: { fieldErrors: Record<string, string[]> }) => unknown) {
+/** What to tell about a photo whose content is not an accepted image. */
+export function photoErrorMessage(error: InvalidPetPhotoError): string {
+  return error.cause.reason === "too-large"
+    ? `A foto ${error.index + 1} é grande demais: envie fotos de até 40 megapixels.`
+    : `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
+}
+
+/** The form's answer when saving a pet failed: a refused photo (400) or no space left (507). */
+export function photoErrorReply(
+  error: unknown,
+  reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => unknown,
+) {
+  if (isStorageFull(error)) return data(reply({ formErrors: [STORAGE_FULL] }) as never, { status: 507 });
   if (!(error instanceof InvalidPetPhotoError)) throw error;
-  const message =
-    error.cause.reason === "too-large"
-      ? `A foto ${error.index + 1} é grande demais: envie fotos de até 40 megapixels.`
-      : `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
-  return data(reply({ fieldErrors: { fotos: [message] } }) as never, { status: 400 });
+  return data(reply({ fieldErrors: { fotos: [photoErrorMessage(error)] } }) as never, { status: 400 });
+}
+
+/** The API's answer when saving a pet failed, as photoErrorReply. */
+export function apiPhotoError(error: unknown) {
+  if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
+  if (!(error instanceof InvalidPetPhotoError)) throw error;
+  const message = photoErrorMessage(error);
+  return apiError(400, message, { fotos: [message] });
 }

@@ -44,7 +44,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   };
 }
 
-async function adminQuery(url: string, statement: string) {
+export async function adminQuery(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -4,15 +4,15 @@ import type { Route } from "./+types/pet";
 import {
   findPet,
   findPublicPet,
-  InvalidPetPhotoError,
   removePet,
   toApiPet,
   updatePet,
   type OwnershipResult,
 } from "~/services/pets.server";
-import { apiPetPatchSchema, MAX_PET_PHOTOS, PET_MESSAGES, petEditSchema } from "~/validation/pets";
+import { apiPetPatchSchema, MAX_PET_PHOTOS, petEditSchema } from "~/validation/pets";
 import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
+import { apiPhotoError } from "~/web/pet-forms.server";
 import { readForm, readJson } from "~/web/body.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,9 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await updatePet(context.db, user.id, params.id, changes, photos);
     if (result !== "ok") return ownershipError(result);
   } catch (error) {
-    if (!(error instanceof InvalidPetPhotoError)) throw error;
-    const message = `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
-    return apiError(400, message, { fotos: [message] });
+    return apiPhotoError(error);
   }
   const pet = await findPet(context.db, params.id);
   return data(toApiPet(pet!), { headers: { "Cache-Control": "no-store" } });

@@ -6,13 +6,13 @@ import {
   createPet,
   FEED_PAGE_SIZE,
   findPet,
-  InvalidPetPhotoError,
   listFeed,
   toApiPet,
 } from "~/services/pets.server";
-import { MAX_PET_PHOTOS, PET_MESSAGES, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
+import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
+import { apiPhotoError } from "~/web/pet-forms.server";
 import { BodyError, readForm } from "~/web/body.server";
 
 /** `GET /api/pets`: the feed as JSON, with the same filters; `page` and `limit` (at most 50). */
@@ -62,8 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       headers: { Location: `/adopet/api/pets/${id}`, "Cache-Control": "no-store" },
     });
   } catch (error) {
-    if (!(error instanceof InvalidPetPhotoError)) throw error;
-    const message = `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
-    return apiError(400, message, { fotos: [message] });
+    return apiPhotoError(error);
   }
 }

@@ -9,7 +9,8 @@ import { retryText } from "~/services/rate-limits.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
-import { MESSAGES } from "~/validation/messages";
+import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { isStorageFull } from "~/db/errors.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser } from "~/web/auth.server";
 
@@ -56,6 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!updated) return notFound();
     return data(updated, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
     if (!(error instanceof InvalidImageError)) throw error;
     const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
     return apiError(400, message, { foto__upload: [message] });
