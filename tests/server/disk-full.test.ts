@@ -17,7 +17,22 @@ import { adminQuery } from "../support/database";
  */
 const serverUrl = process.env.DATABASE_URL;
 const local = serverUrl ? ["127.0.0.1", "localhost", "::1"].includes(new URL(serverUrl).hostname) : false;
-const canMount = process.getuid?.() === 0 && os.platform() === "linux";
+const canMount = local && process.getuid?.() === 0 && os.platform() === "linux" && tryMount();
+
+/** Whether this sandbox lets us mount a tmpfs (and chown it to the server's user). */
+function tryMount(): boolean {
+  const probe = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-mount-"));
+  try {
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("umount", [probe], { stdio: "ignore" });
+    execFileSync("id", ["postgres"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    fs.rmSync(probe, { recursive: true, force: true });
+  }
+}
 
 describe.skipIf(!serverUrl || !local || !canMount)("a full disk", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-tiny-"));
