@@ -4,18 +4,16 @@
 //   npm run bench                      (embedded database)
 //   DATABASE_URL=postgres://… npm run bench
 // Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (10), BENCH_CONNECTIONS (50).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
-import { prepareDatabase } from "~/db/setup.server";
-import { seedManyPets, DEMO_CARETAKER } from "~/db/seed.server";
-import { readEnv } from "~/env.server";
+import { DEMO_CARETAKER } from "~/db/seed.server";
+import { mixedRequests, ROOT, rssKb, seedPets, startAdopet, writeSection } from "./support";
 import { measureUpload } from "./upload";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -42,13 +40,7 @@ function log(line: string) {
 async function withPeakRss<T>(pid: number, work: () => Promise<T>): Promise<[T, number]> {
   let peak = 0;
   const sample = () => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb);
-    } catch {
-      // The process may be gone.
-    }
+    peak = Math.max(peak, rssKb(pid));
   };
   const timer = setInterval(sample, 100);
   try {
@@ -97,24 +89,6 @@ async function waitFor(url: string) {
   throw new Error(`${url} não respondeu.`);
 }
 
-function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      if (ready.test(output)) resolve(child);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`${command} saiu (${code}):\n${output}`)));
-  });
-}
-
 async function main() {
   log(
     `Adopet benchmark: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
@@ -122,30 +96,13 @@ async function main() {
 
   // 1. Data, from the same factories as the seed and the tests.
   const dataDir = path.join(work, "data");
-  const env = { ...readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "true" }) };
-  const database = await prepareDatabase(env, () => undefined);
-  const seeded = performance.now();
-  await seedManyPets(database.db, PETS - 9);
-  log(`Seeded ${PETS} pets in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
-  await database.close();
+  const seededMs = await seedPets(dataDir, DATABASE_URL, PETS);
+  log(`Seeded ${PETS} pets in ${(seededMs / 1000).toFixed(1)} s`);
 
   // 2. Adopet, as in production.
   const port = 3401;
   const appStarted = performance.now();
-  const app = await start(
-    process.execPath,
-    ["server/main.js"],
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: DATABASE_URL ?? "",
-      MESSAGE_LIMIT_PER_HOUR: "100000000",
-      MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
-    },
-    /Adopet em/,
-  );
+  const app = await startAdopet(dataDir, DATABASE_URL, port);
   const coldStartMs = Math.round(performance.now() - appStarted);
   log(`Cold start on the existing database: ${coldStartMs} ms`);
   const base = `http://127.0.0.1:${port}/adopet`;
@@ -213,28 +170,9 @@ async function main() {
     headers: { "content-type": "application/json" },
     body: messageBody("Teste de carga"),
   });
-  const reads = [
-    `/api/pets?page=1`,
-    `/home`,
-    `/pets/${anyPet}`,
-    `/api/pets?page=3&especie=gato`,
-    `/home?page=2`,
-    `/api/pets/${anyPet}`,
-    `/`,
-    `/api/pets?cidade=Recife`,
-    `/home?uf=SP`,
-  ];
   await load("mixed: 90 % reads, 10 % messages", "adopet", appPid, {
     url: base,
-    requests: [
-      ...reads.map((p) => ({ method: "GET" as const, path: `/adopet${p}` })),
-      {
-        method: "POST" as const,
-        path: "/adopet/api/messages",
-        headers: { "content-type": "application/json" },
-        body: messageBody("Mista"),
-      },
-    ],
+    requests: mixedRequests(anyPet, messageBody("Mista")),
   });
   const upload = await measureUpload(base, DEMO_CARETAKER);
   log(
@@ -284,19 +222,7 @@ ${Math.round(upload.card640Bytes / 1024)} KB (640 px). Other visitors' requests 
 ${upload.quietP99} ms without the upload and ${upload.busyP99} ms during it (${upload.busyRps} req/s).
 `;
   log("\n" + report);
-  const docPath = path.join(ROOT, "docs/performance.md");
-  const marker = `## Server benchmark (${DATABASE_URL ? "PostgreSQL" : "PGlite"})`;
-  let doc = fs.existsSync(docPath)
-    ? fs.readFileSync(docPath, "utf8")
-    : "# Performance\n\nFigures from `bench/`; tests check behaviour, not timings.\n\n";
-  const start_ = doc.indexOf(marker);
-  if (start_ >= 0) {
-    const next = doc.indexOf("\n## ", start_ + marker.length);
-    doc = doc.slice(0, start_) + report + (next >= 0 ? doc.slice(next + 1) : "");
-  } else {
-    doc = doc.trimEnd() + "\n\n" + report;
-  }
-  fs.writeFileSync(docPath, doc);
+  writeSection(`## Server benchmark (${DATABASE_URL ? "PostgreSQL" : "PGlite"})`, report);
 
   app.kill("SIGTERM");
   jsonServer.kill("SIGTERM");

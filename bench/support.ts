@@ -1,0 +1,106 @@
+// What the benchmark and the soak share: seeding, starting a server, reading its memory.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { prepareDatabase } from "~/db/setup.server";
+import { seedManyPets } from "~/db/seed.server";
+import { readEnv } from "~/env.server";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+/** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
+export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
+  const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: "true" });
+  const database = await prepareDatabase(env, () => undefined);
+  const started = performance.now();
+  await seedManyPets(database.db, pets - 9);
+  await database.close();
+  return performance.now() - started;
+}
+
+/** Resident memory of a process, in KB (0 once it is gone). */
+export function rssKb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+export function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`${command} saiu (${code}):\n${output}`)));
+  });
+}
+
+
+/** The built app as in production, on that database, with the message limits out of the way. */
+export function startAdopet(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {
+  return start(
+    process.execPath,
+    ["server/main.js"],
+    {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      MESSAGE_LIMIT_PER_HOUR: "100000000",
+      MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
+    },
+    /Adopet em/,
+  );
+}
+
+/** Mixed traffic as visitors make it: nine kinds of reads for every contact message. */
+export function mixedRequests(petId: string, messageBody: string) {
+  const reads = [
+    `/api/pets?page=1`,
+    `/home`,
+    `/pets/${petId}`,
+    `/api/pets?page=3&especie=gato`,
+    `/home?page=2`,
+    `/api/pets/${petId}`,
+    `/`,
+    `/api/pets?cidade=Recife`,
+    `/home?uf=SP`,
+  ];
+  return [
+    ...reads.map((p) => ({ method: "GET" as const, path: `/adopet${p}` })),
+    {
+      method: "POST" as const,
+      path: "/adopet/api/messages",
+      headers: { "content-type": "application/json" },
+      body: messageBody,
+    },
+  ];
+}
+
+/** Puts `report` (which starts with `heading`) into docs/performance.md, replacing the section's last figures. */
+export function writeSection(heading: string, report: string) {
+  const docPath = path.join(ROOT, "docs/performance.md");
+  let doc = fs.existsSync(docPath)
+    ? fs.readFileSync(docPath, "utf8")
+    : "# Performance\n\nFigures from `bench/`; tests check behaviour, not timings.\n\n";
+  const start = doc.indexOf(heading);
+  if (start >= 0) {
+    const next = doc.indexOf("\n## ", start + heading.length);
+    doc = doc.slice(0, start) + report + (next >= 0 ? doc.slice(next + 1) : "");
+  } else {
+    doc = doc.trimEnd() + "\n\n" + report;
+  }
+  fs.writeFileSync(docPath, doc);
+}
