@@ -42,8 +42,9 @@ export async function measureUpload(base: string, login: { email: string; senha:
   const session = await fetch(`${base}/api/session`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(login),
+    body: JSON.stringify({ email: login.email, senha: login.senha }),
   });
+  if (session.status !== 200) throw new Error(`login: ${session.status} ${await session.text()}`);
   const cookie = session.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
   // Other visitors: a request that reaches the database every time (not cached).
   const visitors = () =>

@@ -1,0 +1,107 @@
+// Page weight and Lighthouse scores on the mobile profile (Lighthouse's default: a
+// mid-range phone on a slow 4G connection, simulated), for the welcome, home and perfil
+// pages of the built app with the demo data, in Debian's Chromium. Writes
+// docs/performance.md.   npm run bench:pages
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { seedPets, startAdopet, writeSection } from "./support";
+
+const PORT = 3421;
+const base = `http://127.0.0.1:${PORT}/adopet`;
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+type ResourceRow = { resourceType: string; transferSize: number; requestCount: number };
+
+async function signedInCookie(): Promise<string> {
+  const email = `lighthouse-${Date.now()}@exemplo.com`;
+  const body = { email, nome: "Luísa Farol", senha: "Abc@123" };
+  const post = (url: string, data: unknown) =>
+    fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data) });
+  await post("/api/users", body);
+  const session = await post("/api/session", { email, senha: body.senha });
+  return session.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+async function main() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-pages-"));
+  const dataDir = path.join(work, "data");
+  // The demo data: nine pets, so home shows a full first screen of cards.
+  await seedPets(dataDir, undefined, 9);
+  const app = await startAdopet(dataDir, undefined, PORT);
+  const cookie = await signedInCookie();
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const pages = [
+    { name: "welcome", url: `${base}/`, headers: {} },
+    { name: "home", url: `${base}/home`, headers: {} },
+    { name: "perfil (signed in)", url: `${base}/perfil`, headers: { Cookie: cookie } },
+  ];
+  const rows: string[] = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(page.url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        extraHeaders: page.headers,
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const audit = (id: string) => lhr.audits[id]!;
+      const resources = (audit("resource-summary").details as { items: ResourceRow[] }).items;
+      const kb = (type: string) =>
+        (Math.round((resources.find((row) => row.resourceType === type)?.transferSize ?? 0) / 102.4) / 10).toFixed(1);
+      const requests = resources.find((row) => row.resourceType === "total")?.requestCount ?? 0;
+      const line =
+        `| ${page.name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ` +
+        `${audit("largest-contentful-paint").displayValue} | ${audit("cumulative-layout-shift").displayValue} | ` +
+        `${audit("total-blocking-time").displayValue} | ${requests} | ${kb("document")} | ${kb("stylesheet")} | ${kb("script")} | ` +
+        `${kb("image")} | ${kb("font")} | ${kb("total")} |`;
+      console.log(line);
+      rows.push(line);
+      const failing = Object.values(lhr.audits).filter(
+        (item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary",
+      );
+      for (const item of failing) console.log(`  ${page.name}: ${item.id} — ${item.title}`);
+    }
+  } finally {
+    chrome.kill();
+    app.kill("SIGTERM");
+    await new Promise((resolve) => app.once("exit", resolve));
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  const version = JSON.parse(
+    fs.readFileSync(path.join(import.meta.dirname, "../node_modules/lighthouse/package.json"), "utf8"),
+  ).version;
+  const report = `## Pages (Lighthouse, mobile profile)
+
+Run on ${new Date().toISOString().slice(0, 10)} with Lighthouse ${version} and Debian's Chromium, on the mobile profile
+(simulated slow 4G and a mid-range phone's CPU), against the built app with the demo data. Sizes are KB transferred
+(compressed) on the first load. Command: \`npm run bench:pages\`.
+
+| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | requests | HTML KB | CSS KB | JS KB | images KB | fonts KB | total KB |
+|---|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|
+${rows.join("\n")}
+`;
+  writeSection("## Pages (Lighthouse, mobile profile)", report);
+}
+
+await main();
