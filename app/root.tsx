@@ -23,11 +23,13 @@ import { SiteHeader } from "./components/site-header";
 import { UserMirror } from "./components/user-mirror";
 import { imageUrl } from "./lib/image-urls";
 import appCss from "./styles/app.css?url";
+import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "./services/messages.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
 export const links: LinksFunction = () => [
+  ...PAGE_FONTS,
   { rel: "stylesheet", href: appCss },
   { rel: "icon", href: "/adopet/favicon.svg", type: "image/svg+xml" },
 ];

@@ -19,13 +19,33 @@ async function signedInCookie(): Promise<string> {
   const email = `lighthouse-${Date.now()}@exemplo.com`;
   const body = { email, nome: "Luísa Farol", senha: "Abc@123" };
   const post = (url: string, data: unknown) =>
-    fetch(`${base}${url}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(data) });
+    fetch(`${base}${url}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(data),
+    });
   await post("/api/users", body);
   const session = await post("/api/session", { email, senha: body.senha });
   return session.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
+}
+
+/** One Lighthouse run; tried again when Chromium's trace comes back broken (it happens). */
+async function audited(port: number, url: string, headers: Record<string, string>) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      extraHeaders: headers,
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const lhr = result!.lhr;
+    if (!lhr.runtimeError || attempt === 3) return lhr;
+    console.log(`  ${url}: ${lhr.runtimeError.code}, trying again`);
+  }
 }
 
 async function main() {
@@ -48,7 +68,7 @@ async function main() {
       "--disable-quic",
     ],
   });
-  const pages = [
+  const pages: { name: string; url: string; headers: Record<string, string> }[] = [
     { name: "welcome", url: `${base}/`, headers: {} },
     { name: "home", url: `${base}/home`, headers: {} },
     { name: "perfil (signed in)", url: `${base}/perfil`, headers: { Cookie: cookie } },
@@ -56,17 +76,14 @@ async function main() {
   const rows: string[] = [];
   try {
     for (const page of pages) {
-      const result = await lighthouse(page.url, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        extraHeaders: page.headers,
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const lhr = result!.lhr;
+      const lhr = await audited(chrome.port, page.url, page.headers);
+      for (const id of ["layout-shifts", "largest-contentful-paint-element"]) {
+        const details = lhr.audits[id]?.details as unknown as { items?: unknown[] } | undefined;
+        if (details?.items?.length) console.log(`  ${page.name}: ${id} ${JSON.stringify(details.items).slice(0, 600)}`);
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const audit = (id: string) => lhr.audits[id]!;
-      const resources = (audit("resource-summary").details as { items: ResourceRow[] }).items;
+      const resources = (audit("resource-summary").details as unknown as { items: ResourceRow[] }).items;
       const kb = (type: string) =>
         (Math.round((resources.find((row) => row.resourceType === type)?.transferSize ?? 0) / 102.4) / 10).toFixed(1);
       const requests = resources.find((row) => row.resourceType === "total")?.requestCount ?? 0;

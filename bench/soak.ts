@@ -75,7 +75,8 @@ async function main() {
   const settled = samples.filter((s) => s.seconds >= Math.min(60, SECONDS / 5));
   const firstMinute = settled.slice(0, 12);
   const lastMinute = settled.slice(-12);
-  const mean = (list: { mb: number }[]) => Math.round(list.reduce((sum, s) => sum + s.mb, 0) / Math.max(1, list.length));
+  const mean = (list: { mb: number }[]) =>
+    Math.round(list.reduce((sum, s) => sum + s.mb, 0) / Math.max(1, list.length));
   const timeline = samples
     .filter((s) => s.seconds % 30 < SAMPLE_MS / 1000)
     .map((s) => `${s.seconds} s: ${s.mb}`)

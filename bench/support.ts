@@ -28,7 +28,12 @@ export function rssKb(pid: number): number {
   }
 }
 
-export function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+export function start(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: ROOT,
@@ -45,7 +50,6 @@ export function start(command: string, args: string[], env: Record<string, strin
     child.once("exit", (code) => reject(new Error(`${command} saiu (${code}):\n${output}`)));
   });
 }
-
 
 /** The built app as in production, on that database, with the message limits out of the way. */
 export function startAdopet(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {

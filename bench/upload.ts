@@ -45,10 +45,12 @@ export async function measureUpload(base: string, login: { email: string; senha:
     body: JSON.stringify({ email: login.email, senha: login.senha }),
   });
   if (session.status !== 200) throw new Error(`login: ${session.status} ${await session.text()}`);
-  const cookie = session.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const cookie = session.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
   // Other visitors: a request that reaches the database every time (not cached).
-  const visitors = () =>
-    autocannon({ url: `${base}/healthz`, connections: 10, duration: 4 }) as Promise<Result>;
+  const visitors = () => autocannon({ url: `${base}/healthz`, connections: 10, duration: 4 }) as Promise<Result>;
   const quiet = await visitors();
 
   const form = new FormData();

@@ -1,6 +1,7 @@
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
@@ -83,10 +84,16 @@ export function createHttpApp({
   for (const middleware of before) app.use(middleware);
 
   if (clientDir) {
-    // Hashed file names: safe to cache for a year.
+    // Hashed file names: safe to cache for a year. The build wrote each script and
+    // stylesheet compressed at the strongest settings (.br, .gz); the one the browser
+    // accepts is sent as it is, with no compression work per request.
     app.use(
       `${BASE_PATH}/assets`,
-      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      expressStaticGzip(path.join(clientDir, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gz"],
+        serveStatic: { immutable: true, maxAge: "1y", index: false },
+      }),
     );
     // Only paths that name a file (favicon.svg, robots.txt): pages and API skip the disk lookup.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });

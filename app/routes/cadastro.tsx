@@ -10,6 +10,7 @@ import { MESSAGES } from "~/validation/messages";
 import { getUser } from "~/web/auth.server";
 import { parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { pageMeta } from "~/lib/meta";
 
 const HIDDEN = ["senha", "senha__confirma"];
 
@@ -29,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Cadastro | Adopet" }];
+  return pageMeta(
+    "Cadastro | Adopet",
+    "Crie sua conta na Adopet para falar com quem cuida dos animais e publicar os seus.",
+  );
 }
 
 export default function Cadastro() {

@@ -12,6 +12,7 @@ import { getUser } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { deliverFromRequest } from "~/web/messages.server";
+import { pageMeta } from "~/lib/meta";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -55,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Enviar mensagem | Adopet" }];
+  return pageMeta("Enviar mensagem | Adopet", "Escreva para a pessoa ou ONG que cuida do animal que você quer adotar.");
 }
 
 function PetChoice({ pet }: { pet: Candidate }) {

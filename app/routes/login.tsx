@@ -8,6 +8,7 @@ import { attemptLogin } from "~/services/login.server";
 import { loginSchema } from "~/validation/accounts";
 import { getUser, startSession } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
+import { pageMeta } from "~/lib/meta";
 
 const HIDDEN = ["senha"];
 
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Login | Adopet" }];
+  return pageMeta("Login | Adopet", "Entre na sua conta da Adopet.");
 }
 
 export default function Login() {

@@ -5,6 +5,7 @@ import { formatDateTime } from "~/lib/dates";
 import { listReceived, listSent, markRead } from "~/services/messages.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
+import { pageMeta } from "~/lib/meta";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -32,7 +33,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Minhas mensagens | Adopet" }];
+  return pageMeta(
+    "Minhas mensagens | Adopet",
+    "As mensagens que você recebeu sobre seus animais e as que você enviou.",
+  );
 }
 
 export default function Inbox() {

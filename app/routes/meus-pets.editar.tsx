@@ -5,6 +5,7 @@ import { findPet, updatePet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+import { pageMeta } from "~/lib/meta";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +39,10 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
-  return [{ title: loaded ? `Editar ${loaded.pet.nome} | Adopet` : "Editar | Adopet" }];
+  return pageMeta(
+    loaded ? `Editar ${loaded.pet.nome} | Adopet` : "Editar | Adopet",
+    "Altere os dados e as fotos de um animal que você publicou.",
+  );
 }
 
 export default function EditPet() {

@@ -5,6 +5,7 @@ import { createPet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context.db);
@@ -25,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Publicar um animal | Adopet" }];
+  return pageMeta(
+    "Publicar um animal | Adopet",
+    "Publique um animal para adoção, com fotos e o que ele tem de especial.",
+  );
 }
 
 export default function NewPet() {

@@ -6,6 +6,7 @@ import { listCaretakerPets, removePet, updatePet } from "~/services/pets.server"
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Meus animais | Adopet" }];
+  return pageMeta("Meus animais | Adopet", "Os animais que você publicou: edite, marque como adotado ou remova.");
 }
 
 export default function MyPets() {

@@ -1,11 +1,15 @@
 import { data, Link } from "react-router";
+import { pageMeta } from "~/lib/meta";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
 export function meta() {
-  return [{ title: "Página não encontrada | Adopet" }];
+  return pageMeta(
+    "Página não encontrada | Adopet",
+    "Esta página não existe. Veja os animais disponíveis para adoção na Adopet.",
+  );
 }
 
 export default function NotFound() {

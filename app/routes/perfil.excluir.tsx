@@ -9,6 +9,7 @@ import { excluirContaSchema, SENHA_MESSAGES } from "~/validation/accounts";
 import { endSession, requireUser } from "~/web/auth.server";
 import { parseForm, tooManyAttempts } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { pageMeta } from "~/lib/meta";
 
 const HIDDEN = ["senha__atual"];
 
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Excluir conta | Adopet" }];
+  return pageMeta("Excluir conta | Adopet", "Exclua sua conta e os seus dados da Adopet.");
 }
 
 export default function DeleteAccount() {

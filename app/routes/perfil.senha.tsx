@@ -9,6 +9,7 @@ import { SENHA_MESSAGES, senhaChangeSchema } from "~/validation/accounts";
 import { requireUser, startSession } from "~/web/auth.server";
 import { parseForm, tooManyAttempts } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { pageMeta } from "~/lib/meta";
 
 const HIDDEN = ["senha__atual", "senha", "senha__confirma"];
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Alterar senha | Adopet" }];
+  return pageMeta("Alterar senha | Adopet", "Altere a senha da sua conta na Adopet.");
 }
 
 export default function ChangePassword() {

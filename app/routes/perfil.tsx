@@ -12,6 +12,7 @@ import { isStorageFull } from "~/db/errors.server";
 import { requireUser } from "~/web/auth.server";
 import { parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Perfil | Adopet" }];
+  return pageMeta("Perfil | Adopet", "Seu perfil na Adopet, como aparece para quem recebe sua mensagem.");
 }
 
 export default function Perfil() {

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import { DogAndCat, Logo } from "~/components/art";
+import { TITLE_FONT } from "~/fonts";
+
+export const links = () => [TITLE_FONT];
 
 export function meta() {
   return [

@@ -47,16 +47,22 @@ describe("the micro-cache of public responses", () => {
 
   it("shows a change at once: publishing and marking adopted (through the app) clear the cache", async () => {
     const caretaker = new Client(app.baseUrl);
-    expect(
-      (await caretaker.post("/api/session", { email: "cache@exemplo.com", senha: DEFAULT_PASSWORD })).status,
-    ).toBe(200);
+    expect((await caretaker.post("/api/session", { email: "cache@exemplo.com", senha: DEFAULT_PASSWORD })).status).toBe(
+      200,
+    );
     const visitor = new Client(app.baseUrl);
     await visitor.get("/api/pets");
     expect((await visitor.get("/api/pets")).headers.get("x-cache")).toBe("HIT");
 
     const form = new FormData();
     const fields = { nome: "Novidade", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno" };
-    for (const [key, value] of Object.entries({ ...fields, perfil: "Calma", cidade: "Niterói", uf: "RJ", status: "disponivel" })) {
+    for (const [key, value] of Object.entries({
+      ...fields,
+      perfil: "Calma",
+      cidade: "Niterói",
+      uf: "RJ",
+      status: "disponivel",
+    })) {
       form.set(key, value);
     }
     form.append("fotos", new File([new Uint8Array(await petPortrait("gato"))], "foto.png", { type: "image/png" }));

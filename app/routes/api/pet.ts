@@ -1,14 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pet";
-import {
-  findPet,
-  findPublicPet,
-  removePet,
-  toApiPet,
-  updatePet,
-  type OwnershipResult,
-} from "~/services/pets.server";
+import { findPet, findPublicPet, removePet, toApiPet, updatePet, type OwnershipResult } from "~/services/pets.server";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petEditSchema } from "~/validation/pets";
 import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";

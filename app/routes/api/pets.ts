@@ -1,14 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
-import {
-  API_MAX_LIMIT,
-  createPet,
-  FEED_PAGE_SIZE,
-  findPet,
-  listFeed,
-  toApiPet,
-} from "~/services/pets.server";
+import { API_MAX_LIMIT, createPet, FEED_PAGE_SIZE, findPet, listFeed, toApiPet } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";

@@ -1,0 +1,12 @@
+import ibmPlex500 from "@fontsource/ibm-plex-sans/files/ibm-plex-sans-latin-500-normal.woff2?url";
+import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
+import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
+
+/** A `<link rel="preload">` for a font file (styles/fonts.css declares the faces). */
+const preload = (href: string) =>
+  ({ rel: "preload", href, as: "font", type: "font/woff2", crossOrigin: "anonymous" }) as const;
+
+/** Text and labels of every page. */
+export const PAGE_FONTS = [preload(poppins400), preload(poppins600)];
+/** The welcome page's title. */
+export const TITLE_FONT = preload(ibmPlex500);
