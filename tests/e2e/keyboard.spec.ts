@@ -55,7 +55,9 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/adopet\/home$/);
 
-  // The feed, narrowed to one city with the filter form, then the card's contact link.
+  // The feed, narrowed to one city with the filter form (folded away until opened), then the card's contact link.
+  await tabTo(page, page.getByText("Filtrar por cidade, espécie, porte ou idade"));
+  await page.keyboard.press("Enter");
   await typeInto(page, page.getByLabel("Cidade"), cidade);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/cidade=/);
@@ -73,7 +75,9 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   await tabTo(page, page.getByRole("link", { name: "Perfil de Teresa Tecla" }), { backwards: true });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/adopet\/perfil$/);
+  await typeInto(page, page.getByLabel("Telefone"), "21 98888-7777");
   await typeInto(page, page.getByLabel("Cidade"), "Niterói");
+  await typeInto(page, page.getByLabel("Sobre"), "Tenho quintal e tempo.");
   await tabTo(page, page.getByRole("button", { name: "Salvar" }));
   await page.keyboard.press("Space");
   await expect(page.getByRole("status")).toHaveText("Usuário modificado com sucesso!");
