@@ -51,8 +51,8 @@ async function audited(port: number, url: string, headers: Record<string, string
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-pages-"));
   const dataDir = path.join(work, "data");
-  // The demo data: nine pets, so home shows a full first screen of cards.
-  await seedPets(dataDir, undefined, 9);
+  // The demo data and three more pets: twelve, a full first page of cards.
+  await seedPets(dataDir, undefined, 12);
   const app = await startAdopet(dataDir, undefined, PORT);
   const cookie = await signedInCookie();
   const chrome = await chromeLauncher.launch({
@@ -97,7 +97,9 @@ async function main() {
       const failing = Object.values(lhr.audits).filter(
         (item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary",
       );
-      for (const item of failing) console.log(`  ${page.name}: ${item.id} — ${item.title}`);
+      for (const item of failing) {
+        console.log(`  ${page.name}: ${item.id} — ${item.title} ${JSON.stringify(item.details ?? {}).slice(0, 500)}`);
+      }
     }
   } finally {
     chrome.kill();
@@ -112,9 +114,9 @@ async function main() {
 
 Run on ${new Date().toISOString().slice(0, 10)} with Lighthouse ${version} and Debian's Chromium, on the mobile profile
 (simulated slow 4G and a mid-range phone's CPU), against the built app with the demo data. Sizes are KB transferred
-(compressed) on the first load. Command: \`npm run bench:pages\`.
+(compressed, headers included, in KiB) on the first load. Command: \`npm run bench:pages\`.
 
-| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | requests | HTML KB | CSS KB | JS KB | images KB | fonts KB | total KB |
+| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | requests | HTML | CSS | JS | images | fonts | total |
 |---|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 `;

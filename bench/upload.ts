@@ -26,7 +26,7 @@ async function twelveMegapixelJpeg(): Promise<Buffer> {
     .raw()
     .toBuffer();
   const noise = await sharp({
-    create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 18 } },
+    create: { width, height, channels: 3, background: "#000", noise: { type: "gaussian", mean: 128, sigma: 10 } },
   })
     .raw()
     .toBuffer();
