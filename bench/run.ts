@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { DEMO_CARETAKER } from "~/db/seed.server";
-import { mixedRequests, ROOT, rssKb, seedPets, startAdopet, writeSection } from "./support";
+import { mixedRequests, ROOT, rssKb, seedPets, startAdopet, track, writeSection } from "./support";
 import { measureUpload } from "./upload";
 
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -129,18 +129,20 @@ async function main() {
 
   // 3. The others: json-server 0.17 with the same pets, and the in-memory ceiling.
   fs.writeFileSync(path.join(work, "db.json"), JSON.stringify({ pets: allPets }));
-  const jsonServer = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, "node_modules/json-server/lib/cli/bin.js"),
-      "--port",
-      "3402",
-      "--host",
-      "127.0.0.1",
-      "--quiet",
-      path.join(work, "db.json"),
-    ],
-    { stdio: "ignore" },
+  const jsonServer = track(
+    spawn(
+      process.execPath,
+      [
+        path.join(ROOT, "node_modules/json-server/lib/cli/bin.js"),
+        "--port",
+        "3402",
+        "--host",
+        "127.0.0.1",
+        "--quiet",
+        path.join(work, "db.json"),
+      ],
+      { stdio: "ignore" },
+    ),
   );
   await waitFor("http://127.0.0.1:3402/pets?_limit=1");
   const ceiling = http.createServer((_req, res) => {

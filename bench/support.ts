@@ -28,6 +28,20 @@ export function rssKb(pid: number): number {
   }
 }
 
+// Servers started here never outlive the run, even when it fails half-way (an orphan would
+// keep the port and answer the next run's requests).
+const children = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+
+/** Stops `child` when this process exits. */
+export function track(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once("exit", () => children.delete(child));
+  return child;
+}
+
 export function start(
   command: string,
   args: string[],
@@ -35,11 +49,13 @@ export function start(
   ready: RegExp,
 ): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = track(
+      spawn(command, args, {
+        cwd: ROOT,
+        env: { ...process.env, ...env },
+        stdio: ["ignore", "pipe", "pipe"],
+      }),
+    );
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk;
