@@ -1,4 +1,5 @@
 import { expect, test } from "./support";
+import { createAccount, logInThroughForm } from "./accounts-support";
 
 test.describe("security headers in the browser", () => {
   test("the Content-Security-Policy allows the app's own scripts and nothing breaks", async ({ page }) => {
@@ -19,6 +20,26 @@ test.describe("security headers in the browser", () => {
     await expect(page.getByText("O campo email não pode estar vazio.")).toBeVisible();
     await page.goto("/adopet/home");
     await page.goto("/adopet/contato");
+    expect(violations).toEqual([]);
+  });
+
+  test("signed-in pages break no rule of the policy", async ({ page, request }) => {
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const { email } = await createAccount(request);
+    await logInThroughForm(page, email);
+    for (const path of [
+      "/adopet/perfil",
+      "/adopet/perfil/senha",
+      "/adopet/meus-pets",
+      "/adopet/meus-pets/novo",
+      "/adopet/mensagens",
+    ]) {
+      await page.goto(path);
+      await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    }
     expect(violations).toEqual([]);
   });
 
