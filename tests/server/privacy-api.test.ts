@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/db/factories.server";
 import { images, messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { updateProfile } from "~/services/accounts.server";
+import type { DataExport } from "~/services/privacy.server";
 import { MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
@@ -55,11 +56,11 @@ describe("GET /api/users/:id/export", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="adopet-meus-dados-/);
     expect(response.headers.get("cache-control")).toBe("private, no-store");
-    const body = response.json as Record<string, any>;
+    const body = response.json as unknown as DataExport;
     expect(body.conta).toMatchObject({ id: ana.id, email: "ana@exemplo.com", telefone: "(21) 97777-1234", uf: "RJ" });
-    expect(body.animais.map((pet: { nome: string }) => pet.nome)).toEqual(["Pipoca"]);
-    expect(body.mensagens_recebidas.map((m: { texto: string }) => m.texto).sort()).toEqual(["Oi Ana", "Olá!"]);
-    expect(body.mensagens_enviadas.map((m: { texto: string }) => m.texto)).toEqual(["Oi Bruno"]);
+    expect(body.animais.map((pet) => pet.nome)).toEqual(["Pipoca"]);
+    expect(body.mensagens_recebidas.map((m) => m.texto).sort()).toEqual(["Oi Ana", "Olá!"]);
+    expect(body.mensagens_enviadas.map((m) => m.texto)).toEqual(["Oi Bruno"]);
     expect(body.sessoes.length).toBeGreaterThanOrEqual(1);
     expect(body.fotos).toHaveLength(3);
     expect(response.text).not.toMatch(/argon2|password|token/i);
