@@ -43,6 +43,10 @@ async function audited(port: number, url: string, headers: Record<string, string
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     });
     const lhr = result!.lhr;
+    // What the browser's Issues panel holds (the best-practices audit only counts them).
+    for (const [kind, issues] of Object.entries(result!.artifacts.InspectorIssues ?? {})) {
+      for (const issue of issues as unknown[]) console.log(`  ${url}: ${kind} ${JSON.stringify(issue).slice(0, 400)}`);
+    }
     if (!lhr.runtimeError || attempt === 3) return lhr;
     console.log(`  ${url}: ${lhr.runtimeError.code}, trying again`);
   }

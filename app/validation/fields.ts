@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { MESSAGES } from "./messages";
 
+// No compiled parsers: they need `new Function`, which our Content-Security-Policy forbids
+// (even zod's probe for it is reported as a violation in the browser).
+z.config({ jitless: true });
+
 /**
  * Field rules shared by every form and the JSON API, in the browser and on the
  * server. A missing value and an empty one get the same "required" message;
