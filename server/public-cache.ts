@@ -1,4 +1,5 @@
 import type { RequestHandler, Response } from "express";
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 
 /**
@@ -6,6 +7,9 @@ import { LRUCache } from "lru-cache";
  * the feed, pet pages and the public pets API), for visitors without a session
  * or a pending notice: a burst of visitors costs one render and one query
  * (docs/decisions/0008-public-read-cache.md).
+ *
+ * A replayed response carries an ETag, so a visitor who has the page already gets
+ * a 304 without a body.
  *
  * Entries live for a few seconds and are dropped whenever this process writes
  * something public; another app server's writes show within the TTL. Only a
@@ -33,7 +37,7 @@ const NOT_REPLAYED = new Set([
   "x-cache",
 ]);
 
-type Entry = { headers: Record<string, string | number | string[]>; body: Buffer; nonce: string };
+type Entry = { headers: Record<string, string | number | string[]>; body: Buffer; nonce: string; etag: string };
 
 export type PublicResponseCache = RequestHandler & { clear(): void };
 
@@ -55,9 +59,15 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
 
     const hit = cache.get(key);
     if (hit) {
-      res.status(200);
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
+      res.setHeader("ETag", hit.etag);
+      // A phone that has this very page already gets a 304 and no body.
+      if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(hit.etag)) {
+        res.status(304).end();
+        return;
+      }
+      res.status(200);
       res.end(hit.nonce && nonce ? replaceAll(hit.body, hit.nonce, nonce) : hit.body);
       return;
     }
@@ -68,7 +78,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
       }
-      cache.set(key, { headers, body, nonce });
+      cache.set(key, { headers, body, nonce, etag: etagOf(body, nonce) });
     });
     next();
   };
@@ -104,6 +114,13 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
       cache.clear();
     },
   }) as PublicResponseCache;
+}
+
+/** The same page gets the same tag whatever nonce it was sent with. */
+function etagOf(body: Buffer, nonce: string): string {
+  const hash = createHash("sha1");
+  hash.update(nonce ? body.toString("utf8").split(nonce).join("") : body);
+  return `"${hash.digest("base64url")}"`;
 }
 
 function replaceAll(body: Buffer, from: string, to: string): Buffer {
