@@ -8,8 +8,8 @@ import { LRUCache } from "lru-cache";
  * or a pending notice: a burst of visitors costs one render and one query
  * (docs/decisions/0008-public-read-cache.md).
  *
- * A replayed response carries an ETag, so a visitor who has the page already gets
- * a 304 without a body.
+ * A replayed answer without inline scripts (JSON, data requests) carries an ETag, so
+ * a visitor who has it already gets a 304 without a body.
  *
  * Entries live for a few seconds and are dropped whenever this process writes
  * something public; another app server's writes show within the TTL. Only a
@@ -37,7 +37,7 @@ const NOT_REPLAYED = new Set([
   "x-cache",
 ]);
 
-type Entry = { headers: Record<string, string | number | string[]>; body: Buffer; nonce: string; etag: string };
+type Entry = { headers: Record<string, string | number | string[]>; body: Buffer; nonce: string; etag: string | null };
 
 export type PublicResponseCache = RequestHandler & { clear(): void };
 
@@ -61,11 +61,13 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     if (hit) {
       for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
-      res.setHeader("ETag", hit.etag);
-      // A phone that has this very page already gets a 304 and no body.
-      if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(hit.etag)) {
-        res.status(304).end();
-        return;
+      if (hit.etag) {
+        res.setHeader("ETag", hit.etag);
+        // A phone that has this very answer already gets a 304 and no body.
+        if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(hit.etag)) {
+          res.status(304).end();
+          return;
+        }
       }
       res.status(200);
       res.end(hit.nonce && nonce ? replaceAll(hit.body, hit.nonce, nonce) : hit.body);
@@ -116,11 +118,14 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
   }) as PublicResponseCache;
 }
 
-/** The same page gets the same tag whatever nonce it was sent with. */
-function etagOf(body: Buffer, nonce: string): string {
-  const hash = createHash("sha1");
-  hash.update(nonce ? body.toString("utf8").split(nonce).join("") : body);
-  return `"${hash.digest("base64url")}"`;
+/**
+ * A tag for answers without inline scripts (JSON, React Router's data requests). A page
+ * with a nonce gets none: a 304 would make the browser show its stored page, whose
+ * nonce no longer matches the new response's policy, and its scripts would not run.
+ */
+function etagOf(body: Buffer, nonce: string): string | null {
+  if (nonce && body.includes(nonce)) return null;
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
 function replaceAll(body: Buffer, from: string, to: string): Buffer {
