@@ -7,11 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
 import { seedPets, startAdopet, writeSection } from "./support";
 
 const PORT = 3421;
 const base = `http://127.0.0.1:${PORT}/adopet`;
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 type ResourceRow = { resourceType: string; transferSize: number; requestCount: number };
 
@@ -60,17 +60,8 @@ async function main() {
   const app = await startAdopet(dataDir, undefined, PORT);
   const cookie = await signedInCookie();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   const pages: { name: string; url: string; headers: Record<string, string> }[] = [
     { name: "welcome", url: `${base}/`, headers: {} },

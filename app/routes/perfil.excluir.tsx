@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/perfil.excluir";
 import { FormError, PasswordField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { confirmOwnPassword } from "~/services/login.server";
 import { deleteAccount } from "~/services/privacy.server";
-import { excluirContaSchema, SENHA_MESSAGES } from "~/validation/accounts";
+import { excluirContaSchema } from "~/validation/accounts";
 import { endSession, requireUser } from "~/web/auth.server";
-import { parseForm, tooManyAttempts } from "~/web/forms.server";
+import { currentPasswordRefusal, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,11 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await parseForm(request, excluirContaSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const check = await confirmOwnPassword(context.db, user, form.value.senha__atual);
-  if (!check.ok && check.limited) return tooManyAttempts(check.retryAfterSeconds);
-  if (!check.ok) {
-    return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
-  }
+  const refusal = await currentPasswordRefusal(context.db, user, form);
+  if (refusal) return refusal;
   await deleteAccount(context.db, user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, context.db));

@@ -1,13 +1,12 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { Form, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/perfil.senha";
 import { FormError, PasswordField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { changePassword } from "~/services/accounts.server";
-import { confirmOwnPassword } from "~/services/login.server";
-import { SENHA_MESSAGES, senhaChangeSchema } from "~/validation/accounts";
+import { senhaChangeSchema } from "~/validation/accounts";
 import { requireUser, startSession } from "~/web/auth.server";
-import { parseForm, tooManyAttempts } from "~/web/forms.server";
+import { currentPasswordRefusal, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,11 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await parseForm(request, senhaChangeSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const check = await confirmOwnPassword(context.db, user, form.value.senha__atual);
-  if (!check.ok && check.limited) return tooManyAttempts(check.retryAfterSeconds);
-  if (!check.ok) {
-    return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
-  }
+  const refusal = await currentPasswordRefusal(context.db, user, form);
+  if (refusal) return refusal;
   await changePassword(context.db, user.id, form.value.senha);
   // Every session ended with the old password; this browser gets a new one.
   const headers = new Headers();

@@ -2,7 +2,10 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { confirmOwnPassword } from "~/services/login.server";
 import { retryText } from "~/services/rate-limits.server";
+import { SENHA_MESSAGES } from "~/validation/accounts";
 import { BodyError, readForm } from "./body.server";
 
 type Options = {
@@ -11,11 +14,13 @@ type Options = {
   maxFiles?: number;
 };
 
+type Reply = (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+
 type Parsed<Output> =
   | {
       ok: true;
       value: Output;
-      reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
+      reply: Reply;
     }
   | { ok: false; response: ReturnType<typeof data<SubmissionResult<string[]>>> };
 
@@ -58,4 +63,20 @@ export function tooManyAttempts(retryAfterSeconds: number) {
   return formError(`Muitas tentativas. ${retryText(retryAfterSeconds)}`, 429, {
     "Retry-After": String(retryAfterSeconds),
   });
+}
+
+/**
+ * Confirms the signed-in person's current password (the form's `senha__atual`) before a
+ * sensitive change: null when it is right, otherwise the form's answer (400, or 429 once
+ * the account's attempts are used up).
+ */
+export async function currentPasswordRefusal(
+  db: Db,
+  user: { id: string; email: string },
+  form: { value: { senha__atual: string }; reply: Reply },
+) {
+  const check = await confirmOwnPassword(db, user, form.value.senha__atual);
+  if (check.ok) return null;
+  if (check.limited) return tooManyAttempts(check.retryAfterSeconds);
+  return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
 }
