@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { NODE_FLAGS } from "./server/node-flags.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -30,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node server/main.js",
+    command: ["node", ...NODE_FLAGS, "server/main.js"].join(" "),
     url: `http://127.0.0.1:${PORT}/adopet/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

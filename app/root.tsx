@@ -6,7 +6,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLocation,
   useHref,
@@ -17,11 +16,13 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { Blob } from "./components/art";
+import { DeferredScripts } from "./components/deferred-scripts";
 import { Notice } from "./components/notice";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { UserMirror } from "./components/user-mirror";
 import { imageUrl } from "./lib/image-urls";
+import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "./services/messages.server";
@@ -84,12 +85,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // (The router's pending location keeps the base path; useHref adds it to ours.)
   const profileHref = useHref("/perfil");
   const loadingProfile = navigation.state === "loading" && navigation.location.pathname === profileHref;
-  // Marks the page as interactive, error pages included (tests wait for it before typing).
+  const scripts = usePageScripts();
+  // Marks the page as interactive, error pages included (tests wait for it before typing);
+  // a page without scripts is as interactive as it gets once it is parsed.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <html lang="pt-BR">
+    <html lang="pt-BR" data-static={scripts ? undefined : ""}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -107,10 +110,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Notice text={root?.notice ?? null} />
           {loadingProfile ? <p className="loading">Carregando...</p> : children}
         </main>
-        <UserMirror user={root?.user ?? null} />
+        <UserMirror user={root?.user ?? null} inline={!scripts} />
         <SiteFooter />
-        <ScrollRestoration />
-        <Scripts />
+        {scripts && (
+          <>
+            <ScrollRestoration />
+            <DeferredScripts />
+          </>
+        )}
       </body>
     </html>
   );

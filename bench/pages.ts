@@ -2,6 +2,8 @@
 // mid-range phone on a slow 4G connection, simulated), for the welcome, home and perfil
 // pages of the built app with the demo data, in Debian's Chromium. Writes
 // docs/performance.md.   npm run bench:pages
+// LIGHTHOUSE_REPORTS=<dir> also keeps each page's whole report there (JSON, for the
+// lighthouse viewer or for reading what held a metric back).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -72,6 +74,11 @@ async function main() {
   try {
     for (const page of pages) {
       const lhr = await audited(chrome.port, page.url, page.headers);
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const file = path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name.split(" ")[0]}.json`);
+        fs.writeFileSync(file, JSON.stringify(lhr));
+      }
       for (const id of ["layout-shifts", "largest-contentful-paint-element"]) {
         const details = lhr.audits[id]?.details as unknown as { items?: unknown[] } | undefined;
         if (details?.items?.length) console.log(`  ${page.name}: ${id} ${JSON.stringify(details.items).slice(0, 600)}`);

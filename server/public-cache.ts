@@ -44,6 +44,8 @@ export type PublicResponseCache = RequestHandler & { clear(): void };
 export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
   const cache = new LRUCache<string, Entry>({
     ttl: ttlMs,
+    // Dropped when they expire rather than when next asked for (see public-reads.server.ts).
+    ttlAutopurge: true,
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.body.length),
   });

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useNonce } from "~/lib/nonce";
 
 /**
  * Keeps local storage's `user` key as the specification has it: `{id, email}`
@@ -7,18 +8,26 @@ import { useEffect } from "react";
  */
 export const USER_STORAGE_KEY = "user";
 
-export function UserMirror({ user }: { user: { id: string; email: string } | null }) {
+// Self-contained: it also runs as an inline script on pages that ship no JavaScript.
+function mirrorUser(key: string, id: string, email: string) {
+  try {
+    // Signed out and nothing stored: nothing to overwrite.
+    if (!id && window.localStorage.getItem(key) === null) return;
+    window.localStorage.setItem(key, JSON.stringify({ id, email }));
+  } catch {
+    // Storage can be disabled (private mode); the app works without it.
+  }
+}
+
+/** A value as a JavaScript literal that cannot end the script element it sits in. */
+const scriptLiteral = (value: string) => JSON.stringify(value).replace(/</g, "\\u003c");
+
+export function UserMirror({ user, inline }: { user: { id: string; email: string } | null; inline: boolean }) {
   const id = user?.id ?? "";
   const email = user?.email ?? "";
-  useEffect(() => {
-    try {
-      const stored = window.localStorage.getItem(USER_STORAGE_KEY);
-      // Signed out and nothing stored: nothing to overwrite.
-      if (!id && stored === null) return;
-      window.localStorage.setItem(USER_STORAGE_KEY, JSON.stringify({ id, email }));
-    } catch {
-      // Storage can be disabled (private mode); the app works without it.
-    }
-  }, [id, email]);
-  return null;
+  const nonce = useNonce();
+  useEffect(() => mirrorUser(USER_STORAGE_KEY, id, email), [id, email]);
+  if (!inline) return null;
+  const call = `(${mirrorUser.toString()})(${[USER_STORAGE_KEY, id, email].map(scriptLiteral).join(",")});`;
+  return <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: call }} />;
 }

@@ -1,11 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
 import * as schema from "./schema";
@@ -44,7 +41,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
 
+// Each engine's driver is loaded only when it is used: the other would cost memory for nothing.
 async function openPostgres(databaseUrl: string): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     max: 10,
@@ -123,6 +125,10 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     await unlock();
   };
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+    ]);
     // PostgreSQL's default 128 MB of shared buffers would be most of a small server's memory;
     // the operating system's file cache serves the embedded database's reads as well.
     const client = await PGlite.create({ dataDir, postgresqlconf: ["shared_buffers=16MB"] });

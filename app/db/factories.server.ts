@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
 import { users } from "./schema";
 import type { Db } from "./client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
+import { loadSharp } from "~/services/images.server";
 import { hashPassword } from "~/services/passwords.server";
 import type { Species } from "~/lib/pets";
 import { createPet as publishPet, type PetInput, type PhotoSource } from "~/services/pets.server";
@@ -52,6 +52,7 @@ let artCounter = 0;
 /** A drawn portrait of a pet as a PNG, as a caretaker's upload would arrive. */
 export async function petPortrait(species: Species, paletteIndex = artCounter++): Promise<Buffer> {
   const palette = PALETTES[paletteIndex % PALETTES.length]!;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(petArtSvg(species, palette)))
     .png()
     .toBuffer();

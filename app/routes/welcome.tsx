@@ -1,8 +1,13 @@
 import { Link } from "react-router";
 import { DogAndCat, Logo } from "~/components/art";
 import { TITLE_FONT } from "~/fonts";
+import type { PageHandle } from "~/lib/page-handle";
 
 export const links = () => [TITLE_FONT];
+
+// Text and two links: nothing here needs the app's scripts, and a phone's first visit
+// should not wait for them.
+export const handle: PageHandle = { scripts: false };
 
 export function meta() {
   return [

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
 import { images, imageVariants } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
@@ -16,6 +16,9 @@ export class InvalidImageError extends Error {
   }
 }
 
+/** sharp and libvips are loaded with the first image: a server that only reads never pays for them. */
+export const loadSharp = () => import("sharp").then((module) => module.default);
+
 type Variant = { width: number; height: number; data: Buffer };
 
 /**
@@ -26,6 +29,7 @@ export async function prepareImage(
   input: Buffer,
   accepted: readonly AcceptedFormat[],
 ): Promise<{ width: number; height: number; variants: Variant[] }> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     // Reading the header decodes no pixels; the size check follows.

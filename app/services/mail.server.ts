@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 /**
  * Outgoing mail. With SMTP_URL set, mail goes through that server; without it,
@@ -27,11 +27,13 @@ export function createMailer({
       },
     };
   }
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded only where mail really goes out.
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: "smtp",
     send: async (mail) => {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

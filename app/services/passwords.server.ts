@@ -1,16 +1,23 @@
+import os from "node:os";
 import { hash, verify } from "@node-rs/argon2";
+import pLimit from "p-limit";
 
 // Argon2id (the library's default algorithm) with OWASP's recommended minimum
 // cost: 19 MiB of memory, 2 iterations, 1 lane.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
+// One hash per core at a time: more would not finish sooner, and each holds its 19 MiB
+// (a burst of logins otherwise takes the whole thread pool and its memory, and delays
+// file and image work queued behind it).
+const oneAtATimePerCore = pLimit(os.availableParallelism());
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return oneAtATimePerCore(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await oneAtATimePerCore(() => verify(passwordHash, password));
   } catch {
     return false;
   }

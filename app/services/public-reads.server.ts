@@ -18,7 +18,9 @@ const caches = new WeakMap<Db, Cache>();
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    cache = new LRUCache({ max: 2_000, ttl: PUBLIC_READ_TTL_MS });
+    // Expired entries are dropped on time (ttlAutopurge), not when they are next asked for or
+    // pushed out: after a crawl of many filters they would otherwise hold memory for nothing.
+    cache = new LRUCache({ max: 2_000, ttl: PUBLIC_READ_TTL_MS, ttlAutopurge: true });
     caches.set(db, cache);
   }
   return cache;

@@ -21,6 +21,8 @@ export async function logInThroughForm(page: Page, email: string, senha = SENHA)
   await page.getByLabel("Senha", { exact: true }).fill(senha);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/adopet\/home$/);
+  // The URL changes before the new page is rendered and the local-storage mirror written.
+  await expect.poll(() => storedUser(page)).toContain(email);
 }
 
 export async function storedUser(page: Page) {

@@ -28,9 +28,10 @@ test.describe("security headers in the browser", () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-inline");
 
-    // The app hydrated: navigation happens in the page, and forms validate in the browser.
+    // The welcome page has no scripts; the login page runs them (and the nonce lets them).
     await page.getByRole("link", { name: "Já tenho conta" }).click();
     await expect(page).toHaveURL(/\/adopet\/login$/);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByRole("button", { name: "Entrar" }).click();
     await expect(page.getByText("O campo email não pode estar vazio.")).toBeVisible();
     await page.goto("/adopet/home");

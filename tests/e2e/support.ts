@@ -4,13 +4,17 @@ import { expect, test as base, type Page } from "@playwright/test";
 /**
  * Playwright's test, with page.goto waiting until the app is interactive
  * (hydrated) when JavaScript runs: typing into a form before that races React.
+ * Pages that ship no scripts are marked data-static and ready as soon as they load.
  */
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (...args: Parameters<Page["goto"]>) => {
       const response = await goto(...args);
-      if (javaScriptEnabled !== false) await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      if (javaScriptEnabled !== false) {
+        // A page that ships no scripts (data-static) is ready once it is loaded.
+        await page.locator("html[data-hydrated], html[data-static]").waitFor({ state: "attached" });
+      }
       return response;
     };
     await use(page);

@@ -11,7 +11,7 @@ describe.skipIf(!canRunPrivatePostgres || Boolean(process.env.DATABASE_URL))(
     let server: RunningServer;
 
     beforeAll(async () => {
-      postgres = new PrivatePostgres(55_000 + Math.floor(Math.random() * 5_000)).init();
+      postgres = new PrivatePostgres().init();
       postgres.start();
       server = await startServer({ DATABASE_URL: postgres.url, DEMO_DATA: "true" });
     });

@@ -18,15 +18,20 @@ function binDir(): string | undefined {
   return version ? path.join(root, version, "bin") : undefined;
 }
 
+function randomPort() {
+  return 55_000 + Math.floor(Math.random() * 5_000);
+}
+
 export const canRunPrivatePostgres = Boolean(binDir()) && process.getuid?.() === 0;
 
 export class PrivatePostgres {
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-pg-"));
   private readonly bin = binDir()!;
-  readonly url: string;
+  private port = randomPort();
+  private started = false;
 
-  constructor(readonly port: number) {
-    this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  get url() {
+    return `postgres://postgres@127.0.0.1:${this.port}/postgres`;
   }
 
   private run(tool: string, args: string[]) {
@@ -40,18 +45,47 @@ export class PrivatePostgres {
     return this;
   }
 
+  /**
+   * Starts on the port it has; the first time, if that port turns out to be taken
+   * (tests run side by side, and other servers hold ports of that range), on
+   * another. A failure names the server's own reason from its log.
+   */
   start() {
-    const data = path.join(this.dir, "data");
+    const attempts = this.started ? 1 : 4;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        this.startOn(this.port);
+        this.started = true;
+        return;
+      } catch (error) {
+        const log = this.logTail();
+        if (attempt >= attempts || !/address already in use|could not bind/i.test(log)) {
+          throw new Error(`PostgreSQL did not start on port ${this.port}:\n${log}`, { cause: error });
+        }
+        this.port = randomPort();
+      }
+    }
+  }
+
+  private startOn(port: number) {
     this.run("pg_ctl", [
       "-D",
-      data,
+      path.join(this.dir, "data"),
       "-o",
-      `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1`,
+      `-p ${port} -k ${this.dir} -c listen_addresses=127.0.0.1`,
       "-w",
       "-l",
       path.join(this.dir, "log"),
       "start",
     ]);
+  }
+
+  private logTail() {
+    try {
+      return fs.readFileSync(path.join(this.dir, "log"), "utf8").split("\n").slice(-15).join("\n");
+    } catch {
+      return "(no log)";
+    }
   }
 
   stop() {

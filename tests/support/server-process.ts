@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { NODE_FLAGS } from "../../server/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -13,7 +14,7 @@ export type RunningServer = {
 
 /** The built app (`npm run build` first) as a real process on a free port, its output collected. */
 function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [path.join(ROOT, "server/main.js")], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "server/main.js")], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
