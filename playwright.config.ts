@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { NODE_FLAGS } from "./server/node-flags.js";
+import { MALLOC_ENV, NODE_FLAGS } from "./server/node-flags.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -36,6 +36,7 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
+      ...MALLOC_ENV,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { prepareDatabase } from "~/db/setup.server";
 import { seedManyPets } from "~/db/seed.server";
 import { readEnv } from "~/env.server";
-import { NODE_FLAGS } from "../server/node-flags.js";
+import { MALLOC_ENV, NODE_FLAGS } from "../server/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -80,6 +80,7 @@ export function startAdopet(dataDir: string, databaseUrl: string | undefined, po
     process.execPath,
     [...NODE_FLAGS, "server/main.js"],
     {
+      ...(process.env.NO_MALLOC ? {} : MALLOC_ENV),
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -1,11 +1,28 @@
-// The V8 settings the server runs with, wherever it is started: package.json's start and
+// How the server's process is started, wherever it is started: package.json's start and
 // serve scripts, the tests that start it as a process, the e2e suite and the benchmarks
 // (a test in tests/server/node-flags.test.ts keeps package.json in step).
 //
-// Left alone, V8 lets the heap grow to 150–250 MB under load although less than 60 MB of
-// it is live, because memory is cheap on a developer's machine. A ceiling makes it collect
-// sooner: peak RSS under load fell from ~280 to ~130 MB on PostgreSQL for about a tenth
-// fewer requests per second (docs/performance.md). The ceiling is well above what a
+// V8: left alone, it lets the heap grow to 150–250 MB under load although less than 60 MB
+// of it is live, because memory is cheap on a developer's machine. A ceiling makes it
+// collect sooner: peak RSS under load fell from ~280 to ~130 MB on PostgreSQL for about a
+// tenth fewer requests per second (docs/performance.md). The ceiling is well above what a
 // server holds live: a few caches bounded in entries and bytes, and photos being
 // processed live outside the heap.
 export const NODE_FLAGS = ["--max-old-space-size=160", "--max-semi-space-size=4"];
+
+// glibc's malloc: V8 compiles the embedded database's hot WebAssembly on background
+// threads, in scratch memory of tens of MB that it frees at once; by default glibc keeps
+// such memory in per-thread arenas and raises its threshold for handing memory back, so
+// it stayed resident for good (about 70 MB). A fixed threshold returns every block of
+// 32 KB or more to the system when it is freed: peak RSS under load on the embedded
+// database fell from ~250 to ~180 MB, with reads as fast, and logins about a sixth slower
+// (each Argon2id hash now maps its 19 MiB afresh). Other C libraries ignore the variable.
+export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "32768" };
+
+/** The command line npm start and npm run serve use (POSIX shell). */
+export const SERVER_COMMAND = [
+  ...Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
+  "node",
+  ...NODE_FLAGS,
+  "server/main.js",
+].join(" ");

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { NODE_FLAGS } from "../../server/node-flags.js";
+import { NODE_FLAGS, SERVER_COMMAND } from "../../server/node-flags.js";
 import { ROOT } from "../support/server-process";
 
-// The tests, the e2e suite and the benchmarks start the server with NODE_FLAGS; an operator
-// starts it with npm start or npm run serve, which must use the very same settings.
-describe("the server's V8 settings", () => {
+// The tests, the e2e suite and the benchmarks start the server with NODE_FLAGS and MALLOC_ENV;
+// an operator starts it with npm start or npm run serve, which must use the very same settings.
+describe("the server's process settings", () => {
   const scripts = (
     JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
       scripts: Record<string, string>;
@@ -14,7 +14,7 @@ describe("the server's V8 settings", () => {
   ).scripts;
 
   it.each(["start", "serve"])("npm run %s starts the server with them", (name) => {
-    expect(scripts[name]).toContain(["node", ...NODE_FLAGS, "server/main.js"].join(" "));
+    expect([SERVER_COMMAND, `npm run build && ${SERVER_COMMAND}`]).toContain(scripts[name]);
   });
 
   it("caps the heap without starving it", () => {

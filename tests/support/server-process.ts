@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { NODE_FLAGS } from "../../server/node-flags.js";
+import { MALLOC_ENV, NODE_FLAGS } from "../../server/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -16,7 +16,7 @@ export type RunningServer = {
 function spawnServer(env: Record<string, string>) {
   const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "server/main.js")], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { ...process.env, ...MALLOC_ENV, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
