@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type pg from "pg";
+import pLimit from "p-limit";
 import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
 import * as schema from "./schema";
@@ -132,6 +134,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // PostgreSQL's default 128 MB of shared buffers would be most of a small server's memory;
     // the operating system's file cache serves the embedded database's reads as well.
     const client = await PGlite.create({ dataDir, postgresqlconf: ["shared_buffers=16MB"] });
+    oneStatementPerTurn(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // PGlite has no autovacuum: without fresh statistics the planner takes a table of
     // thousands of pets for a handful and scans instead of using the feed's index.
@@ -158,6 +161,29 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } catch (error) {
     await release();
     throw error;
+  }
+}
+
+/**
+ * PGlite runs each statement synchronously on this thread, and hands its lock to the
+ * next waiter in a microtask, so the statements queued by every request in flight ran
+ * back to back while no connection was accepted and no request was read: under a burst
+ * of messages, visitors arriving then waited seconds (up to 10) for their first byte.
+ * Statements (and transactions, whole) now run one per turn of the event loop, in
+ * arrival order, so I/O gets in between them.
+ */
+function oneStatementPerTurn(client: PGliteClient) {
+  const oneAtATime = pLimit(1);
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  for (const method of ["query", "exec", "transaction"] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    Object.assign(client, {
+      [method]: (...args: unknown[]) =>
+        oneAtATime(async () => {
+          await nextTurn();
+          return original(...args);
+        }),
+    });
   }
 }
 
