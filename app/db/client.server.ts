@@ -134,7 +134,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // PostgreSQL's default 128 MB of shared buffers would be most of a small server's memory;
     // the operating system's file cache serves the embedded database's reads as well.
     const client = await PGlite.create({ dataDir, postgresqlconf: ["shared_buffers=16MB"] });
-    oneStatementPerTurn(client);
+    fewStatementsPerTurn(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // PGlite has no autovacuum: without fresh statistics the planner takes a table of
     // thousands of pets for a handful and scans instead of using the feed's index.
@@ -165,22 +165,31 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * PGlite runs each statement synchronously on this thread, and hands its lock to the
- * next waiter in a microtask, so the statements queued by every request in flight ran
- * back to back while no connection was accepted and no request was read: under a burst
- * of messages, visitors arriving then waited seconds (up to 10) for their first byte.
- * Statements (and transactions, whole) now run one per turn of the event loop, in
- * arrival order, so I/O gets in between them.
+ * PGlite runs each statement synchronously on this thread and hands its lock to the next
+ * waiter in a microtask, so the statements queued by every request in flight ran back to
+ * back while no connection was accepted and no request was read: under a burst of
+ * messages, visitors arriving then waited seconds (up to 10, so some gave up) for their
+ * first byte. Statements (a transaction counts as one) now run a few per turn of the
+ * event loop, in arrival order, so I/O gets in between. Four per turn measured best among
+ * 1, 2, 4 and 16 (docs/performance.md): fewer starve the database's own work when cheap
+ * cached pages fill each turn, more bring the waits back.
  */
-function oneStatementPerTurn(client: PGliteClient) {
+const STATEMENTS_PER_TURN = 4;
+
+function fewStatementsPerTurn(client: PGliteClient) {
   const oneAtATime = pLimit(1);
   const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+  let ranThisTurn = STATEMENTS_PER_TURN;
   for (const method of ["query", "exec", "transaction"] as const) {
     const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
     Object.assign(client, {
       [method]: (...args: unknown[]) =>
         oneAtATime(async () => {
-          await nextTurn();
+          if (ranThisTurn >= STATEMENTS_PER_TURN) {
+            await nextTurn();
+            ranThisTurn = 0;
+          }
+          ranThisTurn += 1;
           return original(...args);
         }),
     });
