@@ -19,6 +19,8 @@ export type Database = {
   kind: "pglite" | "postgres";
   /** Where the data lives, for messages (a directory, or the server without its password). */
   location: string;
+  /** Refreshes the planner's statistics where they are stale (PostgreSQL's autovacuum does it by itself). */
+  refreshStatistics(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -83,7 +85,14 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   await db.execute(sql`select 1`);
   const url = new URL(databaseUrl);
   url.password = "";
-  return { db, health, kind: "postgres", location: url.toString(), close: () => pool.end() };
+  return {
+    db,
+    health,
+    kind: "postgres",
+    location: url.toString(),
+    refreshStatistics: async () => undefined,
+    close: () => pool.end(),
+  };
 }
 
 /**
@@ -137,21 +146,32 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     fewStatementsPerTurn(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // PGlite has no autovacuum: without fresh statistics the planner takes a table of
-    // thousands of pets for a handful and scans instead of using the feed's index.
-    await client.exec("analyze");
-    const analyzeDaily = setInterval(() => void client.exec("analyze").catch(() => undefined), 24 * 60 * 60 * 1000);
-    analyzeDaily.unref();
+    // thousands of pets for a handful and scans instead of using the feed's index. The
+    // setup asks for them once the database is ready, and they are checked every few
+    // minutes; only tables that grew or shrank are analysed, so a start on an unchanged
+    // database does not wait for them (0.4–0.8 s on 10,000 pets).
+    let analyzing: Promise<void> = Promise.resolve();
+    const analyze = () => {
+      analyzing = analyzeChangedTables(client).catch((error: Error) =>
+        console.error("Estatísticas do banco embutido não atualizadas:", error.message),
+      );
+      return analyzing;
+    };
+    const analyzeRegularly = setInterval(() => void analyze(), 10 * 60 * 1000);
+    analyzeRegularly.unref();
     let closed = false;
     return {
       db,
       health: new DatabaseHealth(async () => true),
       kind: "pglite",
       location: dataDir,
+      refreshStatistics: analyze,
       close: async () => {
         if (closed) return;
         closed = true;
-        clearInterval(analyzeDaily);
+        clearInterval(analyzeRegularly);
         try {
+          await analyzing;
           await client.close();
         } finally {
           await release();
@@ -194,6 +214,21 @@ function fewStatementsPerTurn(client: PGliteClient) {
         }),
     });
   }
+}
+
+/**
+ * Analyses the tables whose size moved by more than a tenth (and 8 pages) since their
+ * statistics were taken: autovacuum's rule of thumb, by pages, because PGlite keeps no
+ * count of changes across restarts.
+ */
+async function analyzeChangedTables(client: PGliteClient): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    `select quote_ident(c.relname) as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and abs(pg_relation_size(c.oid) / 8192 - c.relpages) > greatest(8, c.relpages / 10)`,
+  );
+  if (rows.length > 0) await client.exec(`analyze ${rows.map((row) => row.name).join(", ")}`);
 }
 
 const ownerFile = (dataDir: string) => `${dataDir}.lock.owner`;

@@ -19,6 +19,8 @@ export async function prepareDatabase(
     if (env.demoData && (await seedDemoData(database.db))) {
       log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
     }
+    // In the background: the statistics on disk serve until then.
+    void database.refreshStatistics();
     return database;
   } catch (error) {
     await database.close();

@@ -50,3 +50,43 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database under 
     expect(result.rows.map((row) => row.n)).toEqual([1, 2, 3]);
   });
 });
+
+describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database's statistics", () => {
+  let dir: string;
+  let database: Database;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-stats-"));
+    database = await openDatabase({ dataDir: path.join(dir, "data") });
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const estimatedRows = async () => {
+    const result = (await database.db.execute(
+      sql`select reltuples::int as rows from pg_class where relname = 'litter'`,
+    )) as unknown as { rows: { rows: number }[] };
+    return result.rows[0]!.rows;
+  };
+  const add = (rows: number) =>
+    database.db.execute(sql`insert into litter select n, repeat('x', 100) from generate_series(1, ${rows}) n`);
+
+  it("are taken for a table that grew by more than a tenth, and left alone otherwise", async () => {
+    await database.db.execute(sql`create table litter (n int, body text)`);
+    await add(5_000);
+    expect(await estimatedRows()).toBe(-1); // never analysed
+
+    await database.refreshStatistics();
+    expect(await estimatedRows()).toBe(5_000);
+
+    await add(100);
+    await database.refreshStatistics();
+    expect(await estimatedRows()).toBe(5_000);
+
+    await add(5_000);
+    await database.refreshStatistics();
+    expect(await estimatedRows()).toBe(10_100);
+  });
+});
