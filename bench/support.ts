@@ -80,7 +80,7 @@ export function startAdopet(dataDir: string, databaseUrl: string | undefined, po
     process.execPath,
     [...NODE_FLAGS, "server/main.js"],
     {
-      ...(process.env.NO_MALLOC ? {} : MALLOC_ENV),
+      ...MALLOC_ENV,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

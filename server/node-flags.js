@@ -15,8 +15,9 @@ export const NODE_FLAGS = ["--max-old-space-size=160", "--max-semi-space-size=4"
 // such memory in per-thread arenas and raises its threshold for handing memory back, so
 // it stayed resident for good (about 70 MB). A fixed threshold returns every block of
 // 32 KB or more to the system when it is freed: peak RSS under load on the embedded
-// database fell from ~250 to ~180 MB, with reads as fast, and logins about a sixth slower
-// (each Argon2id hash now maps its 19 MiB afresh). Other C libraries ignore the variable.
+// database fell from ~260–300 to ~175–225 MB, with reads and logins within noise, and an
+// upload about a third slower (a photo's buffers, like each Argon2id hash's 19 MiB, are now
+// mapped afresh). Other C libraries ignore the variable (ADR 10).
 export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "32768" };
 
 /** The command line npm start and npm run serve use (POSIX shell). */
