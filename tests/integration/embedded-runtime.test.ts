@@ -8,12 +8,12 @@ import { openDatabase, type Database } from "~/db/client.server";
 // The embedded database works on this thread: while statements are queued, the server must
 // still get turns to accept connections and read requests (a turn is what a setImmediate,
 // a timer or an I/O callback waits for).
-describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database under a queue of statements", () => {
+describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database at work", () => {
   let dir: string;
   let database: Database;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-turns-"));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-runtime-"));
     database = await openDatabase({ dataDir: path.join(dir, "data") });
   });
   afterAll(async () => {
@@ -49,21 +49,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database under 
     };
     expect(result.rows.map((row) => row.n)).toEqual([1, 2, 3]);
   });
-});
 
-describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database's statistics", () => {
-  let dir: string;
-  let database: Database;
-
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-stats-"));
-    database = await openDatabase({ dataDir: path.join(dir, "data") });
-  });
-  afterAll(async () => {
-    await database?.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
+  // Statistics: PGlite has no autovacuum, so the app refreshes them itself.
   const estimatedRows = async () => {
     const result = (await database.db.execute(
       sql`select reltuples::int as rows from pg_class where relname = 'litter'`,
@@ -73,7 +60,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the embedded database's stat
   const add = (rows: number) =>
     database.db.execute(sql`insert into litter select n, repeat('x', 100) from generate_series(1, ${rows}) n`);
 
-  it("are taken for a table that grew by more than a tenth, and left alone otherwise", async () => {
+  it("takes statistics of a table that grew by more than a tenth, and leaves them alone otherwise", async () => {
     await database.db.execute(sql`create table litter (n int, body text)`);
     await add(5_000);
     expect(await estimatedRows()).toBe(-1); // never analysed
