@@ -37,7 +37,16 @@ const NOT_REPLAYED = new Set([
   "x-cache",
 ]);
 
-type Entry = { headers: Record<string, string | number | string[]>; body: Buffer; nonce: string; etag: string | null };
+/**
+ * A stored answer. A page's body is kept in pieces split where its nonce was, so a replay
+ * joins them around the new nonce without decoding the text; JSON is one piece.
+ */
+type Entry = {
+  headers: Record<string, string | number | string[]>;
+  pieces: Buffer[];
+  size: number;
+  etag: string | null;
+};
 
 export type PublicResponseCache = RequestHandler & { clear(): void };
 
@@ -47,8 +56,10 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     // Dropped when they expire rather than when next asked for (see public-reads.server.ts).
     ttlAutopurge: true,
     maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    sizeCalculation: (entry) => Math.max(1, entry.size),
   });
+  // Answers being made now, by the first visitor who asked for them.
+  const pending = new Map<string, Promise<Entry | undefined>>();
   // Bumped by clear(): a response rendered before a write is not stored after it.
   let generation = 0;
 
@@ -59,22 +70,55 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     const key = req.originalUrl;
     const nonce = String(res.locals.cspNonce ?? "");
 
-    const hit = cache.get(key);
-    if (hit) {
-      for (const [name, value] of Object.entries(hit.headers)) res.setHeader(name, value);
+    const replay = (entry: Entry) => {
+      for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
       res.setHeader("X-Cache", "HIT");
-      if (hit.etag) {
-        res.setHeader("ETag", hit.etag);
+      if (entry.etag) {
+        res.setHeader("ETag", entry.etag);
         // A phone that has this very answer already gets a 304 and no body.
-        if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(hit.etag)) {
+        if (req.headers["if-none-match"]?.split(/\s*,\s*/).includes(entry.etag)) {
           res.status(304).end();
           return;
         }
       }
       res.status(200);
-      res.end(hit.nonce && nonce ? replaceAll(hit.body, hit.nonce, nonce) : hit.body);
+      if (entry.pieces.length === 1) {
+        res.end(entry.pieces[0]);
+        return;
+      }
+      // The pieces go out as they are, around this response's nonce: copying a page into one
+      // new buffer per visitor made V8 collect its whole heap ten times a second.
+      const glue = Buffer.from(nonce);
+      res.setHeader("Content-Length", entry.size + glue.length * (entry.pieces.length - 1));
+      res.cork();
+      entry.pieces.forEach((piece, index) => {
+        if (index > 0) res.write(glue);
+        res.write(piece);
+      });
+      res.end();
+    };
+
+    const hit = cache.get(key);
+    if (hit) return replay(hit);
+    // Visitors who ask while the same answer is being made wait for it rather than make it
+    // again: when an entry expires or a write clears the cache, 50 visitors at once cost
+    // one render, not 50 in a row on the one thread.
+    const inFlight = pending.get(key);
+    if (inFlight) {
+      inFlight.then((entry) => (entry ? replay(entry) : next())).catch(next);
       return;
     }
+
+    let settle!: (entry: Entry | undefined) => void;
+    const made = new Promise<Entry | undefined>((resolve) => (settle = resolve));
+    pending.set(key, made);
+    const done = (entry: Entry | undefined) => {
+      if (pending.get(key) === made) pending.delete(key);
+      settle(entry);
+    };
+    // An answer that is not kept (not a 200, a cookie, a write meanwhile, a visitor who left)
+    // sends the waiting visitors on to make their own.
+    res.once("close", () => done(undefined));
     res.setHeader("X-Cache", "MISS");
     capture(res, generation, (body) => {
       if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
@@ -82,7 +126,15 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (value !== undefined && !NOT_REPLAYED.has(name)) headers[name] = value;
       }
-      cache.set(key, { headers, body, nonce, etag: etagOf(body, nonce) });
+      const pieces = nonce ? splitAt(body, nonce) : [body];
+      const entry = {
+        headers,
+        pieces,
+        size: pieces.reduce((sum, piece) => sum + piece.length, 0),
+        etag: pieces.length === 1 ? etagOf(body) : null,
+      };
+      cache.set(key, entry);
+      done(entry);
     });
     next();
   };
@@ -116,6 +168,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     clear() {
       generation += 1;
       cache.clear();
+      pending.clear();
     },
   }) as PublicResponseCache;
 }
@@ -125,11 +178,18 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
  * with a nonce gets none: a 304 would make the browser show its stored page, whose
  * nonce no longer matches the new response's policy, and its scripts would not run.
  */
-function etagOf(body: Buffer, nonce: string): string | null {
-  if (nonce && body.includes(nonce)) return null;
+function etagOf(body: Buffer): string {
   return `"${createHash("sha1").update(body).digest("base64url")}"`;
 }
 
-function replaceAll(body: Buffer, from: string, to: string): Buffer {
-  return Buffer.from(body.toString("utf8").split(from).join(to), "utf8");
+/** `body` cut wherever `separator` appears (without it): one piece when it does not. */
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  const pieces: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(separator); at !== -1; at = body.indexOf(separator, from)) {
+    pieces.push(body.subarray(from, at));
+    from = at + Buffer.byteLength(separator);
+  }
+  pieces.push(body.subarray(from));
+  return pieces;
 }

@@ -22,10 +22,25 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+// 128 random bits per nonce, taken from a pool filled 256 nonces at a time: one call into
+// the system's random source per request was 2 % of a cached page's cost.
+const NONCE_BYTES = 16;
+let noncePool = Buffer.alloc(0);
+let poolOffset = 0;
+
+function freshNonce(): string {
+  if (poolOffset + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_BYTES * 256);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return noncePool.toString("base64", poolOffset - NONCE_BYTES, poolOffset);
+}
+
 /** A fresh nonce per response (in res.locals.cspNonce) and, when enforced, the policy header. */
 export function cspNonce({ enforce }: { enforce: boolean }): RequestHandler {
   return (_req, res, next) => {
-    const nonce = randomBytes(16).toString("base64");
+    const nonce = freshNonce();
     res.locals.cspNonce = nonce;
     if (enforce) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
     next();

@@ -32,6 +32,40 @@ describe("the micro-cache of public responses", () => {
     expect(second.text).toContain("Primeiro");
   });
 
+  it("makes an answer once for visitors who ask for it at the same time", async () => {
+    for (const url of ["/api/pets?page=2", "/home?especie=gato"]) {
+      const answers = await Promise.all(Array.from({ length: 12 }, () => new Client(app.baseUrl).get(url)));
+      expect(answers.map((answer) => answer.headers.get("x-cache")).sort()).toEqual([
+        ...Array<string>(11).fill("HIT"),
+        "MISS",
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(200);
+        const nonce = nonceOf(answer.headers)!;
+        const inBody = [...answer.text.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+        expect(inBody.every((value) => value === nonce)).toBe(true);
+      }
+      const json = answers.filter((answer) => answer.json).map((answer) => answer.text);
+      expect(new Set(json).size).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("sends a replayed page whole, compressed or not, with its length right", async () => {
+    await new Client(app.baseUrl).get("/home");
+    const plain = await new Client(app.baseUrl).request("GET", "/home", undefined, { "Accept-Encoding": "identity" });
+    expect(plain.headers.get("x-cache")).toBe("HIT");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(Number(plain.headers.get("content-length"))).toBe(Buffer.byteLength(plain.text));
+    const zipped = await new Client(app.baseUrl).request("GET", "/home", undefined, { "Accept-Encoding": "gzip" });
+    expect(zipped.headers.get("x-cache")).toBe("HIT");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    for (const page of [plain, zipped]) {
+      expect(page.text).toContain("Primeiro");
+      expect(page.text.trimEnd()).toMatch(/<\/html>$/);
+      expect(page.text).toContain(`nonce="${nonceOf(page.headers)}"`);
+    }
+  });
+
   it("answers a visitor who has the data already with a 304; pages, whose nonce changes, get no tag", async () => {
     const visitor = new Client(app.baseUrl);
     await visitor.get("/api/pets");
@@ -113,5 +147,8 @@ describe("the micro-cache of public responses", () => {
     const again = await new Client(app.baseUrl).get(url);
     expect(again.status).toBe(404);
     expect(again.headers.get("x-cache")).toBe("MISS");
+    // Visitors who waited for an answer that is not kept go on and get their own.
+    const together = await Promise.all(Array.from({ length: 5 }, () => new Client(app.baseUrl).get(url)));
+    expect(together.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404]);
   });
 });
