@@ -1,7 +1,7 @@
 import type { Db } from "~/db/client.server";
 import { MESSAGES } from "~/validation/messages";
 import { authenticate, verifyUserPassword, type OwnUser } from "./accounts.server";
-import { countAttempt, isLimited, resetLimit, retryText } from "./rate-limits.server";
+import { giveBack, resetLimit, retryText, takeAllowance } from "./rate-limits.server";
 
 export type LoginResult =
   | { ok: true; user: OwnUser }
@@ -11,6 +11,10 @@ export type LoginResult =
 /**
  * One login attempt, for the page and the API alike: the specification's
  * messages, with failed attempts limited per account and per client.
+ *
+ * Every attempt takes its allowance before the password is checked, atomically,
+ * and a successful one gives it back: a burst of guesses sent at once gets no
+ * more tries than guesses sent one by one.
  */
 export async function attemptLogin(
   db: Db,
@@ -22,7 +26,7 @@ export async function attemptLogin(
     ["login-client", clientKey],
     ["login-account", accountKey],
   ] as const) {
-    const state = await isLimited(db, name, key);
+    const state = await takeAllowance(db, name, key);
     if (state.limited) {
       return {
         ok: false,
@@ -35,13 +39,14 @@ export async function attemptLogin(
   const result = await authenticate(db, credentials.email, credentials.senha);
   if (result.ok) {
     await resetLimit(db, "login-account", accountKey);
+    await giveBack(db, "login-client", clientKey);
     return result;
   }
-  await countAttempt(db, "login-client", clientKey);
   if (result.reason === "unknown-email") {
+    // No account to protect: only the client's count stays.
+    await resetLimit(db, "login-account", accountKey);
     return { ok: false, status: 400, field: "email", message: MESSAGES.email.unknown };
   }
-  await countAttempt(db, "login-account", accountKey);
   return { ok: false, status: 400, field: "senha", message: MESSAGES.senha.wrong };
 }
 
@@ -59,12 +64,9 @@ export async function confirmOwnPassword(
   senha: string,
 ): Promise<PasswordCheck> {
   const key = user.email.toLowerCase();
-  const state = await isLimited(db, "login-account", key);
+  const state = await takeAllowance(db, "login-account", key);
   if (state.limited) return { ok: false, limited: true, retryAfterSeconds: state.retryAfterSeconds };
-  if (!(await verifyUserPassword(db, user.id, senha))) {
-    await countAttempt(db, "login-account", key);
-    return { ok: false, limited: false };
-  }
+  if (!(await verifyUserPassword(db, user.id, senha))) return { ok: false, limited: false };
   await resetLimit(db, "login-account", key);
   return { ok: true };
 }

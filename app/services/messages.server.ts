@@ -4,7 +4,7 @@ import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
 import type { Mailer } from "./mail.server";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
-import { countAttempt, isLimited, retryText, type LimitState } from "./rate-limits.server";
+import { retryText, takeAllowance } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 
@@ -82,6 +82,10 @@ export type SendResult =
  * Stores a message for the pet's caretaker, within the rate limits (per client
  * and per recipient). Storing is the delivery: the e-mail notice comes after,
  * and its failure never loses the message.
+ *
+ * Each limit is taken before the message is stored, atomically, so a burst of
+ * submits never gets past it; a message refused for the caretaker's limit still
+ * counts against its sender's.
  */
 export async function sendMessage(
   db: Db,
@@ -92,11 +96,12 @@ export async function sendMessage(
     clientKey,
   }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string },
 ): Promise<SendResult> {
-  const checks: [LimitState, "client" | "recipient"][] = [
-    [await isLimited(db, "message-client", clientKey), "client"],
-    [await isLimited(db, "message-recipient", pet.caretakerId), "recipient"],
+  const limits: ["message-client" | "message-recipient", string, "client" | "recipient"][] = [
+    ["message-client", clientKey, "client"],
+    ["message-recipient", pet.caretakerId, "recipient"],
   ];
-  for (const [state, limitedBy] of checks) {
+  for (const [name, key, limitedBy] of limits) {
+    const state = await takeAllowance(db, name, key);
     if (state.limited) return { ok: false, limitedBy, retryAfterSeconds: state.retryAfterSeconds };
   }
   const [row] = await db
@@ -111,8 +116,6 @@ export async function sendMessage(
       texto: input.contato__texto.trim(),
     })
     .returning({ id: messages.id });
-  await countAttempt(db, "message-client", clientKey);
-  await countAttempt(db, "message-recipient", pet.caretakerId);
   return { ok: true, id: row!.id };
 }
 

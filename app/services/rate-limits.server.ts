@@ -41,23 +41,24 @@ function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
 
 export type LimitState = { limited: false } | { limited: true; retryAfterSeconds: number };
 
-/** Whether `key` has used up its allowance, without counting this call. */
-export async function isLimited(db: Db, name: LimitName, key: string): Promise<LimitState> {
-  const state = await limiter(db, name).get(key);
-  if (state && state.consumedPoints >= POLICIES[name].points) {
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
-  }
-  return { limited: false };
-}
-
-/** Counts one use (e.g. one failed login) against `key`. */
-export async function countAttempt(db: Db, name: LimitName, key: string): Promise<void> {
+/**
+ * Uses one of `key`'s allowance and says whether it was there, in one atomic step (an
+ * upsert): requests sent at the same moment never get past the limit together, as they
+ * could between a separate check and count.
+ */
+export async function takeAllowance(db: Db, name: LimitName, key: string): Promise<LimitState> {
   try {
     await limiter(db, name).consume(key);
+    return { limited: false };
   } catch (error) {
-    // Over the limit: the rejection carries the state, which isLimited reads next time.
     if (!(error instanceof RateLimiterRes)) throw error;
+    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
+}
+
+/** Gives back one use taken by takeAllowance (an attempt that turned out to be fine). */
+export async function giveBack(db: Db, name: LimitName, key: string): Promise<void> {
+  await limiter(db, name).reward(key, 1);
 }
 
 export async function resetLimit(db: Db, name: LimitName, key: string): Promise<void> {

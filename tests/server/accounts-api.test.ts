@@ -202,6 +202,28 @@ describe("/api/session", () => {
     await signUp(client, "vizinha@exemplo.com");
     expect((await signIn(new Client(app.baseUrl), "vizinha@exemplo.com")).status).toBe(200);
   });
+
+  it("gives a burst of guesses sent at once no more tries than guesses sent one by one", async () => {
+    const own = await startTestApp();
+    try {
+      const client = new Client(own.baseUrl);
+      expect(
+        (await client.post("/api/users", { email: "rajada@exemplo.com", nome: "Rita", senha: SENHA })).status,
+      ).toBe(201);
+      const guesses = await Promise.all(
+        Array.from({ length: 15 }, (_, index) =>
+          new Client(own.baseUrl).post("/api/session", { email: "rajada@exemplo.com", senha: `Errada@${index}` }),
+        ),
+      );
+      expect(guesses.map((guess) => guess.status).sort()).toEqual([
+        ...Array<number>(10).fill(400),
+        ...Array<number>(5).fill(429),
+      ]);
+      expect((await client.post("/api/session", { email: "rajada@exemplo.com", senha: SENHA })).status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
 });
 
 describe("/api/users/:id", () => {

@@ -146,6 +146,22 @@ describe("abuse", () => {
     }
   });
 
+  it("a burst of messages sent at the same moment never gets past the limit", async () => {
+    const limited = await startTestApp({ MESSAGE_LIMIT_PER_HOUR: "3" });
+    try {
+      const owner = await createUser(limited.db, { email: "dona@exemplo.com" });
+      const pet = await createPet(limited.db, { caretakerId: owner.id, nome: "Tupã" });
+      const client = new Client(limited.baseUrl);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => client.post("/api/messages", body({ petId: pet }))),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(429)]);
+      expect(await limited.db.select().from(messages)).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("a filled honeypot is answered like a success, and nothing is stored", async () => {
     const before = (await app.db.select().from(messages)).length;
     const form = new URLSearchParams({ ...body(), pet: petId, site: "http://spam.example" } as Record<string, string>);
