@@ -76,6 +76,24 @@ async function load(name: string, target: string, pid: number, options: Options)
   return row;
 }
 
+/** `count` accounts signed up through the API, each with an address of its own. */
+async function signUpPeople(base: string, count: number) {
+  const people = Array.from({ length: count }, (_, index) => ({
+    email: `carga-${index}@exemplo.com`,
+    senha: "Carga@2024",
+    address: `10.0.${index}.1`,
+  }));
+  for (const person of people) {
+    const response = await fetch(`${base}/api/users`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": person.address },
+      body: JSON.stringify({ email: person.email, nome: "Pessoa de Carga", senha: person.senha }),
+    });
+    if (response.status !== 201) throw new Error(`Cadastro de ${person.email}: ${response.status}`);
+  }
+  return people;
+}
+
 async function waitFor(url: string) {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     if (
@@ -160,11 +178,27 @@ async function main() {
   await load("GET /home (page 1)", "adopet", appPid, { url: `${base}/home` });
   await load(`GET /home?page=${deepPage}`, "adopet", appPid, { url: `${base}/home?page=${deepPage}` });
   await load("GET /pets/:id", "adopet", appPid, { url: `${base}/pets/${anyPet}` });
+  // Logins as people make them: each with their own account, from their own address (through
+  // the proxy the app trusts on loopback). Fifty logins of one account from one address at
+  // once would be a guessing attack, which the limits stop.
+  const people = await signUpPeople(base, CONNECTIONS);
+  let turn = 0;
   await load("POST /api/session (login)", "adopet", appPid, {
-    url: `${base}/api/session`,
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: DEMO_CARETAKER.email, senha: DEMO_CARETAKER.senha }),
+    url: base,
+    requests: [
+      {
+        method: "POST",
+        path: "/adopet/api/session",
+        setupRequest: (request) => {
+          const person = people[turn++ % people.length]!;
+          return {
+            ...request,
+            headers: { "content-type": "application/json", "x-forwarded-for": person.address },
+            body: JSON.stringify({ email: person.email, senha: person.senha }),
+          };
+        },
+      },
+    ],
   });
   await load("POST /api/messages", "adopet", appPid, {
     url: `${base}/api/messages`,

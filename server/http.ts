@@ -95,9 +95,11 @@ export function createHttpApp({
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
-    // Only paths that name a file (favicon.svg, robots.txt): pages and API skip the disk lookup.
+    // Only paths that name a file (favicon.svg, robots.txt): pages, API and React Router's data
+    // requests (/adopet/home.data, at every navigation in the browser) skip the disk lookup.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
-    app.use(BASE_PATH, (req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+    const namesFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data");
+    app.use(BASE_PATH, (req, res, next) => (namesFile(req.path) ? publicFiles(req, res, next) : next()));
   }
 
   if (health) app.use(unavailableWhileDown(health));

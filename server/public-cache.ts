@@ -13,7 +13,8 @@ import { LRUCache } from "lru-cache";
  *
  * Entries live for a few seconds and are dropped whenever this process writes
  * something public; another app server's writes show within the TTL. Only a
- * 200 without Set-Cookie is kept. A cached page gets this response's CSP nonce
+ * 200 without Set-Cookie is kept. Visitors who ask while an answer is being made
+ * wait for that one. A cached page gets this response's CSP nonce
  * in place of the one it was rendered with, so no nonce is ever sent twice.
  */
 const CACHEABLE = [
