@@ -88,7 +88,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
         return;
       }
       // The pieces go out as they are, around this response's nonce: copying a page into one
-      // new buffer per visitor made V8 collect its whole heap ten times a second.
+      // new buffer per visitor made V8 collect its whole heap several times a second.
       const glue = Buffer.from(nonce);
       res.setHeader("Content-Length", entry.size + glue.length * (entry.pieces.length - 1));
       res.cork();
