@@ -124,13 +124,20 @@ describe("reading messages", () => {
 });
 
 describe("abuse", () => {
-  it("limits messages per client with 429 and a Portuguese message", async () => {
-    // Another app, with a limit of 3 an hour and a clean slate.
+  /** Another app, with a limit of 3 messages an hour, a clean slate and one pet to write about. */
+  async function withLimitOfThree(check: (limited: TestApp, client: Client, pet: string) => Promise<void>) {
     const limited = await startTestApp({ MESSAGE_LIMIT_PER_HOUR: "3" });
     try {
       const owner = await createUser(limited.db, { email: "dona@exemplo.com" });
       const pet = await createPet(limited.db, { caretakerId: owner.id, nome: "Tupã" });
-      const client = new Client(limited.baseUrl);
+      await check(limited, new Client(limited.baseUrl), pet);
+    } finally {
+      await limited.close();
+    }
+  }
+
+  it("limits messages per client with 429 and a Portuguese message", async () => {
+    await withLimitOfThree(async (limited, client, pet) => {
       for (let index = 0; index < 3; index += 1) {
         expect((await client.post("/api/messages", body({ petId: pet }))).status).toBe(201);
       }
@@ -141,25 +148,17 @@ describe("abuse", () => {
       );
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.db.select().from(messages)).toHaveLength(3);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it("a burst of messages sent at the same moment never gets past the limit", async () => {
-    const limited = await startTestApp({ MESSAGE_LIMIT_PER_HOUR: "3" });
-    try {
-      const owner = await createUser(limited.db, { email: "dona@exemplo.com" });
-      const pet = await createPet(limited.db, { caretakerId: owner.id, nome: "Tupã" });
-      const client = new Client(limited.baseUrl);
+    await withLimitOfThree(async (limited, client, pet) => {
       const answers = await Promise.all(
         Array.from({ length: 10 }, () => client.post("/api/messages", body({ petId: pet }))),
       );
       expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, ...Array<number>(7).fill(429)]);
       expect(await limited.db.select().from(messages)).toHaveLength(3);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 
   it("a filled honeypot is answered like a success, and nothing is stored", async () => {
