@@ -9,7 +9,8 @@ import { sendPendingNotices } from "~/services/messages.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
-import { createHttpApp } from "./http";
+import type { Server } from "node:http";
+import { createHttpApp, createNodeServer } from "./http";
 import { publicResponseCache } from "./public-cache";
 
 declare module "react-router" {
@@ -32,11 +33,12 @@ export type StartOptions = {
   onLockCompromised?: (error: Error) => void;
 };
 
-/** Everything the process needs before it listens: settings, database, HTTP app. */
+/** Everything the process needs before it listens: settings, database, HTTP app and server. */
 export async function createServer(options: StartOptions = {}): Promise<{
   env: Env;
   database: Database;
   app: ReturnType<typeof createHttpApp>;
+  server: Server;
 }> {
   const env = readEnv();
   const database = await prepareDatabase(env, console.log, options.onLockCompromised);
@@ -71,7 +73,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     health: database.health,
     publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
   });
-  return { env, database, app };
+  return { env, database, app, server: createNodeServer(app) };
 }
 
 /** The whole-response cache, cleared by every public write of this process. */

@@ -34,9 +34,9 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { env, database, app } = started;
+const { env, database, server } = started;
 
-const server = app.listen(env.port, env.host, () => {
+server.listen(env.port, env.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   console.log(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);

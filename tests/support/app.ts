@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import type { Express } from "express";
 import type { Database } from "~/db/client.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -14,7 +13,7 @@ import { createTestDatabase, type TestDatabase } from "./database";
  */
 export type TestApp = { baseUrl: string; db: Database["db"]; close(): Promise<void> };
 
-type BuiltServer = { createServer(): Promise<{ app: Express; database: Database }> };
+type BuiltServer = { createServer(): Promise<{ server: Server; database: Database }> };
 
 const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
 
@@ -35,10 +34,10 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     ...settings,
   });
   const { createServer } = (await import(/* @vite-ignore */ BUILD)) as BuiltServer;
-  const { app, database } = await createServer().finally(() => {
+  const { server, database } = await createServer().finally(() => {
     process.env = saved;
   });
-  const server: Server = app.listen(0, "127.0.0.1");
+  server.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/adopet`,
