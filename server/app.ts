@@ -5,6 +5,7 @@ import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
 import { prepareDatabase } from "~/db/setup.server";
 import { createMailer, type Mailer } from "~/services/mail.server";
+import { backgroundSettled, inBackground } from "~/services/background.server";
 import { sendPendingNotices } from "~/services/messages.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
@@ -39,6 +40,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
   database: Database;
   app: ReturnType<typeof createHttpApp>;
   server: Server;
+  /** Resolves once the work that follows responses (e-mail notices) is done. */
+  backgroundSettled: () => Promise<void>;
 }> {
   const env = readEnv();
   const database = await prepareDatabase(env, console.log, options.onLockCompromised);
@@ -49,8 +52,10 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
   const inboxUrl = env.publicUrl ? `${env.publicUrl}/adopet/mensagens` : undefined;
-  void sendPendingNotices(database.db, mailer, inboxUrl).catch((error: Error) =>
-    console.error("Avisos por email pendentes não enviados:", error.message),
+  inBackground(
+    sendPendingNotices(database.db, mailer, inboxUrl).catch((error: Error) =>
+      console.error("Avisos por email pendentes não enviados:", error.message),
+    ),
   );
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handler = createRequestHandler({
@@ -73,7 +78,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     health: database.health,
     publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
   });
-  return { env, database, app, server: createNodeServer(app) };
+  return { env, database, app, server: createNodeServer(app), backgroundSettled };
 }
 
 /** The whole-response cache, cleared by every public write of this process. */

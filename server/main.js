@@ -34,7 +34,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { env, database, server } = started;
+const { env, database, server, backgroundSettled } = started;
 
 server.listen(env.port, env.host, () => {
   const address = server.address();
@@ -58,11 +58,15 @@ async function shutdown(signal) {
     server.closeAllConnections();
   }, env.shutdownTimeoutMs);
   forced.unref();
+  const deadline = new Promise((resolve) => setTimeout(resolve, env.shutdownTimeoutMs).unref());
   // Stop accepting connections; in-flight requests finish, idle keep-alives close.
   await new Promise((resolve) => {
     server.close(() => resolve(undefined));
     server.closeIdleConnections();
   });
+  // Then the e-mail notices those requests started go out, before the database closes (one
+  // cut short by the deadline is sent at the next start).
+  await Promise.race([backgroundSettled(), deadline]);
   clearTimeout(forced);
   await database.close();
   console.log("Encerrado.");

@@ -4,6 +4,7 @@ import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
 import type { Mailer } from "./mail.server";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
+import { inBackground } from "./background.server";
 import { retryText, takeAllowance } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
@@ -284,7 +285,9 @@ export function limitedText(result: { limitedBy: "client" | "recipient"; retryAf
 /** E-mails the caretaker after the answer has gone; a failure is logged and retried at the next start. */
 export function notifyLater(db: Db, mailer: Mailer, messageId: string, requestUrl: string): void {
   const inboxUrl = `${new URL(requestUrl).origin}/adopet/mensagens`;
-  notifyRecipient(db, mailer, messageId, inboxUrl).catch((error: Error) =>
-    console.error(`Aviso por email da mensagem ${messageId} não enviado:`, error.message),
+  inBackground(
+    notifyRecipient(db, mailer, messageId, inboxUrl).catch((error: Error) =>
+      console.error(`Aviso por email da mensagem ${messageId} não enviado:`, error.message),
+    ),
   );
 }

@@ -3,9 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
-import { petPhotos, pets } from "~/db/schema";
+import { messages, petPhotos, pets } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { runUntilExit, startServer, type RunningServer } from "../support/server-process";
+import { startSmtpPeer } from "../support/smtp-peer";
 
 // The embedded database's life cycle, through the real process.
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embedded database", () => {
@@ -72,6 +73,52 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
     expect(answered.body).toContain("Boas-vindas!");
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("Encerrado.");
+  });
+
+  it("on SIGTERM sends the e-mail notices of the messages it just stored before closing the database", async () => {
+    // A slow mail server: each notice is still on its way when the signal comes.
+    const mail = await startSmtpPeer({ greetingDelayMs: 300 });
+    const running = await startServer({ DATA_DIR: dataDir, SMTP_URL: mail.url });
+    try {
+      const listed = (await (await fetch(`${running.baseUrl}/adopet/api/pets?page=1`)).json()) as {
+        pets: { id: string; nome: string }[];
+      };
+      const pet = listed.pets[0]!;
+      const statuses = await Promise.all(
+        [1, 2, 3].map(async (index) => {
+          const response = await fetch(`${running.baseUrl}/adopet/api/messages`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              petId: pet.id,
+              nome: "Ana",
+              telefone: "21 98888-7777",
+              nome__animal: pet.nome,
+              contato__texto: `Mensagem ${index} antes do encerramento`,
+            }),
+          });
+          return response.status;
+        }),
+      );
+      expect(statuses).toEqual([201, 201, 201]);
+      running.child.kill("SIGTERM");
+      expect(await running.exited).toBe(0);
+      expect(running.output()).not.toContain("não enviado");
+      expect(mail.received).toHaveLength(3);
+      expect(mail.received.map((message) => message.to)).toEqual(Array(3).fill(["ong@adopet.example"]));
+
+      const database = await openDatabase({ dataDir });
+      const stored = await database.db.select({ notifiedAt: messages.notifiedAt }).from(messages);
+      await database.close();
+      expect(stored).toHaveLength(3);
+      expect(stored.filter((message) => message.notifiedAt === null)).toEqual([]);
+    } finally {
+      if (running.child.exitCode === null) {
+        running.child.kill("SIGKILL");
+        await running.exited;
+      }
+      await mail.close();
+    }
   });
 
   it("keeps its data, and starts again on the existing database serving the stored images", async () => {

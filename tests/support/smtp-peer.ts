@@ -1,0 +1,65 @@
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+
+/**
+ * A mail server on a free port that speaks just enough SMTP (RFC 5321, no extensions) to
+ * accept what nodemailer sends, and keeps each message. `greetingDelayMs` makes every
+ * delivery slow, as a distant mail server is.
+ */
+export type SmtpPeer = { url: string; received: { to: string[]; data: string }[]; close(): Promise<void> };
+
+export async function startSmtpPeer({ greetingDelayMs = 0 } = {}): Promise<SmtpPeer> {
+  const received: SmtpPeer["received"] = [];
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+    socket.on("error", () => undefined);
+    let buffer = "";
+    let to: string[] = [];
+    let inData = false;
+    const reply = (line: string) => socket.write(`${line}\r\n`);
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          received.push({ to, data: buffer.slice(0, end) });
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          to = [];
+          reply("250 2.0.0 Aceita");
+          continue;
+        }
+        const end = buffer.indexOf("\r\n");
+        if (end < 0) return;
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") reply("250 smtp.teste");
+        else if (verb === "RCPT") {
+          to.push(/<([^>]*)>/.exec(line)?.[1] ?? "");
+          reply("250 2.1.5 OK");
+        } else if (verb === "DATA") {
+          inData = true;
+          reply("354 Pode enviar");
+        } else if (verb === "QUIT") {
+          reply("221 2.0.0 Tchau");
+          socket.end();
+        } else reply("250 2.0.0 OK"); // MAIL, RSET, NOOP
+      }
+    });
+    setTimeout(() => reply("220 smtp.teste ESMTP"), greetingDelayMs);
+  });
+  server.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
