@@ -1,3 +1,4 @@
+import type { Server } from "node:http";
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
@@ -10,7 +11,6 @@ import { sendPendingNotices } from "~/services/messages.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
-import type { Server } from "node:http";
 import { createHttpApp, createNodeServer } from "./http";
 import { publicResponseCache } from "./public-cache";
 
