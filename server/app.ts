@@ -34,11 +34,10 @@ export type StartOptions = {
   onLockCompromised?: (error: Error) => void;
 };
 
-/** Everything the process needs before it listens: settings, database, HTTP app and server. */
+/** Everything the process needs before it listens: settings, database, HTTP server. */
 export async function createServer(options: StartOptions = {}): Promise<{
   env: Env;
   database: Database;
-  app: ReturnType<typeof createHttpApp>;
   server: Server;
   /** Resolves once the work that follows responses (e-mail notices) is done. */
   backgroundSettled: () => Promise<void>;
@@ -78,7 +77,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     health: database.health,
     publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
   });
-  return { env, database, app, server: createNodeServer(app), backgroundSettled };
+  return { env, database, server: createNodeServer(app), backgroundSettled };
 }
 
 /** The whole-response cache, cleared by every public write of this process. */

@@ -53,12 +53,15 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal} recebido: encerrando (aguardando as requisições em andamento).`);
+  /** @type {(value?: unknown) => void} */
+  let reachDeadline = () => undefined;
+  const deadline = new Promise((resolve) => (reachDeadline = resolve));
   const forced = setTimeout(() => {
     console.error("Tempo de encerramento esgotado: fechando conexões restantes.");
     server.closeAllConnections();
+    reachDeadline();
   }, env.shutdownTimeoutMs);
   forced.unref();
-  const deadline = new Promise((resolve) => setTimeout(resolve, env.shutdownTimeoutMs).unref());
   // Stop accepting connections; in-flight requests finish, idle keep-alives close.
   await new Promise((resolve) => {
     server.close(() => resolve(undefined));
