@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { secondAsk } from "~/services/admission.server";
 
 /**
  * Micro-caching of the responses every visitor gets alike (the welcome page,
@@ -13,8 +14,9 @@ import { LRUCache } from "lru-cache";
  *
  * Entries live for a few seconds and are dropped whenever this process writes
  * something public; another app server's writes show within the TTL. Only a
- * 200 without Set-Cookie is kept. Visitors who ask while an answer is being made
- * wait for that one. A cached page gets this response's CSP nonce
+ * 200 without Set-Cookie is kept, and only from the second time its address is
+ * asked for (~/services/admission.server.ts). Visitors who ask while an answer is
+ * being made wait for that one. A cached page gets this response's CSP nonce
  * in place of the one it was rendered with, so no nonce is ever sent twice.
  */
 const CACHEABLE = [
@@ -51,7 +53,7 @@ type Entry = {
 
 export type PublicResponseCache = RequestHandler & { clear(): void };
 
-export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
+export function publicResponseCache({ ttlMs, maxBytes = 8 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
   const cache = new LRUCache<string, Entry>({
     ttl: ttlMs,
     // Dropped when they expire rather than when next asked for (see public-reads.server.ts).
@@ -59,6 +61,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     maxSize: maxBytes,
     sizeCalculation: (entry) => Math.max(1, entry.size),
   });
+  const askedBefore = secondAsk({ ttlMs });
   // Answers being made now, by the first visitor who asked for them.
   const pending = new Map<string, Promise<Entry | undefined>>();
   // Bumped by clear(): a response rendered before a write is not stored after it.
@@ -109,6 +112,8 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
       inFlight.then((entry) => (entry ? replay(entry) : next())).catch(next);
       return;
     }
+    res.setHeader("X-Cache", "MISS");
+    if (!askedBefore(key)) return next();
 
     let settle!: (entry: Entry | undefined) => void;
     const made = new Promise<Entry | undefined>((resolve) => (settle = resolve));
@@ -120,7 +125,6 @@ export function publicResponseCache({ ttlMs, maxBytes = 32 * 1024 * 1024 }: { tt
     // An answer that is not kept (not a 200, a cookie, a write meanwhile, a visitor who left)
     // sends the waiting visitors on to make their own.
     res.once("close", () => done(undefined));
-    res.setHeader("X-Cache", "MISS");
     capture(res, generation, (body) => {
       if (res.statusCode !== 200 || res.hasHeader("set-cookie")) return;
       const headers: Entry["headers"] = {};

@@ -1,5 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
+import { secondAsk } from "./admission.server";
 
 /**
  * A small in-process cache of what every visitor sees alike (feed pages, pet
@@ -8,28 +9,36 @@ import type { Db } from "~/db/client.server";
  *
  * Writes made through this process clear it at once. Writes made by another
  * app server reach this one's visitors when the entry expires, after at most
- * PUBLIC_READ_TTL_MS. Concurrent misses of one key share a single query.
+ * PUBLIC_READ_TTL_MS. A read is kept from the second time its key is asked for
+ * (admission.server.ts); from then on, concurrent misses of one key share a single query.
  */
 export const PUBLIC_READ_TTL_MS = 5_000;
 
-type Cache = LRUCache<string, { value: Promise<unknown> }>;
+type Cache = {
+  entries: LRUCache<string, { value: Promise<unknown> }>;
+  askedBefore: (key: string) => boolean;
+};
 const caches = new WeakMap<Db, Cache>();
 
 function cacheOf(db: Db): Cache {
   let cache = caches.get(db);
   if (!cache) {
-    // Expired entries are dropped on time (ttlAutopurge), not when they are next asked for or
-    // pushed out: after a crawl of many filters they would otherwise hold memory for nothing.
-    cache = new LRUCache({ max: 2_000, ttl: PUBLIC_READ_TTL_MS, ttlAutopurge: true });
+    cache = {
+      // Expired entries are dropped on time (ttlAutopurge), not when they are next asked for
+      // or pushed out: they would otherwise hold memory for nothing.
+      entries: new LRUCache({ max: 2_000, ttl: PUBLIC_READ_TTL_MS, ttlAutopurge: true }),
+      askedBefore: secondAsk({ ttlMs: PUBLIC_READ_TTL_MS }),
+    };
     caches.set(db, cache);
   }
   return cache;
 }
 
 export function cachedRead<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  const cache = cacheOf(db);
+  const { entries: cache, askedBefore } = cacheOf(db);
   const hit = cache.get(key);
   if (hit) return hit.value as Promise<T>;
+  if (!askedBefore(key)) return load();
   const value = load();
   cache.set(key, { value });
   // A failure is not remembered: the next visitor asks the database again.
@@ -43,7 +52,8 @@ const listeners = new WeakMap<Db, Set<() => void>>();
 
 /** Called by every write that changes what the public sees (pets, photos, caretakers' names). */
 export function publicDataChanged(db: Db): void {
-  caches.get(db)?.clear();
+  // What was asked for stays known: a write changes the answers, not what is popular.
+  caches.get(db)?.entries.clear();
   for (const listener of listeners.get(db) ?? []) listener();
 }
 
