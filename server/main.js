@@ -37,6 +37,9 @@ try {
 const { env, database, server, backgroundSettled } = started;
 
 server.listen(env.port, env.host, () => {
+  // Once, before the first request: what starting left behind is freed now rather than at a
+  // full collection that may not come for a long while under load (server/node-flags.js).
+  globalThis.gc?.();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
   console.log(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);

@@ -9,13 +9,27 @@
 // server holds live: a few caches bounded in entries and bytes, and photos being
 // processed live outside the heap.
 //
+// Young generation: two semi-spaces of 2 MB. With 4 MB, peak RSS under load was 6–13 MB
+// higher on reads and 9–11 MB on messages, for the same requests per second and CPU time
+// per request in side-by-side runs (docs/performance.md).
+//
 // No allocation-site pretenuring: V8 watches where objects are made and, when many of them
 // outlive a young-generation collection, makes that site's objects in the old generation
 // from then on, where only a full collection frees them. Which sites it picked depended
 // on the moment (cached pages at 50 connections ran at 5,000 or at 10,000 requests a
 // second from one start to the next, with 0 or 50 full collections in 6 s); without it
 // every request's objects die young, as they should (docs/performance.md).
-export const NODE_FLAGS = ["--max-old-space-size=160", "--max-semi-space-size=4", "--no-allocation-site-pretenuring"];
+//
+// gc() exposed: the server collects its whole heap once, when it starts listening
+// (server/main.js). Starting leaves garbage that only a full collection frees, among it
+// the 8.7 MB file of the embedded database's engine, read to compile it; under load, now
+// that requests die young, a full collection may not come for many minutes.
+export const NODE_FLAGS = [
+  "--max-old-space-size=160",
+  "--max-semi-space-size=2",
+  "--no-allocation-site-pretenuring",
+  "--expose-gc",
+];
 
 // glibc's malloc: V8 compiles the embedded database's hot WebAssembly on background
 // threads, in scratch memory of tens of MB that it frees at once; by default glibc keeps
