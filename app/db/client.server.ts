@@ -144,8 +144,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     // ends up resident (16 MB: 33 MB of it under load; 4 MB: 21 MB). The operating system's
     // file cache, which is not the process's memory, serves the pages they miss: with 10,000
     // pets (6 MB of tables and indexes) queries took as long with 4 MB as with 16 MB.
-    // The engine runs one session, in this process: the rest of its shared memory was sized
-    // for 100 connections and replication (11 MB in all; 8 MB so, and 4 MB less resident).
+    // The engine runs one session, in this process. Sized for PostgreSQL's 100 connections and
+    // its replication, its shared memory took 11 MB; sized so, 8 MB, and the WebAssembly
+    // memory holds 4 MB less (ADR 10).
     const client = await PGlite.create({
       dataDir,
       postgresqlconf: [
