@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { BodyError, readJson } from "./body.server";
+import { BodyError, readJson, type JsonLimits } from "./body.server";
 
 /** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
 export type FieldErrors = Record<string, string[]>;
@@ -59,11 +59,11 @@ export function submissionFailed(error: Record<string, string[] | null> | null |
 export async function parseJsonBody<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  maxBytes?: number,
+  limits?: JsonLimits,
 ): Promise<{ ok: true; data: z.output<Schema> } | { ok: false; response: ReturnType<typeof apiError> }> {
   let body: unknown;
   try {
-    body = await readJson(request, maxBytes);
+    body = await readJson(request, limits);
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }

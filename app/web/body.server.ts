@@ -23,9 +23,30 @@ export class BodyError extends Error {
 
 export const TOO_LARGE = "Os dados enviados são grandes demais.";
 export const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
+export const TOO_COMPLEX = "Os dados enviados têm estrutura complexa demais.";
 
-/** Reads a JSON body of at most `maxBytes`, refusing other types and malformed JSON. */
-export async function readJson(request: Request, maxBytes = 16 * 1024): Promise<unknown> {
+/** What a JSON body may be: our routes take flat objects of a few fields. */
+export type JsonLimits = {
+  /** Bytes of the body (a few KB, but for the data-URL photo). */
+  maxBytes?: number;
+  /** Arrays and objects inside one another. */
+  maxDepth?: number;
+  /** Arrays, objects and values separated by commas, in all. */
+  maxValues?: number;
+};
+
+export const JSON_MAX_BYTES = 8 * 1024;
+
+/**
+ * Reads a JSON body within `limits`, refusing other types, malformed JSON and bodies whose
+ * shape no route takes. The shape is checked on the text before JSON.parse: a few MB of
+ * nested or repeated brackets would otherwise become millions of objects and exhaust the
+ * heap (one such request took the server down).
+ */
+export async function readJson(
+  request: Request,
+  { maxBytes = JSON_MAX_BYTES, maxDepth = 8, maxValues = 200 }: JsonLimits = {},
+): Promise<unknown> {
   const type = request.headers.get("Content-Type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new BodyError(415, "Envie os dados em JSON (Content-Type: application/json).");
@@ -35,11 +56,55 @@ export async function readJson(request: Request, maxBytes = 16 * 1024): Promise<
   const text = await readCapped(request, maxBytes);
   // PostgreSQL refuses NUL in text: say so here rather than fail in a query.
   if (text.includes("\\u0000") || text.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
+  if (!withinShape(text, maxDepth, maxValues)) throw new BodyError(400, TOO_COMPLEX);
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new BodyError(400, "JSON inválido.");
   }
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPENERS = new Set([0x5b, 0x7b]); // [ {
+const CLOSERS = new Set([0x5d, 0x7d]); // ] }
+const COMMA = 0x2c;
+
+/**
+ * True when `text` nests at most `maxDepth` deep and holds at most `maxValues` containers
+ * and comma-separated values, counting outside strings only. Malformed text is left to
+ * JSON.parse; this only bounds the work it would do. Strings are skipped with indexOf,
+ * so a photo's megabytes of base64 cost one search.
+ */
+export function withinShape(text: string, maxDepth: number, maxValues: number): boolean {
+  let depth = 0;
+  let values = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === QUOTE) {
+      at = closingQuote(text, at);
+      if (at === -1) return true;
+    } else if (OPENERS.has(code)) {
+      if (++depth > maxDepth || ++values > maxValues) return false;
+    } else if (CLOSERS.has(code)) {
+      depth -= 1;
+    } else if (code === COMMA && ++values > maxValues) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The index of the quote that closes the string opened at `open`, or -1. */
+function closingQuote(text: string, open: number): number {
+  let at = text.indexOf('"', open + 1);
+  while (at !== -1) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return at;
+    at = text.indexOf('"', at + 1);
+  }
+  return -1;
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<string> {
@@ -52,7 +117,9 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel();
+      // Stop reading, without cancelling: cancelling destroys the connection, and the client
+      // would get a reset instead of the 413.
+      reader.releaseLock();
       throw new BodyError(413, TOO_LARGE);
     }
     chunks.push(value);

@@ -12,6 +12,7 @@ import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { isStorageFull } from "~/db/errors.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { JSON_MAX_BYTES } from "~/web/body.server";
 import { endSession, getUser } from "~/web/auth.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -40,7 +41,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
 
   // A photo of 5 MB grows by a third in base64.
-  const parsed = await parseJsonBody(request, apiUpdateUserSchema, Math.ceil(IMAGE_MAX_BYTES * 1.4) + 16 * 1024);
+  const parsed = await parseJsonBody(request, apiUpdateUserSchema, {
+    maxBytes: Math.ceil(IMAGE_MAX_BYTES * 1.4) + JSON_MAX_BYTES,
+  });
   if (!parsed.ok) return parsed.response;
   const { foto__upload, ...fields } = parsed.data;
 
