@@ -5,12 +5,19 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./lib/nonce";
+import { logError } from "./services/log.server";
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce
  * (made per response by the Express host) on every inline script it renders.
  */
 export const streamTimeout = 5_000;
+
+/** Errors of loaders and actions, logged safely (React Router's default prints them raw). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logError("Erro ao atender a requisição", error);
+}
 
 export default function handleRequest(
   request: Request,
@@ -61,7 +68,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError("Erro ao desenhar a página", error);
         },
       },
     );

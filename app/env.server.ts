@@ -20,7 +20,7 @@ const envSchema = z.object({
     .optional(),
   DEMO_DATA: booleanFlag.optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
-  TRUST_PROXY: z.string().default("loopback"),
+  TRUST_PROXY: z.string().default("false"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "SMTP_URL deve começar com smtp:// ou smtps://")

@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
@@ -22,6 +23,12 @@ declare module "react-router" {
     mailer: Mailer;
     /** This response's Content-Security-Policy nonce, for the inline scripts of the document. */
     cspNonce: string;
+    /**
+     * The site's origin (PUBLIC_URL, or http://HOST:PORT), for every absolute URL the app
+     * writes: links in e-mails, canonical and Open Graph addresses. Never taken from a
+     * request, whose Host header anyone can forge.
+     */
+    publicUrl: string;
   }
 }
 
@@ -49,13 +56,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
   });
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
-  // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
-  const inboxUrl = env.publicUrl ? `${env.publicUrl}/adopet/mensagens` : undefined;
-  inBackground(
-    sendPendingNotices(database.db, mailer, inboxUrl).catch((error: Error) =>
-      console.error("Avisos por email pendentes não enviados:", error.message),
-    ),
-  );
+  let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handler = createRequestHandler({
     build,
@@ -65,6 +66,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
       clientIp: req.ip ?? "desconhecido",
       mailer,
       cspNonce: String(res.locals.cspNonce ?? ""),
+      publicUrl,
     }),
   });
   const app = createHttpApp({
@@ -76,8 +78,26 @@ export async function createServer(options: StartOptions = {}): Promise<{
     trustProxy: env.trustProxy,
     health: database.health,
     publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
+    publicUrl: () => publicUrl,
   });
-  return { env, database, server: createNodeServer(app), backgroundSettled };
+  const server = createNodeServer(app);
+  server.once("listening", () => {
+    // PORT=0 picks a free port: only now is the address known.
+    if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);
+    // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
+    inBackground(
+      sendPendingNotices(database.db, mailer, publicUrl).catch((error: Error) =>
+        console.error("Avisos por email pendentes não enviados:", error.message),
+      ),
+    );
+  });
+  return { env, database, server, backgroundSettled };
+}
+
+/** http://HOST:PORT, with "localhost" for a server listening on every address. */
+export function defaultPublicUrl(host: string, port: number): string {
+  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** The whole-response cache, cleared by every public write of this process. */

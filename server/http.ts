@@ -7,6 +7,7 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
 import type { DatabaseHealth } from "~/db/health.server";
+import { logError } from "~/services/log.server";
 import { cspNonce, sameOriginPosts } from "./security";
 
 export const BASE_PATH = "/adopet";
@@ -27,6 +28,8 @@ export type HttpAppOptions = {
   health?: DatabaseHealth;
   /** Micro-cache of the responses every visitor gets alike (production). */
   publicCache?: RequestHandler;
+  /** The site's public address (PUBLIC_URL or its default), once known. */
+  publicUrl?: () => string | undefined;
 };
 
 /**
@@ -39,9 +42,10 @@ export function createHttpApp({
   clientDir,
   before = [],
   production = false,
-  trustProxy = "loopback",
+  trustProxy = "false",
   health,
   publicCache,
+  publicUrl = () => undefined,
 }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -59,7 +63,7 @@ export function createHttpApp({
   // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
   app.use(cspNonce({ enforce: production }));
   app.use(compression());
-  app.use(sameOriginPosts);
+  app.use(sameOriginPosts(publicUrl));
 
   // "/" and "/adopet" lead into the app. Checked by hand: Express matches
   // "/adopet" and "/adopet/" alike, which would loop.
@@ -180,7 +184,7 @@ function splitUrl(url: string): [string, string] {
 }
 
 const lastResortErrorPage: ErrorRequestHandler = (error: { status?: number; type?: string }, _req, res, next) => {
-  console.error("Erro não tratado:", error);
+  logError("Erro não tratado", error);
   if (res.headersSent) {
     next(error);
     return;

@@ -4,6 +4,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+// Production unless told otherwise: React and other libraries choose their build by this
+// variable when first loaded, and a server started without it ran React's development build.
+if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 const development = process.env.NODE_ENV === "development";
 
 async function load() {

@@ -51,27 +51,27 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses state-changing requests sent by a browser from another site (CSRF):
- * the Origin header, or Sec-Fetch-Site where Origin is absent, must be ours.
- * Requests without either (scripts, partner servers) carry no cookies a page
- * could have forged, and go on.
+ * the Origin header, or Sec-Fetch-Site where Origin is absent, must be ours: the whole
+ * origin (scheme, host and port) this request came to, or the site's public address
+ * (behind a proxy that terminates HTTPS). Requests without either (scripts, partner
+ * servers) carry no cookies a page could have forged, and go on.
  */
-export const sameOriginPosts: RequestHandler = (req, res, next) => {
-  if (SAFE_METHODS.has(req.method)) return next();
-  const origin = req.get("origin");
-  const fetchSite = req.get("sec-fetch-site");
-  let allowed = true;
-  if (origin) {
-    try {
-      allowed = origin !== "null" && new URL(origin).host === req.host;
-    } catch {
-      allowed = false;
+export function sameOriginPosts(publicUrl: () => string | undefined): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    let allowed = true;
+    if (origin) {
+      const ours = [`${req.protocol}://${req.host}`, publicUrl() && new URL(publicUrl()!).origin];
+      allowed = origin !== "null" && ours.includes(origin.toLowerCase());
+    } else if (fetchSite) {
+      allowed = fetchSite === "same-origin" || fetchSite === "none";
     }
-  } else if (fetchSite) {
-    allowed = fetchSite === "same-origin" || fetchSite === "none";
-  }
-  if (allowed) return next();
-  const message = "Pedido recusado: ele veio de outro site.";
-  res.status(403);
-  if (req.path.startsWith("/adopet/api/")) res.json({ message });
-  else res.type("text/plain; charset=utf-8").send(message);
-};
+    if (allowed) return next();
+    const message = "Pedido recusado: ele veio de outro site.";
+    res.status(403);
+    if (req.path.startsWith("/adopet/api/")) res.json({ message });
+    else res.type("text/plain; charset=utf-8").send(message);
+  };
+}

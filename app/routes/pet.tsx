@@ -7,10 +7,10 @@ import { findPublicPet } from "~/services/pets.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const pet = UUID.test(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet) throw data(null, { status: 404 });
-  const origin = new URL(request.url).origin;
+  const origin = context.publicUrl;
   // An adopted or removed pet keeps its address: the page says what happened (410 Gone).
   const status = pet.status === "disponivel" ? 200 : 410;
   return data({ pet, origin }, { status });

@@ -1,9 +1,11 @@
 import type { Transporter } from "nodemailer";
+import { forLog } from "./log.server";
 
 /**
- * Outgoing mail. With SMTP_URL set, mail goes through that server; without it,
- * each message is written to the log instead, so a fresh install works and an
- * operator can still see what would have been sent.
+ * Outgoing mail. With SMTP_URL set, mail goes through that server; without it, the log
+ * says that an e-mail was due and its subject, so a fresh install works and an operator
+ * sees that mail is not configured. Never its recipient or its text: those are personal
+ * data (an e-mail address, a phone, what someone wrote), which never reach a log.
  */
 export type Mail = { to: string; subject: string; text: string };
 export type Mailer = { send(mail: Mail): Promise<void>; kind: "smtp" | "log" };
@@ -21,9 +23,7 @@ export function createMailer({
     return {
       kind: "log",
       send: async (mail) => {
-        log(
-          `[email não enviado: SMTP_URL não configurado]\nPara: ${mail.to}\nAssunto: ${mail.subject}\n\n${mail.text}`,
-        );
+        log(`[email não enviado: SMTP_URL não configurado] Assunto: ${forLog(mail.subject)}`);
       },
     };
   }

@@ -5,6 +5,7 @@ import { formatPlace, searchKey } from "~/lib/pets";
 import type { Mailer } from "./mail.server";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { inBackground } from "./background.server";
+import { logError } from "./log.server";
 import { retryText, takeAllowance } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
@@ -220,7 +221,7 @@ export async function markRead(db: Db, userId: string, messageId?: string): Prom
  * so messages whose notice was interrupted (a crash, a mail outage) are sent at
  * the next start.
  */
-export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, inboxUrl?: string): Promise<void> {
+export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, publicUrl: string): Promise<void> {
   const [row] = await db
     .select({
       email: users.email,
@@ -246,7 +247,8 @@ export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string,
       row.texto,
       "",
       `Telefone de ${row.senderNome}: ${row.senderTelefone}`,
-      ...(inboxUrl ? ["", `Veja todas as suas mensagens: ${inboxUrl}`] : []),
+      "",
+      `Veja todas as suas mensagens: ${publicUrl}/adopet/mensagens`,
       "",
       "Equipe Adopet",
     ].join("\n"),
@@ -255,7 +257,7 @@ export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string,
 }
 
 /** Sends the notices still owed for recent messages (after a crash or a mail outage). */
-export async function sendPendingNotices(db: Db, mailer: Mailer, inboxUrl?: string): Promise<number> {
+export async function sendPendingNotices(db: Db, mailer: Mailer, publicUrl: string): Promise<number> {
   const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
   const pending = await db
     .select({ id: messages.id })
@@ -266,10 +268,10 @@ export async function sendPendingNotices(db: Db, mailer: Mailer, inboxUrl?: stri
   let sent = 0;
   for (const { id } of pending) {
     try {
-      await notifyRecipient(db, mailer, id, inboxUrl);
+      await notifyRecipient(db, mailer, id, publicUrl);
       sent += 1;
     } catch (error) {
-      console.error(`Aviso por email da mensagem ${id} não enviado:`, (error as Error).message);
+      logError(`Aviso por email da mensagem ${id} não enviado`, error);
       break; // The mail server is failing: try again at the next start.
     }
   }
@@ -283,11 +285,10 @@ export function limitedText(result: { limitedBy: "client" | "recipient"; retryAf
 }
 
 /** E-mails the caretaker after the answer has gone; a failure is logged and retried at the next start. */
-export function notifyLater(db: Db, mailer: Mailer, messageId: string, requestUrl: string): void {
-  const inboxUrl = `${new URL(requestUrl).origin}/adopet/mensagens`;
+export function notifyLater(db: Db, mailer: Mailer, messageId: string, publicUrl: string): void {
   inBackground(
-    notifyRecipient(db, mailer, messageId, inboxUrl).catch((error: Error) =>
-      console.error(`Aviso por email da mensagem ${messageId} não enviado:`, error.message),
+    notifyRecipient(db, mailer, messageId, publicUrl).catch((error: unknown) =>
+      logError(`Aviso por email da mensagem ${messageId} não enviado`, error),
     ),
   );
 }

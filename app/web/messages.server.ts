@@ -23,6 +23,6 @@ export async function deliverFromRequest(
     clientKey: context.clientIp,
   });
   // Stored is delivered: the e-mail notice follows without holding up the answer.
-  if (result.ok) notifyLater(context.db, context.mailer, result.id, request.url);
+  if (result.ok) notifyLater(context.db, context.mailer, result.id, context.publicUrl);
   return result;
 }

@@ -16,6 +16,6 @@ export function setNotice(key: NoticeKey): Promise<string> {
 /** The pending notice's text, and the header that clears it, if there is one. */
 export async function takeNotice(request: Request): Promise<{ text: string; clear: string } | null> {
   const key: unknown = await noticeCookie.parse(request.headers.get("Cookie"));
-  if (typeof key !== "string" || !(key in NOTICES)) return null;
+  if (typeof key !== "string" || !Object.hasOwn(NOTICES, key)) return null;
   return { text: NOTICES[key as NoticeKey], clear: await noticeCookie.serialize("", { maxAge: 0 }) };
 }

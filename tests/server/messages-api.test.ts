@@ -191,28 +191,32 @@ describe("e-mail notices", () => {
 
     const sent: Mail[] = [];
     const failing = { kind: "smtp" as const, send: async () => Promise.reject(new Error("SMTP fora do ar")) };
-    expect(await sendPendingNotices(app.db, failing)).toBe(0);
+    expect(await sendPendingNotices(app.db, failing, "https://adote.exemplo.org")).toBe(0);
     const [kept] = await app.db.select().from(messages).where(eq(messages.id, stored!.id));
     expect(kept!.notifiedAt).toBeNull();
 
     const recording = { kind: "log" as const, send: async (mail: Mail) => void sent.push(mail) };
-    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org/adopet/mensagens")).toBeGreaterThan(
-      0,
-    );
+    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org")).toBeGreaterThan(0);
     const notice = sent.find((mail) => mail.text.includes("Enviada antes da queda"))!;
     expect(notice.to).toBe("ong@exemplo.com");
     expect(notice.subject).toBe("Nova mensagem sobre Tupã na Adopet");
     expect(notice.text).toContain("21 97777-6666");
     expect(notice.text).toContain("https://adote.exemplo.org/adopet/mensagens");
     // Sent once: nothing is owed any more.
-    expect(await sendPendingNotices(app.db, recording)).toBe(0);
+    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org")).toBe(0);
   });
 
-  it("without SMTP, the notice is written to the log", async () => {
+  it("without SMTP, the log says a notice was due, escaped, without its recipient or text", async () => {
     const lines: string[] = [];
     const mailer = createMailer({ from: "Adopet <a@b.c>", log: (line) => lines.push(line) });
-    await mailer.send({ to: "x@exemplo.com", subject: "Assunto", text: "Corpo" });
+    await mailer.send({
+      to: "x@exemplo.com",
+      subject: "Nova mensagem sobre Rex\u001b[2J\nPara: chefe@exemplo.com",
+      text: "Telefone: 21 98888-7777",
+    });
     expect(mailer.kind).toBe("log");
-    expect(lines.join("\n")).toContain("Para: x@exemplo.com");
+    expect(lines).toEqual([
+      "[email não enviado: SMTP_URL não configurado] Assunto: Nova mensagem sobre Rex\\u001b[2J\\nPara: chefe@exemplo.com",
+    ]);
   });
 });
