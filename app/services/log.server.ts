@@ -5,6 +5,7 @@
  * a query's parameters, which hold what people typed, are left out.
  */
 const UNPRINTABLE =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 /** `text` with every unprintable character escaped, and newlines too unless `multiline`. */

@@ -23,7 +23,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("a server started without NOD
       NODE_ENV: "",
       DATA_DIR: path.join(tempDir, "data"),
       DEMO_DATA: "false",
-      NODE_OPTIONS: `--require ${path.resolve(import.meta.dirname, "../support/report-react-build.cjs")}`,
+      NODE_OPTIONS: `--import ${path.resolve(import.meta.dirname, "../support/report-react-build.js")}`,
     });
     expect((await fetch(`${server.baseUrl}/adopet/`)).status).toBe(200);
     expect(server.output()).toContain("react-dom-server: production");
