@@ -24,15 +24,38 @@ export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/jpg"] as const;
 
 export const NOT_TEXT = "Este campo deve ser um texto.";
+export const INVALID_CHARACTERS = "Este campo contém caracteres não permitidos (de controle ou de direção do texto).";
 
-/** A string, with `required` when it is missing (and a clear message when it is not text at all). */
-export function textField(required: string) {
-  return z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : NOT_TEXT) });
+/*
+ * Characters no field takes: C0 and C1 controls (an ESC sequence repaints a terminal that
+ * shows a log; a newline forges a line) and the bidirectional embeddings, overrides and
+ * isolates, which make text read otherwise than it is stored ("gpj.exe"). Multi-line
+ * fields take line breaks and tabs.
+ */
+/* eslint-disable no-control-regex -- finding control characters is the point */
+const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+/* eslint-enable no-control-regex */
+const HAS_LETTER = /\p{L}/u;
+
+/**
+ * A string, with `required` when it is missing (and a clear message when it is not text at
+ * all): normalised to NFC (one encoding of "ã", whatever the keyboard sent), and refusing
+ * control and direction characters. A multi-line field keeps its line breaks, as "\n".
+ */
+export function textField(required: string, { multiline = false } = {}) {
+  const field = z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : NOT_TEXT) })
+    .normalize("NFC");
+  if (!multiline) return field.refine((value) => !SINGLE_LINE_REFUSED.test(value), INVALID_CHARACTERS);
+  return field
+    .overwrite((value) => value.replace(/\r\n?/g, "\n"))
+    .refine((value) => !MULTI_LINE_REFUSED.test(value), INVALID_CHARACTERS);
 }
 
 /** A required text field: trimmed, with its own message when missing or empty. */
-export function requiredText(required: string) {
-  return textField(required).trim().min(1, required);
+export function requiredText(required: string, options?: { multiline?: boolean }) {
+  return textField(required, options).trim().min(1, required);
 }
 
 export const emailField = requiredText(MESSAGES.email.required)
@@ -42,7 +65,8 @@ export const emailField = requiredText(MESSAGES.email.required)
 export const nomeField = requiredText(MESSAGES.nome.required)
   .min(2, MESSAGES.nome.min)
   .max(50, MESSAGES.nome.max)
-  .regex(NOME_PATTERN, MESSAGES.nome.pattern);
+  .regex(NOME_PATTERN, MESSAGES.nome.pattern)
+  .regex(HAS_LETTER, MESSAGES.nome.letters);
 
 // Passwords are never trimmed: spaces are refused by the pattern instead.
 export const senhaField = textField(MESSAGES.senha.required)
@@ -57,15 +81,23 @@ export const telefoneField = requiredText(MESSAGES.telefone.required).regex(
 
 export const cidadeField = requiredText(MESSAGES.cidade.required)
   .min(2, MESSAGES.cidade.min)
-  .max(50, MESSAGES.cidade.max);
+  .max(50, MESSAGES.cidade.max)
+  .regex(HAS_LETTER, MESSAGES.cidade.letters);
 
-export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required).max(300, MESSAGES.perfilSobre.max);
+export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required, { multiline: true }).max(
+  300,
+  MESSAGES.perfilSobre.max,
+);
 
 export const nomeAnimalField = requiredText(MESSAGES.nomeAnimal.required)
   .min(2, MESSAGES.nomeAnimal.min)
-  .max(20, MESSAGES.nomeAnimal.max);
+  .max(20, MESSAGES.nomeAnimal.max)
+  .regex(HAS_LETTER, MESSAGES.nomeAnimal.letters);
 
-export const contatoTextoField = requiredText(MESSAGES.contatoTexto.required).max(300, MESSAGES.contatoTexto.max);
+export const contatoTextoField = requiredText(MESSAGES.contatoTexto.required, { multiline: true }).max(
+  300,
+  MESSAGES.contatoTexto.max,
+);
 
 /** True for a file the browser says is an accepted image (the server checks the content again). */
 export function isAcceptedImageType(file: { type: string; name: string }): boolean {

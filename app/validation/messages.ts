@@ -12,6 +12,7 @@ export const MESSAGES = {
     min: "O nome deve possuir no mínimo 2 caracteres.",
     max: "O nome deve possuir no máximo 50 caracteres.",
     pattern: "O campo nome não pode possuir números ou operadores.",
+    letters: "O campo nome deve conter letras.",
   },
   senha: {
     required: "O campo senha não pode estar vazio.",
@@ -32,6 +33,7 @@ export const MESSAGES = {
     required: "O campo nome do animal não pode estar vazio.",
     min: "O nome do animal deve possuir no mínimo 2 caracteres.",
     max: "O nome do animal deve possuir no máximo 20 caracteres.",
+    letters: "O nome do animal deve conter letras.",
   },
   contatoTexto: {
     required: "O campo mensagem não pode estar vazio.",
@@ -41,6 +43,7 @@ export const MESSAGES = {
     required: "O campo cidade não pode estar vazio.",
     min: "O nome da cidade deve possuir no mínimo 2 caracteres.",
     max: "O nome da cidade deve possuir no máximo 50 caracteres.",
+    letters: "O nome da cidade deve conter letras.",
   },
   perfilSobre: {
     required: "O campo sobre não pode estar vazio.",

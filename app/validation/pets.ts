@@ -46,7 +46,7 @@ export const petFields = {
   ),
   idade__unidade: choice(AGE_UNITS, PET_MESSAGES.unidade),
   porte: choice(SIZES, PET_MESSAGES.porte),
-  perfil: requiredText(PET_MESSAGES.perfil.required).max(300, PET_MESSAGES.perfil.max),
+  perfil: requiredText(PET_MESSAGES.perfil.required, { multiline: true }).max(300, PET_MESSAGES.perfil.max),
   cidade: cidadeField,
   uf: choice(UFS, PET_MESSAGES.uf),
   status: choice(["disponivel", "adotado"] as const, PET_MESSAGES.status),
