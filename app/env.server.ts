@@ -29,6 +29,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: "PUBLIC_URL deve ser um endereço completo, como https://adote.exemplo.org" }).optional(),
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
 });
 
 export type Env = {
@@ -52,6 +53,8 @@ export type Env = {
   messageLimitPerHour: number;
   /** Contact messages one caretaker may receive per hour. */
   messageLimitPerRecipientPerHour: number;
+  /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
+  rateLimits: boolean;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -79,5 +82,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ""),
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
+    rateLimits: value.RATE_LIMITS === "on",
   };
 }

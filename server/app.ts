@@ -54,7 +54,9 @@ export async function createServer(options: StartOptions = {}): Promise<{
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
+    enabled: env.rateLimits,
   });
+  if (!env.rateLimits) console.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);

@@ -26,7 +26,8 @@ const CACHEABLE = [
   /^\/adopet\/api\/pets(?:\/[0-9a-f-]{36})?$/i,
 ];
 
-// Cookies that make a response personal: the session and the one-time notice.
+// Cookies that make a response personal: the session and the one-time notice (every
+// `adopet_` cookie; the device cookie of ADR 0012 is not one).
 const PERSONAL_COOKIE = /(?:^|;\s*)adopet_/;
 // Headers that belong to one response only, or to its compression (applied again on replay).
 const NOT_REPLAYED = new Set([

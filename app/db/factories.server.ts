@@ -5,7 +5,7 @@ import { PALETTES, petArtSvg } from "./pet-art.server";
 import { loadSharp } from "~/services/images.server";
 import { hashPassword } from "~/services/passwords.server";
 import type { Species } from "~/lib/pets";
-import { createPet as publishPet, type PetInput, type PhotoSource } from "~/services/pets.server";
+import { createPet as savePet, type PetInput, type PhotoSource } from "~/services/pets.server";
 
 /**
  * Builders of valid records, shared by the demo seed and the tests: every
@@ -62,7 +62,7 @@ export async function petPortrait(species: Species, paletteIndex = artCounter++)
 export async function createPet(db: Db, input: NewPet): Promise<string> {
   const especie = input.especie ?? "cao";
   const photos = input.photos ?? [await petPortrait(especie)];
-  return publishPet(
+  return savePet(
     db,
     input.caretakerId,
     {

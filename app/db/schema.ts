@@ -85,6 +85,26 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_idx").on(table.userId), index("sessions_expires_idx").on(table.expiresAt)],
 );
 
+/**
+ * Devices and addresses an account has logged in from (SHA-256 of a device cookie's token or
+ * of an address), so failed logins elsewhere never lock the owner out of their own
+ * (docs/decisions/0012-login-limits-without-lockout.md). Forgotten after 90 days unused.
+ */
+export const knownLogins = pgTable(
+  "known_logins",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    keyHash: varchar("key_hash", { length: 64 }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.keyHash] }),
+    index("known_logins_last_seen_idx").on(table.lastSeenAt),
+  ],
+);
+
 export const species = pgEnum("species", ["cao", "gato", "outro"]);
 export const ageUnit = pgEnum("age_unit", ["dias", "meses", "anos"]);
 export const petSize = pgEnum("pet_size", ["pequeno", "medio", "medio_grande", "grande"]);

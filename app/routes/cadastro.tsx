@@ -8,7 +8,8 @@ import { registerUser } from "~/services/accounts.server";
 import { cadastroSchema } from "~/validation/accounts";
 import { MESSAGES } from "~/validation/messages";
 import { getUser } from "~/web/auth.server";
-import { parseForm } from "~/web/forms.server";
+import { RateLimitedError } from "~/services/rate-limits.server";
+import { limitedFormReply, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,7 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, cadastroSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const result = await registerUser(context.db, form.value);
+  let result;
+  try {
+    result = await registerUser(context.db, form.value, context.clientIp);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return limitedFormReply(error);
+    throw error;
+  }
   if (!result.ok) {
     return data(form.reply({ fieldErrors: { email: [MESSAGES.email.taken] } }), { status: 409 });
   }

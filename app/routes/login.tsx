@@ -4,9 +4,8 @@ import type { Route } from "./+types/login";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { attemptLogin } from "~/services/login.server";
 import { loginSchema } from "~/validation/accounts";
-import { getUser, startSession } from "~/web/auth.server";
+import { getUser, signIn } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -20,15 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, loginSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const result = await attemptLogin(context.db, context.clientIp, form.value);
+  const result = await signIn(request, context, form.value);
   if (!result.ok) {
     if (result.status === 429) {
       return formError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
     }
     return data(form.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400 });
   }
-  const cookie = await startSession(request, context.db, result.user.id);
-  return redirect("/home", { headers: { "Set-Cookie": cookie } });
+  return redirect("/home", { headers: result.headers });
 }
 
 export function meta() {

@@ -1,7 +1,7 @@
 import { redirect, useActionData } from "react-router";
 import type { Route } from "./+types/meus-pets.novo";
 import { PetForm } from "~/components/pet-form";
-import { createPet } from "~/services/pets.server";
+import { publishPet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   let petId: string;
   try {
-    petId = await createPet(context.db, user.id, form.input, form.photos);
+    petId = await publishPet(context.db, user.id, form.input, form.photos);
   } catch (error) {
     return photoErrorReply(error, form.reply);
   }

@@ -10,7 +10,8 @@ import { perfilSchema } from "~/validation/accounts";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { isStorageFull } from "~/db/errors.server";
 import { requireUser } from "~/web/auth.server";
-import { parseForm } from "~/web/forms.server";
+import { RateLimitedError } from "~/services/rate-limits.server";
+import { limitedFormReply, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -32,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...(foto ? { photo: Buffer.from(await foto.arrayBuffer()) } : {}),
     });
   } catch (error) {
+    if (error instanceof RateLimitedError) return limitedFormReply(error);
     if (isStorageFull(error)) return data(form.reply({ formErrors: [STORAGE_FULL] }), { status: 507 });
     if (!(error instanceof InvalidImageError)) throw error;
     const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { requireAllowance } from "./rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { images, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
@@ -39,10 +40,17 @@ const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.tri
 
 export type RegisterResult = { ok: true; user: OwnUser } | { ok: false; reason: "email-taken" };
 
+/**
+ * Creates an account, within the sign-ups allowed to one client address: every attempt
+ * counts, a taken e-mail too, so sign-ups cannot be used to find out who has an account
+ * faster than the limit. Throws RateLimitedError past it.
+ */
 export async function registerUser(
   db: Db,
   input: { email: string; nome: string; senha: string },
+  clientKey: string,
 ): Promise<RegisterResult> {
+  await requireAllowance(db, "signup-client", clientKey);
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
   if (existing) return { ok: false, reason: "email-taken" };
   const passwordHash = await hashPassword(input.senha);
@@ -63,6 +71,12 @@ export type AuthResult =
   { ok: true; user: OwnUser } | { ok: false; reason: "unknown-email" | "wrong-password"; userId?: string };
 
 /** Checks the password of the account with that e-mail (and only that one). */
+/** The id of the account with this e-mail (any case), if there is one. */
+export async function findAccountId(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
+  return row?.id ?? null;
+}
+
 export async function authenticate(db: Db, email: string, senha: string): Promise<AuthResult> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
   if (!row) return { ok: false, reason: "unknown-email" };
@@ -92,6 +106,7 @@ export type ProfileChanges = {
  * Throws InvalidImageError for a file that is not an accepted image.
  */
 export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<OwnUser | null> {
+  if (changes.photo) await requireAllowance(db, "upload-account", userId);
   const prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
   const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);

@@ -1,7 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { MESSAGES } from "~/validation/messages";
-import { authenticate, verifyUserPassword, type OwnUser } from "./accounts.server";
-import { giveBack, resetLimit, retryText, takeAllowance } from "./rate-limits.server";
+import { authenticate, findAccountId, verifyUserPassword, type OwnUser } from "./accounts.server";
+import { knownKey, rememberLogin, type LoginOrigin } from "./known-logins.server";
+import { giveBack, resetLimit, retryText, takeAllowance, type LimitName } from "./rate-limits.server";
 
 export type LoginResult =
   | { ok: true; user: OwnUser }
@@ -9,23 +10,32 @@ export type LoginResult =
   | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 /**
- * One login attempt, for the page and the API alike: the specification's
- * messages, with failed attempts limited per account and per client.
+ * One login attempt, for the page and the API alike: the specification's messages, with
+ * failed attempts limited without letting anyone lock the owner out (ADR 0012):
+ * - from a device or address the account has logged in from: per account on that device
+ *   or address alone;
+ * - from anywhere else: per client address, and per account across all such addresses,
+ *   which bounds guessing one person's password from a botnet.
  *
- * Every attempt takes its allowance before the password is checked, atomically,
- * and a successful one gives it back: a burst of guesses sent at once gets no
- * more tries than guesses sent one by one.
+ * Every attempt takes its allowance before the password is checked, atomically, and a
+ * successful one gives it back: a burst of guesses sent at once gets no more tries than
+ * guesses sent one by one.
  */
 export async function attemptLogin(
   db: Db,
-  clientKey: string,
+  origin: LoginOrigin,
   credentials: { email: string; senha: string },
 ): Promise<LoginResult> {
   const accountKey = credentials.email.trim().toLowerCase();
-  for (const [name, key] of [
-    ["login-client", clientKey],
-    ["login-account", accountKey],
-  ] as const) {
+  const account = await findAccountId(db, credentials.email);
+  const known = account ? await knownKey(db, account, origin) : null;
+  const limits: [LimitName, string][] = known
+    ? [["login-known", `${account}:${known}`]]
+    : [
+        ["login-client", origin.clientKey],
+        ["login-account", accountKey],
+      ];
+  for (const [name, key] of limits) {
     const state = await takeAllowance(db, name, key);
     if (state.limited) {
       return {
@@ -38,8 +48,11 @@ export async function attemptLogin(
   }
   const result = await authenticate(db, credentials.email, credentials.senha);
   if (result.ok) {
-    await resetLimit(db, "login-account", accountKey);
-    await giveBack(db, "login-client", clientKey);
+    for (const [name, key] of limits) {
+      if (name === "login-client") await giveBack(db, name, key);
+      else await resetLimit(db, name, key);
+    }
+    await rememberLogin(db, result.user.id, origin);
     return result;
   }
   if (result.reason === "unknown-email") {
@@ -54,19 +67,19 @@ export type PasswordCheck =
   { ok: true } | { ok: false; limited: false } | { ok: false; limited: true; retryAfterSeconds: number };
 
 /**
- * Checks a signed-in person's password before a sensitive change (new
- * password, account deletion). Wrong guesses count like failed logins of the
- * account, so a stolen session cannot be used to guess the password.
+ * Checks a signed-in person's password before a sensitive change (new password, account
+ * deletion). Wrong guesses are limited per session: a stolen session cannot be used to
+ * guess the password, and guesses elsewhere (failed logins) never stop the owner, in their
+ * own session, from changing it.
  */
 export async function confirmOwnPassword(
   db: Db,
-  user: { id: string; email: string },
+  user: { id: string; sessionKey: string },
   senha: string,
 ): Promise<PasswordCheck> {
-  const key = user.email.toLowerCase();
-  const state = await takeAllowance(db, "login-account", key);
+  const state = await takeAllowance(db, "password-check", user.sessionKey);
   if (state.limited) return { ok: false, limited: true, retryAfterSeconds: state.retryAfterSeconds };
   if (!(await verifyUserPassword(db, user.id, senha))) return { ok: false, limited: false };
-  await resetLimit(db, "login-account", key);
+  await resetLimit(db, "password-check", user.sessionKey);
   return { ok: true };
 }

@@ -17,6 +17,7 @@ import {
 } from "~/lib/pets";
 import type { FeedFilters } from "~/validation/pets";
 import { prepareImage, saveImage, InvalidImageError } from "./images.server";
+import { requireAllowance } from "./rate-limits.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -104,7 +105,17 @@ function columnsOf(input: Partial<PetInput>) {
 }
 
 /**
- * Publishes a pet with its photos: all checked and resized first, then the pet
+ * A caretaker publishes a pet: within the pets and photos an account may publish in an
+ * hour (RateLimitedError past them), then as createPet.
+ */
+export async function publishPet(db: Db, caretakerId: string, input: PetInput, photos: Buffer[]): Promise<string> {
+  await requireAllowance(db, "publish-account", caretakerId);
+  await requireAllowance(db, "upload-account", caretakerId, photos.length);
+  return createPet(db, caretakerId, input, photos);
+}
+
+/**
+ * Saves a pet with its photos: all checked and resized first, then the pet
  * and every photo saved in one transaction (all or nothing).
  */
 export async function createPet(
@@ -182,6 +193,7 @@ export async function updatePet(
   changes: Partial<PetInput>,
   photos?: PhotoSource[],
 ): Promise<OwnershipResult> {
+  if (photos && photos.length > 0) await requireAllowance(db, "upload-account", actorId, photos.length);
   const prepared = photos && photos.length > 0 ? await preparePhotos(photos) : null;
   const result = await db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);

@@ -6,21 +6,52 @@ import { rateLimits } from "~/db/schema";
  * Rate limits with counters in the database (rate-limiter-flexible's Drizzle
  * store), so they hold across every app server.
  */
-export type LimitName = "login-account" | "login-client" | "message-client" | "message-recipient";
+export type LimitName =
+  | "login-account"
+  | "login-client"
+  | "login-known"
+  | "password-check"
+  | "signup-client"
+  | "publish-account"
+  | "upload-account"
+  | "message-client"
+  | "message-recipient";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 
 const POLICIES: Record<LimitName, { points: number; duration: number }> = {
-  // Failed logins: per account (guessing one person's password) and per client (trying many).
-  "login-account": { points: 10, duration: 15 * 60 },
-  "login-client": { points: 30, duration: 15 * 60 },
+  // Failed logins (docs/decisions/0012-login-limits-without-lockout.md): per account from the
+  // devices and addresses it has never logged in from, per client address, and apart from
+  // both, per account on each device or address it knows, so guessing elsewhere never locks
+  // the owner out of their own.
+  "login-account": { points: 10, duration: 15 * MINUTE },
+  "login-client": { points: 30, duration: 15 * MINUTE },
+  "login-known": { points: 10, duration: 15 * MINUTE },
+  // Wrong current passwords in a signed-in session (password change, account deletion), per session.
+  "password-check": { points: 10, duration: 15 * MINUTE },
+  // New accounts per client address: room for an adoption fair on one Wi-Fi, not for a script.
+  "signup-client": { points: 20, duration: HOUR },
+  // Pets published, and photos uploaded (pets and profile), per account.
+  "publish-account": { points: 30, duration: HOUR },
+  "upload-account": { points: 100, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
-  "message-client": { points: 10, duration: 60 * 60 },
-  "message-recipient": { points: 60, duration: 60 * 60 },
+  "message-client": { points: 10, duration: HOUR },
+  "message-recipient": { points: 60, duration: HOUR },
 };
 
+let enabled = true;
+
 /** Settings from the environment; call before the first request. */
-export function configureLimits(limits: { messagesPerClientPerHour: number; messagesPerRecipientPerHour: number }) {
+export function configureLimits(limits: {
+  messagesPerClientPerHour: number;
+  messagesPerRecipientPerHour: number;
+  /** False only for tests that must reach the code behind every limit (scripts/sqlmap.sh). */
+  enabled?: boolean;
+}) {
   POLICIES["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
   POLICIES["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
+  enabled = limits.enabled ?? true;
 }
 
 const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
@@ -46,9 +77,10 @@ export type LimitState = { limited: false } | { limited: true; retryAfterSeconds
  * upsert): requests sent at the same moment never get past the limit together, as they
  * could between a separate check and count.
  */
-export async function takeAllowance(db: Db, name: LimitName, key: string): Promise<LimitState> {
+export async function takeAllowance(db: Db, name: LimitName, key: string, points = 1): Promise<LimitState> {
+  if (!enabled) return { limited: false };
   try {
-    await limiter(db, name).consume(key);
+    await limiter(db, name).consume(key, points);
     return { limited: false };
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
@@ -56,13 +88,41 @@ export async function takeAllowance(db: Db, name: LimitName, key: string): Promi
   }
 }
 
+/** A limit reached, for the routes to answer 429 with the Portuguese reason. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly limit: LimitName,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(`Limite ${limit} atingido`);
+    this.name = "RateLimitedError";
+  }
+}
+
+/** takeAllowance for work that cannot go on without it: throws RateLimitedError. */
+export async function requireAllowance(db: Db, name: LimitName, key: string, points = 1): Promise<void> {
+  const state = await takeAllowance(db, name, key, points);
+  if (state.limited) throw new RateLimitedError(name, state.retryAfterSeconds);
+}
+
 /** Gives back one use taken by takeAllowance (an attempt that turned out to be fine). */
 export async function giveBack(db: Db, name: LimitName, key: string): Promise<void> {
-  await limiter(db, name).reward(key, 1);
+  if (enabled) await limiter(db, name).reward(key, 1);
 }
 
 export async function resetLimit(db: Db, name: LimitName, key: string): Promise<void> {
-  await limiter(db, name).delete(key);
+  if (enabled) await limiter(db, name).delete(key);
+}
+
+const LIMITED_REASONS: Partial<Record<LimitName, string>> = {
+  "signup-client": "Muitos cadastros feitos a partir desta conexão.",
+  "publish-account": "Você publicou muitos animais em pouco tempo.",
+  "upload-account": "Você enviou muitas fotos em pouco tempo.",
+};
+
+/** The Portuguese answer to a RateLimitedError: its reason and when to try again. */
+export function limitedErrorText(error: RateLimitedError): string {
+  return `${LIMITED_REASONS[error.limit] ?? "Muitas tentativas."} ${retryText(error.retryAfterSeconds)}`;
 }
 
 /** "Tente novamente em N minutos", for messages. */

@@ -24,6 +24,8 @@ export type SessionUser = {
   email: string;
   nome: string;
   photoId: string | null;
+  /** Names this session (its token's hash) for per-session limits. */
+  sessionKey: string;
 };
 
 /** The user a token belongs to, or null for an unknown or expired one. */
@@ -52,7 +54,7 @@ export async function findSessionUser(db: Db, token: string | undefined | null):
       .where(eq(sessions.tokenHash, tokenHash));
   }
   const { expiresAt: _expiresAt, ...user } = row;
-  return user;
+  return { ...user, sessionKey: tokenHash };
 }
 
 export async function destroySession(db: Db, token: string | undefined | null): Promise<void> {
@@ -65,6 +67,7 @@ export async function destroyUserSessions(db: Db, userId: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function deleteExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
+export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ userId: sessions.userId });
+  return gone.length;
 }

@@ -37,6 +37,8 @@ const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
 const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
 /* eslint-enable no-control-regex */
 const HAS_LETTER = /\p{L}/u;
+/** A name must show a letter; an empty one has its "required" message already. */
+const showsLetter = (value: string) => value === "" || HAS_LETTER.test(value);
 
 /**
  * A string, with `required` when it is missing (and a clear message when it is not text at
@@ -66,7 +68,7 @@ export const nomeField = requiredText(MESSAGES.nome.required)
   .min(2, MESSAGES.nome.min)
   .max(50, MESSAGES.nome.max)
   .regex(NOME_PATTERN, MESSAGES.nome.pattern)
-  .regex(HAS_LETTER, MESSAGES.nome.letters);
+  .refine(showsLetter, MESSAGES.nome.letters);
 
 // Passwords are never trimmed: spaces are refused by the pattern instead.
 export const senhaField = textField(MESSAGES.senha.required)
@@ -82,7 +84,7 @@ export const telefoneField = requiredText(MESSAGES.telefone.required).regex(
 export const cidadeField = requiredText(MESSAGES.cidade.required)
   .min(2, MESSAGES.cidade.min)
   .max(50, MESSAGES.cidade.max)
-  .regex(HAS_LETTER, MESSAGES.cidade.letters);
+  .refine(showsLetter, MESSAGES.cidade.letters);
 
 export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required, { multiline: true }).max(
   300,
@@ -92,7 +94,7 @@ export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required, { mu
 export const nomeAnimalField = requiredText(MESSAGES.nomeAnimal.required)
   .min(2, MESSAGES.nomeAnimal.min)
   .max(20, MESSAGES.nomeAnimal.max)
-  .regex(HAS_LETTER, MESSAGES.nomeAnimal.letters);
+  .refine(showsLetter, MESSAGES.nomeAnimal.letters);
 
 export const contatoTextoField = requiredText(MESSAGES.contatoTexto.required, { multiline: true }).max(
   300,

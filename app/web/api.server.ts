@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { limitedErrorText, type RateLimitedError } from "~/services/rate-limits.server";
 import { BodyError, readJson, type JsonLimits } from "./body.server";
 
 /** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
@@ -40,6 +41,11 @@ export const validationFailed = (error: z.ZodError) => apiError(400, "Dados invÃ
 export function bodyErrorResponse(error: unknown) {
   if (error instanceof BodyError) return apiError(error.status, error.message);
   throw error;
+}
+
+/** A limit reached (RateLimitedError) as the API's 429, with Retry-After. */
+export function apiLimited(error: RateLimitedError) {
+  return apiError(429, limitedErrorText(error), undefined, { "Retry-After": String(error.retryAfterSeconds) });
 }
 
 export const methodNotAllowed = (allowed: string) =>

@@ -1,5 +1,8 @@
-import { createCookie, redirect } from "react-router";
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
+import { KNOWN_LOGIN_TTL_MS } from "~/services/known-logins.server";
+import { attemptLogin, type LoginResult } from "~/services/login.server";
 import {
   createSession,
   destroySession,
@@ -58,4 +61,37 @@ export async function startSession(request: Request, db: Db, userId: string): Pr
 export async function endSession(request: Request, db: Db): Promise<string> {
   await destroySession(db, await readToken(request));
   return sessionCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
+}
+
+/**
+ * The device cookie: a random token naming this browser, so failed logins from elsewhere
+ * never lock its owner out (ADR 0012). It says nothing by itself and opens no session.
+ * Not an `adopet_` cookie: it makes no page personal (server/public-cache.ts).
+ */
+const deviceCookie = createCookie("dispositivo_adopet", { httpOnly: true, sameSite: "lax", path: "/adopet" });
+
+async function readDeviceToken(request: Request): Promise<string | null> {
+  const value: unknown = await deviceCookie.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && /^[A-Za-z0-9_-]{43}$/.test(value) ? value : null;
+}
+
+/**
+ * A login attempt from this request (page or API): on success, the headers that start the
+ * session and keep (or give) this browser its device cookie.
+ */
+export async function signIn(
+  request: Request,
+  context: AppLoadContext,
+  credentials: { email: string; senha: string },
+): Promise<Exclude<LoginResult, { ok: true }> | (Extract<LoginResult, { ok: true }> & { headers: Headers })> {
+  const deviceToken = (await readDeviceToken(request)) ?? randomBytes(32).toString("base64url");
+  const result = await attemptLogin(context.db, { clientKey: context.clientIp, deviceToken }, credentials);
+  if (!result.ok) return result;
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, context.db, result.user.id));
+  headers.append(
+    "Set-Cookie",
+    await deviceCookie.serialize(deviceToken, { maxAge: KNOWN_LOGIN_TTL_MS / 1000, secure: isHttps(request) }),
+  );
+  return { ...result, headers };
 }

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { confirmOwnPassword } from "~/services/login.server";
-import { retryText } from "~/services/rate-limits.server";
+import { limitedErrorText, retryText, type RateLimitedError } from "~/services/rate-limits.server";
 import { SENHA_MESSAGES } from "~/validation/accounts";
 import { BodyError, readForm } from "./body.server";
 
@@ -65,6 +65,11 @@ export function tooManyAttempts(retryAfterSeconds: number) {
   });
 }
 
+/** A limit reached (RateLimitedError) as a form's 429, with Retry-After. */
+export function limitedFormReply(error: RateLimitedError) {
+  return formError(limitedErrorText(error), 429, { "Retry-After": String(error.retryAfterSeconds) });
+}
+
 /**
  * Confirms the signed-in person's current password (the form's `senha__atual`) before a
  * sensitive change: null when it is right, otherwise the form's answer (400, or 429 once
@@ -72,7 +77,7 @@ export function tooManyAttempts(retryAfterSeconds: number) {
  */
 export async function currentPasswordRefusal(
   db: Db,
-  user: { id: string; email: string },
+  user: { id: string; sessionKey: string },
   form: { value: { senha__atual: string }; reply: Reply },
 ) {
   const check = await confirmOwnPassword(db, user, form.value.senha__atual);

@@ -3,8 +3,9 @@ import { InvalidPetPhotoError, type PetInput } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, PET_MESSAGES, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { isStorageFull } from "~/db/errors.server";
 import { STORAGE_FULL } from "~/validation/messages";
-import { apiError } from "./api.server";
-import { parseForm } from "./forms.server";
+import { RateLimitedError } from "~/services/rate-limits.server";
+import { apiError, apiLimited } from "./api.server";
+import { limitedFormReply, parseForm } from "./forms.server";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
 export async function readPetForm(request: Request, mode: "create" | "edit") {
@@ -25,11 +26,12 @@ export function photoErrorMessage(error: InvalidPetPhotoError): string {
     : `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
 }
 
-/** The form's answer when saving a pet failed: a refused photo (400) or no space left (507). */
+/** The form's answer when saving a pet failed: a refused photo (400), a limit (429) or no space left (507). */
 export function photoErrorReply(
   error: unknown,
   reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => unknown,
 ) {
+  if (error instanceof RateLimitedError) return limitedFormReply(error);
   if (isStorageFull(error)) return data(reply({ formErrors: [STORAGE_FULL] }) as never, { status: 507 });
   if (!(error instanceof InvalidPetPhotoError)) throw error;
   return data(reply({ fieldErrors: { fotos: [photoErrorMessage(error)] } }) as never, { status: 400 });
@@ -37,6 +39,7 @@ export function photoErrorReply(
 
 /** The API's answer when saving a pet failed, as photoErrorReply. */
 export function apiPhotoError(error: unknown) {
+  if (error instanceof RateLimitedError) return apiLimited(error);
   if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
   if (!(error instanceof InvalidPetPhotoError)) throw error;
   const message = photoErrorMessage(error);

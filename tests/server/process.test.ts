@@ -28,7 +28,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
   });
 
   it("creates the database in a new directory, migrates it and loads the demo data", async () => {
-    expect(server.output()).toContain("2 migração(ões) aplicada(s)");
+    expect(server.output()).toContain("3 migração(ões) aplicada(s)");
     expect(server.output()).toContain("Dados de demonstração carregados");
     const response = await fetch(`${server.baseUrl}/adopet/`);
     expect(response.status).toBe(200);
@@ -130,7 +130,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
     expect(petCount).toBe(9);
 
     server = await startServer({ DATA_DIR: dataDir });
-    expect(server.output()).toContain("0 migração(ões) aplicada(s), 2 já existente(s)");
+    expect(server.output()).toContain("0 migração(ões) aplicada(s), 3 já existente(s)");
     expect(server.output()).not.toContain("Dados de demonstração carregados");
 
     const image = await fetch(`${server.baseUrl}${imageUrl(photo!.imageId, 320)}`);

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
-import { API_MAX_LIMIT, createPet, FEED_PAGE_SIZE, findPet, listFeed, toApiPet } from "~/services/pets.server";
+import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { fotos, ...input } = submission.value;
   try {
     const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
-    const id = await createPet(context.db, user.id, input, photos);
+    const id = await publishPet(context.db, user.id, input, photos);
     const pet = await findPet(context.db, id);
     return data(toApiPet(pet!), {
       status: 201,

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/session";
 import { findUser, toOwnUser } from "~/services/accounts.server";
-import { attemptLogin } from "~/services/login.server";
 import { apiLoginSchema } from "~/validation/accounts";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { endSession, getUser, startSession } from "~/web/auth.server";
+import { endSession, getUser, signIn } from "~/web/auth.server";
 
 /** `GET /api/session`: the signed-in user, or 401. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,13 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE");
   const parsed = await parseJsonBody(request, apiLoginSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await attemptLogin(context.db, context.clientIp, parsed.data);
+  const result = await signIn(request, context, parsed.data);
   if (!result.ok) {
     if (result.status === 429) {
       return apiError(429, result.message, undefined, { "Retry-After": String(result.retryAfterSeconds) });
     }
     return apiError(400, result.message, { [result.field]: [result.message] });
   }
-  const cookie = await startSession(request, context.db, result.user.id);
-  return data(result.user, { headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  result.headers.set("Cache-Control", "no-store");
+  return data(result.user, { headers: result.headers });
 }

@@ -5,13 +5,13 @@ import { InvalidImageError } from "~/services/images.server";
 import type { Db } from "~/db/client.server";
 import { confirmOwnPassword } from "~/services/login.server";
 import { deleteAccount } from "~/services/privacy.server";
-import { retryText } from "~/services/rate-limits.server";
+import { RateLimitedError, retryText } from "~/services/rate-limits.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { isStorageFull } from "~/db/errors.server";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { JSON_MAX_BYTES } from "~/web/body.server";
 import { endSession, getUser } from "~/web/auth.server";
 
@@ -60,6 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!updated) return notFound();
     return data(updated, { headers: { "Cache-Control": "no-store" } });
   } catch (error) {
+    if (error instanceof RateLimitedError) return apiLimited(error);
     if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
     if (!(error instanceof InvalidImageError)) throw error;
     const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;

@@ -2,7 +2,8 @@ import type { Route } from "./+types/users";
 import { registerUser } from "~/services/accounts.server";
 import { apiCreateUserSchema } from "~/validation/accounts";
 import { MESSAGES } from "~/validation/messages";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { RateLimitedError } from "~/services/rate-limits.server";
 import { getUser } from "~/web/auth.server";
 import { data } from "react-router";
 
@@ -17,7 +18,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = await parseJsonBody(request, apiCreateUserSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await registerUser(context.db, parsed.data);
+  let result;
+  try {
+    result = await registerUser(context.db, parsed.data, context.clientIp);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return apiLimited(error);
+    throw error;
+  }
   if (!result.ok) return apiError(409, MESSAGES.email.taken, { email: [MESSAGES.email.taken] });
   return data(result.user, {
     status: 201,
