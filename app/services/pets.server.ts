@@ -160,18 +160,30 @@ async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {
   }
 }
 
-/** Deletes a pet's photo links, and the images no other pet uses. */
+/**
+ * Deletes those of these images nothing uses any more: no pet's photo (bulk seeding
+ * shares a few portraits between many pets) and no profile photo. Their variants go
+ * with them (cascade). Call it once the links to them are gone, in the same transaction.
+ */
+export async function deleteUnusedImages(db: Db, imageIds: string[]): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, imageIds),
+        sql`not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${users} where ${users.photoId} = ${images.id})`,
+      ),
+    );
+}
+
+/** Deletes a pet's photo links, and the images nothing else uses. */
 async function dropPhotos(db: Db, petId: string) {
   const old = await db.delete(petPhotos).where(eq(petPhotos.petId, petId)).returning({ imageId: petPhotos.imageId });
-  if (old.length === 0) return;
-  await db.delete(images).where(
-    and(
-      inArray(
-        images.id,
-        old.map((row) => row.imageId),
-      ),
-      sql`not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})`,
-    ),
+  await deleteUnusedImages(
+    db,
+    old.map((row) => row.imageId),
   );
 }
 

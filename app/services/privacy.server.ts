@@ -1,10 +1,10 @@
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { images, messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
+import { messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser, toOwnUser } from "./accounts.server";
 import { listReceived, listSent } from "./messages.server";
-import { toApiPet, listCaretakerPets } from "./pets.server";
+import { deleteUnusedImages, toApiPet, listCaretakerPets } from "./pets.server";
 import { publicDataChanged } from "./public-reads.server";
 
 /**
@@ -65,8 +65,10 @@ export async function exportUserData(db: Db, userId: string) {
  * Deletes an account and the personal data tied to it, in one transaction:
  * the profile and its photo, the sessions, the pets' listings with their
  * photos and the messages about them, the messages the person received and
- * sent while signed in, and the login counters keyed by the e-mail.
- * Other people's accounts, pets and messages stay as they were.
+ * sent while signed in, and the rate-limit counters keyed by the person (failed
+ * logins by e-mail, messages received by id). Other people's accounts, pets,
+ * messages and images (a photo another pet shares) stay as they were; so do the
+ * counters keyed by a client's address, which belong to no account and expire.
  */
 export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
   const deleted = await db.transaction(async (tx) => {
@@ -88,8 +90,11 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
     await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
     // Pets, their photo links and the messages about them go with the user (cascade).
     await tx.delete(users).where(eq(users.id, userId));
-    if (imageIds.length > 0) await tx.delete(images).where(inArray(images.id, imageIds));
-    await tx.delete(rateLimits).where(eq(rateLimits.key, sql`${"login-account:"} || ${user.email.toLowerCase()}`));
+    await deleteUnusedImages(tx as unknown as Db, imageIds);
+    // rate-limiter-flexible's keys: the limit's name, a colon, the key (rate-limits.server.ts).
+    await tx
+      .delete(rateLimits)
+      .where(inArray(rateLimits.key, [`login-account:${user.email.toLowerCase()}`, `message-recipient:${userId}`]));
     return true;
   });
   if (deleted) publicDataChanged(db);

@@ -4,43 +4,52 @@ import os from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { createUser, DEFAULT_PASSWORD } from "~/db/factories.server";
 import { images, pets } from "~/db/schema";
 import { STORAGE_FULL } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { adminQuery } from "../support/database";
+import { describeOnMachine } from "../support/environment";
 
 /**
  * A full disk, for real: the images' table moved to a tablespace on a tiny tmpfs of
- * the local PostgreSQL server. Needs PostgreSQL on this machine and root (to mount).
+ * the local PostgreSQL server. It applies to runs on a PostgreSQL server of this
+ * machine, and needs root (to mount) and the server's postgres user.
  */
 const serverUrl = process.env.DATABASE_URL;
 const local = serverUrl ? ["127.0.0.1", "localhost", "::1"].includes(new URL(serverUrl).hostname) : false;
-const canMount = local && process.getuid?.() === 0 && os.platform() === "linux" && tryMount();
 
-/** Whether this sandbox lets us mount a tmpfs (and chown it to the server's user). */
-function tryMount(): boolean {
+/** What keeps this machine from mounting a tmpfs for the server's user, or undefined. */
+function mountMissing(): string | undefined {
+  if (os.platform() !== "linux") return "Linux (to mount a tmpfs)";
+  if (process.getuid?.() !== 0) return "root (to mount a tmpfs)";
+  try {
+    execFileSync("id", ["postgres"], { stdio: "ignore" });
+  } catch {
+    return "the postgres user (to own the tablespace's directory)";
+  }
   const probe = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-mount-"));
   try {
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "ignore" });
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe], { stdio: "pipe" });
     execFileSync("umount", [probe], { stdio: "ignore" });
-    execFileSync("id", ["postgres"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
+    return undefined;
+  } catch (error) {
+    return `a mountable tmpfs (mount: ${String((error as { stderr?: Buffer }).stderr ?? error).trim()})`;
   } finally {
     fs.rmSync(probe, { recursive: true, force: true });
   }
 }
 
-describe.skipIf(!serverUrl || !local || !canMount)("a full disk", () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-tiny-"));
-  const tablespace = `adopet_tiny_${path.basename(dir).replace(/\W/g, "").toLowerCase()}`;
+describeOnMachine("a full disk", { skip: !local, missing: local ? mountMissing() : undefined }, () => {
+  let dir: string | undefined;
+  let tablespace: string;
   let app: TestApp;
   let client: Client;
 
   beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-tiny-"));
+    tablespace = `adopet_tiny_${path.basename(dir).replace(/\W/g, "").toLowerCase()}`;
     execFileSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]);
     execFileSync("chown", ["postgres:postgres", dir]);
     await adminQuery(serverUrl!, `create tablespace ${tablespace} location '${dir}'`);
@@ -54,8 +63,13 @@ describe.skipIf(!serverUrl || !local || !canMount)("a full disk", () => {
   });
   afterAll(async () => {
     await app?.close();
+    if (!dir) return;
     await adminQuery(serverUrl!, `drop tablespace if exists ${tablespace}`).catch(() => undefined);
-    execFileSync("umount", [dir]);
+    try {
+      execFileSync("umount", [dir], { stdio: "ignore" });
+    } catch {
+      // Not mounted: the set-up failed before (its error is the one to read).
+    }
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,16 +1,18 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD } from "~/db/factories.server";
 import { messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
 import { sendPendingNotices } from "~/services/messages.server";
 import { MESSAGES } from "~/validation/messages";
+import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;
 let caretaker: Client;
 let stranger: Client;
 let petId: string;
+let ownerId: string;
 
 async function signedIn(email: string, nome: string) {
   const user = await createUser(app.db, { email, nome });
@@ -32,6 +34,7 @@ beforeAll(async () => {
   app = await startTestApp();
   const owner = await signedIn("ong@exemplo.com", "ONG Lar Feliz");
   caretaker = owner.client;
+  ownerId = owner.id;
   petId = await createPet(app.db, { caretakerId: owner.id, nome: "Tupã" });
   stranger = (await signedIn("curioso@exemplo.com", "Curioso")).client;
 });
@@ -73,16 +76,6 @@ describe("POST /api/messages", () => {
     });
   });
 
-  it("answers 404 for an unknown or adopted pet, storing nothing", async () => {
-    const before = (await app.db.select().from(messages)).length;
-    const unknown = await new Client(app.baseUrl).post(
-      "/api/messages",
-      body({ petId: "00000000-0000-4000-8000-000000000000" }),
-    );
-    expect(unknown.status).toBe(404);
-    expect((await app.db.select().from(messages)).length).toBe(before);
-  });
-
   it("keeps HTML and scripts as plain text", async () => {
     const text = `<img src=x onerror="alert(1)"><script>alert('x')</script>`;
     expect((await new Client(app.baseUrl).post("/api/messages", body({ contato__texto: text }))).status).toBe(201);
@@ -93,6 +86,74 @@ describe("POST /api/messages", () => {
     expect(html).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");
     expect(html).not.toContain("<script>alert('x')</script>");
     expect(html).not.toContain('<img src=x onerror="alert(1)">');
+  });
+});
+
+/** Pages' forms are posted from the app's own origin (server/security.ts refuses others). */
+const formHeaders = () => ({
+  Origin: new URL(app.baseUrl).origin,
+  "Content-Type": "application/x-www-form-urlencoded",
+});
+
+async function messageCount() {
+  const [row] = await app.db.select({ total: count() }).from(messages);
+  return row!.total;
+}
+
+describe("a message about a pet that is no longer available", () => {
+  let adopted: string;
+  let removed: string;
+
+  beforeAll(async () => {
+    adopted = await createPet(app.db, { caretakerId: ownerId, nome: "Lua", status: "adotado" });
+    removed = await createPet(app.db, { caretakerId: ownerId, nome: "Sol" });
+    expect((await caretaker.delete(`/api/pets/${removed}`)).status).toBe(204);
+  });
+
+  it("POST /api/messages answers 404 with the petId error for an unknown, adopted or removed pet, storing nothing", async () => {
+    const before = await messageCount();
+    const pets = { unknown: "00000000-0000-4000-8000-000000000000", adopted, removed };
+    for (const [which, id] of Object.entries(pets)) {
+      const response = await new Client(app.baseUrl).post("/api/messages", body({ petId: id, nome__animal: "Lua" }));
+      expect(response.status, which).toBe(404);
+      expect(response.json, which).toEqual({
+        message: CONTACT_MESSAGES.petGone,
+        errors: { petId: [CONTACT_MESSAGES.petGone] },
+      });
+    }
+    expect(await messageCount()).toBe(before);
+    // The same request about the available pet is delivered: the refusals are about the pet.
+    expect((await new Client(app.baseUrl).post("/api/messages", body())).status).toBe(201);
+    expect(await messageCount()).toBe(before + 1);
+  });
+
+  it("the contact page for an adopted pet says so, offers no way to write to it, and its form stores nothing", async () => {
+    const before = await messageCount();
+    const page = await new Client(app.baseUrl).get(`/contato?pet=${adopted}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(CONTACT_MESSAGES.petGone);
+    // No recipient shown, no pet chosen for the form (the hidden `pet` field).
+    expect(page.text).not.toContain('class="recipient"');
+    expect(page.text).not.toMatch(/<input[^>]*name="pet"/);
+
+    const visitor = new Client(app.baseUrl);
+    const fields = { nome: "Carla Souza", telefone: "(21) 98888-7777", contato__texto: "Ainda está aí?" };
+    const chosen = await visitor.post(
+      "/contato",
+      new URLSearchParams({ ...fields, pet: adopted, nome__animal: "Lua" }).toString(),
+      formHeaders(),
+    );
+    expect(chosen.status).toBe(410);
+    expect(chosen.text).toContain(CONTACT_MESSAGES.petGone);
+    // By name, an adopted pet is no candidate.
+    const named = await visitor.post(
+      "/contato",
+      new URLSearchParams({ ...fields, nome__animal: "Lua" }).toString(),
+      formHeaders(),
+    );
+    expect(named.status).toBe(400);
+    expect(named.text).toContain(CONTACT_MESSAGES.noMatch);
+    expect(await messageCount()).toBe(before);
   });
 });
 
@@ -113,6 +174,26 @@ describe("reading messages", () => {
     expect((await caretaker.patch(`/api/messages/${message!.id}`, { lida: true })).status).toBe(204);
     const [after] = await app.db.select().from(messages).where(eq(messages.id, message!.id));
     expect(after!.readAt).not.toBeNull();
+  });
+
+  it("the inbox form: marking someone else's message read answers 404, and 'all read' touches only one's own", async () => {
+    const sent = await new Client(app.baseUrl).post("/api/messages", body({ contato__texto: "Ainda não lida" }));
+    expect(sent.status).toBe(201);
+    const id = sent.json.id as string;
+    const readAt = async () => (await app.db.select().from(messages).where(eq(messages.id, id)))[0]!.readAt;
+
+    const one = await stranger.post("/mensagens", new URLSearchParams({ mensagem: id }).toString(), formHeaders());
+    expect(one.status).toBe(404);
+    expect(one.text).toContain("Mensagem não encontrada.");
+    expect(await readAt()).toBeNull();
+    const all = await stranger.post("/mensagens", "intent=ler-todas", formHeaders());
+    expect(all.status).toBe(302);
+    expect(await readAt()).toBeNull();
+
+    // The same form marks it read for its recipient.
+    const own = await caretaker.post("/mensagens", new URLSearchParams({ mensagem: id }).toString(), formHeaders());
+    expect(own.status).toBe(302);
+    expect(await readAt()).not.toBeNull();
   });
 
   it("a signed-in sender sees what they sent, but not the caretaker's side", async () => {

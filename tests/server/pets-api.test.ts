@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/db/factories.server";
-import { images, petPhotos, pets } from "~/db/schema";
+import { images, imageVariants, petPhotos, pets } from "~/db/schema";
 import { PET_MESSAGES } from "~/validation/pets";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
@@ -326,5 +326,145 @@ describe("PATCH and DELETE /api/pets/:id", () => {
     const page = await fetch(`${app.baseUrl}/pets/${petId}`);
     expect(page.status).toBe(410);
     expect(await page.text()).toContain("foi removido");
+  });
+});
+
+/** A pet's row and its photos, to compare before and after a refused change. */
+async function snapshot(petId: string) {
+  const [row] = await app.db.select().from(pets).where(eq(pets.id, petId));
+  const photos = await app.db
+    .select()
+    .from(petPhotos)
+    .where(eq(petPhotos.petId, petId))
+    .orderBy(asc(petPhotos.position));
+  return { row, photos };
+}
+
+/** How many images and variants rows of these ids are stored. */
+async function stored(imageIds: string[]) {
+  const [imageRows] = await app.db.select({ total: count() }).from(images).where(inArray(images.id, imageIds));
+  const [variantRows] = await app.db
+    .select({ total: count() })
+    .from(imageVariants)
+    .where(inArray(imageVariants.imageId, imageIds));
+  return { images: imageRows!.total, variants: variantRows!.total };
+}
+
+/** Pages' forms are posted from the app's own origin (server/security.ts refuses others). */
+const sameOrigin = () => ({ Origin: new URL(app.baseUrl).origin });
+const listForm = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const urlEncoded = () => ({ ...sameOrigin(), "Content-Type": "application/x-www-form-urlencoded" });
+
+describe("the pet forms (pages), used by another account", () => {
+  let available: string;
+  let adopted: string;
+
+  beforeAll(async () => {
+    available = await createPet(app.db, {
+      caretakerId,
+      nome: "Fofinha",
+      photos: [await petPortrait("gato", 1), await petPortrait("gato", 2)],
+    });
+    adopted = await createPet(app.db, { caretakerId, nome: "Lua", status: "adotado" });
+  });
+
+  it("the edit form answers 404 to another account, page and post, and changes nothing", async () => {
+    const before = await snapshot(available);
+    expect((await other.get(`/meus-pets/${available}`)).status).toBe(404);
+    const response = await other.post(
+      `/meus-pets/${available}`,
+      petForm({ ...VALID, nome: "Roubada", status: "adotado" }, [
+        { name: "n.png", type: "image/png", data: await petPortrait("cao", 6) },
+      ]),
+      sameOrigin(),
+    );
+    expect(response.status).toBe(404);
+    expect(await snapshot(available)).toEqual(before);
+  });
+
+  it("marking adopted or available and removing, from the list, answer 403 to another account and change nothing", async () => {
+    const before = [await snapshot(available), await snapshot(adopted)];
+    for (const [pet, intent] of [
+      [available, "adotado"],
+      [adopted, "disponivel"],
+      [available, "remover"],
+      [adopted, "remover"],
+    ] as const) {
+      const response = await other.post("/meus-pets", listForm({ pet, intent }), urlEncoded());
+      expect(response.status, intent).toBe(403);
+      expect(response.text).toContain("Só quem cuida do animal pode alterá-lo.");
+    }
+    expect([await snapshot(available), await snapshot(adopted)]).toEqual(before);
+  });
+
+  it("the same forms work for the caretaker: the refusals above are about the account", async () => {
+    const adopt = await caretaker.post("/meus-pets", listForm({ pet: available, intent: "adotado" }), urlEncoded());
+    expect(adopt.status).toBe(302);
+    expect((await snapshot(available)).row!.status).toBe("adotado");
+    const again = await caretaker.post("/meus-pets", listForm({ pet: available, intent: "disponivel" }), urlEncoded());
+    expect(again.status).toBe(302);
+    expect((await snapshot(available)).row!.status).toBe("disponivel");
+    const edit = await caretaker.post(
+      `/meus-pets/${available}`,
+      petForm({ ...VALID, nome: "Fofinha II" }, []),
+      sameOrigin(),
+    );
+    expect(edit.status).toBe(302);
+    expect((await snapshot(available)).row!.nome).toBe("Fofinha II");
+  });
+});
+
+describe("replacing a pet's photos", () => {
+  it("by the edit form deletes the old images and their variants", async () => {
+    const petId = await createPet(app.db, {
+      caretakerId,
+      nome: "Trovão",
+      photos: [await petPortrait("cao", 1), await petPortrait("cao", 2)],
+    });
+    const old = (await snapshot(petId)).photos.map((photo) => photo.imageId);
+    expect(await stored(old)).toMatchObject({ images: 2 });
+    expect((await stored(old)).variants).toBeGreaterThanOrEqual(2);
+
+    const response = await caretaker.post(
+      `/meus-pets/${petId}`,
+      petForm({ ...VALID, nome: "Trovão" }, [{ name: "n.png", type: "image/png", data: await petPortrait("cao", 3) }]),
+      sameOrigin(),
+    );
+    expect(response.status).toBe(302);
+    const now = (await snapshot(petId)).photos.map((photo) => photo.imageId);
+    expect(now).toHaveLength(1);
+    expect(old).not.toContain(now[0]);
+    expect(await stored(old)).toEqual({ images: 0, variants: 0 });
+    expect((await stored(now)).variants).toBeGreaterThan(0);
+  });
+
+  it("by PATCH deletes the old images no other pet uses, and keeps one another pet shares", async () => {
+    const petId = await createPet(app.db, {
+      caretakerId,
+      nome: "Nuvem",
+      photos: [await petPortrait("gato", 4), await petPortrait("gato", 5)],
+    });
+    const [own, shared] = (await snapshot(petId)).photos.map((photo) => photo.imageId);
+    // Bulk seeding shares portraits between pets: another caretaker's pet uses the second one too.
+    const sharing = await createPet(app.db, {
+      caretakerId: (await createUser(app.db, { email: "vizinha@exemplo.com" })).id,
+      nome: "Vizinha",
+      photos: [{ imageId: shared! }],
+    });
+    const sharedBefore = await stored([shared!]);
+
+    const response = await caretaker.request(
+      "PATCH",
+      `/api/pets/${petId}`,
+      petForm({ ...VALID, nome: "Nuvem" }, [{ name: "n.png", type: "image/png", data: await petPortrait("gato", 6) }]),
+    );
+    expect(response.status).toBe(200);
+    const now = (await snapshot(petId)).photos.map((photo) => photo.imageId);
+    expect(now).toHaveLength(1);
+    expect(await stored([own!])).toEqual({ images: 0, variants: 0 });
+    expect(await stored([shared!])).toEqual(sharedBefore);
+    expect(sharedBefore.variants).toBeGreaterThan(0);
+    expect((await snapshot(sharing)).photos.map((photo) => photo.imageId)).toEqual([shared]);
+    expect((await fetch(`${app.baseUrl}/imagens/${shared}/320.webp`)).status).toBe(200);
   });
 });

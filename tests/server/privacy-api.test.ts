@@ -1,7 +1,7 @@
-import { count, eq, inArray, or } from "drizzle-orm";
+import { count, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/db/factories.server";
-import { images, messages, petPhotos, pets, sessions, users } from "~/db/schema";
+import { images, imageVariants, messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
 import { updateProfile } from "~/services/accounts.server";
 import type { DataExport } from "~/services/privacy.server";
 import { MESSAGES } from "~/validation/messages";
@@ -106,9 +106,34 @@ describe("DELETE /api/users/:id", () => {
         .where(eq(pets.caretakerId, userId));
       return [user!.photoId!, ...petImages.map((row) => row.id)];
     };
+    const variantsOf = async (imageIds: string[]) =>
+      (await app.db.select({ total: count() }).from(imageVariants).where(inArray(imageVariants.imageId, imageIds)))[0]!
+        .total;
+    /** The keys of the rate-limit counters that name the person (e-mail or id). */
+    const limitsOf = async (person: { id: string }, email: string) =>
+      (
+        await app.db
+          .select({ key: rateLimits.key })
+          .from(rateLimits)
+          .where(or(like(rateLimits.key, `%${email}%`), like(rateLimits.key, `%${person.id}%`)))
+      ).map((row) => row.key);
     const anaImages = await imageIdsOf(ana.id);
     const brunoImages = await imageIdsOf(bruno.id);
     expect(anaImages).toHaveLength(3);
+    expect(await variantsOf(anaImages)).toBeGreaterThanOrEqual(3);
+    // Bulk seeding shares portraits between pets: another account's pet uses the cover of Ana's.
+    const shared = anaImages[1]!;
+    const dora = await createUser(app.db, { email: "dora@exemplo.com", nome: "Dora" });
+    const doraPet = await createPet(app.db, { caretakerId: dora.id, nome: "Faísca", photos: [{ imageId: shared }] });
+    const sharedVariants = await variantsOf([shared]);
+    expect(sharedVariants).toBeGreaterThan(0);
+    // The messages to Ana's and Bruno's pets counted against them as recipients.
+    expect(await limitsOf(ana, "ana@exemplo.com")).toContain(`message-recipient:${ana.id}`);
+    const brunoLimits = await limitsOf(bruno, "bruno@exemplo.com");
+    expect(brunoLimits).toContain(`message-recipient:${bruno.id}`);
+    const anaPetIds = (await app.db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, ana.id))).map(
+      (row) => row.id,
+    );
 
     const response = await ana.client.delete(`/api/users/${ana.id}`, { senha: DEFAULT_PASSWORD });
     expect(response.status).toBe(204);
@@ -117,15 +142,27 @@ describe("DELETE /api/users/:id", () => {
     expect(await app.db.select().from(users).where(eq(users.id, ana.id))).toHaveLength(0);
     expect(await app.db.select().from(sessions).where(eq(sessions.userId, ana.id))).toHaveLength(0);
     expect(await app.db.select().from(pets).where(eq(pets.caretakerId, ana.id))).toHaveLength(0);
-    expect(await app.db.select().from(images).where(inArray(images.id, anaImages))).toHaveLength(0);
+    expect(await app.db.select().from(petPhotos).where(inArray(petPhotos.petId, anaPetIds))).toHaveLength(0);
+    const gone = anaImages.filter((id) => id !== shared);
+    expect(await app.db.select().from(images).where(inArray(images.id, gone))).toHaveLength(0);
+    expect(await variantsOf(gone)).toBe(0);
+    expect(await limitsOf(ana, "ana@exemplo.com")).toEqual([]);
     const [anaMessages] = await app.db
       .select({ total: count() })
       .from(messages)
       .where(or(eq(messages.recipientId, ana.id), eq(messages.senderNome, "Ana Souza")));
     expect(anaMessages!.total).toBe(0);
 
-    // Bruno keeps his account, pet, photos, and the stranger's message; Ana's message to him is gone.
+    // The photo Dora's pet shares stays, with its variants, on her pet's page.
+    expect(await app.db.select().from(images).where(eq(images.id, shared))).toHaveLength(1);
+    expect(await variantsOf([shared])).toBe(sharedVariants);
+    const doraPage = await new Client(app.baseUrl).get(`/api/pets/${doraPet}`);
+    expect(doraPage.json.imagem).toBe(`/adopet/imagens/${shared}/640.webp`);
+    expect((await fetch(`${app.baseUrl}/imagens/${shared}/640.webp`)).status).toBe(200);
+
+    // Bruno keeps his account, pet, photos, counters, and the stranger's message; Ana's message to him is gone.
     expect(await app.db.select().from(images).where(inArray(images.id, brunoImages))).toHaveLength(3);
+    expect(await limitsOf(bruno, "bruno@exemplo.com")).toEqual(brunoLimits);
     const brunoInbox = await bruno.client.get("/api/messages");
     expect(brunoInbox.status).toBe(200);
     expect(JSON.stringify(brunoInbox.json)).toContain("Olá!");

@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/client.server";
 import { messages, petPhotos, pets } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
+import { until } from "../support/poll";
 import { runUntilExit, startServer, type RunningServer } from "../support/server-process";
 import { startSmtpPeer } from "../support/smtp-peer";
 
@@ -61,16 +63,46 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
   });
 
   it("on SIGTERM finishes the request in flight, closes the database and exits 0", async () => {
-    const inFlight = fetch(`${server.baseUrl}/adopet/`).then(async (response) => ({
-      status: response.status,
-      body: await response.text(),
-    }));
-    // Let the request reach the server before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // A sign-up whose body comes in two parts. The server has the request once it answers
+    // "100 Continue" to its headers; it cannot answer before the rest of the body arrives.
+    const payload = Buffer.from(JSON.stringify({ email: "em-voo@exemplo.com", nome: "Em Voo", senha: "Nova@123" }));
+    const request = http.request(`${server.baseUrl}/adopet/api/users`, {
+      method: "POST",
+      agent: false,
+      headers: { "Content-Type": "application/json", "Content-Length": payload.length, Expect: "100-continue" },
+    });
+    let answeredYet = false;
+    const answered = new Promise<{ status?: number; body: string }>((resolve, reject) => {
+      request.on("response", (response) => {
+        answeredYet = true;
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode, body }));
+        response.on("error", reject);
+      });
+      request.on("error", reject);
+    });
+    // Awaited below; a failure before then (a cut connection) is that await's error, not an unhandled one.
+    answered.catch(() => undefined);
+    await new Promise((resolve) => request.once("continue", resolve));
+    await new Promise((resolve) => request.write(payload.subarray(0, 10), resolve));
+
     server.child.kill("SIGTERM");
-    const answered = await inFlight;
-    expect(answered.status).toBe(200);
-    expect(answered.body).toContain("Boas-vindas!");
+    await until("the server to take the signal", () => server.output().includes("SIGTERM recebido"));
+    // It is shutting down: no new connection is accepted, and ours has had no answer yet.
+    await expect(
+      new Promise((resolve, reject) =>
+        http.get(`${server.baseUrl}/adopet/healthz`, { agent: false }, resolve).on("error", reject),
+      ),
+    ).rejects.toMatchObject({ code: "ECONNREFUSED" });
+    expect(answeredYet).toBe(false);
+    expect(server.child.exitCode).toBeNull();
+
+    request.end(payload.subarray(10));
+    const { status, body } = await answered;
+    expect(status).toBe(201);
+    expect(JSON.parse(body)).toMatchObject({ email: "em-voo@exemplo.com", nome: "Em Voo" });
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain("Encerrado.");
   });

@@ -22,7 +22,12 @@ function randomPort() {
   return 55_000 + Math.floor(Math.random() * 5_000);
 }
 
-export const canRunPrivatePostgres = Boolean(binDir()) && process.getuid?.() === 0;
+/** What this machine lacks to run a private server, or undefined. */
+export const privatePostgresMissing: string | undefined = !binDir()
+  ? "PostgreSQL's server binaries (/usr/lib/postgresql/<version>/bin/pg_ctl)"
+  : process.getuid?.() !== 0
+    ? "root (to run PostgreSQL as the postgres user)"
+    : undefined;
 
 export class PrivatePostgres {
   private readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-pg-"));
