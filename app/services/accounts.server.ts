@@ -2,10 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { requireAllowance } from "./rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { images, sessions, users } from "~/db/schema";
+import { sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { prepareImage, saveImage } from "./images.server";
+import { deleteUnusedImages, prepareImage, saveImage } from "./images.server";
 import { publicDataChanged } from "./public-reads.server";
 
 /** What anyone may see of a person. */
@@ -127,7 +127,7 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
       .where(eq(users.id, userId))
       .returning();
     if (current.photoId && current.photoId !== photoId) {
-      await tx.delete(images).where(eq(images.id, current.photoId));
+      await deleteUnusedImages(tx as unknown as Db, [current.photoId]);
     }
     return toOwnUser(row!);
   });

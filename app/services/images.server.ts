@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
-import { images, imageVariants } from "~/db/schema";
+import { images, imageVariants, petPhotos, users } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 
 export type AcceptedFormat = "jpeg" | "png" | "webp";
@@ -80,6 +80,24 @@ export async function saveImage(db: Db, prepared: Awaited<ReturnType<typeof prep
     );
     return row!.id;
   });
+}
+
+/**
+ * Deletes those of these images nothing uses any more: no pet's photo (bulk seeding
+ * shares a few portraits between many pets) and no profile photo. Their variants go
+ * with them (cascade). Call it once the links to them are gone, in the same transaction.
+ */
+export async function deleteUnusedImages(db: Db, imageIds: string[]): Promise<void> {
+  if (imageIds.length === 0) return;
+  await db
+    .delete(images)
+    .where(
+      and(
+        inArray(images.id, imageIds),
+        sql`not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${users} where ${users.photoId} = ${images.id})`,
+      ),
+    );
 }
 
 export async function findImageVariant(db: Db, imageId: string, width: number) {

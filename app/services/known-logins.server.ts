@@ -16,7 +16,10 @@ const hash = (text: string) => createHash("sha256").update(text).digest("hex");
 
 /** The hashed keys of where an attempt comes from: its device, then its address. */
 function keysOf(origin: LoginOrigin): string[] {
-  return [...(origin.deviceToken ? [hash(`dispositivo:${origin.deviceToken}`)] : []), hash(`endereco:${origin.clientKey}`)];
+  return [
+    ...(origin.deviceToken ? [hash(`dispositivo:${origin.deviceToken}`)] : []),
+    hash(`endereco:${origin.clientKey}`),
+  ];
 }
 
 /** The key by which the account knows this device or address, or null for a stranger. */

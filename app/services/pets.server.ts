@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { images, petPhotos, pets, users } from "~/db/schema";
+import { petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { cachedRead, publicDataChanged } from "./public-reads.server";
 import {
@@ -16,7 +16,7 @@ import {
   type Species,
 } from "~/lib/pets";
 import type { FeedFilters } from "~/validation/pets";
-import { prepareImage, saveImage, InvalidImageError } from "./images.server";
+import { deleteUnusedImages, prepareImage, saveImage, InvalidImageError } from "./images.server";
 import { requireAllowance } from "./rate-limits.server";
 
 /** A pet's fields as forms and the API send them. */
@@ -158,24 +158,6 @@ async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {
     const imageId = "imageId" in image ? image.imageId : await saveImage(db, image);
     await db.insert(petPhotos).values({ petId, position, imageId });
   }
-}
-
-/**
- * Deletes those of these images nothing uses any more: no pet's photo (bulk seeding
- * shares a few portraits between many pets) and no profile photo. Their variants go
- * with them (cascade). Call it once the links to them are gone, in the same transaction.
- */
-export async function deleteUnusedImages(db: Db, imageIds: string[]): Promise<void> {
-  if (imageIds.length === 0) return;
-  await db
-    .delete(images)
-    .where(
-      and(
-        inArray(images.id, imageIds),
-        sql`not exists (select 1 from ${petPhotos} where ${petPhotos.imageId} = ${images.id})`,
-        sql`not exists (select 1 from ${users} where ${users.photoId} = ${images.id})`,
-      ),
-    );
 }
 
 /** Deletes a pet's photo links, and the images nothing else uses. */

@@ -1,10 +1,12 @@
-import { eq, inArray, or } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
+import { messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser, toOwnUser } from "./accounts.server";
 import { listReceived, listSent } from "./messages.server";
-import { deleteUnusedImages, toApiPet, listCaretakerPets } from "./pets.server";
+import { deleteUnusedImages } from "./images.server";
+import { toApiPet, listCaretakerPets } from "./pets.server";
+import { forgetPersonalCounters } from "./rate-limits.server";
 import { publicDataChanged } from "./public-reads.server";
 
 /**
@@ -65,8 +67,8 @@ export async function exportUserData(db: Db, userId: string) {
  * Deletes an account and the personal data tied to it, in one transaction:
  * the profile and its photo, the sessions, the pets' listings with their
  * photos and the messages about them, the messages the person received and
- * sent while signed in, and the rate-limit counters keyed by the person (failed
- * logins by e-mail, messages received by id). Other people's accounts, pets,
+ * sent while signed in, the devices and addresses known for logins, and the
+ * rate-limit counters keyed by the person (rate-limits.server.ts). Other people's accounts, pets,
  * messages and images (a photo another pet shares) stay as they were; so do the
  * counters keyed by a client's address, which belong to no account and expire.
  */
@@ -79,6 +81,9 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
       .for("update")
       .limit(1);
     if (!user) return false;
+    const sessionKeys = (
+      await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId))
+    ).map((row) => row.tokenHash);
     const petPhotoIds = await tx
       .select({ id: petPhotos.imageId })
       .from(petPhotos)
@@ -91,10 +96,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
     // Pets, their photo links and the messages about them go with the user (cascade).
     await tx.delete(users).where(eq(users.id, userId));
     await deleteUnusedImages(tx as unknown as Db, imageIds);
-    // rate-limiter-flexible's keys: the limit's name, a colon, the key (rate-limits.server.ts).
-    await tx
-      .delete(rateLimits)
-      .where(inArray(rateLimits.key, [`login-account:${user.email.toLowerCase()}`, `message-recipient:${userId}`]));
+    await forgetPersonalCounters(tx as unknown as Db, { userId, email: user.email, sessionKeys });
     return true;
   });
   if (deleted) publicDataChanged(db);

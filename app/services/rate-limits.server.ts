@@ -1,3 +1,4 @@
+import { inArray, like, or } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
@@ -86,6 +87,27 @@ export async function takeAllowance(db: Db, name: LimitName, key: string, points
     if (!(error instanceof RateLimiterRes)) throw error;
     return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
   }
+}
+
+/**
+ * Deletes the counters keyed by a person (their e-mail, id, or sessions), when their account
+ * goes (LGPD). Counters keyed by a client address belong to no account, and expire.
+ */
+export async function forgetPersonalCounters(
+  db: Db,
+  person: { userId: string; email: string; sessionKeys: string[] },
+): Promise<void> {
+  // rate-limiter-flexible's keys: the limit's name, a colon, the key.
+  const keys = [
+    `login-account:${person.email.toLowerCase()}`,
+    ...(["publish-account", "upload-account", "message-recipient"] satisfies LimitName[]).map(
+      (name) => `${name}:${person.userId}`,
+    ),
+    ...person.sessionKeys.map((key) => `password-check:${key}` satisfies `${LimitName}:${string}`),
+  ];
+  await db
+    .delete(rateLimits)
+    .where(or(inArray(rateLimits.key, keys), like(rateLimits.key, `login-known:${person.userId}:%`)));
 }
 
 /** A limit reached, for the routes to answer 429 with the Portuguese reason. */

@@ -1,7 +1,17 @@
 import { count, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/db/factories.server";
-import { images, imageVariants, messages, petPhotos, pets, rateLimits, sessions, users } from "~/db/schema";
+import {
+  images,
+  imageVariants,
+  knownLogins,
+  messages,
+  petPhotos,
+  pets,
+  rateLimits,
+  sessions,
+  users,
+} from "~/db/schema";
 import { updateProfile } from "~/services/accounts.server";
 import type { DataExport } from "~/services/privacy.server";
 import { MESSAGES } from "~/validation/messages";
@@ -134,6 +144,16 @@ describe("DELETE /api/users/:id", () => {
     const anaPetIds = (await app.db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, ana.id))).map(
       (row) => row.id,
     );
+    // Her login made her device and address known; her wrong password above counted against her session.
+    expect(await app.db.select().from(knownLogins).where(eq(knownLogins.userId, ana.id))).not.toHaveLength(0);
+    const sessionCounters = (
+      await app.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, ana.id))
+    ).map((row) => `password-check:${row.tokenHash}`);
+    const counterKeys = async () =>
+      (
+        await app.db.select({ key: rateLimits.key }).from(rateLimits).where(inArray(rateLimits.key, sessionCounters))
+      ).map((row) => row.key);
+    expect(await counterKeys()).not.toHaveLength(0);
 
     const response = await ana.client.delete(`/api/users/${ana.id}`, { senha: DEFAULT_PASSWORD });
     expect(response.status).toBe(204);
@@ -147,6 +167,8 @@ describe("DELETE /api/users/:id", () => {
     expect(await app.db.select().from(images).where(inArray(images.id, gone))).toHaveLength(0);
     expect(await variantsOf(gone)).toBe(0);
     expect(await limitsOf(ana, "ana@exemplo.com")).toEqual([]);
+    expect(await counterKeys()).toEqual([]);
+    expect(await app.db.select().from(knownLogins).where(eq(knownLogins.userId, ana.id))).toHaveLength(0);
     const [anaMessages] = await app.db
       .select({ total: count() })
       .from(messages)
