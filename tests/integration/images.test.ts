@@ -29,6 +29,23 @@ describe("image uploads", () => {
     }
   });
 
+  it("are prepared one at a time, however many arrive at once", async () => {
+    const photos = await Promise.all([1, 2, 3, 4].map((index) => photoWithGps(1600 + index * 100, 1200)));
+    // sharp's own counters: images being worked on by libvips, and waiting for it.
+    let most = 0;
+    const sampler = setInterval(() => {
+      const { queue, process } = sharp.counters();
+      most = Math.max(most, queue + process);
+    }, 1);
+    try {
+      const prepared = await Promise.all(photos.map((photo) => prepareImage(photo, ["jpeg"])));
+      expect(prepared.map((image) => image.variants.length)).toEqual([4, 4, 4, 4]);
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(most).toBe(1);
+  });
+
   it("never enlarge a small image", async () => {
     const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#fff" } })
       .png()
