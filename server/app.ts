@@ -9,6 +9,7 @@ import { prepareDatabase } from "~/db/setup.server";
 import { createMailer, type Mailer } from "~/services/mail.server";
 import { backgroundSettled, inBackground } from "~/services/background.server";
 import { sendPendingNotices } from "~/services/messages.server";
+import { schedulePurges } from "~/services/maintenance.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { readEnv, type Env } from "~/env.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
@@ -86,6 +87,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   server.once("listening", () => {
     // PORT=0 picks a free port: only now is the address known.
     if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);
+    schedulePurges(database.db);
     // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
     inBackground(
       sendPendingNotices(database.db, mailer, publicUrl).catch((error: Error) =>
