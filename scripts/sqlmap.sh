@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Points sqlmap at Adopet's parameters (query strings, JSON bodies, forms) on a
-# fresh embedded database. Exits non-zero if any parameter is found injectable.
+# Points sqlmap at Adopet's parameters (query strings, JSON bodies, forms, cookies), as a
+# visitor and signed in, on a fresh embedded database with the demo data and every rate
+# limit lifted (RATE_LIMITS=off: a limited target answers 429 to every payload and proves
+# nothing). Fails if a parameter is found injectable, if sqlmap reports an error of its
+# own, if the server answered any 500, or if it stopped answering.
 # Needs the build (npm run build) and Debian's sqlmap.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,30 +12,75 @@ command -v sqlmap >/dev/null || { echo "Instale o sqlmap: sudo apt-get install -
 work=$(mktemp -d)
 port=${SQLMAP_PORT:-3299}
 trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 MESSAGE_LIMIT_PER_HOUR=100000 node server/main.js >"$work/server.log" 2>&1 &
+DATA_DIR="$work/data" PORT=$port HOST=127.0.0.1 DEMO_DATA=true RATE_LIMITS=off node server/main.js >"$work/server.log" 2>&1 &
 server=$!
 for _ in $(seq 1 60); do curl -sf "http://127.0.0.1:$port/adopet/healthz" >/dev/null && break; sleep 1; done
 
 base="http://127.0.0.1:$port/adopet"
-pet=$(curl -s "$base/api/pets?limit=1" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).pets[0].id))')
-common=(--batch --level=2 --risk=1 --dbms=PostgreSQL --technique=BEUST --time-sec=2 --output-dir="$work/out" --disable-coloring)
+json() { node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const v=JSON.parse(s);console.log(eval(process.argv[1]))})' "$1"; }
+pet=$(curl -sf "$base/api/pets?limit=1" | json 'v.pets[0].id')
+# The demo NGO's session, and a message in its inbox.
+session=$(curl -sf -D - -o /dev/null -H 'Content-Type: application/json' \
+  -d '{"email":"ong@adopet.example","senha":"Adote@2022"}' "$base/api/session" |
+  sed -n 's/^[Ss]et-[Cc]ookie: \(adopet_sessao=[^;]*\).*/\1/p')
+[ -n "$session" ] || { echo "sqlmap: não foi possível entrar com a conta de demonstração." >&2; exit 1; }
+ong=$(curl -sf -H "Cookie: $session" "$base/api/session" | json 'v.id')
+curl -sf -o /dev/null -H 'Content-Type: application/json' "$base/api/messages" \
+  -d "{\"petId\":\"$pet\",\"nome\":\"Ana\",\"telefone\":\"21 98888-7777\",\"nome__animal\":\"Dunga\",\"contato__texto\":\"Oi\"}"
+message=$(curl -sf -H "Cookie: $session" "$base/api/messages" | json 'v.recebidas[0].id')
 
+common=(--batch --level=2 --risk=1 --dbms=PostgreSQL --technique=BEUST --time-sec=2 --disable-coloring)
+failures=0
 run() {
   echo "== sqlmap $*"
-  sqlmap "${common[@]}" "$@" | tee -a "$work/report.txt" | grep -E "is vulnerable|injectable|all tested parameters" || true
+  local out="$work/run.txt"
+  # A run of its own each time (no session file): each target is tested afresh.
+  sqlmap "${common[@]}" --output-dir="$work/out-$RANDOM" "$@" >"$out" 2>&1 || true
+  cat "$out" >>"$work/report.txt"
+  grep -E "is vulnerable|injectable|HTTP error codes" "$out" || true
+  if grep -E "\[(ERROR|CRITICAL)\]" "$out" | grep -vq "all tested parameters do not appear to be injectable"; then
+    echo "sqlmap relatou um erro:" >&2
+    grep -E "\[(ERROR|CRITICAL)\]" "$out" >&2
+    failures=$((failures + 1))
+  fi
+  if grep -q "500 (Internal Server Error)" "$out"; then
+    echo "O servidor respondeu 500 durante o teste." >&2
+    failures=$((failures + 1))
+  fi
+  if ! curl -sf "$base/healthz" >/dev/null; then
+    echo "O servidor parou de responder." >&2
+    tail -n 20 "$work/server.log" >&2
+    exit 1
+  fi
 }
+json_body=(--headers="Content-Type: application/json")
 
+# As a visitor.
 run -u "$base/api/pets?cidade=Rio&uf=RJ&especie=cao&porte=medio&idade=adulto&page=1&limit=5"
-run -u "$base/home?cidade=Rio&uf=RJ&page=1"
-run -u "$base/api/pets/$pet"
-run -u "$base/api/users/$pet"
-run -u "$base/api/session" --data '{"email":"a@b.com","senha":"Abc@123"}' --headers="Content-Type: application/json"
-run -u "$base/api/messages" --data "{\"petId\":\"$pet\",\"nome\":\"Ana\",\"telefone\":\"21 98888-7777\",\"nome__animal\":\"Dunga\",\"contato__texto\":\"Oi\"}" --headers="Content-Type: application/json"
+run -u "$base/home?cidade=Rio&uf=RJ&especie=gato&page=2"
+run -u "$base/pets/$pet"
+run -u "$base/contato?pet=$pet"
+run -u "$base/api/users/$ong"
+run -u "$base/api/session" --data '{"email":"a@b.com","senha":"Abc@123"}' "${json_body[@]}"
+run -u "$base/api/users" --data '{"email":"novo@b.com","nome":"Ana","senha":"Abc@123"}' "${json_body[@]}"
+run -u "$base/api/messages" --data "{\"petId\":\"$pet\",\"nome\":\"Ana\",\"telefone\":\"21 98888-7777\",\"nome__animal\":\"Dunga\",\"contato__texto\":\"Oi\"}" "${json_body[@]}"
 run -u "$base/login" --data "email=a%40b.com&senha=Abc%40123"
+run -u "$base/cadastro" --data "email=c%40d.com&nome=Ana&senha=Abc%40123&senha__confirma=Abc%40123"
 run -u "$base/contato" --data "nome=Ana&telefone=21988887777&nome__animal=Dunga&contato__texto=Oi&pet=$pet"
+# Signed in as the demo NGO (the session cookie is tested too).
+run -u "$base/api/messages" --cookie="$session"
+run -u "$base/api/messages/$message" --method=PATCH --data '{"lida":true}' "${json_body[@]}" --cookie="$session"
+run -u "$base/api/users/$ong" --method=PATCH --data '{"nome":"ONG Adopet","cidade":"Rio de Janeiro"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
+run -u "$base/api/pets/$pet" --method=PATCH --data '{"perfil":"Dócil","cidade":"Niterói"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
+run -u "$base/mensagens" --data "mensagem=$message" --cookie="$session" --skip=adopet_sessao
+run -u "$base/meus-pets" --data "intent=disponivel&pet=$pet" --cookie="$session" --skip=adopet_sessao
 
 if grep -qiE "parameter '.*' is vulnerable|is injectable" "$work/report.txt"; then
   echo "sqlmap encontrou uma injeção." >&2
   exit 1
 fi
-echo "sqlmap: nenhum parâmetro injetável."
+if [ "$failures" -gt 0 ]; then
+  echo "sqlmap: $failures alvo(s) com erro (ver acima)." >&2
+  exit 1
+fi
+echo "sqlmap: nenhum parâmetro injetável, nenhum erro 500, o servidor respondeu até o fim."
