@@ -3,7 +3,7 @@ import { test as plain, type Locator, type Page } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
 import { SENHA_MESSAGES } from "../../app/validation/accounts";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, SENHA } from "./accounts-support";
+import { createAccount, SENHA, signInThroughApi } from "./accounts-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
 /**
@@ -16,13 +16,6 @@ async function expectFocusedError(field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(message);
   await expect(field.page().getByText(message)).toBeVisible();
-}
-
-/** Signs the page's browser in through the API (the context shares its cookies). */
-async function signIn(page: Page) {
-  const { email } = await createAccount(page.request);
-  expect((await page.request.post("/adopet/api/session", { data: { email, senha: SENHA } })).status()).toBe(200);
-  return email;
 }
 
 // (axe needs scripts: the same answers are checked below, before the page's scripts arrive.)
@@ -86,7 +79,7 @@ test.describe("a refused form without JavaScript", () => {
   });
 
   test("perfil, perfil/senha and perfil/excluir focus their first invalid field", async ({ page }) => {
-    await signIn(page);
+    await signInThroughApi(page);
     await page.goto("/adopet/perfil");
     await page.getByLabel("Nome").fill("");
     await page.getByRole("button", { name: "Salvar" }).click();
@@ -115,7 +108,7 @@ test.describe("a refused form without JavaScript", () => {
   });
 
   test("publishing and editing a pet focus the first invalid field", async ({ page }) => {
-    await signIn(page);
+    await signInThroughApi(page);
     await page.goto("/adopet/meus-pets/novo");
     await page.getByRole("button", { name: "Publicar" }).click();
     await expectFocusedError(page.getByLabel("Nome do animal"), "O campo nome do animal não pode estar vazio.");
