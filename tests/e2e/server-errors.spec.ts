@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { test as plain, type Locator, type Page } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
 import { SENHA_MESSAGES } from "../../app/validation/accounts";
+import { PET_MESSAGES } from "../../app/validation/pets";
 import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, SENHA, signInThroughApi } from "./accounts-support";
 import { newCaretaker, publishPet } from "./pets-support";
@@ -16,6 +17,18 @@ async function expectFocusedError(field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(message);
   await expect(field.page().getByText(message)).toBeVisible();
+}
+
+const GIF = { name: "gato.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") };
+
+async function fillPet(page: Page) {
+  await page.getByLabel("Nome do animal").fill("Pipoca");
+  await page.getByLabel("Espécie").selectOption("gato");
+  await page.getByLabel("Idade", { exact: true }).fill("2");
+  await page.getByLabel("Porte").selectOption("pequeno");
+  await page.getByLabel("Perfil").fill("Curiosa");
+  await page.getByLabel("Cidade").fill("Niterói");
+  await page.getByLabel("Estado (UF)").selectOption("RJ");
 }
 
 // (axe needs scripts: the same answers are checked below, before the page's scripts arrive.)
@@ -86,9 +99,7 @@ test.describe("a refused form without JavaScript", () => {
     await expectFocusedError(page.getByLabel("Nome"), MESSAGES.nome.required);
     // The photo comes first on the page (last in the schema).
     await page.getByLabel("Nome").fill("");
-    await page
-      .getByLabel("Foto")
-      .setInputFiles({ name: "gato.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await page.getByLabel("Foto").setInputFiles(GIF);
     await page.getByRole("button", { name: "Salvar" }).click();
     await expectFocusedError(page.getByLabel("Foto"), MESSAGES.foto.type);
     await expect(page.getByLabel("Nome")).toHaveAccessibleDescription(MESSAGES.nome.required);
@@ -112,6 +123,11 @@ test.describe("a refused form without JavaScript", () => {
     await page.goto("/adopet/meus-pets/novo");
     await page.getByRole("button", { name: "Publicar" }).click();
     await expectFocusedError(page.getByLabel("Nome do animal"), "O campo nome do animal não pode estar vazio.");
+    // A photo's own error (fotos[0]) is the photos field's.
+    await fillPet(page);
+    await page.getByLabel(/^Fotos/).setInputFiles(GIF);
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expectFocusedError(page.getByLabel(/^Fotos/), PET_MESSAGES.fotos.type);
 
     const pet = await publishPet(page.request, { nome: "Farofa" });
     await page.goto(`/adopet/meus-pets/${pet.id}`);
@@ -187,5 +203,14 @@ test.describe("a refused form after hydration", () => {
     await page.getByRole("button", { name: "Alterar senha" }).click();
     await expectFocusedError(page.getByLabel("Confirme a nova senha"), MESSAGES.senhaConfirma.differs);
     await expect(page.locator("[autofocus]")).toHaveCount(0);
+  });
+
+  test("a photo of the wrong type is the photos field's error", async ({ page }) => {
+    await newCaretaker(page.request);
+    await page.goto("/adopet/meus-pets/novo");
+    await fillPet(page);
+    await page.getByLabel(/^Fotos/).setInputFiles(GIF);
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expectFocusedError(page.getByLabel(/^Fotos/), PET_MESSAGES.fotos.type);
   });
 });
