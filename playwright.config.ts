@@ -15,8 +15,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
-  // One retry in CI: a loaded two-core machine occasionally misses a click during hydration.
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a test that passes only the second time is a bug to fix, not a green run.
+  retries: 0,
+  forbidOnly: !!process.env.CI,
   expect: { timeout: 10_000 },
   reporter: "list",
   timeout: 30_000,

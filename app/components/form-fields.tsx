@@ -1,10 +1,52 @@
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
-import { useState } from "react";
+import {
+  getFormProps,
+  getInputProps,
+  getTextareaProps,
+  type FieldMetadata,
+  type FormMetadata,
+} from "@conform-to/react";
+import { createContext, use, useState } from "react";
+import { Form, type FormProps } from "react-router";
 
 /**
  * Form fields tied to Conform: label, control and the first error, linked by
  * `aria-describedby` and `aria-invalid` so the error is announced with the field.
  */
+
+/** The name of the field a page answering a refused form focuses ("" for the form's message). */
+const ErrorFocus = createContext<string | undefined>(undefined);
+
+/**
+ * Every form of the app. A refusal answered with a new page (no JavaScript, or a form
+ * sent before the page's scripts arrived) focuses its first invalid field with the
+ * `autofocus` attribute, which React writes into the server's HTML and leaves alone
+ * while hydrating; the browser focuses the first such element as the page is parsed,
+ * and a screen reader reads the field's message, its accessible description. In the
+ * browser, Conform focuses it. (Elements mounted later by React never carry the
+ * attribute; `autoFocus` only focuses them once, at mount.)
+ */
+export function ValidatedForm({
+  form,
+  focus,
+  children,
+  ...props
+}: Omit<FormProps, "id" | "onSubmit" | "noValidate"> & {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  form: FormMetadata<any, string[]>;
+  /** useValidatedForm's third value. */
+  focus: string | undefined;
+}) {
+  return (
+    <Form method="post" {...props} {...getFormProps(form)}>
+      <ErrorFocus value={focus}>{children}</ErrorFocus>
+    </Form>
+  );
+}
+
+/** Props that focus a field when it is the one a refused form's page should focus. */
+export function useErrorFocus(name: string): { autoFocus?: true } {
+  return use(ErrorFocus) === name ? { autoFocus: true } : {};
+}
 // Any field's metadata: text inputs also carry numbers (idade) as the strings they hold.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any>;
@@ -29,6 +71,7 @@ function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
 }
 
 export function TextField({ meta, label, placeholder, type = "text", autoComplete, maxLength, readOnly }: FieldProps) {
+  const focus = useErrorFocus(meta.name);
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
@@ -42,6 +85,7 @@ export function TextField({ meta, label, placeholder, type = "text", autoComplet
         maxLength={maxLength}
         readOnly={readOnly}
         required={false}
+        {...focus}
       />
       <FieldError meta={meta} />
     </div>
@@ -54,6 +98,7 @@ export function TextAreaField({
   placeholder,
   maxLength,
 }: Omit<FieldProps, "type" | "autoComplete" | "readOnly">) {
+  const focus = useErrorFocus(meta.name);
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
@@ -66,6 +111,7 @@ export function TextAreaField({
         maxLength={maxLength}
         rows={5}
         required={false}
+        {...focus}
       />
       <FieldError meta={meta} />
     </div>
@@ -75,6 +121,7 @@ export function TextAreaField({
 /** A password input with a show/hide toggle: a real button with a name and a pressed state. */
 export function PasswordField({ meta, label, placeholder, autoComplete }: Omit<FieldProps, "type" | "maxLength">) {
   const [visible, setVisible] = useState(false);
+  const focus = useErrorFocus(meta.name);
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
@@ -89,6 +136,7 @@ export function PasswordField({ meta, label, placeholder, autoComplete }: Omit<F
           autoCapitalize="none"
           spellCheck={false}
           required={false}
+          {...focus}
         />
         <button
           type="button"
@@ -122,10 +170,14 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
-/** An error about the whole form (a refused upload, a limit reached), announced at once. */
+/**
+ * An error about the whole form (a limit reached, a choice to make), announced at once;
+ * focused on a page answering a refusal, when no field has an error of its own.
+ */
 export function FormError({ errors, id }: { errors?: string[]; id: string }) {
+  const focus = useErrorFocus("");
   return (
-    <div id={id} className="form-error" role="alert">
+    <div id={id} className="form-error" role="alert" {...(focus.autoFocus ? { tabIndex: -1, ...focus } : {})}>
       {errors?.[0] ?? null}
     </div>
   );

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { Form } from "react-router";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { AGE_UNITS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
-import { FormError, TextAreaField, TextField } from "./form-fields";
+import { FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
 
 export type PetFormValues = {
@@ -40,12 +39,13 @@ function SelectField({
   options: [string, string][];
   placeholder?: string;
 }) {
+  const focus = useErrorFocus(meta.name);
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
-      <select className="field__control" {...getSelectProps(meta)} required={false}>
+      <select className="field__control" {...getSelectProps(meta)} required={false} {...focus}>
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map(([value, text]) => (
           <option key={value} value={value}>
@@ -71,9 +71,9 @@ export function PetForm({
   defaultValue?: PetFormValues;
 }) {
   const schema = mode === "create" ? petCreateSchema : petEditSchema;
-  const [form, fields] = useValidatedForm(schema, lastResult, defaultValue);
+  const [form, fields, focus] = useValidatedForm(schema, lastResult, defaultValue);
   return (
-    <Form method="post" encType="multipart/form-data" className="panel pet-form" {...getFormProps(form)}>
+    <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel pet-form">
       <FormError id={form.errorId} errors={form.errors} />
       <TextField meta={fields.nome} label="Nome do animal" placeholder="Como ele se chama?" />
       <SelectField
@@ -105,26 +105,34 @@ export function PetForm({
           ["adotado", "Adotado"],
         ]}
       />
-      <div className="field">
-        <label className="field__label" htmlFor={fields.fotos.id}>
-          {mode === "create"
-            ? `Fotos (de 1 a ${MAX_PET_PHOTOS})`
-            : `Novas fotos (substituem as atuais; até ${MAX_PET_PHOTOS})`}
-        </label>
-        <input
-          className="field__control"
-          {...getInputProps(fields.fotos, { type: "file" })}
-          multiple
-          accept=".jpeg,.jpg,.png,.webp,image/jpeg,image/png,image/webp"
-          required={false}
-        />
-        <p id={fields.fotos.errorId} className="field__error" aria-live="polite">
-          {fields.fotos.errors?.[0] ?? ""}
-        </p>
-      </div>
+      <PhotosField meta={fields.fotos} mode={mode} />
       <button type="submit" className="button panel__submit">
         {mode === "create" ? "Publicar" : "Salvar"}
       </button>
-    </Form>
+    </ValidatedForm>
+  );
+}
+
+function PhotosField({ meta, mode }: { meta: Parameters<typeof getInputProps>[0]; mode: "create" | "edit" }) {
+  const focus = useErrorFocus(meta.name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={meta.id}>
+        {mode === "create"
+          ? `Fotos (de 1 a ${MAX_PET_PHOTOS})`
+          : `Novas fotos (substituem as atuais; até ${MAX_PET_PHOTOS})`}
+      </label>
+      <input
+        className="field__control"
+        {...getInputProps(meta, { type: "file" })}
+        multiple
+        accept=".jpeg,.jpg,.png,.webp,image/jpeg,image/png,image/webp"
+        required={false}
+        {...focus}
+      />
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </div>
   );
 }

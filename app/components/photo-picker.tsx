@@ -1,6 +1,7 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { NoPhotoAvatar } from "./art";
+import { useErrorFocus } from "./form-fields";
 import { isAcceptedImageType } from "~/validation/fields";
 
 /**
@@ -19,6 +20,7 @@ export function PhotoPicker({
 }) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+  const focus = useErrorFocus(meta.name);
   const error = meta.errors?.[0];
   const shown = preview ?? current;
   return (
@@ -38,6 +40,7 @@ export function PhotoPicker({
           className="visually-hidden"
           accept=".jpeg,.jpg,.png,image/jpeg,image/png"
           aria-labelledby={`${meta.id}-titulo`}
+          {...focus}
           onChange={(event) => {
             const file = event.currentTarget.files?.[0];
             setPreview(file && isAcceptedImageType(file) ? URL.createObjectURL(file) : null);

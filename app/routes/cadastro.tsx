@@ -1,8 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, redirect, useActionData } from "react-router";
+import { data, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { AuthPage } from "~/components/auth-page";
-import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { registerUser } from "~/services/accounts.server";
 import { cadastroSchema } from "~/validation/accounts";
@@ -45,13 +44,13 @@ export function meta() {
 
 export default function Cadastro() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(cadastroSchema, lastResult);
+  const [form, fields, focus] = useValidatedForm(cadastroSchema, lastResult);
   return (
     <AuthPage
       title="Ainda não tem cadastro?"
       lead="Então, antes de buscar seu melhor amigo, precisamos de alguns dados:"
     >
-      <Form method="post" className="auth__form" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} className="auth__form">
         <FormError id={form.errorId} errors={form.errors} />
         <TextField
           meta={fields.email}
@@ -71,7 +70,7 @@ export default function Cadastro() {
         <button type="submit" className="button auth__submit">
           Cadastrar
         </button>
-      </Form>
+      </ValidatedForm>
     </AuthPage>
   );
 }

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contato";
-import { FormError, TextAreaField, TextField } from "~/components/form-fields";
+import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser } from "~/services/accounts.server";
@@ -88,14 +88,14 @@ function ContactForm() {
   const actionData = useActionData<typeof action>();
   // Several pets share the name typed: the answer lists them to choose from.
   const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
-  const [form, fields] = useValidatedForm(contatoSchema, actionData, {
+  const [form, fields, focus] = useValidatedForm(contatoSchema, actionData, {
     nome: prefill.nome,
     telefone: prefill.telefone,
     nome__animal: pet?.nome ?? "",
   });
   return (
     <section className="contact">
-      <Form method="post" className="panel contact__form" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} className="panel contact__form">
         <h1 className="panel__title contact__title">
           Envie uma mensagem para a pessoa ou instituição que está cuidando do animal:
         </h1>
@@ -148,7 +148,7 @@ function ContactForm() {
         <button type="submit" className="button panel__submit">
           Enviar
         </button>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

@@ -1,8 +1,7 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthPage } from "~/components/auth-page";
-import { FormError, PasswordField, TextField } from "~/components/form-fields";
+import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { loginSchema } from "~/validation/accounts";
 import { getUser, signIn } from "~/web/auth.server";
@@ -35,10 +34,10 @@ export function meta() {
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(loginSchema, lastResult);
+  const [form, fields, focus] = useValidatedForm(loginSchema, lastResult);
   return (
     <AuthPage title="Já tem conta? Faça seu login:">
-      <Form method="post" className="auth__form" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} className="auth__form">
         <FormError id={form.errorId} errors={form.errors} />
         <TextField meta={fields.email} label="Email" placeholder="Insira seu email" type="email" autoComplete="email" />
         <PasswordField
@@ -54,7 +53,7 @@ export default function Login() {
         <button type="submit" className="button auth__submit">
           Entrar
         </button>
-      </Form>
+      </ValidatedForm>
     </AuthPage>
   );
 }

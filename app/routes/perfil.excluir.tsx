@@ -1,7 +1,6 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/perfil.excluir";
-import { FormError, PasswordField } from "~/components/form-fields";
+import { FormError, PasswordField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { deleteAccount } from "~/services/privacy.server";
 import { excluirContaSchema } from "~/validation/accounts";
@@ -36,10 +35,10 @@ export function meta() {
 
 export default function DeleteAccount() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(excluirContaSchema, lastResult);
+  const [form, fields, focus] = useValidatedForm(excluirContaSchema, lastResult);
   return (
     <section className="profile">
-      <Form method="post" className="panel" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} className="panel">
         <h1 className="panel__title">Excluir conta</h1>
         <p>
           A exclusão é definitiva. Apagamos o seu perfil e a sua foto, os animais que você publicou, as mensagens que
@@ -61,7 +60,7 @@ export default function DeleteAccount() {
         <Link to="/perfil" className="auth__forgot">
           Voltar ao perfil
         </Link>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

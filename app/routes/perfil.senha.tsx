@@ -1,7 +1,6 @@
-import { getFormProps } from "@conform-to/react";
-import { Form, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/perfil.senha";
-import { FormError, PasswordField } from "~/components/form-fields";
+import { FormError, PasswordField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { changePassword } from "~/services/accounts.server";
 import { senhaChangeSchema } from "~/validation/accounts";
@@ -37,10 +36,10 @@ export function meta() {
 
 export default function ChangePassword() {
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(senhaChangeSchema, lastResult);
+  const [form, fields, focus] = useValidatedForm(senhaChangeSchema, lastResult);
   return (
     <section className="profile">
-      <Form method="post" className="panel" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} className="panel">
         <h1 className="panel__title">Alterar senha</h1>
         <p>Ao alterar a senha, as sessões abertas em outros aparelhos são encerradas.</p>
         <FormError id={form.errorId} errors={form.errors} />
@@ -53,7 +52,7 @@ export default function ChangePassword() {
         <Link to="/perfil" className="auth__forgot">
           Voltar ao perfil
         </Link>
-      </Form>
+      </ValidatedForm>
     </section>
   );
 }

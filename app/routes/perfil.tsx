@@ -1,7 +1,6 @@
-import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
-import { FormError, TextAreaField, TextField } from "~/components/form-fields";
+import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
@@ -42,6 +41,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/perfil", { headers: { "Set-Cookie": await setNotice("profileSaved") } });
 }
 
+// The photo comes first on the page, last in the schema.
+const FIELD_ORDER = ["foto", "nome", "telefone", "cidade", "perfil__sobre"];
+
 export function meta() {
   return pageMeta("Perfil | Adopet", "Seu perfil na Adopet, como aparece para quem recebe sua mensagem.");
 }
@@ -49,16 +51,21 @@ export function meta() {
 export default function Perfil() {
   const { profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useValidatedForm(perfilSchema, lastResult, {
-    nome: profile.nome,
-    telefone: profile.telefone ?? "",
-    cidade: profile.cidade ?? "",
-    perfil__sobre: profile.perfil__sobre ?? "",
-  });
+  const [form, fields, focus] = useValidatedForm(
+    perfilSchema,
+    lastResult,
+    {
+      nome: profile.nome,
+      telefone: profile.telefone ?? "",
+      cidade: profile.cidade ?? "",
+      perfil__sobre: profile.perfil__sobre ?? "",
+    },
+    FIELD_ORDER,
+  );
   return (
     <section className="profile">
       <p className="profile__lead">Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.</p>
-      <Form method="post" encType="multipart/form-data" className="panel profile__form" {...getFormProps(form)}>
+      <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel profile__form">
         <h1 className="panel__title">Perfil</h1>
         <FormError id={form.errorId} errors={form.errors} />
         <PhotoPicker
@@ -73,7 +80,7 @@ export default function Perfil() {
         <button type="submit" className="button panel__submit">
           Salvar
         </button>
-      </Form>
+      </ValidatedForm>
       <nav className="profile__more" aria-label="Conta">
         <Link to="/perfil/senha">Alterar senha</Link>
         <Link to="/perfil/dados" reloadDocument download>

@@ -28,3 +28,11 @@ export async function logInThroughForm(page: Page, email: string, senha = SENHA)
 export async function storedUser(page: Page) {
   return page.evaluate(() => window.localStorage.getItem("user"));
 }
+
+/** Signs the page's browser in as a new account, through the API (the context shares its cookies). */
+export async function signInThroughApi(page: Page) {
+  const account = await createAccount(page.request);
+  const response = await page.request.post("/adopet/api/session", { data: { email: account.email, senha: SENHA } });
+  expect(response.status()).toBe(200);
+  return account;
+}

@@ -11,9 +11,12 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
   for (let step = 0; step < max; step += 1) {
     await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
     if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) {
+      // An outline, or a ring: a shadow with no offset and no blur (a field's or a button's
+      // own soft shadow is not one).
       const visible = await target.evaluate((element) => {
         const style = getComputedStyle(element);
-        return element.matches(":focus-visible") && (style.boxShadow !== "none" || style.outlineStyle !== "none");
+        const ring = /\b0px 0px 0px [1-9]\d*px/.test(style.boxShadow);
+        return element.matches(":focus-visible") && (ring || style.outlineStyle !== "none");
       });
       expect(visible, "the focused element shows its focus").toBe(true);
       return;

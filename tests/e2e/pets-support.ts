@@ -10,9 +10,16 @@ export async function photo(color = "#c98b4f") {
   return { name: "foto.png", mimeType: "image/png", buffer };
 }
 
-/** A city no other test uses, so a filtered feed shows only this test's pets. */
+/**
+ * A city no other test uses, so a filtered feed shows only this test's pets: eight
+ * letters, one per hex digit. (Turning only the digits into "x" left so few names that
+ * two of a run's five cities were the same about once in twenty runs.)
+ */
 export function uniqueCity() {
-  return `Cidade ${randomUUID().slice(0, 6).replace(/\d/g, "x")}`;
+  const letters = Array.from(randomUUID().replace(/-/g, "").slice(0, 8), (digit) =>
+    String.fromCharCode(97 + parseInt(digit, 16)),
+  );
+  return `Cidade ${letters.join("")}`;
 }
 
 /** Signs the request context in as a new caretaker (the context keeps the cookie). */

@@ -1,11 +1,16 @@
+import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
 import { createAccount, logInThroughForm } from "./accounts-support";
 
 /**
  * Every page at 360, 768 and 1440 px: it fits the width, axe finds nothing, and
- * a screenshot is saved under docs/screenshots/ to be looked at.
+ * a screenshot is saved to be looked at: into test-results/screenshots/, which git
+ * does not see, or where SCREENSHOTS_DIR says (SCREENSHOTS_DIR=docs/screenshots
+ * refreshes the committed ones, on purpose).
  */
+const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
+
 const SIGNED_OUT = [
   { name: "boas-vindas", path: "/adopet/" },
   { name: "cadastro", path: "/adopet/cadastro" },
@@ -32,7 +37,7 @@ async function capture(page: Page, name: string, width: number) {
   });
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `docs/screenshots/${name}-${width}.png`, fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
 }
 
 for (const width of WIDTHS) {
