@@ -13,12 +13,11 @@ import { formError, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { deliverFromRequest } from "~/web/messages.server";
 import { pageMeta } from "~/lib/meta";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const petId = new URL(request.url).searchParams.get("pet");
-  const pet = petId && UUID.test(petId) ? await findAvailablePet(context.db, petId) : null;
+  const pet = petId && isId(petId) ? await findAvailablePet(context.db, petId) : null;
   const user = await getUser(request, context.db);
   const profile = user ? await findUser(context.db, user.id) : undefined;
   return {

@@ -1,14 +1,14 @@
 import type { Route } from "./+types/image";
 import { findImageVariant } from "~/services/images.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
+import { isId } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const FILE = /^(\d{2,4})\.webp$/;
 
 /** Serves one stored image variant: `/adopet/imagens/:id/:width.webp`. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const width = Number(FILE.exec(params.file)?.[1]);
-  if (!UUID.test(params.imageId) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+  if (!isId(params.imageId) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
     return notFound();
   }
   const variant = await findImageVariant(context.db, params.imageId, width);

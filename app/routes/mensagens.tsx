@@ -6,8 +6,7 @@ import { listReceived, listSent, markRead } from "~/services/messages.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageMeta } from "~/lib/meta";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -22,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = form?.get("mensagem");
   if (form?.get("intent") === "ler-todas") {
     await markRead(context.db, user.id);
-  } else if (typeof id === "string" && UUID.test(id)) {
+  } else if (isId(id)) {
     if ((await markRead(context.db, user.id, id)) === "not-found") {
       throw data("Mensagem não encontrada.", { status: 404 });
     }

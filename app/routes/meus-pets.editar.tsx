@@ -6,13 +6,12 @@ import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "~/lib/ids";
 
 /** Only the pet's caretaker edits it; anyone else is told it does not exist (404). */
 async function loadOwnPet({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  const pet = UUID.test(params.id) ? await findPet(context.db, params.id) : null;
+  const pet = isId(params.id) ? await findPet(context.db, params.id) : null;
   if (!pet || pet.status === "removido" || pet.caretaker.id !== user.id) {
     throw data(null, { status: 404 });
   }

@@ -7,6 +7,7 @@ import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
+import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const intent = form?.get("intent");
   const petId = String(form?.get("pet") ?? "");
-  if (!/^[0-9a-f-]{36}$/i.test(petId)) throw data("Animal não encontrado.", { status: 404 });
+  if (!isId(petId)) throw data("Animal não encontrado.", { status: 404 });
   let result;
   let notice: NoticeKey;
   if (intent === "adotado" || intent === "disponivel") {

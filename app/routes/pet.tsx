@@ -4,11 +4,10 @@ import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SPECIES_LABEL } from "~/lib/pets";
 import { findPublicPet } from "~/services/pets.server";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from "~/lib/ids";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const pet = UUID.test(params.id) ? await findPublicPet(context.db, params.id) : null;
+  const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet) throw data(null, { status: 404 });
   const origin = context.publicUrl;
   // An adopted or removed pet keeps its address: the page says what happened (410 Gone).

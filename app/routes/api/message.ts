@@ -3,8 +3,8 @@ import type { Route } from "./+types/message";
 import { markRead } from "~/services/messages.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
+import { isId } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const patchSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida": true}.' }) });
 
 export function loader() {
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!user) return apiError(401, "Faça login para continuar.");
   const parsed = await parseJsonBody(request, patchSchema);
   if (!parsed.ok) return parsed.response;
-  if (!UUID.test(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {
+  if (!isId(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {
     return apiError(404, "Mensagem não encontrada.");
   }
   return new Response(null, { status: 204 });

@@ -7,13 +7,13 @@ import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, valida
 import { getUser } from "~/web/auth.server";
 import { apiPhotoError } from "~/web/pet-forms.server";
 import { readForm, readJson } from "~/web/body.server";
+import { isId } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => apiError(404, "Animal não encontrado.");
 
 /** `GET /api/pets/:id`: any pet that was not removed (adopted ones say so in `status`). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const pet = UUID.test(params.id) ? await findPublicPet(context.db, params.id) : null;
+  const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet || pet.status === "removido") return notFound();
   return data(toApiPet(pet), { headers: { "Cache-Control": "public, max-age=30" } });
 }
@@ -30,7 +30,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
   const user = await getUser(request, context.db);
   if (!user) return apiError(401, "Faça login para continuar.");
-  if (!UUID.test(params.id)) return notFound();
+  if (!isId(params.id)) return notFound();
 
   if (request.method === "DELETE") {
     const result = await removePet(context.db, user.id, params.id);

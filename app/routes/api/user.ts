@@ -14,13 +14,13 @@ import { isStorageFull } from "~/db/errors.server";
 import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { JSON_MAX_BYTES } from "~/web/body.server";
 import { endSession, getUser } from "~/web/auth.server";
+import { isId } from "~/lib/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const notFound = () => apiError(404, "Usuário não encontrado.");
 
 /** `GET /api/users/:id`: your own record in full; anyone else's public fields only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!UUID.test(params.id)) return notFound();
+  if (!isId(params.id)) return notFound();
   const row = await findUser(context.db, params.id);
   if (!row) return notFound();
   const viewer = await getUser(request, context.db);
@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
   const viewer = await getUser(request, context.db);
   if (!viewer) return apiError(401, "Faça login para continuar.");
-  if (!UUID.test(params.id) || !(await findUser(context.db, params.id))) return notFound();
+  if (!isId(params.id) || !(await findUser(context.db, params.id))) return notFound();
   if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
   if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
 
