@@ -1,4 +1,4 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
@@ -7,12 +7,15 @@ import { loginSchema } from "~/validation/accounts";
 import { getUser, signIn } from "~/web/auth.server";
 import { formError, parseForm } from "~/web/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { safeReturnPath } from "~/lib/return-to";
 
 const HIDDEN = ["senha"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context.db)) throw redirect("/home");
-  return null;
+  // The page that sent a visitor here (requireUser), to go back to after login.
+  const voltar = safeReturnPath(new URL(request.url).searchParams.get("voltar"));
+  if (await getUser(request, context.db)) throw redirect(voltar ?? "/home");
+  return { voltar };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data(form.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400 });
   }
-  return redirect("/home", { headers: result.headers });
+  return redirect(safeReturnPath(form.value.voltar) ?? "/home", { headers: result.headers });
 }
 
 export function meta() {
@@ -33,12 +36,14 @@ export function meta() {
 }
 
 export default function Login() {
+  const { voltar } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, focus] = useValidatedForm(loginSchema, lastResult);
   return (
     <AuthPage title="Já tem conta? Faça seu login:">
       <ValidatedForm form={form} focus={focus} className="auth__form">
         <FormError id={form.errorId} errors={form.errors} />
+        {voltar && <input type="hidden" name="voltar" value={voltar} />}
         <TextField meta={fields.email} label="Email" placeholder="Insira seu email" type="email" autoComplete="email" />
         <PasswordField
           meta={fields.senha}

@@ -43,6 +43,8 @@ export const cadastroSchema = z
 export const loginSchema = z.object({
   email: emailField,
   senha: textField(MESSAGES.senha.required).min(1, MESSAGES.senha.required).max(200),
+  /** The page to go back to (checked by safeReturnPath). */
+  voltar: z.string().max(300).optional().catch(undefined),
 });
 
 export const SENHA_MESSAGES = {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
+import { pathWithinApp, safeReturnPath } from "~/lib/return-to";
 import { KNOWN_LOGIN_TTL_MS } from "~/services/known-logins.server";
 import { attemptLogin, type LoginResult } from "~/services/login.server";
 import {
@@ -42,10 +43,30 @@ export function getUser(request: Request, db: Db): Promise<SessionUser | null> {
   return found;
 }
 
-/** The signed-in user, or a redirect to login (back to this page afterwards). */
+/** The signed-in user, or a redirect to login, and back to this page afterwards. */
 export async function requireUser(request: Request, db: Db): Promise<SessionUser> {
   const user = await getUser(request, db);
-  if (!user) throw redirect("/login");
+  if (!user) throw redirect(loginPath(request));
+  return user;
+}
+
+const BASENAME = "/adopet";
+
+/** The login page, with the way back to the page this request was for. */
+export function loginPath(request: Request): string {
+  const back = safeReturnPath(pathWithinApp(request.url, BASENAME));
+  return back && back !== "/" ? `/login?voltar=${encodeURIComponent(back)}` : "/login";
+}
+
+/** The API's guard: the signed-in user, or a 401 in the API's words. */
+export async function requireApiUser(request: Request, db: Db): Promise<SessionUser> {
+  const user = await getUser(request, db);
+  if (!user) {
+    throw Response.json(
+      { message: "Faça login para continuar." },
+      { status: 401, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   return user;
 }
 

@@ -14,7 +14,7 @@ async function pngFile(name = "foto.png") {
 test.describe("perfil", () => {
   test("is guarded: a visitor who is not signed in goes to login", async ({ page }) => {
     await page.goto("/adopet/perfil");
-    await expect(page).toHaveURL(/\/adopet\/login$/);
+    await expect(page).toHaveURL(/\/adopet\/login\?voltar=%2Fperfil$/);
   });
 
   test("the whole journey: sign up, log in, edit the profile with a photo, log out", async ({ page }) => {
@@ -70,7 +70,7 @@ test.describe("perfil", () => {
     expect(JSON.parse((await storedUser(page))!)).toEqual({ id: "", email: "" });
     expect(id).not.toBe("");
     await page.goto("/adopet/perfil");
-    await expect(page).toHaveURL(/\/adopet\/login$/);
+    await expect(page).toHaveURL(/\/adopet\/login\?voltar=%2Fperfil$/);
   });
 
   test("says 'Carregando...' while the signed-in user's profile loads", async ({ page, request }) => {

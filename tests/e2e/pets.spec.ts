@@ -227,6 +227,6 @@ test.describe("publishing", () => {
 
   test("publishing requires signing in", async ({ page }) => {
     await page.goto("/adopet/meus-pets/novo");
-    await expect(page).toHaveURL(/\/adopet\/login$/);
+    await expect(page).toHaveURL(/\/adopet\/login\?voltar=%2Fmeus-pets%2Fnovo$/);
   });
 });

@@ -82,7 +82,7 @@ describe("GET /api/users/:id/export", () => {
     expect((page.json as { conta: { id: string } }).conta.id).toBe(ana.id);
     const visitor = await new Client(app.baseUrl).get("/perfil/dados");
     expect(visitor.status).toBe(302);
-    expect(visitor.headers.get("location")).toBe("/adopet/login");
+    expect(visitor.headers.get("location")).toBe("/adopet/login?voltar=%2Fperfil%2Fdados");
   });
 
   it("answers 401 without a session and 403 for someone else's data", async () => {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Route } from "./+types/message";
 import { markRead } from "~/services/messages.server";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { getUser } from "~/web/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { isId } from "~/lib/ids";
 
 const patchSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida": true}.' }) });
@@ -14,8 +14,7 @@ export function loader() {
 /** `PATCH /api/messages/:id` {lida: true}: the recipient marks a message read. Anyone else: 404. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed("PATCH");
-  const user = await getUser(request, context.db);
-  if (!user) return apiError(401, "Faça login para continuar.");
+  const user = await requireApiUser(request, context.db);
   const parsed = await parseJsonBody(request, patchSchema);
   if (!parsed.ok) return parsed.response;
   if (!isId(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {

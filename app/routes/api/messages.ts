@@ -4,13 +4,12 @@ import { imageUrl } from "~/lib/image-urls";
 import { limitedText, listReceived, listSent, resolveRecipient } from "~/services/messages.server";
 import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
 import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { getUser } from "~/web/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { deliverFromRequest } from "~/web/messages.server";
 
 /** `GET /api/messages`: the signed-in user's inbox, received and sent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await getUser(request, context.db);
-  if (!user) return apiError(401, "Faça login para continuar.");
+  const user = await requireApiUser(request, context.db);
   const [received, sent] = await Promise.all([listReceived(context.db, user.id), listSent(context.db, user.id)]);
   return data(
     {

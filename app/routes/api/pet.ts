@@ -4,7 +4,7 @@ import type { Route } from "./+types/pet";
 import { findPet, findPublicPet, removePet, toApiPet, updatePet, type OwnershipResult } from "~/services/pets.server";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petEditSchema } from "~/validation/pets";
 import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
-import { getUser } from "~/web/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { apiPhotoError } from "~/web/pet-forms.server";
 import { readForm, readJson } from "~/web/body.server";
 import { isId } from "~/lib/ids";
@@ -28,8 +28,7 @@ function ownershipError(result: Exclude<OwnershipResult, "ok">) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
-  const user = await getUser(request, context.db);
-  if (!user) return apiError(401, "Faça login para continuar.");
+  const user = await requireApiUser(request, context.db);
   if (!isId(params.id)) return notFound();
 
   if (request.method === "DELETE") {

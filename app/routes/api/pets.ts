@@ -4,7 +4,7 @@ import type { Route } from "./+types/pets";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
-import { getUser } from "~/web/auth.server";
+import { requireApiUser } from "~/web/auth.server";
 import { apiPhotoError } from "~/web/pet-forms.server";
 import { BodyError, readForm } from "~/web/body.server";
 
@@ -30,8 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `POST /api/pets` (multipart: the fields and 1 to 5 `fotos`) → 201 with the new pet. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await getUser(request, context.db);
-  if (!user) return apiError(401, "Faça login para continuar.");
+  const user = await requireApiUser(request, context.db);
   if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
     return apiError(415, "Envie os dados como multipart/form-data, com as fotos no campo fotos.");
   }

@@ -13,7 +13,7 @@ import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { isStorageFull } from "~/db/errors.server";
 import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { JSON_MAX_BYTES } from "~/web/body.server";
-import { endSession, getUser } from "~/web/auth.server";
+import { endSession, getUser, requireApiUser } from "~/web/auth.server";
 import { isId } from "~/lib/ids";
 
 const notFound = () => apiError(404, "Usuário não encontrado.");
@@ -34,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
-  const viewer = await getUser(request, context.db);
-  if (!viewer) return apiError(401, "Faça login para continuar.");
+  const viewer = await requireApiUser(request, context.db);
   if (!isId(params.id) || !(await findUser(context.db, params.id))) return notFound();
   if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
   if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
