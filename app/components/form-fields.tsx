@@ -18,12 +18,12 @@ const ErrorFocus = createContext<string | undefined>(undefined);
 
 /**
  * Every form of the app. A refusal answered with a new page (no JavaScript, or a form
- * sent before the page's scripts arrived) focuses its first invalid field with the
- * `autofocus` attribute, which React writes into the server's HTML and leaves alone
- * while hydrating; the browser focuses the first such element as the page is parsed,
- * and a screen reader reads the field's message, its accessible description. In the
- * browser, Conform focuses it. (Elements mounted later by React never carry the
- * attribute; `autoFocus` only focuses them once, at mount.)
+ * sent before the page's scripts arrived) focuses its first invalid field: the field
+ * gets `autoFocus`, which React writes into the server's HTML as `autofocus` and does
+ * not act on while hydrating, so the browser focuses the field as the page loads and
+ * the focus stays there when the scripts arrive; a screen reader then reads the field
+ * with its message, its accessible description. A refusal in the browser is focused
+ * by Conform, on controls already mounted, where `autoFocus` does nothing.
  */
 export function ValidatedForm({
   form,
@@ -47,6 +47,7 @@ export function ValidatedForm({
 export function useErrorFocus(name: string): { autoFocus?: true } {
   return use(ErrorFocus) === name ? { autoFocus: true } : {};
 }
+
 // Any field's metadata: text inputs also carry numbers (idade) as the strings they hold.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any>;
