@@ -43,7 +43,7 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-export function start(
+function start(
   command: string,
   args: string[],
   env: Record<string, string>,

@@ -10,7 +10,7 @@ import type { DatabaseHealth } from "~/db/health.server";
 import { logError } from "~/services/log.server";
 import { cspNonce, sameOriginPosts } from "./security";
 
-export const BASE_PATH = "/adopet";
+const BASE_PATH = "/adopet";
 
 export type HttpAppOptions = {
   db: Db;

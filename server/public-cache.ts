@@ -52,7 +52,7 @@ type Entry = {
   etag: string | null;
 };
 
-export type PublicResponseCache = RequestHandler & { clear(): void };
+type PublicResponseCache = RequestHandler & { clear(): void };
 
 export function publicResponseCache({ ttlMs, maxBytes = 8 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
   const cache = new LRUCache<string, Entry>({

@@ -6,7 +6,7 @@ import type { RequestHandler } from "express";
  * with this response's nonce (React Router's hydration data). No inline styles,
  * no frames, no plugins, forms post only to us.
  */
-export function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,

@@ -172,18 +172,6 @@ export function Paws({ className }: ArtProps) {
   );
 }
 
-/** The green wave along the side of form pages. */
-export function SideWave({ className }: ArtProps) {
-  return (
-    <svg className={className} viewBox="0 0 60 400" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-      <path
-        d="M60 0 V400 H40 C10 360 50 320 24 280 C0 240 40 200 18 160 C-2 120 36 80 20 40 C14 24 24 8 30 0 Z"
-        fill="currentColor"
-      />
-    </svg>
-  );
-}
-
 /** The chat bubble beside "Falar com responsável". */
 export function ChatIcon({ className }: ArtProps) {
   return (

@@ -41,7 +41,7 @@ export function useValidatedForm<Schema extends z.ZodObject>(
  * list's own, when the list has none: a page has one control for the whole list, which
  * shows its field's errors, and Conform focuses a control by its exact name.
  */
-export function withItemErrorsOnLists(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+function withItemErrorsOnLists(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
   if (!result.error) return result;
   const error = { ...result.error };
   for (const [name, messages] of Object.entries(result.error)) {
@@ -56,7 +56,7 @@ export function withItemErrorsOnLists(result: SubmissionResult<string[]>): Submi
  * error; "" for the form's own message when no field has one; undefined when nothing
  * was refused.
  */
-export function firstError(
+function firstError(
   result: SubmissionResult<string[]> | null | undefined,
   fieldOrder: readonly string[],
 ): string | undefined {

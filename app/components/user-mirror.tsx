@@ -6,7 +6,7 @@ import { useNonce } from "~/lib/nonce";
  * of the signed-in user, or empty strings after logout. It mirrors the server's
  * session for scripts that read it; the server never trusts it.
  */
-export const USER_STORAGE_KEY = "user";
+const USER_STORAGE_KEY = "user";
 
 // Self-contained: it also runs as an inline script on pages that ship no JavaScript.
 function mirrorUser(key: string, id: string, email: string) {

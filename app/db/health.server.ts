@@ -47,7 +47,7 @@ const CONNECTION_CODES = new Set([
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
-export function isConnectionError(error: unknown): boolean {
+function isConnectionError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth += 1) {
     const { code, message } = current as { code?: unknown; message?: unknown };

@@ -20,8 +20,7 @@ export const SIZE_LABEL: Record<Size, string> = {
   grande: "Grande",
 };
 
-export const PET_STATUSES = ["disponivel", "adotado", "removido"] as const;
-export type PetStatus = (typeof PET_STATUSES)[number];
+export type PetStatus = "disponivel" | "adotado" | "removido";
 export const STATUS_LABEL: Record<PetStatus, string> = {
   disponivel: "Disponível",
   adotado: "Adotado",
@@ -35,7 +34,6 @@ export const AGE_GROUPS = {
   adulto: { label: "Adulto (3 a 8 anos)", min: 3 * 365, max: 8 * 365 - 1 },
   idoso: { label: "Idoso (8 anos ou mais)", min: 8 * 365, max: 1_000_000 },
 } as const;
-export type AgeGroup = keyof typeof AGE_GROUPS;
 
 export const UFS = [
   "AC",
@@ -66,7 +64,6 @@ export const UFS = [
   "SE",
   "TO",
 ] as const;
-export type Uf = (typeof UFS)[number];
 
 /** "2 anos", "1 ano", "45 dias", "1 mês": the way the product's sample list reads. */
 export function formatAge(value: number, unit: AgeUnit): string {

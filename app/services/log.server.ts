@@ -15,7 +15,7 @@ export function forLog(text: string, { multiline = false } = {}): string {
 }
 
 /** An error as one safe log entry: its name, message (without query parameters) and stack. */
-export function describeError(error: unknown): string {
+function describeError(error: unknown): string {
   if (!(error instanceof Error)) return forLog(String(error));
   const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: (omitidos)");
   const stack = error.stack ?? `${error.name}: ${error.message}`;

@@ -9,7 +9,7 @@ export async function purgeExpired(db: Db, now = new Date()): Promise<{ sessions
   return { sessions: await deleteExpiredSessions(db, now), knownLogins: await forgetUnusedLogins(db, now) };
 }
 
-export const PURGE_EVERY_MS = 60 * 60 * 1000;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Purges at once, then every `everyMs`, in the background (a graceful stop waits for a purge

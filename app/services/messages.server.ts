@@ -221,7 +221,7 @@ export async function markRead(db: Db, userId: string, messageId?: string): Prom
  * so messages whose notice was interrupted (a crash, a mail outage) are sent at
  * the next start.
  */
-export async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, publicUrl: string): Promise<void> {
+async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, publicUrl: string): Promise<void> {
   const [row] = await db
     .select({
       email: users.email,

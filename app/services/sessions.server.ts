@@ -62,11 +62,6 @@ export async function destroySession(db: Db, token: string | undefined | null): 
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
 
-/** Ends every session of a user (after a password change, or "sair de todos os aparelhos"). */
-export async function destroyUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 export async function deleteExpiredSessions(db: Db, now = new Date()): Promise<number> {
   const gone = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ userId: sessions.userId });
   return gone.length;

@@ -12,18 +12,18 @@ z.config({ jitless: true });
  */
 
 // The product's own patterns (spec/texts.md).
-export const NOME_PATTERN =
+const NOME_PATTERN =
   /^[a-zA-ZàáâäãåąčćęèéêëėįìíîïłńòóôöõøùúûüųūÿýżźñçčšžÀÁÂÄÃÅĄĆČĖĘÈÉÊËÌÍÎÏĮŁŃÒÓÔÖÕØÙÚÛÜŲŪŸÝŻŹÑßÇŒÆČŠŽ∂ð ,.'-]+$/u;
-export const SENHA_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[$*&@#])[0-9a-zA-Z$*&@#]{6,}$/;
-export const TELEFONE_PATTERN =
+const SENHA_PATTERN = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])(?=.*[$*&@#])[0-9a-zA-Z$*&@#]{6,}$/;
+const TELEFONE_PATTERN =
   /^\(?(?:[14689][1-9]|2[12478]|3[1234578]|5[1345]|7[134579])\)? ?(?:[2-8]|9[1-9])[0-9]{3}-?[0-9]{4}$/;
 // Zod's own e-mail rule (the one the product's forms used).
 const EMAIL_PATTERN = z.regexes.email;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/jpg"] as const;
+const IMAGE_MIME_TYPES = ["image/png", "image/jpeg", "image/jpg"] as const;
 
-export const NOT_TEXT = "Este campo deve ser um texto.";
+const NOT_TEXT = "Este campo deve ser um texto.";
 export const INVALID_CHARACTERS = "Este campo contém caracteres não permitidos (de controle ou de direção do texto).";
 
 /*

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGE_GROUPS, AGE_MAX, AGE_UNITS, PET_STATUSES, SIZES, SPECIES, UFS, formatAge } from "~/lib/pets";
+import { AGE_GROUPS, AGE_MAX, AGE_UNITS, SIZES, SPECIES, UFS, formatAge } from "~/lib/pets";
 import { cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText } from "./fields";
 
 export const PET_MESSAGES = {
@@ -24,14 +24,14 @@ export const PET_MESSAGES = {
   },
 } as const;
 
-export const PET_PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
+const PET_PHOTO_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 export const MAX_PET_PHOTOS = 5;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
 
 /** The fields of a pet, as the form and the API send them. */
-export const petFields = {
+const petFields = {
   nome: nomeAnimalField,
   especie: choice(SPECIES, PET_MESSAGES.especie),
   // Forms send text; an empty field is a missing one, anything else must read as a whole number.
@@ -118,5 +118,3 @@ export const feedFiltersSchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type FeedFilters = z.output<typeof feedFiltersSchema>;
-
-export { PET_STATUSES };

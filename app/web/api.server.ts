@@ -13,7 +13,7 @@ export function apiError(status: number, message: string, errors?: FieldErrors, 
   );
 }
 
-export function fieldErrors(error: z.ZodError): FieldErrors {
+function fieldErrors(error: z.ZodError): FieldErrors {
   // No prototype: a client may send fields named "constructor" or "__proto__".
   const errors: FieldErrors = Object.create(null) as FieldErrors;
   const wrongType = new Set<string>();

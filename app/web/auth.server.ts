@@ -53,7 +53,7 @@ export async function requireUser(request: Request, db: Db): Promise<SessionUser
 const BASENAME = "/adopet";
 
 /** The login page, with the way back to the page this request was for. */
-export function loginPath(request: Request): string {
+function loginPath(request: Request): string {
   const back = safeReturnPath(pathWithinApp(request.url, BASENAME));
   return back && back !== "/" ? `/login?voltar=${encodeURIComponent(back)}` : "/login";
 }

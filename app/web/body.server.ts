@@ -21,9 +21,9 @@ export class BodyError extends Error {
   }
 }
 
-export const TOO_LARGE = "Os dados enviados são grandes demais.";
-export const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
-export const TOO_COMPLEX = "Os dados enviados têm estrutura complexa demais.";
+const TOO_LARGE = "Os dados enviados são grandes demais.";
+const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
+const TOO_COMPLEX = "Os dados enviados têm estrutura complexa demais.";
 
 /** What a JSON body may be: our routes take flat objects of a few fields. */
 export type JsonLimits = {

@@ -59,7 +59,7 @@ export function formError(message: string, status: number, headers?: HeadersInit
 }
 
 /** The reply to a form whose attempts are used up for now (429, with Retry-After). */
-export function tooManyAttempts(retryAfterSeconds: number) {
+function tooManyAttempts(retryAfterSeconds: number) {
   return formError(`Muitas tentativas. ${retryText(retryAfterSeconds)}`, 429, {
     "Retry-After": String(retryAfterSeconds),
   });

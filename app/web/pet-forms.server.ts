@@ -20,7 +20,7 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
 }
 
 /** What to tell about a photo whose content is not an accepted image. */
-export function photoErrorMessage(error: InvalidPetPhotoError): string {
+function photoErrorMessage(error: InvalidPetPhotoError): string {
   return error.cause.reason === "too-large"
     ? `A foto ${error.index + 1} é grande demais: envie fotos de até 40 megapixels.`
     : `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;

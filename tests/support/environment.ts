@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 
 /** CI sets CI=true, and runs as root on a machine with PostgreSQL installed (.ci/run). */
-export const inCi = process.env.CI === "true";
+const inCi = process.env.CI === "true";
 
 /**
  * A suite that needs something of the machine. `skip`: it does not apply to this run
