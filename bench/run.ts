@@ -10,7 +10,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
-import { DEMO_CARETAKER } from "~/db/seed.server";
+import { DEMO_CARETAKER } from "~/demo/seed.server";
 import { mixedRequests, ROOT, rssKb, seedPets, startAdopet, track, writeSection } from "./support";
 import { measureUpload } from "./upload";
 

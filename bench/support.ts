@@ -2,8 +2,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { prepareDatabase } from "~/db/setup.server";
-import { seedManyPets } from "~/db/seed.server";
+import { prepareDatabase } from "~/setup.server";
+import { seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
 import { MALLOC_ENV, NODE_FLAGS } from "../server/node-flags.js";
 

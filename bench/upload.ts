@@ -3,7 +3,7 @@
 // measured with and without the upload), and the bytes of the card's variants.
 import autocannon, { type Result } from "autocannon";
 import sharp from "sharp";
-import { petArtSvg, PALETTES } from "~/db/pet-art.server";
+import { petArtSvg, PALETTES } from "~/demo/pet-art.server";
 
 export type UploadFigures = {
   jpegBytes: number;

@@ -2,8 +2,8 @@
 // benchmarks: `npm run seed -- --pets 10000`. The app must not be running on
 // the same embedded database (its lock refuses a second process).
 import { parseArgs } from "node:util";
-import { prepareDatabase } from "~/db/setup.server";
-import { seedManyPets } from "~/db/seed.server";
+import { prepareDatabase } from "~/setup.server";
+import { seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
 
 const { values } = parseArgs({ options: { pets: { type: "string", default: "10000" } } });

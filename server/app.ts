@@ -5,7 +5,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
-import { prepareDatabase } from "~/db/setup.server";
+import { prepareDatabase } from "~/setup.server";
 import { createMailer, type Mailer } from "~/services/mail.server";
 import { backgroundSettled, inBackground } from "~/services/background.server";
 import { sendPendingNotices } from "~/services/messages.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/db/factories.server";
+import { createUser } from "~/demo/factories.server";
 import { knownLogins, sessions } from "~/db/schema";
 import { rememberLogin } from "~/services/known-logins.server";
 import { purgeExpired, schedulePurges } from "~/services/maintenance.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/db/factories.server";
+import { createPet, createUser } from "~/demo/factories.server";
 import { pets } from "~/db/schema";
 import { listFeed, findPublicPet } from "~/services/pets.server";
 import { publicDataChanged } from "~/services/public-reads.server";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_CARETAKER } from "~/db/seed.server";
+import { DEMO_CARETAKER } from "~/demo/seed.server";
 import { Client } from "../support/app";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server-process";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { count, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/db/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { messages, pets, users } from "~/db/schema";
 import { Client, startTestApp, type TestApp } from "../support/app";
 

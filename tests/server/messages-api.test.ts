@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/db/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
 import { sendPendingNotices } from "~/services/messages.server";

@@ -1,7 +1,7 @@
 import type { Env } from "~/env.server";
-import { openDatabase, type Database } from "./client.server";
-import { migrate } from "./migrate.server";
-import { seedDemoData } from "./seed.server";
+import { openDatabase, type Database } from "~/db/client.server";
+import { migrate } from "~/db/migrate.server";
+import { seedDemoData } from "~/demo/seed.server";
 
 /** Opens the database, applies pending migrations and, when asked, loads the demo data. */
 export async function prepareDatabase(

@@ -1,8 +1,8 @@
 import { count, sql } from "drizzle-orm";
-import type { Db } from "./client.server";
+import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
-import { users } from "./schema";
+import { users } from "~/db/schema";
 
 /** The demo caretaker; the README gives this login. */
 export const DEMO_CARETAKER = {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { users } from "./schema";
-import type { Db } from "./client.server";
+import { users } from "~/db/schema";
+import type { Db } from "~/db/client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
 import { loadSharp } from "~/services/images.server";
 import { hashPassword } from "~/services/passwords.server";
