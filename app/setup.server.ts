@@ -2,11 +2,12 @@ import type { Env } from "~/env.server";
 import { openDatabase, type Database } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { seedDemoData } from "~/demo/seed.server";
+import { logger } from "~/services/log.server";
 
 /** Opens the database, applies pending migrations and, when asked, loads the demo data. */
 export async function prepareDatabase(
   env: Pick<Env, "databaseUrl" | "dataDir" | "demoData">,
-  log: (line: string) => void = console.log,
+  log: (line: string) => void = (line) => logger.info(line),
   onLockCompromised?: (error: Error) => void,
 ): Promise<Database> {
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onLockCompromised });

@@ -11,6 +11,8 @@ import { backgroundSettled, inBackground } from "~/services/background.server";
 import { sendPendingNotices } from "~/services/messages.server";
 import { schedulePurges } from "~/services/maintenance.server";
 import { configureLimits } from "~/services/rate-limits.server";
+import { logError, logger, useReadableLog } from "~/services/log.server";
+import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
 import { createHttpApp, createNodeServer } from "./http";
@@ -49,15 +51,18 @@ export async function createServer(options: StartOptions = {}): Promise<{
   server: Server;
   /** Resolves once the work that follows responses (e-mail notices) is done. */
   backgroundSettled: () => Promise<void>;
+  /** The process's log (server/main.js writes its own events there). */
+  log: Logger;
 }> {
   const env = readEnv();
-  const database = await prepareDatabase(env, console.log, options.onLockCompromised);
+  if (env.nodeEnv === "development") await useReadableLog();
+  const database = await prepareDatabase(env, (line) => logger.info(line), options.onLockCompromised);
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
     enabled: env.rateLimits,
   });
-  if (!env.rateLimits) console.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");
+  if (!env.rateLimits) logger.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
@@ -91,11 +96,11 @@ export async function createServer(options: StartOptions = {}): Promise<{
     // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
     inBackground(
       sendPendingNotices(database.db, mailer, publicUrl).catch((error: Error) =>
-        console.error("Avisos por email pendentes não enviados:", error.message),
+        logError("Avisos por email pendentes não enviados", error),
       ),
     );
   });
-  return { env, database, server, backgroundSettled };
+  return { env, database, server, backgroundSettled, log: logger };
 }
 
 /** http://HOST:PORT, with "localhost" for a server listening on every address. */

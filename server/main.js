@@ -37,7 +37,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { env, database, server, backgroundSettled } = started;
+const { env, database, server, backgroundSettled, log } = started;
 
 server.listen(env.port, env.host, () => {
   // Once, before the first request: what starting left behind is freed now rather than at a
@@ -45,10 +45,10 @@ server.listen(env.port, env.host, () => {
   globalThis.gc?.();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
-  console.log(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);
+  log.info(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);
 });
 server.on("error", async (/** @type {Error} */ error) => {
-  console.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);
+  log.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);
   await database.close();
   process.exit(1);
 });
@@ -58,12 +58,12 @@ let stopping = false;
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal} recebido: encerrando (aguardando as requisições em andamento).`);
+  log.info(`${signal} recebido: encerrando (aguardando as requisições em andamento).`);
   /** @type {(value?: unknown) => void} */
   let reachDeadline = () => undefined;
   const deadline = new Promise((resolve) => (reachDeadline = resolve));
   const forced = setTimeout(() => {
-    console.error("Tempo de encerramento esgotado: fechando conexões restantes.");
+    log.error("Tempo de encerramento esgotado: fechando conexões restantes.");
     server.closeAllConnections();
     reachDeadline();
   }, env.shutdownTimeoutMs);
@@ -78,7 +78,8 @@ async function shutdown(signal) {
   await Promise.race([backgroundSettled(), deadline]);
   clearTimeout(forced);
   await database.close();
-  console.log("Encerrado.");
+  log.info("Encerrado.");
+  log.flush();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

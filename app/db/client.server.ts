@@ -8,6 +8,7 @@ import pLimit from "p-limit";
 import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
 import * as schema from "./schema";
+import { logError } from "~/services/log.server";
 
 /** The database as the rest of the app sees it: the same on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,7 +61,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   const health = new DatabaseHealth(() => pool.query("select 1").then(() => true));
   // An idle client that loses its server (a restart) must not crash the process.
   pool.on("error", (error) => {
-    console.error("PostgreSQL: conexão ociosa perdida:", error.message);
+    logError("PostgreSQL: conexão ociosa perdida", error);
     health.report(error);
   });
   // Every query and transaction goes through these two: their failures tell the health.
@@ -167,7 +168,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     let analyzing: Promise<void> = Promise.resolve();
     const analyze = () => {
       analyzing = analyzeChangedTables(client).catch((error: Error) =>
-        console.error("Estatísticas do banco embutido não atualizadas:", error.message),
+        logError("Estatísticas do banco embutido não atualizadas", error),
       );
       return analyzing;
     };

@@ -1,9 +1,33 @@
+import pino, { type Logger } from "pino";
+
 /**
- * What the server writes to its log. Text that came from a user (a name, a message) or
- * from a failed query is written escaped: control characters (ESC sequences that repaint a
- * terminal, newlines that forge a line) and bidirectional overrides show as \u escapes, and
- * a query's parameters, which hold what people typed, are left out.
+ * The server's log: one JSON line per event (pino), readable in development. Personal data
+ * never reaches it: requests are logged by method, path, status and duration only (no query
+ * string, header, cookie or body), and the keys below are replaced wherever they appear in
+ * what is logged. Text that came from a user or from a failed query is written escaped:
+ * control characters (ESC sequences that repaint a terminal, newlines that forge a line) and
+ * bidirectional overrides show as \u escapes, and a query's parameters are left out.
  */
+const PERSONAL_KEYS = [
+  "email",
+  "telefone",
+  "senha",
+  "senha__atual",
+  "senha__confirma",
+  "cpf",
+  "endereco",
+  "texto",
+  "contato__texto",
+  "cookie",
+  "authorization",
+  "set-cookie",
+];
+const REDACT_PATHS = PERSONAL_KEYS.flatMap((key) => {
+  const name = /^[a-z_]+$/.test(key) ? key : `["${key}"]`;
+  const child = name.startsWith("[") ? name : `.${name}`;
+  return [name.startsWith("[") ? `*${name}` : name, `*${child}`, `*.*${child}`];
+});
+
 const UNPRINTABLE =
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
@@ -14,15 +38,40 @@ export function forLog(text: string, { multiline = false } = {}): string {
   return multiline ? escaped : escaped.replace(/\r?\n|\t/g, (char) => JSON.stringify(char).slice(1, -1));
 }
 
-/** An error as one safe log entry: its name, message (without query parameters) and stack. */
-function describeError(error: unknown): string {
-  if (!(error instanceof Error)) return forLog(String(error));
-  const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: (omitidos)");
-  const stack = error.stack ?? `${error.name}: ${error.message}`;
-  const cause = error.cause instanceof Error ? `\nCausa: ${describeError(error.cause)}` : "";
-  return forLog(withoutParams(stack), { multiline: true }) + cause;
+const withoutParams = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: (omitidos)");
+
+/** An error as a safe log entry: its type, message and stack without query parameters, escaped. */
+function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: forLog(String(error)) };
+  return {
+    type: error.name,
+    message: forLog(withoutParams(error.message)),
+    stack: forLog(withoutParams(error.stack ?? ""), { multiline: true }),
+    ...(error.cause instanceof Error ? { cause: safeError(error.cause) } : {}),
+  };
+}
+
+function createLogger(stream?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
+    level: "info",
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    serializers: { err: safeError },
+    redact: { paths: REDACT_PATHS, censor: "[omitido]" },
+  };
+  return stream ? pino(options, stream) : pino(options);
+}
+
+/** The process's logger; `useReadableLog` switches it to readable lines (development). */
+export let logger: Logger = createLogger();
+
+export async function useReadableLog(): Promise<void> {
+  // A dev dependency: colours and one event a line.
+  const { default: pretty } = await import("pino-pretty");
+  logger = createLogger(pretty({ colorize: true, translateTime: "SYS:HH:MM:ss" }));
 }
 
 export function logError(label: string, error: unknown): void {
-  console.error(`${label}: ${describeError(error)}`);
+  logger.error({ err: error }, label);
 }

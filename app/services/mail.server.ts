@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { forLog } from "./log.server";
+import { forLog, logger } from "./log.server";
 
 /**
  * Outgoing mail. With SMTP_URL set, mail goes through that server; without it, the log
@@ -13,7 +13,7 @@ export type Mailer = { send(mail: Mail): Promise<void>; kind: "smtp" | "log" };
 export function createMailer({
   smtpUrl,
   from,
-  log = console.log,
+  log = (line: string) => logger.info(line),
 }: {
   smtpUrl?: string;
   from: string;
