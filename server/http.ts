@@ -174,6 +174,9 @@ function requestLog(): RequestHandler {
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     customSuccessMessage: () => "requisição",
     customErrorMessage: () => "requisição com erro",
+    // A 5xx without an error of its own gets none: pino-http's stand-in only names the status.
+    customErrorObject: (_req, _res, error, loggable: Record<string, unknown>) =>
+      error.message.startsWith("failed with status code") ? { ...loggable, err: undefined } : loggable,
   }) as unknown as RequestHandler;
 }
 

@@ -30,8 +30,10 @@ describe("image uploads", () => {
   });
 
   it("are prepared one at a time, however many arrive at once", async () => {
-    const photos = await Promise.all([1, 2, 3, 4].map((index) => photoWithGps(1600 + index * 100, 1200)));
-    // sharp's own counters: images being worked on by libvips, and waiting for it.
+    const photos = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => photoWithGps(1600 + index * 100, 1200)));
+    // sharp's own counters: tasks being worked on by libvips, and waiting for it. As one task
+    // hands over to the next, both may count for an instant: two at most, where six photos
+    // prepared at once counted six.
     let most = 0;
     const sampler = setInterval(() => {
       const { queue, process } = sharp.counters();
@@ -39,11 +41,12 @@ describe("image uploads", () => {
     }, 1);
     try {
       const prepared = await Promise.all(photos.map((photo) => prepareImage(photo, ["jpeg"])));
-      expect(prepared.map((image) => image.variants.length)).toEqual([4, 4, 4, 4]);
+      expect(prepared.map((image) => image.variants.length)).toEqual([4, 4, 4, 4, 4, 4]);
     } finally {
       clearInterval(sampler);
     }
-    expect(most).toBe(1);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
   });
 
   it("never enlarge a small image", async () => {
