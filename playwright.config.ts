@@ -46,6 +46,7 @@ export default defineConfig({
       DEMO_DATA: "true",
       // Every test writes from the same address; the limit itself is tested in the integration suite.
       MESSAGE_LIMIT_PER_HOUR: "1000",
+      SIGNUP_LIMIT_PER_HOUR: "1000",
     },
   },
 });

@@ -29,6 +29,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ error: "PUBLIC_URL deve ser um endereço completo, como https://adote.exemplo.org" }).optional(),
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
 });
 
@@ -53,6 +54,8 @@ export type Env = {
   messageLimitPerHour: number;
   /** Contact messages one caretaker may receive per hour. */
   messageLimitPerRecipientPerHour: number;
+  /** Accounts one client address may create per hour. */
+  signupLimitPerHour: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
 };
@@ -82,6 +85,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ""),
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
+    signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     rateLimits: value.RATE_LIMITS === "on",
   };
 }

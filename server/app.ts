@@ -60,6 +60,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
+    signupsPerClientPerHour: env.signupLimitPerHour,
     enabled: env.rateLimits,
   });
   if (!env.rateLimits) logger.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");

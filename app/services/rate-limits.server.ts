@@ -47,11 +47,13 @@ let enabled = true;
 export function configureLimits(limits: {
   messagesPerClientPerHour: number;
   messagesPerRecipientPerHour: number;
+  signupsPerClientPerHour: number;
   /** False only for tests that must reach the code behind every limit (scripts/sqlmap.sh). */
   enabled?: boolean;
 }) {
   POLICIES["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
   POLICIES["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
+  POLICIES["signup-client"] = { ...POLICIES["signup-client"], points: limits.signupsPerClientPerHour };
   enabled = limits.enabled ?? true;
 }
 
