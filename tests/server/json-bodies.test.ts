@@ -1,10 +1,7 @@
-import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
-import { startServer, type RunningServer } from "../support/server-process";
+import { useServerProcess, type RunningServer } from "../support/server-process";
 
 /**
  * Nested, wide and long JSON bodies on every JSON route of the built server, as a real
@@ -13,7 +10,7 @@ import { startServer, type RunningServer } from "../support/server-process";
  * out of heap and exit.
  */
 describe.skipIf(Boolean(process.env.DATABASE_URL))("JSON bodies of any shape", () => {
-  let tempDir: string;
+  const running = useServerProcess({ DEMO_DATA: "true" });
   let server: RunningServer;
   let base: string;
   let ong: Client;
@@ -22,8 +19,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("JSON bodies of any shape", (
   let messageId: string;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-json-"));
-    server = await startServer({ DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true" });
+    server = running.current();
     base = `${server.baseUrl}/adopet`;
     ong = new Client(base);
     const login = await ong.post("/api/session", { email: "ong@adopet.example", senha: "Adote@2022" });
@@ -41,14 +37,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("JSON bodies of any shape", (
     });
     expect(sent.status).toBe(201);
     messageId = String(sent.json.id);
-  });
-
-  afterAll(async () => {
-    if (server.child.exitCode === null) {
-      server.child.kill("SIGKILL");
-      await server.exited;
-    }
-    fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
   const MB = 1024 * 1024;

@@ -1,27 +1,16 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
-import { startServer, type RunningServer } from "../support/server-process";
+import { useServerProcess, type RunningServer } from "../support/server-process";
 
 /** The built server's log, as a real process writes it: JSON lines, no personal data. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
-  let tempDir: string;
+  const running = useServerProcess({ DEMO_DATA: "true" });
   let server: RunningServer;
   let base: string;
 
-  beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-logs-"));
-    server = await startServer({ DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true" });
+  beforeAll(() => {
+    server = running.current();
     base = `${server.baseUrl}/adopet`;
-  });
-  afterAll(async () => {
-    if (server.child.exitCode === null) {
-      server.child.kill("SIGKILL");
-      await server.exited;
-    }
-    fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
   const lines = () =>

@@ -1,5 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { MALLOC_ENV, NODE_FLAGS } from "../../server/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -52,4 +55,25 @@ export async function runUntilExit(env: Record<string, string>): Promise<{ code:
   const { output, exited } = spawnServer(env);
   const code = await exited;
   return { code, output: output() };
+}
+
+/**
+ * The built app as a process for one test file, on a fresh embedded database in a temporary
+ * directory: started before the file's tests, killed and removed after them.
+ */
+export function useServerProcess(env: Record<string, string> = {}): { current: () => RunningServer } {
+  let tempDir: string | undefined;
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
+    server = await startServer({ DATA_DIR: path.join(tempDir, "data"), ...env });
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) {
+      server.child.kill("SIGKILL");
+      await server.exited;
+    }
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+  return { current: () => server! };
 }
