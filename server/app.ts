@@ -7,9 +7,9 @@ import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
 import { prepareDatabase } from "~/setup.server";
 import { createMailer, type Mailer } from "~/services/mail.server";
-import { backgroundSettled, inBackground } from "~/services/background.server";
-import { sendPendingNotices } from "~/services/messages.server";
-import { schedulePurges } from "~/services/maintenance.server";
+import { startJobQueue, type JobQueue, type Jobs } from "~/jobs/queue.server";
+import { appJobs } from "~/jobs/definitions.server";
+import { PURGE_JOB } from "~/services/maintenance.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { logError, logger, useReadableLog } from "~/services/log.server";
 import type { Logger } from "pino";
@@ -23,7 +23,8 @@ declare module "react-router" {
     db: Database["db"];
     /** The client's address (behind a proxy, as TRUST_PROXY allows), for rate limits. */
     clientIp: string;
-    mailer: Mailer;
+    /** The job queue, to send work that happens after the answer (e-mail notices). */
+    jobs: Jobs;
     /** This response's Content-Security-Policy nonce, for the inline scripts of the document. */
     cspNonce: string;
     /**
@@ -49,8 +50,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
   env: Env;
   database: Database;
   server: Server;
-  /** Resolves once the work that follows responses (e-mail notices) is done. */
-  backgroundSettled: () => Promise<void>;
+  /** The job queue; its workers start once the server listens (unless JOBS=off). */
+  jobs: JobQueue;
   /** The process's log (server/main.js writes its own events there). */
   log: Logger;
 }> {
@@ -66,6 +67,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   if (!env.rateLimits) logger.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
+  const jobs = await startQueue(database, env, mailer, () => publicUrl);
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handler = createRequestHandler({
     build,
@@ -73,7 +75,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     getLoadContext: (req, res) => ({
       db: database.db,
       clientIp: req.ip ?? "desconhecido",
-      mailer,
+      jobs,
       cspNonce: String(res.locals.cspNonce ?? ""),
       publicUrl,
     }),
@@ -93,15 +95,37 @@ export async function createServer(options: StartOptions = {}): Promise<{
   server.once("listening", () => {
     // PORT=0 picks a free port: only now is the address known.
     if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);
-    schedulePurges(database.db);
-    // Notices interrupted by a crash or a mail outage go out now, without delaying the start.
-    inBackground(
-      sendPendingNotices(database.db, mailer, publicUrl).catch((error: Error) =>
-        logError("Avisos por email pendentes não enviados", error),
-      ),
-    );
+    // Jobs waiting from before (a crash, a mail outage) run now, with the links' address known.
+    jobs.startWorkers().catch((error: unknown) => logError("Fila de tarefas: trabalhadores não iniciados", error));
   });
-  return { env, database, server, backgroundSettled, log: logger };
+  return { env, database, server, jobs, log: logger };
+}
+
+/**
+ * Only the job queue, for `npm run worker` (deployments that run jobs apart from the web
+ * servers, which then run with JOBS=off). Links in e-mails need PUBLIC_URL.
+ */
+export async function createWorker(): Promise<{ env: Env; database: Database; jobs: JobQueue; log: Logger }> {
+  const env = readEnv();
+  if (env.nodeEnv === "development") await useReadableLog();
+  const database = await prepareDatabase(env, (line) => logger.info(line));
+  const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
+  const publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
+  const jobs = await startQueue(database, { ...env, jobs: true }, mailer, () => publicUrl);
+  await jobs.startWorkers();
+  return { env, database, jobs, log: logger };
+}
+
+async function startQueue(database: Database, env: Env, mailer: Mailer, publicUrl: () => string) {
+  try {
+    const jobs = await startJobQueue(database, appJobs({ db: database.db, mailer, publicUrl }), { work: env.jobs });
+    // A purge at every start, besides the hourly one: a server that never stays up an hour still purges.
+    if (env.jobs) await jobs.send(PURGE_JOB, {}, { singletonKey: "at-start" });
+    return jobs;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 }
 
 /** http://HOST:PORT, with "localhost" for a server listening on every address. */

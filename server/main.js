@@ -37,7 +37,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { env, database, server, backgroundSettled, log } = started;
+const { env, database, server, jobs, log } = started;
 
 server.listen(env.port, env.host, () => {
   // Once, before the first request: what starting left behind is freed now rather than at a
@@ -49,6 +49,7 @@ server.listen(env.port, env.host, () => {
 });
 server.on("error", async (/** @type {Error} */ error) => {
   log.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);
+  await jobs.stop();
   await database.close();
   process.exit(1);
 });
@@ -73,9 +74,16 @@ async function shutdown(signal) {
     server.close(() => resolve(undefined));
     server.closeIdleConnections();
   });
-  // Then the e-mail notices those requests started go out, before the database closes (one
-  // cut short by the deadline is sent at the next start).
-  await Promise.race([backgroundSettled(), deadline]);
+  // Then the jobs those requests queued (e-mail notices) run, and the running ones finish,
+  // before the database closes; what the deadline cuts short stays queued for the next start.
+  const jobsDeadline = Date.now() + env.shutdownTimeoutMs;
+  await Promise.race([
+    jobs
+      .runDue(jobsDeadline)
+      .then(() => jobs.stop(jobsDeadline))
+      .catch((/** @type {Error} */ error) => log.error({ err: error }, "Fila de tarefas: encerramento incompleto")),
+    deadline,
+  ]);
   clearTimeout(forced);
   await database.close();
   log.info("Encerrado.");

@@ -181,7 +181,7 @@ export const messages = pgTable(
     texto: varchar("texto", { length: 300 }).notNull(),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
-    /** When the caretaker was e-mailed; null until then (sent again at start-up if interrupted). */
+    /** When the caretaker was e-mailed; null until then (its job is still queued or failed). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (table) => [
@@ -201,4 +201,13 @@ export const rateLimits = pgTable("rate_limits", {
   key: varchar("key", { length: 255 }).primaryKey(),
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
+});
+
+/**
+ * E-mails already handed to the mail server, by idempotency key: a job that runs again (a
+ * retry, or a run cut short by a crash) does not send its e-mail a second time.
+ */
+export const emailDeliveries = pgTable("email_deliveries", {
+  idempotencyKey: varchar("idempotency_key", { length: 200 }).primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
 });

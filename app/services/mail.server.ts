@@ -1,4 +1,7 @@
 import type { Transporter } from "nodemailer";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { emailDeliveries } from "~/db/schema";
 import { forLog, logger } from "./log.server";
 
 /**
@@ -7,8 +10,19 @@ import { forLog, logger } from "./log.server";
  * sees that mail is not configured. Never its recipient or its text: those are personal
  * data (an e-mail address, a phone, what someone wrote), which never reach a log.
  */
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** The same content as accessible HTML (the e-mail is then multipart/alternative). */
+  html?: string;
+  /** Names this e-mail for good: a second send with the same key is the same e-mail. */
+  idempotencyKey?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; kind: "smtp" | "log" };
+
+/** A silent mail server is given up on well within the notice job's expiry (60 s), which then retries. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
 export function createMailer({
   smtpUrl,
@@ -27,13 +41,43 @@ export function createMailer({
       },
     };
   }
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "adopet.local";
   // nodemailer is loaded only where mail really goes out.
   let transport: Promise<Transporter> | undefined;
   return {
     kind: "smtp",
     send: async (mail) => {
-      transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
-      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      transport ??= import("nodemailer").then(({ default: nodemailer }) =>
+        nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS),
+      );
+      await (
+        await transport
+      ).sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // The same key, the same Message-ID: a copy that still gets through is recognised as one.
+        messageId: mail.idempotencyKey ? `<${mail.idempotencyKey}@${domain}>` : undefined,
+      });
     },
   };
+}
+
+/**
+ * Sends `mail` unless an e-mail with its key already went out. The key is recorded once the
+ * mail server has accepted it; a crash between the two sends it again, with the same
+ * Message-ID, which mail programs show once.
+ */
+export async function sendMailOnce(db: Db, mailer: Mailer, mail: Mail & { idempotencyKey: string }): Promise<boolean> {
+  const [sent] = await db
+    .select({ key: emailDeliveries.idempotencyKey })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.idempotencyKey, mail.idempotencyKey))
+    .limit(1);
+  if (sent) return false;
+  await mailer.send(mail);
+  await db.insert(emailDeliveries).values({ idempotencyKey: mail.idempotencyKey }).onConflictDoNothing();
+  return true;
 }

@@ -1,25 +1,31 @@
+import { lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { inBackground } from "./background.server";
+import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "./known-logins.server";
-import { logError } from "./log.server";
 import { deleteExpiredSessions } from "./sessions.server";
 
-/** What has outlived its use: expired sessions, devices and addresses unused for 90 days. */
-export async function purgeExpired(db: Db, now = new Date()): Promise<{ sessions: number; knownLogins: number }> {
-  return { sessions: await deleteExpiredSessions(db, now), knownLogins: await forgetUnusedLogins(db, now) };
-}
-
-const PURGE_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
+const EMAIL_KEYS_KEPT_DAYS = 90;
 
 /**
- * Purges at once, then every `everyMs`, in the background (a graceful stop waits for a purge
- * under way). Rate-limit counters purge themselves (rate-limiter-flexible). Returns the stop.
+ * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
+ * the keys of e-mails sent long ago. Rate-limit counters purge themselves (rate-limiter-flexible).
+ * Runs as the hourly job `PURGE_JOB`.
  */
-export function schedulePurges(db: Db, { everyMs = PURGE_EVERY_MS, now = () => new Date() } = {}): () => void {
-  const run = () =>
-    inBackground(purgeExpired(db, now()).catch((error: unknown) => logError("Limpeza periódica não concluída", error)));
-  run();
-  const timer = setInterval(run, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function purgeExpired(
+  db: Db,
+  now = new Date(),
+): Promise<{ sessions: number; knownLogins: number; emailKeys: number }> {
+  const emailKeys = await db
+    .delete(emailDeliveries)
+    .where(lt(emailDeliveries.sentAt, new Date(now.getTime() - EMAIL_KEYS_KEPT_DAYS * DAY_MS)))
+    .returning({ key: emailDeliveries.idempotencyKey });
+  return {
+    sessions: await deleteExpiredSessions(db, now),
+    knownLogins: await forgetUnusedLogins(db, now),
+    emailKeys: emailKeys.length,
+  };
 }
+
+export const PURGE_JOB = "purge-expired";

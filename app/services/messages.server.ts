@@ -1,11 +1,12 @@
-import { and, count, desc, eq, isNull, sql, gt } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
-import type { Mailer } from "./mail.server";
+import { sendMailOnce, type Mailer } from "./mail.server";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
-import { inBackground } from "./background.server";
-import { logError } from "./log.server";
+import type { Jobs } from "~/jobs/queue.server";
+import { MessageNotice, messageNoticeSubject } from "~/emails/message-notice.server";
+import { renderEmail } from "~/emails/render.server";
 import { retryText, takeAllowance } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
@@ -82,8 +83,9 @@ export type SendResult =
 
 /**
  * Stores a message for the pet's caretaker, within the rate limits (per client
- * and per recipient). Storing is the delivery: the e-mail notice comes after,
- * and its failure never loses the message.
+ * and per recipient). Storing is the delivery: the e-mail notice is a job stored
+ * with the message (both or neither), run after the answer has gone; its failure
+ * never loses the message.
  *
  * Each limit is taken before the message is stored, atomically, so a burst of
  * submits never gets past it; a message refused for the caretaker's limit still
@@ -96,7 +98,8 @@ export async function sendMessage(
     input,
     senderId,
     clientKey,
-  }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string },
+    jobs,
+  }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string; jobs: Jobs },
 ): Promise<SendResult> {
   const limits: ["message-client" | "message-recipient", string, "client" | "recipient"][] = [
     ["message-client", clientKey, "client"],
@@ -106,19 +109,24 @@ export async function sendMessage(
     const state = await takeAllowance(db, name, key);
     if (state.limited) return { ok: false, limitedBy, retryAfterSeconds: state.retryAfterSeconds };
   }
-  const [row] = await db
-    .insert(messages)
-    .values({
-      petId: pet.id,
-      recipientId: pet.caretakerId,
-      senderId,
-      senderNome: input.nome.trim(),
-      senderTelefone: input.telefone.trim(),
-      nomeAnimal: pet.nome,
-      texto: input.contato__texto.trim(),
-    })
-    .returning({ id: messages.id });
-  return { ok: true, id: row!.id };
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(messages)
+      .values({
+        petId: pet.id,
+        recipientId: pet.caretakerId,
+        senderId,
+        senderNome: input.nome.trim(),
+        senderTelefone: input.telefone.trim(),
+        nomeAnimal: pet.nome,
+        texto: input.contato__texto.trim(),
+      })
+      .returning({ id: messages.id });
+    await jobs.send(MESSAGE_NOTICE_JOB, { messageId: row!.id }, { tx });
+    return row!.id;
+  });
+  jobs.wake(MESSAGE_NOTICE_JOB);
+  return { ok: true, id };
 }
 
 export type ReceivedMessage = {
@@ -216,12 +224,14 @@ export async function markRead(db: Db, userId: string, messageId?: string): Prom
   return "ok";
 }
 
+export const MESSAGE_NOTICE_JOB = "message-notice";
+
 /**
- * E-mails the caretaker about a stored message, once: `notified_at` records it,
- * so messages whose notice was interrupted (a crash, a mail outage) are sent at
- * the next start.
+ * E-mails the caretaker about a stored message (the job `MESSAGE_NOTICE_JOB`), once: the
+ * e-mail's idempotency key and `notified_at` record it, so a run again after a crash or a
+ * retry sends nothing more.
  */
-async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, publicUrl: string): Promise<void> {
+export async function sendMessageNotice(db: Db, mailer: Mailer, messageId: string, publicUrl: string): Promise<void> {
   const [row] = await db
     .select({
       email: users.email,
@@ -235,60 +245,21 @@ async function notifyRecipient(db: Db, mailer: Mailer, messageId: string, public
     .innerJoin(users, eq(users.id, messages.recipientId))
     .where(and(eq(messages.id, messageId), isNull(messages.notifiedAt)))
     .limit(1);
+  // Deleted since (the account, the pet), or already notified.
   if (!row) return;
-  await mailer.send({
-    to: row.email,
-    subject: `Nova mensagem sobre ${row.petNome} na Adopet`,
-    text: [
-      `Olá, ${row.recipientNome}!`,
-      "",
-      `${row.senderNome} escreveu sobre ${row.petNome}:`,
-      "",
-      row.texto,
-      "",
-      `Telefone de ${row.senderNome}: ${row.senderTelefone}`,
-      "",
-      `Veja todas as suas mensagens: ${publicUrl}/adopet/mensagens`,
-      "",
-      "Equipe Adopet",
-    ].join("\n"),
+  const { email, ...props } = row;
+  const content = await renderEmail(MessageNotice({ ...props, inboxUrl: `${publicUrl}/adopet/mensagens` }));
+  await sendMailOnce(db, mailer, {
+    to: email,
+    subject: messageNoticeSubject(props),
+    ...content,
+    idempotencyKey: `aviso-mensagem.${messageId}`,
   });
   await db.update(messages).set({ notifiedAt: new Date() }).where(eq(messages.id, messageId));
-}
-
-/** Sends the notices still owed for recent messages (after a crash or a mail outage). */
-export async function sendPendingNotices(db: Db, mailer: Mailer, publicUrl: string): Promise<number> {
-  const since = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
-  const pending = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(isNull(messages.notifiedAt), gt(messages.createdAt, since)))
-    .orderBy(messages.createdAt)
-    .limit(500);
-  let sent = 0;
-  for (const { id } of pending) {
-    try {
-      await notifyRecipient(db, mailer, id, publicUrl);
-      sent += 1;
-    } catch (error) {
-      logError(`Aviso por email da mensagem ${id} não enviado`, error);
-      break; // The mail server is failing: try again at the next start.
-    }
-  }
-  return sent;
 }
 
 /** The Portuguese answer for a refused (rate-limited) message. */
 export function limitedText(result: { limitedBy: "client" | "recipient"; retryAfterSeconds: number }): string {
   const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
   return `${reason} ${retryText(result.retryAfterSeconds)}`;
-}
-
-/** E-mails the caretaker after the answer has gone; a failure is logged and retried at the next start. */
-export function notifyLater(db: Db, mailer: Mailer, messageId: string, publicUrl: string): void {
-  inBackground(
-    notifyRecipient(db, mailer, messageId, publicUrl).catch((error: unknown) =>
-      logError(`Aviso por email da mensagem ${messageId} não enviado`, error),
-    ),
-  );
 }

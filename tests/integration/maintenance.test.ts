@@ -1,8 +1,12 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/demo/factories.server";
-import { knownLogins, sessions } from "~/db/schema";
+import { emailDeliveries, knownLogins, sessions } from "~/db/schema";
 import { rememberLogin } from "~/services/known-logins.server";
-import { purgeExpired, schedulePurges } from "~/services/maintenance.server";
+import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
+import { createMailer } from "~/services/mail.server";
+import { startJobQueue } from "~/jobs/queue.server";
+import { appJobs } from "~/jobs/definitions.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -43,24 +47,54 @@ describe("the periodic purge", () => {
 
   it("deletes sessions past their expiry and devices or addresses unused for 90 days, by the clock it is given", async () => {
     await seed();
-    expect(await purgeExpired(database.db, now)).toEqual({ sessions: 1, knownLogins: 1 });
+    expect(await purgeExpired(database.db, now)).toEqual({ sessions: 1, knownLogins: 1, emailKeys: 0 });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
     expect(await database.db.select().from(knownLogins)).toHaveLength(1);
     // A day later, the remaining session has expired too.
-    expect(await purgeExpired(database.db, new Date(now.getTime() + 2 * DAY))).toEqual({ sessions: 1, knownLogins: 1 });
+    expect(await purgeExpired(database.db, new Date(now.getTime() + 2 * DAY))).toEqual({
+      sessions: 1,
+      knownLogins: 1,
+      emailKeys: 0,
+    });
   });
 
-  it("runs at once and then on its schedule", async () => {
+  it("runs as a job on the queue, by the clock it is given, and comes back every hour", async () => {
     await seed();
     let clock = now;
-    const stop = schedulePurges(database.db, { everyMs: 50, now: () => clock });
+    const mailer = createMailer({ from: "Adopet <a@b.c>", log: () => undefined });
+    const queue = await startJobQueue(
+      database,
+      appJobs({ db: database.db, mailer, publicUrl: () => "", now: () => clock }),
+    );
     try {
-      await expect.poll(async () => (await database.db.select().from(sessions)).length).toBe(1);
+      await queue.send(PURGE_JOB, {});
+      expect(await queue.runDue()).toBe(1);
+      expect(await database.db.select().from(sessions)).toHaveLength(1);
       clock = new Date(now.getTime() + 2 * DAY);
-      await expect.poll(async () => (await database.db.select().from(sessions)).length).toBe(0);
+      await queue.send(PURGE_JOB, {});
+      expect(await queue.runDue()).toBe(1);
+      expect(await database.db.select().from(sessions)).toHaveLength(0);
+
+      await queue.startWorkers();
+      const schedules = rowsOf(await database.db.execute(sql`select name, cron from pgboss.schedule`));
+      expect(schedules).toEqual([{ name: PURGE_JOB, cron: "0 * * * *" }]);
     } finally {
-      stop();
+      await queue.stop();
     }
   });
+
+  it("forgets the keys of e-mails sent more than 90 days ago", async () => {
+    await database.db.insert(emailDeliveries).values([
+      { idempotencyKey: "antiga", sentAt: new Date(now.getTime() - 91 * DAY) },
+      { idempotencyKey: "recente", sentAt: new Date(now.getTime() - 89 * DAY) },
+    ]);
+    expect((await purgeExpired(database.db, now)).emailKeys).toBe(1);
+    const left = await database.db.select({ key: emailDeliveries.idempotencyKey }).from(emailDeliveries);
+    expect(left).toEqual([{ key: "recente" }]);
+  });
 });
+
+function rowsOf(result: unknown): unknown[] {
+  return (result as { rows: unknown[] }).rows;
+}

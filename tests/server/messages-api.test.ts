@@ -1,9 +1,9 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { messages } from "~/db/schema";
+import { emailDeliveries, messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
-import { sendPendingNotices } from "~/services/messages.server";
+import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/services/messages.server";
 import { MESSAGES } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -255,36 +255,44 @@ describe("abuse", () => {
 });
 
 describe("e-mail notices", () => {
-  it("a message whose notice was interrupted is kept, and e-mailed at the next start", async () => {
-    // As if the process died right after storing: the message is there, not yet notified.
-    const [stored] = await app.db
-      .insert(messages)
-      .values({
-        petId,
-        recipientId: (await app.db.query.pets.findFirst({ where: (pets, { eq }) => eq(pets.id, petId) }))!.caretakerId,
-        senderNome: "Após a queda",
-        senderTelefone: "21 97777-6666",
-        nomeAnimal: "Tupã",
-        texto: "Enviada antes da queda",
-      })
-      .returning();
-    await app.db.update(messages).set({ notifiedAt: new Date() }).where(eq(messages.senderNome, "Carla Souza"));
+  it("a message's notice is a job stored with it; a failed send stays owed, and a sent one never goes twice", async () => {
+    const response = await new Client(app.baseUrl).post("/api/messages", body({ nome: "Após a queda" }));
+    expect(response.status).toBe(201);
+    const id = (response.json as { id: string }).id;
+    const [job] = rowsOf(
+      await app.db.execute(
+        sql`select state from pgboss.job where name = ${MESSAGE_NOTICE_JOB} and data->>'messageId' = ${id}`,
+      ),
+    );
+    expect(job).toBeDefined();
+    // The server's worker runs it (without SMTP_URL, its mailer writes to the log).
+    const notifiedAt = async () => (await app.db.select().from(messages).where(eq(messages.id, id)))[0]!.notifiedAt;
+    await expect.poll(notifiedAt, { timeout: 10_000 }).not.toBeNull();
+
+    // As if that send had failed: the notice is owed again.
+    await app.db.update(messages).set({ notifiedAt: null }).where(eq(messages.id, id));
+    await app.db.delete(emailDeliveries).where(eq(emailDeliveries.idempotencyKey, `aviso-mensagem.${id}`));
+    const url = "https://adote.exemplo.org";
+    const failing = { kind: "smtp" as const, send: async () => Promise.reject(new Error("SMTP fora do ar")) };
+    await expect(sendMessageNotice(app.db, failing, id, url)).rejects.toThrow("SMTP fora do ar");
+    expect(await notifiedAt()).toBeNull();
 
     const sent: Mail[] = [];
-    const failing = { kind: "smtp" as const, send: async () => Promise.reject(new Error("SMTP fora do ar")) };
-    expect(await sendPendingNotices(app.db, failing, "https://adote.exemplo.org")).toBe(0);
-    const [kept] = await app.db.select().from(messages).where(eq(messages.id, stored!.id));
-    expect(kept!.notifiedAt).toBeNull();
-
-    const recording = { kind: "log" as const, send: async (mail: Mail) => void sent.push(mail) };
-    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org")).toBeGreaterThan(0);
-    const notice = sent.find((mail) => mail.text.includes("Enviada antes da queda"))!;
+    const recording = { kind: "smtp" as const, send: async (mail: Mail) => void sent.push(mail) };
+    await sendMessageNotice(app.db, recording, id, url);
+    expect(sent).toHaveLength(1);
+    const notice = sent[0]!;
     expect(notice.to).toBe("ong@exemplo.com");
     expect(notice.subject).toBe("Nova mensagem sobre Tupã na Adopet");
-    expect(notice.text).toContain("21 97777-6666");
+    expect(notice.text).toContain("(21) 98888-7777");
     expect(notice.text).toContain("https://adote.exemplo.org/adopet/mensagens");
-    // Sent once: nothing is owed any more.
-    expect(await sendPendingNotices(app.db, recording, "https://adote.exemplo.org")).toBe(0);
+    expect(notice.html).toContain('href="https://adote.exemplo.org/adopet/mensagens"');
+    expect(notice.idempotencyKey).toBe(`aviso-mensagem.${id}`);
+    // Sent once, even when the job runs again after a crash that came before notified_at was written.
+    await sendMessageNotice(app.db, recording, id, url);
+    await app.db.update(messages).set({ notifiedAt: null }).where(eq(messages.id, id));
+    await sendMessageNotice(app.db, recording, id, url);
+    expect(sent).toHaveLength(1);
   });
 
   it("without SMTP, the log says a notice was due, escaped, without its recipient or text", async () => {
@@ -301,3 +309,8 @@ describe("e-mail notices", () => {
     ]);
   });
 });
+
+/** PGlite and node-postgres both answer `execute` with an object holding `rows`. */
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  return (result as { rows: Record<string, unknown>[] }).rows;
+}

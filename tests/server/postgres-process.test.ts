@@ -20,7 +20,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the app process on PostgreSQL", () =
 
   it("applies the same migrations, without demo data unless asked", async () => {
     expect(server.output()).toContain("Banco de dados (PostgreSQL)");
-    expect(server.output()).toContain("3 migração(ões) aplicada(s)");
+    expect(server.output()).toContain("4 migração(ões) aplicada(s)");
     expect(server.output()).not.toContain("Dados de demonstração carregados");
     // The password never reaches the log.
     expect(server.output()).not.toMatch(/postgres:\/\/[^@\s]*:[^@\s]+@/);

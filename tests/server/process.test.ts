@@ -30,7 +30,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
   });
 
   it("creates the database in a new directory, migrates it and loads the demo data", async () => {
-    expect(server.output()).toContain("3 migração(ões) aplicada(s)");
+    expect(server.output()).toContain("4 migração(ões) aplicada(s)");
     expect(server.output()).toContain("Dados de demonstração carregados");
     const response = await fetch(`${server.baseUrl}/adopet/`);
     expect(response.status).toBe(200);
@@ -162,7 +162,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
     expect(petCount).toBe(9);
 
     server = await startServer({ DATA_DIR: dataDir });
-    expect(server.output()).toContain("0 migração(ões) aplicada(s), 3 já existente(s)");
+    expect(server.output()).toContain("0 migração(ões) aplicada(s), 4 já existente(s)");
     expect(server.output()).not.toContain("Dados de demonstração carregados");
 
     const image = await fetch(`${server.baseUrl}${imageUrl(photo!.imageId, 320)}`);

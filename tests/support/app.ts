@@ -4,6 +4,7 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Database } from "~/db/client.server";
+import type { JobQueue } from "~/jobs/queue.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
@@ -11,9 +12,9 @@ import { createTestDatabase, type TestDatabase } from "./database";
  * (PGlite, or PostgreSQL with DATABASE_URL), answering real HTTP on a free port.
  * The test gets the database too, to check what was (not) written.
  */
-export type TestApp = { baseUrl: string; db: Database["db"]; close(): Promise<void> };
+export type TestApp = { baseUrl: string; db: Database["db"]; jobs: JobQueue; close(): Promise<void> };
 
-type BuiltServer = { createServer(): Promise<{ server: Server; database: Database }> };
+type BuiltServer = { createServer(): Promise<{ server: Server; database: Database; jobs: JobQueue }> };
 
 const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
 
@@ -34,7 +35,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     ...settings,
   });
   const { createServer } = (await import(/* @vite-ignore */ BUILD)) as BuiltServer;
-  const { server, database } = await createServer().finally(() => {
+  const { server, database, jobs } = await createServer().finally(() => {
     process.env = saved;
   });
   server.listen(0, "127.0.0.1");
@@ -42,9 +43,11 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/adopet`,
     db: database.db,
+    jobs,
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await jobs.stop();
       await database.close();
       if (external) await external.destroy();
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });

@@ -1,0 +1,237 @@
+import PgBoss from "pg-boss";
+import type { Database, Db } from "~/db/client.server";
+import { logger } from "~/services/log.server";
+import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
+
+/**
+ * Work that happens later or again, stored in our own database (pg-boss, ADR 13): a job
+ * survives a crash and runs after the restart, runs once across app servers, and is retried
+ * with backoff; one that keeps failing stays on record (`npm run jobs -- falhas`).
+ */
+
+/** A kind of job: its queue's settings and what a run does. */
+export type JobDefinition<Data extends object = object> = {
+  name: string;
+  /** Runs again after these failures, waiting `retryDelaySeconds` and doubling each time. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A run still going after this long (its process was killed) is given to another worker. */
+  expireInSeconds: number;
+  /** A cron schedule (UTC), for jobs that come back on their own. */
+  cron?: string;
+  run(data: Data): Promise<void>;
+};
+
+export type SendOptions = {
+  /** Stores the job in this transaction: it exists if and only if the transaction commits. */
+  tx?: Db;
+  /** One job at a time per key: a second send while one waits is dropped. */
+  singletonKey?: string;
+  startAfter?: Date;
+};
+
+/** What the app's services see of the queue. */
+export type Jobs = {
+  send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** Asks this process's worker for `name` to look for new jobs now rather than at its next poll. */
+  wake(name: string): void;
+};
+
+export type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };
+
+export type JobQueue = Jobs & {
+  /** Starts this process's workers (and the cron schedules), when the queue was started with `work`. */
+  startWorkers(): Promise<void>;
+  /** Runs every job already due, in this process, until none is left or the deadline passes. */
+  runDue(deadline?: number): Promise<number>;
+  failed(limit?: number): Promise<FailedJob[]>;
+  retry(id: string): Promise<boolean>;
+  /** Stops taking jobs, lets the running ones finish (until the deadline) and leaves the rest stored. */
+  stop(deadline?: number): Promise<void>;
+};
+
+const SCHEMA = "pgboss";
+const POLLING_INTERVAL_SECONDS = 2;
+
+export async function startJobQueue(
+  database: Pick<Database, "db" | "kind">,
+  definitions: JobDefinition<never>[],
+  {
+    work = true,
+    maintenanceIntervalSeconds = 30,
+  }: {
+    /** False for a web server of a deployment whose jobs run elsewhere (`npm run worker`): it only sends. */
+    work?: boolean;
+    /** How often runs cut short (their process died) are looked for and given back, among other upkeep. */
+    maintenanceIntervalSeconds?: number;
+  } = {},
+): Promise<JobQueue> {
+  const executor = databaseExecutor(database);
+  const boss = new PgBoss({
+    db: executor as PgBoss.Db,
+    schema: SCHEMA,
+    // Maintenance (expiring runs cut short, archiving) and cron only where jobs are worked.
+    supervise: work,
+    schedule: work,
+    maintenanceIntervalSeconds,
+    // Failed jobs stay visible to the operator for a month.
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterDays: 30,
+  });
+  boss.on("error", (error) => logger.error({ err: error }, "Fila de tarefas: erro"));
+  await boss.start();
+
+  const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
+  for (const definition of byName.values()) await ensureQueue(boss, definition);
+
+  const workers = new Map<string, string>();
+
+  const queue: JobQueue = {
+    async startWorkers() {
+      if (!work || workers.size > 0) return;
+      for (const definition of byName.values()) {
+        const id = await boss.work<object>(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
+          async ([job]) => runLogged(definition, job!),
+        );
+        workers.set(definition.name, id);
+        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
+      }
+    },
+    async send(name, data, { tx, singletonKey, startAfter } = {}) {
+      const options: PgBoss.SendOptions = { singletonKey, startAfter };
+      if (tx) options.db = transactionExecutor(tx) as PgBoss.Db;
+      await boss.send(name, data, options);
+      // Outside a transaction the job is visible now; inside one, the caller wakes the worker after it commits.
+      if (!tx) queue.wake(name);
+    },
+    wake(name) {
+      const id = workers.get(name);
+      if (id) boss.notifyWorker(id);
+    },
+    async runDue(deadline = Infinity) {
+      let ran = 0;
+      for (const definition of byName.values()) {
+        while (Date.now() < deadline) {
+          const jobs = await boss.fetch<object>(definition.name, { batchSize: 5 });
+          if (jobs.length === 0) break;
+          for (const job of jobs) {
+            try {
+              await runLogged(definition, job);
+              await boss.complete(definition.name, job.id);
+            } catch (error) {
+              await boss.fail(definition.name, job.id, errorOutput(error));
+            }
+            ran += 1;
+          }
+        }
+      }
+      return ran;
+    },
+    failed: (limit = 50) => listFailed(executor, limit),
+    async retry(id) {
+      const [row] = await findJob(executor, id);
+      if (!row) return false;
+      await boss.retry(row.name, id);
+      return true;
+    },
+    async stop(deadline = Date.now() + 10_000) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1_000, deadline - Date.now()) });
+    },
+  };
+  return queue;
+}
+
+/** Creates the job's queue, or brings an existing one's settings up to date (several servers may start at once). */
+async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
+  const settings = {
+    name: definition.name,
+    retryLimit: definition.retryLimit,
+    retryDelay: definition.retryDelaySeconds,
+    retryBackoff: true,
+    expireInSeconds: definition.expireInSeconds,
+  };
+  if (!(await boss.getQueue(definition.name))) {
+    try {
+      await boss.createQueue(definition.name, settings);
+      return;
+    } catch (error) {
+      if (!(await boss.getQueue(definition.name))) throw error;
+    }
+  }
+  await boss.updateQueue(definition.name, settings);
+}
+
+/** One log line per run: the job's kind, id, outcome and duration (never its data, which may be personal). */
+async function runLogged(definition: JobDefinition, job: PgBoss.Job<object>) {
+  const started = performance.now();
+  try {
+    await definition.run(job.data as never);
+    logger.info(
+      { job: definition.name, jobId: job.id, ms: Math.round(performance.now() - started) },
+      "Tarefa concluída",
+    );
+  } catch (error) {
+    logger.warn(
+      { job: definition.name, jobId: job.id, ms: Math.round(performance.now() - started), err: scrubbed(error) },
+      "Tarefa falhou (será repetida se houver tentativas)",
+    );
+    // pg-boss keeps what is thrown as the job's output, for the operator: without personal data too.
+    throw scrubbed(error);
+  }
+}
+
+// A mail server's refusal often quotes the recipient's address.
+const EMAIL_ADDRESS = /[^\s<>"'@]+@[^\s<>"'@]+/g;
+
+function scrubbed(error: unknown): Error {
+  const message = error instanceof Error ? error.message : String(error);
+  const copy = new Error(message.replace(EMAIL_ADDRESS, "[omitido]"));
+  copy.name = error instanceof Error ? error.name : "Error";
+  copy.stack = error instanceof Error ? (error.stack ?? "").replace(EMAIL_ADDRESS, "[omitido]") : "";
+  return copy;
+}
+
+/** What a failure leaves on the job, for the operator: the reason, without personal data. */
+function errorOutput(error: unknown) {
+  const clean = scrubbed(error);
+  return { message: clean.message, stack: clean.stack };
+}
+
+type JobRow = { id: string; name: string; state: string };
+
+async function findJob(executor: SqlExecutor, id: string): Promise<JobRow[]> {
+  const { rows } = await executor.executeSql(
+    `select id::text, name, state from ${SCHEMA}.job where id = $1::uuid
+     union all select id::text, name, state from ${SCHEMA}.archive where id = $1::uuid`,
+    [id],
+  );
+  return rows as JobRow[];
+}
+
+async function listFailed(executor: SqlExecutor, limit: number): Promise<FailedJob[]> {
+  // pg-boss has no call for this: failed jobs sit in its job table, then in its archive.
+  const { rows } = await executor.executeSql(
+    `select id::text, name, completed_on, retry_count, output from (
+       select id, name, completed_on, retry_count, output from ${SCHEMA}.job where state = 'failed'
+       union all
+       select id, name, completed_on, retry_count, output from ${SCHEMA}.archive where state = 'failed'
+     ) failed order by completed_on desc limit $1::int`,
+    [limit],
+  );
+  return (rows as { id: string; name: string; completed_on: Date; retry_count: number; output: unknown }[]).map(
+    (row) => ({
+      id: row.id,
+      name: row.name,
+      failedAt: new Date(row.completed_on),
+      attempts: row.retry_count + 1,
+      error: describeOutput(row.output),
+    }),
+  );
+}
+
+function describeOutput(output: unknown): string {
+  if (output && typeof output === "object" && "message" in output) return String(output.message);
+  return output === null || output === undefined ? "" : JSON.stringify(output);
+}

@@ -1,0 +1,88 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startJobQueue, type JobDefinition, type JobQueue } from "~/jobs/queue.server";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+
+/** The queue on our own database (PGlite here, PostgreSQL with DATABASE_URL). */
+describe("the job queue", () => {
+  let database: TestDatabase;
+  let queue: JobQueue;
+  const runs: { name: string; data: unknown; at: number }[] = [];
+  let failuresLeft = 0;
+
+  const definition = (name: string, run: JobDefinition<{ n?: number }>["run"]): JobDefinition<never> =>
+    ({ name, retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 30, run }) as JobDefinition<never>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    queue = await startJobQueue(
+      database,
+      [
+        definition("record", async (data) => void runs.push({ name: "record", data, at: Date.now() })),
+        definition("flaky", async (data) => {
+          runs.push({ name: "flaky", data, at: Date.now() });
+          if (failuresLeft-- > 0) throw new Error("Servidor de email fora do ar para cliente@exemplo.com");
+        }),
+      ],
+      { maintenanceIntervalSeconds: 1 },
+    );
+  });
+  afterAll(async () => {
+    await queue.stop();
+    await database.destroy();
+  });
+
+  it("stores a job with the transaction that sends it, and not when the transaction rolls back", async () => {
+    runs.length = 0;
+    await database.db.transaction(async (tx) => {
+      await queue.send("record", { n: 1 }, { tx });
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.send("record", { n: 2 }, { tx });
+        throw new Error("desfeita");
+      })
+      .catch(() => undefined);
+    expect(await queue.runDue()).toBe(1);
+    expect(runs.map((run) => run.data)).toEqual([{ n: 1 }]);
+  });
+
+  it("retries a failing job with growing waits, then records it as failed with its reason, without the address", async () => {
+    runs.length = 0;
+    failuresLeft = 10;
+    await queue.send("flaky", { n: 3 });
+    await queue.startWorkers();
+    // Three runs in all (retryLimit 2): the first at once, the others 1 s and then 2 s or more later.
+    await expect.poll(() => runs.length, { timeout: 20_000, interval: 200 }).toBe(3);
+    const [first, second, third] = runs.map((run) => run.at);
+    expect(second! - first!).toBeGreaterThanOrEqual(900);
+    expect(third! - second!).toBeGreaterThan(second! - first!);
+
+    await expect.poll(async () => (await queue.failed()).length, { timeout: 10_000 }).toBe(1);
+    const [failed] = await queue.failed();
+    expect(failed).toMatchObject({ name: "flaky", attempts: 3 });
+    expect(failed!.error).toBe("Servidor de email fora do ar para [omitido]");
+
+    // The operator runs it again once the cause is fixed.
+    failuresLeft = 0;
+    expect(await queue.retry(failed!.id)).toBe(true);
+    await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(4);
+    await expect.poll(async () => (await queue.failed()).length, { timeout: 10_000 }).toBe(0);
+    expect(await queue.retry("00000000-0000-4000-8000-000000000000")).toBe(false);
+  });
+
+  it("keeps a job that was running when its process died, and runs it again once it expires", async () => {
+    runs.length = 0;
+    await queue.send("record", { n: 5 }, {});
+    // Taken by a worker that then vanished (kill -9): active, never completed.
+    const rows = (await database.db.execute(
+      sql`update pgboss.job set state = 'active', started_on = now() - interval '1 hour', expire_in = interval '1 second'
+            where name = 'record' and state = 'created' returning id`,
+    )) as unknown as { rows: unknown[] };
+    expect(rows.rows).toHaveLength(1);
+    // pg-boss's supervision moves expired runs back to retry.
+    await expect
+      .poll(() => runs.filter((run) => (run.data as { n?: number }).n === 5).length, { timeout: 30_000 })
+      .toBe(1);
+  });
+});
