@@ -3,20 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server-process";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /** Two app processes on one PostgreSQL, sharing nothing but the database. */
 describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", () => {
   let database: TestDatabase;
   let one: RunningServer;
   let two: RunningServer;
+  let mail: SmtpPeer;
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: false });
+    mail = await startSmtpPeer();
+    const env = { DATABASE_URL: database.url!, DEMO_DATA: "true", SMTP_URL: mail.url, MESSAGE_LIMIT_PER_HOUR: "100" };
     // Started together: the migrations are applied once, under the advisory lock.
-    [one, two] = await Promise.all([
-      startServer({ DATABASE_URL: database.url!, DEMO_DATA: "true" }),
-      startServer({ DATABASE_URL: database.url!, DEMO_DATA: "true" }),
-    ]);
+    [one, two] = await Promise.all([startServer(env), startServer(env)]);
   });
   afterAll(async () => {
     for (const server of [one, two]) {
@@ -25,6 +26,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
         await server.exited;
       }
     }
+    await mail?.close();
     await database?.destroy();
   });
 
@@ -72,5 +74,34 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     const image = await fetch(`${two.baseUrl}${updated.json.foto}`);
     expect(image.status).toBe(200);
     expect(image.headers.get("content-type")).toBe("image/webp");
+  });
+
+  it("share the job queue: messages sent through both are e-mailed once each", async () => {
+    const listed = (await (await fetch(`${one.baseUrl}/adopet/api/pets?page=1`)).json()) as {
+      pets: { id: string; nome: string }[];
+    };
+    const pet = listed.pets[0]!;
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async (_, index) => {
+        const response = await fetch(`${(index % 2 ? one : two).baseUrl}/adopet/api/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            petId: pet.id,
+            nome: "Duas Vias",
+            telefone: "21 96666-5555",
+            nome__animal: pet.nome,
+            contato__texto: `Mensagem ${index}`,
+          }),
+        });
+        return response.status;
+      }),
+    );
+    expect(statuses).toEqual(Array(20).fill(201));
+    await expect.poll(() => mail.received.length, { timeout: 20_000 }).toBe(20);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const ids = mail.received.map((message) => /^Message-ID: (.+)$/im.exec(message.data)?.[1]);
+    expect(new Set(ids).size).toBe(20);
+    expect(mail.received).toHaveLength(20);
   });
 });

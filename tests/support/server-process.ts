@@ -16,8 +16,8 @@ export type RunningServer = {
 };
 
 /** The built app (`npm run build` first) as a real process on a free port, its output collected. */
-function spawnServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, "server/main.js")], {
+function spawnServer(env: Record<string, string>, script = "server/main.js") {
+  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, ...MALLOC_ENV, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -48,6 +48,25 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     });
   });
   return { child, baseUrl, output, exited };
+}
+
+/** `npm run worker`: the job queue alone, as a process, once it runs. */
+export async function startWorker(env: Record<string, string>): Promise<Omit<RunningServer, "baseUrl">> {
+  const { child, output, exited } = spawnServer(env, "server/worker.js");
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`A fila de tarefas não iniciou a tempo:\n${output()}`)), 60_000);
+    child.stdout!.on("data", () => {
+      if (output().includes("executando apenas a fila de tarefas")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`A fila de tarefas terminou (código ${code}):\n${output()}`));
+    });
+  });
+  return { child, output, exited };
 }
 
 /** Runs the app expecting it to refuse to start; resolves with its exit code and output. */

@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../support/database";
+import { startServer, startWorker, type RunningServer } from "../support/server-process";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+const PUBLIC_URL = "https://adote.exemplo.org";
+
+async function firstPet(baseUrl: string) {
+  const listed = (await (await fetch(`${baseUrl}/adopet/api/pets?page=1`)).json()) as {
+    pets: { id: string; nome: string }[];
+  };
+  return listed.pets[0]!;
+}
+
+async function sendMessages(baseUrl: string, pet: { id: string; nome: string }, count: number, from = 0) {
+  const statuses = [];
+  for (let index = from; index < from + count; index += 1) {
+    const response = await fetch(`${baseUrl}/adopet/api/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        petId: pet.id,
+        nome: "Bia Lima",
+        telefone: "21 97777-1234",
+        nome__animal: pet.nome,
+        contato__texto: `Mensagem ${index}\nsegunda linha`,
+      }),
+    });
+    statuses.push(response.status);
+  }
+  return statuses;
+}
+
+async function stop(server: { child: RunningServer["child"]; exited: Promise<number | null> } | undefined) {
+  if (server && server.child.exitCode === null) {
+    server.child.kill("SIGKILL");
+    await server.exited;
+  }
+}
+
+describe("jobs survive the process", () => {
+  let tempDir: string;
+  let mail: SmtpPeer;
+  let running: RunningServer | undefined;
+
+  beforeAll(async () => {
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-jobs-"));
+    mail = await startSmtpPeer();
+  });
+  afterAll(async () => {
+    await stop(running);
+    await mail.close();
+    fs.rmSync(tempDir, { recursive: true, force: true });
+  });
+
+  it(
+    "notices queued by a server killed with -9 go out after the restart, once each, as multipart e-mails",
+    { timeout: 240_000 },
+    async () => {
+      const env = { DATA_DIR: path.join(tempDir, "data"), SMTP_URL: mail.url, PUBLIC_URL };
+      // A server that runs no jobs: the notices stay queued when it dies.
+      running = await startServer({ ...env, JOBS: "off" });
+      const pet = await firstPet(running.baseUrl);
+      expect(await sendMessages(running.baseUrl, pet, 3)).toEqual([201, 201, 201]);
+      running.child.kill("SIGKILL");
+      await running.exited;
+      expect(mail.received).toHaveLength(0);
+
+      running = await startServer(env);
+      await expect.poll(() => mail.received.length, { timeout: 20_000 }).toBe(3);
+      const parsed = await Promise.all(mail.received.map((message) => simpleParser(message.data)));
+      expect(new Set(parsed.map((message) => message.messageId)).size).toBe(3);
+      for (const message of parsed) {
+        expect(message.subject).toBe(`Nova mensagem sobre ${pet.nome} na Adopet`);
+        expect(message.to).toMatchObject({ text: "ong@adopet.example" });
+        expect(message.text).toContain("Bia Lima escreveu sobre");
+        expect(message.text).toContain("segunda linha");
+        expect(message.text).toContain("Telefone de Bia Lima: 21 97777-1234");
+        expect(message.text).toContain(`${PUBLIC_URL}/adopet/mensagens`);
+        // Accessible HTML: its language, a heading, the link with words, not a bare address.
+        expect(message.html).toContain('lang="pt-BR"');
+        expect(message.html).toMatch(/<h1[^>]*>Olá, [^<]+!<\/h1>/);
+        expect(message.html).toMatch(
+          new RegExp(`<a href="${PUBLIC_URL}/adopet/mensagens"[^>]*>[\\s\\S]*Veja todas as suas mensagens`),
+        );
+      }
+      // Nothing more comes: each job ran once.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(mail.received).toHaveLength(3);
+      // One log line per run, and nothing personal in it.
+      const jobLines = running
+        .output()
+        .split("\n")
+        .filter((line) => line.includes('"job":"message-notice"'));
+      expect(jobLines).toHaveLength(3);
+      expect(jobLines.join("\n")).not.toMatch(/ong@adopet\.example|97777|Bia Lima|Mensagem \d/);
+    },
+  );
+});
+
+/** On PostgreSQL: web servers that only send jobs, and a worker process that runs them. */
+describe.skipIf(!process.env.DATABASE_URL)("npm run worker on PostgreSQL", () => {
+  let database: TestDatabase;
+  let mail: SmtpPeer;
+  let web: RunningServer;
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ migrated: false });
+    mail = await startSmtpPeer();
+    web = await startServer({ DATABASE_URL: database.url!, DEMO_DATA: "true", JOBS: "off", SMTP_URL: mail.url });
+  });
+  afterAll(async () => {
+    await stop(web);
+    await stop(worker);
+    await mail.close();
+    await database?.destroy();
+  });
+
+  it("runs the jobs the web servers queued", async () => {
+    const pet = await firstPet(web.baseUrl);
+    expect(await sendMessages(web.baseUrl, pet, 2)).toEqual([201, 201]);
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(mail.received).toHaveLength(0);
+    worker = await startWorker({ DATABASE_URL: database.url!, SMTP_URL: mail.url, PUBLIC_URL });
+    await expect.poll(() => mail.received.length, { timeout: 20_000 }).toBe(2);
+    worker.child.kill("SIGTERM");
+    expect(await worker.exited).toBe(0);
+  });
+});
