@@ -11,7 +11,7 @@ if (!process.env.SMTP_URL) {
     web: MAIL_WEB_PORT,
     ip: "127.0.0.1",
     webIp: "127.0.0.1",
-    log: { silent: true },
+    silent: true,
   });
   try {
     await maildev.start();
@@ -25,3 +25,5 @@ if (!process.env.SMTP_URL) {
   process.env.SMTP_URL = `smtp://127.0.0.1:${MAIL_SMTP_PORT}`;
 }
 await import("../server/main.js");
+
+export {};

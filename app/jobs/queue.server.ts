@@ -22,7 +22,7 @@ export type JobDefinition<Data extends object = object> = {
   run(data: Data): Promise<void>;
 };
 
-export type SendOptions = {
+type SendOptions = {
   /** Stores the job in this transaction: it exists if and only if the transaction commits. */
   tx?: Db;
   /** One job at a time per key: a second send while one waits is dropped. */
@@ -37,7 +37,7 @@ export type Jobs = {
   wake(name: string): void;
 };
 
-export type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };
+type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };
 
 export type JobQueue = Jobs & {
   /** Starts this process's workers (and the cron schedules), when the queue was started with `work`. */
