@@ -22,11 +22,9 @@ export function MessageNotice(props: MessageNoticeProps) {
   return (
     <EmailLayout preview={`${senderNome} escreveu sobre ${petNome}`}>
       <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" }}>
-        Olá, {recipientNome}!
+        {`Olá, ${recipientNome}!`}
       </Heading>
-      <Text>
-        {senderNome} escreveu sobre {petNome}:
-      </Text>
+      <Text>{`${senderNome} escreveu sobre ${petNome}:`}</Text>
       <Text
         style={{
           backgroundColor: colours.panel,
@@ -42,9 +40,7 @@ export function MessageNotice(props: MessageNoticeProps) {
           </Fragment>
         ))}
       </Text>
-      <Text>
-        Telefone de {senderNome}: {senderTelefone}
-      </Text>
+      <Text>{`Telefone de ${senderNome}: ${senderTelefone}`}</Text>
       <Button
         href={inboxUrl}
         style={{
