@@ -67,19 +67,21 @@ export async function startJobQueue(
   } = {},
 ): Promise<JobQueue> {
   const executor = databaseExecutor(database);
-  const boss = new PgBoss({
-    db: executor as PgBoss.Db,
-    schema: SCHEMA,
-    // Maintenance (expiring runs cut short, archiving) and cron only where jobs are worked.
-    supervise: work,
-    schedule: work,
-    maintenanceIntervalSeconds,
-    // Failed jobs stay visible to the operator for a month.
-    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
-    deleteAfterDays: 30,
+  const boss = await startBoss(() => {
+    const boss = new PgBoss({
+      db: executor as PgBoss.Db,
+      schema: SCHEMA,
+      // Maintenance (expiring runs cut short, archiving) and cron only where jobs are worked.
+      supervise: work,
+      schedule: work,
+      maintenanceIntervalSeconds,
+      // Failed jobs stay visible to the operator for a month.
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      deleteAfterDays: 30,
+    });
+    boss.on("error", (error) => logger.error({ err: error }, "Fila de tarefas: erro"));
+    return boss;
   });
-  boss.on("error", (error) => logger.error({ err: error }, "Fila de tarefas: erro"));
-  await boss.start();
 
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
   for (const definition of byName.values()) await ensureQueue(boss, definition);
@@ -143,7 +145,26 @@ export async function startJobQueue(
   return queue;
 }
 
-/** Creates the job's queue, or brings an existing one's settings up to date (several servers may start at once). */
+/**
+ * Starts pg-boss, which creates its schema in a fresh database. Two servers starting together on
+ * a fresh PostgreSQL database can both try, and the loser fails on the catalog's unique index
+ * rather than on pg-boss's own "already exists" check; by then the schema is there, so a new
+ * instance (a failed one cannot be started again) starts cleanly.
+ */
+async function startBoss(create: () => PgBoss): Promise<PgBoss> {
+  try {
+    return await create().start();
+  } catch (error) {
+    logger.warn({ err: error }, "Fila de tarefas: nova tentativa de iniciar");
+    return create().start();
+  }
+}
+
+/**
+ * Creates the job's queue, or brings an existing one's settings up to date. Several servers may
+ * start at once on a fresh database: creating a queue adds a partition to pg-boss's job table, and
+ * two at once can deadlock or collide; the loser tries again, and then finds the queue made.
+ */
 async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
   const settings = {
     name: definition.name,
@@ -152,15 +173,16 @@ async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
     retryBackoff: true,
     expireInSeconds: definition.expireInSeconds,
   };
-  if (!(await boss.getQueue(definition.name))) {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      await boss.createQueue(definition.name, settings);
+      if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, settings);
+      else await boss.createQueue(definition.name, settings);
       return;
     } catch (error) {
-      if (!(await boss.getQueue(definition.name))) throw error;
+      if (attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
     }
   }
-  await boss.updateQueue(definition.name, settings);
 }
 
 /** One log line per run: the job's kind, id, outcome and duration (never its data, which may be personal). */

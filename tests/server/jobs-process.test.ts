@@ -46,14 +46,20 @@ describe("jobs survive the process", () => {
   let tempDir: string;
   let mail: SmtpPeer;
   let running: RunningServer | undefined;
+  let database: TestDatabase | undefined;
+  // The embedded database, or a fresh one on PostgreSQL with DATABASE_URL (npm run test:db).
+  let place: Record<string, string>;
 
   beforeAll(async () => {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-jobs-"));
     mail = await startSmtpPeer();
+    if (process.env.DATABASE_URL) database = await createTestDatabase({ migrated: false });
+    place = database ? { DATABASE_URL: database.url!, DEMO_DATA: "true" } : { DATA_DIR: path.join(tempDir, "data") };
   });
   afterAll(async () => {
     await stop(running);
     await mail.close();
+    await database?.destroy();
     fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
@@ -61,7 +67,7 @@ describe("jobs survive the process", () => {
     "notices queued by a server killed with -9 go out after the restart, once each, as multipart e-mails",
     { timeout: 240_000 },
     async () => {
-      const env = { DATA_DIR: path.join(tempDir, "data"), SMTP_URL: mail.url, PUBLIC_URL };
+      const env = { ...place, SMTP_URL: mail.url, PUBLIC_URL };
       // A server that runs no jobs: the notices stay queued when it dies.
       running = await startServer({ ...env, JOBS: "off" });
       const pet = await firstPet(running.baseUrl);
