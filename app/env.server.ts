@@ -31,6 +31,7 @@ const envSchema = z.object({
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
+  RUNTIME_TUNING: z.enum(["on", "off"], { error: "RUNTIME_TUNING deve ser on ou off" }).default("on"),
 });
 
 export type Env = {
@@ -58,6 +59,8 @@ export type Env = {
   signupLimitPerHour: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
+  /** The runtime tuning of server/tuning (ADR 15); off runs the libraries as they ship. */
+  runtimeTuning: boolean;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -87,5 +90,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     rateLimits: value.RATE_LIMITS === "on",
+    runtimeTuning: value.RUNTIME_TUNING === "on",
   };
 }
