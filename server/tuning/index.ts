@@ -40,7 +40,8 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
   if (!enabled) {
     warn(
       "RUNTIME_TUNING=off: servidor sem os ajustes de desempenho (servidor HTTP do Node, banco embutido " +
-        "sem escalonamento, sem cache de respostas; inicie o node sem as opções de server/tuning/node-flags.js).",
+        "sem escalonamento, sem cache de respostas; server/tuning/start.sh inicia o node sem as opções de " +
+        "server/tuning/node-flags.js).",
     );
     return {
       nodeServer: (app) => http.createServer(app),
