@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { MALLOC_ENV, NODE_FLAGS } from "./server/node-flags.js";
+import { serverProcess } from "./server/tuning/node-flags.js";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -10,6 +10,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // the variable, so only the main process creates a directory).
 process.env.ADOPET_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "adopet-e2e-"));
 const dataDir = process.env.ADOPET_E2E_DIR;
+// Started as in production; RUNTIME_TUNING=off runs the suite against the untuned server.
+const tuned = serverProcess(process.env.RUNTIME_TUNING);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -32,12 +34,12 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: ["node", ...NODE_FLAGS, "server/main.js"].join(" "),
+    command: ["node", ...tuned.nodeFlags, "server/main.js"].join(" "),
     url: `http://127.0.0.1:${PORT}/adopet/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      ...MALLOC_ENV,
+      ...tuned.env,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(PORT),

@@ -32,6 +32,7 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
+  RUNTIME_TUNING: z.enum(["on", "off"], { error: "RUNTIME_TUNING deve ser on ou off" }).default("on"),
 });
 
 export type Env = {
@@ -61,6 +62,8 @@ export type Env = {
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
   jobs: boolean;
+  /** The runtime tuning of server/tuning (ADR 15); off runs the libraries as they ship. */
+  runtimeTuning: boolean;
 };
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -91,5 +94,6 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
+    runtimeTuning: value.RUNTIME_TUNING === "on",
   };
 }

@@ -1,5 +1,5 @@
 import type { Env } from "~/env.server";
-import { openDatabase, type Database } from "~/db/client.server";
+import { openDatabase, type Database, type OpenOptions } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { seedDemoData } from "~/demo/seed.server";
 import { logger } from "~/services/log.server";
@@ -9,8 +9,14 @@ export async function prepareDatabase(
   env: Pick<Env, "databaseUrl" | "dataDir" | "demoData">,
   log: (line: string) => void = (line) => logger.info(line),
   onLockCompromised?: (error: Error) => void,
+  tuneEmbedded?: OpenOptions["tuneEmbedded"],
 ): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, onLockCompromised });
+  const database = await openDatabase({
+    databaseUrl: env.databaseUrl,
+    dataDir: env.dataDir,
+    onLockCompromised,
+    tuneEmbedded,
+  });
   try {
     const migrations = await migrate(database.db);
     log(

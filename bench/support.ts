@@ -5,7 +5,7 @@ import path from "node:path";
 import { prepareDatabase } from "~/setup.server";
 import { seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
-import { MALLOC_ENV, NODE_FLAGS } from "../server/node-flags.js";
+import { serverProcess } from "../server/tuning/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -43,12 +43,7 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function start(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-  ready: RegExp,
-): Promise<ChildProcess> {
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
     const child = track(
       spawn(command, args, {
@@ -74,13 +69,17 @@ function start(
   });
 }
 
-/** The built app as in production, on that database, with the message limits out of the way. */
+/**
+ * The built app as in production, on that database, with the message limits out of the way
+ * (RUNTIME_TUNING=off in the bench's environment measures it without the runtime tuning).
+ */
 export function startAdopet(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {
+  const tuned = serverProcess(process.env.RUNTIME_TUNING);
   return start(
     process.execPath,
-    [...NODE_FLAGS, "server/main.js"],
+    [...tuned.nodeFlags, "server/main.js"],
     {
-      ...MALLOC_ENV,
+      ...tuned.env,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",

@@ -14,9 +14,8 @@ import { configureLimits } from "~/services/rate-limits.server";
 import { logError, logger, useReadableLog } from "~/services/log.server";
 import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
-import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
-import { createHttpApp, createNodeServer } from "./http";
-import { publicResponseCache } from "./public-cache";
+import { createHttpApp } from "./http";
+import { runtimeTuning } from "./tuning";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -57,7 +56,13 @@ export async function createServer(options: StartOptions = {}): Promise<{
 }> {
   const env = readEnv();
   if (env.nodeEnv === "development") await useReadableLog();
-  const database = await prepareDatabase(env, (line) => logger.info(line), options.onLockCompromised);
+  const tuning = runtimeTuning({ enabled: env.runtimeTuning, warn: (message) => logger.warn(message) });
+  const database = await prepareDatabase(
+    env,
+    (line) => logger.info(line),
+    options.onLockCompromised,
+    tuning.tuneEmbeddedDatabase,
+  );
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
@@ -88,10 +93,10 @@ export async function createServer(options: StartOptions = {}): Promise<{
     production: env.nodeEnv === "production",
     trustProxy: env.trustProxy,
     health: database.health,
-    publicCache: env.nodeEnv === "production" ? sharedPublicCache(database.db) : undefined,
+    publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db) : undefined,
     publicUrl: () => publicUrl,
   });
-  const server = createNodeServer(app);
+  const server = tuning.nodeServer(app);
   server.once("listening", () => {
     // PORT=0 picks a free port: only now is the address known.
     if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);
@@ -132,11 +137,4 @@ async function startQueue(database: Database, env: Env, mailer: Mailer, publicUr
 export function defaultPublicUrl(host: string, port: number): string {
   const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   return `http://${name}:${port}`;
-}
-
-/** The whole-response cache, cleared by every public write of this process. */
-function sharedPublicCache(db: Database["db"]) {
-  const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS });
-  onPublicDataChanged(db, () => cache.clear());
-  return cache;
 }

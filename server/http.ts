@@ -1,7 +1,6 @@
-import http from "node:http";
 import path from "node:path";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import onHeaders from "on-headers";
@@ -26,7 +25,7 @@ export type HttpAppOptions = {
   trustProxy?: string;
   /** While the database is down, pages and API answer 503 at once. */
   health?: DatabaseHealth;
-  /** Micro-cache of the responses every visitor gets alike (production). */
+  /** Micro-cache of the responses every visitor gets alike (production; server/tuning). */
   publicCache?: RequestHandler;
   /** The site's public address (PUBLIC_URL or its default), once known. */
   publicUrl?: () => string | undefined;
@@ -112,37 +111,6 @@ export function createHttpApp({
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;
-}
-
-/**
- * The HTTP server for `app`, whose requests and responses are born with the app's prototypes.
- * Express 5 swaps the prototypes of every request and response it handles
- * (Object.setPrototypeOf), and after that V8 kept each request's objects through two
- * young-generation collections: under load about 1 MB was promoted per collection, and the
- * whole heap was collected several times a second. Born with them, Express's swap changes
- * nothing (docs/performance.md).
- */
-export function createNodeServer(app: Express): http.Server {
-  return http.createServer(
-    {
-      IncomingMessage: bornWith(http.IncomingMessage as never, app.request) as typeof http.IncomingMessage,
-      ServerResponse: bornWith(http.ServerResponse as never, app.response) as typeof http.ServerResponse,
-    },
-    app,
-  );
-}
-
-/**
- * A constructor of `Base`'s objects whose prototype is `prototype`. Node's request and
- * response constructors are plain functions, so Base runs on the object as a function
- * would: V8 keeps such construction fast, as it did not through Reflect.construct.
- */
-function bornWith(Base: (...args: never[]) => void, prototype: object): unknown {
-  function Born(this: object, ...args: never[]) {
-    Base.apply(this, args);
-  }
-  Born.prototype = prototype;
-  return Born;
 }
 
 /** "true"/"false", a hop count, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */

@@ -41,7 +41,7 @@ const { env, database, server, jobs, log } = started;
 
 server.listen(env.port, env.host, () => {
   // Once, before the first request: what starting left behind is freed now rather than at a
-  // full collection that may not come for a long while under load (server/node-flags.js).
+  // full collection that may not come for a long while under load (server/tuning/node-flags.js).
   globalThis.gc?.();
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;

@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type pg from "pg";
-import pLimit from "p-limit";
 import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
 import * as schema from "./schema";
@@ -40,6 +39,8 @@ export type OpenOptions = {
   dataDir: string;
   /** Called when the embedded database's lock is lost (its directory was taken over). */
   onLockCompromised?: (error: Error) => void;
+  /** Applied to the embedded database once open, before the app's first statement (server/tuning). */
+  tuneEmbedded?: (client: PGliteClient) => void;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -158,7 +159,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
         "max_replication_slots=0",
       ],
     });
-    fewStatementsPerTurn(client);
+    options.tuneEmbedded?.(client);
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     // PGlite has no autovacuum: without fresh statistics the planner takes a table of
     // thousands of pets for a handful and scans instead of using the feed's index. The
@@ -196,38 +197,6 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   } catch (error) {
     await release();
     throw error;
-  }
-}
-
-/**
- * PGlite runs each statement synchronously on this thread and hands its lock to the next
- * waiter in a microtask, so the statements queued by every request in flight ran back to
- * back while no connection was accepted and no request was read: under a burst of
- * messages, visitors arriving then waited seconds (up to 10, so some gave up) for their
- * first byte. Statements (a transaction counts as one) now run a few per turn of the
- * event loop, in arrival order, so I/O gets in between. Four per turn measured best among
- * 1, 2, 4 and 16 (docs/performance.md): fewer starve the database's own work when cheap
- * cached pages fill each turn, more bring the waits back.
- */
-const STATEMENTS_PER_TURN = 4;
-
-function fewStatementsPerTurn(client: PGliteClient) {
-  const oneAtATime = pLimit(1);
-  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-  let ranThisTurn = STATEMENTS_PER_TURN;
-  for (const method of ["query", "exec", "transaction"] as const) {
-    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
-    Object.assign(client, {
-      [method]: (...args: unknown[]) =>
-        oneAtATime(async () => {
-          if (ranThisTurn >= STATEMENTS_PER_TURN) {
-            await nextTurn();
-            ranThisTurn = 0;
-          }
-          ranThisTurn += 1;
-          return original(...args);
-        }),
-    });
   }
 }
 

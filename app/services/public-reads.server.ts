@@ -57,7 +57,7 @@ export function publicDataChanged(db: Db): void {
   for (const listener of listeners.get(db) ?? []) listener();
 }
 
-/** Lets a cache of whole responses (server/public-cache.ts) be cleared with this one. */
+/** Lets a cache of whole responses (server/tuning/response-cache.ts) be cleared with this one. */
 export function onPublicDataChanged(db: Db, listener: () => void): void {
   let set = listeners.get(db);
   if (!set) {

@@ -87,7 +87,7 @@ export async function endSession(request: Request, db: Db): Promise<string> {
 /**
  * The device cookie: a random token naming this browser, so failed logins from elsewhere
  * never lock its owner out (ADR 0012). It says nothing by itself and opens no session.
- * Not an `adopet_` cookie: it makes no page personal (server/public-cache.ts).
+ * Not an `adopet_` cookie: it makes no page personal (server/tuning/response-cache.ts).
  */
 const deviceCookie = createCookie("dispositivo_adopet", { httpOnly: true, sameSite: "lax", path: "/adopet" });
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp, createNodeServer } from "../../server/http";
+import { createHttpApp } from "../../server/http";
+import { bornWithExpressPrototypes } from "../../server/tuning/node-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 describe("GET /adopet/healthz", () => {
@@ -13,7 +14,7 @@ describe("GET /adopet/healthz", () => {
     database = await createTestDatabase();
     // Pages are not under test here: the React Router handler is left out.
     const app = createHttpApp({ db: database.db, handler: (_req, res) => void res.status(404).end() });
-    server = createNodeServer(app).listen(0, "127.0.0.1");
+    server = bornWithExpressPrototypes(app).listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

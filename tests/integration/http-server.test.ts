@@ -1,7 +1,8 @@
 import type { AddressInfo } from "node:net";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createHttpApp, createNodeServer } from "../../server/http";
+import { createHttpApp } from "../../server/http";
+import { bornWithExpressPrototypes } from "../../server/tuning/node-server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 describe("the HTTP server", () => {
@@ -17,7 +18,7 @@ describe("the HTTP server", () => {
       db: database.db,
       handler: (req, res) => void res.status(201).json({ query: req.query, ip: req.ip, path: req.path }),
     });
-    server = createNodeServer(app);
+    server = bornWithExpressPrototypes(app);
     // Runs before Express sees the request.
     server.prependListener("request", (req: IncomingMessage, res: ServerResponse) => {
       arrived.push({ request: Object.getPrototypeOf(req) as object, response: Object.getPrototypeOf(res) as object });

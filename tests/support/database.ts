@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
+import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 
 /**
  * A fresh, empty database for one test file: PGlite in a temporary directory,
@@ -32,7 +33,11 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-test-"));
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  // As the server runs it (server/tuning), unless RUNTIME_TUNING=off.
+  const database = await openDatabase({
+    dataDir: path.join(dataDir, "db"),
+    tuneEmbedded: process.env.RUNTIME_TUNING === "off" ? undefined : fewStatementsPerTurn,
+  });
   if (migrated) await migrate(database.db);
   return {
     ...database,

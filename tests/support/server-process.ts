@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { MALLOC_ENV, NODE_FLAGS } from "../../server/node-flags.js";
+import { serverProcess } from "../../server/tuning/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -15,11 +15,15 @@ export type RunningServer = {
   exited: Promise<number | null>;
 };
 
-/** The built app (`npm run build` first) as a real process on a free port, its output collected. */
+/**
+ * The built app (`npm run build` first) as a real process on a free port, its output collected;
+ * with the process settings of production unless RUNTIME_TUNING is off (in `env` or this process's).
+ */
 function spawnServer(env: Record<string, string>, script = "server/main.js") {
-  const child = spawn(process.execPath, [...NODE_FLAGS, path.join(ROOT, script)], {
+  const tuned = serverProcess(env.RUNTIME_TUNING ?? process.env.RUNTIME_TUNING);
+  const child = spawn(process.execPath, [...tuned.nodeFlags, path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, ...MALLOC_ENV, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
+    env: { ...process.env, ...tuned.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

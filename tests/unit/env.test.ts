@@ -24,4 +24,11 @@ describe("settings", () => {
     expect(() => readEnv({ PORT: "porta", DATABASE_URL: "mysql://x" })).toThrow(/PORT[\s\S]*DATABASE_URL/);
     expect(() => readEnv({ DEMO_DATA: "talvez" })).toThrow(/DEMO_DATA/);
   });
+
+  it("run with the runtime tuning unless RUNTIME_TUNING=off", () => {
+    expect(readEnv({}).runtimeTuning).toBe(true);
+    expect(readEnv({ RUNTIME_TUNING: "on" }).runtimeTuning).toBe(true);
+    expect(readEnv({ RUNTIME_TUNING: "off" }).runtimeTuning).toBe(false);
+    expect(() => readEnv({ RUNTIME_TUNING: "false" })).toThrow(/RUNTIME_TUNING deve ser on ou off/);
+  });
 });

@@ -18,6 +18,10 @@ import { secondAsk } from "~/services/admission.server";
  * asked for (~/services/admission.server.ts). Visitors who ask while an answer is
  * being made wait for that one. A cached page gets this response's CSP nonce
  * in place of the one it was rendered with, so no nonce is ever sent twice.
+ *
+ * It relies on seeing a response's body as it is written (res.write, res.end: Express's
+ * send and json, React Router's Express adapter) before compression, which Express runs
+ * earlier and applies again to a replay (tests/integration/runtime-tuning.test.ts).
  */
 const CACHEABLE = [
   /^\/adopet\/$/,
