@@ -95,7 +95,15 @@ export async function startJobQueue(
         const id = await boss.work<object>(
           definition.name,
           { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
-          async ([job]) => runLogged(definition, job!),
+          async ([job]) => {
+            try {
+              await runLogged(definition, job!);
+            } finally {
+              // pg-boss waits a whole polling interval after each run: where there was one job there
+              // may be more (a burst of messages), so look again at once.
+              queue.wake(definition.name);
+            }
+          },
         );
         workers.set(definition.name, id);
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });

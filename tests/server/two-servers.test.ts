@@ -1,3 +1,4 @@
+import { simpleParser } from "mailparser";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
@@ -98,10 +99,13 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
       }),
     );
     expect(statuses).toEqual(Array(20).fill(201));
-    await expect.poll(() => mail.received.length, { timeout: 20_000 }).toBe(20);
+    await expect
+      .poll(() => mail.received.length, { timeout: 20_000, message: `${one.output()}\n${two.output()}` })
+      .toBe(20);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const ids = mail.received.map((message) => /^Message-ID: (.+)$/im.exec(message.data)?.[1]);
-    expect(new Set(ids).size).toBe(20);
+    const parsed = await Promise.all(mail.received.map((message) => simpleParser(message.data)));
+    const ids = parsed.map((message) => message.messageId);
+    expect(new Set(ids).size, ids.join("\n")).toBe(20);
     expect(mail.received).toHaveLength(20);
   });
 });
