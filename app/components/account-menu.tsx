@@ -80,15 +80,17 @@ export function AccountMenu({ counts }: { counts: AttentionCounts }) {
           <ul className="account-menu__list">
             {items.map(({ to, label, attention }) => (
               <li key={to}>
-                <NavLink to={to} end className="account-menu__link">
+                <NavLink
+                  to={to}
+                  end
+                  className="account-menu__link"
+                  aria-label={attention ? `${label}, ${attention.text}` : undefined}
+                >
                   {label}
                   {attention ? (
-                    <>
-                      <span className="visually-hidden">, {attention.text}</span>
-                      <span className="account-menu__count" aria-hidden="true">
-                        {attention.count > 99 ? "99+" : attention.count}
-                      </span>
-                    </>
+                    <span className="account-menu__count" aria-hidden="true">
+                      {attention.count > 99 ? "99+" : attention.count}
+                    </span>
                   ) : null}
                 </NavLink>
               </li>
