@@ -1,11 +1,13 @@
 import { Form, Link, useLocation } from "react-router";
+import type { AttentionCounts } from "~/lib/account-nav";
 import { AccountMenu } from "./account-menu";
 import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 
 /** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
-type HeaderUser = { nome: string; foto: string | null; unread: number; inbox: boolean } | null;
+/** From the root loader; the counts of what waits for the person are the account menu's. */
+type HeaderUser = ({ nome: string; foto: string | null; inbox: boolean } & AttentionCounts) | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
@@ -47,7 +49,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
       {withProfile || user ? (
         <div className="site-header__user">
           {/* Every page a signed-in person uses, from every page: app/lib/account-nav.ts. */}
-          {user ? <AccountMenu counts={{ unread: user.unread }} /> : null}
+          {user ? <AccountMenu counts={user} /> : null}
           {withProfile && user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">
