@@ -278,6 +278,14 @@ test.describe("screenshots", () => {
         await expectNoHorizontalScroll(page);
         await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `menu-${name}-open-${width}.png`) });
       }
+      // The focus ring on an entry, reached by keyboard.
+      await page.goto("/adopet/mensagens");
+      await tabTo(page, menuButton(page));
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      await expect(entry(page, "Meus animais")).toBeFocused();
+      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `menu-mensagens-focus-${width}.png`) });
     });
   }
 });
