@@ -46,6 +46,7 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
+  // `unread` is also the account menu's count (AttentionCounts in app/lib/account-nav.ts).
   const [unread, inbox] = user
     ? await Promise.all([countUnread(context.db, user.id), hasReceived(context.db, user.id)])
     : [0, false];

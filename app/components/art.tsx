@@ -70,6 +70,15 @@ export function MessagesIcon({ className }: ArtProps) {
   );
 }
 
+/** Three lines: the account menu's button. */
+export function MenuIcon({ className }: ArtProps) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M4 6.5h16M4 12h16M4 17.5h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}
+
 /** The placeholder shown in the avatar when a user has no photo. */
 export function NoPhotoAvatar({ className }: ArtProps) {
   return (

@@ -1,16 +1,20 @@
 import { Form, Link, useLocation } from "react-router";
+import type { AttentionCounts } from "~/lib/account-nav";
+import { AccountMenu } from "./account-menu";
 import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 
 /** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
-type HeaderUser = { nome: string; foto: string | null; unread: number; inbox: boolean } | null;
+/** From the root loader; the counts of what waits for the person are the account menu's. */
+type HeaderUser = ({ nome: string; foto: string | null; inbox: boolean } & AttentionCounts) | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
   const path = pathname.replace(/\/+$/, "") || "/";
   // As the specification has it: the home icon leads to "/" when already on home.
   const homeTarget = path === "/home" ? "/" : "/home";
+  const withProfile = PAGES_WITH_PROFILE.has(path);
   return (
     <header className="site-header">
       <nav className="site-header__nav" aria-label="Principal">
@@ -42,28 +46,27 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           </li>
         </ul>
       </nav>
-      {PAGES_WITH_PROFILE.has(path) ? (
+      {withProfile || user ? (
         <div className="site-header__user">
-          {user ? (
-            <Link to="/meus-pets" className="header-link">
-              Meus animais
-            </Link>
-          ) : null}
-          {user ? (
+          {/* Every page a signed-in person uses, from every page: app/lib/account-nav.ts. */}
+          {user ? <AccountMenu counts={user} /> : null}
+          {withProfile && user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">
                 Sair
               </button>
             </Form>
           ) : null}
-          <Link to="/perfil" className="avatar-link">
-            {user?.foto ? (
-              <img className="avatar" src={user.foto} alt="" width={40} height={40} />
-            ) : (
-              <NoPhotoAvatar className="avatar" />
-            )}
-            <span className="visually-hidden">{user ? `Perfil de ${user.nome}` : "Perfil"}</span>
-          </Link>
+          {withProfile ? (
+            <Link to="/perfil" className="avatar-link">
+              {user?.foto ? (
+                <img className="avatar" src={user.foto} alt="" width={40} height={40} />
+              ) : (
+                <NoPhotoAvatar className="avatar" />
+              )}
+              <span className="visually-hidden">{user ? `Perfil de ${user.nome}` : "Perfil"}</span>
+            </Link>
+          ) : null}
         </div>
       ) : null}
     </header>

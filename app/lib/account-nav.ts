@@ -1,0 +1,55 @@
+/**
+ * The signed-in person's pages: the one list the account menu (in the header of
+ * every page) is built from. A new page adds its entry here, and nothing else in
+ * the header changes; `Sair` always comes last and is not an entry (it is a form).
+ *
+ * An entry with something waiting for the person (unread messages, new
+ * applications…) names the count in `attention`; the count itself comes from
+ * the root loader, which fills `AttentionCounts` once per request.
+ */
+
+/** What needs the person's attention, counted by the root loader (app/root.tsx). */
+export type AttentionCounts = {
+  /** Messages received and not yet read. */
+  unread: number;
+};
+
+type AccountNavEntry = {
+  /** Path under the base path, as given to <Link to>. */
+  to: string;
+  label: string;
+  attention?: {
+    count: (counts: AttentionCounts) => number;
+    /** The count in words, for screen readers and the menu button: "3 não lidas". */
+    text: (count: number) => string;
+  };
+};
+
+const ACCOUNT_NAV: readonly AccountNavEntry[] = [
+  { to: "/perfil", label: "Meu perfil" },
+  { to: "/meus-pets", label: "Meus animais" },
+  { to: "/meus-pets/novo", label: "Publicar um animal" },
+  {
+    to: "/mensagens",
+    label: "Mensagens",
+    attention: {
+      count: (counts) => counts.unread,
+      text: (count) => (count === 1 ? "1 não lida" : `${count} não lidas`),
+    },
+  },
+];
+
+type AccountNavItem = {
+  to: string;
+  label: string;
+  /** Present when something there waits for the person. */
+  attention: { count: number; text: string } | null;
+};
+
+/** The entries with their counts: what the menu shows. */
+export function accountNavItems(counts: AttentionCounts): AccountNavItem[] {
+  return ACCOUNT_NAV.map(({ to, label, attention }) => {
+    const count = attention ? attention.count(counts) : 0;
+    return { to, label, attention: attention && count > 0 ? { count, text: attention.text(count) } : null };
+  });
+}
