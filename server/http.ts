@@ -6,7 +6,9 @@ import helmet from "helmet";
 import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
 import type { DatabaseHealth } from "~/db/health.server";
-import { logError } from "~/services/log.server";
+import { randomUUID } from "node:crypto";
+import { pinoHttp } from "pino-http";
+import { forLog, logError, logger } from "~/services/log.server";
 import { cspNonce, sameOriginPosts } from "./security";
 
 const BASE_PATH = "/adopet";
@@ -49,6 +51,7 @@ export function createHttpApp({
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxyValue(trustProxy));
+  app.use(requestLog());
 
   app.use(
     helmet({
@@ -111,6 +114,38 @@ export function createHttpApp({
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;
+}
+
+/**
+ * One log line per request: its id (the client's `X-Request-Id` when it is a plain token,
+ * otherwise a new one, echoed in the answer), method, path (no query string: filters and
+ * addresses may hold what people typed), status and duration. No header, cookie or body.
+ */
+function requestLog(): RequestHandler {
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    genReqId: (req, res) => {
+      const given = req.headers["x-request-id"];
+      const id = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        path: forLog(req.url.split("?")[0]!),
+      }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    customSuccessMessage: () => "requisição",
+    customErrorMessage: () => "requisição com erro",
+    // A 5xx without an error of its own gets none: pino-http's stand-in only names the status.
+    customErrorObject: (_req, _res, error, loggable: Record<string, unknown>) =>
+      error.message.startsWith("failed with status code") ? { ...loggable, err: undefined } : loggable,
+  }) as unknown as RequestHandler;
 }
 
 /** "true"/"false", a hop count, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */

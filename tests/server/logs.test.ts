@@ -19,6 +19,26 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
       .split("\n")
       .filter((line) => line.trim() !== "");
 
+  it("is one JSON object a line, with a line per request carrying its id, path, status and duration", async () => {
+    const echoed = await fetch(`${base}/api/pets?cidade=Niter%C3%B3i`, { headers: { "X-Request-Id": "pedido-123" } });
+    expect(echoed.headers.get("x-request-id")).toBe("pedido-123");
+    const forged = await fetch(`${base}/healthz`, { headers: { "X-Request-Id": 'x"},{"level":"fatal' } });
+    const generated = forged.headers.get("x-request-id")!;
+    expect(generated).toMatch(/^[0-9a-f-]{36}$/);
+
+    await expect.poll(() => lines().some((line) => line.includes(generated))).toBe(true);
+    const entries = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    const request = entries.find((entry) => (entry.req as { id?: string } | undefined)?.id === "pedido-123")!;
+    expect(request).toMatchObject({
+      level: "info",
+      req: { id: "pedido-123", method: "GET", path: "/adopet/api/pets" },
+      res: { status: 200 },
+    });
+    expect(typeof request.responseTime).toBe("number");
+    expect(JSON.stringify(request)).not.toContain("Niter");
+    expect(entries.some((entry) => entry.level === "fatal")).toBe(false);
+  });
+
   it("never holds an e-mail, a phone, a password, a cookie, an authorization or what someone wrote", async () => {
     const secrets = {
       email: "segredo.pessoal@exemplo.com",
