@@ -18,7 +18,10 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     mail = await startSmtpPeer();
     const env = { DATABASE_URL: database.url!, DEMO_DATA: "true", SMTP_URL: mail.url, MESSAGE_LIMIT_PER_HOUR: "100" };
     // Started together: the migrations are applied once, under the advisory lock.
-    [one, two] = await Promise.all([startServer(env), startServer(env)]);
+    const started = await Promise.allSettled([startServer(env), startServer(env)]);
+    // Both are stopped after the tests even when one of them failed to start.
+    [one, two] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined!));
+    for (const result of started) if (result.status === "rejected") throw result.reason;
   });
   afterAll(async () => {
     for (const server of [one, two]) {
