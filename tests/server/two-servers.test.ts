@@ -20,7 +20,10 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     // Started together: the migrations are applied once, under the advisory lock.
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
     // Both are stopped after the tests even when one of them failed to start.
-    [one, two] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [RunningServer, RunningServer];
+    [one, two] = started.map((result) => (result.status === "fulfilled" ? result.value : undefined)) as [
+      RunningServer,
+      RunningServer,
+    ];
     for (const result of started) if (result.status === "rejected") throw result.reason;
   });
   afterAll(async () => {
