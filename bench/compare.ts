@@ -1,0 +1,149 @@
+// Before and after, side by side: the built app of another checkout (BENCH_BASE, e.g. a git
+// worktree of the last release, with `npm ci && npm run build` done there) against this one,
+// on copies of one embedded database, in interleaved rounds so the machine's drift falls on
+// both. Prints the median of each scenario and writes it to docs/performance.md.
+//   git worktree add /tmp/adopet-base <commit> && (cd /tmp/adopet-base && npm ci && npm run build)
+//   npm run build && BENCH_BASE=/tmp/adopet-base npx tsx bench/compare.ts
+// Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Options, type Result } from "autocannon";
+import { serverProcess } from "../server/tuning/node-flags.js";
+import { ROOT, seedPets, track, writeSection } from "./support";
+
+const BASE = process.env.BENCH_BASE;
+const PETS = Number(process.env.BENCH_PETS ?? 10_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+if (!BASE || !fs.existsSync(path.join(BASE, "build/server/index.js"))) {
+  console.error("BENCH_BASE must name another checkout with its build (npm run build there).");
+  process.exit(2);
+}
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-compare-"));
+const commit = (dir: string) =>
+  execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: dir, encoding: "utf8" }).trim();
+const targets = [
+  { name: `antes (${commit(BASE)})`, dir: BASE },
+  { name: `depois (${commit(ROOT)})`, dir: ROOT },
+];
+
+function startServer(dir: string, dataDir: string, port: number): Promise<ChildProcess> {
+  const tuned = serverProcess(undefined);
+  return new Promise((resolve, reject) => {
+    const child = track(
+      spawn(process.execPath, [...tuned.nodeFlags, "server/main.js"], {
+        cwd: dir,
+        env: {
+          ...process.env,
+          ...tuned.env,
+          NODE_ENV: "production",
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          MESSAGE_LIMIT_PER_HOUR: "100000000",
+          MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
+        },
+        // The log goes where a production log goes: a file, not a pipe this process must drain.
+        stdio: ["ignore", fs.openSync(path.join(work, `${port}.log`), "a"), "inherit"],
+      }),
+    );
+    const deadline = Date.now() + 120_000;
+    const poll = async () => {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/adopet/healthz`)).ok) return resolve(child);
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() > deadline) reject(new Error(`${dir} não iniciou`));
+      else setTimeout(poll, 200);
+    };
+    child.once("exit", (code) => reject(new Error(`${dir} saiu (${code})`)));
+    void poll();
+  });
+}
+
+async function stop(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function main() {
+  console.log(`Antes e depois: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROUNDS} rounds`);
+  const seeded = path.join(work, "seeded");
+  await seedPets(seeded, undefined, PETS);
+  const figures = new Map<string, Map<string, number[]>>();
+  const record = (scenario: string, target: string, rps: number) => {
+    const byTarget = figures.get(scenario) ?? new Map<string, number[]>();
+    figures.set(scenario, byTarget);
+    byTarget.set(target, [...(byTarget.get(target) ?? []), rps]);
+  };
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    for (const target of round % 2 ? targets : [...targets].reverse()) {
+      const dataDir = path.join(work, `data-${round}-${targets.indexOf(target)}`);
+      fs.cpSync(seeded, dataDir, { recursive: true });
+      const port = 3501;
+      const server = await startServer(target.dir, dataDir, port);
+      const base = `http://127.0.0.1:${port}/adopet`;
+      const pets = (await (await fetch(`${base}/api/pets?page=1`)).json()) as { pets: { id: string }[] };
+      const petId = pets.pets[0]!.id;
+      const scenarios: [string, Options][] = [
+        ["GET /api/pets?page=1", { url: `${base}/api/pets?page=1` }],
+        ["GET /home", { url: `${base}/home` }],
+        ["GET /pets/:id", { url: `${base}/pets/${petId}` }],
+        [
+          "POST /api/messages",
+          {
+            url: `${base}/api/messages`,
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              petId,
+              nome: "Carga",
+              telefone: "21 98888-7777",
+              nome__animal: "Rex",
+              contato__texto: "Teste de carga",
+            }),
+          },
+        ],
+      ];
+      for (const [scenario, options] of scenarios) {
+        await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
+        const result = (await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })) as Result;
+        const rps = Math.round(result.requests.average);
+        record(scenario, target.name, rps);
+        console.log(
+          `round ${round}  ${target.name.padEnd(20)} ${scenario.padEnd(24)} ${String(rps).padStart(7)} req/s  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}`,
+        );
+      }
+      await stop(server);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const lines = [
+    "## Before and after (bench/compare.ts)",
+    "",
+    `${new Date().toISOString().slice(0, 10)}, PGlite, ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} interleaved rounds (req/s; every run in brackets).`,
+    "",
+    `| Scenario | ${targets.map((target) => target.name).join(" | ")} | change |`,
+    `| --- | ${targets.map(() => "---:").join(" | ")} | ---: |`,
+  ];
+  for (const [scenario, byTarget] of figures) {
+    const values = targets.map((target) => byTarget.get(target.name) ?? []);
+    const [before, after] = values.map(median) as [number, number];
+    lines.push(
+      `| ${scenario} | ${values.map((runs) => `${median(runs)} (${runs.join(", ")})`).join(" | ")} | ${(((after - before) / before) * 100).toFixed(1)} % |`,
+    );
+  }
+  const report = lines.join("\n") + "\n";
+  console.log(`\n${report}`);
+  writeSection("## Before and after (bench/compare.ts)", report);
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+await main();
