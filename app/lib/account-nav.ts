@@ -37,6 +37,9 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
       text: (count) => (count === 1 ? "1 não lida" : `${count} não lidas`),
     },
   },
+  // The account's own settings: every page is two steps away, these too.
+  { to: "/perfil/senha", label: "Alterar senha" },
+  { to: "/perfil/excluir", label: "Excluir conta" },
 ];
 
 type AccountNavItem = {

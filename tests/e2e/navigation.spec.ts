@@ -13,6 +13,8 @@ const ENTRIES = [
   { name: "Meus animais", path: "/adopet/meus-pets" },
   { name: "Publicar um animal", path: "/adopet/meus-pets/novo" },
   { name: /^Mensagens/, path: "/adopet/mensagens" },
+  { name: "Alterar senha", path: "/adopet/perfil/senha" },
+  { name: "Excluir conta", path: "/adopet/perfil/excluir" },
 ] as const;
 
 const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");

@@ -8,6 +8,8 @@ describe("the account menu's entries", () => {
       ["/meus-pets", "Meus animais"],
       ["/meus-pets/novo", "Publicar um animal"],
       ["/mensagens", "Mensagens"],
+      ["/perfil/senha", "Alterar senha"],
+      ["/perfil/excluir", "Excluir conta"],
     ]);
   });
 
