@@ -3,9 +3,8 @@ import { data } from "react-router";
 import type { Route } from "./+types/pets";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/services/pets.server";
 import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
-import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
+import { apiError, apiFailure, methodNotAllowed, submissionFailed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { apiPhotoError } from "~/web/pet-forms.server";
 import { BodyError, readForm } from "~/web/body.server";
 
 /** `GET /api/pets`: the feed as JSON, with the same filters; `page` and `limit` (at most 50). */
@@ -45,15 +44,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: petCreateSchema });
   if (submission.status !== "success") return submissionFailed(submission.error);
   const { fotos, ...input } = submission.value;
-  try {
-    const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
-    const id = await publishPet(context.db, user.id, input, photos);
-    const pet = await findPet(context.db, id);
-    return data(toApiPet(pet!), {
-      status: 201,
-      headers: { Location: `/adopet/api/pets/${id}`, "Cache-Control": "no-store" },
-    });
-  } catch (error) {
-    return apiPhotoError(error);
-  }
+  const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
+  const published = await publishPet(context.db, user.id, input, photos);
+  if (!published.ok) return apiFailure(published.failure);
+  const pet = await findPet(context.db, published.value);
+  return data(toApiPet(pet!), {
+    status: 201,
+    headers: { Location: `/adopet/api/pets/${published.value}`, "Cache-Control": "no-store" },
+  });
 }
