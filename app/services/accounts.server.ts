@@ -109,19 +109,23 @@ export type ProfileChanges = {
  * Changes a user's own profile. The photo (the `photo` input) is checked and resized before
  * the transaction; the old photo is deleted with the change, or kept if it fails.
  */
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+export function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+  return unlessStorageFull(() => changeProfile(db, userId, changes));
+}
+
+async function changeProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
   if (changes.photo) {
     const allowed = await takeAllowance(db, "upload-account", userId);
     if (!allowed.ok) return allowed;
   }
-  let prepared = null;
+  let prepared: Awaited<ReturnType<typeof prepareImage>> | null;
   try {
     prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
   } catch (error) {
     if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
     throw error;
   }
-  const updated = await unlessStorageFull(() => saveProfile(db, userId, changes, prepared));
+  const updated = await saveProfile(db, userId, changes, prepared);
   // Pets show their caretaker's name.
   if (updated.ok) publicDataChanged(db);
   return updated;

@@ -99,17 +99,14 @@ function columnsOf(input: Partial<PetInput>) {
  * A caretaker publishes a pet: within the pets and photos an account may publish in an
  * hour, then as createPet. Returns the new pet's id.
  */
-export async function publishPet(
-  db: Db,
-  caretakerId: string,
-  input: PetInput,
-  photos: Buffer[],
-): Promise<Result<string>> {
-  const pets = await takeAllowance(db, "publish-account", caretakerId);
-  if (!pets.ok) return pets;
-  const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);
-  if (!uploads.ok) return uploads;
-  return createPet(db, caretakerId, input, photos);
+export function publishPet(db: Db, caretakerId: string, input: PetInput, photos: Buffer[]): Promise<Result<string>> {
+  return unlessStorageFull(async () => {
+    const pets = await takeAllowance(db, "publish-account", caretakerId);
+    if (!pets.ok) return pets;
+    const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);
+    if (!uploads.ok) return uploads;
+    return createPet(db, caretakerId, input, photos);
+  });
 }
 
 /**
@@ -206,7 +203,17 @@ export async function checkPetOwner(db: Db, actorId: string, petId: string): Pro
 }
 
 /** Changes a pet's fields; new photos, when given, replace the old ones. Only its caretaker may. */
-export async function updatePet(
+export function updatePet(
+  db: Db,
+  actorId: string,
+  petId: string,
+  changes: Partial<PetInput>,
+  photos?: PhotoSource[],
+): Promise<Result> {
+  return unlessStorageFull(() => changePet(db, actorId, petId, changes, photos));
+}
+
+async function changePet(
   db: Db,
   actorId: string,
   petId: string,
@@ -221,7 +228,7 @@ export async function updatePet(
     if (!checked.ok) return checked;
     prepared = checked.value;
   }
-  const result = await unlessStorageFull(() => savePet(db, actorId, petId, changes, prepared));
+  const result = await savePet(db, actorId, petId, changes, prepared);
   if (result.ok) publicDataChanged(db);
   return result;
 }

@@ -77,6 +77,9 @@ export function formFailure<Extra extends object = object>(
 }
 
 /** A failure of a page's action that has no form to show it (a button): thrown, for the error page. */
-export function pageFailure(failure: Failure) {
-  return data(failureText(failure), { status: failureStatus(failure, "page"), headers: failureHeaders(failure) });
+export function pageFailure(failure: Failure, { fields }: { fields?: FieldNames } = {}) {
+  return data(failureText(failure, failureField(failure, fields)), {
+    status: failureStatus(failure, "page"),
+    headers: failureHeaders(failure),
+  });
 }
