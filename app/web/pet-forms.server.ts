@@ -1,5 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { PetInput } from "~/services/pets.server";
-import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
+import { readForm, readJson } from "./body.server";
 import { parseForm } from "./forms.server";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
@@ -12,4 +15,46 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
   const { fotos, ...input } = form.value;
   const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
   return { ok: true as const, input: input satisfies PetInput, photos, reply: form.reply };
+}
+
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
+
+type ApiRead<Value> = { ok: true; value: Value } | { ok: false; response: ReturnType<typeof apiError> };
+
+/** `POST /api/pets`: the multipart form, parsed as the page's (empty fields count as missing). */
+export async function readApiPetCreate(request: Request): Promise<ApiRead<{ input: PetInput; photos: Buffer[] }>> {
+  if (!isMultipart(request)) {
+    return {
+      ok: false,
+      response: apiError(415, "Envie os dados como multipart/form-data, com as fotos no campo fotos."),
+    };
+  }
+  try {
+    const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petCreateSchema });
+    if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
+    const { fotos, ...input } = submission.value;
+    return { ok: true, value: { input, photos: await bytesOf(fotos) } };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
+}
+
+/** `PATCH /api/pets/:id`: JSON, or multipart whose `fotos`, when sent, replace the old ones. */
+export async function readApiPetChanges(
+  request: Request,
+): Promise<ApiRead<{ changes: Partial<PetInput>; photos?: Buffer[] }>> {
+  try {
+    if (isMultipart(request)) {
+      const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
+      if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
+      const { fotos, ...changes } = submission.value;
+      return { ok: true, value: { changes, photos: await bytesOf(fotos ?? []) } };
+    }
+    const parsed = apiPetPatchSchema.safeParse(await readJson(request));
+    if (!parsed.success) return { ok: false, response: validationFailed(parsed.error) };
+    return { ok: true, value: { changes: parsed.data } };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
 }

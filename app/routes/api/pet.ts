@@ -1,12 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pet";
 import { notFound } from "~/services/outcome.server";
 import { checkPetOwner, findPet, findPublicPet, removePet, toApiPet, updatePet } from "~/services/pets.server";
-import { apiPetPatchSchema, MAX_PET_PHOTOS, petEditSchema } from "~/validation/pets";
-import { apiFailure, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
+import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { readForm, readJson } from "~/web/body.server";
+import { readApiPetChanges } from "~/web/pet-forms.server";
 import { isId } from "~/lib/ids";
 
 const petNotFound = () => apiFailure(notFound("pet").failure);
@@ -36,25 +34,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const owned = await checkPetOwner(context.db, user.id, params.id);
   if (!owned.ok) return apiFailure(owned.failure);
 
-  let changes;
-  let photos: Buffer[] | undefined;
-  try {
-    if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-      const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
-      if (submission.status !== "success") return submissionFailed(submission.error);
-      const { fotos, ...fields } = submission.value;
-      changes = fields;
-      photos = await Promise.all((fotos ?? []).map(async (file) => Buffer.from(await file.arrayBuffer())));
-    } else {
-      const parsed = apiPetPatchSchema.safeParse(await readJson(request));
-      if (!parsed.success) return validationFailed(parsed.error);
-      changes = parsed.data;
-    }
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-
-  const updated = await updatePet(context.db, user.id, params.id, changes, photos);
+  const body = await readApiPetChanges(request);
+  if (!body.ok) return body.response;
+  const updated = await updatePet(context.db, user.id, params.id, body.value.changes, body.value.photos);
   if (!updated.ok) return apiFailure(updated.failure);
   const pet = await findPet(context.db, params.id);
   return data(toApiPet(pet!), { headers: { "Cache-Control": "no-store" } });
