@@ -62,7 +62,7 @@ export async function petPortrait(species: Species, paletteIndex = artCounter++)
 export async function createPet(db: Db, input: NewPet): Promise<string> {
   const especie = input.especie ?? "cao";
   const photos = input.photos ?? [await petPortrait(especie)];
-  return savePet(
+  const created = await savePet(
     db,
     input.caretakerId,
     {
@@ -79,4 +79,7 @@ export async function createPet(db: Db, input: NewPet): Promise<string> {
     photos,
     { createdAt: input.createdAt },
   );
+  // The builders' defaults are valid: a refusal is a bug here, not an outcome.
+  if (!created.ok) throw new Error(`Animal de exemplo recusado: ${JSON.stringify(created.failure)}`);
+  return created.value;
 }

@@ -1,14 +1,12 @@
-import { data, redirect, useActionData } from "react-router";
+import { redirect, useActionData } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { registerUser } from "~/services/accounts.server";
 import { cadastroSchema } from "~/validation/accounts";
-import { MESSAGES } from "~/validation/messages";
 import { getUser } from "~/web/auth.server";
-import { RateLimitedError } from "~/services/rate-limits.server";
-import { limitedFormReply, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -22,16 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, cadastroSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  let result;
-  try {
-    result = await registerUser(context.db, form.value, context.clientIp);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return limitedFormReply(error);
-    throw error;
-  }
-  if (!result.ok) {
-    return data(form.reply({ fieldErrors: { email: [MESSAGES.email.taken] } }), { status: 409 });
-  }
+  const registered = await registerUser(context.db, form.value, context.clientIp);
+  if (!registered.ok) return formFailure(form, registered.failure);
   return redirect("/login", { headers: { "Set-Cookie": await setNotice("registered") } });
 }
 

@@ -1,15 +1,15 @@
 import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { data, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/contato";
 import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { imageUrl } from "~/lib/image-urls";
 import { findUser } from "~/services/accounts.server";
-import { findAvailablePet, limitedText, resolveRecipient, type Candidate } from "~/services/messages.server";
+import { findAvailablePet, resolveRecipient, type Candidate } from "~/services/messages.server";
 import { CONTACT_MESSAGES, contatoSchema } from "~/validation/messages-form";
 import { getUser } from "~/web/auth.server";
-import { formError, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { deliverFromRequest } from "~/web/messages.server";
 import { pageMeta } from "~/lib/meta";
@@ -35,22 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The honeypot was filled: a bot. It is told what a person would be, and nothing is stored.
   if (site) return sent;
 
-  const resolution = await resolveRecipient(context.db, { petId, nomeAnimal: input.nome__animal });
-  if (resolution.kind === "none") {
-    return data(form.reply({ fieldErrors: { nome__animal: [CONTACT_MESSAGES.noMatch] } }), { status: 400 });
+  const recipient = await resolveRecipient(context.db, { petId, nome__animal: input.nome__animal });
+  if (!recipient.ok) {
+    const { failure } = recipient;
+    // Several pets share the name typed: the answer lists them to choose from.
+    const extra = failure.kind === "conflict" ? { candidates: failure.candidates } : undefined;
+    return formFailure(form, failure, { extra });
   }
-  if (resolution.kind === "gone") return formError(CONTACT_MESSAGES.petGone, 410);
-  if (resolution.kind === "many") {
-    return data(
-      { ...form.reply({ formErrors: [CONTACT_MESSAGES.chooseRequired] }), candidates: resolution.candidates },
-      { status: 409 },
-    );
-  }
-
-  const result = await deliverFromRequest(request, context, resolution.pet, input);
-  if (!result.ok) {
-    return formError(limitedText(result), 429, { "Retry-After": String(result.retryAfterSeconds) });
-  }
+  const delivered = await deliverFromRequest(request, context, recipient.value, input);
+  if (!delivered.ok) return formFailure(form, delivered.failure);
   return sent;
 }
 

@@ -1,11 +1,11 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/login";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { loginSchema } from "~/validation/accounts";
 import { getUser, signIn } from "~/web/auth.server";
-import { formError, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { safeReturnPath } from "~/lib/return-to";
 
@@ -21,14 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, loginSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const result = await signIn(request, context, form.value);
-  if (!result.ok) {
-    if (result.status === 429) {
-      return formError(result.message, 429, { "Retry-After": String(result.retryAfterSeconds) });
-    }
-    return data(form.reply({ fieldErrors: { [result.field]: [result.message] } }), { status: 400 });
-  }
-  return redirect(safeReturnPath(form.value.voltar) ?? "/home", { headers: result.headers });
+  const signedIn = await signIn(request, context, form.value);
+  if (!signedIn.ok) return formFailure(form, signedIn.failure);
+  return redirect(safeReturnPath(form.value.voltar) ?? "/home", { headers: signedIn.value.headers });
 }
 
 export function meta() {

@@ -5,6 +5,7 @@ import { formatDateTime } from "~/lib/dates";
 import { listReceived, listSent, markRead } from "~/services/messages.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
+import { pageFailure } from "~/web/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { isId } from "~/lib/ids";
 
@@ -22,9 +23,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form?.get("intent") === "ler-todas") {
     await markRead(context.db, user.id);
   } else if (isId(id)) {
-    if ((await markRead(context.db, user.id, id)) === "not-found") {
-      throw data("Mensagem não encontrada.", { status: 404 });
-    }
+    const marked = await markRead(context.db, user.id, id);
+    if (!marked.ok) throw pageFailure(marked.failure);
   } else {
     throw data("Pedido inválido.", { status: 400 });
   }

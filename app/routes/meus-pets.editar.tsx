@@ -4,7 +4,8 @@ import { PetForm } from "~/components/pet-form";
 import { findPet, updatePet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
-import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+import { formFailure } from "~/web/forms.server";
+import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 import { isId } from "~/lib/ids";
 
@@ -27,13 +28,8 @@ export async function action(args: Route.ActionArgs) {
   const { user, pet } = await loadOwnPet(args);
   const form = await readPetForm(args.request, "edit");
   if (!form.ok) return form.response;
-  let result;
-  try {
-    result = await updatePet(args.context.db, user.id, pet.id, form.input, form.photos);
-  } catch (error) {
-    return photoErrorReply(error, form.reply);
-  }
-  if (result !== "ok") throw data(null, { status: 404 });
+  const updated = await updatePet(args.context.db, user.id, pet.id, form.input, form.photos);
+  if (!updated.ok) return formFailure(form, updated.failure);
   return redirect(`/pets/${pet.id}`, { headers: { "Set-Cookie": await setNotice("petSaved") } });
 }
 

@@ -4,7 +4,8 @@ import { PetForm } from "~/components/pet-form";
 import { publishPet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
-import { photoErrorReply, readPetForm } from "~/web/pet-forms.server";
+import { formFailure } from "~/web/forms.server";
+import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,13 +17,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readPetForm(request, "create");
   if (!form.ok) return form.response;
-  let petId: string;
-  try {
-    petId = await publishPet(context.db, user.id, form.input, form.photos);
-  } catch (error) {
-    return photoErrorReply(error, form.reply);
-  }
-  return redirect(`/pets/${petId}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
+  const published = await publishPet(context.db, user.id, form.input, form.photos);
+  if (!published.ok) return formFailure(form, published.failure);
+  return redirect(`/pets/${published.value}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
 }
 
 export function meta() {

@@ -5,6 +5,7 @@ import { STATUS_LABEL } from "~/lib/pets";
 import { listCaretakerPets, removePet, updatePet } from "~/services/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
+import { pageFailure } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 import { isId } from "~/lib/ids";
@@ -32,8 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     throw data("Ação desconhecida.", { status: 400 });
   }
-  if (result === "not-found") throw data("Animal não encontrado.", { status: 404 });
-  if (result === "forbidden") throw data("Só quem cuida do animal pode alterá-lo.", { status: 403 });
+  if (!result.ok) throw pageFailure(result.failure);
   return redirect("/meus-pets", { headers: { "Set-Cookie": await setNotice(notice) } });
 }
 

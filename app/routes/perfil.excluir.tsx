@@ -2,10 +2,11 @@ import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/perfil.excluir";
 import { FormError, PasswordField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
+import { confirmOwnPassword } from "~/services/login.server";
 import { deleteAccount } from "~/services/privacy.server";
 import { excluirContaSchema } from "~/validation/accounts";
 import { endSession, requireUser } from "~/web/auth.server";
-import { currentPasswordRefusal, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -20,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await parseForm(request, excluirContaSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const refusal = await currentPasswordRefusal(context.db, user, form);
-  if (refusal) return refusal;
+  const confirmed = await confirmOwnPassword(context.db, user, form.value.senha__atual);
+  if (!confirmed.ok) return formFailure(form, confirmed.failure, { fields: { senha: "senha__atual" } });
   await deleteAccount(context.db, user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, context.db));

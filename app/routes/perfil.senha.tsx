@@ -3,9 +3,10 @@ import type { Route } from "./+types/perfil.senha";
 import { FormError, PasswordField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { changePassword } from "~/services/accounts.server";
+import { confirmOwnPassword } from "~/services/login.server";
 import { senhaChangeSchema } from "~/validation/accounts";
 import { requireUser, startSession } from "~/web/auth.server";
-import { currentPasswordRefusal, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -20,8 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await parseForm(request, senhaChangeSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const refusal = await currentPasswordRefusal(context.db, user, form);
-  if (refusal) return refusal;
+  const confirmed = await confirmOwnPassword(context.db, user, form.value.senha__atual);
+  if (!confirmed.ok) return formFailure(form, confirmed.failure, { fields: { senha: "senha__atual" } });
   await changePassword(context.db, user.id, form.value.senha);
   // Every session ended with the old password; this browser gets a new one.
   const headers = new Headers();

@@ -1,16 +1,12 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
 import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
-import { InvalidImageError } from "~/services/images.server";
 import { perfilSchema } from "~/validation/accounts";
-import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
-import { isStorageFull } from "~/db/errors.server";
 import { requireUser } from "~/web/auth.server";
-import { RateLimitedError } from "~/services/rate-limits.server";
-import { limitedFormReply, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
 
@@ -26,18 +22,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, perfilSchema, { maxFiles: 1, hideFields: ["foto"] });
   if (!form.ok) return form.response;
   const { foto, ...fields } = form.value;
-  try {
-    await updateProfile(context.db, user.id, {
-      ...fields,
-      ...(foto ? { photo: Buffer.from(await foto.arrayBuffer()) } : {}),
-    });
-  } catch (error) {
-    if (error instanceof RateLimitedError) return limitedFormReply(error);
-    if (isStorageFull(error)) return data(form.reply({ formErrors: [STORAGE_FULL] }), { status: 507 });
-    if (!(error instanceof InvalidImageError)) throw error;
-    const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
-    return data(form.reply({ fieldErrors: { foto: [message] } }), { status: 400 });
-  }
+  const updated = await updateProfile(context.db, user.id, {
+    ...fields,
+    ...(foto ? { photo: Buffer.from(await foto.arrayBuffer()) } : {}),
+  });
+  if (!updated.ok) return formFailure(form, updated.failure, { fields: { photo: "foto" } });
   return redirect("/perfil", { headers: { "Set-Cookie": await setNotice("profileSaved") } });
 }
 

@@ -1,11 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { requireAllowance } from "./rate-limits.server";
+import { takeAllowance } from "./rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { deleteUnusedImages, prepareImage, saveImage } from "./images.server";
+import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "./images.server";
+import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "./outcome.server";
 import { publicDataChanged } from "./public-reads.server";
 
 /** What anyone may see of a person. */
@@ -38,57 +39,61 @@ export function toOwnUser(row: UserRow): OwnUser {
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
-export type RegisterResult = { ok: true; user: OwnUser } | { ok: false; reason: "email-taken" };
+const emailTaken = () => fail({ kind: "conflict", reason: "email-taken", field: "email" });
 
 /**
  * Creates an account, within the sign-ups allowed to one client address: every attempt
  * counts, a taken e-mail too, so sign-ups cannot be used to find out who has an account
- * faster than the limit. Throws RateLimitedError past it.
+ * faster than the limit.
  */
 export async function registerUser(
   db: Db,
   input: { email: string; nome: string; senha: string },
   clientKey: string,
-): Promise<RegisterResult> {
-  await requireAllowance(db, "signup-client", clientKey);
+): Promise<Result<OwnUser>> {
+  const allowed = await takeAllowance(db, "signup-client", clientKey);
+  if (!allowed.ok) return allowed;
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
-  if (existing) return { ok: false, reason: "email-taken" };
+  if (existing) return emailTaken();
   const passwordHash = await hashPassword(input.senha);
   try {
     const [row] = await db
       .insert(users)
       .values({ email: input.email.trim(), nome: input.nome.trim(), passwordHash })
       .returning();
-    return { ok: true, user: toOwnUser(row!) };
+    return ok(toOwnUser(row!));
   } catch (error) {
     // Two submits at once: the unique index decides, the loser is told as usual.
-    if (isUniqueViolation(error)) return { ok: false, reason: "email-taken" };
+    if (isUniqueViolation(error)) return emailTaken();
     throw error;
   }
 }
 
-export type AuthResult =
-  { ok: true; user: OwnUser } | { ok: false; reason: "unknown-email" | "wrong-password"; userId?: string };
-
-/** Checks the password of the account with that e-mail (and only that one). */
 /** The id of the account with this e-mail (any case), if there is one. */
 export async function findAccountId(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
   return row?.id ?? null;
 }
 
-export async function authenticate(db: Db, email: string, senha: string): Promise<AuthResult> {
+/** Checks the password of the account with that e-mail (and only that one). */
+export async function authenticate(db: Db, email: string, senha: string): Promise<Result<OwnUser>> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
-  if (!row) return { ok: false, reason: "unknown-email" };
-  if (!(await verifyPassword(row.passwordHash, senha))) {
-    return { ok: false, reason: "wrong-password", userId: row.id };
-  }
-  return { ok: true, user: toOwnUser(row) };
+  if (!row) return invalid("email", "unknown-email");
+  if (!(await verifyPassword(row.passwordHash, senha))) return invalid("senha", "wrong-password");
+  return ok(toOwnUser(row));
 }
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
+}
+
+/** The account `userId`, if it is `actorId`'s own: nobody changes or deletes another's. */
+export async function findOwnAccount(db: Db, actorId: string, userId: string): Promise<Result<UserRow>> {
+  const row = await findUser(db, userId);
+  if (!row) return notFound("user");
+  if (row.id !== actorId) return forbidden("own-profile-only");
+  return ok(row);
 }
 
 export type ProfileChanges = {
@@ -101,16 +106,40 @@ export type ProfileChanges = {
 };
 
 /**
- * Changes a user's own profile. The photo is checked and resized before the
- * transaction; the old photo is deleted with the change, or kept if it fails.
- * Throws InvalidImageError for a file that is not an accepted image.
+ * Changes a user's own profile. The photo (the `photo` input) is checked and resized before
+ * the transaction; the old photo is deleted with the change, or kept if it fails.
  */
-export async function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<OwnUser | null> {
-  if (changes.photo) await requireAllowance(db, "upload-account", userId);
-  const prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
-  const updated = await db.transaction(async (tx) => {
+export function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+  return unlessStorageFull(() => changeProfile(db, userId, changes));
+}
+
+async function changeProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+  if (changes.photo) {
+    const allowed = await takeAllowance(db, "upload-account", userId);
+    if (!allowed.ok) return allowed;
+  }
+  let prepared: Awaited<ReturnType<typeof prepareImage>> | null;
+  try {
+    prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
+  } catch (error) {
+    if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
+    throw error;
+  }
+  const updated = await saveProfile(db, userId, changes, prepared);
+  // Pets show their caretaker's name.
+  if (updated.ok) publicDataChanged(db);
+  return updated;
+}
+
+function saveProfile(
+  db: Db,
+  userId: string,
+  changes: ProfileChanges,
+  prepared: Awaited<ReturnType<typeof prepareImage>> | null,
+): Promise<Result<OwnUser>> {
+  return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
-    if (!current) return null;
+    if (!current) return notFound("user");
     let photoId = current.photoId;
     if (prepared) photoId = await saveImage(tx as unknown as Db, prepared);
     else if (changes.photo === null) photoId = null;
@@ -129,11 +158,8 @@ export async function updateProfile(db: Db, userId: string, changes: ProfileChan
     if (current.photoId && current.photoId !== photoId) {
       await deleteUnusedImages(tx as unknown as Db, [current.photoId]);
     }
-    return toOwnUser(row!);
+    return ok(toOwnUser(row!));
   });
-  // Pets show their caretaker's name.
-  if (updated) publicDataChanged(db);
-  return updated;
 }
 
 /** Whether `senha` is the account's current password. */

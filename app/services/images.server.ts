@@ -4,6 +4,7 @@ import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
 import { images, imageVariants, petPhotos, users } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
+import type { InvalidReason } from "./outcome.server";
 
 export type AcceptedFormat = "jpeg" | "png" | "webp";
 
@@ -15,6 +16,12 @@ export class InvalidImageError extends Error {
     super(`Imagem recusada: ${reason}`);
     this.name = "InvalidImageError";
   }
+}
+
+/** A refused image as the services report it (outcome.server.ts). */
+export function imageRefusal(error: InvalidImageError): InvalidReason {
+  if (error.reason === "too-large") return "image-too-large";
+  return error.reason === "format" ? "image-format" : "not-an-image";
 }
 
 /** sharp and libvips are loaded with the first image: a server that only reads never pays for them. */

@@ -1,13 +1,8 @@
 import type { Db } from "~/db/client.server";
-import { MESSAGES } from "~/validation/messages";
 import { authenticate, findAccountId, verifyUserPassword, type OwnUser } from "./accounts.server";
 import { knownKey, rememberLogin, type LoginOrigin } from "./known-logins.server";
-import { giveBack, resetLimit, retryText, takeAllowance, type LimitName } from "./rate-limits.server";
-
-export type LoginResult =
-  | { ok: true; user: OwnUser }
-  | { ok: false; status: 400; field: "email" | "senha"; message: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+import { invalid, ok, type Result } from "./outcome.server";
+import { giveBack, resetLimit, takeAllowance, type LimitName } from "./rate-limits.server";
 
 /**
  * One login attempt, for the page and the API alike: the specification's messages, with
@@ -25,7 +20,7 @@ export async function attemptLogin(
   db: Db,
   origin: LoginOrigin,
   credentials: { email: string; senha: string },
-): Promise<LoginResult> {
+): Promise<Result<OwnUser>> {
   const accountKey = credentials.email.trim().toLowerCase();
   const account = await findAccountId(db, credentials.email);
   const known = account ? await knownKey(db, account, origin) : null;
@@ -36,15 +31,8 @@ export async function attemptLogin(
         ["login-account", accountKey],
       ];
   for (const [name, key] of limits) {
-    const state = await takeAllowance(db, name, key);
-    if (state.limited) {
-      return {
-        ok: false,
-        status: 429,
-        message: `Muitas tentativas de login. ${retryText(state.retryAfterSeconds)}`,
-        retryAfterSeconds: state.retryAfterSeconds,
-      };
-    }
+    const allowed = await takeAllowance(db, name, key);
+    if (!allowed.ok) return allowed;
   }
   const result = await authenticate(db, credentials.email, credentials.senha);
   if (result.ok) {
@@ -52,19 +40,15 @@ export async function attemptLogin(
       if (name === "login-client") await giveBack(db, name, key);
       else await resetLimit(db, name, key);
     }
-    await rememberLogin(db, result.user.id, origin);
+    await rememberLogin(db, result.value.id, origin);
     return result;
   }
-  if (result.reason === "unknown-email") {
+  if (result.failure.kind === "invalid" && result.failure.reason === "unknown-email") {
     // No account to protect: only the client's count stays.
     await resetLimit(db, "login-account", accountKey);
-    return { ok: false, status: 400, field: "email", message: MESSAGES.email.unknown };
   }
-  return { ok: false, status: 400, field: "senha", message: MESSAGES.senha.wrong };
+  return result;
 }
-
-export type PasswordCheck =
-  { ok: true } | { ok: false; limited: false } | { ok: false; limited: true; retryAfterSeconds: number };
 
 /**
  * Checks a signed-in person's password before a sensitive change (new password, account
@@ -76,10 +60,10 @@ export async function confirmOwnPassword(
   db: Db,
   user: { id: string; sessionKey: string },
   senha: string,
-): Promise<PasswordCheck> {
-  const state = await takeAllowance(db, "password-check", user.sessionKey);
-  if (state.limited) return { ok: false, limited: true, retryAfterSeconds: state.retryAfterSeconds };
-  if (!(await verifyUserPassword(db, user.id, senha))) return { ok: false, limited: false };
+): Promise<Result> {
+  const allowed = await takeAllowance(db, "password-check", user.sessionKey);
+  if (!allowed.ok) return allowed;
+  if (!(await verifyUserPassword(db, user.id, senha))) return invalid("senha", "wrong-password");
   await resetLimit(db, "password-check", user.sessionKey);
-  return { ok: true };
+  return ok();
 }

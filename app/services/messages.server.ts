@@ -3,11 +3,11 @@ import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
 import { sendMailOnce, type Mailer } from "./mail.server";
-import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import type { Jobs } from "~/jobs/queue.server";
 import { MessageNotice, messageNoticeSubject } from "~/emails/message-notice.server";
 import { renderEmail } from "~/emails/render.server";
-import { retryText, takeAllowance } from "./rate-limits.server";
+import { fail, invalid, notFound, ok, type Conflict, type Gone, type Invalid, type Result } from "./outcome.server";
+import { takeAllowance } from "./rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 
@@ -51,35 +51,32 @@ export async function findAvailablePet(db: Db, petId: string): Promise<Candidate
   return row ? toCandidate(row) : null;
 }
 
-export type Resolution =
-  { kind: "pet"; pet: Candidate } | { kind: "none" } | { kind: "gone" } | { kind: "many"; candidates: Candidate[] };
+/** Several available pets have the name typed: they are offered to choose from. */
+type SeveralPets = Conflict & { reason: "several-pets"; candidates: Candidate[] };
 
 /**
- * Who a message goes to: the chosen pet, or the one available pet with that
- * name (accents and case ignored). Several matches are offered to choose from;
- * nothing is ever delivered to a guessed recipient.
+ * Who a message goes to: the chosen pet (`petId`), or the one available pet with that
+ * name (`nome__animal`, accents and case ignored). Several matches are offered to choose
+ * from; nothing is ever delivered to a guessed recipient.
  */
 export async function resolveRecipient(
   db: Db,
-  { petId, nomeAnimal }: { petId?: string; nomeAnimal: string },
-): Promise<Resolution> {
+  { petId, nome__animal }: { petId?: string; nome__animal: string },
+): Promise<Result<Candidate, Gone | Invalid | SeveralPets>> {
   if (petId) {
     const pet = await findAvailablePet(db, petId);
-    return pet ? { kind: "pet", pet } : { kind: "gone" };
+    return pet ? ok(pet) : fail({ kind: "gone", subject: "pet", field: "petId" });
   }
   const rows = await db
     .select(candidateColumns)
     .from(pets)
-    .where(and(eq(pets.status, "disponivel"), eq(pets.nomeBusca, searchKey(nomeAnimal))))
+    .where(and(eq(pets.status, "disponivel"), eq(pets.nomeBusca, searchKey(nome__animal))))
     .orderBy(desc(pets.createdAt))
     .limit(12);
-  if (rows.length === 0) return { kind: "none" };
-  if (rows.length === 1) return { kind: "pet", pet: toCandidate(rows[0]!) };
-  return { kind: "many", candidates: rows.map(toCandidate) };
+  if (rows.length === 0) return invalid("nome__animal", "no-match");
+  if (rows.length === 1) return ok(toCandidate(rows[0]!));
+  return fail({ kind: "conflict", reason: "several-pets", candidates: rows.map(toCandidate) });
 }
-
-export type SendResult =
-  { ok: true; id: string } | { ok: false; limitedBy: "client" | "recipient"; retryAfterSeconds: number };
 
 /**
  * Stores a message for the pet's caretaker, within the rate limits (per client
@@ -100,14 +97,14 @@ export async function sendMessage(
     clientKey,
     jobs,
   }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string; jobs: Jobs },
-): Promise<SendResult> {
-  const limits: ["message-client" | "message-recipient", string, "client" | "recipient"][] = [
-    ["message-client", clientKey, "client"],
-    ["message-recipient", pet.caretakerId, "recipient"],
+): Promise<Result<string>> {
+  const limits: ["message-client" | "message-recipient", string][] = [
+    ["message-client", clientKey],
+    ["message-recipient", pet.caretakerId],
   ];
-  for (const [name, key, limitedBy] of limits) {
-    const state = await takeAllowance(db, name, key);
-    if (state.limited) return { ok: false, limitedBy, retryAfterSeconds: state.retryAfterSeconds };
+  for (const [name, key] of limits) {
+    const allowed = await takeAllowance(db, name, key);
+    if (!allowed.ok) return allowed;
   }
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -126,7 +123,7 @@ export async function sendMessage(
     return row!.id;
   });
   jobs.wake(MESSAGE_NOTICE_JOB);
-  return { ok: true, id };
+  return ok(id);
 }
 
 export type ReceivedMessage = {
@@ -205,8 +202,8 @@ export async function hasReceived(db: Db, userId: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Marks one received message (or all, without an id) as read. Someone else's message is "not-found". */
-export async function markRead(db: Db, userId: string, messageId?: string): Promise<"ok" | "not-found"> {
+/** Marks one received message (or all, without an id) as read. Someone else's message is not found. */
+export async function markRead(db: Db, userId: string, messageId?: string): Promise<Result> {
   const conditions = [eq(messages.recipientId, userId), isNull(messages.readAt)];
   if (messageId) {
     const [mine] = await db
@@ -214,14 +211,14 @@ export async function markRead(db: Db, userId: string, messageId?: string): Prom
       .from(messages)
       .where(and(eq(messages.id, messageId), eq(messages.recipientId, userId)))
       .limit(1);
-    if (!mine) return "not-found";
+    if (!mine) return notFound("message");
     conditions.push(eq(messages.id, messageId));
   }
   await db
     .update(messages)
     .set({ readAt: new Date() })
     .where(and(...conditions));
-  return "ok";
+  return ok();
 }
 
 export const MESSAGE_NOTICE_JOB = "message-notice";
@@ -256,10 +253,4 @@ export async function sendMessageNotice(db: Db, mailer: Mailer, messageId: strin
     idempotencyKey: `aviso-mensagem.${messageId}`,
   });
   await db.update(messages).set({ notifiedAt: new Date() }).where(eq(messages.id, messageId));
-}
-
-/** The Portuguese answer for a refused (rate-limited) message. */
-export function limitedText(result: { limitedBy: "client" | "recipient"; retryAfterSeconds: number }): string {
-  const reason = result.limitedBy === "client" ? CONTACT_MESSAGES.limitedClient : CONTACT_MESSAGES.limitedRecipient;
-  return `${reason} ${retryText(result.retryAfterSeconds)}`;
 }

@@ -16,8 +16,9 @@ import {
   type Species,
 } from "~/lib/pets";
 import type { FeedFilters } from "~/validation/pets";
-import { deleteUnusedImages, prepareImage, saveImage, InvalidImageError } from "./images.server";
-import { requireAllowance } from "./rate-limits.server";
+import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "./images.server";
+import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "./outcome.server";
+import { takeAllowance } from "./rate-limits.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -53,17 +54,6 @@ export type PetView = {
   createdAt: Date;
 };
 
-/** A photo that is not an accepted image, by its position in the upload. */
-export class InvalidPetPhotoError extends Error {
-  constructor(
-    readonly index: number,
-    readonly cause: InvalidImageError,
-  ) {
-    super(`Foto ${index + 1} recusada: ${cause.reason}`);
-    this.name = "InvalidPetPhotoError";
-  }
-}
-
 export const FEED_PAGE_SIZE = 12;
 export const API_MAX_LIMIT = 50;
 
@@ -74,7 +64,8 @@ export type PhotoSource = Buffer | { imageId: string };
 
 type PreparedPhoto = Awaited<ReturnType<typeof prepareImage>> | { imageId: string };
 
-async function preparePhotos(photos: PhotoSource[]): Promise<PreparedPhoto[]> {
+/** Every photo checked and resized; the first refused one is the `fotos` input's failure, by its position. */
+async function preparePhotos(photos: PhotoSource[]): Promise<Result<PreparedPhoto[]>> {
   const prepared: PreparedPhoto[] = [];
   // One at a time: resizing is CPU- and memory-heavy, and uploads are small in number.
   for (const [index, photo] of photos.entries()) {
@@ -85,11 +76,11 @@ async function preparePhotos(photos: PhotoSource[]): Promise<PreparedPhoto[]> {
     try {
       prepared.push(await prepareImage(photo, PHOTO_FORMATS));
     } catch (error) {
-      if (error instanceof InvalidImageError) throw new InvalidPetPhotoError(index, error);
+      if (error instanceof InvalidImageError) return invalid("fotos", imageRefusal(error), index);
       throw error;
     }
   }
-  return prepared;
+  return ok(prepared);
 }
 
 function columnsOf(input: Partial<PetInput>) {
@@ -106,17 +97,21 @@ function columnsOf(input: Partial<PetInput>) {
 
 /**
  * A caretaker publishes a pet: within the pets and photos an account may publish in an
- * hour (RateLimitedError past them), then as createPet.
+ * hour, then as createPet. Returns the new pet's id.
  */
-export async function publishPet(db: Db, caretakerId: string, input: PetInput, photos: Buffer[]): Promise<string> {
-  await requireAllowance(db, "publish-account", caretakerId);
-  await requireAllowance(db, "upload-account", caretakerId, photos.length);
-  return createPet(db, caretakerId, input, photos);
+export function publishPet(db: Db, caretakerId: string, input: PetInput, photos: Buffer[]): Promise<Result<string>> {
+  return unlessStorageFull(async () => {
+    const pets = await takeAllowance(db, "publish-account", caretakerId);
+    if (!pets.ok) return pets;
+    const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);
+    if (!uploads.ok) return uploads;
+    return createPet(db, caretakerId, input, photos);
+  });
 }
 
 /**
  * Saves a pet with its photos: all checked and resized first, then the pet
- * and every photo saved in one transaction (all or nothing).
+ * and every photo saved in one transaction (all or nothing). Returns its id.
  */
 export async function createPet(
   db: Db,
@@ -124,9 +119,22 @@ export async function createPet(
   input: PetInput,
   photos: PhotoSource[],
   { createdAt }: { createdAt?: Date } = {},
-): Promise<string> {
+): Promise<Result<string>> {
   const prepared = await preparePhotos(photos);
-  const id = await db.transaction(async (tx) => {
+  if (!prepared.ok) return prepared;
+  const created = await unlessStorageFull(() => insertPet(db, caretakerId, input, prepared.value, createdAt));
+  if (created.ok) publicDataChanged(db);
+  return created;
+}
+
+function insertPet(
+  db: Db,
+  caretakerId: string,
+  input: PetInput,
+  prepared: PreparedPhoto[],
+  createdAt: Date | undefined,
+): Promise<Result<string>> {
+  return db.transaction(async (tx) => {
     const [pet] = await tx
       .insert(pets)
       .values({
@@ -147,10 +155,8 @@ export async function createPet(
       })
       .returning({ id: pets.id });
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
-    return pet!.id;
+    return ok(pet!.id);
   });
-  publicDataChanged(db);
-  return id;
 }
 
 async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {
@@ -169,31 +175,76 @@ async function dropPhotos(db: Db, petId: string) {
   );
 }
 
-export type OwnershipResult = "ok" | "not-found" | "forbidden";
+/** Only a pet's caretaker changes it; a removed pet is not found, for everyone. */
+function ownership<Pet extends { status: PetStatus; caretakerId: string }>(
+  pet: Pet | undefined,
+  actorId: string,
+): Result<Pet> {
+  if (!pet || pet.status === "removido") return notFound("pet");
+  if (pet.caretakerId !== actorId) return forbidden("pet-caretaker-only");
+  return ok(pet);
+}
 
-/** The pet if `actorId` cares for it; removed pets are gone for everyone. */
+/** The pet, locked for the change, if `actorId` may change it. */
 async function ownedPet(db: Db, actorId: string, petId: string) {
   const [pet] = await db.select().from(pets).where(eq(pets.id, petId)).for("update").limit(1);
-  if (!pet || pet.status === "removido") return { result: "not-found" as const };
-  if (pet.caretakerId !== actorId) return { result: "forbidden" as const };
-  return { result: "ok" as const, pet };
+  return ownership(pet, actorId);
+}
+
+/** Whether `actorId` may change the pet (before reading an upload for it). */
+export async function checkPetOwner(db: Db, actorId: string, petId: string): Promise<Result> {
+  const [pet] = await db
+    .select({ status: pets.status, caretakerId: pets.caretakerId })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .limit(1);
+  const owned = ownership(pet, actorId);
+  return owned.ok ? ok() : owned;
 }
 
 /** Changes a pet's fields; new photos, when given, replace the old ones. Only its caretaker may. */
-export async function updatePet(
+export function updatePet(
   db: Db,
   actorId: string,
   petId: string,
   changes: Partial<PetInput>,
   photos?: PhotoSource[],
-): Promise<OwnershipResult> {
-  if (photos && photos.length > 0) await requireAllowance(db, "upload-account", actorId, photos.length);
-  const prepared = photos && photos.length > 0 ? await preparePhotos(photos) : null;
-  const result = await db.transaction(async (tx) => {
+): Promise<Result> {
+  return unlessStorageFull(() => changePet(db, actorId, petId, changes, photos));
+}
+
+async function changePet(
+  db: Db,
+  actorId: string,
+  petId: string,
+  changes: Partial<PetInput>,
+  photos?: PhotoSource[],
+): Promise<Result> {
+  let prepared: PreparedPhoto[] | null = null;
+  if (photos && photos.length > 0) {
+    const allowed = await takeAllowance(db, "upload-account", actorId, photos.length);
+    if (!allowed.ok) return allowed;
+    const checked = await preparePhotos(photos);
+    if (!checked.ok) return checked;
+    prepared = checked.value;
+  }
+  const result = await savePet(db, actorId, petId, changes, prepared);
+  if (result.ok) publicDataChanged(db);
+  return result;
+}
+
+function savePet(
+  db: Db,
+  actorId: string,
+  petId: string,
+  changes: Partial<PetInput>,
+  prepared: PreparedPhoto[] | null,
+): Promise<Result> {
+  return db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
-    if (owned.result !== "ok") return owned.result;
-    const ageValue = changes.idade ?? owned.pet.ageValue;
-    const ageUnit = changes.idade__unidade ?? owned.pet.ageUnit;
+    if (!owned.ok) return owned;
+    const ageValue = changes.idade ?? owned.value.ageValue;
+    const ageUnit = changes.idade__unidade ?? owned.value.ageUnit;
     await tx
       .update(pets)
       .set({
@@ -208,22 +259,20 @@ export async function updatePet(
       await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
-    return "ok" as const;
+    return ok();
   });
-  if (result === "ok") publicDataChanged(db);
-  return result;
 }
 
 /** Takes a pet off the site. Its page then says it was removed; its photos are deleted. */
-export async function removePet(db: Db, actorId: string, petId: string): Promise<OwnershipResult> {
-  const result = await db.transaction(async (tx) => {
+export async function removePet(db: Db, actorId: string, petId: string): Promise<Result> {
+  const result = await db.transaction(async (tx): Promise<Result> => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
-    if (owned.result !== "ok") return owned.result;
+    if (!owned.ok) return owned;
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
     await dropPhotos(tx as unknown as Db, petId);
-    return "ok" as const;
+    return ok();
   });
-  if (result === "ok") publicDataChanged(db);
+  if (result.ok) publicDataChanged(db);
   return result;
 }
 

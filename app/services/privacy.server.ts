@@ -8,15 +8,25 @@ import { deleteUnusedImages } from "./images.server";
 import { toApiPet, listCaretakerPets } from "./pets.server";
 import { forgetPersonalCounters } from "./rate-limits.server";
 import { publicDataChanged } from "./public-reads.server";
+import { forbidden, notFound, ok, type Result } from "./outcome.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
  * hold about them, and the deletion of their account.
  */
-export type DataExport = NonNullable<Awaited<ReturnType<typeof exportUserData>>>;
+export type DataExport = NonNullable<Awaited<ReturnType<typeof collectUserData>>>;
 
-/** Everything we keep about a person, readable by them (never the password hash nor session tokens). */
-export async function exportUserData(db: Db, userId: string) {
+/**
+ * Everything we keep about a person, readable by them (never the password hash nor session
+ * tokens): `actorId` may export only their own.
+ */
+export async function exportUserData(db: Db, actorId: string, userId: string): Promise<Result<DataExport>> {
+  if (actorId !== userId) return forbidden("own-data-only");
+  const data = await collectUserData(db, userId);
+  return data ? ok(data) : notFound("user");
+}
+
+async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
   const [ownPets, received, sent, openSessions] = await Promise.all([
@@ -72,7 +82,7 @@ export async function exportUserData(db: Db, userId: string) {
  * messages and images (a photo another pet shares) stay as they were; so do the
  * counters keyed by a client's address, which belong to no account and expire.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
+export async function deleteAccount(db: Db, userId: string): Promise<Result> {
   const deleted = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ email: users.email, photoId: users.photoId })
@@ -99,6 +109,7 @@ export async function deleteAccount(db: Db, userId: string): Promise<boolean> {
     await forgetPersonalCounters(tx as unknown as Db, { userId, email: user.email, sessionKeys });
     return true;
   });
-  if (deleted) publicDataChanged(db);
-  return deleted;
+  if (!deleted) return notFound("user");
+  publicDataChanged(db);
+  return ok();
 }

@@ -2,6 +2,7 @@ import { inArray, like, or } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
+import { fail, ok, type RateLimited, type Result } from "./outcome.server";
 
 /**
  * Rate limits with counters in the database (rate-limiter-flexible's Drizzle
@@ -73,21 +74,25 @@ function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
   return found;
 }
 
-export type LimitState = { limited: false } | { limited: true; retryAfterSeconds: number };
-
 /**
- * Uses one of `key`'s allowance and says whether it was there, in one atomic step (an
- * upsert): requests sent at the same moment never get past the limit together, as they
- * could between a separate check and count.
+ * Uses one of `key`'s allowance, in one atomic step (an upsert): requests sent at the same
+ * moment never get past the limit together, as they could between a separate check and
+ * count. Past the limit, the rate-limited failure, with when to try again.
  */
-export async function takeAllowance(db: Db, name: LimitName, key: string, points = 1): Promise<LimitState> {
-  if (!enabled) return { limited: false };
+export async function takeAllowance(
+  db: Db,
+  name: LimitName,
+  key: string,
+  points = 1,
+): Promise<Result<void, RateLimited>> {
+  if (!enabled) return ok();
   try {
     await limiter(db, name).consume(key, points);
-    return { limited: false };
+    return ok();
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
-    return { limited: true, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) };
+    const retryAfterSeconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    return fail({ kind: "rate-limited", limit: name, retryAfterSeconds });
   }
 }
 
@@ -112,23 +117,6 @@ export async function forgetPersonalCounters(
     .where(or(inArray(rateLimits.key, keys), like(rateLimits.key, `login-known:${person.userId}:%`)));
 }
 
-/** A limit reached, for the routes to answer 429 with the Portuguese reason. */
-export class RateLimitedError extends Error {
-  constructor(
-    readonly limit: LimitName,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(`Limite ${limit} atingido`);
-    this.name = "RateLimitedError";
-  }
-}
-
-/** takeAllowance for work that cannot go on without it: throws RateLimitedError. */
-export async function requireAllowance(db: Db, name: LimitName, key: string, points = 1): Promise<void> {
-  const state = await takeAllowance(db, name, key, points);
-  if (state.limited) throw new RateLimitedError(name, state.retryAfterSeconds);
-}
-
 /** Gives back one use taken by takeAllowance (an attempt that turned out to be fine). */
 export async function giveBack(db: Db, name: LimitName, key: string): Promise<void> {
   if (enabled) await limiter(db, name).reward(key, 1);
@@ -136,21 +124,4 @@ export async function giveBack(db: Db, name: LimitName, key: string): Promise<vo
 
 export async function resetLimit(db: Db, name: LimitName, key: string): Promise<void> {
   if (enabled) await limiter(db, name).delete(key);
-}
-
-const LIMITED_REASONS: Partial<Record<LimitName, string>> = {
-  "signup-client": "Muitos cadastros feitos a partir desta conexão.",
-  "publish-account": "Você publicou muitos animais em pouco tempo.",
-  "upload-account": "Você enviou muitas fotos em pouco tempo.",
-};
-
-/** The Portuguese answer to a RateLimitedError: its reason and when to try again. */
-export function limitedErrorText(error: RateLimitedError): string {
-  return `${LIMITED_REASONS[error.limit] ?? "Muitas tentativas."} ${retryText(error.retryAfterSeconds)}`;
-}
-
-/** "Tente novamente em N minutos", for messages. */
-export function retryText(seconds: number): string {
-  const minutes = Math.ceil(seconds / 60);
-  return minutes <= 1 ? "Tente novamente em 1 minuto." : `Tente novamente em ${minutes} minutos.`;
 }

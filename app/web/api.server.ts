@@ -1,7 +1,8 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { limitedErrorText, type RateLimitedError } from "~/services/rate-limits.server";
+import type { Failure } from "~/services/outcome.server";
 import { BodyError, readJson, type JsonLimits } from "./body.server";
+import { failureField, failureHeaders, failureStatus, failureText, type FieldNames } from "./failures.server";
 
 /** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
 export type FieldErrors = Record<string, string[]>;
@@ -43,9 +44,20 @@ export function bodyErrorResponse(error: unknown) {
   throw error;
 }
 
-/** A limit reached (RateLimitedError) as the API's 429, with Retry-After. */
-export function apiLimited(error: RateLimitedError) {
-  return apiError(429, limitedErrorText(error), undefined, { "Retry-After": String(error.retryAfterSeconds) });
+/**
+ * The API's adapter: a service's failure as `{message, errors}` with its status (and
+ * Retry-After for a limit); a failure about one field lists it in `errors`, by the name
+ * the body gives it (`fields`, e.g. `{ photo: "foto__upload" }`).
+ */
+export function apiFailure(failure: Failure, { fields }: { fields?: FieldNames } = {}) {
+  const field = failureField(failure, fields);
+  const message = failureText(failure, field);
+  return apiError(
+    failureStatus(failure, "api"),
+    message,
+    field ? { [field]: [message] } : undefined,
+    failureHeaders(failure),
+  );
 }
 
 export const methodNotAllowed = (allowed: string) =>

@@ -3,7 +3,9 @@ import { createCookie, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { pathWithinApp, safeReturnPath } from "~/lib/return-to";
 import { KNOWN_LOGIN_TTL_MS } from "~/services/known-logins.server";
-import { attemptLogin, type LoginResult } from "~/services/login.server";
+import type { OwnUser } from "~/services/accounts.server";
+import { attemptLogin } from "~/services/login.server";
+import { ok, type Result } from "~/services/outcome.server";
 import {
   createSession,
   destroySession,
@@ -104,15 +106,15 @@ export async function signIn(
   request: Request,
   context: AppLoadContext,
   credentials: { email: string; senha: string },
-): Promise<Exclude<LoginResult, { ok: true }> | (Extract<LoginResult, { ok: true }> & { headers: Headers })> {
+): Promise<Result<{ user: OwnUser; headers: Headers }>> {
   const deviceToken = (await readDeviceToken(request)) ?? randomBytes(32).toString("base64url");
   const result = await attemptLogin(context.db, { clientKey: context.clientIp, deviceToken }, credentials);
   if (!result.ok) return result;
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, context.db, result.user.id));
+  headers.append("Set-Cookie", await startSession(request, context.db, result.value.id));
   headers.append(
     "Set-Cookie",
     await deviceCookie.serialize(deviceToken, { maxAge: KNOWN_LOGIN_TTL_MS / 1000, secure: isHttps(request) }),
   );
-  return { ...result, headers };
+  return ok({ user: result.value, headers });
 }

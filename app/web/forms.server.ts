@@ -2,11 +2,9 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
-import type { Db } from "~/db/client.server";
-import { confirmOwnPassword } from "~/services/login.server";
-import { limitedErrorText, retryText, type RateLimitedError } from "~/services/rate-limits.server";
-import { SENHA_MESSAGES } from "~/validation/accounts";
+import type { Failure } from "~/services/outcome.server";
 import { BodyError, readForm } from "./body.server";
+import { failureField, failureHeaders, failureStatus, failureText, type FieldNames } from "./failures.server";
 
 type Options = {
   /** Fields never sent back to the browser (passwords). */
@@ -53,35 +51,35 @@ export async function parseForm<Schema extends z.ZodType>(
 }
 
 /** A reply carrying one message about the whole form. */
-export function formError(message: string, status: number, headers?: HeadersInit) {
+function formError(message: string, status: number) {
   const result: SubmissionResult<string[]> = { status: "error", error: { "": [message] } };
-  return data(result, { status, headers });
-}
-
-/** The reply to a form whose attempts are used up for now (429, with Retry-After). */
-function tooManyAttempts(retryAfterSeconds: number) {
-  return formError(`Muitas tentativas. ${retryText(retryAfterSeconds)}`, 429, {
-    "Retry-After": String(retryAfterSeconds),
-  });
-}
-
-/** A limit reached (RateLimitedError) as a form's 429, with Retry-After. */
-export function limitedFormReply(error: RateLimitedError) {
-  return formError(limitedErrorText(error), 429, { "Retry-After": String(error.retryAfterSeconds) });
+  return data(result, { status });
 }
 
 /**
- * Confirms the signed-in person's current password (the form's `senha__atual`) before a
- * sensitive change: null when it is right, otherwise the form's answer (400, or 429 once
- * the account's attempts are used up).
+ * The pages' adapter: a service's failure as the form's reply, with its status (and
+ * Retry-After for a limit). A refused input is shown under its field, anything else above
+ * the form. `fields` names the services' fields as this form does (`{ photo: "foto" }`);
+ * `extra` goes along in the reply (the pets to choose from).
  */
-export async function currentPasswordRefusal(
-  db: Db,
-  user: { id: string; sessionKey: string },
-  form: { value: { senha__atual: string }; reply: Reply },
+export function formFailure<Extra extends object = object>(
+  form: { reply: Reply },
+  failure: Failure,
+  { fields, extra }: { fields?: FieldNames; extra?: Extra } = {},
 ) {
-  const check = await confirmOwnPassword(db, user, form.value.senha__atual);
-  if (check.ok) return null;
-  if (check.limited) return tooManyAttempts(check.retryAfterSeconds);
-  return data(form.reply({ fieldErrors: { senha__atual: [SENHA_MESSAGES.currentWrong] } }), { status: 400 });
+  const field = failure.kind === "invalid" || failure.kind === "conflict" ? failureField(failure, fields) : undefined;
+  const text = failureText(failure, field);
+  const reply = form.reply(field ? { fieldErrors: { [field]: [text] } } : { formErrors: [text] });
+  return data(extra ? { ...reply, ...extra } : reply, {
+    status: failureStatus(failure, "page"),
+    headers: failureHeaders(failure),
+  });
+}
+
+/** A failure of a page's action that has no form to show it (a button): thrown, for the error page. */
+export function pageFailure(failure: Failure, { fields }: { fields?: FieldNames } = {}) {
+  return data(failureText(failure, failureField(failure, fields)), {
+    status: failureStatus(failure, "page"),
+    headers: failureHeaders(failure),
+  });
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
-import { sendMessage, type Candidate, type ContactInput, type SendResult } from "~/services/messages.server";
+import { sendMessage, type Candidate, type ContactInput } from "~/services/messages.server";
+import type { Result } from "~/services/outcome.server";
 import { getUser } from "./auth.server";
 
 /** Sends a message from this request's visitor (signed in or not), its e-mail notice queued with it. */
@@ -8,7 +9,7 @@ export async function deliverFromRequest(
   context: AppLoadContext,
   pet: Candidate,
   input: ContactInput,
-): Promise<SendResult> {
+): Promise<Result<string>> {
   const user = await getUser(request, context.db);
   return sendMessage(context.db, {
     pet,

@@ -1,11 +1,9 @@
-import { data } from "react-router";
-import { InvalidPetPhotoError, type PetInput } from "~/services/pets.server";
-import { MAX_PET_PHOTOS, PET_MESSAGES, petCreateSchema, petEditSchema } from "~/validation/pets";
-import { isStorageFull } from "~/db/errors.server";
-import { STORAGE_FULL } from "~/validation/messages";
-import { RateLimitedError } from "~/services/rate-limits.server";
-import { apiError, apiLimited } from "./api.server";
-import { limitedFormReply, parseForm } from "./forms.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { PetInput } from "~/services/pets.server";
+import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
+import { readForm, readJson } from "./body.server";
+import { parseForm } from "./forms.server";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
 export async function readPetForm(request: Request, mode: "create" | "edit") {
@@ -19,29 +17,44 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
   return { ok: true as const, input: input satisfies PetInput, photos, reply: form.reply };
 }
 
-/** What to tell about a photo whose content is not an accepted image. */
-function photoErrorMessage(error: InvalidPetPhotoError): string {
-  return error.cause.reason === "too-large"
-    ? `A foto ${error.index + 1} é grande demais: envie fotos de até 40 megapixels.`
-    : `A foto ${error.index + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
+const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
+
+type ApiRead<Value> = { ok: true; value: Value } | { ok: false; response: ReturnType<typeof apiError> };
+
+/** `POST /api/pets`: the multipart form, parsed as the page's (empty fields count as missing). */
+export async function readApiPetCreate(request: Request): Promise<ApiRead<{ input: PetInput; photos: Buffer[] }>> {
+  if (!isMultipart(request)) {
+    return {
+      ok: false,
+      response: apiError(415, "Envie os dados como multipart/form-data, com as fotos no campo fotos."),
+    };
+  }
+  try {
+    const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petCreateSchema });
+    if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
+    const { fotos, ...input } = submission.value;
+    return { ok: true, value: { input, photos: await bytesOf(fotos) } };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
 }
 
-/** The form's answer when saving a pet failed: a refused photo (400), a limit (429) or no space left (507). */
-export function photoErrorReply(
-  error: unknown,
-  reply: (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => unknown,
-) {
-  if (error instanceof RateLimitedError) return limitedFormReply(error);
-  if (isStorageFull(error)) return data(reply({ formErrors: [STORAGE_FULL] }) as never, { status: 507 });
-  if (!(error instanceof InvalidPetPhotoError)) throw error;
-  return data(reply({ fieldErrors: { fotos: [photoErrorMessage(error)] } }) as never, { status: 400 });
-}
-
-/** The API's answer when saving a pet failed, as photoErrorReply. */
-export function apiPhotoError(error: unknown) {
-  if (error instanceof RateLimitedError) return apiLimited(error);
-  if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
-  if (!(error instanceof InvalidPetPhotoError)) throw error;
-  const message = photoErrorMessage(error);
-  return apiError(400, message, { fotos: [message] });
+/** `PATCH /api/pets/:id`: JSON, or multipart whose `fotos`, when sent, replace the old ones. */
+export async function readApiPetChanges(
+  request: Request,
+): Promise<ApiRead<{ changes: Partial<PetInput>; photos?: Buffer[] }>> {
+  try {
+    if (isMultipart(request)) {
+      const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
+      if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
+      const { fotos, ...changes } = submission.value;
+      return { ok: true, value: { changes, photos: await bytesOf(fotos ?? []) } };
+    }
+    const parsed = apiPetPatchSchema.safeParse(await readJson(request));
+    if (!parsed.success) return { ok: false, response: validationFailed(parsed.error) };
+    return { ok: true, value: { changes: parsed.data } };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
 }

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/message";
 import { markRead } from "~/services/messages.server";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { notFound } from "~/services/outcome.server";
+import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { isId } from "~/lib/ids";
 
@@ -17,8 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireApiUser(request, context.db);
   const parsed = await parseJsonBody(request, patchSchema);
   if (!parsed.ok) return parsed.response;
-  if (!isId(params.id) || (await markRead(context.db, user.id, params.id)) === "not-found") {
-    return apiError(404, "Mensagem não encontrada.");
-  }
+  const marked = isId(params.id) ? await markRead(context.db, user.id, params.id) : notFound("message");
+  if (!marked.ok) return apiFailure(marked.failure);
   return new Response(null, { status: 204 });
 }

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { imageUrl } from "~/lib/image-urls";
-import { limitedText, listReceived, listSent, resolveRecipient } from "~/services/messages.server";
-import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { listReceived, listSent, resolveRecipient } from "~/services/messages.server";
+import { apiMessageSchema } from "~/validation/messages-form";
+import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { deliverFromRequest } from "~/web/messages.server";
 
@@ -43,14 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await parseJsonBody(request, apiMessageSchema);
   if (!parsed.ok) return parsed.response;
   const { petId, ...input } = parsed.data;
-  const resolution = await resolveRecipient(context.db, { petId, nomeAnimal: input.nome__animal });
-  if (resolution.kind !== "pet") return apiError(404, CONTACT_MESSAGES.petGone, { petId: [CONTACT_MESSAGES.petGone] });
-  const result = await deliverFromRequest(request, context, resolution.pet, input);
-  if (!result.ok) {
-    return apiError(429, limitedText(result), undefined, { "Retry-After": String(result.retryAfterSeconds) });
-  }
+  const recipient = await resolveRecipient(context.db, { petId, nome__animal: input.nome__animal });
+  if (!recipient.ok) return apiFailure(recipient.failure);
+  const delivered = await deliverFromRequest(request, context, recipient.value, input);
+  if (!delivered.ok) return apiFailure(delivered.failure);
   return data(
-    { id: result.id, mensagem: "Mensagem enviada com sucesso!" },
+    { id: delivered.value, mensagem: "Mensagem enviada com sucesso!" },
     { status: 201, headers: { "Cache-Control": "no-store" } },
   );
 }

@@ -1,25 +1,19 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pet";
-import { findPet, findPublicPet, removePet, toApiPet, updatePet, type OwnershipResult } from "~/services/pets.server";
-import { apiPetPatchSchema, MAX_PET_PHOTOS, petEditSchema } from "~/validation/pets";
-import { apiError, bodyErrorResponse, methodNotAllowed, submissionFailed, validationFailed } from "~/web/api.server";
+import { notFound } from "~/services/outcome.server";
+import { checkPetOwner, findPet, findPublicPet, removePet, toApiPet, updatePet } from "~/services/pets.server";
+import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { apiPhotoError } from "~/web/pet-forms.server";
-import { readForm, readJson } from "~/web/body.server";
+import { readApiPetChanges } from "~/web/pet-forms.server";
 import { isId } from "~/lib/ids";
 
-const notFound = () => apiError(404, "Animal não encontrado.");
+const petNotFound = () => apiFailure(notFound("pet").failure);
 
 /** `GET /api/pets/:id`: any pet that was not removed (adopted ones say so in `status`). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
-  if (!pet || pet.status === "removido") return notFound();
+  if (!pet || pet.status === "removido") return petNotFound();
   return data(toApiPet(pet), { headers: { "Cache-Control": "public, max-age=30" } });
-}
-
-function ownershipError(result: Exclude<OwnershipResult, "ok">) {
-  return result === "forbidden" ? apiError(403, "Só quem cuida do animal pode alterá-lo.") : notFound();
 }
 
 /**
@@ -29,41 +23,21 @@ function ownershipError(result: Exclude<OwnershipResult, "ok">) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
   const user = await requireApiUser(request, context.db);
-  if (!isId(params.id)) return notFound();
+  if (!isId(params.id)) return petNotFound();
 
   if (request.method === "DELETE") {
-    const result = await removePet(context.db, user.id, params.id);
-    return result === "ok" ? new Response(null, { status: 204 }) : ownershipError(result);
+    const removed = await removePet(context.db, user.id, params.id);
+    return removed.ok ? new Response(null, { status: 204 }) : apiFailure(removed.failure);
   }
 
-  const existing = await findPet(context.db, params.id);
-  if (!existing || existing.status === "removido") return notFound();
-  if (existing.caretaker.id !== user.id) return ownershipError("forbidden");
+  // Ownership is checked before the body is read: a stranger's upload is not worth reading.
+  const owned = await checkPetOwner(context.db, user.id, params.id);
+  if (!owned.ok) return apiFailure(owned.failure);
 
-  let changes;
-  let photos: Buffer[] | undefined;
-  try {
-    if (/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-      const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
-      if (submission.status !== "success") return submissionFailed(submission.error);
-      const { fotos, ...fields } = submission.value;
-      changes = fields;
-      photos = await Promise.all((fotos ?? []).map(async (file) => Buffer.from(await file.arrayBuffer())));
-    } else {
-      const parsed = apiPetPatchSchema.safeParse(await readJson(request));
-      if (!parsed.success) return validationFailed(parsed.error);
-      changes = parsed.data;
-    }
-  } catch (error) {
-    return bodyErrorResponse(error);
-  }
-
-  try {
-    const result = await updatePet(context.db, user.id, params.id, changes, photos);
-    if (result !== "ok") return ownershipError(result);
-  } catch (error) {
-    return apiPhotoError(error);
-  }
+  const body = await readApiPetChanges(request);
+  if (!body.ok) return body.response;
+  const updated = await updatePet(context.db, user.id, params.id, body.value.changes, body.value.photos);
+  if (!updated.ok) return apiFailure(updated.failure);
   const pet = await findPet(context.db, params.id);
   return data(toApiPet(pet!), { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,12 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/services/pets.server";
-import { MAX_PET_PHOTOS, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
-import { apiError, methodNotAllowed, submissionFailed } from "~/web/api.server";
+import { feedFiltersSchema } from "~/validation/pets";
+import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { apiPhotoError } from "~/web/pet-forms.server";
-import { BodyError, readForm } from "~/web/body.server";
+import { readApiPetCreate } from "~/web/pet-forms.server";
 
 /** `GET /api/pets`: the feed as JSON, with the same filters; `page` and `limit` (at most 50). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -31,29 +29,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiUser(request, context.db);
-  if (!/^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "")) {
-    return apiError(415, "Envie os dados como multipart/form-data, com as fotos no campo fotos.");
-  }
-  let formData: FormData;
-  try {
-    formData = await readForm(request, { maxFiles: MAX_PET_PHOTOS });
-  } catch (error) {
-    if (error instanceof BodyError) return apiError(error.status, error.message);
-    throw error;
-  }
-  // The same parsing as the page's form (empty fields count as missing).
-  const submission = parseWithZod(formData, { schema: petCreateSchema });
-  if (submission.status !== "success") return submissionFailed(submission.error);
-  const { fotos, ...input } = submission.value;
-  try {
-    const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
-    const id = await publishPet(context.db, user.id, input, photos);
-    const pet = await findPet(context.db, id);
-    return data(toApiPet(pet!), {
-      status: 201,
-      headers: { Location: `/adopet/api/pets/${id}`, "Cache-Control": "no-store" },
-    });
-  } catch (error) {
-    return apiPhotoError(error);
-  }
+  const body = await readApiPetCreate(request);
+  if (!body.ok) return body.response;
+  const published = await publishPet(context.db, user.id, body.value.input, body.value.photos);
+  if (!published.ok) return apiFailure(published.failure);
+  const pet = await findPet(context.db, published.value);
+  return data(toApiPet(pet!), {
+    status: 201,
+    headers: { Location: `/adopet/api/pets/${published.value}`, "Cache-Control": "no-store" },
+  });
 }

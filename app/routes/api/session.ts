@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/session";
 import { findUser, toOwnUser } from "~/services/accounts.server";
 import { apiLoginSchema } from "~/validation/accounts";
-import { apiError, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser, signIn } from "~/web/auth.server";
 
 /** `GET /api/session`: the signed-in user, or 401. */
@@ -22,13 +22,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE");
   const parsed = await parseJsonBody(request, apiLoginSchema);
   if (!parsed.ok) return parsed.response;
-  const result = await signIn(request, context, parsed.data);
-  if (!result.ok) {
-    if (result.status === 429) {
-      return apiError(429, result.message, undefined, { "Retry-After": String(result.retryAfterSeconds) });
-    }
-    return apiError(400, result.message, { [result.field]: [result.message] });
-  }
-  result.headers.set("Cache-Control", "no-store");
-  return data(result.user, { headers: result.headers });
+  const signedIn = await signIn(request, context, parsed.data);
+  if (!signedIn.ok) return apiFailure(signedIn.failure);
+  const { user, headers } = signedIn.value;
+  headers.set("Cache-Control", "no-store");
+  return data(user, { headers });
 }

@@ -1,28 +1,26 @@
 import { data } from "react-router";
 import type { Route } from "./+types/user";
-import { findUser, toOwnUser, toPublicUser, updateProfile } from "~/services/accounts.server";
-import { InvalidImageError } from "~/services/images.server";
+import { findOwnAccount, findUser, toOwnUser, toPublicUser, updateProfile } from "~/services/accounts.server";
 import type { Db } from "~/db/client.server";
 import { confirmOwnPassword } from "~/services/login.server";
+import { notFound } from "~/services/outcome.server";
 import { deleteAccount } from "~/services/privacy.server";
-import { RateLimitedError, retryText } from "~/services/rate-limits.server";
 import type { SessionUser } from "~/services/sessions.server";
 import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
-import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
-import { isStorageFull } from "~/db/errors.server";
-import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
+import { MESSAGES } from "~/validation/messages";
+import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { JSON_MAX_BYTES } from "~/web/body.server";
 import { endSession, getUser, requireApiUser } from "~/web/auth.server";
 import { isId } from "~/lib/ids";
 
-const notFound = () => apiError(404, "Usuário não encontrado.");
+const userNotFound = () => apiFailure(notFound("user").failure);
 
 /** `GET /api/users/:id`: your own record in full; anyone else's public fields only. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isId(params.id)) return notFound();
+  if (!isId(params.id)) return userNotFound();
   const row = await findUser(context.db, params.id);
-  if (!row) return notFound();
+  if (!row) return userNotFound();
   const viewer = await getUser(request, context.db);
   const body = viewer?.id === row.id ? toOwnUser(row) : toPublicUser(row);
   return data(body, { headers: { "Cache-Control": "private, no-store" } });
@@ -35,8 +33,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed("GET, PATCH, DELETE");
   const viewer = await requireApiUser(request, context.db);
-  if (!isId(params.id) || !(await findUser(context.db, params.id))) return notFound();
-  if (viewer.id !== params.id) return apiError(403, "Você só pode alterar o seu próprio perfil.");
+  const own = isId(params.id) ? await findOwnAccount(context.db, viewer.id, params.id) : notFound("user");
+  if (!own.ok) return apiFailure(own.failure);
   if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
 
   // A photo of 5 MB grows by a third in base64.
@@ -54,29 +52,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (photo.length > IMAGE_MAX_BYTES)
       return apiError(413, MESSAGES.foto.size, { foto__upload: [MESSAGES.foto.size] });
   }
-  try {
-    const updated = await updateProfile(context.db, viewer.id, { ...fields, photo });
-    if (!updated) return notFound();
-    return data(updated, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (error instanceof RateLimitedError) return apiLimited(error);
-    if (isStorageFull(error)) return apiError(507, STORAGE_FULL);
-    if (!(error instanceof InvalidImageError)) throw error;
-    const message = error.reason === "too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
-    return apiError(400, message, { foto__upload: [message] });
-  }
+  const updated = await updateProfile(context.db, viewer.id, { ...fields, photo });
+  if (!updated.ok) return apiFailure(updated.failure, { fields: { photo: "foto__upload" } });
+  return data(updated.value, { headers: { "Cache-Control": "no-store" } });
 }
 
 async function deleteOwnAccount(request: Request, db: Db, viewer: SessionUser) {
   const parsed = await parseJsonBody(request, apiDeleteUserSchema);
   if (!parsed.ok) return parsed.response;
-  const check = await confirmOwnPassword(db, viewer, parsed.data.senha);
-  if (!check.ok && check.limited) {
-    return apiError(429, `Muitas tentativas. ${retryText(check.retryAfterSeconds)}`, undefined, {
-      "Retry-After": String(check.retryAfterSeconds),
-    });
-  }
-  if (!check.ok) return apiError(400, MESSAGES.senha.wrong, { senha: [MESSAGES.senha.wrong] });
+  const confirmed = await confirmOwnPassword(db, viewer, parsed.data.senha);
+  if (!confirmed.ok) return apiFailure(confirmed.failure);
   await deleteAccount(db, viewer.id);
   return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, db) } });
 }

@@ -1,9 +1,7 @@
 import type { Route } from "./+types/users";
 import { registerUser } from "~/services/accounts.server";
 import { apiCreateUserSchema } from "~/validation/accounts";
-import { MESSAGES } from "~/validation/messages";
-import { apiError, apiLimited, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { RateLimitedError } from "~/services/rate-limits.server";
+import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
 import { data } from "react-router";
 
@@ -18,16 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = await parseJsonBody(request, apiCreateUserSchema);
   if (!parsed.ok) return parsed.response;
-  let result;
-  try {
-    result = await registerUser(context.db, parsed.data, context.clientIp);
-  } catch (error) {
-    if (error instanceof RateLimitedError) return apiLimited(error);
-    throw error;
-  }
-  if (!result.ok) return apiError(409, MESSAGES.email.taken, { email: [MESSAGES.email.taken] });
-  return data(result.user, {
+  const registered = await registerUser(context.db, parsed.data, context.clientIp);
+  if (!registered.ok) return apiFailure(registered.failure);
+  const user = registered.value;
+  return data(user, {
     status: 201,
-    headers: { Location: `/adopet/api/users/${result.user.id}`, "Cache-Control": "no-store" },
+    headers: { Location: `/adopet/api/users/${user.id}`, "Cache-Control": "no-store" },
   });
 }

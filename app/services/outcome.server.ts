@@ -1,0 +1,79 @@
+import { isStorageFull } from "~/db/errors.server";
+import type { LimitName } from "./rate-limits.server";
+
+/**
+ * How every service reports what went wrong, in one vocabulary that knows no HTTP status
+ * and no wording (docs/decisions/0014-one-error-vocabulary.md). The pages and the API each
+ * turn a Failure into their answer in one place: app/web/forms.server.ts and
+ * app/web/api.server.ts, with the Portuguese texts of app/web/failures.server.ts.
+ *
+ * A `field` names the service's input the failure is about (`email`, `photo`, `fotos`);
+ * an adapter may call it by the name its form or JSON body uses (`foto__upload`).
+ */
+
+/** What a failure may be about. */
+export type Subject = "pet" | "user" | "message";
+
+/** Why an input was refused, by a service (the schemas refuse the rest before). */
+export type InvalidReason =
+  | "unknown-email"
+  | "wrong-password"
+  /** No available pet with that name. */
+  | "no-match"
+  /** Not an image, or a broken one. */
+  | "not-an-image"
+  /** An image of a format not accepted here. */
+  | "image-format"
+  /** More pixels than any camera makes. */
+  | "image-too-large";
+
+/** A rule about who may do what. */
+export type ForbiddenRule = "pet-caretaker-only" | "own-profile-only" | "own-data-only";
+
+type ConflictReason = "email-taken" | "several-pets";
+
+type NotFound = { kind: "not-found"; subject: Subject };
+type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
+export type Conflict = { kind: "conflict"; reason: ConflictReason; field?: string };
+export type RateLimited = { kind: "rate-limited"; limit: LimitName; retryAfterSeconds: number };
+/** `item` is the position (from 0) of the refused one among several files. */
+export type Invalid = { kind: "invalid"; field: string; reason: InvalidReason; item?: number };
+/** Nothing was written: the storage is full. */
+export type StorageFull = { kind: "storage-full" };
+/** It existed, and is no longer available. */
+export type Gone = { kind: "gone"; subject: "pet"; field?: string };
+
+export type Failure = NotFound | Forbidden | Conflict | RateLimited | Invalid | StorageFull | Gone;
+
+export type Result<T = void, F extends Failure = Failure> = { ok: true; value: T } | { ok: false; failure: F };
+
+export function ok(): Result<void, never>;
+export function ok<T>(value: T): Result<T, never>;
+export function ok<T>(value?: T): Result<T | undefined, never> {
+  return { ok: true, value };
+}
+
+export function fail<F extends Failure>(failure: F): { ok: false; failure: F } {
+  return { ok: false, failure };
+}
+
+export const notFound = (subject: Subject) => fail({ kind: "not-found", subject });
+export const forbidden = (rule: ForbiddenRule) => fail({ kind: "forbidden", rule });
+export const invalid = (field: string, reason: InvalidReason, item?: number) =>
+  fail({ kind: "invalid", field, reason, ...(item === undefined ? {} : { item }) });
+
+/**
+ * Runs a write whose failure for lack of space is an expected outcome (uploads are the
+ * largest writes): the storage-full failure, with nothing written (the transaction rolled
+ * back); any other error is thrown on.
+ */
+export async function unlessStorageFull<T, F extends Failure>(
+  write: () => Promise<Result<T, F>>,
+): Promise<Result<T, F | StorageFull>> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isStorageFull(error)) return fail({ kind: "storage-full" });
+    throw error;
+  }
+}

@@ -1,0 +1,125 @@
+import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
+import type { LimitName } from "~/services/rate-limits.server";
+import { SENHA_MESSAGES } from "~/validation/accounts";
+import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { CONTACT_MESSAGES } from "~/validation/messages-form";
+import { PET_MESSAGES } from "~/validation/pets";
+
+/**
+ * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
+ * status and its Portuguese text, the one catalogue both adapters use — the pages'
+ * (forms.server.ts) and the API's (api.server.ts). Texts are the specification's
+ * (spec/texts.md) wherever it has one.
+ */
+
+const STATUS: Record<Failure["kind"], number> = {
+  invalid: 400,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  gone: 410,
+  "rate-limited": 429,
+  "storage-full": 507,
+};
+
+/** The status of a failure's answer: the API, which has no 410, says a pet that has gone is not found. */
+export function failureStatus(failure: Failure, channel: "page" | "api"): number {
+  if (failure.kind === "gone" && channel === "api") return 404;
+  return STATUS[failure.kind];
+}
+
+/** Retry-After, for a limit reached. */
+export function failureHeaders(failure: Failure): Record<string, string> {
+  return failure.kind === "rate-limited" ? { "Retry-After": String(failure.retryAfterSeconds) } : {};
+}
+
+const NOT_FOUND: Record<Subject, string> = {
+  pet: "Animal não encontrado.",
+  user: "Usuário não encontrado.",
+  message: "Mensagem não encontrada.",
+};
+
+const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
+  "pet-caretaker-only": "Só quem cuida do animal pode alterá-lo.",
+  "own-profile-only": "Você só pode alterar o seu próprio perfil.",
+  "own-data-only": "Você só pode exportar os seus próprios dados.",
+};
+
+const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
+  "email-taken": MESSAGES.email.taken,
+  "several-pets": CONTACT_MESSAGES.chooseRequired,
+};
+
+const LOGIN_LIMITED = "Muitas tentativas de login.";
+
+/** Why a limit refused, before when to try again. */
+const LIMITED: Record<LimitName, string> = {
+  "login-account": LOGIN_LIMITED,
+  "login-client": LOGIN_LIMITED,
+  "login-known": LOGIN_LIMITED,
+  "password-check": "Muitas tentativas.",
+  "signup-client": "Muitos cadastros feitos a partir desta conexão.",
+  "publish-account": "Você publicou muitos animais em pouco tempo.",
+  "upload-account": "Você enviou muitas fotos em pouco tempo.",
+  "message-client": CONTACT_MESSAGES.limitedClient,
+  "message-recipient": CONTACT_MESSAGES.limitedRecipient,
+};
+
+/** "Tente novamente em N minutos." */
+function retryText(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? "Tente novamente em 1 minuto." : `Tente novamente em ${minutes} minutos.`;
+}
+
+/** An image refused by its content: one photo, or the `item`th of several. */
+function imageText(reason: InvalidReason, item: number | undefined): string {
+  if (item === undefined) return reason === "image-too-large" ? MESSAGES.foto.dimensions : MESSAGES.foto.type;
+  return reason === "image-too-large"
+    ? `A foto ${item + 1} é grande demais: envie fotos de até 40 megapixels.`
+    : `A foto ${item + 1} não é uma imagem válida. ${PET_MESSAGES.fotos.type}`;
+}
+
+function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: string): string {
+  switch (failure.reason) {
+    case "unknown-email":
+      return MESSAGES.email.unknown;
+    case "wrong-password":
+      // The form that asks for the current password (to change it) names it so.
+      return field === "senha__atual" ? SENHA_MESSAGES.currentWrong : MESSAGES.senha.wrong;
+    case "no-match":
+      return CONTACT_MESSAGES.noMatch;
+    case "not-an-image":
+    case "image-format":
+    case "image-too-large":
+      return imageText(failure.reason, failure.item);
+  }
+}
+
+/** The Portuguese text of a failure; `field` is the name the form or body gives its field, if it has one. */
+export function failureText(failure: Failure, field?: string): string {
+  switch (failure.kind) {
+    case "not-found":
+      return NOT_FOUND[failure.subject];
+    case "forbidden":
+      return FORBIDDEN[failure.rule];
+    case "conflict":
+      return CONFLICT[failure.reason];
+    case "rate-limited":
+      return `${LIMITED[failure.limit]} ${retryText(failure.retryAfterSeconds)}`;
+    case "invalid":
+      return invalidText(failure, field ?? failure.field);
+    case "storage-full":
+      return STORAGE_FULL;
+    case "gone":
+      return CONTACT_MESSAGES.petGone;
+  }
+}
+
+/** What the adapters need to know of how a route names the services' fields. */
+export type FieldNames = Partial<Record<string, string>>;
+
+/** The field a failure is about, by the name this form or body gives it; none for a failure about the whole request. */
+export function failureField(failure: Failure, names: FieldNames = {}): string | undefined {
+  const field = "field" in failure ? failure.field : undefined;
+  return field === undefined ? undefined : (names[field] ?? field);
+}
