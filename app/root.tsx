@@ -25,7 +25,7 @@ import { imageUrl } from "./lib/image-urls";
 import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
-import { countUnread, hasReceived } from "./services/messages.server";
+import { countUnread, hasReceived } from "~/domain/messages/messages.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 

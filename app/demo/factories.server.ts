@@ -3,9 +3,9 @@ import { users } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
 import { loadSharp } from "~/services/images.server";
-import { hashPassword } from "~/services/passwords.server";
+import { hashPassword } from "~/domain/accounts/passwords.server";
 import type { Species } from "~/lib/pets";
-import { createPet as savePet, type PetInput, type PhotoSource } from "~/services/pets.server";
+import { createPet as savePet, type PetInput, type PhotoSource } from "~/domain/pets/pets.server";
 
 /**
  * Builders of valid records, shared by the demo seed and the tests: every

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
-import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/services/messages.server";
+import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import type { JobDefinition } from "./queue.server";
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/cadastro";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { registerUser } from "~/services/accounts.server";
+import { registerUser } from "~/domain/accounts/accounts.server";
 import { cadastroSchema } from "~/validation/accounts";
 import { getUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";

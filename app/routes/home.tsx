@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { PetCard } from "~/components/pet-card";
 import { AGE_GROUPS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
-import { listFeed } from "~/services/pets.server";
+import { listFeed } from "~/domain/pets/pets.server";
 import { feedFiltersSchema, type FeedFilters } from "~/validation/pets";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

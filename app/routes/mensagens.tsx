@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/mensagens";
 import { imageUrl } from "~/lib/image-urls";
 import { formatDateTime } from "~/lib/dates";
-import { listReceived, listSent, markRead } from "~/services/messages.server";
+import { listReceived, listSent, markRead } from "~/domain/messages/messages.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";

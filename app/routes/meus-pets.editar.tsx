@@ -1,7 +1,7 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.editar";
 import { PetForm } from "~/components/pet-form";
-import { findPet, updatePet } from "~/services/pets.server";
+import { findPet, updatePet } from "~/domain/pets/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";

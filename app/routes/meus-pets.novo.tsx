@@ -1,7 +1,7 @@
 import { redirect, useActionData } from "react-router";
 import type { Route } from "./+types/meus-pets.novo";
 import { PetForm } from "~/components/pet-form";
-import { publishPet } from "~/services/pets.server";
+import { publishPet } from "~/domain/pets/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";

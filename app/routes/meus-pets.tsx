@@ -2,7 +2,7 @@ import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets";
 import { imageUrl } from "~/lib/image-urls";
 import { STATUS_LABEL } from "~/lib/pets";
-import { listCaretakerPets, removePet, updatePet } from "~/services/pets.server";
+import { listCaretakerPets, removePet, updatePet } from "~/domain/pets/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/perfil.dados";
-import { exportUserData } from "~/services/privacy.server";
+import { exportUserData } from "~/domain/accounts/privacy.server";
 import { requireUser } from "~/web/auth.server";
 import { dataExportResponse } from "~/web/data-export.server";
 

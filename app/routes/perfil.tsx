@@ -3,7 +3,7 @@ import type { Route } from "./+types/perfil";
 import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { findUser, toOwnUser, updateProfile } from "~/services/accounts.server";
+import { findUser, toOwnUser, updateProfile } from "~/domain/accounts/accounts.server";
 import { perfilSchema } from "~/validation/accounts";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";

@@ -3,7 +3,7 @@ import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SPECIES_LABEL } from "~/lib/pets";
-import { findPublicPet } from "~/services/pets.server";
+import { findPublicPet } from "~/domain/pets/pets.server";
 import { isId } from "~/lib/ids";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
 import { images, imageVariants, petPhotos, users } from "~/db/schema";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
-import type { InvalidReason } from "./outcome.server";
+import type { InvalidReason } from "~/services/outcome.server";
 
 export type AcceptedFormat = "jpeg" | "png" | "webp";
 

@@ -1,8 +1,8 @@
 import { lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
-import { forgetUnusedLogins } from "./known-logins.server";
-import { deleteExpiredSessions } from "./sessions.server";
+import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
+import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */

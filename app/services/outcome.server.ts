@@ -1,5 +1,5 @@
 import { isStorageFull } from "~/db/errors.server";
-import type { LimitName } from "./rate-limits.server";
+import type { LimitName } from "~/services/rate-limits.server";
 
 /**
  * How every service reports what went wrong, in one vocabulary that knows no HTTP status

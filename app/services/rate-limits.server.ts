@@ -2,7 +2,7 @@ import { inArray, like, or } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { fail, ok, type RateLimited, type Result } from "./outcome.server";
+import { fail, ok, type RateLimited, type Result } from "~/services/outcome.server";
 
 /**
  * Rate limits with counters in the database (rate-limiter-flexible's Drizzle

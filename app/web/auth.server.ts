@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { pathWithinApp, safeReturnPath } from "~/lib/return-to";
-import { KNOWN_LOGIN_TTL_MS } from "~/services/known-logins.server";
-import type { OwnUser } from "~/services/accounts.server";
-import { attemptLogin } from "~/services/login.server";
+import { KNOWN_LOGIN_TTL_MS } from "~/domain/accounts/known-logins.server";
+import type { OwnUser } from "~/domain/accounts/accounts.server";
+import { attemptLogin } from "~/domain/accounts/login.server";
 import { ok, type Result } from "~/services/outcome.server";
 import {
   createSession,
@@ -13,7 +13,7 @@ import {
   SESSION_COOKIE,
   SESSION_TTL_MS,
   type SessionUser,
-} from "~/services/sessions.server";
+} from "~/domain/accounts/sessions.server";
 
 /**
  * The session cookie: httpOnly, SameSite=Lax, scoped to the app, and Secure

@@ -1,4 +1,4 @@
-import type { DataExport } from "~/services/privacy.server";
+import type { DataExport } from "~/domain/accounts/privacy.server";
 
 /** A person's data as a JSON download, never cached on the way. */
 export function dataExportResponse(body: DataExport): Response {

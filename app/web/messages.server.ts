@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { sendMessage, type Candidate, type ContactInput } from "~/services/messages.server";
+import { sendMessage, type Candidate, type ContactInput } from "~/domain/messages/messages.server";
 import type { Result } from "~/services/outcome.server";
 import { getUser } from "./auth.server";
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { PetInput } from "~/services/pets.server";
+import type { PetInput } from "~/domain/pets/pets.server";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
 import { readForm, readJson } from "./body.server";

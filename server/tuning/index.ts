@@ -22,7 +22,7 @@ import http from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Express, RequestHandler } from "express";
 import type { Db } from "~/db/client.server";
-import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/services/public-reads.server";
+import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "./embedded-database";
 import { bornWithExpressPrototypes, nodeServerProblem } from "./node-server";
 import { publicResponseCache } from "./response-cache";

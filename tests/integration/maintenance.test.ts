@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/demo/factories.server";
 import { emailDeliveries, knownLogins, sessions } from "~/db/schema";
-import { rememberLogin } from "~/services/known-logins.server";
+import { rememberLogin } from "~/domain/accounts/known-logins.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import { createMailer } from "~/services/mail.server";
 import { startJobQueue } from "~/jobs/queue.server";

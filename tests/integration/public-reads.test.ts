@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser } from "~/demo/factories.server";
 import { pets } from "~/db/schema";
-import { listFeed, findPublicPet } from "~/services/pets.server";
-import { publicDataChanged } from "~/services/public-reads.server";
+import { listFeed, findPublicPet } from "~/domain/pets/pets.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 // What the cache holds is seen by writing behind its back, straight to the table: a kept

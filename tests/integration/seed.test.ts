@@ -2,8 +2,8 @@ import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { imageVariants, petPhotos, pets, users } from "~/db/schema";
 import { DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
-import { listFeed, removePet } from "~/services/pets.server";
-import { verifyPassword } from "~/services/passwords.server";
+import { listFeed, removePet } from "~/domain/pets/pets.server";
+import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

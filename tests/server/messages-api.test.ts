@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { emailDeliveries, messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
-import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/services/messages.server";
+import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
 import { MESSAGES } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -12,8 +12,8 @@ import {
   sessions,
   users,
 } from "~/db/schema";
-import { updateProfile } from "~/services/accounts.server";
-import type { DataExport } from "~/services/privacy.server";
+import { updateProfile } from "~/domain/accounts/accounts.server";
+import type { DataExport } from "~/domain/accounts/privacy.server";
 import { MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Route } from "./+types/message";
-import { markRead } from "~/services/messages.server";
+import { markRead } from "~/domain/messages/messages.server";
 import { notFound } from "~/services/outcome.server";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";

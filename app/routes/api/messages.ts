@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/messages";
 import { imageUrl } from "~/lib/image-urls";
-import { listReceived, listSent, resolveRecipient } from "~/services/messages.server";
+import { listReceived, listSent, resolveRecipient } from "~/domain/messages/messages.server";
 import { apiMessageSchema } from "~/validation/messages-form";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";

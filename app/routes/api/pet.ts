@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pet";
 import { notFound } from "~/services/outcome.server";
-import { checkPetOwner, findPet, findPublicPet, removePet, toApiPet, updatePet } from "~/services/pets.server";
+import { checkPetOwner, findPet, findPublicPet, removePet, toApiPet, updatePet } from "~/domain/pets/pets.server";
 import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { readApiPetChanges } from "~/web/pet-forms.server";

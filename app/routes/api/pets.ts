@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
-import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/services/pets.server";
+import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/domain/pets/pets.server";
 import { feedFiltersSchema } from "~/validation/pets";
 import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/session";
-import { findUser, toOwnUser } from "~/services/accounts.server";
+import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
 import { apiLoginSchema } from "~/validation/accounts";
 import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser, signIn } from "~/web/auth.server";

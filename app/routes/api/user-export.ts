@@ -1,5 +1,5 @@
 import type { Route } from "./+types/user-export";
-import { exportUserData } from "~/services/privacy.server";
+import { exportUserData } from "~/domain/accounts/privacy.server";
 import { apiFailure } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { dataExportResponse } from "~/web/data-export.server";

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/user";
-import { findOwnAccount, findUser, toOwnUser, toPublicUser, updateProfile } from "~/services/accounts.server";
+import { findOwnAccount, findUser, toOwnUser, toPublicUser, updateProfile } from "~/domain/accounts/accounts.server";
 import type { Db } from "~/db/client.server";
-import { confirmOwnPassword } from "~/services/login.server";
+import { confirmOwnPassword } from "~/domain/accounts/login.server";
 import { notFound } from "~/services/outcome.server";
-import { deleteAccount } from "~/services/privacy.server";
-import type { SessionUser } from "~/services/sessions.server";
+import { deleteAccount } from "~/domain/accounts/privacy.server";
+import type { SessionUser } from "~/domain/accounts/sessions.server";
 import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES } from "~/validation/messages";

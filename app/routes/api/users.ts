@@ -1,5 +1,5 @@
 import type { Route } from "./+types/users";
-import { registerUser } from "~/services/accounts.server";
+import { registerUser } from "~/domain/accounts/accounts.server";
 import { apiCreateUserSchema } from "~/validation/accounts";
 import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";

@@ -2,12 +2,12 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
-import { sendMailOnce, type Mailer } from "./mail.server";
+import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { MessageNotice, messageNoticeSubject } from "~/emails/message-notice.server";
 import { renderEmail } from "~/emails/render.server";
-import { fail, invalid, notFound, ok, type Conflict, type Gone, type Invalid, type Result } from "./outcome.server";
-import { takeAllowance } from "./rate-limits.server";
+import { fail, invalid, notFound, ok, type Conflict, type Gone, type Invalid, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 

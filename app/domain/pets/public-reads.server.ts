@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "~/db/client.server";
-import { secondAsk } from "./admission.server";
+import { secondAsk } from "~/services/admission.server";
 
 /**
  * A small in-process cache of what every visitor sees alike (feed pages, pet

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { takeAllowance } from "./rate-limits.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
-import { hashPassword, verifyPassword } from "./passwords.server";
-import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "./images.server";
-import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "./outcome.server";
-import { publicDataChanged } from "./public-reads.server";
+import { hashPassword, verifyPassword } from "~/domain/accounts/passwords.server";
+import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
+import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
 
 /** What anyone may see of a person. */
 export type PublicUser = {

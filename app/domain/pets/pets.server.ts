@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "dri
 import type { Db } from "~/db/client.server";
 import { petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { cachedRead, publicDataChanged } from "./public-reads.server";
+import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import {
   AGE_GROUPS,
   ageInDays,
@@ -16,9 +16,9 @@ import {
   type Species,
 } from "~/lib/pets";
 import type { FeedFilters } from "~/validation/pets";
-import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "./images.server";
-import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "./outcome.server";
-import { takeAllowance } from "./rate-limits.server";
+import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
+import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {

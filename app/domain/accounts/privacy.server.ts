@@ -2,13 +2,13 @@ import { eq, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
-import { findUser, toOwnUser } from "./accounts.server";
-import { listReceived, listSent } from "./messages.server";
-import { deleteUnusedImages } from "./images.server";
-import { toApiPet, listCaretakerPets } from "./pets.server";
-import { forgetPersonalCounters } from "./rate-limits.server";
-import { publicDataChanged } from "./public-reads.server";
-import { forbidden, notFound, ok, type Result } from "./outcome.server";
+import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
+import { listReceived, listSent } from "~/domain/messages/messages.server";
+import { deleteUnusedImages } from "~/services/images.server";
+import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
+import { forgetPersonalCounters } from "~/services/rate-limits.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
