@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./support";
@@ -16,7 +16,7 @@ import { newCaretaker, publishPet } from "./pets-support";
  * there, to read or to check by hand (`java -jar node_modules/vnu-jar/build/dist/vnu.jar dir`).
  */
 
-const VNU_JAR = createRequire(import.meta.url).resolve("vnu-jar/build/dist/vnu.jar");
+const VNU_JAR = fileURLToPath(import.meta.resolve("vnu-jar/build/dist/vnu.jar"));
 const JAVA = process.env.JAVA_PATH || "java";
 
 type Capture = {
