@@ -62,7 +62,11 @@ function inert(node: ReactNode, preloads: string[]): ReactNode {
   if (isModulePreload(node)) return null;
   if (!isValidElement<ElementProps>(node)) return node;
   const { props } = node;
-  if (node.type === Fragment) return cloneElement(node, {}, inert(props.children, preloads));
+  if (node.type === Fragment) {
+    // Spread, as <Scripts> passed them: children given as one array would each need a key.
+    const children = inert(props.children, preloads);
+    return Array.isArray(children) ? cloneElement(node, {}, ...children) : cloneElement(node, {}, children);
+  }
   if (node.type === "script" && props.type === "module") {
     return cloneElement(node, {
       type: DATA_BLOCK_TYPE,
