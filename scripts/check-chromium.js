@@ -1,4 +1,6 @@
-// The end-to-end tests drive Debian's Chromium (browsers cannot be downloaded here).
+// The end-to-end tests drive Debian's Chromium (browsers cannot be downloaded here), and
+// one of them runs the Nu Html Checker (vnu-jar), which needs Java.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
 const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -7,6 +9,16 @@ if (!fs.existsSync(executable)) {
     `Chromium não encontrado em ${executable}.\n` +
       "Instale-o com: sudo apt-get install -y chromium\n" +
       "(ou indique outro executável em CHROMIUM_PATH).",
+  );
+  process.exit(1);
+}
+
+const java = process.env.JAVA_PATH || "java";
+if (spawnSync(java, ["-version"], { stdio: "ignore" }).status !== 0) {
+  console.error(
+    `Java não encontrado (${java}): o verificador de HTML (vnu) precisa dele.\n` +
+      "Instale-o com: sudo apt-get install -y default-jre-headless\n" +
+      "(ou indique outro executável em JAVA_PATH).",
   );
   process.exit(1);
 }
