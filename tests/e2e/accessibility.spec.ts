@@ -1,28 +1,15 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
 import { SENHA_MESSAGES } from "../../app/validation/accounts";
 import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, SENHA, signInThroughApi } from "./accounts-support";
-import { newCaretaker, publishPet } from "./pets-support";
+import { newCaretaker, publishPet, sendMessage } from "./pets-support";
 
 /**
  * axe on what the other tests see mostly empty or in its first state: lists with
  * content, a pet's edit page, the pages of an adopted pet and of errors, and the
  * server's refusals of login and of a password change.
  */
-
-async function sendMessage(request: APIRequestContext, pet: { id: string; nome: string }, texto: string) {
-  const response = await request.post("/adopet/api/messages", {
-    data: {
-      petId: pet.id,
-      nome: "Carla Souza",
-      telefone: "21 98888-7777",
-      nome__animal: pet.nome,
-      contato__texto: texto,
-    },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** The page's browser signed in as a caretaker with a pet available, another adopted. */
 async function caretakerWithPets(page: Page) {

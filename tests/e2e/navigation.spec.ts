@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
-import { newCaretaker, publishPet } from "./pets-support";
+import { newCaretaker, publishPet, sendMessage } from "./pets-support";
 
 /**
  * The signed-in person's menu (app/lib/account-nav.ts): from every page, each of
@@ -49,19 +49,6 @@ const isOpen = (page: Page) =>
 async function signedInCaretaker(request: APIRequestContext) {
   await newCaretaker(request, "Marta Menu");
   return publishPet(request, { nome: "Bússola" });
-}
-
-async function sendMessage(request: APIRequestContext, pet: { id: string; nome: string }, texto: string) {
-  const response = await request.post("/adopet/api/messages", {
-    data: {
-      petId: pet.id,
-      nome: "Carla Souza",
-      telefone: "21 98888-7777",
-      nome__animal: pet.nome,
-      contato__texto: texto,
-    },
-  });
-  expect(response.status()).toBe(201);
 }
 
 /** Presses Tab until the target has the focus. */

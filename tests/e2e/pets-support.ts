@@ -49,3 +49,17 @@ export async function publishPet(request: APIRequestContext, fields: Record<stri
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: string; nome: string };
 }
+
+/** A message to `pet`'s caretaker through the API, from whoever `request` is signed in as. */
+export async function sendMessage(request: APIRequestContext, pet: { id: string; nome: string }, texto: string) {
+  const response = await request.post("/adopet/api/messages", {
+    data: {
+      petId: pet.id,
+      nome: "Carla Souza",
+      telefone: "21 98888-7777",
+      nome__animal: pet.nome,
+      contato__texto: texto,
+    },
+  });
+  expect(response.status()).toBe(201);
+}
