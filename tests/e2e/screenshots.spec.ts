@@ -61,6 +61,8 @@ for (const width of WIDTHS) {
     });
 
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
+      // Six pages, each measured, checked by axe and saved: more than one page's 30 s.
+      test.setTimeout(90_000);
       const { email } = await createAccount(request);
       await logInThroughForm(page, email);
       for (const { name, path } of SIGNED_IN) {
