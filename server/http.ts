@@ -7,8 +7,7 @@ import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
 import type { DatabaseHealth } from "~/db/health.server";
 import { randomUUID } from "node:crypto";
-import { pinoHttp } from "pino-http";
-import { forLog, logError, logger } from "~/services/log.server";
+import { forLog, logError, requestLogger } from "~/services/log.server";
 import { cspNonce, sameOriginPosts } from "./security";
 
 const BASE_PATH = "/adopet";
@@ -122,30 +121,24 @@ export function createHttpApp({
  * addresses may hold what people typed), status and duration. No header, cookie or body.
  */
 function requestLog(): RequestHandler {
-  return pinoHttp({
-    logger,
-    quietReqLogger: true,
-    genReqId: (req, res) => {
-      const given = req.headers["x-request-id"];
-      const id = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader("X-Request-Id", id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: forLog(req.url.split("?")[0]!),
-      }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-    customSuccessMessage: () => "requisição",
-    customErrorMessage: () => "requisição com erro",
-    // A 5xx without an error of its own gets none: pino-http's stand-in only names the status.
-    customErrorObject: (_req, _res, error, loggable: Record<string, unknown>) =>
-      error.message.startsWith("failed with status code") ? { ...loggable, err: undefined } : loggable,
-  }) as unknown as RequestHandler;
+  return (req, res, next) => {
+    const started = performance.now();
+    const given = req.headers["x-request-id"];
+    const id = typeof given === "string" && /^[\w.:-]{1,64}$/.test(given) ? given : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    res.once("finish", () => {
+      const status = res.statusCode;
+      requestLogger[status >= 500 ? "error" : "info"](
+        {
+          req: { id, method: req.method, path: forLog(req.originalUrl.split("?")[0]!) },
+          res: { status },
+          responseTime: Math.round(performance.now() - started),
+        },
+        "requisição",
+      );
+    });
+    next();
+  };
 }
 
 /** "true"/"false", a hop count, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */
