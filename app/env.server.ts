@@ -32,6 +32,7 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
+  REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("off"),
   RUNTIME_TUNING: z.enum(["on", "off"], { error: "RUNTIME_TUNING deve ser on ou off" }).default("on"),
 });
 
@@ -62,6 +63,8 @@ export type Env = {
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
   jobs: boolean;
+  /** A log line per request, with its id (off by default: measured in docs/performance.md). */
+  requestLog: boolean;
   /** The runtime tuning of server/tuning (ADR 15); off runs the libraries as they ship. */
   runtimeTuning: boolean;
 };
@@ -94,6 +97,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
+    requestLog: value.REQUEST_LOG === "on",
     runtimeTuning: value.RUNTIME_TUNING === "on",
   };
 }

@@ -95,6 +95,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     health: database.health,
     publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db) : undefined,
     publicUrl: () => publicUrl,
+    requestLines: env.requestLog,
   });
   const server = tuning.nodeServer(app);
   server.once("listening", () => {

@@ -4,7 +4,7 @@ import { useServerProcess, type RunningServer } from "../support/server-process"
 
 /** The built server's log, as a real process writes it: JSON lines, no personal data. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
-  const running = useServerProcess({ DEMO_DATA: "true" });
+  const running = useServerProcess({ DEMO_DATA: "true", REQUEST_LOG: "on" });
   let server: RunningServer;
   let base: string;
 
