@@ -86,27 +86,55 @@ export async function startJobQueue(
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
   for (const definition of byName.values()) await ensureQueue(boss, definition);
 
-  const workers = new Map<string, string>();
+  // Our own worker loops over pg-boss's fetch, complete and fail, rather than pg-boss's workers:
+  // a stop then waits for every loop to end, where a pg-boss worker could still start a job it
+  // had been fetching when the stop came, after the database had closed.
+  const loops: Promise<void>[] = [];
+  const wakers = new Map<string, () => void>();
+  let stopping = false;
+
+  /** Takes up to `batchSize` due jobs of one kind and runs them; how many it ran. */
+  async function runBatch(definition: JobDefinition, batchSize: number): Promise<number> {
+    const jobs = await boss.fetch<object>(definition.name, { batchSize });
+    for (const job of jobs) {
+      try {
+        await runLogged(definition, job);
+        await boss.complete(definition.name, job.id);
+      } catch (error) {
+        await boss.fail(definition.name, job.id, errorOutput(error));
+      }
+    }
+    return jobs.length;
+  }
+
+  async function workLoop(definition: JobDefinition) {
+    while (!stopping) {
+      let ran = 0;
+      try {
+        ran = await runBatch(definition, 1);
+      } catch (error) {
+        logger.error({ err: error }, "Fila de tarefas: erro");
+      }
+      // Where there was a job there may be more (a burst of messages): look again at once.
+      if (ran > 0 || stopping) continue;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wakers.delete(definition.name);
+          resolve();
+        };
+        const timer = setTimeout(done, POLLING_INTERVAL_SECONDS * 1000);
+        wakers.set(definition.name, done);
+      });
+    }
+  }
 
   const queue: JobQueue = {
     async startWorkers() {
-      if (!work || workers.size > 0) return;
+      if (!work || loops.length > 0 || stopping) return;
       for (const definition of byName.values()) {
-        const id = await boss.work<object>(
-          definition.name,
-          { batchSize: 1, pollingIntervalSeconds: POLLING_INTERVAL_SECONDS },
-          async ([job]) => {
-            try {
-              await runLogged(definition, job!);
-            } finally {
-              // pg-boss waits a whole polling interval after each run: where there was one job there
-              // may be more (a burst of messages), so look again at once.
-              queue.wake(definition.name);
-            }
-          },
-        );
-        workers.set(definition.name, id);
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
+        loops.push(workLoop(definition));
       }
     },
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
@@ -117,24 +145,15 @@ export async function startJobQueue(
       if (!tx) queue.wake(name);
     },
     wake(name) {
-      const id = workers.get(name);
-      if (id) boss.notifyWorker(id);
+      wakers.get(name)?.();
     },
     async runDue(deadline = Infinity) {
       let ran = 0;
       for (const definition of byName.values()) {
         while (Date.now() < deadline) {
-          const jobs = await boss.fetch<object>(definition.name, { batchSize: 5 });
-          if (jobs.length === 0) break;
-          for (const job of jobs) {
-            try {
-              await runLogged(definition, job);
-              await boss.complete(definition.name, job.id);
-            } catch (error) {
-              await boss.fail(definition.name, job.id, errorOutput(error));
-            }
-            ran += 1;
-          }
+          const batch = await runBatch(definition, 5);
+          if (batch === 0) break;
+          ran += batch;
         }
       }
       return ran;
@@ -147,7 +166,16 @@ export async function startJobQueue(
       return true;
     },
     async stop(deadline = Date.now() + 10_000) {
-      await boss.stop({ graceful: true, wait: true, close: false, timeout: Math.max(1_000, deadline - Date.now()) });
+      stopping = true;
+      for (const wakeUp of [...wakers.values()]) wakeUp();
+      // The running jobs finish (until the deadline); what is left stays stored for the next start.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(loops),
+        new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
+      ]);
+      clearTimeout(timer);
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
     },
   };
   return queue;

@@ -73,7 +73,8 @@ describe("the job queue", () => {
 
   it("keeps a job that was running when its process died, and runs it again once it expires", async () => {
     runs.length = 0;
-    await queue.send("record", { n: 5 }, {});
+    // Not due yet, so that the running worker leaves it to this test.
+    await queue.send("record", { n: 5 }, { startAfter: new Date(Date.now() + 60_000) });
     // Taken by a worker that then vanished (kill -9): active, never completed.
     const rows = (await database.db.execute(
       sql`update pgboss.job set state = 'active', started_on = now() - interval '1 hour', expire_in = interval '1 second'
