@@ -13,7 +13,7 @@ import { cspNonce, sameOriginPosts } from "./security";
 const BASE_PATH = "/adopet";
 
 export type HttpAppOptions = {
-  /** A log line per request (REQUEST_LOG=on): it costs a share of the cached pages' throughput. */
+  /** A log line per request (REQUEST_LOG, on by default): it costs a share of the cached pages' throughput. */
   requestLines?: boolean;
   db: Db;
   /** The React Router request handler (pages, API, images). */
