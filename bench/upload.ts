@@ -64,6 +64,7 @@ export async function measureUpload(base: string, login: { email: string; senha:
     cidade: "Niterói",
     uf: "RJ",
     status: "disponivel",
+    sexo: "macho",
   };
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.append("fotos", new File([new Uint8Array(jpeg)], "foto.jpg", { type: "image/jpeg" }));

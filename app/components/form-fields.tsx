@@ -56,7 +56,9 @@ type FieldProps = {
   meta: AnyField;
   label: string;
   placeholder?: string;
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "date";
+  inputMode?: "decimal" | "numeric";
+  hint?: string;
   autoComplete?: string;
   maxLength?: number;
   readOnly?: boolean;
@@ -71,16 +73,36 @@ function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
   );
 }
 
-export function TextField({ meta, label, placeholder, type = "text", autoComplete, maxLength, readOnly }: FieldProps) {
+export function TextField({
+  meta,
+  label,
+  placeholder,
+  type = "text",
+  autoComplete,
+  maxLength,
+  readOnly,
+  inputMode,
+  hint,
+}: FieldProps) {
   const focus = useErrorFocus(meta.name);
+  const props = getInputProps(meta, { type });
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
         {label}
       </label>
+      {hint ? (
+        <p className="field__hint" id={`${meta.id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       <input
         className="field__control"
-        {...getInputProps(meta, { type })}
+        {...props}
+        aria-describedby={
+          hint ? `${meta.id}-hint ${props["aria-describedby"] ?? ""}`.trim() : props["aria-describedby"]
+        }
+        inputMode={inputMode}
         placeholder={placeholder}
         autoComplete={autoComplete}
         maxLength={maxLength}
@@ -98,7 +120,8 @@ export function TextAreaField({
   label,
   placeholder,
   maxLength,
-}: Omit<FieldProps, "type" | "autoComplete" | "readOnly">) {
+  rows = 5,
+}: Omit<FieldProps, "type" | "autoComplete" | "readOnly" | "inputMode" | "hint"> & { rows?: number }) {
   const focus = useErrorFocus(meta.name);
   return (
     <div className="field">
@@ -110,7 +133,7 @@ export function TextAreaField({
         {...getTextareaProps(meta)}
         placeholder={placeholder}
         maxLength={maxLength}
-        rows={5}
+        rows={rows}
         required={false}
         {...focus}
       />

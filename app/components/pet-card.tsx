@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import { SEX_LABEL, type Sex } from "~/lib/pets";
 import { ChatIcon } from "./art";
 
 export type PetCardData = {
@@ -10,7 +11,34 @@ export type PetCardData = {
   perfil: string;
   local: string;
   photoIds: string[];
+  sexo: Sex | null;
 };
+
+/** What a card needs of a pet: the page's data stays small (no story, no record). */
+export function cardData(pet: PetCardData): PetCardData {
+  const { id, nome, idade, porte, perfil, local, photoIds, sexo } = pet;
+  return { id, nome, idade, porte, perfil, local, photoIds, sexo };
+}
+
+/** ♂ or ♀ drawn (an emoji font would draw the characters otherwise), named for screen readers. */
+function SexIcon({ sexo, className }: { sexo: Sex; className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" width="16" height="16" role="img" aria-label={SEX_LABEL[sexo]}>
+      <title>{SEX_LABEL[sexo]}</title>
+      {sexo === "macho" ? (
+        <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <circle cx="10" cy="14" r="6" />
+          <path d="M14.5 9.5 20 4M15 4h5v5" />
+        </g>
+      ) : (
+        <g fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round">
+          <circle cx="12" cy="9" r="6" />
+          <path d="M12 15v7M8.5 19h7" />
+        </g>
+      )}
+    </svg>
+  );
+}
 
 /** A pet in the feed: photo, nome, idade, porte, perfil, local, and the way to talk to its caretaker. */
 export function PetCard({ pet, eager = false }: { pet: PetCardData; eager?: boolean }) {
@@ -40,7 +68,10 @@ export function PetCard({ pet, eager = false }: { pet: PetCardData; eager?: bool
           </Link>
         </h2>
         <p className="pet-card__facts">
-          <span>{pet.idade}</span>
+          <span>
+            {pet.sexo ? <SexIcon sexo={pet.sexo} className="pet-card__sex" /> : null}
+            {pet.idade}
+          </span>
           <span>{pet.porte}</span>
           <span>{pet.perfil}</span>
         </p>

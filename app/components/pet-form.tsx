@@ -1,5 +1,24 @@
-import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { AGE_UNITS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
+import { getCollectionProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import {
+  AGE_UNITS,
+  CASTRATION,
+  CASTRATION_LABEL,
+  COMPANION_LABEL,
+  COMPANIONS,
+  SEX_LABEL,
+  SEXES,
+  SIZE_LABEL,
+  SIZES,
+  SPECIES,
+  SPECIES_LABEL,
+  UFS,
+  VACCINE_LABEL,
+  VACCINES,
+  VACCINES_BY_SPECIES,
+  formatFee,
+  type Species,
+} from "~/lib/pets";
+import type { PetView } from "~/domain/pets/pets.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
@@ -14,6 +33,16 @@ export type PetFormValues = {
   cidade: string;
   uf: string;
   status: string;
+  sexo: string;
+  castrado: string;
+  castracao_data: string;
+  vacinas: string[];
+  vermifugado: string;
+  microchip: string;
+  convive_com: string[];
+  necessidades_especiais: string;
+  historia: string;
+  taxa_adocao: string;
 };
 
 const EMPTY: PetFormValues = {
@@ -26,6 +55,16 @@ const EMPTY: PetFormValues = {
   cidade: "",
   uf: "",
   status: "disponivel",
+  sexo: "",
+  castrado: "",
+  castracao_data: "",
+  vacinas: [],
+  vermifugado: "",
+  microchip: "",
+  convive_com: [],
+  necessidades_especiais: "",
+  historia: "",
+  taxa_adocao: "",
 };
 
 function SelectField({
@@ -60,6 +99,96 @@ function SelectField({
   );
 }
 
+// The fields as the page shows them: a refused form focuses the first with an error.
+const FIELD_ORDER = [
+  "nome",
+  "especie",
+  "sexo",
+  "idade",
+  "idade__unidade",
+  "porte",
+  "perfil",
+  "historia",
+  "castrado",
+  "castracao_data",
+  "vacinas",
+  "vermifugado",
+  "microchip",
+  "convive_com",
+  "necessidades_especiais",
+  "cidade",
+  "uf",
+  "taxa_adocao",
+  "status",
+  "fotos",
+] as const;
+
+/** The edit form's values from a pet as the pages read it. */
+export function petFormValues(pet: PetView): PetFormValues {
+  return {
+    nome: pet.nome,
+    especie: pet.especie,
+    idade: String(pet.idadeValor),
+    idade__unidade: pet.idadeUnidade,
+    porte: pet.porteCodigo,
+    perfil: pet.perfil,
+    cidade: pet.cidade,
+    uf: pet.uf,
+    status: pet.status,
+    sexo: pet.sexo ?? "",
+    castrado: pet.castrado ?? "",
+    castracao_data: pet.castracaoData ?? "",
+    vacinas: pet.vacinas,
+    vermifugado: pet.vermifugado === null ? "" : pet.vermifugado ? "sim" : "nao",
+    microchip: pet.microchip ?? "",
+    convive_com: pet.conviveCom,
+    necessidades_especiais: pet.necessidadesEspeciais ?? "",
+    historia: pet.historia ?? "",
+    taxa_adocao: pet.taxaAdocaoCentavos === null ? "" : formatFee(pet.taxaAdocaoCentavos).replace("R$ ", ""),
+  };
+}
+
+type AnyMeta = Parameters<typeof getCollectionProps>[0];
+
+/** Several choices as checkboxes in a fieldset, its legend naming them. */
+function CheckboxGroup({
+  meta,
+  legend,
+  options,
+  hint,
+}: {
+  meta: AnyMeta;
+  legend: string;
+  options: [string, string][];
+  hint?: string;
+}) {
+  const focus = useErrorFocus(meta.name);
+  const boxes = getCollectionProps(meta, { type: "checkbox", options: options.map(([value]) => value) });
+  return (
+    <fieldset className="field choice-group" aria-describedby={meta.errorId}>
+      <legend className="field__label">{legend}</legend>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      <div className="choice-group__options">
+        {boxes.map((box, index) => (
+          <label key={box.value} className="choice">
+            <input {...box} required={false} {...(index === 0 ? focus : {})} />
+            {options[index]![1]}
+          </label>
+        ))}
+      </div>
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </fieldset>
+  );
+}
+
+/** The vaccines offered: the chosen species' list, or every one while no species is chosen. */
+function vaccineOptions(species: string | undefined): [string, string][] {
+  const list = species && species in VACCINES_BY_SPECIES ? VACCINES_BY_SPECIES[species as Species] : VACCINES;
+  return list.map((vaccine) => [vaccine, VACCINE_LABEL[vaccine]]);
+}
+
 /** The form to publish or edit a pet; the same fields and rules as the API. */
 export function PetForm({
   mode,
@@ -71,7 +200,7 @@ export function PetForm({
   defaultValue?: PetFormValues;
 }) {
   const schema = mode === "create" ? petCreateSchema : petEditSchema;
-  const [form, fields, focus] = useValidatedForm(schema, lastResult, defaultValue);
+  const [form, fields, focus] = useValidatedForm(schema, lastResult, defaultValue, FIELD_ORDER);
   return (
     <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel pet-form">
       <FormError id={form.errorId} errors={form.errors} />
@@ -81,6 +210,12 @@ export function PetForm({
         label="Espécie"
         placeholder="Escolha"
         options={SPECIES.map((value) => [value, SPECIES_LABEL[value]])}
+      />
+      <SelectField
+        meta={fields.sexo}
+        label="Sexo"
+        placeholder={mode === "create" ? "Escolha" : "Não informado"}
+        options={SEXES.map((value) => [value, SEX_LABEL[value]])}
       />
       <div className="pet-form__age">
         <TextField meta={fields.idade} label="Idade" type="text" />
@@ -93,10 +228,79 @@ export function PetForm({
         options={SIZES.map((value) => [value, SIZE_LABEL[value]])}
       />
       <TextAreaField meta={fields.perfil} label="Perfil" placeholder="Como ele é? Calmo, brincalhão…" maxLength={300} />
+      <TextAreaField
+        meta={fields.historia}
+        label="História (opcional)"
+        placeholder="Como ele chegou até você, do que gosta, o que já viveu…"
+        maxLength={2000}
+        rows={8}
+      />
+      <fieldset className="pet-form__group">
+        <legend className="pet-form__legend">Saúde</legend>
+        <SelectField
+          meta={fields.castrado}
+          label="Castração"
+          placeholder="Não informado"
+          options={CASTRATION.map((value) => [value, CASTRATION_LABEL[value]])}
+        />
+        <TextField
+          meta={fields.castracao_data}
+          label="Data agendada da castração"
+          type="date"
+          hint="Só se a castração estiver agendada."
+        />
+        {fields.especie.value === "outro" ? (
+          <p className="field__hint">Não há vacinas listadas para esta espécie.</p>
+        ) : (
+          <CheckboxGroup
+            meta={fields.vacinas}
+            legend="Vacinas"
+            options={vaccineOptions(fields.especie.value)}
+            hint={fields.especie.value ? undefined : "Cães: V8, V10 e antirrábica. Gatos: V3, V4, V5 e antirrábica."}
+          />
+        )}
+        <SelectField
+          meta={fields.vermifugado}
+          label="Vermifugado"
+          placeholder="Não informado"
+          options={[
+            ["sim", "Sim"],
+            ["nao", "Não"],
+          ]}
+        />
+        <TextField
+          meta={fields.microchip}
+          label="Microchip (opcional)"
+          inputMode="numeric"
+          hint="Os 15 dígitos do microchip."
+        />
+      </fieldset>
+      <fieldset className="pet-form__group">
+        <legend className="pet-form__legend">Convivência</legend>
+        <CheckboxGroup
+          meta={fields.convive_com}
+          legend="Convive bem com"
+          options={COMPANIONS.map((value) => [value, COMPANION_LABEL[value]])}
+        />
+        <TextAreaField
+          meta={fields.necessidades_especiais}
+          label="Necessidades especiais (opcional)"
+          placeholder="Medicação, dieta, cuidados com a mobilidade…"
+          maxLength={300}
+          rows={3}
+        />
+      </fieldset>
       <div className="pet-form__place">
         <TextField meta={fields.cidade} label="Cidade" autoComplete="address-level2" />
         <SelectField meta={fields.uf} label="Estado (UF)" placeholder="UF" options={UFS.map((uf) => [uf, uf])} />
       </div>
+      <TextField
+        meta={fields.taxa_adocao}
+        label="Taxa de adoção (opcional)"
+        inputMode="decimal"
+        placeholder="0,00"
+        hint="Em reais, até R$ 1.000,00. A Adopet é só para adoção: nada de venda."
+      />
       <SelectField
         meta={fields.status}
         label="Situação"

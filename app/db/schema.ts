@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   customType,
+  date,
   index,
   integer,
   pgEnum,
@@ -109,6 +111,8 @@ export const species = pgEnum("species", ["cao", "gato", "outro"]);
 export const ageUnit = pgEnum("age_unit", ["dias", "meses", "anos"]);
 export const petSize = pgEnum("pet_size", ["pequeno", "medio", "medio_grande", "grande"]);
 export const petStatus = pgEnum("pet_status", ["disponivel", "adotado", "removido"]);
+export const petSex = pgEnum("pet_sex", ["macho", "femea"]);
+export const castration = pgEnum("castration", ["sim", "nao", "agendado"]);
 
 export const pets = pgTable(
   "pets",
@@ -132,6 +136,26 @@ export const pets = pgTable(
     /** The age in days when published, for the age filter. */
     ageDays: integer("age_days").notNull(),
     status: petStatus("status").notNull().default("disponivel"),
+    // The record (issue 18): optional, as pets published before it have none of it.
+    sexo: petSex("sexo"),
+    castrado: castration("castrado"),
+    castracaoData: date("castracao_data", { mode: "string" }),
+    /** Vaccine codes from the species' list (app/lib/pets.ts). */
+    vacinas: text("vacinas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    vermifugado: boolean("vermifugado"),
+    microchip: varchar("microchip", { length: 15 }),
+    /** Who the animal lives well with: criancas, caes, gatos. */
+    conviveCom: text("convive_com")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    necessidadesEspeciais: varchar("necessidades_especiais", { length: 300 }),
+    historia: varchar("historia", { length: 2000 }),
+    /** The adoption fee in cents (at most R$ 1.000,00). */
+    taxaAdocaoCentavos: integer("taxa_adocao_centavos"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

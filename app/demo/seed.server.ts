@@ -17,10 +17,21 @@ export const DEMO_CARETAKER = {
 
 type DemoPet = Omit<NewPet, "caretakerId" | "photos">;
 
+/** An ISO day `days` from today (a scheduled castration stays in the future). */
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
 /** The product's sample list (spec/texts.md), in the feed's order. */
 export const DEMO_PETS: readonly DemoPet[] = [
   {
     nome: "Dunga",
+    sexo: "macho",
+    castrado: "sim",
+    vacinas: ["v10", "antirrabica"],
+    vermifugado: true,
+    convive_com: ["criancas", "caes"],
+    historia:
+      "Dunga foi encontrado numa praça de Madureira, assustado e com fome.\nHoje é o primeiro a receber visitas no portão e adora passear de manhã.",
+    taxa_adocao: 5_000,
     especie: "cao",
     idade: 2,
     idade__unidade: "anos",
@@ -31,6 +42,12 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Felícia",
+    sexo: "femea",
+    castrado: "agendado",
+    castracao_data: inDays(30),
+    vacinas: ["v4"],
+    vermifugado: true,
+    convive_com: ["gatos"],
     especie: "gato",
     idade: 3,
     idade__unidade: "meses",
@@ -41,6 +58,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Sirius",
+    sexo: "macho",
     especie: "cao",
     idade: 6,
     idade__unidade: "meses",
@@ -51,6 +69,14 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Fiona",
+    sexo: "femea",
+    castrado: "sim",
+    vacinas: ["v5", "antirrabica"],
+    vermifugado: true,
+    microchip: "982000123456789",
+    convive_com: ["criancas", "gatos"],
+    necessidades_especiais: "Enxerga pouco de um olho: prefere uma casa sem escadas.",
+    taxa_adocao: 0,
     especie: "gato",
     idade: 3,
     idade__unidade: "anos",
@@ -61,6 +87,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Sid",
+    sexo: "macho",
     especie: "cao",
     idade: 8,
     idade__unidade: "meses",
@@ -71,6 +98,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Yoda",
+    sexo: "macho",
     especie: "gato",
     idade: 1,
     idade__unidade: "anos",
@@ -81,6 +109,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Lua",
+    sexo: "femea",
     especie: "cao",
     idade: 6,
     idade__unidade: "meses",
@@ -91,6 +120,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Amora",
+    sexo: "femea",
     especie: "cao",
     idade: 45,
     idade__unidade: "dias",
@@ -101,6 +131,7 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
   {
     nome: "Zelda",
+    sexo: "femea",
     especie: "gato",
     idade: 5,
     idade__unidade: "meses",

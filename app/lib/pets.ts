@@ -93,3 +93,61 @@ export function searchKey(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+// The pet's record beyond the specification's fields: what decides adoptions in Brazil.
+
+export const SEXES = ["macho", "femea"] as const;
+export type Sex = (typeof SEXES)[number];
+export const SEX_LABEL: Record<Sex, string> = { macho: "Macho", femea: "Fêmea" };
+
+export const CASTRATION = ["sim", "nao", "agendado"] as const;
+export type Castration = (typeof CASTRATION)[number];
+export const CASTRATION_LABEL: Record<Castration, string> = {
+  sim: "Castrado",
+  nao: "Não castrado",
+  agendado: "Castração agendada",
+};
+
+/** The vaccines a caretaker can tick, by species (none are listed for other animals). */
+export const VACCINES_BY_SPECIES: Record<Species, readonly Vaccine[]> = {
+  cao: ["v8", "v10", "antirrabica"],
+  gato: ["v3", "v4", "v5", "antirrabica"],
+  outro: [],
+};
+export const VACCINES = ["v8", "v10", "v3", "v4", "v5", "antirrabica"] as const;
+export type Vaccine = (typeof VACCINES)[number];
+export const VACCINE_LABEL: Record<Vaccine, string> = {
+  v8: "V8",
+  v10: "V10",
+  v3: "V3",
+  v4: "V4",
+  v5: "V5",
+  antirrabica: "Antirrábica",
+};
+
+export const COMPANIONS = ["criancas", "caes", "gatos"] as const;
+export type Companion = (typeof COMPANIONS)[number];
+export const COMPANION_LABEL: Record<Companion, string> = { criancas: "Crianças", caes: "Cães", gatos: "Gatos" };
+
+/** The highest adoption fee, in cents (R$ 1.000,00). */
+export const FEE_MAX_CENTS = 100_000;
+
+/** "R$ 50,00", "R$ 1.000,00": with a plain space, as the texts are written. */
+export function formatFee(cents: number): string {
+  const reais = Math.floor(cents / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ".");
+  return `R$ ${reais},${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** "12/03/2027" from an ISO date ("2027-03-12"). */
+export function formatDay(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day}/${month}/${year}`;
+}
+
+/** "V8, Antirrábica" or "Crianças e gatos": a list as a sentence reads it. */
+export function listInWords(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} e ${words.at(-1)}`;
+}

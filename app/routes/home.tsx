@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
-import { PetCard } from "~/components/pet-card";
+import { cardData, PetCard } from "~/components/pet-card";
 import { AGE_GROUPS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
 import { listFeed } from "~/domain/pets/pets.server";
 import { feedFiltersSchema, type FeedFilters } from "~/validation/pets";
@@ -9,7 +9,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = feedFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const feed = await listFeed(context.db, filters);
-  return { feed, filters };
+  return { feed: { ...feed, items: feed.items.map(cardData) }, filters };
 }
 
 export function meta() {

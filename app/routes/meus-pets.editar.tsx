@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.editar";
-import { PetForm } from "~/components/pet-form";
+import { PetForm, petFormValues } from "~/components/pet-form";
 import { findPet, updatePet } from "~/domain/pets/pets.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
@@ -46,21 +46,7 @@ export default function EditPet() {
   return (
     <section className="pet-editor">
       <h1 className="pet-editor__title">Editar {pet.nome}</h1>
-      <PetForm
-        mode="edit"
-        lastResult={lastResult}
-        defaultValue={{
-          nome: pet.nome,
-          especie: pet.especie,
-          idade: String(pet.idadeValor),
-          idade__unidade: pet.idadeUnidade,
-          porte: pet.porteCodigo,
-          perfil: pet.perfil,
-          cidade: pet.cidade,
-          uf: pet.uf,
-          status: pet.status,
-        }}
-      />
+      <PetForm mode="edit" lastResult={lastResult} defaultValue={petFormValues(pet)} />
     </section>
   );
 }

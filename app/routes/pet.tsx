@@ -2,7 +2,16 @@ import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { SPECIES_LABEL } from "~/lib/pets";
+import {
+  CASTRATION_LABEL,
+  COMPANION_LABEL,
+  formatDay,
+  formatFee,
+  listInWords,
+  SEX_LABEL,
+  SPECIES_LABEL,
+  VACCINE_LABEL,
+} from "~/lib/pets";
 import { findPublicPet } from "~/domain/pets/pets.server";
 import { isId } from "~/lib/ids";
 
@@ -51,9 +60,21 @@ export default function PetPage() {
     : "";
   const facts: [string, string][] = [
     ["Espécie", SPECIES_LABEL[pet.especie]],
+    ...known("Sexo", pet.sexo && SEX_LABEL[pet.sexo]),
     ["Idade", pet.idade],
     ["Porte", pet.porte],
     ["Perfil", pet.perfil],
+    ...known("Castração", castrationText(pet.castrado, pet.castracaoData)),
+    ...known("Vacinas", pet.vacinas.length ? listInWords(pet.vacinas.map((code) => VACCINE_LABEL[code])) : null),
+    ...known("Vermifugado", pet.vermifugado === null ? null : pet.vermifugado ? "Sim" : "Não"),
+    ...known("Microchip", pet.microchip),
+    ...known(
+      "Convive bem com",
+      pet.conviveCom.length
+        ? sentenceCase(listInWords(pet.conviveCom.map((code) => COMPANION_LABEL[code].toLowerCase())))
+        : null,
+    ),
+    ...known("Necessidades especiais", pet.necessidadesEspeciais),
     ["Local", pet.local],
     ["Responsável", `${pet.caretaker.nome}${caretakerPlace}`],
   ];
@@ -94,6 +115,19 @@ export default function PetPage() {
           </div>
         ))}
       </dl>
+      {pet.historia ? (
+        <section className="pet-page__story" aria-labelledby="historia">
+          <h2 id="historia" className="pet-page__subtitle">
+            História
+          </h2>
+          <p className="pet-page__story-text">{pet.historia}</p>
+        </section>
+      ) : null}
+      {pet.taxaAdocaoCentavos === null ? null : (
+        <p className="pet-page__fee">
+          {pet.taxaAdocaoCentavos === 0 ? "Adoção sem taxa" : `Taxa de adoção: ${formatFee(pet.taxaAdocaoCentavos)}`}
+        </p>
+      )}
       {available ? (
         <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">
           <ChatIcon className="pet-page__chat" />
@@ -102,6 +136,16 @@ export default function PetPage() {
       ) : null}
     </article>
   );
+}
+
+/** A fact's row, when it is known. */
+const known = (term: string, value: string | null | undefined): [string, string][] => (value ? [[term, value]] : []);
+
+const sentenceCase = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+function castrationText(castrado: keyof typeof CASTRATION_LABEL | null, day: string | null): string | null {
+  if (!castrado) return null;
+  return castrado === "agendado" && day ? `Agendada para ${formatDay(day)}` : CASTRATION_LABEL[castrado];
 }
 
 export function ErrorBoundary() {

@@ -25,7 +25,11 @@ export type InvalidReason =
   /** An image of a format not accepted here. */
   | "image-format"
   /** More pixels than any camera makes. */
-  | "image-too-large";
+  | "image-too-large"
+  /** A vaccine not on the pet's species' list. */
+  | "vaccine-species"
+  /** A castration scheduled without its date. */
+  | "castration-date";
 
 /** A rule about who may do what. */
 export type ForbiddenRule = "pet-caretaker-only" | "own-profile-only" | "own-data-only";

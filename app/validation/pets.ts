@@ -1,6 +1,23 @@
 import { z } from "zod";
-import { AGE_GROUPS, AGE_MAX, AGE_UNITS, SIZES, SPECIES, UFS, formatAge } from "~/lib/pets";
-import { cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText } from "./fields";
+import {
+  AGE_GROUPS,
+  AGE_MAX,
+  AGE_UNITS,
+  CASTRATION,
+  COMPANIONS,
+  FEE_MAX_CENTS,
+  SEXES,
+  SIZES,
+  SPECIES,
+  SPECIES_LABEL,
+  UFS,
+  VACCINES,
+  VACCINES_BY_SPECIES,
+  formatAge,
+  type Species,
+  type Vaccine,
+} from "~/lib/pets";
+import { cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText, textField } from "./fields";
 
 export const PET_MESSAGES = {
   especie: "Escolha a espécie do animal.",
@@ -16,6 +33,20 @@ export const PET_MESSAGES = {
   },
   uf: "Escolha o estado (UF).",
   status: "Escolha a situação do animal.",
+  sexo: "Escolha o sexo do animal.",
+  castrado: "Escolha se o animal é castrado.",
+  castracaoData: {
+    required: "Informe a data agendada para a castração.",
+    format: "Informe a data da castração como dd/mm/aaaa.",
+  },
+  vacinas: "Escolha vacinas da lista.",
+  vermifugado: "Escolha se o animal é vermifugado.",
+  microchip: "O microchip deve ter 15 dígitos.",
+  conviveCom: "Escolha com quem o animal convive bem: crianças, cães ou gatos.",
+  necessidades: "As necessidades especiais devem possuir no máximo 300 caracteres.",
+  historia: "A história deve possuir no máximo 2000 caracteres.",
+  taxa: "A taxa de adoção deve ser um valor de R$ 0,00 a R$ 1.000,00.",
+  sale: "A Adopet é só para adoção: tire do texto o preço ou a oferta de venda. Se houver uma taxa de adoção, informe-a no campo Taxa de adoção.",
   fotos: {
     required: "Envie ao menos uma foto do animal.",
     max: "Envie no máximo 5 fotos.",
@@ -29,6 +60,72 @@ export const MAX_PET_PHOTOS = 5;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.enum(values, { error: message });
+
+/** The vaccine names of another species, or none for animals with no list ("outro"). */
+export function vaccinesOutsideList(species: Species, vaccines: readonly Vaccine[]): boolean {
+  return vaccines.some((vaccine) => !VACCINES_BY_SPECIES[species].includes(vaccine));
+}
+
+function vaccineListText(species: Species): string {
+  return species === "outro"
+    ? "Não há vacinas listadas para esta espécie."
+    : `Escolha apenas vacinas de ${SPECIES_LABEL[species].toLowerCase()}.`
+        .replace("cão.", "cães.")
+        .replace("gato.", "gatos.");
+}
+
+// Words that offer an animal for sale: a price, "vendo", "à venda", "preço". A fee has its own field.
+const SALE_WORDS = new RegExp(
+  [
+    String.raw`R\$\s*\d+`,
+    String.raw`\d+(?:[.,]\d+)?\s*(?:reais|conto)`,
+    String.raw`vend(?:o|e-se|emos|endo)`,
+    String.raw`[àa]\s+venda`,
+    String.raw`pre[çc]os?`,
+    "pix",
+  ]
+    // Whole words: \b knows no accented letters.
+    .map((words) => String.raw`(?<![\p{L}\p{N}])(?:${words})(?![\p{L}\p{N}])`)
+    .join("|"),
+  "iu",
+);
+
+/** Whether a text offers the animal for sale. */
+const offersForSale = (text: string) => SALE_WORDS.test(text);
+
+/** Forms send text; an empty field is a missing one. */
+const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+const asList = (value: unknown) =>
+  value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
+const YES_NO: Record<string, boolean> = { sim: true, true: true, nao: false, false: false };
+
+/** "2027-03-12" from a date input, or "12/03/2027" typed: a real calendar day, as ISO. */
+function readDay(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  const typed = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  const iso = typed ? `${typed[3]}-${typed[2]}-${typed[1]}` : value.trim();
+  const date = new Date(`${iso}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(iso)
+    ? iso
+    : Number.NaN; // not a day: refused with the format message
+}
+
+/** The fee in cents, from reais: 50, "50", "50,00", "R$ 1.000,00". */
+function readFee(value: unknown): unknown {
+  if (typeof value === "number") return Number.isFinite(value) ? Math.round(value * 100) : value;
+  if (typeof value !== "string") return value;
+  const text = value.replace(/^\s*R\$\s*/i, "").trim();
+  const match = /^(\d{1,3}(?:\.\d{3})*|\d+)(?:,(\d{1,2}))?$/.exec(text) ?? /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return Number.NaN;
+  return Number(match[1]!.replace(/\./g, "")) * 100 + Number((match[2] ?? "0").padEnd(2, "0"));
+}
+
+/** Free text of the record: optional, multi-line, refused when it offers the animal for sale. */
+const recordText = (max: number, message: string) =>
+  textField(message, { multiline: true })
+    .trim()
+    .max(max, message)
+    .refine((value) => !offersForSale(value), PET_MESSAGES.sale);
 
 /** The fields of a pet, as the form and the API send them. */
 const petFields = {
@@ -46,11 +143,85 @@ const petFields = {
   ),
   idade__unidade: choice(AGE_UNITS, PET_MESSAGES.unidade),
   porte: choice(SIZES, PET_MESSAGES.porte),
-  perfil: requiredText(PET_MESSAGES.perfil.required, { multiline: true }).max(300, PET_MESSAGES.perfil.max),
+  perfil: requiredText(PET_MESSAGES.perfil.required, { multiline: true })
+    .max(300, PET_MESSAGES.perfil.max)
+    .refine((value) => !offersForSale(value), PET_MESSAGES.sale),
   cidade: cidadeField,
   uf: choice(UFS, PET_MESSAGES.uf),
   status: choice(["disponivel", "adotado"] as const, PET_MESSAGES.status),
 };
+
+/**
+ * The record's fields, each optional. A form sends every field, so an empty or missing one
+ * clears it (null); the API's PATCH leaves a missing one as it is and clears a null one.
+ */
+function recordFields(missing: "clears" | "keeps") {
+  const clearable = <T extends z.ZodType>(schema: T, read: (value: unknown) => unknown = (value) => value) => {
+    const field = z.preprocess(
+      (value) => (value === "" || value === null || value === undefined ? null : read(value)),
+      schema.nullable(),
+    );
+    return missing === "clears" ? field : field.optional();
+  };
+  const list = <T extends z.ZodType>(item: T, max: number) => {
+    const field = z.preprocess(asList, z.array(item).max(max));
+    return missing === "clears" ? field : field.optional();
+  };
+  return {
+    sexo: clearable(choice(SEXES, PET_MESSAGES.sexo)),
+    castrado: clearable(choice(CASTRATION, PET_MESSAGES.castrado)),
+    castracao_data: clearable(z.string({ error: PET_MESSAGES.castracaoData.format }), readDay),
+    vacinas: list(z.enum(VACCINES, { error: PET_MESSAGES.vacinas }), VACCINES.length),
+    vermifugado: clearable(z.boolean({ error: PET_MESSAGES.vermifugado }), (value) =>
+      typeof value === "string" ? (YES_NO[value] ?? value) : value,
+    ),
+    microchip: clearable(
+      z.string({ error: PET_MESSAGES.microchip }).regex(/^\d{15}$/, PET_MESSAGES.microchip),
+      (value) => (typeof value === "string" ? value.replace(/[\s.-]/g, "") : value),
+    ),
+    convive_com: list(z.enum(COMPANIONS, { error: PET_MESSAGES.conviveCom }), COMPANIONS.length),
+    necessidades_especiais: clearable(recordText(300, PET_MESSAGES.necessidades)),
+    historia: clearable(recordText(2000, PET_MESSAGES.historia)),
+    taxa_adocao: clearable(
+      z
+        .number({ error: PET_MESSAGES.taxa })
+        .int(PET_MESSAGES.taxa)
+        .min(0, PET_MESSAGES.taxa)
+        .max(FEE_MAX_CENTS, PET_MESSAGES.taxa),
+      readFee,
+    ),
+  };
+}
+
+const ALWAYS = { when: () => true };
+
+type RecordInput = {
+  especie?: Species;
+  castrado?: (typeof CASTRATION)[number] | null;
+  castracao_data?: string | null;
+  vacinas?: Vaccine[] | null;
+};
+
+/**
+ * A scheduled castration has its date; vaccines come from the species' list. Run even when
+ * other fields were refused (every message at once), on the fields that were read.
+ */
+function checkRecord(value: RecordInput, ctx: z.RefinementCtx) {
+  const refused = (field: string) => ctx.issues.some((issue) => issue.path?.[0] === field);
+  if (value.castrado === "agendado" && !value.castracao_data && !refused("castracao_data")) {
+    ctx.addIssue({ code: "custom", path: ["castracao_data"], message: PET_MESSAGES.castracaoData.required });
+  }
+  const species = value.especie;
+  if (
+    species &&
+    (SPECIES as readonly string[]).includes(species) &&
+    Array.isArray(value.vacinas) &&
+    !refused("vacinas") &&
+    vaccinesOutsideList(species, value.vacinas)
+  ) {
+    ctx.addIssue({ code: "custom", path: ["vacinas"], message: vaccineListText(species) });
+  }
+}
 
 type AgeInput = { idade?: number; idade__unidade?: (typeof AGE_UNITS)[number] };
 
@@ -77,8 +248,14 @@ const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
 /** The publish and edit forms: every field; 1 to 5 photos to publish, and when editing, new photos (if any) replace the old. */
 function petFormSchema(mode: "create" | "edit") {
   const fotos = mode === "create" ? photos.min(1, PET_MESSAGES.fotos.required) : photos;
+  // A form sends every field: an empty one clears it (null), and new pets say their sex.
+  const record = recordFields("clears");
+  const sexo = mode === "create" ? z.preprocess(blankToUndefined, choice(SEXES, PET_MESSAGES.sexo)) : record.sexo;
   // prefault, not default: a missing list still goes through the "at least one" rule.
-  return z.object({ ...petFields, fotos: fotos.prefault([]) }).superRefine(checkAgeRange);
+  return z
+    .object({ ...petFields, ...record, sexo, fotos: fotos.prefault([]) })
+    .superRefine(checkAgeRange)
+    .superRefine(checkRecord, ALWAYS);
 }
 export const petCreateSchema = petFormSchema("create");
 export const petEditSchema = petFormSchema("edit");
@@ -95,8 +272,10 @@ export const apiPetPatchSchema = z
     cidade: petFields.cidade.optional(),
     uf: petFields.uf.optional(),
     status: petFields.status.optional(),
+    ...recordFields("keeps"),
   })
-  .superRefine(checkAgeRange);
+  .superRefine(checkAgeRange)
+  .superRefine(checkRecord, ALWAYS);
 
 /** The feed's filters, read from the URL; anything unreadable is ignored, never an error. */
 export const feedFiltersSchema = z.object({

@@ -92,6 +92,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
     case "image-format":
     case "image-too-large":
       return imageText(failure.reason, failure.item);
+    case "vaccine-species":
+      return PET_MESSAGES.vacinas;
+    case "castration-date":
+      return PET_MESSAGES.castracaoData.required;
   }
 }
 

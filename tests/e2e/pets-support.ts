@@ -42,6 +42,7 @@ export async function publishPet(request: APIRequestContext, fields: Record<stri
       cidade: "Niterói",
       uf: "RJ",
       status: "disponivel",
+      sexo: "macho",
       ...fields,
       fotos: await photo(),
     },

@@ -159,6 +159,7 @@ test.describe("publishing", () => {
     );
     await expect(page.getByLabel("Nome do animal")).toBeFocused();
     await expect(page.getByLabel("Espécie")).toHaveAccessibleDescription("Escolha a espécie do animal.");
+    await expect(page.getByLabel("Sexo")).toHaveAccessibleDescription("Escolha o sexo do animal.");
     await expect(page.getByLabel("Idade", { exact: true })).toHaveAccessibleDescription(
       "O campo idade não pode estar vazio.",
     );
@@ -172,6 +173,7 @@ test.describe("publishing", () => {
     const cidade = uniqueCity();
     await page.getByLabel("Nome do animal").fill("Pipoca");
     await page.getByLabel("Espécie").selectOption("gato");
+    await page.getByLabel("Sexo").selectOption("femea");
     await page.getByLabel("Idade", { exact: true }).fill("45");
     await page.getByLabel("Unidade").selectOption("dias");
     await page.getByLabel("Porte").selectOption("pequeno");

@@ -24,6 +24,7 @@ const GIF = { name: "gato.gif", mimeType: "image/gif", buffer: Buffer.from("GIF8
 async function fillPet(page: Page) {
   await page.getByLabel("Nome do animal").fill("Pipoca");
   await page.getByLabel("Espécie").selectOption("gato");
+  await page.getByLabel("Sexo").selectOption("femea");
   await page.getByLabel("Idade", { exact: true }).fill("2");
   await page.getByLabel("Porte").selectOption("pequeno");
   await page.getByLabel("Perfil").fill("Curiosa");

@@ -87,7 +87,15 @@ describeOnMachine("a full disk", { skip: !local, missing: local ? mountMissing()
       .png()
       .toBuffer();
     const form = new FormData();
-    const fields = { nome, especie: "cao", idade: "2", idade__unidade: "anos", porte: "medio", perfil: "Dócil" };
+    const fields = {
+      nome,
+      especie: "cao",
+      idade: "2",
+      idade__unidade: "anos",
+      porte: "medio",
+      perfil: "Dócil",
+      sexo: "macho",
+    };
     for (const [key, value] of Object.entries({ ...fields, cidade: "Niterói", uf: "RJ", status: "disponivel" })) {
       form.set(key, value);
     }

@@ -189,6 +189,7 @@ describe("publishing and uploads", () => {
     cidade: "Niterói",
     uf: "RJ",
     status: "disponivel",
+    sexo: "femea",
   };
   /** Files that claim to be photos: each still takes from the allowance before its content is checked. */
   function petForm(photos: number) {

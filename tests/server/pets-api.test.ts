@@ -36,6 +36,7 @@ const VALID = {
   cidade: "Niterói",
   uf: "RJ",
   status: "disponivel",
+  sexo: "femea",
 };
 
 beforeAll(async () => {

@@ -134,7 +134,14 @@ describe("the micro-cache of public responses", () => {
     expect((await visitor.get("/api/pets")).headers.get("x-cache")).toBe("HIT");
 
     const form = new FormData();
-    const fields = { nome: "Novidade", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno" };
+    const fields = {
+      nome: "Novidade",
+      especie: "gato",
+      idade: "2",
+      idade__unidade: "anos",
+      porte: "pequeno",
+      sexo: "femea",
+    };
     for (const [key, value] of Object.entries({
       ...fields,
       perfil: "Calma",

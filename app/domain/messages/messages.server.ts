@@ -6,7 +6,16 @@ import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { MessageNotice, messageNoticeSubject } from "~/emails/message-notice.server";
 import { renderEmail } from "~/emails/render.server";
-import { fail, invalid, notFound, ok, type Conflict, type Gone, type Invalid, type Result } from "~/services/outcome.server";
+import {
+  fail,
+  invalid,
+  notFound,
+  ok,
+  type Conflict,
+  type Gone,
+  type Invalid,
+  type Result,
+} from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };

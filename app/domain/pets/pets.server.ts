@@ -11,11 +11,15 @@ import {
   formatSize,
   searchKey,
   type AgeUnit,
+  type Castration,
+  type Companion,
   type PetStatus,
+  type Sex,
   type Size,
   type Species,
+  type Vaccine,
 } from "~/lib/pets";
-import type { FeedFilters } from "~/validation/pets";
+import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -31,6 +35,36 @@ export type PetInput = {
   cidade: string;
   uf: string;
   status?: "disponivel" | "adotado";
+} & Partial<PetRecordInput>;
+
+/** The record beyond the specification's fields; `null` clears a field. */
+type PetRecordInput = {
+  sexo: Sex | null;
+  castrado: Castration | null;
+  /** ISO day, kept only while the castration is scheduled. */
+  castracao_data: string | null;
+  vacinas: Vaccine[];
+  vermifugado: boolean | null;
+  microchip: string | null;
+  convive_com: Companion[];
+  necessidades_especiais: string | null;
+  historia: string | null;
+  /** In cents. */
+  taxa_adocao: number | null;
+};
+
+/** What the public sees of the record. */
+type PetRecord = {
+  sexo: Sex | null;
+  castrado: Castration | null;
+  castracaoData: string | null;
+  vacinas: Vaccine[];
+  vermifugado: boolean | null;
+  microchip: string | null;
+  conviveCom: Companion[];
+  necessidadesEspeciais: string | null;
+  historia: string | null;
+  taxaAdocaoCentavos: number | null;
 };
 
 /** What a card, a page or the API shows of a pet. Never the caretaker's phone or e-mail. */
@@ -52,7 +86,7 @@ export type PetView = {
   photoIds: string[];
   caretaker: { id: string; nome: string; cidade: string | null; uf: string | null };
   createdAt: Date;
-};
+} & PetRecord;
 
 export const FEED_PAGE_SIZE = 12;
 export const API_MAX_LIMIT = 50;
@@ -92,6 +126,21 @@ function columnsOf(input: Partial<PetInput>) {
     ...(input.cidade !== undefined && { cidade: input.cidade.trim(), cidadeBusca: searchKey(input.cidade) }),
     ...(input.uf !== undefined && { uf: input.uf }),
     ...(input.status !== undefined && { status: input.status }),
+    ...(input.sexo !== undefined && { sexo: input.sexo }),
+    ...(input.castrado !== undefined && {
+      castrado: input.castrado,
+      castracaoData: input.castrado === "agendado" ? (input.castracao_data ?? null) : null,
+    }),
+    ...(input.castrado === undefined && input.castracao_data !== undefined && { castracaoData: input.castracao_data }),
+    ...(input.vacinas !== undefined && { vacinas: input.vacinas }),
+    ...(input.vermifugado !== undefined && { vermifugado: input.vermifugado }),
+    ...(input.microchip !== undefined && { microchip: input.microchip }),
+    ...(input.convive_com !== undefined && { conviveCom: input.convive_com }),
+    ...(input.necessidades_especiais !== undefined && {
+      necessidadesEspeciais: input.necessidades_especiais?.trim() || null,
+    }),
+    ...(input.historia !== undefined && { historia: input.historia?.trim() || null }),
+    ...(input.taxa_adocao !== undefined && { taxaAdocaoCentavos: input.taxa_adocao }),
   };
 }
 
@@ -138,6 +187,7 @@ function insertPet(
     const [pet] = await tx
       .insert(pets)
       .values({
+        ...columnsOf(input),
         caretakerId,
         nome: input.nome.trim(),
         nomeBusca: searchKey(input.nome),
@@ -243,6 +293,17 @@ function savePet(
   return db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (!owned.ok) return owned;
+    const species = changes.especie ?? owned.value.species;
+    const vaccines = changes.vacinas ?? (owned.value.vacinas as Vaccine[]);
+    if (vaccinesOutsideList(species, vaccines)) {
+      if (changes.vacinas) return invalid("vacinas", "vaccine-species");
+      // A new species drops the vaccines of the old one's list.
+      changes = { ...changes, vacinas: vaccines.filter((vaccine) => !vaccinesOutsideList(species, [vaccine])) };
+    }
+    const castration = changes.castrado === undefined ? owned.value.castrado : changes.castrado;
+    if (castration === "agendado" && !(changes.castracao_data ?? owned.value.castracaoData)) {
+      return invalid("castracao_data", "castration-date");
+    }
     const ageValue = changes.idade ?? owned.value.ageValue;
     const ageUnit = changes.idade__unidade ?? owned.value.ageUnit;
     await tx
@@ -292,6 +353,16 @@ const petColumns = {
   caretakerNome: users.nome,
   caretakerCidade: users.cidade,
   caretakerUf: users.uf,
+  sexo: pets.sexo,
+  castrado: pets.castrado,
+  castracaoData: pets.castracaoData,
+  vacinas: pets.vacinas,
+  vermifugado: pets.vermifugado,
+  microchip: pets.microchip,
+  conviveCom: pets.conviveCom,
+  necessidadesEspeciais: pets.necessidadesEspeciais,
+  historia: pets.historia,
+  taxaAdocaoCentavos: pets.taxaAdocaoCentavos,
   // The photos' image ids in order, gathered in the same query (no N+1).
   photoIds: sql<string[] | null>`(
     select array_agg(${petPhotos.imageId}::text order by ${petPhotos.position})
@@ -316,7 +387,9 @@ type PetRow = {
   caretakerCidade: string | null;
   caretakerUf: string | null;
   photoIds: string[] | string | null;
-};
+  vacinas: string[];
+  conviveCom: string[];
+} & Omit<PetRecord, "vacinas" | "conviveCom">;
 
 function toView(row: PetRow): PetView {
   return {
@@ -336,6 +409,16 @@ function toView(row: PetRow): PetView {
     photoIds: parseIdArray(row.photoIds),
     caretaker: { id: row.caretakerId, nome: row.caretakerNome, cidade: row.caretakerCidade, uf: row.caretakerUf },
     createdAt: new Date(row.createdAt),
+    sexo: row.sexo,
+    castrado: row.castrado,
+    castracaoData: row.castracaoData,
+    vacinas: row.vacinas as Vaccine[],
+    vermifugado: row.vermifugado,
+    microchip: row.microchip,
+    conviveCom: row.conviveCom as Companion[],
+    necessidadesEspeciais: row.necessidadesEspeciais,
+    historia: row.historia,
+    taxaAdocaoCentavos: row.taxaAdocaoCentavos,
   };
 }
 
@@ -447,5 +530,15 @@ export function toApiPet(pet: PetView) {
     fotos: pet.photoIds.map((id) => ({ srcset: imageSrcSet(id), url: imageUrl(id, 640) })),
     responsavel: { id: pet.caretaker.id, nome: pet.caretaker.nome },
     publicado_em: pet.createdAt.toISOString(),
+    sexo: pet.sexo,
+    castrado: pet.castrado,
+    castracao_data: pet.castracaoData,
+    vacinas: pet.vacinas,
+    vermifugado: pet.vermifugado,
+    microchip: pet.microchip,
+    convive_com: pet.conviveCom,
+    necessidades_especiais: pet.necessidadesEspeciais,
+    historia: pet.historia,
+    taxa_adocao: pet.taxaAdocaoCentavos === null ? null : pet.taxaAdocaoCentavos / 100,
   };
 }
