@@ -26,6 +26,7 @@ export default [
     route("pets/:id", "routes/api/pet.ts"),
     route("messages", "routes/api/messages.ts"),
     route("messages/:id", "routes/api/message.ts"),
+    route("cidades", "routes/api/cidades.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

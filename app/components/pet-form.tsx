@@ -22,6 +22,7 @@ import type { PetView } from "~/domain/pets/pets.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
+import { CityField } from "./city-field";
 
 export type PetFormValues = {
   nome: string;
@@ -291,7 +292,7 @@ export function PetForm({
         />
       </fieldset>
       <div className="pet-form__place">
-        <TextField meta={fields.cidade} label="Cidade" autoComplete="address-level2" />
+        <CityField meta={fields.cidade} label="Cidade" ufField="uf" />
         <SelectField meta={fields.uf} label="Estado (UF)" placeholder="UF" options={UFS.map((uf) => [uf, uf])} />
       </div>
       <TextField

@@ -3,6 +3,7 @@ import {
   boolean,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   pgEnum,
@@ -53,6 +54,23 @@ export const imageVariants = pgTable(
   (table) => [primaryKey({ columns: [table.imageId, table.width, table.format] })],
 );
 
+/**
+ * The 5,570 Brazilian municipalities (IBGE), loaded by a migration from
+ * vendor/municipios-brasileiros (MIT, Kelvin S. do Prado). Never written by the app.
+ */
+export const cities = pgTable("cities", {
+  /** The IBGE code. */
+  codigo: integer("codigo").primaryKey(),
+  nome: varchar("nome", { length: 40 }).notNull(),
+  uf: varchar("uf", { length: 2 }).notNull(),
+  /** The name lower-cased and without accents (searchKey). */
+  nomeBusca: varchar("nome_busca", { length: 40 }).notNull(),
+  /** The municipal seat. */
+  latitude: doublePrecision("latitude").notNull(),
+  longitude: doublePrecision("longitude").notNull(),
+  capital: boolean("capital").notNull(),
+});
+
 export const users = pgTable(
   "users",
   {
@@ -63,6 +81,8 @@ export const users = pgTable(
     telefone: varchar("telefone", { length: 20 }),
     cidade: varchar("cidade", { length: 50 }),
     uf: varchar("uf", { length: 2 }),
+    /** The city chosen from the IBGE list; null for a city typed before it (kept readable). */
+    cidadeIbge: integer("cidade_ibge").references(() => cities.codigo),
     perfilSobre: varchar("perfil_sobre", { length: 300 }),
     photoId: uuid("photo_id").references(() => images.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -133,6 +153,8 @@ export const pets = pgTable(
     /** The city lower-cased and without accents, for accent- and case-insensitive search. */
     cidadeBusca: varchar("cidade_busca", { length: 50 }).notNull(),
     uf: varchar("uf", { length: 2 }).notNull(),
+    /** The city chosen from the IBGE list; null for a city typed before it (kept readable, flagged to its caretaker). */
+    cidadeIbge: integer("cidade_ibge").references(() => cities.codigo),
     /** The age in days when published, for the age filter. */
     ageDays: integer("age_days").notNull(),
     status: petStatus("status").notNull().default("disponivel"),
@@ -170,6 +192,13 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_caretaker_idx").on(table.caretakerId),
+    // Distance search: the available pets of the cities within reach, newest first.
+    index("pets_place_feed_idx").on(
+      table.status,
+      table.cidadeIbge,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("pets_name_idx").on(table.nomeBusca, table.status),
   ],
 );

@@ -6,6 +6,7 @@ import { loadSharp } from "~/services/images.server";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import type { Species } from "~/lib/pets";
 import { createPet as savePet, type PetInput, type PhotoSource } from "~/domain/pets/pets.server";
+import { resolveCity } from "~/domain/places/cities.server";
 
 /**
  * Builders of valid records, shared by the demo seed and the tests: every
@@ -25,6 +26,8 @@ export type NewUser = {
 export const DEFAULT_PASSWORD = "Adote@123";
 
 export async function createUser(db: Db, input: NewUser = {}) {
+  // A city not on the IBGE list stays as typed: an account from before the list.
+  const city = input.cidade ? await resolveCity(db, input.cidade, input.uf) : null;
   const [user] = await db
     .insert(users)
     .values({
@@ -32,8 +35,9 @@ export async function createUser(db: Db, input: NewUser = {}) {
       nome: input.nome ?? "Maria da Silva",
       passwordHash: await hashPassword(input.senha ?? DEFAULT_PASSWORD),
       telefone: input.telefone ?? null,
-      cidade: input.cidade ?? null,
-      uf: input.uf ?? null,
+      cidade: city?.ok ? city.value.nome : (input.cidade ?? null),
+      uf: city?.ok ? city.value.uf : (input.uf ?? null),
+      cidadeIbge: city?.ok ? city.value.codigo : null,
       perfilSobre: input.perfilSobre ?? null,
     })
     .returning();

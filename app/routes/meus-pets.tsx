@@ -68,6 +68,11 @@ export default function MyPets() {
                   {pet.idade} · {pet.porte} · {pet.local}
                 </p>
                 <p className={`my-pet__status my-pet__status--${pet.status}`}>{STATUS_LABEL[pet.status]}</p>
+                {pet.cidadeIbge === null ? (
+                  <p className="my-pet__flag">
+                    {`A cidade “${pet.cidade}” não está na lista de cidades do IBGE: edite o animal e escolha a cidade entre as sugestões, para que ele apareça nas buscas por distância.`}
+                  </p>
+                ) : null}
               </div>
               <div className="my-pet__actions">
                 <Link to={`/meus-pets/${pet.id}`} className="my-pet__action" aria-label={`Editar ${pet.nome}`}>

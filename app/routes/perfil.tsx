@@ -1,6 +1,7 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
 import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
+import { CityField } from "~/components/city-field";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/domain/accounts/accounts.server";
@@ -46,7 +47,8 @@ export default function Perfil() {
     {
       nome: profile.nome,
       telefone: profile.telefone ?? "",
-      cidade: profile.cidade ?? "",
+      // With its state, so a name several states have is saved again as it is.
+      cidade: profile.cidade && profile.uf ? `${profile.cidade} (${profile.uf})` : (profile.cidade ?? ""),
       perfil__sobre: profile.perfil__sobre ?? "",
     },
     FIELD_ORDER,
@@ -64,7 +66,15 @@ export default function Perfil() {
         />
         <TextField meta={fields.nome} label="Nome" autoComplete="name" />
         <TextField meta={fields.telefone} label="Telefone" type="tel" autoComplete="tel" />
-        <TextField meta={fields.cidade} label="Cidade" autoComplete="address-level2" />
+        <CityField
+          meta={fields.cidade}
+          label="Cidade"
+          hint={
+            profile.cidade && profile.cidade_ibge === null
+              ? "Escolha sua cidade entre as sugestões: a que está salva não está na lista de cidades do IBGE."
+              : undefined
+          }
+        />
         <TextAreaField meta={fields.perfil__sobre} label="Sobre" maxLength={300} />
         <button type="submit" className="button panel__submit">
           Salvar

@@ -29,7 +29,11 @@ export type InvalidReason =
   /** A vaccine not on the pet's species' list. */
   | "vaccine-species"
   /** A castration scheduled without its date. */
-  | "castration-date";
+  | "castration-date"
+  /** No Brazilian city (IBGE) by that name, in that state. */
+  | "unknown-city"
+  /** A name several states' cities have, typed without the state. */
+  | "ambiguous-city";
 
 /** A rule about who may do what. */
 export type ForbiddenRule = "pet-caretaker-only" | "own-profile-only" | "own-data-only";

@@ -74,3 +74,10 @@ export const NOTICES = {
   petRemoved: "Animal removido da Adopet.",
   accountDeleted: "Sua conta e os seus dados foram excluídos da Adopet.",
 } as const;
+
+/** A city checked against the IBGE list (on the server: the browser does not hold the list). */
+export const PLACE_MESSAGES = {
+  unknown: "Cidade não encontrada: confira o nome e o estado, ou escolha uma das sugestões.",
+  ambiguous:
+    "Há mais de uma cidade com esse nome: escolha uma das sugestões ou escreva também o estado, como “Bom Jesus (RS)”.",
+} as const;

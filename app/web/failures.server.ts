@@ -1,7 +1,7 @@
 import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
 import type { LimitName } from "~/services/rate-limits.server";
 import { SENHA_MESSAGES } from "~/validation/accounts";
-import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
 
@@ -96,6 +96,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return PET_MESSAGES.vacinas;
     case "castration-date":
       return PET_MESSAGES.castracaoData.required;
+    case "unknown-city":
+      return PLACE_MESSAGES.unknown;
+    case "ambiguous-city":
+      return PLACE_MESSAGES.ambiguous;
   }
 }
 

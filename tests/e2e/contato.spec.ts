@@ -62,15 +62,15 @@ test.describe("contato", () => {
     browser,
   }) => {
     const { email } = await newCaretaker(request, "ONG Bom Lar");
-    const cidade = uniqueCity();
+    const { cidade, uf } = uniqueCity();
     const nome = uniqueName();
-    await publishPet(request, { nome, cidade });
+    await publishPet(request, { nome, cidade, uf });
 
     await page.goto(`/adopet/home?cidade=${encodeURIComponent(cidade)}`);
     await page.getByRole("link", { name: `Falar com responsável por ${nome}` }).click();
     await expect(page).toHaveURL(/\/adopet\/contato\?pet=/);
     await expect(page.getByLabel("Nome do animal")).toHaveValue(nome);
-    await expect(page.getByText(`${cidade} (RJ)`)).toBeVisible();
+    await expect(page.getByText(`${cidade} (${uf})`)).toBeVisible();
     await fillSender(page, "Tenho quintal grande. <b>Posso visitar?</b>");
     await page.getByRole("button", { name: "Enviar" }).click();
     await expect(page.getByRole("status")).toHaveText("Mensagem enviada com sucesso!");

@@ -34,9 +34,9 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   page,
   request,
 }) => {
-  const cidade = uniqueCity();
+  const { cidade, uf } = uniqueCity();
   await newCaretaker(request, "ONG Teclado");
-  await publishPet(request, { nome: "Teclinha", cidade });
+  await publishPet(request, { nome: "Teclinha", cidade, uf });
   const email = uniqueEmail("teclado");
 
   // Welcome → Cadastrar.
@@ -84,7 +84,7 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   await tabTo(page, page.getByRole("button", { name: "Salvar" }));
   await page.keyboard.press("Space");
   await expect(page.getByRole("status")).toHaveText("Usuário modificado com sucesso!");
-  await expect(page.getByLabel("Cidade")).toHaveValue("Niterói");
+  await expect(page.getByLabel("Cidade")).toHaveValue("Niterói (RJ)");
 
   // Sair.
   await tabTo(page, page.getByRole("button", { name: "Sair" }), { backwards: true });

@@ -55,7 +55,7 @@ test.describe("perfil", () => {
 
     // Saved: the form shows the new values, and the photo is served resized by the app.
     await page.reload();
-    await expect(page.getByLabel("Cidade")).toHaveValue("Niterói");
+    await expect(page.getByLabel("Cidade")).toHaveValue("Niterói (RJ)");
     await expect(page.getByLabel("Telefone")).toHaveValue("(21) 98765-4321");
     await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute(
       "src",

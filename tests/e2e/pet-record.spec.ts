@@ -35,9 +35,9 @@ test.describe("a pet's full record", () => {
     await conviveCom.getByRole("checkbox", { name: "Crianças" }).check();
     await conviveCom.getByRole("checkbox", { name: "Gatos" }).check();
     await page.getByLabel("Necessidades especiais (opcional)").fill("Ração renal");
-    const cidade = uniqueCity();
+    const { cidade, uf } = uniqueCity();
     await page.getByLabel("Cidade").fill(cidade);
-    await page.getByLabel("Estado (UF)").selectOption("RJ");
+    await page.getByLabel("Estado (UF)").selectOption(uf);
     await page.getByLabel("Taxa de adoção (opcional)").fill("1500");
     await page.getByLabel(/^Fotos/).setInputFiles(await photo("#d9c2a7"));
     await page.getByRole("button", { name: "Publicar" }).click();
@@ -124,12 +124,25 @@ test.describe("a pet's full record without JavaScript", () => {
     await page.getByLabel("Porte").selectOption("medio");
     await page.getByLabel("Perfil").fill("Parceiro de caminhada");
     await vacinas.getByRole("checkbox", { name: "V3" }).check();
-    await page.getByLabel("Cidade").fill(uniqueCity());
+    await page.getByLabel("Cidade").fill("Cidadezinha Imaginária");
     await page.getByLabel("Estado (UF)").selectOption("RJ");
     await page.getByLabel(/^Fotos/).setInputFiles(await photo("#a7c2d9"));
     await page.getByRole("button", { name: "Publicar" }).click();
     // A dog's form comes back with a dog's vaccines, and the refusal.
     await expect(vacinas).toContainText("Escolha apenas vacinas de cães.");
     await expect(vacinas.getByRole("checkbox")).toHaveCount(3);
+
+    // Without suggestions, the server resolves the typed name, or says it knows no such city.
+    await page.getByLabel(/^Fotos/).setInputFiles(await photo("#a7c2d9"));
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByLabel("Cidade")).toHaveAccessibleDescription(
+      "Cidade não encontrada: confira o nome e o estado, ou escolha uma das sugestões.",
+    );
+    await expect(page.getByLabel("Cidade")).toBeFocused();
+    await page.getByLabel("Cidade").fill("marica");
+    await page.getByLabel(/^Fotos/).setInputFiles(await photo("#a7c2d9"));
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Toddy" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Maricá (RJ)");
   });
 });

@@ -1,4 +1,6 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
 import { expect, type APIRequestContext } from "@playwright/test";
 import { SENHA } from "./accounts-support";
@@ -10,16 +12,43 @@ export async function photo(color = "#c98b4f") {
   return { name: "foto.png", mimeType: "image/png", buffer };
 }
 
+const DEMO_CITIES = new Set([
+  "Rio de Janeiro",
+  "Nova Iguaçu",
+  "Duque de Caxias",
+  "São Gonçalo",
+  "Niterói",
+  "Maricá",
+  "Petrópolis",
+]);
+
+/** Brazilian cities whose name no other state's city has (IBGE, vendor/municipios-brasileiros). */
+const SOLE_NAMES: { cidade: string; uf: string }[] = (() => {
+  const dir = path.resolve(import.meta.dirname, "../../vendor/municipios-brasileiros");
+  const lines = (file: string) =>
+    fs
+      .readFileSync(path.join(dir, file), "utf8")
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\n")
+      .slice(1);
+  const ufs = new Map(lines("estados.csv").map((line) => line.split(",") as [string, string]));
+  const all = lines("municipios.csv").map((line) => {
+    const [, nome, , , , codigoUf] = line.split(",");
+    return { cidade: nome!, uf: ufs.get(codigoUf!)! };
+  });
+  const count = new Map<string, number>();
+  for (const { cidade } of all) count.set(cidade, (count.get(cidade) ?? 0) + 1);
+  return all.filter(({ cidade }) => count.get(cidade) === 1 && !DEMO_CITIES.has(cidade));
+})();
+
 /**
- * A city no other test uses, so a filtered feed shows only this test's pets: eight
- * letters, one per hex digit. (Turning only the digits into "x" left so few names that
- * two of a run's five cities were the same about once in twenty runs.)
+ * A real city picked at random, so a feed filtered by it shows only this test's pets (two of
+ * a run's few picks among thousands rarely meet). `accented`: one with an accent in its name.
  */
-export function uniqueCity() {
-  const letters = Array.from(randomUUID().replace(/-/g, "").slice(0, 8), (digit) =>
-    String.fromCharCode(97 + parseInt(digit, 16)),
-  );
-  return `Cidade ${letters.join("")}`;
+export function uniqueCity({ accented = false } = {}): { cidade: string; uf: string } {
+  const pool = accented ? SOLE_NAMES.filter(({ cidade }) => cidade.normalize("NFD") !== cidade) : SOLE_NAMES;
+  return pool[randomInt(pool.length)]!;
 }
 
 /** Signs the request context in as a new caretaker (the context keeps the cookie). */

@@ -106,3 +106,62 @@ describe("a failing migration", () => {
     expect(recorded[0]!.total).toBe(1);
   });
 });
+
+describe("the cities migration", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("loads every IBGE municipality with its seat", async () => {
+    const [counted] = await rows<{ total: number }>(database, sql`select count(*)::int as total from cities`);
+    expect(counted!.total).toBe(5571);
+    const [city] = await rows<{ nome: string; uf: string; nome_busca: string; latitude: number }>(
+      database,
+      sql`select nome, uf, nome_busca, latitude from cities where codigo = 3304904`,
+    );
+    expect(city).toEqual({ nome: "São Gonçalo", uf: "RJ", nome_busca: "sao goncalo", latitude: -22.8268 });
+  });
+
+  it("links pets and accounts typed before it where their city is one, and leaves the rest readable", async () => {
+    await database.db.execute(sql`
+      insert into users (id, email, nome, password_hash, cidade, uf) values
+        ('00000000-0000-4000-8000-000000000001', 'a@exemplo.com', 'A', 'x', '  São  Gonçalo ', null),
+        ('00000000-0000-4000-8000-000000000002', 'b@exemplo.com', 'B', 'x', 'Bom Jesus', null),
+        ('00000000-0000-4000-8000-000000000003', 'c@exemplo.com', 'C', 'x', 'bom jesus', 'RS'),
+        ('00000000-0000-4000-8000-000000000004', 'd@exemplo.com', 'D', 'x', 'Gotham', null)`);
+    await database.db.execute(sql`
+      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      values
+        ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'niteroi', 'niteroi', 'RJ', 730),
+        ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'Mia', 'mia', 'gato', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'SP', 730)`);
+    const backfill = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, "0006_cities_data.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => statement.trim().startsWith("UPDATE"));
+    expect(backfill).toHaveLength(2);
+    for (const statement of backfill) await database.db.execute(sql.raw(statement));
+
+    const users = await rows<{ email: string; cidade: string; uf: string | null; cidade_ibge: number | null }>(
+      database,
+      sql`select email, cidade, uf, cidade_ibge from users order by email`,
+    );
+    expect(users).toEqual([
+      { email: "a@exemplo.com", cidade: "São Gonçalo", uf: "RJ", cidade_ibge: 3304904 },
+      { email: "b@exemplo.com", cidade: "Bom Jesus", uf: null, cidade_ibge: null },
+      { email: "c@exemplo.com", cidade: "Bom Jesus", uf: "RS", cidade_ibge: 4302303 },
+      { email: "d@exemplo.com", cidade: "Gotham", uf: null, cidade_ibge: null },
+    ]);
+    const pets = await rows<{ nome: string; cidade: string; cidade_ibge: number | null }>(
+      database,
+      sql`select nome, cidade, cidade_ibge from pets order by nome`,
+    );
+    expect(pets).toEqual([
+      { nome: "Mia", cidade: "Niterói", cidade_ibge: null },
+      { nome: "Rex", cidade: "Niterói", cidade_ibge: 3303302 },
+    ]);
+  });
+});

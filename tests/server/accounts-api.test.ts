@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { images, sessions, users } from "~/db/schema";
-import { MESSAGES } from "~/validation/messages";
+import { MESSAGES, PLACE_MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 const SENHA = "Abc@123";
@@ -250,14 +250,37 @@ describe("/api/users/:id", () => {
       email: "ana.perfil@exemplo.com",
       telefone: "21 98765-4321",
       cidade: "Niterói",
+      uf: "RJ",
+      cidade_ibge: 3303302,
     });
+  });
+
+  it("takes a city from the IBGE list, resolved from what was typed, or says why not", async () => {
+    const typed = keep(await ana.patch(`/api/users/${anaId}`, { cidade: "campos do jordao" }));
+    expect(typed.json).toMatchObject({ cidade: "Campos do Jordão", uf: "SP", cidade_ibge: 3509700 });
+    const unknown = keep(await ana.patch(`/api/users/${anaId}`, { cidade: "Atlântida Perdida" }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual({ cidade: [PLACE_MESSAGES.unknown] });
+    const ambiguous = keep(await ana.patch(`/api/users/${anaId}`, { cidade: "Bom Jesus" }));
+    expect(ambiguous.json.errors).toEqual({ cidade: [PLACE_MESSAGES.ambiguous] });
+    const withState = keep(await ana.patch(`/api/users/${anaId}`, { cidade: "Bom Jesus (PI)" }));
+    expect(withState.json).toMatchObject({ cidade: "Bom Jesus", uf: "PI" });
+    expect((await ana.patch(`/api/users/${anaId}`, { cidade: "Niterói" })).status).toBe(200);
   });
 
   it("shows only public fields of someone else, to a user or an anonymous visitor", async () => {
     for (const client of [bruno, new Client(app.baseUrl)]) {
       const response = keep(await client.get(`/api/users/${anaId}`));
       expect(response.status).toBe(200);
-      expect(Object.keys(response.json).sort()).toEqual(["cidade", "foto", "id", "nome", "perfil__sobre"]);
+      expect(Object.keys(response.json).sort()).toEqual([
+        "cidade",
+        "cidade_ibge",
+        "foto",
+        "id",
+        "nome",
+        "perfil__sobre",
+        "uf",
+      ]);
       expect(response.text).not.toContain("98765");
       expect(response.text).not.toContain("ana.perfil@");
     }

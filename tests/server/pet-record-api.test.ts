@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
-import { pets } from "~/db/schema";
+import { pets, users } from "~/db/schema";
 import { PET_MESSAGES } from "~/validation/pets";
+import { PLACE_MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 /** The record beyond the specification's fields (issue 18), through the JSON API. */
@@ -207,5 +208,75 @@ describe("changing the record by PATCH", () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.json.message).toBeTruthy();
     }
+  });
+});
+
+describe("a pet's city, from the IBGE list", () => {
+  it("is resolved from what was typed, spelled as the IBGE does, with its code", async () => {
+    const response = await publish({ ...BASE, sexo: "macho", cidade: "sao goncalo", uf: "RJ" });
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({
+      cidade: "São Gonçalo",
+      uf: "RJ",
+      cidade_ibge: 3304904,
+      local: "São Gonçalo (RJ)",
+    });
+  });
+
+  it("is refused when no city of that state has the name, and nothing is written", async () => {
+    const [before] = await app.db.select({ total: count() }).from(pets);
+    const response = await publish({ ...BASE, sexo: "macho", cidade: "Niterói", uf: "SP" });
+    expect(response.status).toBe(400);
+    expect(response.json.errors).toEqual({ cidade: [PLACE_MESSAGES.unknown] });
+    const [after] = await app.db.select({ total: count() }).from(pets);
+    expect(after!.total).toBe(before!.total);
+  });
+
+  it("is resolved again by PATCH when the city or the state changes", async () => {
+    const petId = await createPet(app.db, { caretakerId, nome: "Viajante", cidade: "Niterói", uf: "RJ" });
+    const moved = await caretaker.patch(`/api/pets/${petId}`, { cidade: "Campos do Jordão", uf: "SP" });
+    expect(moved.json).toMatchObject({ cidade: "Campos do Jordão", uf: "SP", cidade_ibge: 3509700 });
+    const wrongState = await caretaker.patch(`/api/pets/${petId}`, { uf: "RJ" });
+    expect(wrongState.status).toBe(400);
+    expect(wrongState.json.errors).toEqual({ cidade: [PLACE_MESSAGES.unknown] });
+  });
+});
+
+describe("GET /api/cidades", () => {
+  it("suggests cities accent- and case-insensitively, names that start with the text first", async () => {
+    const response = await new Client(app.baseUrl).get("/api/cidades?q=SAO%20GONCALO");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
+    const cidades = response.json.cidades as { ibge: number; nome: string; uf: string; rotulo: string }[];
+    expect(cidades[0]).toEqual({ ibge: 3304904, nome: "São Gonçalo", uf: "RJ", rotulo: "São Gonçalo (RJ)" });
+    expect(cidades.map((city) => city.rotulo)).toContain("São Gonçalo do Amarante (RN)");
+    expect(cidades.length).toBeLessThanOrEqual(8);
+  });
+
+  it("narrows to a state, typed or as a parameter, and takes nonsense quietly", async () => {
+    const typed = await new Client(app.baseUrl).get(`/api/cidades?q=${encodeURIComponent("bom jesus (sc)")}`);
+    expect((typed.json.cidades as { uf: string }[]).every((city) => city.uf === "SC")).toBe(true);
+    const param = await new Client(app.baseUrl).get("/api/cidades?q=bom&uf=PI");
+    expect((param.json.cidades as { uf: string }[]).every((city) => city.uf === "PI")).toBe(true);
+    for (const query of ["", "q=", "q=%00%01", `q=${"a".repeat(500)}`, "q=x&uf=ZZ", "q[]=1&q[]=2"]) {
+      const response = await new Client(app.baseUrl).get(`/api/cidades?${query}`);
+      expect(response.status, query).toBe(200);
+      expect(Array.isArray(response.json.cidades)).toBe(true);
+    }
+  });
+});
+
+describe("a city typed before the IBGE list", () => {
+  it("stays readable, and its caretaker is asked to choose it again, on the list and in the profile", async () => {
+    const petId = await createPet(app.db, { caretakerId, nome: "Antigo" });
+    await app.db.update(pets).set({ cidade: "Vila Imaginária", cidadeIbge: null }).where(eq(pets.id, petId));
+    await app.db.update(users).set({ cidade: "Gotham", uf: null, cidadeIbge: null }).where(eq(users.id, caretakerId));
+    const list = await caretaker.get("/meus-pets");
+    expect(list.text).toContain("A cidade “Vila Imaginária” não está na lista de cidades do IBGE");
+    const page = await new Client(app.baseUrl).get(`/pets/${petId}`);
+    expect(page.text).toContain("Vila Imaginária (RJ)");
+    const profile = await caretaker.get("/perfil");
+    expect(profile.text).toContain("Escolha sua cidade entre as sugestões");
+    expect(profile.text).toContain('value="Gotham"');
   });
 });

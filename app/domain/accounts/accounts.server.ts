@@ -8,12 +8,16 @@ import { hashPassword, verifyPassword } from "~/domain/accounts/passwords.server
 import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { resolveCity, type City } from "~/domain/places/cities.server";
 
 /** What anyone may see of a person. */
 export type PublicUser = {
   id: string;
   nome: string;
   cidade: string | null;
+  uf: string | null;
+  /** The IBGE code; null for a city typed before the list (the profile asks to choose it again). */
+  cidade_ibge: number | null;
   perfil__sobre: string | null;
   foto: string | null;
 };
@@ -28,6 +32,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     id: row.id,
     nome: row.nome,
     cidade: row.cidade,
+    uf: row.uf,
+    cidade_ibge: row.cidadeIbge,
     perfil__sobre: row.perfilSobre,
     foto: row.photoId ? imageUrl(row.photoId, 320) : null,
   };
@@ -118,6 +124,12 @@ async function changeProfile(db: Db, userId: string, changes: ProfileChanges): P
     const allowed = await takeAllowance(db, "upload-account", userId);
     if (!allowed.ok) return allowed;
   }
+  let city: City | undefined;
+  if (changes.cidade !== undefined) {
+    const resolved = await resolveCity(db, changes.cidade);
+    if (!resolved.ok) return resolved;
+    city = resolved.value;
+  }
   let prepared: Awaited<ReturnType<typeof prepareImage>> | null;
   try {
     prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
@@ -125,7 +137,7 @@ async function changeProfile(db: Db, userId: string, changes: ProfileChanges): P
     if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
     throw error;
   }
-  const updated = await saveProfile(db, userId, changes, prepared);
+  const updated = await saveProfile(db, userId, changes, city, prepared);
   // Pets show their caretaker's name.
   if (updated.ok) publicDataChanged(db);
   return updated;
@@ -135,6 +147,7 @@ function saveProfile(
   db: Db,
   userId: string,
   changes: ProfileChanges,
+  city: City | undefined,
   prepared: Awaited<ReturnType<typeof prepareImage>> | null,
 ): Promise<Result<OwnUser>> {
   return db.transaction(async (tx) => {
@@ -148,7 +161,7 @@ function saveProfile(
       .set({
         nome: changes.nome?.trim() ?? current.nome,
         telefone: changes.telefone?.trim() ?? current.telefone,
-        cidade: changes.cidade?.trim() ?? current.cidade,
+        ...(city && { cidade: city.nome, uf: city.uf, cidadeIbge: city.codigo }),
         perfilSobre: changes.perfil__sobre?.trim() ?? current.perfilSobre,
         photoId,
         updatedAt: new Date(),

@@ -23,6 +23,7 @@ import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { resolveCity, type City } from "~/domain/places/cities.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -80,6 +81,8 @@ export type PetView = {
   perfil: string;
   cidade: string;
   uf: string;
+  /** The IBGE code; null for a city typed before the list, to be chosen again by its caretaker. */
+  cidadeIbge: number | null;
   local: string;
   status: PetStatus;
   /** Image ids, the first being the cover. */
@@ -117,8 +120,12 @@ async function preparePhotos(photos: PhotoSource[]): Promise<Result<PreparedPhot
   return ok(prepared);
 }
 
-function columnsOf(input: Partial<PetInput>) {
+/** Changes as saved: the fields, and the city's code once resolved. */
+type PetChanges = Partial<PetInput> & { cidadeIbge?: number };
+
+function columnsOf(input: PetChanges) {
   return {
+    ...(input.cidadeIbge !== undefined && { cidadeIbge: input.cidadeIbge }),
     ...(input.nome !== undefined && { nome: input.nome.trim(), nomeBusca: searchKey(input.nome) }),
     ...(input.especie !== undefined && { species: input.especie }),
     ...(input.porte !== undefined && { porte: input.porte }),
@@ -169,17 +176,25 @@ export async function createPet(
   photos: PhotoSource[],
   { createdAt }: { createdAt?: Date } = {},
 ): Promise<Result<string>> {
+  const place = await resolveCity(db, input.cidade, input.uf);
+  if (!place.ok) return place;
   const prepared = await preparePhotos(photos);
   if (!prepared.ok) return prepared;
-  const created = await unlessStorageFull(() => insertPet(db, caretakerId, input, prepared.value, createdAt));
+  const created = await unlessStorageFull(() =>
+    insertPet(db, caretakerId, { ...input, ...placeInput(place.value) }, place.value, prepared.value, createdAt),
+  );
   if (created.ok) publicDataChanged(db);
   return created;
 }
+
+/** The city's own spelling and state. */
+const placeInput = (city: City) => ({ cidade: city.nome, uf: city.uf as PetInput["uf"] });
 
 function insertPet(
   db: Db,
   caretakerId: string,
   input: PetInput,
+  city: City,
   prepared: PreparedPhoto[],
   createdAt: Date | undefined,
 ): Promise<Result<string>> {
@@ -200,6 +215,7 @@ function insertPet(
         cidade: input.cidade.trim(),
         cidadeBusca: searchKey(input.cidade),
         uf: input.uf,
+        cidadeIbge: city.codigo,
         status: input.status ?? "disponivel",
         ...(createdAt && { createdAt, updatedAt: createdAt }),
       })
@@ -270,6 +286,20 @@ async function changePet(
   changes: Partial<PetInput>,
   photos?: PhotoSource[],
 ): Promise<Result> {
+  let placed: PetChanges = changes;
+  if (changes.cidade !== undefined || changes.uf !== undefined) {
+    // Resolved before the transaction: the city list may have to be read first.
+    const [current] = await db
+      .select({ cidade: pets.cidade, uf: pets.uf })
+      .from(pets)
+      .where(eq(pets.id, petId))
+      .limit(1);
+    if (current) {
+      const place = await resolveCity(db, changes.cidade ?? current.cidade, changes.uf ?? current.uf);
+      if (!place.ok) return place;
+      placed = { ...changes, ...placeInput(place.value), cidadeIbge: place.value.codigo };
+    }
+  }
   let prepared: PreparedPhoto[] | null = null;
   if (photos && photos.length > 0) {
     const allowed = await takeAllowance(db, "upload-account", actorId, photos.length);
@@ -278,7 +308,7 @@ async function changePet(
     if (!checked.ok) return checked;
     prepared = checked.value;
   }
-  const result = await savePet(db, actorId, petId, changes, prepared);
+  const result = await savePet(db, actorId, petId, placed, prepared);
   if (result.ok) publicDataChanged(db);
   return result;
 }
@@ -287,7 +317,7 @@ function savePet(
   db: Db,
   actorId: string,
   petId: string,
-  changes: Partial<PetInput>,
+  changes: PetChanges,
   prepared: PreparedPhoto[] | null,
 ): Promise<Result> {
   return db.transaction(async (tx) => {
@@ -347,6 +377,7 @@ const petColumns = {
   perfil: pets.perfil,
   cidade: pets.cidade,
   uf: pets.uf,
+  cidadeIbge: pets.cidadeIbge,
   status: pets.status,
   createdAt: pets.createdAt,
   caretakerId: users.id,
@@ -380,6 +411,7 @@ type PetRow = {
   perfil: string;
   cidade: string;
   uf: string;
+  cidadeIbge: number | null;
   status: PetStatus;
   createdAt: Date;
   caretakerId: string;
@@ -404,6 +436,7 @@ function toView(row: PetRow): PetView {
     perfil: row.perfil,
     cidade: row.cidade,
     uf: row.uf,
+    cidadeIbge: row.cidadeIbge,
     local: formatPlace(row.cidade, row.uf),
     status: row.status,
     photoIds: parseIdArray(row.photoIds),
@@ -526,6 +559,7 @@ export function toApiPet(pet: PetView) {
     porte_codigo: pet.porteCodigo,
     cidade: pet.cidade,
     uf: pet.uf,
+    cidade_ibge: pet.cidadeIbge,
     status: pet.status,
     fotos: pet.photoIds.map((id) => ({ srcset: imageSrcSet(id), url: imageUrl(id, 640) })),
     responsavel: { id: pet.caretaker.id, nome: pet.caretaker.nome },
