@@ -6,6 +6,8 @@ export default defineConfig({
     // Creating a PGlite database takes seconds; the server tests start processes.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The apps the tests start write no line per request (tests/server/logs.test.ts turns them on).
+    env: { REQUEST_LOG: "off" },
     projects: [
       {
         extends: true,

@@ -1,5 +1,13 @@
 import { getInputProps, type FieldMetadata } from "@conform-to/react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type InputHTMLAttributes,
+  type KeyboardEvent,
+} from "react";
 import { useErrorFocus } from "./form-fields";
 
 const noChange = () => () => {};
@@ -27,6 +35,38 @@ export function CityField({
   hint?: string;
 }) {
   const focus = useErrorFocus(meta.name);
+  const props = getInputProps(meta, { type: "text" });
+  const hintId = hint ? `${meta.id}-hint` : undefined;
+  const describedBy = [hintId, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="field city-field">
+      <label className="field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <CityInput
+        inputProps={{ ...props, "aria-describedby": describedBy, className: "field__control", ...focus }}
+        ufField={ufField}
+      />
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </div>
+  );
+}
+
+/** The input and its list of suggestions, for any form (the feed's filters have no Conform). */
+export function CityInput({
+  inputProps,
+  ufField,
+}: {
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
+  ufField?: string;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const listId = useId();
   // The combobox's roles only once its script runs: before that it is a plain input.
@@ -108,26 +148,13 @@ export function CityField({
     }
   }
 
-  const props = getInputProps(meta, { type: "text" });
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  const describedBy = [hintId, props["aria-describedby"]].filter(Boolean).join(" ") || undefined;
   const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
   return (
-    <div className="field city-field">
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
+    <>
       <div className="city-field__box">
         <input
-          className="field__control"
-          {...props}
+          {...inputProps}
           ref={inputRef}
-          aria-describedby={describedBy}
           autoComplete="off"
           required={false}
           {...(enhanced
@@ -142,7 +169,6 @@ export function CityField({
           onChange={(event) => suggest(event.currentTarget.value)}
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
-          {...focus}
         />
         {enhanced ? (
           <ul id={listId} role="listbox" aria-label="Sugestões" className="city-field__list" hidden={!open}>
@@ -168,9 +194,6 @@ export function CityField({
       <p className="visually-hidden" aria-live="polite">
         {open ? `${options.length} ${options.length === 1 ? "cidade sugerida" : "cidades sugeridas"}` : ""}
       </p>
-      <p id={meta.errorId} className="field__error" aria-live="polite">
-        {meta.errors?.[0] ?? ""}
-      </p>
-    </div>
+    </>
   );
 }

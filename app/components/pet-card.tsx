@@ -12,12 +12,14 @@ export type PetCardData = {
   local: string;
   photoIds: string[];
   sexo: Sex | null;
+  /** In a search by distance. */
+  distanciaKm?: number;
 };
 
 /** What a card needs of a pet: the page's data stays small (no story, no record). */
 export function cardData(pet: PetCardData): PetCardData {
-  const { id, nome, idade, porte, perfil, local, photoIds, sexo } = pet;
-  return { id, nome, idade, porte, perfil, local, photoIds, sexo };
+  const { id, nome, idade, porte, perfil, local, photoIds, sexo, distanciaKm } = pet;
+  return { id, nome, idade, porte, perfil, local, photoIds, sexo, ...(distanciaKm !== undefined && { distanciaKm }) };
 }
 
 /** ♂ or ♀ drawn (an emoji font would draw the characters otherwise), named for screen readers. */
@@ -75,7 +77,14 @@ export function PetCard({ pet, eager = false }: { pet: PetCardData; eager?: bool
           <span>{pet.porte}</span>
           <span>{pet.perfil}</span>
         </p>
-        <p className="pet-card__place">{pet.local}</p>
+        <p className="pet-card__place">
+          {pet.local}
+          {pet.distanciaKm === undefined ? null : (
+            <span className="pet-card__distance">
+              {pet.distanciaKm === 0 ? " · na cidade" : ` · a ${pet.distanciaKm} km`}
+            </span>
+          )}
+        </p>
         <Link
           to={`/contato?pet=${pet.id}`}
           className="pet-card__contact"

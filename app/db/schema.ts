@@ -17,6 +17,8 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   // PGlite returns Uint8Array, node-postgres returns Buffer: give callers one type.
@@ -178,6 +180,13 @@ export const pets = pgTable(
     historia: varchar("historia", { length: 2000 }),
     /** The adoption fee in cents (at most R$ 1.000,00). */
     taxaAdocaoCentavos: integer("taxa_adocao_centavos"),
+    /**
+     * The words of name, profile and story for `Buscar`: lower case and without accents (as
+     * searchKey does to a query), stemmed as Portuguese. Written by the database itself.
+     */
+    busca: tsvector("busca").generatedAlwaysAs(
+      sql`to_tsvector('portuguese'::regconfig, translate(lower(nome || ' ' || perfil || ' ' || coalesce(historia, '')), 'áàâãäéèêëíìîïóòôõöúùûüçñý', 'aaaaaeeeeiiiiooooouuuucny'))`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -192,6 +201,7 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_caretaker_idx").on(table.caretakerId),
+    index("pets_search_idx").using("gin", table.busca),
     // Distance search: the available pets of the cities within reach, newest first.
     index("pets_place_feed_idx").on(
       table.status,

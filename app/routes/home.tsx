@@ -1,13 +1,27 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { cardData, PetCard } from "~/components/pet-card";
-import { AGE_GROUPS, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL, UFS } from "~/lib/pets";
+import {
+  AGE_GROUPS,
+  CASTRATION,
+  CASTRATION_LABEL,
+  COMPANION_LABEL,
+  COMPANIONS,
+  SEX_LABEL,
+  SEXES,
+  SIZE_LABEL,
+  SIZES,
+  SPECIES,
+  SPECIES_LABEL,
+  UFS,
+} from "~/lib/pets";
 import { listFeed } from "~/domain/pets/pets.server";
-import { feedFiltersSchema, type FeedFilters } from "~/validation/pets";
+import { DEFAULT_RADIUS_KM, feedFiltersSchema, feedParams, RADII_KM, type FeedFilters } from "~/validation/pets";
+import { CityInput } from "~/components/city-field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const filters = feedFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const filters = feedFiltersSchema.parse(feedParams(url.searchParams));
   const feed = await listFeed(context.db, filters);
   return { feed: { ...feed, items: feed.items.map(cardData) }, filters };
 }
@@ -24,7 +38,7 @@ export function meta() {
 
 /** The feed's select filters: URL parameter, label, "any" option, and the choices. */
 const FILTER_SELECTS: {
-  name: "uf" | "especie" | "porte" | "idade";
+  name: "uf" | "especie" | "porte" | "idade" | "sexo" | "castrado";
   label: string;
   all: string;
   options: [string, string][];
@@ -37,6 +51,13 @@ const FILTER_SELECTS: {
     label: "Idade",
     all: "Todas",
     options: Object.entries(AGE_GROUPS).map(([value, group]) => [value, group.label]),
+  },
+  { name: "sexo", label: "Sexo", all: "Todos", options: SEXES.map((value) => [value, SEX_LABEL[value]]) },
+  {
+    name: "castrado",
+    label: "Castração",
+    all: "Todas",
+    options: CASTRATION.map((value) => [value, CASTRATION_LABEL[value]]),
   },
 ];
 
@@ -54,47 +75,116 @@ function pageHref(filters: FeedFilters, page: number): string {
 export default function Home() {
   const { feed, filters } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const filtered = Boolean(filters.cidade || filters.uf || filters.especie || filters.porte || filters.idade);
+  // Any filter but the page, the radius (always sent) and the words (in view above).
+  const filtered = Object.entries(filters).some(
+    ([key, value]) =>
+      !["page", "raio", "q"].includes(key) && (Array.isArray(value) ? value.length > 0 : Boolean(value)),
+  );
+  const searched = filtered || Boolean(filters.q);
   return (
     <section className="home">
       <h1 className="home__greeting">
         <span>Olá!</span> <span>Veja os amigos disponíveis para adoção!</span>
       </h1>
 
-      <details className="filters-box" open={filtered}>
-        <summary className="filters-box__summary">
-          {filtered ? "Filtros aplicados" : "Filtrar por cidade, espécie, porte ou idade"}
-        </summary>
-        <Form method="get" className="filters" aria-label="Filtrar animais">
-          <div className="filters__field">
-            <label htmlFor="filtro-cidade">Cidade</label>
-            <input id="filtro-cidade" name="cidade" defaultValue={filters.cidade ?? ""} maxLength={50} />
-          </div>
-          {FILTER_SELECTS.map(({ name, label, all, options }) => (
-            <div className="filters__field" key={name}>
-              <label htmlFor={`filtro-${name}`}>{label}</label>
-              <select id={`filtro-${name}`} name={name} defaultValue={filters[name] ?? ""}>
-                <option value="">{all}</option>
-                {options.map(([value, text]) => (
-                  <option key={value} value={value}>
-                    {text}
+      <Form method="get" className="search" aria-label="Buscar animais">
+        <div className="search__bar">
+          <label htmlFor="busca" className="search__label">
+            Buscar
+          </label>
+          <input
+            id="busca"
+            name="q"
+            type="search"
+            className="search__input"
+            defaultValue={filters.q ?? ""}
+            placeholder="Nome, jeito, história…"
+            maxLength={100}
+          />
+          <button type="submit" className="button search__submit">
+            Buscar
+          </button>
+        </div>
+        <details className="filters-box" open={filtered}>
+          <summary className="filters-box__summary">
+            {filtered ? "Filtros aplicados" : "Filtrar por cidade, espécie, porte ou idade"}
+          </summary>
+          <div className="filters">
+            <div className="filters__field filters__field--wide">
+              <label htmlFor="filtro-cidade">Cidade</label>
+              <input id="filtro-cidade" name="cidade" defaultValue={filters.cidade ?? ""} maxLength={50} />
+            </div>
+            <div className="filters__field filters__field--wide city-field">
+              <label htmlFor="filtro-perto">Perto de</label>
+              <CityInput
+                inputProps={{
+                  id: "filtro-perto",
+                  name: "perto",
+                  defaultValue: feed.perto?.encontrada ? feed.perto.rotulo : (filters.perto ?? ""),
+                  maxLength: 60,
+                  placeholder: "Cidade (UF)",
+                  "aria-describedby": feed.perto?.encontrada === false ? "filtro-perto-erro" : undefined,
+                  "aria-invalid": feed.perto?.encontrada === false || undefined,
+                }}
+              />
+              {feed.perto?.encontrada === false ? (
+                <p id="filtro-perto-erro" className="field__error">
+                  Cidade não encontrada: escolha uma das sugestões.
+                </p>
+              ) : null}
+            </div>
+            <div className="filters__field">
+              <label htmlFor="filtro-raio">Raio</label>
+              <select id="filtro-raio" name="raio" defaultValue={String(filters.raio ?? DEFAULT_RADIUS_KM)}>
+                {RADII_KM.map((km) => (
+                  <option key={km} value={km}>
+                    {km} km
                   </option>
                 ))}
               </select>
             </div>
-          ))}
-          <div className="filters__actions">
-            <button type="submit" className="button">
-              Filtrar
-            </button>
-            {filtered ? (
-              <Link to="/home" className="filters__clear">
-                Limpar filtros
-              </Link>
-            ) : null}
+            {FILTER_SELECTS.map(({ name, label, all, options }) => (
+              <div className="filters__field" key={name}>
+                <label htmlFor={`filtro-${name}`}>{label}</label>
+                <select id={`filtro-${name}`} name={name} defaultValue={filters[name] ?? ""}>
+                  <option value="">{all}</option>
+                  {options.map(([value, text]) => (
+                    <option key={value} value={value}>
+                      {text}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
+            <fieldset className="filters__field filters__field--wide choice-group">
+              <legend>Convive bem com</legend>
+              <div className="choice-group__options">
+                {COMPANIONS.map((companion) => (
+                  <label key={companion} className="choice">
+                    <input
+                      type="checkbox"
+                      name="convive_com"
+                      value={companion}
+                      defaultChecked={filters.convive_com?.includes(companion)}
+                    />
+                    {COMPANION_LABEL[companion]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div className="filters__actions">
+              <button type="submit" className="button">
+                Filtrar
+              </button>
+              {searched ? (
+                <Link to="/home" className="filters__clear">
+                  Limpar filtros
+                </Link>
+              ) : null}
+            </div>
           </div>
-        </Form>
-      </details>
+        </details>
+      </Form>
 
       <p className="home__count" role="status" aria-busy={navigation.state === "loading"}>
         {feed.total === 1 ? "1 animal encontrado" : `${feed.total} animais encontrados`}
@@ -104,8 +194,8 @@ export default function Home() {
         <div className="empty">
           <p className="empty__title">Nenhum animal encontrado.</p>
           <p>
-            {filtered
-              ? "Tente outra cidade ou menos filtros."
+            {searched
+              ? "Tente outra cidade, outras palavras ou menos filtros."
               : "Ainda não há animais disponíveis para adoção. Volte em breve!"}
           </p>
         </div>

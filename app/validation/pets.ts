@@ -277,6 +277,11 @@ export const apiPetPatchSchema = z
   .superRefine(checkAgeRange)
   .superRefine(checkRecord, ALWAYS);
 
+/** The radii of `Perto de`, in km; 50 when none is chosen. */
+export const RADII_KM = [10, 25, 50, 100, 200] as const;
+type RadiusKm = (typeof RADII_KM)[number];
+export const DEFAULT_RADIUS_KM: RadiusKm = 50;
+
 /** The feed's filters, read from the URL; anything unreadable is ignored, never an error. */
 export const feedFiltersSchema = z.object({
   // Control characters (a NUL byte above all, which PostgreSQL refuses in text) are dropped.
@@ -294,6 +299,45 @@ export const feedFiltersSchema = z.object({
     .enum(Object.keys(AGE_GROUPS) as [keyof typeof AGE_GROUPS])
     .optional()
     .catch(undefined),
+  // Words in name, profile and story.
+  q: z
+    .string()
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .transform((value) => value.replace(/[\u0000-\u001f]/g, " ").trim())
+    .pipe(z.string().min(1).max(100))
+    .optional()
+    .catch(undefined),
+  // Near a city: its IBGE code, or its name as typed ("São Gonçalo (RJ)"), resolved by the feed.
+  perto: z
+    .string()
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .transform((value) => value.replace(/[\u0000-\u001f]/g, "").trim())
+    .pipe(z.string().min(1).max(60))
+    .optional()
+    .catch(undefined),
+  raio: z.coerce
+    .number()
+    .refine((km): km is RadiusKm => (RADII_KM as readonly number[]).includes(km))
+    .optional()
+    .catch(undefined),
+  sexo: z.enum(SEXES).optional().catch(undefined),
+  castrado: z.enum(CASTRATION).optional().catch(undefined),
+  // Every one of them: repeated (a form's checkboxes) or separated by commas.
+  convive_com: z
+    .preprocess(
+      (value) => (typeof value === "string" ? value.split(",") : value),
+      z.array(z.string()).transform((values) => COMPANIONS.filter((companion) => values.includes(companion))),
+    )
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type FeedFilters = z.output<typeof feedFiltersSchema>;
+
+/** A URL's query as the feed's filters read it: repeated parameters kept as lists. */
+export function feedParams(searchParams: URLSearchParams): Record<string, unknown> {
+  const params: Record<string, unknown> = Object.fromEntries(searchParams);
+  const companions = searchParams.getAll("convive_com");
+  if (companions.length > 1) params.convive_com = companions;
+  return params;
+}

@@ -19,11 +19,11 @@ import {
   type Species,
   type Vaccine,
 } from "~/lib/pets";
-import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
+import { DEFAULT_RADIUS_KM, vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
-import { resolveCity, type City } from "~/domain/places/cities.server";
+import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -89,6 +89,8 @@ export type PetView = {
   photoIds: string[];
   caretaker: { id: string; nome: string; cidade: string | null; uf: string | null };
   createdAt: Date;
+  /** From the city of a search by distance, rounded. */
+  distanciaKm?: number;
 } & PetRecord;
 
 export const FEED_PAGE_SIZE = 12;
@@ -475,7 +477,15 @@ export async function findPet(db: Db, id: string): Promise<PetView | null> {
   return row ? toView(row as PetRow) : null;
 }
 
-export type FeedPage = { items: PetView[]; total: number; page: number; pageCount: number; limit: number };
+export type FeedPage = {
+  items: PetView[];
+  total: number;
+  page: number;
+  pageCount: number;
+  limit: number;
+  /** The city of `perto`, when it was asked for: found, or not (then no pets). */
+  perto?: { encontrada: true; rotulo: string; codigo: number } | { encontrada: false };
+};
 
 /** A pet as the public sees it, from the public read cache. */
 export function findPublicPet(db: Db, id: string): Promise<PetView | null> {
@@ -488,6 +498,7 @@ export function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_SIZE): 
 }
 
 async function queryFeed(db: Db, filters: FeedFilters, limit: number): Promise<FeedPage> {
+  const page = filters.page ?? 1;
   const conditions: SQL[] = [eq(pets.status, "disponivel")];
   if (filters.cidade) conditions.push(eq(pets.cidadeBusca, searchKey(filters.cidade)));
   if (filters.uf) conditions.push(eq(pets.uf, filters.uf));
@@ -497,14 +508,30 @@ async function queryFeed(db: Db, filters: FeedFilters, limit: number): Promise<F
     const group = AGE_GROUPS[filters.idade];
     conditions.push(gte(pets.ageDays, group.min), lte(pets.ageDays, group.max));
   }
+  if (filters.sexo) conditions.push(eq(pets.sexo, filters.sexo));
+  if (filters.castrado) conditions.push(eq(pets.castrado, filters.castrado));
+  if (filters.convive_com?.length) {
+    conditions.push(sql`${pets.conviveCom} @> ${`{${filters.convive_com.join(",")}}`}::text[]`);
+  }
+  // Words without accents, stemmed as the column was ("gatinhas" finds "gatinha").
+  if (filters.q) conditions.push(sql`${pets.busca} @@ plainto_tsquery('portuguese', ${searchKey(filters.q)})`);
+  let nearby: Nearby | null = null;
+  if (filters.perto) {
+    nearby = await citiesWithin(db, filters.perto, filters.raio ?? DEFAULT_RADIUS_KM);
+    if (!nearby) return { items: [], total: 0, page, limit, pageCount: 1, perto: { encontrada: false } };
+    // The codes nearest first: a pet's place in this list orders the page.
+    conditions.push(sql`${pets.cidadeIbge} = any(${`{${nearby.cities.map((city) => city.codigo).join(",")}}`}::int[])`);
+  }
   const where = and(...conditions);
-  const page = filters.page ?? 1;
+  const nearness = nearby
+    ? sql<number>`array_position(${`{${nearby.cities.map((city) => city.codigo).join(",")}}`}::int[], ${pets.cidadeIbge})`
+    : sql<number>`0`;
   // The page's ids first, read off the feed index; photos and caretaker only for those.
   const pageIds = db
-    .select({ id: pets.id })
+    .select({ id: pets.id, nearness: nearness.as("nearness") })
     .from(pets)
     .where(where)
-    .orderBy(desc(pets.createdAt), desc(pets.id))
+    .orderBy(...(nearby ? [nearness] : []), desc(pets.createdAt), desc(pets.id))
     .limit(limit)
     .offset((page - 1) * limit)
     .as("page_ids");
@@ -514,16 +541,21 @@ async function queryFeed(db: Db, filters: FeedFilters, limit: number): Promise<F
       .from(pageIds)
       .innerJoin(pets, eq(pets.id, pageIds.id))
       .innerJoin(users, eq(users.id, pets.caretakerId))
-      .orderBy(desc(pets.createdAt), desc(pets.id)),
+      .orderBy(pageIds.nearness, desc(pets.createdAt), desc(pets.id)),
     db.select({ total: count() }).from(pets).where(where),
   ]);
   const total = counted?.total ?? 0;
+  const kmByCode = new Map(nearby?.cities.map((city) => [city.codigo, Math.round(city.km)]));
   return {
-    items: rows.map((row) => toView(row as PetRow)),
+    items: rows.map((row) => {
+      const pet = toView(row as PetRow);
+      return nearby && pet.cidadeIbge !== null ? { ...pet, distanciaKm: kmByCode.get(pet.cidadeIbge) } : pet;
+    }),
     total,
     page,
     limit,
     pageCount: Math.max(1, Math.ceil(total / limit)),
+    ...(nearby && { perto: { encontrada: true, rotulo: nearby.center.rotulo, codigo: nearby.center.codigo } }),
   };
 }
 
@@ -574,5 +606,6 @@ export function toApiPet(pet: PetView) {
     necessidades_especiais: pet.necessidadesEspeciais,
     historia: pet.historia,
     taxa_adocao: pet.taxaAdocaoCentavos === null ? null : pet.taxaAdocaoCentavos / 100,
+    ...(pet.distanciaKm !== undefined && { distancia_km: pet.distanciaKm }),
   };
 }

@@ -95,3 +95,40 @@ export async function resolveCity(db: Db, text: string, uf?: string | null): Pro
   if (matches.length === 1) return ok(matches[0]!);
   return invalid("cidade", matches.length === 0 ? "unknown-city" : "ambiguous-city");
 }
+
+const EARTH_RADIUS_KM = 6371;
+const radians = (degrees: number) => (degrees * Math.PI) / 180;
+
+/** The great-circle distance between two cities' seats, in km. */
+function distanceKm(a: City, b: City): number {
+  const dLat = radians(b.latitude - a.latitude);
+  const dLon = radians(b.longitude - a.longitude);
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+export type Nearby = { center: City; cities: { codigo: number; km: number }[] };
+
+/**
+ * The cities whose seat lies within `km` of a city (its IBGE code, or its name as typed),
+ * nearest first; null when no one city goes by that. Computed from the list in memory: the
+ * database then only filters pets by these codes, on PGlite as on PostgreSQL.
+ */
+export async function citiesWithin(db: Db, place: string, km: number): Promise<Nearby | null> {
+  const list = await cityList(db);
+  let center: City | undefined;
+  if (/^\d{7}$/.test(place)) center = list.byCode.get(Number(place));
+  else {
+    const resolved = await resolveCity(db, place);
+    if (resolved.ok) center = resolved.value;
+  }
+  if (!center) return null;
+  const cities = [];
+  for (const city of list.all) {
+    const away = distanceKm(center, city);
+    if (away <= km) cities.push({ codigo: city.codigo, km: away });
+  }
+  cities.sort((a, b) => a.km - b.km);
+  return { center, cities };
+}

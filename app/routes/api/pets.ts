@@ -1,18 +1,27 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/domain/pets/pets.server";
-import { feedFiltersSchema } from "~/validation/pets";
-import { apiFailure, methodNotAllowed } from "~/web/api.server";
+import { feedFiltersSchema, feedParams } from "~/validation/pets";
+import { PLACE_MESSAGES } from "~/validation/messages";
+import { apiError, apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { readApiPetCreate } from "~/web/pet-forms.server";
 
-/** `GET /api/pets`: the feed as JSON, with the same filters; `page` and `limit` (at most 50). */
+/**
+ * `GET /api/pets`: the feed as JSON, with the same filters (`q`, `perto` an IBGE code with
+ * `raio` in km, `sexo`, `castrado`, `convive_com`…); `page` and `limit` (at most 50).
+ * With `perto`, pets come nearest first, each with `distancia_km`.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const params = Object.fromEntries(new URL(request.url).searchParams);
-  const filters = feedFiltersSchema.parse(params);
+  const searchParams = new URL(request.url).searchParams;
+  const params = Object.fromEntries(searchParams);
+  const filters = feedFiltersSchema.parse(feedParams(searchParams));
   const requested = Number(params.limit ?? FEED_PAGE_SIZE);
   const limit = Number.isInteger(requested) && requested >= 1 ? Math.min(requested, API_MAX_LIMIT) : FEED_PAGE_SIZE;
   const feed = await listFeed(context.db, filters, limit);
+  if (feed.perto?.encontrada === false) {
+    return apiError(400, PLACE_MESSAGES.unknown, { perto: [PLACE_MESSAGES.unknown] });
+  }
   return data(
     {
       pets: feed.items.map(toApiPet),

@@ -1,0 +1,2 @@
+ALTER TABLE "pets" ADD COLUMN "busca" "tsvector" GENERATED ALWAYS AS (to_tsvector('portuguese'::regconfig, translate(lower(nome || ' ' || perfil || ' ' || coalesce(historia, '')), 'áàâãäéèêëíìîïóòôõöúùûüçñý', 'aaaaaeeeeiiiiooooouuuucny'))) STORED;--> statement-breakpoint
+CREATE INDEX "pets_search_idx" ON "pets" USING gin ("busca");
