@@ -13,6 +13,7 @@ export default [
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),
   route("pets/:id", "routes/pet.tsx"),
+  route("responsaveis/:id", "routes/responsavel.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),
   route("meus-pets/novo", "routes/meus-pets.novo.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),

@@ -161,6 +161,21 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     for (const [index, pet] of DEMO_PETS.entries()) {
       await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) });
     }
+    // Adopted: out of the feed, counted on the caretaker's page, its page says so.
+    await createPet(txDb, {
+      nome: "Bolota",
+      especie: "gato",
+      sexo: "femea",
+      idade: 4,
+      idade__unidade: "anos",
+      porte: "pequeno",
+      perfil: "Dorminhoca e carinhosa",
+      cidade: "Niterói",
+      uf: "RJ",
+      status: "adotado",
+      caretakerId: caretaker.id,
+      createdAt: new Date(now - DEMO_PETS.length * 60_000),
+    });
     return true;
   });
 }

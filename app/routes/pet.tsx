@@ -76,7 +76,6 @@ export default function PetPage() {
     ),
     ...known("Necessidades especiais", pet.necessidadesEspeciais),
     ["Local", pet.local],
-    ["Responsável", `${pet.caretaker.nome}${caretakerPlace}`],
   ];
   return (
     <article className="pet-page">
@@ -114,6 +113,13 @@ export default function PetPage() {
             <dd>{value}</dd>
           </div>
         ))}
+        <div>
+          <dt>Responsável</dt>
+          <dd>
+            <Link to={`/responsaveis/${pet.caretaker.id}`}>{pet.caretaker.nome}</Link>
+            {caretakerPlace}
+          </dd>
+        </div>
       </dl>
       {pet.historia ? (
         <section className="pet-page__story" aria-labelledby="historia">

@@ -121,6 +121,18 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "home", path: "/adopet/home", status: 200 },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
+      {
+        name: "home-busca",
+        path: "/adopet/home?q=calmo&perto=3304557&raio=25&sexo=macho&castrado=sim&convive_com=criancas",
+        status: 200,
+      },
+      { name: "home-perto-desconhecida", path: "/adopet/home?perto=Atl%C3%A2ntida", status: 200 },
+      { name: "responsavel", path: `/adopet/responsaveis/${available.responsavel.id}`, status: 200 },
+      {
+        name: "responsavel-desconhecido",
+        path: "/adopet/responsaveis/00000000-0000-4000-8000-000000000000",
+        status: 404,
+      },
       { name: "pet", path: `/adopet/pets/${demoPet.id}`, status: 200 },
       { name: "pet-proprio", path: `/adopet/pets/${available.id}`, status: 200 },
       { name: "pet-adotado", path: `/adopet/pets/${adopted.id}`, status: 410 },

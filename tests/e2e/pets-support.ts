@@ -77,7 +77,7 @@ export async function publishPet(request: APIRequestContext, fields: Record<stri
     },
   });
   expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; nome: string };
+  return (await response.json()) as { id: string; nome: string; responsavel: { id: string } };
 }
 
 /** A message to `pet`'s caretaker through the API, from whoever `request` is signed in as. */

@@ -136,6 +136,14 @@ test.describe("a pet's page", () => {
       `/adopet/contato?pet=${pet.id}`,
     );
     await expectNoAxeViolations(page);
+
+    // Its caretaker's page, one click away: the animals available with them.
+    await page.getByRole("link", { name: caretaker }).click();
+    await expect(page.getByRole("heading", { level: 1, name: caretaker })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "1 animal disponível para adoção" })).toBeVisible();
+    await expect(page.getByRole("article", { name: "Biscoito" })).toBeVisible();
+    await expect(page.getByText("0 animais adotados pela Adopet")).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 
   test("an unknown pet gets a 404 page", async ({ page }) => {

@@ -58,6 +58,15 @@ for (const width of WIDTHS) {
       const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
       await page.goto(`/adopet/pets/${dunga.id}`);
       await capture(page, "pet", width);
+      await page.getByRole("link", { name: "ONG Amigos de Quatro Patas" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("ONG Amigos de Quatro Patas");
+      await capture(page, "responsavel", width);
+    });
+
+    test("the feed searched near a city fits, passes axe, and is saved", async ({ page }) => {
+      await page.goto("/adopet/home?perto=3304557&raio=50");
+      await expect(page.getByRole("combobox", { name: "Perto de" })).toHaveValue("Rio de Janeiro (RJ)");
+      await capture(page, "home-perto", width);
     });
 
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {

@@ -17,21 +17,28 @@ describe("the demo data", () => {
     await database.destroy();
   });
 
-  it("loads the demo caretaker and the nine pets of the product's sample list, newest first", async () => {
+  it("loads the demo caretaker, the nine pets of the product's sample list newest first, and one adopted", async () => {
     expect(await seedDemoData(database.db)).toBe(true);
     const [caretaker] = await database.db.select().from(users);
     expect(caretaker!.email).toBe(DEMO_CARETAKER.email);
     expect(await verifyPassword(caretaker!.passwordHash, DEMO_CARETAKER.senha)).toBe(true);
     expect(caretaker!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const feed = await database.db.select().from(pets).orderBy(asc(pets.createdAt));
+    const all = await database.db.select().from(pets).orderBy(asc(pets.createdAt));
+    const feed = all.filter((pet) => pet.status === "disponivel");
     expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
-    expect(feed.every((pet) => pet.caretakerId === caretaker!.id && pet.status === "disponivel")).toBe(true);
+    expect(all.every((pet) => pet.caretakerId === caretaker!.id)).toBe(true);
+    expect(all.filter((pet) => pet.status === "adotado").map((pet) => pet.nome)).toEqual(["Bolota"]);
+    // Every part of a pet's record shows on some demo pet, and every pet is linked to its city.
+    expect(all.every((pet) => pet.cidadeIbge !== null && pet.sexo !== null)).toBe(true);
+    expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);
+    expect(all.some((pet) => pet.castrado === "agendado" && pet.castracaoData && pet.microchip === null)).toBe(true);
+    expect(all.some((pet) => pet.microchip && pet.necessidadesEspeciais && pet.taxaAdocaoCentavos === 0)).toBe(true);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {
     const photos = await database.db.select().from(petPhotos);
-    expect(photos).toHaveLength(DEMO_PETS.length);
+    expect(photos).toHaveLength(DEMO_PETS.length + 1);
     const variants = await database.db
       .select({ width: imageVariants.width, bytes: imageVariants.bytes })
       .from(imageVariants)
@@ -44,7 +51,7 @@ describe("the demo data", () => {
   it("is not loaded twice", async () => {
     expect(await seedDemoData(database.db)).toBe(false);
     const [row] = await database.db.select({ total: count() }).from(pets);
-    expect(row!.total).toBe(DEMO_PETS.length);
+    expect(row!.total).toBe(DEMO_PETS.length + 1);
   });
 });
 

@@ -1,0 +1,58 @@
+import { and, count, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { pets, users } from "~/db/schema";
+import { imageUrl } from "~/lib/image-urls";
+import { listCaretakerPets, type PetView } from "~/domain/pets/pets.server";
+import { cachedRead } from "~/domain/pets/public-reads.server";
+
+/** What anyone sees of a person or ONG who publishes animals. Never a phone or an e-mail. */
+export type CaretakerPage = {
+  id: string;
+  nome: string;
+  foto: string | null;
+  local: string | null;
+  sobre: string | null;
+  disponiveis: PetView[];
+  adotados: number;
+};
+
+/**
+ * A caretaker's public page: only for someone who has published an animal (a person who
+ * only writes to caretakers has no public page). From the public read cache.
+ */
+export function findCaretakerPage(db: Db, id: string): Promise<CaretakerPage | null> {
+  return cachedRead(db, `caretaker:${id}`, () => readCaretakerPage(db, id));
+}
+
+async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | null> {
+  const [person] = await db
+    .select({
+      id: users.id,
+      nome: users.nome,
+      photoId: users.photoId,
+      cidade: users.cidade,
+      uf: users.uf,
+      sobre: users.perfilSobre,
+    })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  if (!person) return null;
+  const [published, [adopted]] = await Promise.all([
+    db.select({ total: count() }).from(pets).where(eq(pets.caretakerId, id)),
+    db
+      .select({ total: count() })
+      .from(pets)
+      .where(and(eq(pets.caretakerId, id), eq(pets.status, "adotado"))),
+  ]);
+  if (!published[0]?.total) return null;
+  return {
+    id: person.id,
+    nome: person.nome,
+    foto: person.photoId ? imageUrl(person.photoId, 320) : null,
+    local: person.cidade ? (person.uf ? `${person.cidade} (${person.uf})` : person.cidade) : null,
+    sobre: person.sobre,
+    disponiveis: await listCaretakerPets(db, id, ["disponivel"]),
+    adotados: adopted?.total ?? 0,
+  };
+}

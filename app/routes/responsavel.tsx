@@ -1,0 +1,93 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/responsavel";
+import { cardData, PetCard } from "~/components/pet-card";
+import { NoPhotoAvatar } from "~/components/art";
+import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
+import { isId } from "~/lib/ids";
+import { pageMeta } from "~/lib/meta";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const page = isId(params.id) ? await findCaretakerPage(context.db, params.id) : null;
+  if (!page) throw data(null, { status: 404 });
+  return { caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) } };
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  if (!loaded) return [{ title: "Responsável não encontrado | Adopet" }];
+  const { caretaker } = loaded;
+  return pageMeta(
+    `${caretaker.nome} | Adopet`,
+    `Animais para adoção com ${caretaker.nome}${caretaker.local ? ` em ${caretaker.local}` : ""} na Adopet.`,
+  );
+}
+
+export default function CaretakerPage() {
+  const { caretaker } = useLoaderData<typeof loader>();
+  const available = caretaker.disponiveis.length;
+  return (
+    <section className="caretaker">
+      <header className="caretaker__header">
+        {caretaker.foto ? (
+          <img
+            className="caretaker__photo"
+            src={caretaker.foto}
+            alt={`Foto de ${caretaker.nome}`}
+            width={96}
+            height={96}
+          />
+        ) : (
+          <NoPhotoAvatar className="caretaker__photo" />
+        )}
+        <div>
+          <h1 className="caretaker__name">{caretaker.nome}</h1>
+          {caretaker.local ? <p className="caretaker__place">{caretaker.local}</p> : null}
+          <p className="caretaker__adopted">
+            {caretaker.adotados === 1
+              ? "1 animal adotado pela Adopet"
+              : `${caretaker.adotados} animais adotados pela Adopet`}
+          </p>
+        </div>
+      </header>
+      {caretaker.sobre ? (
+        <section aria-labelledby="sobre" className="caretaker__about">
+          <h2 id="sobre" className="caretaker__subtitle">
+            Sobre
+          </h2>
+          <p className="caretaker__about-text">{caretaker.sobre}</p>
+        </section>
+      ) : null}
+      <h2 className="caretaker__subtitle">
+        {available === 0
+          ? "Nenhum animal disponível agora"
+          : available === 1
+            ? "1 animal disponível para adoção"
+            : `${available} animais disponíveis para adoção`}
+      </h2>
+      {available > 0 ? (
+        <ul className="pet-grid">
+          {caretaker.disponiveis.map((pet, index) => (
+            <li key={pet.id}>
+              <PetCard pet={pet} eager={index < 2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>
+          <Link to="/home">Ver outros animais disponíveis</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section className="message-page">
+      <h1 className="message-page__title">Responsável não encontrado</h1>
+      <p>Este endereço não corresponde a ninguém que publique animais na Adopet.</p>
+      <Link className="button" to="/home">
+        Ver animais disponíveis
+      </Link>
+    </section>
+  );
+}
