@@ -14,6 +14,7 @@ export default [
   route("mensagens", "routes/mensagens.tsx"),
   route("pets/:id", "routes/pet.tsx"),
   route("responsaveis/:id", "routes/responsavel.tsx"),
+  route("favoritos", "routes/favoritos.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),
   route("meus-pets/novo", "routes/meus-pets.novo.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
@@ -28,6 +29,8 @@ export default [
     route("messages", "routes/api/messages.ts"),
     route("messages/:id", "routes/api/message.ts"),
     route("cidades", "routes/api/cidades.ts"),
+    route("favoritos", "routes/api/favoritos.ts"),
+    route("favoritos/:petId", "routes/api/favorito.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

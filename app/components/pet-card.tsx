@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SEX_LABEL, type Sex } from "~/lib/pets";
 import { ChatIcon } from "./art";
+import { FavoriteButton } from "./favorite-button";
 
 export type PetCardData = {
   id: string;
@@ -43,7 +44,18 @@ function SexIcon({ sexo, className }: { sexo: Sex; className?: string }) {
 }
 
 /** A pet in the feed: photo, nome, idade, porte, perfil, local, and the way to talk to its caretaker. */
-export function PetCard({ pet, eager = false }: { pet: PetCardData; eager?: boolean }) {
+export function PetCard({
+  pet,
+  eager = false,
+  favorito,
+  voltar = "/home",
+}: {
+  pet: PetCardData;
+  eager?: boolean;
+  /** For a signed-in person: whether the pet is among their favourites (its heart shows). */
+  favorito?: boolean;
+  voltar?: string;
+}) {
   const cover = pet.photoIds[0];
   return (
     <article className="pet-card" aria-labelledby={`pet-${pet.id}`}>
@@ -85,6 +97,9 @@ export function PetCard({ pet, eager = false }: { pet: PetCardData; eager?: bool
             </span>
           )}
         </p>
+        {favorito === undefined ? null : (
+          <FavoriteButton petId={pet.id} petNome={pet.nome} favorito={favorito} voltar={voltar} compact />
+        )}
         <Link
           to={`/contato?pet=${pet.id}`}
           className="pet-card__contact"

@@ -213,6 +213,21 @@ export const pets = pgTable(
   ],
 );
 
+/** Pets a signed-in person marked with a heart. */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.petId] }), index("favorites_pet_idx").on(table.petId)],
+);
+
 export const petPhotos = pgTable(
   "pet_photos",
   {

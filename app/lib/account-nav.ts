@@ -29,6 +29,7 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/perfil", label: "Meu perfil" },
   { to: "/meus-pets", label: "Meus animais" },
   { to: "/meus-pets/novo", label: "Publicar um animal" },
+  { to: "/favoritos", label: "Favoritos" },
   {
     to: "/mensagens",
     label: "Mensagens",

@@ -16,14 +16,28 @@ import {
   UFS,
 } from "~/lib/pets";
 import { listFeed } from "~/domain/pets/pets.server";
+import { favoriteIds } from "~/domain/favorites/favorites.server";
+import { getUser } from "~/web/auth.server";
 import { DEFAULT_RADIUS_KM, feedFiltersSchema, feedParams, RADII_KM, type FeedFilters } from "~/validation/pets";
 import { CityInput } from "~/components/city-field";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = feedFiltersSchema.parse(feedParams(url.searchParams));
-  const feed = await listFeed(context.db, filters);
-  return { feed: { ...feed, items: feed.items.map(cardData) }, filters };
+  const [feed, user] = await Promise.all([listFeed(context.db, filters), getUser(request, context.db)]);
+  const favorites = user
+    ? await favoriteIds(
+        context.db,
+        user.id,
+        feed.items.map((pet) => pet.id),
+      )
+    : null;
+  return {
+    feed: { ...feed, items: feed.items.map(cardData) },
+    filters,
+    favorites,
+    here: `/home${url.search}`,
+  };
 }
 
 export function meta() {
@@ -73,7 +87,7 @@ function pageHref(filters: FeedFilters, page: number): string {
 }
 
 export default function Home() {
-  const { feed, filters } = useLoaderData<typeof loader>();
+  const { feed, filters, favorites, here } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // Any filter but the page, the radius (always sent) and the words (in view above).
   const filtered = Object.entries(filters).some(
@@ -203,7 +217,12 @@ export default function Home() {
         <ul className="pet-grid">
           {feed.items.map((pet, index) => (
             <li key={pet.id}>
-              <PetCard pet={pet} eager={index < 2} />
+              <PetCard
+                pet={pet}
+                eager={index < 2}
+                favorito={favorites ? favorites.includes(pet.id) : undefined}
+                voltar={here}
+              />
             </li>
           ))}
         </ul>

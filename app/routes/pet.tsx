@@ -14,14 +14,20 @@ import {
 } from "~/lib/pets";
 import { findPublicPet } from "~/domain/pets/pets.server";
 import { isId } from "~/lib/ids";
+import { FavoriteButton } from "~/components/favorite-button";
+import { favoriteIds } from "~/domain/favorites/favorites.server";
+import { getUser } from "~/web/auth.server";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
   if (!pet) throw data(null, { status: 404 });
+  const user = await getUser(request, context.db);
+  // For a signed-in person, the heart: null for visitors (no button).
+  const favorito = user ? (await favoriteIds(context.db, user.id, [pet.id])).length > 0 : null;
   const origin = context.publicUrl;
   // An adopted or removed pet keeps its address: the page says what happened (410 Gone).
   const status = pet.status === "disponivel" ? 200 : 410;
-  return data({ pet, origin }, { status });
+  return data({ pet, origin, favorito }, { status });
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -53,7 +59,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet } = useLoaderData<typeof loader>();
+  const { pet, favorito } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -133,6 +139,9 @@ export default function PetPage() {
         <p className="pet-page__fee">
           {pet.taxaAdocaoCentavos === 0 ? "Adoção sem taxa" : `Taxa de adoção: ${formatFee(pet.taxaAdocaoCentavos)}`}
         </p>
+      )}
+      {favorito === null || pet.status === "removido" ? null : (
+        <FavoriteButton petId={pet.id} petNome={pet.nome} favorito={favorito} voltar={`/pets/${pet.id}`} />
       )}
       {available ? (
         <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">

@@ -16,6 +16,7 @@ export type LimitName =
   | "signup-client"
   | "publish-account"
   | "upload-account"
+  | "favorite-account"
   | "message-client"
   | "message-recipient";
 
@@ -37,6 +38,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // Pets published, and photos uploaded (pets and profile), per account.
   "publish-account": { points: 30, duration: HOUR },
   "upload-account": { points: 100, duration: HOUR },
+  // Hearts: a person browsing marks many, a script marking thousands is stopped.
+  "favorite-account": { points: 300, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
   "message-client": { points: 10, duration: HOUR },
   "message-recipient": { points: 60, duration: HOUR },

@@ -61,6 +61,7 @@ const LIMITED: Record<LimitName, string> = {
   "signup-client": "Muitos cadastros feitos a partir desta conexão.",
   "publish-account": "Você publicou muitos animais em pouco tempo.",
   "upload-account": "Você enviou muitas fotos em pouco tempo.",
+  "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
 };

@@ -179,6 +179,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "perfil-excluir", path: "/adopet/perfil/excluir", status: 200 },
       { name: "meus-pets", path: "/adopet/meus-pets", status: 200 },
       { name: "meus-pets-novo", path: "/adopet/meus-pets/novo", status: 200 },
+      { name: "favoritos", path: "/adopet/favoritos", status: 200 },
       { name: "meus-pets-editar", path: `/adopet/meus-pets/${available.id}`, status: 200 },
       { name: "meus-pets-outro", path: `/adopet/meus-pets/${demoPet.id}`, status: 404 },
       { name: "perfil-erros", path: "/adopet/perfil", status: 400, multipart: { nome: "", telefone: "123" } },

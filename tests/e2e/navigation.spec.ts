@@ -12,6 +12,7 @@ const ENTRIES = [
   { name: "Meu perfil", path: "/adopet/perfil" },
   { name: "Meus animais", path: "/adopet/meus-pets" },
   { name: "Publicar um animal", path: "/adopet/meus-pets/novo" },
+  { name: "Favoritos", path: "/adopet/favoritos" },
   { name: /^Mensagens/, path: "/adopet/mensagens" },
   { name: "Alterar senha", path: "/adopet/perfil/senha" },
   { name: "Excluir conta", path: "/adopet/perfil/excluir" },

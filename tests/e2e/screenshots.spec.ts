@@ -25,6 +25,7 @@ const SIGNED_IN = [
   { name: "perfil-excluir", path: "/adopet/perfil/excluir" },
   { name: "meus-pets-novo", path: "/adopet/meus-pets/novo" },
   { name: "meus-pets", path: "/adopet/meus-pets" },
+  { name: "favoritos", path: "/adopet/favoritos" },
   { name: "mensagens", path: "/adopet/mensagens" },
 ];
 

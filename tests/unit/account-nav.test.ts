@@ -7,6 +7,7 @@ describe("the account menu's entries", () => {
       ["/perfil", "Meu perfil"],
       ["/meus-pets", "Meus animais"],
       ["/meus-pets/novo", "Publicar um animal"],
+      ["/favoritos", "Favoritos"],
       ["/mensagens", "Mensagens"],
       ["/perfil/senha", "Alterar senha"],
       ["/perfil/excluir", "Excluir conta"],

@@ -477,6 +477,17 @@ export async function findPet(db: Db, id: string): Promise<PetView | null> {
   return row ? toView(row as PetRow) : null;
 }
 
+/** Several pets by id, in one query (whatever their status). */
+export async function findPets(db: Db, ids: string[]): Promise<Map<string, PetView>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(inArray(pets.id, ids));
+  return new Map(rows.map((row) => [row.id, toView(row as PetRow)]));
+}
+
 export type FeedPage = {
   items: PetView[];
   total: number;
