@@ -15,6 +15,7 @@ import {
 import { findPublicPet } from "~/domain/pets/pets.server";
 import { isId } from "~/lib/ids";
 import { FavoriteButton } from "~/components/favorite-button";
+import { ShareBox } from "~/components/share-box";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 
@@ -59,7 +60,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet, favorito } = useLoaderData<typeof loader>();
+  const { pet, favorito, origin } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -143,6 +144,13 @@ export default function PetPage() {
       {favorito === null || pet.status === "removido" ? null : (
         <FavoriteButton petId={pet.id} petNome={pet.nome} favorito={favorito} voltar={`/pets/${pet.id}`} />
       )}
+      {available ? (
+        <ShareBox
+          url={`${origin}/adopet/pets/${pet.id}`}
+          title={`${pet.nome} para adoção`}
+          text={`Conheça ${pet.nome}, para adoção em ${pet.local} na Adopet:`}
+        />
+      ) : null}
       {available ? (
         <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">
           <ChatIcon className="pet-page__chat" />
