@@ -23,6 +23,9 @@ import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pet
 import { FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
 import { CityField } from "./city-field";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+
+const noChange = () => () => {};
 
 export type PetFormValues = {
   nome: string;
@@ -320,21 +323,114 @@ export function PetForm({
 
 function PhotosField({ meta, mode }: { meta: Parameters<typeof getInputProps>[0]; mode: "create" | "edit" }) {
   const focus = useErrorFocus(meta.name);
+  const enhanced = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState<{ file: File; url: string }[]>([]);
+  const [announcement, setAnnouncement] = useState("");
+
+  useEffect(() => () => chosen.forEach((photo) => URL.revokeObjectURL(photo.url)), [chosen]);
+
+  function show(files: File[]) {
+    setChosen(files.map((file) => ({ file, url: URL.createObjectURL(file) })));
+  }
+
+  /** The input's files in a new order (its list is what the form sends). */
+  function reorder(files: File[], said: string) {
+    const transfer = new DataTransfer();
+    for (const file of files) transfer.items.add(file);
+    if (input.current) input.current.files = transfer.files;
+    show(files);
+    setAnnouncement(said);
+  }
+
+  const files = chosen.map((photo) => photo.file);
+  const move = (from: number, to: number) => {
+    const next = [...files];
+    const [photo] = next.splice(from, 1);
+    next.splice(to, 0, photo!);
+    return next;
+  };
   return (
-    <div className="field">
+    <div className="field photos-field">
       <label className="field__label" htmlFor={meta.id}>
         {mode === "create"
           ? `Fotos (de 1 a ${MAX_PET_PHOTOS})`
           : `Novas fotos (substituem as atuais; até ${MAX_PET_PHOTOS})`}
       </label>
       <input
-        className="field__control"
+        ref={input}
+        className={enhanced ? "photos-field__input" : "field__control"}
         {...getInputProps(meta, { type: "file" })}
         multiple
         accept=".jpeg,.jpg,.png,.webp,image/jpeg,image/png,image/webp"
         required={false}
+        onChange={(event) => show(Array.from(event.currentTarget.files ?? []))}
         {...focus}
       />
+      {enhanced ? (
+        // A second label: the button the person sees, in Portuguese (the browser's own reads "Choose Files").
+        <label htmlFor={meta.id} className="photos-field__choose">
+          {chosen.length ? "Escolher outras fotos" : "Escolher fotos"}
+        </label>
+      ) : null}
+      {chosen.length ? (
+        <ol className="photos-field__list" aria-label="Prévia das fotos escolhidas">
+          {chosen.map((photo, index) => (
+            <li key={photo.url} className="photos-field__item">
+              <img src={photo.url} alt={`Foto ${index + 1} escolhida`} width={96} height={96} />
+              <span className="photos-field__caption">{index === 0 ? "Capa" : `Foto ${index + 1}`}</span>
+              <span className="photos-field__actions">
+                {index > 0 ? (
+                  <button
+                    type="button"
+                    aria-label={`Usar a foto ${index + 1} como capa`}
+                    onClick={() => reorder(move(index, 0), `A foto ${index + 1} agora é a capa.`)}
+                  >
+                    Capa
+                  </button>
+                ) : null}
+                {index > 0 ? (
+                  <button
+                    type="button"
+                    aria-label={`Mover a foto ${index + 1} para antes`}
+                    onClick={() => reorder(move(index, index - 1), `Foto movida para a posição ${index}.`)}
+                  >
+                    ←
+                  </button>
+                ) : null}
+                {index < chosen.length - 1 ? (
+                  <button
+                    type="button"
+                    aria-label={`Mover a foto ${index + 1} para depois`}
+                    onClick={() => reorder(move(index, index + 1), `Foto movida para a posição ${index + 2}.`)}
+                  >
+                    →
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  aria-label={`Tirar a foto ${index + 1}`}
+                  onClick={() =>
+                    reorder(
+                      files.filter((_, other) => other !== index),
+                      `Foto ${index + 1} retirada.`,
+                    )
+                  }
+                >
+                  ✕
+                </button>
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <p id={meta.errorId} className="field__error" aria-live="polite">
         {meta.errors?.[0] ?? ""}
       </p>

@@ -1,5 +1,6 @@
 import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import sharp from "sharp";
 import { photo, uniqueCity } from "./pets-support";
 
 test.describe("a pet's full record", () => {
@@ -7,6 +8,8 @@ test.describe("a pet's full record", () => {
     page,
     request,
   }) => {
+    // Every field of the record, refused and then saved, and an edit: a long walk.
+    test.setTimeout(90_000);
     const { email } = await createAccount(request, "Rita Protetora");
     await logInThroughForm(page, email);
     await page.goto("/adopet/meus-pets/novo");
@@ -144,5 +147,49 @@ test.describe("a pet's full record without JavaScript", () => {
     await page.getByRole("button", { name: "Publicar" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Toddy" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText("Maricá (RJ)");
+  });
+});
+
+test.describe("the photos of a pet", () => {
+  test("are chosen with a button in Portuguese, previewed, reordered and given a cover, by keyboard too", async ({
+    page,
+    request,
+  }) => {
+    const { email } = await createAccount(request, "Rita Protetora");
+    await logInThroughForm(page, email);
+    await page.goto("/adopet/meus-pets/novo");
+    await expect(page.getByText("Escolher fotos", { exact: true })).toBeVisible();
+    await page.getByLabel(/^Fotos/).setInputFiles([
+      { ...(await photo("#ff0000")), name: "vermelha.png" },
+      { ...(await photo("#0000ff")), name: "azul.png" },
+    ]);
+    const chosen = page.getByRole("list", { name: "Prévia das fotos escolhidas" });
+    await expect(chosen.getByRole("img")).toHaveCount(2);
+    await expect(chosen.getByRole("listitem").first()).toContainText("Capa");
+    await expectNoAxeViolations(page);
+    // The blue one becomes the cover, by keyboard.
+    await chosen.getByRole("button", { name: "Usar a foto 2 como capa" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByText("A foto 2 agora é a capa.")).toBeAttached();
+
+    await page.getByLabel("Nome do animal").fill("Anil");
+    await page.getByLabel("Espécie").selectOption("cao");
+    await page.getByLabel("Sexo").selectOption("macho");
+    await page.getByLabel("Idade", { exact: true }).fill("1");
+    await page.getByLabel("Porte").selectOption("medio");
+    await page.getByLabel("Perfil").fill("Azul de tão calmo");
+    await page.getByLabel("Cidade").fill("Niterói");
+    await page.getByLabel("Estado (UF)").selectOption("RJ");
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect(page.getByRole("status")).toHaveText("Animal publicado com sucesso!");
+
+    // The cover saved is the blue photo.
+    const id = page.url().split("/").at(-1)!;
+    const pet = (await (await request.get(`/adopet/api/pets/${id}`)).json()) as { fotos: { url: string }[] };
+    expect(pet.fotos).toHaveLength(2);
+    const cover = await sharp(Buffer.from(await (await request.get(pet.fotos[0]!.url)).body())).stats();
+    const [red, , blue] = cover.channels.map((channel) => channel.mean);
+    expect(blue).toBeGreaterThan(200);
+    expect(red).toBeLessThan(60);
   });
 });
