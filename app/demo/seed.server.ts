@@ -2,7 +2,18 @@ import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
-import { users } from "~/db/schema";
+import { favorites, messages, users } from "~/db/schema";
+
+/** The demo adopter: favourites and a message to the caretaker; the README gives this login. */
+export const DEMO_ADOPTER = {
+  email: "adotante@adopet.example",
+  senha: "Adote@2022",
+  nome: "Carla Souza",
+  telefone: "21 98888-7777",
+  cidade: "Niterói",
+  uf: "RJ",
+  perfilSobre: "Moro em casa com quintal telado e quero adotar um cão de porte pequeno.",
+} as const;
 
 /** The demo caretaker; the README gives this login. */
 export const DEMO_CARETAKER = {
@@ -158,8 +169,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const caretaker = await createUser(txDb, DEMO_CARETAKER);
     // Newest first in the feed: the first demo pet gets the latest date.
     const now = Date.now();
+    const ids: string[] = [];
     for (const [index, pet] of DEMO_PETS.entries()) {
-      await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) });
+      ids.push(await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) }));
     }
     // Adopted: out of the feed, counted on the caretaker's page, its page says so.
     await createPet(txDb, {
@@ -175,6 +187,23 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       status: "adotado",
       caretakerId: caretaker.id,
       createdAt: new Date(now - DEMO_PETS.length * 60_000),
+    });
+    // An adopter with two favourites who wrote about Dunga: the caretaker's inbox is not empty.
+    const adopter = await createUser(txDb, DEMO_ADOPTER);
+    await tx.insert(favorites).values([
+      { userId: adopter.id, petId: ids[0]! },
+      { userId: adopter.id, petId: ids[3]! },
+    ]);
+    await tx.insert(messages).values({
+      petId: ids[0]!,
+      recipientId: caretaker.id,
+      senderId: adopter.id,
+      senderNome: DEMO_ADOPTER.nome,
+      senderTelefone: DEMO_ADOPTER.telefone,
+      nomeAnimal: "Dunga",
+      texto: "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?",
+      // Demo data sends no e-mail.
+      notifiedAt: new Date(now),
     });
     return true;
   });

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { imageVariants, petPhotos, pets, users } from "~/db/schema";
-import { DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
+import { favorites, imageVariants, messages, petPhotos, pets, users } from "~/db/schema";
+import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { listFeed, removePet } from "~/domain/pets/pets.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
@@ -19,7 +19,7 @@ describe("the demo data", () => {
 
   it("loads the demo caretaker, the nine pets of the product's sample list newest first, and one adopted", async () => {
     expect(await seedDemoData(database.db)).toBe(true);
-    const [caretaker] = await database.db.select().from(users);
+    const [caretaker] = await database.db.select().from(users).where(eq(users.email, DEMO_CARETAKER.email));
     expect(caretaker!.email).toBe(DEMO_CARETAKER.email);
     expect(await verifyPassword(caretaker!.passwordHash, DEMO_CARETAKER.senha)).toBe(true);
     expect(caretaker!.passwordHash).toMatch(/^\$argon2id\$/);
@@ -29,6 +29,12 @@ describe("the demo data", () => {
     expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
     expect(all.every((pet) => pet.caretakerId === caretaker!.id)).toBe(true);
     expect(all.filter((pet) => pet.status === "adotado").map((pet) => pet.nome)).toEqual(["Bolota"]);
+    // A demo adopter with favourites, who wrote to the caretaker.
+    const [adopter] = await database.db.select().from(users).where(eq(users.email, DEMO_ADOPTER.email));
+    expect(await verifyPassword(adopter!.passwordHash, DEMO_ADOPTER.senha)).toBe(true);
+    expect(await database.db.select().from(favorites).where(eq(favorites.userId, adopter!.id))).toHaveLength(2);
+    const [message] = await database.db.select().from(messages).where(eq(messages.senderId, adopter!.id));
+    expect(message).toMatchObject({ recipientId: caretaker!.id, nomeAnimal: "Dunga", readAt: null });
     // Every part of a pet's record shows on some demo pet, and every pet is linked to its city.
     expect(all.every((pet) => pet.cidadeIbge !== null && pet.sexo !== null)).toBe(true);
     expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);
