@@ -22,7 +22,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   expect: { timeout: 10_000 },
   reporter: "list",
-  timeout: 30_000,
+  // A test walks whole journeys (publish, edit, adopt) with two workers and the server on two
+  // cores: 30 s was reached by a 22 s journey in a fresh-clone CI run. Each wait is still 10 s.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: "pt-BR",

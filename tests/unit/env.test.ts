@@ -9,6 +9,11 @@ describe("settings", () => {
     expect(env.dataDir).toBe(path.resolve("data"));
   });
 
+  it("write a log line per request unless REQUEST_LOG=off", () => {
+    expect(readEnv({}).requestLog).toBe(true);
+    expect(readEnv({ REQUEST_LOG: "off" }).requestLog).toBe(false);
+  });
+
   it("turn demo data off by default on PostgreSQL, unless asked", () => {
     expect(readEnv({ DATABASE_URL: "postgres://localhost/adopet" }).demoData).toBe(false);
     expect(readEnv({ DATABASE_URL: "postgres://localhost/adopet", DEMO_DATA: "true" }).demoData).toBe(true);
