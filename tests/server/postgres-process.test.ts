@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { createTestDatabase, MIGRATION_COUNT, type TestDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server-process";
 
 describe.skipIf(!process.env.DATABASE_URL)("the app process on PostgreSQL", () => {
@@ -20,7 +20,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the app process on PostgreSQL", () =
 
   it("applies the same migrations, without demo data unless asked", async () => {
     expect(server.output()).toContain("Banco de dados (PostgreSQL)");
-    expect(server.output()).toContain("4 migração(ões) aplicada(s)");
+    expect(server.output()).toContain(`${MIGRATION_COUNT} migração(ões) aplicada(s)`);
     expect(server.output()).not.toContain("Dados de demonstração carregados");
     // The password never reaches the log.
     expect(server.output()).not.toMatch(/postgres:\/\/[^@\s]*:[^@\s]+@/);

@@ -9,13 +9,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { until } from "../support/poll";
 import { runUntilExit, startServer, type RunningServer } from "../support/server-process";
 import { startSmtpPeer } from "../support/smtp-peer";
-
-/** How many migrations drizzle/ holds: a new database applies them all. */
-const MIGRATIONS = (
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../drizzle/meta/_journal.json"), "utf8")) as {
-    entries: unknown[];
-  }
-).entries.length;
+import { MIGRATION_COUNT } from "../support/database";
 
 // The embedded database's life cycle, through the real process.
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embedded database", () => {
@@ -37,7 +31,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
   });
 
   it("creates the database in a new directory, migrates it and loads the demo data", async () => {
-    expect(server.output()).toContain(`${MIGRATIONS} migração(ões) aplicada(s)`);
+    expect(server.output()).toContain(`${MIGRATION_COUNT} migração(ões) aplicada(s)`);
     expect(server.output()).toContain("Dados de demonstração carregados");
     const response = await fetch(`${server.baseUrl}/adopet/`);
     expect(response.status).toBe(200);
@@ -172,7 +166,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
     expect(petCount).toBe(10);
 
     server = await startServer({ DATA_DIR: dataDir });
-    expect(server.output()).toContain(`0 migração(ões) aplicada(s), ${MIGRATIONS} já existente(s)`);
+    expect(server.output()).toContain(`0 migração(ões) aplicada(s), ${MIGRATION_COUNT} já existente(s)`);
     expect(server.output()).not.toContain("Dados de demonstração carregados");
 
     const image = await fetch(`${server.baseUrl}${imageUrl(photo!.imageId, 320)}`);

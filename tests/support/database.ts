@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { openDatabase, type Database } from "~/db/client.server";
-import { migrate } from "~/db/migrate.server";
+import { migrate, MIGRATIONS_DIR } from "~/db/migrate.server";
 import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 
 /**
@@ -12,6 +12,11 @@ import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
  * or, when DATABASE_URL is set, a new database created on that PostgreSQL server
  * (dropped afterwards).
  */
+/** How many migrations drizzle/ holds: a new database applies them all. */
+export const MIGRATION_COUNT = (
+  JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: unknown[] }
+).entries.length;
+
 export type TestDatabase = Database & { dataDir?: string; url?: string; destroy(): Promise<void> };
 
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
