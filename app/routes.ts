@@ -15,6 +15,8 @@ export default [
   route("pets/:id", "routes/pet.tsx"),
   route("responsaveis/:id", "routes/responsavel.tsx"),
   route("favoritos", "routes/favoritos.tsx"),
+  route("alertas", "routes/alertas.tsx"),
+  route("alertas/cancelar", "routes/alertas.cancelar.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),
   route("meus-pets/novo", "routes/meus-pets.novo.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
@@ -31,6 +33,8 @@ export default [
     route("cidades", "routes/api/cidades.ts"),
     route("favoritos", "routes/api/favoritos.ts"),
     route("favoritos/:petId", "routes/api/favorito.ts"),
+    route("alertas", "routes/api/alertas.ts"),
+    route("alertas/:id", "routes/api/alerta.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -124,7 +124,14 @@ export async function createWorker(): Promise<{ env: Env; database: Database; jo
 
 async function startQueue(database: Database, env: Env, mailer: Mailer, publicUrl: () => string) {
   try {
-    const jobs = await startJobQueue(database, appJobs({ db: database.db, mailer, publicUrl }), { work: env.jobs });
+    // The jobs that send others are handed this queue once it has started.
+    const jobs: JobQueue = await startJobQueue(
+      database,
+      appJobs({ db: database.db, mailer, publicUrl, jobs: () => jobs }),
+      {
+        work: env.jobs,
+      },
+    );
     // A purge at every start, besides the hourly one: a server that never stays up an hour still purges.
     if (env.jobs) await jobs.send(PURGE_JOB, {}, { singletonKey: "at-start" });
     return jobs;

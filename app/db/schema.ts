@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -288,4 +289,51 @@ export const rateLimits = pgTable("rate_limits", {
 export const emailDeliveries = pgTable("email_deliveries", {
   idempotencyKey: varchar("idempotency_key", { length: 200 }).primaryKey(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const alertFrequency = pgEnum("alert_frequency", ["diaria", "imediata"]);
+
+/**
+ * A saved search: new pets that match it are e-mailed to its owner (ADR 18). `filtros` is the
+ * search as the feed reads it (with `perto` as an IBGE code); the columns beside it repeat its
+ * criteria so that one new pet is matched against every alert in one query.
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    frequencia: alertFrequency("frequencia").notNull().default("diaria"),
+    filtros: jsonb("filtros").notNull(),
+    especie: species("especie"),
+    porte: petSize("porte"),
+    idade: varchar("idade", { length: 10 }),
+    uf: varchar("uf", { length: 2 }),
+    cidadeBusca: varchar("cidade_busca", { length: 50 }),
+    sexo: petSex("sexo"),
+    castrado: castration("castrado"),
+    conviveCom: text("convive_com").array(),
+    /** The words, accents removed (searchKey), as the pets' search column holds them. */
+    busca: varchar("busca", { length: 100 }),
+    pertoIbge: integer("perto_ibge").references(() => cities.codigo),
+    raioKm: smallint("raio_km"),
+    createdAt: createdAt(),
+    /** Pets published up to this instant have been considered (e-mailed, or matched nothing). */
+    notifiedUntil: timestamp("notified_until", { withTimezone: true }).notNull().defaultNow(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+  },
+  (table) => [index("alerts_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * Keys the app makes for itself and keeps in its database, so that every app server shares
+ * them (the key that signs unsubscribe links). Deleting a row makes a new key: links signed
+ * with the old one stop working.
+ */
+export const appKeys = pgTable("app_keys", {
+  name: varchar("name", { length: 40 }).primaryKey(),
+  key: bytea("key").notNull(),
+  createdAt: createdAt(),
 });

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
 import { favorites, messages, users } from "~/db/schema";
+import { createAlert } from "~/domain/alerts/alerts.server";
 
 /** The demo adopter: favourites and a message to the caretaker; the README gives this login. */
 export const DEMO_ADOPTER = {
@@ -205,6 +206,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       // Demo data sends no e-mail.
       notifiedAt: new Date(now),
     });
+    // Two saved searches: cats near Niterói in a daily digest, small dogs at once.
+    await createAlert(txDb, adopter.id, {
+      filtros: { especie: "gato", perto: "Niterói (RJ)", raio: 25 },
+      frequencia: "diaria",
+    });
+    await createAlert(txDb, adopter.id, { filtros: { especie: "cao", porte: "pequeno" }, frequencia: "imediata" });
     return true;
   });
 }

@@ -2,19 +2,29 @@ import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
-import type { JobDefinition } from "./queue.server";
+import {
+  ALERT_DIGEST_JOB,
+  ALERT_SEND_JOB,
+  queueDigest,
+  queueImmediateAlerts,
+  sendAlert,
+} from "~/domain/alerts/alerts.server";
+import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
+import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
   db: Db;
   mailer: Mailer;
   /** The site's origin for links in e-mails (known only once the server listens). */
   publicUrl: () => string;
-  /** The clock purges go by (tests set it). */
+  /** The queue these jobs run on, for jobs that send others (known once it has started). */
+  jobs: () => Jobs;
+  /** The clock purges and alerts go by (tests set it). */
   now?: () => Date;
 };
 
 /** Every kind of job the app runs, with its retry policy. */
-export function appJobs({ db, mailer, publicUrl, now = () => new Date() }: JobContext): JobDefinition<never>[] {
+export function appJobs({ db, mailer, publicUrl, jobs, now = () => new Date() }: JobContext): JobDefinition<never>[] {
   const messageNotice: JobDefinition<{ messageId: string }> = {
     name: MESSAGE_NOTICE_JOB,
     // A mail server down for a while: tries over about four hours (30 s, 1 min, 2 min, … doubling).
@@ -32,5 +42,30 @@ export function appJobs({ db, mailer, publicUrl, now = () => new Date() }: JobCo
     cron: "0 * * * *",
     run: async () => void (await purgeExpired(db, now())),
   };
-  return [messageNotice, purge] as JobDefinition<never>[];
+  const alertNewPet: JobDefinition<{ petId: string }> = {
+    name: PET_PUBLISHED_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 300,
+    run: async ({ petId }) => void (await queueImmediateAlerts(db, jobs(), petId, now())),
+  };
+  const alertSend: JobDefinition<{ alertId: string; ate?: string }> = {
+    name: ALERT_SEND_JOB,
+    // One waiting e-mail per alert: a second pet published meanwhile goes in the same e-mail.
+    policy: "short",
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: async (data) => void (await sendAlert(db, mailer, data, publicUrl(), now())),
+  };
+  const alertDigest: JobDefinition = {
+    name: ALERT_DIGEST_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 300,
+    expireInSeconds: 1_800,
+    // 08:00 in Brasília (UTC−3), when people read their morning e-mail.
+    cron: "0 11 * * *",
+    run: async () => void (await queueDigest(db, jobs(), now())),
+  };
+  return [messageNotice, purge, alertNewPet, alertSend, alertDigest] as JobDefinition<never>[];
 }

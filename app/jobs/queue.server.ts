@@ -19,6 +19,8 @@ export type JobDefinition<Data extends object = object> = {
   expireInSeconds: number;
   /** A cron schedule (UTC), for jobs that come back on their own. */
   cron?: string;
+  /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
+  policy?: "standard" | "short";
   run(data: Data): Promise<void>;
 };
 
@@ -33,6 +35,8 @@ type SendOptions = {
 /** What the app's services see of the queue. */
 export type Jobs = {
   send(name: string, data: object, options?: SendOptions): Promise<void>;
+  /** Stores many jobs of one kind in one statement (a fan-out: a digest's e-mails). */
+  sendMany(name: string, jobs: { data: object; singletonKey?: string; startAfter?: Date }[]): Promise<void>;
   /** Asks this process's worker for `name` to look for new jobs now rather than at its next poll. */
   wake(name: string): void;
 };
@@ -144,6 +148,11 @@ export async function startJobQueue(
       // Outside a transaction the job is visible now; inside one, the caller wakes the worker after it commits.
       if (!tx) queue.wake(name);
     },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return;
+      await boss.insert(jobs.map(({ data, singletonKey, startAfter }) => ({ name, data, singletonKey, startAfter })));
+      queue.wake(name);
+    },
     wake(name) {
       wakers.get(name)?.();
     },
@@ -208,6 +217,7 @@ async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
     retryDelay: definition.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: definition.expireInSeconds,
+    policy: definition.policy,
   };
   for (let attempt = 1; ; attempt += 1) {
     try {

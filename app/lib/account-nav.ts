@@ -30,6 +30,7 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/meus-pets", label: "Meus animais" },
   { to: "/meus-pets/novo", label: "Publicar um animal" },
   { to: "/favoritos", label: "Favoritos" },
+  { to: "/alertas", label: "Alertas" },
   {
     to: "/mensagens",
     label: "Mensagens",

@@ -20,6 +20,7 @@ import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 import { DEFAULT_RADIUS_KM, feedFiltersSchema, feedParams, RADII_KM, type FeedFilters } from "~/validation/pets";
 import { CityInput } from "~/components/city-field";
+import { ALERT_FREQUENCIES, FREQUENCY_LABEL } from "~/lib/alerts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -84,6 +85,43 @@ function pageHref(filters: FeedFilters, page: number): string {
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `/home?${query}` : "/home";
+}
+
+/** The search an alert would save: the filters in view, `perto` as its city's code, the radius only with it. */
+function alertSearch(filters: FeedFilters, pertoCodigo: number | undefined): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const [key, value] of Object.entries(filters)) {
+    if (key === "page" || key === "raio" || key === "perto" || value === undefined || value === "") continue;
+    if (Array.isArray(value)) value.forEach((item) => fields.push([key, String(item)]));
+    else fields.push([key, String(value)]);
+  }
+  if (pertoCodigo) fields.push(["perto", String(pertoCodigo)], ["raio", String(filters.raio ?? DEFAULT_RADIUS_KM)]);
+  return fields;
+}
+
+/** `Avise-me sobre novos animais`: saves the search in view as an alert (signed out: login first, then back here). */
+function AlertOffer({ search, here }: { search: [string, string][]; here: string }) {
+  return (
+    <Form method="post" action="/alertas" className="alert-offer">
+      {search.map(([name, value]) => (
+        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="voltar" value={here} />
+      <label htmlFor="alerta-frequencia" className="alert-offer__label">
+        Receber
+      </label>
+      <select id="alerta-frequencia" name="frequencia" defaultValue="diaria">
+        {ALERT_FREQUENCIES.map((frequency) => (
+          <option key={frequency} value={frequency}>
+            {FREQUENCY_LABEL[frequency]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" name="intent" value="criar" className="alert-offer__button">
+        Avise-me sobre novos animais
+      </button>
+    </Form>
+  );
 }
 
 export default function Home() {
@@ -200,9 +238,17 @@ export default function Home() {
         </details>
       </Form>
 
-      <p className="home__count" role="status" aria-busy={navigation.state === "loading"}>
-        {feed.total === 1 ? "1 animal encontrado" : `${feed.total} animais encontrados`}
-      </p>
+      <div className="home__results">
+        <p className="home__count" role="status" aria-busy={navigation.state === "loading"}>
+          {feed.total === 1 ? "1 animal encontrado" : `${feed.total} animais encontrados`}
+        </p>
+        {feed.perto?.encontrada === false ? null : (
+          <AlertOffer
+            search={alertSearch(filters, feed.perto?.encontrada ? feed.perto.codigo : undefined)}
+            here={here}
+          />
+        )}
+      </div>
 
       {feed.items.length === 0 ? (
         <div className="empty">

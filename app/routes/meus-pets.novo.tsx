@@ -17,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readPetForm(request, "create");
   if (!form.ok) return form.response;
-  const published = await publishPet(context.db, user.id, form.input, form.photos);
+  const published = await publishPet(context.db, context.jobs, user.id, form.input, form.photos);
   if (!published.ok) return formFailure(form, published.failure);
   return redirect(`/pets/${published.value}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
 }

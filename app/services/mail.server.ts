@@ -18,6 +18,8 @@ export type Mail = {
   html?: string;
   /** Names this e-mail for good: a second send with the same key is the same e-mail. */
   idempotencyKey?: string;
+  /** Extra header fields (List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send(mail: Mail): Promise<void>; kind: "smtp" | "log" };
 
@@ -58,6 +60,7 @@ export function createMailer({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        headers: mail.headers,
         // The same key, the same Message-ID: a copy that still gets through is recognised as one.
         messageId: mail.idempotencyKey ? `<${mail.idempotencyKey}@${domain}>` : undefined,
       });

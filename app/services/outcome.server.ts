@@ -12,7 +12,7 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message";
+export type Subject = "pet" | "user" | "message" | "alert";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -38,7 +38,7 @@ export type InvalidReason =
 /** A rule about who may do what. */
 export type ForbiddenRule = "pet-caretaker-only" | "own-profile-only" | "own-data-only";
 
-type ConflictReason = "email-taken" | "several-pets";
+type ConflictReason = "email-taken" | "several-pets" | "too-many-alerts";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

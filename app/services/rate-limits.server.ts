@@ -17,6 +17,7 @@ export type LimitName =
   | "publish-account"
   | "upload-account"
   | "favorite-account"
+  | "alert-account"
   | "message-client"
   | "message-recipient";
 
@@ -40,6 +41,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "upload-account": { points: 100, duration: HOUR },
   // Hearts: a person browsing marks many, a script marking thousands is stopped.
   "favorite-account": { points: 300, duration: HOUR },
+  // Alerts created (each can send e-mail), per account.
+  "alert-account": { points: 30, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
   "message-client": { points: 10, duration: HOUR },
   "message-recipient": { points: 60, duration: HOUR },
@@ -110,9 +113,15 @@ export async function forgetPersonalCounters(
   // rate-limiter-flexible's keys: the limit's name, a colon, the key.
   const keys = [
     `login-account:${person.email.toLowerCase()}`,
-    ...(["publish-account", "upload-account", "message-recipient"] satisfies LimitName[]).map(
-      (name) => `${name}:${person.userId}`,
-    ),
+    ...(
+      [
+        "publish-account",
+        "upload-account",
+        "message-recipient",
+        "favorite-account",
+        "alert-account",
+      ] satisfies LimitName[]
+    ).map((name) => `${name}:${person.userId}`),
     ...person.sessionKeys.map((key) => `password-check:${key}` satisfies `${LimitName}:${string}`),
   ];
   await db

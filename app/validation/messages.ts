@@ -73,6 +73,10 @@ export const NOTICES = {
   petAvailable: "O animal voltou para a lista de adoção.",
   petRemoved: "Animal removido da Adopet.",
   accountDeleted: "Sua conta e os seus dados foram excluídos da Adopet.",
+  alertCreated: "Alerta criado! Você receberá um e-mail quando chegarem animais assim.",
+  alertExists: "Você já tinha um alerta para essa busca: ele foi atualizado.",
+  alertSaved: "Alerta atualizado.",
+  alertDeleted: "Alerta excluído.",
 } as const;
 
 /** A city checked against the IBGE list (on the server: the browser does not hold the list). */

@@ -282,54 +282,71 @@ export const RADII_KM = [10, 25, 50, 100, 200] as const;
 type RadiusKm = (typeof RADII_KM)[number];
 export const DEFAULT_RADIUS_KM: RadiusKm = 50;
 
-/** The feed's filters, read from the URL; anything unreadable is ignored, never an error. */
-export const feedFiltersSchema = z.object({
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f]/g;
+
+/**
+ * The search's criteria, each refusing what it cannot read with a Portuguese message: the
+ * feed ignores a criterion it cannot read (below), an alert refuses it (validation/alerts.ts).
+ */
+export const searchFields = {
   // Control characters (a NUL byte above all, which PostgreSQL refuses in text) are dropped.
   cidade: z
-    .string()
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .transform((value) => value.replace(/[\u0000-\u001f]/g, "").trim())
-    .pipe(z.string().max(50))
-    .optional()
-    .catch(undefined),
-  uf: z.enum(UFS).optional().catch(undefined),
-  especie: z.enum(SPECIES).optional().catch(undefined),
-  porte: z.enum(SIZES).optional().catch(undefined),
-  idade: z
-    .enum(Object.keys(AGE_GROUPS) as [keyof typeof AGE_GROUPS])
-    .optional()
-    .catch(undefined),
+    .string({ error: "Informe a cidade como texto." })
+    .transform((value) => value.replace(CONTROL_CHARACTERS, "").trim())
+    .pipe(z.string().max(50, "A cidade deve ter no máximo 50 caracteres.")),
+  uf: z.enum(UFS, { error: "Estado inválido: use a sigla, como RJ." }),
+  especie: z.enum(SPECIES, { error: "Espécie inválida: use cao, gato ou outro." }),
+  porte: z.enum(SIZES, { error: "Porte inválido: use pequeno, medio, medio_grande ou grande." }),
+  idade: z.enum(Object.keys(AGE_GROUPS) as [keyof typeof AGE_GROUPS], {
+    error: "Idade inválida: use filhote, jovem, adulto ou idoso.",
+  }),
   // Words in name, profile and story.
   q: z
-    .string()
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .transform((value) => value.replace(/[\u0000-\u001f]/g, " ").trim())
-    .pipe(z.string().min(1).max(100))
-    .optional()
-    .catch(undefined),
+    .string({ error: "Informe as palavras da busca como texto." })
+    .transform((value) => value.replace(CONTROL_CHARACTERS, " ").trim())
+    .pipe(z.string().min(1, "Informe as palavras da busca.").max(100, "A busca deve ter no máximo 100 caracteres.")),
   // Near a city: its IBGE code, or its name as typed ("São Gonçalo (RJ)"), resolved by the feed.
   perto: z
-    .string()
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .transform((value) => value.replace(/[\u0000-\u001f]/g, "").trim())
-    .pipe(z.string().min(1).max(60))
-    .optional()
-    .catch(undefined),
+    .union([z.string(), z.number().int().positive()], { error: "Informe a cidade de “Perto de”." })
+    .transform((value) => String(value).replace(CONTROL_CHARACTERS, "").trim())
+    .pipe(z.string().min(1, "Informe a cidade de “Perto de”.").max(60, "Cidade não encontrada.")),
   raio: z.coerce
-    .number()
-    .refine((km): km is RadiusKm => (RADII_KM as readonly number[]).includes(km))
-    .optional()
-    .catch(undefined),
-  sexo: z.enum(SEXES).optional().catch(undefined),
-  castrado: z.enum(CASTRATION).optional().catch(undefined),
+    .number({ error: "Raio inválido: use 10, 25, 50, 100 ou 200 km." })
+    .refine((km): km is RadiusKm => (RADII_KM as readonly number[]).includes(km), {
+      error: "Raio inválido: use 10, 25, 50, 100 ou 200 km.",
+    }),
+  sexo: z.enum(SEXES, { error: "Sexo inválido: use macho ou femea." }),
+  castrado: z.enum(CASTRATION, { error: "Castração inválida: use sim, nao ou agendado." }),
   // Every one of them: repeated (a form's checkboxes) or separated by commas.
-  convive_com: z
-    .preprocess(
+  convive_com: z.preprocess(
+    (value) => (typeof value === "string" ? value.split(",").filter(Boolean) : value),
+    z.array(z.enum(COMPANIONS), { error: "Convive com: use criancas, caes ou gatos." }),
+  ),
+};
+
+/** A criterion the feed cannot read is left out, never an error. */
+const lenient = <Schema extends z.ZodType>(schema: Schema) => schema.optional().catch(undefined);
+
+/** The feed's filters, read from the URL; anything unreadable is ignored, never an error. */
+export const feedFiltersSchema = z.object({
+  cidade: lenient(searchFields.cidade),
+  uf: lenient(searchFields.uf),
+  especie: lenient(searchFields.especie),
+  porte: lenient(searchFields.porte),
+  idade: lenient(searchFields.idade),
+  q: lenient(searchFields.q),
+  perto: lenient(searchFields.perto),
+  raio: lenient(searchFields.raio),
+  sexo: lenient(searchFields.sexo),
+  castrado: lenient(searchFields.castrado),
+  // Unknown companions are dropped; the known ones still filter.
+  convive_com: lenient(
+    z.preprocess(
       (value) => (typeof value === "string" ? value.split(",") : value),
       z.array(z.string()).transform((values) => COMPANIONS.filter((companion) => values.includes(companion))),
-    )
-    .optional()
-    .catch(undefined),
+    ),
+  ),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
 });
 export type FeedFilters = z.output<typeof feedFiltersSchema>;

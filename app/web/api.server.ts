@@ -20,7 +20,7 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   const wrongType = new Set<string>();
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) (errors[key] ??= []).push("Campo desconhecido.");
+      for (const key of issue.keys) (errors[[...issue.path, key].join(".")] ??= []).push("Campo desconhecido.");
       continue;
     }
     const field = issue.path.length > 0 ? issue.path.join(".") : "formulario";

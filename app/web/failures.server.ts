@@ -4,6 +4,7 @@ import { SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
+import { ALERT_MESSAGES } from "~/validation/alerts";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -37,6 +38,7 @@ const NOT_FOUND: Record<Subject, string> = {
   pet: "Animal não encontrado.",
   user: "Usuário não encontrado.",
   message: "Mensagem não encontrada.",
+  alert: "Alerta não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -48,6 +50,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
   "email-taken": MESSAGES.email.taken,
   "several-pets": CONTACT_MESSAGES.chooseRequired,
+  "too-many-alerts": ALERT_MESSAGES.tooMany,
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -62,6 +65,7 @@ const LIMITED: Record<LimitName, string> = {
   "publish-account": "Você publicou muitos animais em pouco tempo.",
   "upload-account": "Você enviou muitas fotos em pouco tempo.",
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
+  "alert-account": "Você criou muitos alertas em pouco tempo.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
 };

@@ -5,7 +5,8 @@ import { emailDeliveries, knownLogins, sessions } from "~/db/schema";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import { createMailer } from "~/services/mail.server";
-import { startJobQueue } from "~/jobs/queue.server";
+import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
+import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -63,9 +64,9 @@ describe("the periodic purge", () => {
     await seed();
     let clock = now;
     const mailer = createMailer({ from: "Adopet <a@b.c>", log: () => undefined });
-    const queue = await startJobQueue(
+    const queue: JobQueue = await startJobQueue(
       database,
-      appJobs({ db: database.db, mailer, publicUrl: () => "", now: () => clock }),
+      appJobs({ db: database.db, mailer, publicUrl: () => "", jobs: () => queue, now: () => clock }),
     );
     try {
       await queue.send(PURGE_JOB, {});
@@ -77,8 +78,11 @@ describe("the periodic purge", () => {
       expect(await database.db.select().from(sessions)).toHaveLength(0);
 
       await queue.startWorkers();
-      const schedules = rowsOf(await database.db.execute(sql`select name, cron from pgboss.schedule`));
-      expect(schedules).toEqual([{ name: PURGE_JOB, cron: "0 * * * *" }]);
+      const schedules = rowsOf(await database.db.execute(sql`select name, cron from pgboss.schedule order by name`));
+      expect(schedules).toEqual([
+        { name: ALERT_DIGEST_JOB, cron: "0 11 * * *" },
+        { name: PURGE_JOB, cron: "0 * * * *" },
+      ]);
     } finally {
       await queue.stop();
     }

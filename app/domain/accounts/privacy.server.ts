@@ -6,6 +6,8 @@ import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
 import { listReceived, listSent } from "~/domain/messages/messages.server";
 import { deleteUnusedImages } from "~/services/images.server";
 import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
+import { listFavorites } from "~/domain/favorites/favorites.server";
+import { listAlerts } from "~/domain/alerts/alerts.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
@@ -29,7 +31,7 @@ export async function exportUserData(db: Db, actorId: string, userId: string): P
 async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions] = await Promise.all([
+  const [ownPets, received, sent, openSessions, favorites, alerts] = await Promise.all([
     listCaretakerPets(db, userId, ["disponivel", "adotado", "removido"]),
     listReceived(db, userId, null),
     listSent(db, userId, null),
@@ -37,6 +39,8 @@ async function collectUserData(db: Db, userId: string) {
       .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.userId, userId)),
+    listFavorites(db, userId),
+    listAlerts(db, userId),
   ]);
   return {
     exportado_em: new Date().toISOString(),
@@ -61,6 +65,18 @@ async function collectUserData(db: Db, userId: string) {
       animal: message.petNome,
       texto: message.texto,
       enviada_em: message.createdAt.toISOString(),
+    })),
+    favoritos: favorites.map(({ pet, markedAt }) => ({
+      animal: pet.id,
+      nome: pet.nome,
+      favoritado_em: markedAt.toISOString(),
+    })),
+    alertas: alerts.map((alert) => ({
+      id: alert.id,
+      filtros: alert.filtros,
+      descricao: alert.descricao,
+      frequencia: alert.frequencia,
+      criado_em: alert.createdAt.toISOString(),
     })),
     sessoes: openSessions.map((session) => ({
       criada_em: new Date(session.criada_em).toISOString(),

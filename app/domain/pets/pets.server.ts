@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -23,6 +23,7 @@ import { DEFAULT_RADIUS_KM, vaccinesOutsideList, type FeedFilters } from "~/vali
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import type { Jobs } from "~/jobs/queue.server";
 import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
 
 /** A pet's fields as forms and the API send them. */
@@ -153,17 +154,29 @@ function columnsOf(input: PetChanges) {
   };
 }
 
+/** The job that follows a pet's publication (the alerts it matches are e-mailed). */
+export const PET_PUBLISHED_JOB = "pet-published";
+
 /**
  * A caretaker publishes a pet: within the pets and photos an account may publish in an
- * hour, then as createPet. Returns the new pet's id.
+ * hour, then as createPet, with the job that tells who is waiting for such a pet.
+ * Returns the new pet's id.
  */
-export function publishPet(db: Db, caretakerId: string, input: PetInput, photos: Buffer[]): Promise<Result<string>> {
+export function publishPet(
+  db: Db,
+  jobs: Jobs,
+  caretakerId: string,
+  input: PetInput,
+  photos: Buffer[],
+): Promise<Result<string>> {
   return unlessStorageFull(async () => {
     const pets = await takeAllowance(db, "publish-account", caretakerId);
     if (!pets.ok) return pets;
     const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);
     if (!uploads.ok) return uploads;
-    return createPet(db, caretakerId, input, photos);
+    const created = await createPet(db, caretakerId, input, photos, { jobs });
+    if (created.ok) jobs.wake(PET_PUBLISHED_JOB);
+    return created;
   });
 }
 
@@ -176,14 +189,17 @@ export async function createPet(
   caretakerId: string,
   input: PetInput,
   photos: PhotoSource[],
-  { createdAt }: { createdAt?: Date } = {},
+  { createdAt, jobs }: { createdAt?: Date; jobs?: Jobs } = {},
 ): Promise<Result<string>> {
   const place = await resolveCity(db, input.cidade, input.uf);
   if (!place.ok) return place;
   const prepared = await preparePhotos(photos);
   if (!prepared.ok) return prepared;
   const created = await unlessStorageFull(() =>
-    insertPet(db, caretakerId, { ...input, ...placeInput(place.value) }, place.value, prepared.value, createdAt),
+    insertPet(db, caretakerId, { ...input, ...placeInput(place.value) }, place.value, prepared.value, {
+      createdAt,
+      jobs,
+    }),
   );
   if (created.ok) publicDataChanged(db);
   return created;
@@ -198,7 +214,7 @@ function insertPet(
   input: PetInput,
   city: City,
   prepared: PreparedPhoto[],
-  createdAt: Date | undefined,
+  { createdAt, jobs }: { createdAt?: Date; jobs?: Jobs },
 ): Promise<Result<string>> {
   return db.transaction(async (tx) => {
     const [pet] = await tx
@@ -223,6 +239,10 @@ function insertPet(
       })
       .returning({ id: pets.id });
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
+    // With the pet or not at all: a pet published is always matched against the alerts.
+    if (jobs && (input.status ?? "disponivel") === "disponivel") {
+      await jobs.send(PET_PUBLISHED_JOB, { petId: pet!.id }, { tx: tx as unknown as Db });
+    }
     return ok(pet!.id);
   });
 }
@@ -508,9 +528,25 @@ export function listFeed(db: Db, filters: FeedFilters, limit = FEED_PAGE_SIZE): 
   return cachedRead(db, `feed:${limit}:${JSON.stringify(filters)}`, () => queryFeed(db, filters, limit));
 }
 
-async function queryFeed(db: Db, filters: FeedFilters, limit: number): Promise<FeedPage> {
+/** Narrows a feed query to pets published within a window, and not by one caretaker (an alert's own pets). */
+export type FeedWindow = { after: Date; until: Date; notBy: string };
+
+/**
+ * Available pets matching the filters, published after `after` and up to `until`, not the
+ * caretaker's own (what an alert e-mails): the feed's own query, so an alert and the feed
+ * it links to agree. Not cached.
+ */
+export function listNewInFeed(db: Db, filters: FeedFilters, window: FeedWindow, limit: number): Promise<FeedPage> {
+  return queryFeed(db, filters, limit, window);
+}
+
+async function queryFeed(db: Db, filters: FeedFilters, limit: number, window?: FeedWindow): Promise<FeedPage> {
   const page = filters.page ?? 1;
   const conditions: SQL[] = [eq(pets.status, "disponivel")];
+  if (window) {
+    conditions.push(gt(pets.createdAt, window.after), lte(pets.createdAt, window.until));
+    conditions.push(ne(pets.caretakerId, window.notBy));
+  }
   if (filters.cidade) conditions.push(eq(pets.cidadeBusca, searchKey(filters.cidade)));
   if (filters.uf) conditions.push(eq(pets.uf, filters.uf));
   if (filters.especie) conditions.push(eq(pets.species, filters.especie));

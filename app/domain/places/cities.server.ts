@@ -108,6 +108,13 @@ function distanceKm(a: City, b: City): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** The city of an IBGE code, or of a name as typed; null when no one city goes by that. */
+export async function findCity(db: Db, place: string): Promise<City | null> {
+  if (/^\d{7}$/.test(place)) return (await cityList(db)).byCode.get(Number(place)) ?? null;
+  const resolved = await resolveCity(db, place);
+  return resolved.ok ? resolved.value : null;
+}
+
 export type Nearby = { center: City; cities: { codigo: number; km: number }[] };
 
 /**
@@ -117,12 +124,7 @@ export type Nearby = { center: City; cities: { codigo: number; km: number }[] };
  */
 export async function citiesWithin(db: Db, place: string, km: number): Promise<Nearby | null> {
   const list = await cityList(db);
-  let center: City | undefined;
-  if (/^\d{7}$/.test(place)) center = list.byCode.get(Number(place));
-  else {
-    const resolved = await resolveCity(db, place);
-    if (resolved.ok) center = resolved.value;
-  }
+  const center = await findCity(db, place);
   if (!center) return null;
   const cities = [];
   for (const city of list.all) {

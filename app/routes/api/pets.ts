@@ -40,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireApiUser(request, context.db);
   const body = await readApiPetCreate(request);
   if (!body.ok) return body.response;
-  const published = await publishPet(context.db, user.id, body.value.input, body.value.photos);
+  const published = await publishPet(context.db, context.jobs, user.id, body.value.input, body.value.photos);
   if (!published.ok) return apiFailure(published.failure);
   const pet = await findPet(context.db, published.value);
   return data(toApiPet(pet!), {

@@ -1,0 +1,69 @@
+import {
+  AGE_GROUPS,
+  CASTRATION_LABEL,
+  COMPANION_LABEL,
+  listInWords,
+  SIZE_LABEL,
+  type Castration,
+  type Companion,
+  type Sex,
+  type Size,
+  type Species,
+} from "~/lib/pets";
+
+export const ALERT_FREQUENCIES = ["diaria", "imediata"] as const;
+export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
+
+export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
+  diaria: "Um resumo por dia",
+  imediata: "Assim que forem publicados",
+};
+
+/** A saved search as stored: the feed's parameters, with `perto` as an IBGE code. */
+export type SavedSearch = {
+  cidade?: string;
+  uf?: string;
+  especie?: Species;
+  porte?: Size;
+  idade?: keyof typeof AGE_GROUPS;
+  q?: string;
+  perto?: string;
+  raio?: number;
+  sexo?: Sex;
+  castrado?: Castration;
+  convive_com?: Companion[];
+};
+
+const ANIMALS: Record<Species, string> = { cao: "Cães", gato: "Gatos", outro: "Outros animais" };
+const SEXES_IN_WORDS: Record<Sex, string> = { macho: "machos", femea: "fêmeas" };
+
+/**
+ * A saved search in words, for its page and its e-mails: "Cães · porte Pequeno · até 50 km
+ * de Niterói (RJ) · “brincalhão”". `pertoRotulo` names the city of `perto`.
+ */
+export function describeSearch(search: SavedSearch, pertoRotulo?: string): string {
+  const parts = [search.especie ? ANIMALS[search.especie] : "Todos os animais"];
+  if (search.sexo) parts.push(SEXES_IN_WORDS[search.sexo]);
+  if (search.porte) parts.push(`porte ${SIZE_LABEL[search.porte]}`);
+  if (search.idade) parts.push(AGE_GROUPS[search.idade].label);
+  if (search.castrado) parts.push(CASTRATION_LABEL[search.castrado]);
+  if (search.convive_com?.length) {
+    parts.push(`convive com ${listInWords(search.convive_com.map((c) => COMPANION_LABEL[c].toLowerCase()))}`);
+  }
+  if (search.perto && pertoRotulo) parts.push(`até ${search.raio ?? 50} km de ${pertoRotulo}`);
+  if (search.cidade) parts.push(`em ${search.cidade}`);
+  if (search.uf) parts.push(search.uf);
+  if (search.q) parts.push(`“${search.q}”`);
+  return parts.join(" · ");
+}
+
+/** The feed's address for a saved search (within the app: /home?…). */
+export function searchHref(search: SavedSearch): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    params.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  const query = params.toString();
+  return query ? `/home?${query}` : "/home";
+}
