@@ -80,7 +80,9 @@ function criteria(search: SavedSearch) {
   };
 }
 
-const sameSearch = (a: unknown, b: SavedSearch) => JSON.stringify(a) === JSON.stringify(b);
+/** The search as one string, whatever order its keys come in (jsonb keeps its own). */
+const canonical = (search: object) => JSON.stringify(Object.entries(search).sort(([a], [b]) => a.localeCompare(b)));
+const sameSearch = (a: unknown, b: SavedSearch) => canonical(a as object) === canonical(b);
 
 /**
  * Saves a search for its owner. The same search again is the same alert (its frequency
