@@ -10,6 +10,9 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // the variable, so only the main process creates a directory).
 process.env.ADOPET_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "adopet-e2e-"));
 const dataDir = process.env.ADOPET_E2E_DIR;
+/** Where the suite's mail server writes what the app sends (tests/support/mail-catcher.ts). */
+const MAIL_DIR = path.join(dataDir, "mail");
+const SMTP_PORT = PORT + 1;
 // Started as in production; RUNTIME_TUNING=off runs the suite against the untuned server.
 const tuned = serverProcess(process.env.RUNTIME_TUNING);
 
@@ -35,22 +38,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
-  webServer: {
-    command: ["node", ...tuned.nodeFlags, "server/main.js"].join(" "),
-    url: `http://127.0.0.1:${PORT}/adopet/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      ...tuned.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: path.join(dataDir, "data"),
-      DATABASE_URL: "",
-      DEMO_DATA: "true",
-      // Every test writes from the same address; the limit itself is tested in the integration suite.
-      MESSAGE_LIMIT_PER_HOUR: "1000",
-      SIGNUP_LIMIT_PER_HOUR: "1000",
+  webServer: [
+    {
+      command: "npx tsx tests/support/mail-catcher.ts",
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
     },
-  },
+    {
+      command: ["node", ...tuned.nodeFlags, "server/main.js"].join(" "),
+      url: `http://127.0.0.1:${PORT}/adopet/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        ...tuned.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(PORT),
+        DATA_DIR: path.join(dataDir, "data"),
+        DATABASE_URL: "",
+        DEMO_DATA: "true",
+        // Every test writes from the same address; the limit itself is tested in the integration suite.
+        MESSAGE_LIMIT_PER_HOUR: "1000",
+        SIGNUP_LIMIT_PER_HOUR: "1000",
+        // E-mail goes out for real, to the suite's own mail server.
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -57,10 +57,26 @@ export function describeSearch(search: SavedSearch, pertoRotulo?: string): strin
   return parts.join(" · ");
 }
 
+/** The parameters in the order the feed's form sends them. */
+const PARAMETERS = [
+  "q",
+  "cidade",
+  "perto",
+  "raio",
+  "uf",
+  "especie",
+  "porte",
+  "idade",
+  "sexo",
+  "castrado",
+  "convive_com",
+] as const satisfies readonly (keyof SavedSearch)[];
+
 /** The feed's address for a saved search (within the app: /home?…). */
 export function searchHref(search: SavedSearch): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(search)) {
+  for (const key of PARAMETERS) {
+    const value = search[key];
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
     params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }

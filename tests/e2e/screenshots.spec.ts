@@ -26,6 +26,7 @@ const SIGNED_IN = [
   { name: "meus-pets-novo", path: "/adopet/meus-pets/novo" },
   { name: "meus-pets", path: "/adopet/meus-pets" },
   { name: "favoritos", path: "/adopet/favoritos" },
+  { name: "alertas", path: "/adopet/alertas" },
   { name: "mensagens", path: "/adopet/mensagens" },
 ];
 
@@ -68,6 +69,13 @@ for (const width of WIDTHS) {
       await page.goto("/adopet/home?perto=3304557&raio=50");
       await expect(page.getByRole("combobox", { name: "Perto de" })).toHaveValue("Rio de Janeiro (RJ)");
       await capture(page, "home-perto", width);
+    });
+
+    test("the demo adopter's alerts fit, pass axe, and are saved", async ({ page }) => {
+      await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+      await page.goto("/adopet/alertas");
+      await expect(page.getByRole("heading", { level: 2, name: "Gatos · até 25 km de Niterói (RJ)" })).toBeVisible();
+      await capture(page, "alertas-demo", width);
     });
 
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {

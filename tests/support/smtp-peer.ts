@@ -8,7 +8,16 @@ import type { AddressInfo } from "node:net";
  */
 export type SmtpPeer = { url: string; received: { to: string[]; data: string }[]; close(): Promise<void> };
 
-export async function startSmtpPeer({ greetingDelayMs = 0 } = {}): Promise<SmtpPeer> {
+export async function startSmtpPeer({
+  greetingDelayMs = 0,
+  port = 0,
+  onMessage,
+}: {
+  greetingDelayMs?: number;
+  /** A fixed port (a peer another process is told about); a free one by default. */
+  port?: number;
+  onMessage?: (message: { to: string[]; data: string }) => void;
+} = {}): Promise<SmtpPeer> {
   const received: SmtpPeer["received"] = [];
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -26,6 +35,7 @@ export async function startSmtpPeer({ greetingDelayMs = 0 } = {}): Promise<SmtpP
           const end = buffer.indexOf("\r\n.\r\n");
           if (end < 0) return;
           received.push({ to, data: buffer.slice(0, end) });
+          onMessage?.(received.at(-1)!);
           buffer = buffer.slice(end + 5);
           inData = false;
           to = [];
@@ -52,7 +62,7 @@ export async function startSmtpPeer({ greetingDelayMs = 0 } = {}): Promise<SmtpP
     });
     setTimeout(() => reply("220 smtp.teste ESMTP"), greetingDelayMs);
   });
-  server.listen(0, "127.0.0.1");
+  server.listen(port, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {
     url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
