@@ -207,11 +207,19 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       notifiedAt: new Date(now),
     });
     // Two saved searches: cats near Niterói in a daily digest, small dogs at once.
-    await createAlert(txDb, adopter.id, {
-      filtros: { especie: "gato", perto: "Niterói (RJ)", raio: 25 },
-      frequencia: "diaria",
-    });
-    await createAlert(txDb, adopter.id, { filtros: { especie: "cao", porte: "pequeno" }, frequencia: "imediata" });
+    const demo = { limited: false };
+    await createAlert(
+      txDb,
+      adopter.id,
+      { filtros: { especie: "gato", perto: "Niterói (RJ)", raio: 25 }, frequencia: "diaria" },
+      demo,
+    );
+    await createAlert(
+      txDb,
+      adopter.id,
+      { filtros: { especie: "cao", porte: "pequeno" }, frequencia: "imediata" },
+      demo,
+    );
     return true;
   });
 }

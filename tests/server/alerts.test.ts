@@ -305,6 +305,7 @@ describe("unsubscribing without a login", () => {
   });
 
   it("is in the person's data export", async () => {
+    await app.db.delete(alerts);
     await ana.post("/api/alertas", { filtros: { porte: "grande" } });
     const exported = await ana.get(`/api/users/${anaId}/export`);
     expect(exported.json.alertas).toEqual([expect.objectContaining({ descricao: "Todos os animais · porte Grande" })]);

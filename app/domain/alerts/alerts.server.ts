@@ -92,6 +92,8 @@ export async function createAlert(
   db: Db,
   userId: string,
   input: { filtros: AlertFilters; frequencia: AlertFrequency },
+  /** False for the demo data: the limit is on people, and its counter must not live in the seed's transaction. */
+  { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; created: boolean }>> {
   const search = await savedSearch(db, input.filtros);
   if (!search.ok) return search;
@@ -105,8 +107,10 @@ export async function createAlert(
     return ok({ id: same.id, created: false });
   }
   if (existing.length >= ALERTS_MAX) return fail({ kind: "conflict", reason: "too-many-alerts" });
-  const allowed = await takeAllowance(db, "alert-account", userId);
-  if (!allowed.ok) return allowed;
+  if (limited) {
+    const allowed = await takeAllowance(db, "alert-account", userId);
+    if (!allowed.ok) return allowed;
+  }
   const [row] = await db
     .insert(alerts)
     .values({ userId, frequencia: input.frequencia, filtros: search.value, ...criteria(search.value) })
@@ -333,10 +337,10 @@ export async function sendAlert(
       headers: { "List-Unsubscribe": `<${unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     });
   }
-  // Only from the window this run read: a run that overlapped another moves nothing back.
+  // Only forwards: a run that overlapped a later one moves nothing back.
   await db
     .update(alerts)
     .set({ notifiedUntil: until, ...(found.total > 0 && { lastSentAt: now }) })
-    .where(and(eq(alerts.id, alert.id), eq(alerts.notifiedUntil, alert.notifiedUntil)));
+    .where(and(eq(alerts.id, alert.id), lt(alerts.notifiedUntil, until)));
   return sent;
 }
