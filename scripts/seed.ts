@@ -1,7 +1,8 @@
 // Loads more pets into the configured database (DATA_DIR or DATABASE_URL), for
-// benchmarks: `npm run seed -- --pets 10000`. The app must not be running on
+// benchmarks: `npm run seed -- --pets 10000` (a million on PostgreSQL takes minutes). The app must not be running on
 // the same embedded database (its lock refuses a second process).
 import { parseArgs } from "node:util";
+import { SingleBar } from "cli-progress";
 import { prepareDatabase } from "~/setup.server";
 import { seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
@@ -16,10 +17,17 @@ if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
 const env = readEnv();
 const database = await prepareDatabase(env);
 const started = performance.now();
+const bar = new SingleBar({
+  format: "{bar} {percentage}% | {value}/{total} animais | {eta_formatted} restantes",
+  barCompleteChar: "█",
+  barIncompleteChar: "░",
+  hideCursor: true,
+  etaBuffer: 50,
+});
+bar.start(total, 0);
 try {
-  await seedManyPets(database.db, total, {
-    onProgress: (done) => console.log(`${done} animais…`),
-  });
+  await seedManyPets(database.db, total, { onProgress: (done) => bar.update(done) });
+  bar.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`${total} animais carregados em ${seconds} s (${database.location}).`);
 } finally {

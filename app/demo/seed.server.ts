@@ -1,9 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
 import { favorites, messages, users } from "~/db/schema";
 import { createAlert } from "~/domain/alerts/alerts.server";
+import { hashPassword } from "~/domain/accounts/passwords.server";
+import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pets.server";
+import { listCities } from "~/domain/places/cities.server";
+import { VACCINES_BY_SPECIES } from "~/lib/pets";
 
 /** The demo adopter: favourites and a message to the caretaker; the README gives this login. */
 export const DEMO_ADOPTER = {
@@ -224,26 +229,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   });
 }
 
-const BENCH_CITIES: readonly [string, string][] = [
-  ["Rio de Janeiro", "RJ"],
-  ["Niterói", "RJ"],
-  ["São Gonçalo", "RJ"],
-  ["Duque de Caxias", "RJ"],
-  ["Nova Iguaçu", "RJ"],
-  ["São Paulo", "SP"],
-  ["Campinas", "SP"],
-  ["Belo Horizonte", "MG"],
-  ["Salvador", "BA"],
-  ["Recife", "PE"],
-  ["Fortaleza", "CE"],
-  ["Curitiba", "PR"],
-  ["Porto Alegre", "RS"],
-  ["Florianópolis", "SC"],
-  ["Brasília", "DF"],
-  ["Goiânia", "GO"],
-  ["Belém", "PA"],
-  ["Manaus", "AM"],
-];
 const BENCH_NAMES = [
   "Bidu",
   "Mel",
@@ -257,50 +242,133 @@ const BENCH_NAMES = [
   "Tobias",
   "Frida",
   "Chico",
+  "Amora",
+  "Fubá",
+  "Jujuba",
+  "Pretinha",
 ];
-const BENCH_PROFILES = ["Calmo e educado", "Ativa e carinhosa", "Brincalhão e amável", "Dócil e tranquila"];
+const BENCH_PROFILES = [
+  "Calmo e educado",
+  "Ativa e carinhosa",
+  "Brincalhão e amável",
+  "Dócil e tranquila",
+  "Curioso e esperto",
+  "Tímida no começo, depois grudenta",
+  "Adora passear e correr",
+  "Companheiro para todas as horas",
+];
+const BENCH_STORIES = [
+  "Foi resgatado de uma rua movimentada e já está pronto para um lar.",
+  "Chegou ao abrigo com a mãe e os irmãos; é o último da ninhada.",
+  "Viveu anos num quintal e agora aprende a ser bicho de dentro de casa.",
+  null,
+];
+
+/** A small deterministic generator (mulberry32): the same seed, the same data set. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Pets written per statement: well within PostgreSQL's 65,535 parameters. */
+const BULK_BATCH = 1_000;
 
 /**
- * Loads `total` more pets, for benchmarks: the same factories and service as
- * everything else, with a few drawn portraits shared between pets (stored
- * once), spread over cities, species, sizes and ages. Deterministic.
+ * Loads `total` more pets, for benchmarks, in batches (`insertPetsInBulk`): the rows the
+ * publishing service writes, with a few drawn portraits shared between pets (stored once),
+ * caretakers of `perCaretaker` pets each, and cities as adoption is spread in Brazil: three
+ * in ten in a state capital, the rest anywhere in the country. Every part of the record
+ * varies. Deterministic.
  */
 export async function seedManyPets(
   db: Db,
   total: number,
   { perCaretaker = 200, onProgress }: { perCaretaker?: number; onProgress?: (done: number) => void } = {},
 ): Promise<void> {
-  const portraits: string[] = [];
+  const portraits: Record<"cao" | "gato", string[]> = { cao: [], gato: [] };
   for (const species of ["cao", "gato"] as const) {
     for (let palette = 0; palette < 9; palette += 1) {
       const prepared = await prepareImage(await petPortrait(species, palette), ["png"]);
-      portraits.push(await saveImage(db, prepared));
+      portraits[species].push(await saveImage(db, prepared));
     }
   }
-  const sizes = ["pequeno", "medio", "medio_grande", "grande"] as const;
-  const units = ["dias", "meses", "anos"] as const;
-  let caretakerId = "";
+  const cities = await listCities(db);
+  const capitals = cities.filter((city) => city.capital);
+  const random = generator(total);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const passwordHash = await hashPassword(`${randomUUID()}Aa1!`);
   const start = Date.now() - total * 60_000;
-  for (let index = 0; index < total; index += 1) {
-    if (index % perCaretaker === 0) {
-      caretakerId = (await createUser(db, { nome: "Protetora de Teste", email: `bench-${index}-${start}@exemplo.com` }))
-        .id;
+  const caretakers = new Map<number, string>();
+  for (let done = 0; done < total; done += BULK_BATCH) {
+    const size = Math.min(BULK_BATCH, total - done);
+    // This batch's new caretakers, in one statement; nobody can log in as them.
+    const needed: number[] = [];
+    for (
+      let index = Math.floor(done / perCaretaker);
+      index <= Math.floor((done + size - 1) / perCaretaker);
+      index += 1
+    ) {
+      if (!caretakers.has(index)) needed.push(index);
     }
-    const [cidade, uf] = BENCH_CITIES[index % BENCH_CITIES.length]!;
-    const unit = units[index % 3]!;
-    await createPet(db, {
-      caretakerId,
-      nome: `${BENCH_NAMES[index % BENCH_NAMES.length]} ${index}`.slice(0, 20),
-      especie: index % 5 === 4 ? "outro" : index % 2 === 0 ? "cao" : "gato",
-      idade: unit === "dias" ? 20 + (index % 300) : unit === "meses" ? 1 + (index % 30) : 1 + (index % 15),
-      idade__unidade: unit,
-      porte: sizes[index % sizes.length],
-      perfil: BENCH_PROFILES[index % BENCH_PROFILES.length],
-      cidade,
-      uf,
-      createdAt: new Date(start + index * 60_000),
-      photos: [{ imageId: portraits[index % portraits.length]! }],
-    });
-    if (onProgress && (index + 1) % 1000 === 0) onProgress(index + 1);
+    const made = await db
+      .insert(users)
+      .values(
+        needed.map((index) => ({
+          email: `bench-${index}-${start}@exemplo.com`,
+          nome: `Protetora de Teste ${index}`,
+          passwordHash,
+        })),
+      )
+      .returning({ id: users.id });
+    made.forEach((row, position) => caretakers.set(needed[position]!, row.id));
+    const batch: BulkPet[] = [];
+    for (let offset = 0; offset < size; offset += 1) {
+      const index = done + offset;
+      const caretakerId = caretakers.get(Math.floor(index / perCaretaker))!;
+      const especie = random() < 0.08 ? "outro" : random() < 0.55 ? "cao" : "gato";
+      const unit = pick(["dias", "meses", "anos"] as const);
+      const city = random() < 0.3 ? pick(capitals) : pick(cities);
+      const castrado = pick(["sim", "nao", "agendado", null] as const);
+      batch.push({
+        caretakerId,
+        city,
+        createdAt: new Date(start + index * 60_000),
+        imageIds: [pick(portraits[especie === "gato" ? "gato" : "cao"])],
+        input: {
+          nome: `${pick(BENCH_NAMES)} ${index}`.slice(0, 20),
+          especie,
+          idade:
+            unit === "dias"
+              ? 20 + Math.floor(random() * 300)
+              : unit === "meses"
+                ? 1 + Math.floor(random() * 30)
+                : 1 + Math.floor(random() * 15),
+          idade__unidade: unit,
+          porte: pick(["pequeno", "medio", "medio_grande", "grande"] as const),
+          perfil: pick(BENCH_PROFILES),
+          cidade: city.nome,
+          uf: city.uf as PetInput["uf"],
+          status: "disponivel",
+          sexo: pick(["macho", "femea"] as const),
+          castrado,
+          castracao_data: castrado === "agendado" ? "2027-03-01" : null,
+          vacinas: especie === "outro" ? [] : random() < 0.6 ? [...VACCINES_BY_SPECIES[especie]].slice(0, 2) : [],
+          vermifugado: pick([true, false, null]),
+          microchip: null,
+          convive_com: (["criancas", "caes", "gatos"] as const).filter(() => random() < 0.4),
+          necessidades_especiais: null,
+          historia: pick(BENCH_STORIES),
+          taxa_adocao: random() < 0.2 ? 5_000 : null,
+        },
+      });
+    }
+    await insertPetsInBulk(db, batch);
+    onProgress?.(done + size);
   }
 }

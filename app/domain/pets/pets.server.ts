@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { petPhotos, pets, users } from "~/db/schema";
@@ -208,6 +209,28 @@ export async function createPet(
 /** The city's own spelling and state. */
 const placeInput = (city: City) => ({ cidade: city.nome, uf: city.uf as PetInput["uf"] });
 
+/** A new pet's row: the input's columns, its city's, and what is derived from them. */
+function newPetRow(caretakerId: string, input: PetInput, city: City, createdAt: Date | undefined) {
+  return {
+    ...columnsOf(input),
+    caretakerId,
+    nome: input.nome.trim(),
+    nomeBusca: searchKey(input.nome),
+    species: input.especie,
+    ageValue: input.idade,
+    ageUnit: input.idade__unidade,
+    ageDays: ageInDays(input.idade, input.idade__unidade),
+    porte: input.porte,
+    perfil: input.perfil.trim(),
+    cidade: input.cidade.trim(),
+    cidadeBusca: searchKey(input.cidade),
+    uf: input.uf,
+    cidadeIbge: city.codigo,
+    status: input.status ?? "disponivel",
+    ...(createdAt && { createdAt, updatedAt: createdAt }),
+  };
+}
+
 function insertPet(
   db: Db,
   caretakerId: string,
@@ -219,24 +242,7 @@ function insertPet(
   return db.transaction(async (tx) => {
     const [pet] = await tx
       .insert(pets)
-      .values({
-        ...columnsOf(input),
-        caretakerId,
-        nome: input.nome.trim(),
-        nomeBusca: searchKey(input.nome),
-        species: input.especie,
-        ageValue: input.idade,
-        ageUnit: input.idade__unidade,
-        ageDays: ageInDays(input.idade, input.idade__unidade),
-        porte: input.porte,
-        perfil: input.perfil.trim(),
-        cidade: input.cidade.trim(),
-        cidadeBusca: searchKey(input.cidade),
-        uf: input.uf,
-        cidadeIbge: city.codigo,
-        status: input.status ?? "disponivel",
-        ...(createdAt && { createdAt, updatedAt: createdAt }),
-      })
+      .values(newPetRow(caretakerId, input, city, createdAt))
       .returning({ id: pets.id });
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
     // With the pet or not at all: a pet published is always matched against the alerts.
@@ -245,6 +251,35 @@ function insertPet(
     }
     return ok(pet!.id);
   });
+}
+
+/** A pet for insertPetsInBulk: its fields as checked, its city, and photos already stored. */
+export type BulkPet = { caretakerId: string; input: PetInput; city: City; createdAt: Date; imageIds: string[] };
+
+/**
+ * Many pets in one transaction, a statement per table: the rows `createPet` writes, for
+ * loading a large data set (`npm run seed -- --pets 1000000`). The input is trusted (made by
+ * code, not sent by a person), and no alert is told.
+ */
+export async function insertPetsInBulk(db: Db, batch: BulkPet[]): Promise<void> {
+  if (batch.length === 0) return;
+  await db.transaction(async (tx) => {
+    // Ids made here, so that each pet's photos follow it whatever order the rows come back in.
+    const ids = batch.map(() => randomUUID());
+    await tx
+      .insert(pets)
+      .values(
+        batch.map((pet, index) => ({
+          id: ids[index],
+          ...newPetRow(pet.caretakerId, pet.input, pet.city, pet.createdAt),
+        })),
+      );
+    const photos = batch.flatMap((pet, index) =>
+      pet.imageIds.map((imageId, position) => ({ petId: ids[index]!, position, imageId })),
+    );
+    if (photos.length > 0) await tx.insert(petPhotos).values(photos);
+  });
+  publicDataChanged(db);
 }
 
 async function savePhotos(db: Db, petId: string, prepared: PreparedPhoto[]) {

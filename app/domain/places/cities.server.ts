@@ -108,6 +108,11 @@ function distanceKm(a: City, b: City): number {
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/** Every city of the list (5,571), in the table's order. */
+export async function listCities(db: Db): Promise<City[]> {
+  return (await cityList(db)).all;
+}
+
 /** The city of an IBGE code, or of a name as typed; null when no one city goes by that. */
 export async function findCity(db: Db, place: string): Promise<City | null> {
   if (/^\d{7}$/.test(place)) return (await cityList(db)).byCode.get(Number(place)) ?? null;
