@@ -1,6 +1,6 @@
 // Page weight and Lighthouse scores on the mobile profile (Lighthouse's default: a
-// mid-range phone on a slow 4G connection, simulated), for the welcome, home and perfil
-// pages of the built app with the demo data, in Debian's Chromium. Writes
+// mid-range phone on a slow 4G connection, simulated), for the welcome, home, pet, contato,
+// caretaker, perfil, favourites and alerts pages of the built app with the demo data, in Debian's Chromium. Writes
 // docs/performance.md.   npm run bench:pages
 // LIGHTHOUSE_REPORTS=<dir> also keeps each page's whole report there (JSON, for the
 // lighthouse viewer or for reading what held a metric back).
@@ -65,10 +65,28 @@ async function main() {
     chromePath: CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
+  // A pet of the demo data, its caretaker, and two favourites for the signed-in person.
+  const listed = (await (await fetch(`${base}/api/pets?page=1`)).json()) as {
+    pets: { id: string; responsavel: { id: string } }[];
+  };
+  const pet = listed.pets[0]!;
+  for (const favourite of listed.pets.slice(0, 2)) {
+    await fetch(`${base}/api/favoritos/${favourite.id}`, { method: "PUT", headers: { Cookie: cookie } });
+  }
+  await fetch(`${base}/api/alertas`, {
+    method: "POST",
+    headers: { Cookie: cookie, "content-type": "application/json" },
+    body: JSON.stringify({ filtros: { especie: "gato", perto: "Niterói (RJ)" } }),
+  });
   const pages: { name: string; url: string; headers: Record<string, string> }[] = [
     { name: "welcome", url: `${base}/`, headers: {} },
     { name: "home", url: `${base}/home`, headers: {} },
+    { name: "pet page", url: `${base}/pets/${pet.id}`, headers: {} },
+    { name: "contato", url: `${base}/contato?pet=${pet.id}`, headers: {} },
+    { name: "caretaker page", url: `${base}/responsaveis/${pet.responsavel.id}`, headers: {} },
     { name: "perfil (signed in)", url: `${base}/perfil`, headers: { Cookie: cookie } },
+    { name: "favoritos (signed in)", url: `${base}/favoritos`, headers: { Cookie: cookie } },
+    { name: "alertas (signed in)", url: `${base}/alertas`, headers: { Cookie: cookie } },
   ];
   const rows: string[] = [];
   try {

@@ -337,3 +337,25 @@ export const appKeys = pgTable("app_keys", {
   key: bytea("key").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * How many pets are available for each combination of the feed's plain filters, kept by
+ * triggers on `pets` (migration 0011): a filtered feed counts a million pets by adding up a
+ * few of these rows. Unknown sex or castration is stored as "-".
+ */
+export const petCounts = pgTable(
+  "pet_counts",
+  {
+    species: species("species").notNull(),
+    porte: petSize("porte").notNull(),
+    /** The age group (AGE_GROUPS), by the SQL function pet_age_group. */
+    idade: varchar("idade", { length: 10 }).notNull(),
+    sexo: varchar("sexo", { length: 6 }).notNull(),
+    castrado: varchar("castrado", { length: 8 }).notNull(),
+    uf: varchar("uf", { length: 2 }).notNull(),
+    n: integer("n").notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.species, table.porte, table.idade, table.sexo, table.castrado, table.uf] }),
+  ],
+);

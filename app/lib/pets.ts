@@ -27,6 +27,13 @@ export const STATUS_LABEL: Record<PetStatus, string> = {
   removido: "Removido",
 };
 
+/**
+ * Counts of a search by words, place or companions stop here: past it the feed says "more
+ * than 1,000" (a million pets are not counted on every page view), and the last page is the
+ * one that holds the 1,000th. The plain filters are counted exactly (the pet_counts table).
+ */
+export const COUNT_CAP = 1_000;
+
 /** Age groups of the feed's filter, in days. */
 export const AGE_GROUPS = {
   filhote: { label: "Filhote (até 1 ano)", min: 0, max: 364 },

@@ -3,6 +3,7 @@ import type { Route } from "./+types/home";
 import { cardData, PetCard } from "~/components/pet-card";
 import {
   AGE_GROUPS,
+  COUNT_CAP,
   CASTRATION,
   CASTRATION_LABEL,
   COMPANION_LABEL,
@@ -240,7 +241,11 @@ export default function Home() {
 
       <div className="home__results">
         <p className="home__count" role="status" aria-busy={navigation.state === "loading"}>
-          {feed.total === 1 ? "1 animal encontrado" : `${feed.total} animais encontrados`}
+          {feed.totalLimitado
+            ? `Mais de ${COUNT_CAP.toLocaleString("pt-BR")} animais encontrados`
+            : feed.total === 1
+              ? "1 animal encontrado"
+              : `${feed.total} animais encontrados`}
         </p>
         {feed.perto?.encontrada === false ? null : (
           <AlertOffer

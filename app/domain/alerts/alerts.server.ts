@@ -118,6 +118,26 @@ export async function createAlert(
   return ok({ id: row!.id, created: true });
 }
 
+/**
+ * Many alerts at once, their searches already stored-shaped (perto an IBGE code): the rows
+ * createAlert writes, for loading a large data set (bench/scale.ts).
+ */
+export async function insertAlertsInBulk(
+  db: Db,
+  batch: { userId: string; search: SavedSearch; frequencia: AlertFrequency; notifiedUntil?: Date }[],
+): Promise<void> {
+  if (batch.length === 0) return;
+  await db.insert(alerts).values(
+    batch.map(({ userId, search, frequencia, notifiedUntil }) => ({
+      userId,
+      frequencia,
+      filtros: search,
+      ...criteria(search),
+      ...(notifiedUntil && { notifiedUntil }),
+    })),
+  );
+}
+
 async function toView(db: Db, row: typeof alerts.$inferSelect): Promise<AlertView> {
   const search = row.filtros as SavedSearch;
   const city = search.perto ? await findCity(db, search.perto) : null;

@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { petPhotos, pets, users } from "~/db/schema";
+import { petCounts, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import {
   AGE_GROUPS,
   ageInDays,
+  COUNT_CAP,
   formatAge,
   formatPlace,
   formatSize,
@@ -545,7 +546,10 @@ export async function findPets(db: Db, ids: string[]): Promise<Map<string, PetVi
 
 export type FeedPage = {
   items: PetView[];
+  /** How many match: exact for the plain filters, up to COUNT_CAP with words, places or companions. */
   total: number;
+  /** More than COUNT_CAP match (words, places or companions). */
+  totalLimitado?: boolean;
   page: number;
   pageCount: number;
   limit: number;
@@ -601,44 +605,102 @@ async function queryFeed(db: Db, filters: FeedFilters, limit: number, window?: F
   if (filters.perto) {
     nearby = await citiesWithin(db, filters.perto, filters.raio ?? DEFAULT_RADIUS_KM);
     if (!nearby) return { items: [], total: 0, page, limit, pageCount: 1, perto: { encontrada: false } };
-    // The codes nearest first: a pet's place in this list orders the page.
-    conditions.push(sql`${pets.cidadeIbge} = any(${`{${nearby.cities.map((city) => city.codigo).join(",")}}`}::int[])`);
   }
-  const where = and(...conditions);
-  const nearness = nearby
-    ? sql<number>`array_position(${`{${nearby.cities.map((city) => city.codigo).join(",")}}`}::int[], ${pets.cidadeIbge})`
-    : sql<number>`0`;
-  // The page's ids first, read off the feed index; photos and caretaker only for those.
-  const pageIds = db
-    .select({ id: pets.id, nearness: nearness.as("nearness") })
-    .from(pets)
-    .where(where)
-    .orderBy(...(nearby ? [nearness] : []), desc(pets.createdAt), desc(pets.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .as("page_ids");
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(petColumns)
-      .from(pageIds)
-      .innerJoin(pets, eq(pets.id, pageIds.id))
-      .innerJoin(users, eq(users.id, pets.caretakerId))
-      .orderBy(pageIds.nearness, desc(pets.createdAt), desc(pets.id)),
-    db.select({ total: count() }).from(pets).where(where),
+  const where = and(...conditions)!;
+  const codes = nearby ? `{${nearby.cities.map((city) => city.codigo).join(",")}}` : "";
+  const offset = (page - 1) * limit;
+  const exact = countsFromCells(filters, window);
+  // The page's ids first, read off an index; photos and caretaker only for those.
+  const [ids, counted] = await Promise.all([
+    nearby ? nearestIds(db, where, codes, limit, offset) : newestIds(db, where, limit, offset),
+    exact
+      ? countFromCells(db, filters)
+      : countUpTo(db, nearby ? and(where, sql`${pets.cidadeIbge} = any(${codes}::int[])`)! : where, COUNT_CAP, () =>
+          // The same filters share a count, whatever the page; an alert's window is its own.
+          window ? null : `count:${JSON.stringify({ ...filters, page: undefined })}`,
+        ),
   ]);
-  const total = counted?.total ?? 0;
+  const found = await findPets(db, ids);
   const kmByCode = new Map(nearby?.cities.map((city) => [city.codigo, Math.round(city.km)]));
+  const limited = !exact && counted > COUNT_CAP;
+  const total = limited ? COUNT_CAP : counted;
   return {
-    items: rows.map((row) => {
-      const pet = toView(row as PetRow);
-      return nearby && pet.cidadeIbge !== null ? { ...pet, distanciaKm: kmByCode.get(pet.cidadeIbge) } : pet;
+    items: ids.flatMap((id) => {
+      const pet = found.get(id);
+      if (!pet) return [];
+      return nearby && pet.cidadeIbge !== null ? [{ ...pet, distanciaKm: kmByCode.get(pet.cidadeIbge) }] : [pet];
     }),
     total,
+    ...(limited && { totalLimitado: true }),
     page,
     limit,
     pageCount: Math.max(1, Math.ceil(total / limit)),
     ...(nearby && { perto: { encontrada: true, rotulo: nearby.center.rotulo, codigo: nearby.center.codigo } }),
   };
+}
+
+/** A page of the newest matching pets, off the feed's indexes. */
+async function newestIds(db: Db, where: SQL, limit: number, offset: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(where)
+    .orderBy(desc(pets.createdAt), desc(pets.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * A page of matching pets nearest first (the cities in `codes` are in order of distance), the
+ * newest first within a city: each city's newest read off the place index, at most as many
+ * as the page needs, so a big city's thousands are never all read and sorted.
+ */
+async function nearestIds(db: Db, where: SQL, codes: string, limit: number, offset: number): Promise<string[]> {
+  const result = await db.execute(sql`
+    select nearest.id from unnest(${codes}::int[]) with ordinality as reach(code, rank)
+    cross join lateral (
+      select ${pets.id} as id, ${pets.createdAt} as created_at from ${pets}
+      where ${where} and ${pets.cidadeIbge} = reach.code
+      order by ${pets.createdAt} desc, ${pets.id} desc
+      limit ${offset + limit}
+    ) as nearest
+    order by reach.rank, nearest.created_at desc, nearest.id desc
+    limit ${limit} offset ${offset}`);
+  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+}
+
+/** Filters the counts table answers: only the plain ones (words, places and companions have indexes of their own). */
+function countsFromCells(filters: FeedFilters, window: FeedWindow | undefined): boolean {
+  return !window && !filters.q && !filters.cidade && !filters.perto && !filters.convive_com?.length;
+}
+
+/** The exact count of available pets for the plain filters, added up from `pet_counts`. */
+async function countFromCells(db: Db, filters: FeedFilters): Promise<number> {
+  const conditions = [
+    filters.especie && eq(petCounts.species, filters.especie),
+    filters.porte && eq(petCounts.porte, filters.porte),
+    filters.idade && eq(petCounts.idade, filters.idade),
+    filters.sexo && eq(petCounts.sexo, filters.sexo),
+    filters.castrado && eq(petCounts.castrado, filters.castrado),
+    filters.uf && eq(petCounts.uf, filters.uf),
+  ].filter((condition): condition is SQL => Boolean(condition));
+  const [row] = await db
+    .select({ total: sql<string | null>`sum(${petCounts.n})` })
+    .from(petCounts)
+    .where(and(...conditions));
+  return Number(row?.total ?? 0);
+}
+
+/** How many pets match, counting no further than `cap` + 1; kept a few seconds under `key`, if any. */
+function countUpTo(db: Db, where: SQL, cap: number, key: () => string | null): Promise<number> {
+  const load = async () => {
+    const capped = db.select({ one: sql`1` }).from(pets).where(where).limit(cap + 1).as("capped");
+    const [row] = await db.select({ total: count() }).from(capped);
+    return row?.total ?? 0;
+  };
+  const cacheKey = key();
+  return cacheKey ? cachedRead(db, cacheKey, load) : load();
 }
 
 /** A caretaker's own pets (by default those not removed), newest first. */

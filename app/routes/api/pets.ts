@@ -28,6 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pagina: feed.page,
       limite: feed.limit,
       total: feed.total,
+      // More than `total` (1,000) match: counting stops there.
+      total_limitado: feed.totalLimitado ?? false,
       paginas: feed.pageCount,
     },
     { headers: { "Cache-Control": "public, max-age=30" } },
