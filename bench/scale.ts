@@ -70,7 +70,7 @@ async function load(scenario: string, base: string, next: () => string): Promise
     connections: CONNECTIONS,
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }],
   };
-  await autocannon({ ...options, duration: 2 });
+  await autocannon({ ...options, duration: 5 });
   const result = (await autocannon({ ...options, duration: SECONDS })) as Result;
   const row = {
     scenario,
@@ -262,7 +262,7 @@ function writeReport({
     "",
     `Run on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} × ${cpu[0]?.model.split(" ").slice(0, 2).join(" ")}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},`,
     `${PETS.toLocaleString("en")} pets (three in ten in a state capital, the rest anywhere in Brazil), ${ALERTS.toLocaleString("en")} saved alerts,`,
-    `${CONNECTIONS} connections, ${SECONDS} s per scenario after a 2 s warm-up; every request a different URL`,
+    `${CONNECTIONS} connections, ${SECONDS} s per scenario after a 5 s warm-up; every request a different URL`,
     "(random pages and filters), so the public read cache answers few. Command: `" +
       (DATABASE_URL ? "DATABASE_URL=… npm run bench:scale" : "npm run bench:scale") +
       "`. Load generator, app and database share the two cores.",

@@ -211,6 +211,8 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_name_idx").on(table.nomeBusca, table.status),
+    // pets_species_feed_idx (status, species, created_at, id) INCLUDE (porte, age_days, sexo,
+    // castrado) is made by migration 0012 by hand: drizzle cannot write INCLUDE.
   ],
 );
 
