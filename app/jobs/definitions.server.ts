@@ -53,6 +53,8 @@ export function appJobs({ db, mailer, publicUrl, jobs, now = () => new Date() }:
     name: ALERT_SEND_JOB,
     // One waiting e-mail per alert: a second pet published meanwhile goes in the same e-mail.
     policy: "short",
+    // A digest is thousands of e-mails, each mostly waiting on the mail server (its pool has 4 connections).
+    concurrency: 4,
     retryLimit: 9,
     retryDelaySeconds: 30,
     expireInSeconds: 60,

@@ -19,6 +19,8 @@ export type JobDefinition<Data extends object = object> = {
   expireInSeconds: number;
   /** A cron schedule (UTC), for jobs that come back on their own. */
   cron?: string;
+  /** Jobs of this kind one process runs at once (1 by default): more where they mostly wait (on a mail server). */
+  concurrency?: number;
   /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
   policy?: "standard" | "short";
   run(data: Data): Promise<void>;
@@ -97,17 +99,19 @@ export async function startJobQueue(
   const wakers = new Map<string, () => void>();
   let stopping = false;
 
-  /** Takes up to `batchSize` due jobs of one kind and runs them; how many it ran. */
+  /** Takes up to `batchSize` due jobs of one kind and runs them together; how many it ran. */
   async function runBatch(definition: JobDefinition, batchSize: number): Promise<number> {
     const jobs = await boss.fetch<object>(definition.name, { batchSize });
-    for (const job of jobs) {
-      try {
-        await runLogged(definition, job);
-        await boss.complete(definition.name, job.id);
-      } catch (error) {
-        await boss.fail(definition.name, job.id, errorOutput(error));
-      }
-    }
+    await Promise.all(
+      jobs.map(async (job) => {
+        try {
+          await runLogged(definition, job);
+          await boss.complete(definition.name, job.id);
+        } catch (error) {
+          await boss.fail(definition.name, job.id, errorOutput(error));
+        }
+      }),
+    );
     return jobs.length;
   }
 
@@ -115,7 +119,7 @@ export async function startJobQueue(
     while (!stopping) {
       let ran = 0;
       try {
-        ran = await runBatch(definition, 1);
+        ran = await runBatch(definition, definition.concurrency ?? 1);
       } catch (error) {
         logger.error({ err: error }, "Fila de tarefas: erro");
       }

@@ -26,6 +26,28 @@ export type Mailer = { send(mail: Mail): Promise<void>; kind: "smtp" | "log" };
 /** A silent mail server is given up on well within the notice job's expiry (60 s), which then retries. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
 
+/**
+ * nodemailer's transport options from SMTP_URL (smtp[s]://user:password@host:port), with our
+ * timeouts and a pool: a few connections kept open (closed after 20 s idle), so that a digest's
+ * e-mails do not each open their own. Given as a URL string, nodemailer would take the
+ * options of its second argument for every message's defaults, not for the connection.
+ */
+function transportOptions(smtpUrl: string) {
+  const url = new URL(smtpUrl);
+  const secure = url.protocol === "smtps:";
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ""),
+    port: url.port ? Number(url.port) : secure ? 465 : 587,
+    secure,
+    ...(url.username && {
+      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+    }),
+    ...SMTP_TIMEOUTS,
+    pool: true as const,
+    maxConnections: 4,
+  };
+}
+
 export function createMailer({
   smtpUrl,
   from,
@@ -50,7 +72,7 @@ export function createMailer({
     kind: "smtp",
     send: async (mail) => {
       transport ??= import("nodemailer").then(({ default: nodemailer }) =>
-        nodemailer.createTransport(smtpUrl, SMTP_TIMEOUTS),
+        nodemailer.createTransport(transportOptions(smtpUrl)),
       );
       await (
         await transport

@@ -9,6 +9,8 @@ describe("the job queue", () => {
   let queue: JobQueue;
   const runs: { name: string; data: unknown; at: number }[] = [];
   let failuresLeft = 0;
+  let running = 0;
+  let peak = 0;
 
   const definition = (name: string, run: JobDefinition<{ n?: number }>["run"]): JobDefinition<never> =>
     ({ name, retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 30, run }) as JobDefinition<never>;
@@ -19,6 +21,16 @@ describe("the job queue", () => {
       database,
       [
         definition("record", async (data) => void runs.push({ name: "record", data, at: Date.now() })),
+        {
+          ...definition("together", async (data) => {
+            running += 1;
+            peak = Math.max(peak, running);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            running -= 1;
+            runs.push({ name: "together", data, at: Date.now() });
+          }),
+          concurrency: 3,
+        },
         definition("flaky", async (data) => {
           runs.push({ name: "flaky", data, at: Date.now() });
           if (failuresLeft-- > 0) throw new Error("Servidor de email fora do ar para cliente@exemplo.com");
@@ -45,6 +57,17 @@ describe("the job queue", () => {
       .catch(() => undefined);
     expect(await queue.runDue()).toBe(1);
     expect(runs.map((run) => run.data)).toEqual([{ n: 1 }]);
+  });
+
+  it("runs up to `concurrency` jobs of a kind at once in a worker", async () => {
+    runs.length = 0;
+    await queue.sendMany(
+      "together",
+      [1, 2, 3, 4, 5, 6].map((n) => ({ data: { n } })),
+    );
+    await queue.startWorkers();
+    await expect.poll(() => runs.filter((run) => run.name === "together").length, { timeout: 10_000 }).toBe(6);
+    expect(peak).toBe(3);
   });
 
   it("retries a failing job with growing waits, then records it as failed with its reason, without the address", async () => {

@@ -6,7 +6,13 @@ import type { AddressInfo } from "node:net";
  * accept what nodemailer sends, and keeps each message. `greetingDelayMs` makes every
  * delivery slow, as a distant mail server is.
  */
-export type SmtpPeer = { url: string; received: { to: string[]; data: string }[]; close(): Promise<void> };
+export type SmtpPeer = {
+  url: string;
+  received: { to: string[]; data: string }[];
+  /** Connections opened to it so far. */
+  connections: () => number;
+  close(): Promise<void>;
+};
 
 export async function startSmtpPeer({
   greetingDelayMs = 0,
@@ -20,7 +26,9 @@ export async function startSmtpPeer({
 } = {}): Promise<SmtpPeer> {
   const received: SmtpPeer["received"] = [];
   const sockets = new Set<net.Socket>();
+  let connections = 0;
   const server = net.createServer((socket) => {
+    connections += 1;
     sockets.add(socket);
     socket.once("close", () => sockets.delete(socket));
     socket.on("error", () => undefined);
@@ -67,6 +75,7 @@ export async function startSmtpPeer({
   return {
     url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
     received,
+    connections: () => connections,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
