@@ -19,7 +19,7 @@ import { listCities } from "~/domain/places/cities.server";
 import { readEnv } from "~/env.server";
 import { startJobQueue } from "~/jobs/queue.server";
 import type { SavedSearch } from "~/lib/alerts";
-import { RADII_KM } from "~/validation/pets";
+import { RADII_KM } from "~/lib/pets";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
 import { startAdopet, writeSection } from "./support";

@@ -357,7 +357,5 @@ export const petCounts = pgTable(
     uf: varchar("uf", { length: 2 }).notNull(),
     n: integer("n").notNull(),
   },
-  (table) => [
-    primaryKey({ columns: [table.species, table.porte, table.idade, table.sexo, table.castrado, table.uf] }),
-  ],
+  (table) => [primaryKey({ columns: [table.species, table.porte, table.idade, table.sexo, table.castrado, table.uf] })],
 );

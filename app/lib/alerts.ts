@@ -19,6 +19,16 @@ export const FREQUENCY_LABEL: Record<AlertFrequency, string> = {
   imediata: "Assim que forem publicados",
 };
 
+/** An account's alerts, at most. */
+export const ALERTS_MAX = 20;
+
+export const ALERT_MESSAGES = {
+  frequencia: "Frequência inválida: use diaria ou imediata.",
+  filtros: "Informe os filtros da busca como um objeto, com os mesmos parâmetros de GET /adopet/api/pets.",
+  tooMany: `Você já tem ${ALERTS_MAX} alertas. Exclua um para criar outro.`,
+  invalidLink: "Este link de cancelamento não é válido. Você pode gerenciar seus alertas em Alertas, depois de entrar.",
+} as const;
+
 /** A saved search as stored: the feed's parameters, with `perto` as an IBGE code. */
 export type SavedSearch = {
   cidade?: string;

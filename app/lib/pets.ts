@@ -34,6 +34,11 @@ export const STATUS_LABEL: Record<PetStatus, string> = {
  */
 export const COUNT_CAP = 1_000;
 
+/** The radii of `Perto de`, in km; 50 when none is chosen. */
+export const RADII_KM = [10, 25, 50, 100, 200] as const;
+export type RadiusKm = (typeof RADII_KM)[number];
+export const DEFAULT_RADIUS_KM: RadiusKm = 50;
+
 /** Age groups of the feed's filter, in days. */
 export const AGE_GROUPS = {
   filhote: { label: "Filhote (até 1 ano)", min: 0, max: 364 },

@@ -2,7 +2,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/alertas.cancelar";
 import { alertOfToken, unsubscribe } from "~/domain/alerts/alerts.server";
 import { pageMeta } from "~/lib/meta";
-import { ALERT_MESSAGES } from "~/validation/alerts";
+import { ALERT_MESSAGES } from "~/lib/alerts";
 import { readForm } from "~/web/body.server";
 
 /**

@@ -4,6 +4,8 @@ import { cardData, PetCard } from "~/components/pet-card";
 import {
   AGE_GROUPS,
   COUNT_CAP,
+  DEFAULT_RADIUS_KM,
+  RADII_KM,
   CASTRATION,
   CASTRATION_LABEL,
   COMPANION_LABEL,
@@ -19,7 +21,7 @@ import {
 import { listFeed } from "~/domain/pets/pets.server";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
-import { DEFAULT_RADIUS_KM, feedFiltersSchema, feedParams, RADII_KM, type FeedFilters } from "~/validation/pets";
+import { feedFiltersSchema, feedParams, type FeedFilters } from "~/validation/pets";
 import { CityInput } from "~/components/city-field";
 import { ALERT_FREQUENCIES, FREQUENCY_LABEL } from "~/lib/alerts";
 

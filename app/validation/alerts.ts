@@ -1,16 +1,6 @@
 import { z } from "zod";
-import { ALERT_FREQUENCIES } from "~/lib/alerts";
+import { ALERT_FREQUENCIES, ALERT_MESSAGES } from "~/lib/alerts";
 import { searchFields } from "~/validation/pets";
-
-/** An account's alerts, at most. */
-export const ALERTS_MAX = 20;
-
-export const ALERT_MESSAGES = {
-  frequencia: "Frequência inválida: use diaria ou imediata.",
-  filtros: "Informe os filtros da busca como um objeto, com os mesmos parâmetros de GET /adopet/api/pets.",
-  tooMany: `Você já tem ${ALERTS_MAX} alertas. Exclua um para criar outro.`,
-  invalidLink: "Este link de cancelamento não é válido. Você pode gerenciar seus alertas em Alertas, depois de entrar.",
-} as const;
 
 const frequency = z.enum(ALERT_FREQUENCIES, { error: ALERT_MESSAGES.frequencia });
 

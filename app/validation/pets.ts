@@ -14,6 +14,8 @@ import {
   VACCINES,
   VACCINES_BY_SPECIES,
   formatAge,
+  RADII_KM,
+  type RadiusKm,
   type Species,
   type Vaccine,
 } from "~/lib/pets";
@@ -276,11 +278,6 @@ export const apiPetPatchSchema = z
   })
   .superRefine(checkAgeRange)
   .superRefine(checkRecord, ALWAYS);
-
-/** The radii of `Perto de`, in km; 50 when none is chosen. */
-export const RADII_KM = [10, 25, 50, 100, 200] as const;
-type RadiusKm = (typeof RADII_KM)[number];
-export const DEFAULT_RADIUS_KM: RadiusKm = 50;
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f]/g;

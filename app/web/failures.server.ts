@@ -4,7 +4,7 @@ import { SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
-import { ALERT_MESSAGES } from "~/validation/alerts";
+import { ALERT_MESSAGES } from "~/lib/alerts";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP

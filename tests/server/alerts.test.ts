@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
 import { alerts } from "~/db/schema";
 import { alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
-import { ALERT_MESSAGES, ALERTS_MAX } from "~/validation/alerts";
+import { ALERT_MESSAGES, ALERTS_MAX } from "~/lib/alerts";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";

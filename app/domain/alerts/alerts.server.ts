@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { alerts, pets, users } from "~/db/schema";
-import { AGE_GROUPS, searchKey, SPECIES_LABEL } from "~/lib/pets";
+import { AGE_GROUPS, DEFAULT_RADIUS_KM, RADII_KM, searchKey, SPECIES_LABEL } from "~/lib/pets";
 import { imageUrl } from "~/lib/image-urls";
 import { describeSearch, searchHref, type AlertFrequency, type SavedSearch } from "~/lib/alerts";
 import { citiesWithin, findCity } from "~/domain/places/cities.server";
@@ -13,8 +13,9 @@ import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { signToken, verifyToken } from "~/services/signing.server";
-import { ALERTS_MAX, type AlertFilters } from "~/validation/alerts";
-import { DEFAULT_RADIUS_KM, feedFiltersSchema, RADII_KM } from "~/validation/pets";
+import { ALERTS_MAX } from "~/lib/alerts";
+import type { AlertFilters } from "~/validation/alerts";
+import { feedFiltersSchema } from "~/validation/pets";
 
 /**
  * Saved searches that e-mail new matching pets (ADR 18): at once, or in a daily digest.

@@ -8,6 +8,7 @@ import {
   AGE_GROUPS,
   ageInDays,
   COUNT_CAP,
+  DEFAULT_RADIUS_KM,
   formatAge,
   formatPlace,
   formatSize,
@@ -21,7 +22,7 @@ import {
   type Species,
   type Vaccine,
 } from "~/lib/pets";
-import { DEFAULT_RADIUS_KM, vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
+import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -267,14 +268,12 @@ export async function insertPetsInBulk(db: Db, batch: BulkPet[]): Promise<void> 
   await db.transaction(async (tx) => {
     // Ids made here, so that each pet's photos follow it whatever order the rows come back in.
     const ids = batch.map(() => randomUUID());
-    await tx
-      .insert(pets)
-      .values(
-        batch.map((pet, index) => ({
-          id: ids[index],
-          ...newPetRow(pet.caretakerId, pet.input, pet.city, pet.createdAt),
-        })),
-      );
+    await tx.insert(pets).values(
+      batch.map((pet, index) => ({
+        id: ids[index],
+        ...newPetRow(pet.caretakerId, pet.input, pet.city, pet.createdAt),
+      })),
+    );
     const photos = batch.flatMap((pet, index) =>
       pet.imageIds.map((imageId, position) => ({ petId: ids[index]!, position, imageId })),
     );
@@ -695,7 +694,12 @@ async function countFromCells(db: Db, filters: FeedFilters): Promise<number> {
 /** How many pets match, counting no further than `cap` + 1; kept a few seconds under `key`, if any. */
 function countUpTo(db: Db, where: SQL, cap: number, key: () => string | null): Promise<number> {
   const load = async () => {
-    const capped = db.select({ one: sql`1` }).from(pets).where(where).limit(cap + 1).as("capped");
+    const capped = db
+      .select({ one: sql`1` })
+      .from(pets)
+      .where(where)
+      .limit(cap + 1)
+      .as("capped");
     const [row] = await db.select({ total: count() }).from(capped);
     return row?.total ?? 0;
   };
