@@ -53,10 +53,10 @@ export default function Favoritos() {
         </div>
       ) : (
         <ul className="pet-grid">
-          {favorites.map((pet) => (
+          {favorites.map((pet, index) => (
             <li key={pet.id} className="favorites__item">
               {pet.status === "disponivel" ? (
-                <PetCard pet={pet} favorito voltar="/favoritos" />
+                <PetCard pet={pet} eager={index < 2} favorito voltar="/favoritos" />
               ) : (
                 <article className="pet-card pet-card--gone" aria-labelledby={`pet-${pet.id}`}>
                   <div className="pet-card__body">

@@ -107,6 +107,8 @@ export default function PetPage() {
                 height={640}
                 alt={index === 0 ? `Foto de ${pet.nome}` : `Foto ${index + 1} de ${pet.nome}`}
                 loading={index === 0 ? "eager" : "lazy"}
+                // The cover is the page's largest paint: asked for before the other images.
+                fetchPriority={index === 0 ? "high" : undefined}
                 className="pet-page__photo"
               />
             </li>
