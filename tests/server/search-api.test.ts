@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser } from "~/demo/factories.server";
+import { seedManyPets } from "~/demo/seed.server";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
@@ -109,5 +110,28 @@ describe("the record's filters", () => {
     ]);
     // Unknown values are ignored, as every filter's.
     expect(names((await visitor().get("/api/pets?q=marcadorbusca&sexo=x&convive_com=papagaios")).json)).toHaveLength(4);
+  });
+});
+
+describe("counting many", () => {
+  it("counts the plain filters exactly, and words, places and companions up to 1,000", async () => {
+    const many = await startTestApp();
+    try {
+      await seedManyPets(many.db, 3_000, { perCaretaker: 500 });
+      const client = new Client(many.baseUrl);
+      const plain = await client.get("/api/pets?page=1");
+      expect([plain.json.total, plain.json.total_limitado, plain.json.paginas]).toEqual([3_000, false, 250]);
+      // About four in ten live with children: more than 1,000, counted to 1,000.
+      const companions = await client.get("/api/pets?convive_com=criancas");
+      expect([companions.json.total, companions.json.total_limitado, companions.json.paginas]).toEqual([
+        1_000,
+        true,
+        84,
+      ]);
+      const page = await client.get("/home?convive_com=criancas");
+      expect(page.text).toContain("Mais de 1.000 animais encontrados");
+    } finally {
+      await many.close();
+    }
   });
 });
