@@ -231,7 +231,13 @@ async function main() {
     const before = await pending();
     const during = await load("feed during the digest", base, feed);
     const after = await pending();
-    digest = { queued, seconds: SECONDS + 5, sent: smtp.received.length - mailBefore, jobsDone: before - after, idle: 0 };
+    digest = {
+      queued,
+      seconds: SECONDS + 5,
+      sent: smtp.received.length - mailBefore,
+      jobsDone: before - after,
+      idle: 0,
+    };
     log(
       `Digest under load: ${digest.jobsDone} alerts handled and ${digest.sent} e-mails sent in ${digest.seconds} s (feed p99 ${during.p99} ms)`,
     );
