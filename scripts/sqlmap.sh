@@ -61,6 +61,7 @@ json_body=(--headers="Content-Type: application/json")
 # As a visitor.
 run -u "$base/api/pets?cidade=Rio&uf=RJ&especie=cao&porte=medio&idade=adulto&page=1&limit=5"
 run -u "$base/home?cidade=Rio&uf=RJ&especie=gato&page=2"
+run -u "$base/api/pets?q=brincalhao&perto=3303302&raio=50&sexo=femea&castrado=sim&convive_com=criancas"
 run -u "$base/pets/$pet"
 run -u "$base/contato?pet=$pet"
 run -u "$base/api/users/$ong"
@@ -76,6 +77,7 @@ run -u "$base/api/users/$ong" --method=PATCH --data '{"nome":"ONG Adopet","cidad
 run -u "$base/api/pets/$pet" --method=PATCH --data '{"perfil":"Dócil","cidade":"Niterói"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 run -u "$base/mensagens" --data "mensagem=$message" --cookie="$session" --skip=adopet_sessao
 run -u "$base/meus-pets" --data "intent=disponivel&pet=$pet" --cookie="$session" --skip=adopet_sessao
+run -u "$base/api/alertas" --data '{"filtros":{"especie":"gato","perto":"Niterói (RJ)","raio":25,"q":"dengosa"},"frequencia":"diaria"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 
 if grep -qiE "parameter '.*' is vulnerable|is injectable" "$work/report.txt"; then
   echo "sqlmap encontrou uma injeção." >&2

@@ -8,6 +8,7 @@ describe("the account menu's entries", () => {
       ["/meus-pets", "Meus animais"],
       ["/meus-pets/novo", "Publicar um animal"],
       ["/favoritos", "Favoritos"],
+      ["/alertas", "Alertas"],
       ["/mensagens", "Mensagens"],
       ["/perfil/senha", "Alterar senha"],
       ["/perfil/excluir", "Excluir conta"],
