@@ -164,7 +164,7 @@ export async function startJobQueue(
       let ran = 0;
       for (const definition of byName.values()) {
         while (Date.now() < deadline) {
-          const batch = await runBatch(definition, 5);
+          const batch = await runBatch(definition, definition.concurrency ?? 1);
           if (batch === 0) break;
           ran += batch;
         }
