@@ -104,6 +104,8 @@ export function CityInput({
         const response = await fetch(`/adopet/api/cidades?${params}`, { signal: controller.signal });
         if (!response.ok) return;
         const { cidades } = (await response.json()) as { cidades: Suggestion[] };
+        // Escape or leaving the field while it came: it opens nothing.
+        if (controller.signal.aborted) return;
         setOptions(cidades);
         setActive(-1);
         setOpen(cidades.length > 0);
@@ -111,6 +113,14 @@ export function CityInput({
         // Aborted by the next keystroke, or offline: no suggestions, the field still works.
       }
     }, 150);
+  }
+
+  /** Closes the list, and keeps a suggestion still on its way from opening it again. */
+  function dismiss() {
+    clearTimeout(timer.current);
+    request.current?.abort();
+    setOpen(false);
+    setActive(-1);
   }
 
   function choose(city: Suggestion) {
@@ -124,8 +134,7 @@ export function CityInput({
       select.value = city.uf;
       select.dispatchEvent(new Event("change", { bubbles: true }));
     }
-    setOpen(false);
-    setActive(-1);
+    dismiss();
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -141,10 +150,9 @@ export function CityInput({
     } else if (event.key === "Enter" && open && active >= 0) {
       event.preventDefault();
       choose(options[active]!);
-    } else if (event.key === "Escape" && open) {
-      event.preventDefault();
-      setOpen(false);
-      setActive(-1);
+    } else if (event.key === "Escape") {
+      if (open) event.preventDefault();
+      dismiss();
     }
   }
 
@@ -168,7 +176,7 @@ export function CityInput({
             : {})}
           onChange={(event) => suggest(event.currentTarget.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
+          onBlur={dismiss}
         />
         {enhanced ? (
           <ul id={listId} role="listbox" aria-label="Sugestões" className="city-field__list" hidden={!open}>
