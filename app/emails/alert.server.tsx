@@ -1,8 +1,7 @@
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
-import { colours, EmailLayout } from "./layout.server";
+import { colours, EmailButton, EmailLayout } from "./layout.server";
 
 export type AlertEmailProps = {
   nome: string;
@@ -57,18 +56,9 @@ export function AlertEmail(props: AlertEmailProps) {
         </Section>
       ))}
       <Section style={{ padding: "16px 0 8px", clear: "both" }}>
-        <Button
-          href={feedUrl}
-          style={{
-            backgroundColor: colours.coral,
-            color: colours.white,
-            borderRadius: "6px",
-            padding: "10px 20px",
-            fontWeight: 600,
-          }}
-        >
+        <EmailButton href={feedUrl}>
           {total > pets.length ? `Ver todos os ${total} animais` : "Ver na Adopet"}
-        </Button>
+        </EmailButton>
       </Section>
       <Text style={{ fontSize: "13px", lineHeight: "20px", color: colours.grey }}>
         Você recebe este e-mail porque criou um alerta na Adopet.{" "}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Body } from "@react-email/body";
+import { Button } from "@react-email/button";
 import { Container } from "@react-email/container";
 import { Head } from "@react-email/head";
 import { Hr } from "@react-email/hr";
@@ -23,6 +24,24 @@ export const colours = {
   panel: "#F6F6F6",
   white: "#FFFFFF",
 };
+
+/** The call to action of an e-mail: the site's coral button. */
+export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Button
+      href={href}
+      style={{
+        backgroundColor: colours.coral,
+        color: colours.white,
+        borderRadius: "6px",
+        padding: "10px 20px",
+        fontWeight: 600,
+      }}
+    >
+      {children}
+    </Button>
+  );
+}
 
 const font = "Poppins, 'IBM Plex Sans', Arial, Helvetica, sans-serif";
 

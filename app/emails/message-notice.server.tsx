@@ -1,8 +1,7 @@
 import { Fragment } from "react";
-import { Button } from "@react-email/button";
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
-import { colours, EmailLayout } from "./layout.server";
+import { colours, EmailButton, EmailLayout } from "./layout.server";
 
 export type MessageNoticeProps = {
   recipientNome: string;
@@ -41,18 +40,7 @@ export function MessageNotice(props: MessageNoticeProps) {
         ))}
       </Text>
       <Text>{`Telefone de ${senderNome}: ${senderTelefone}`}</Text>
-      <Button
-        href={inboxUrl}
-        style={{
-          backgroundColor: colours.coral,
-          color: colours.white,
-          borderRadius: "6px",
-          padding: "10px 20px",
-          fontWeight: 600,
-        }}
-      >
-        Veja todas as suas mensagens
-      </Button>
+      <EmailButton href={inboxUrl}>Veja todas as suas mensagens</EmailButton>
       <Text>Equipe Adopet</Text>
     </EmailLayout>
   );
