@@ -161,6 +161,12 @@ export const pets = pgTable(
     /** The age in days when published, for the age filter. */
     ageDays: integer("age_days").notNull(),
     status: petStatus("status").notNull().default("disponivel"),
+    /**
+     * When an approved application reserved the animal (issue 19): it stays `disponivel` here,
+     * and in the feed, shown as "Reservado" (status `reservado` everywhere outside the database)
+     * so the feed's indexes and counts keep reading one status.
+     */
+    reservedAt: timestamp("reserved_at", { withTimezone: true }),
     // The record (issue 18): optional, as pets published before it have none of it.
     sexo: petSex("sexo"),
     castrado: castration("castrado"),
@@ -358,4 +364,110 @@ export const petCounts = pgTable(
     n: integer("n").notNull(),
   },
   (table) => [primaryKey({ columns: [table.species, table.porte, table.idade, table.sexo, table.castrado, table.uf] })],
+);
+
+/**
+ * A caretaker's questionnaire (issue 19): the questions every adopter of their animals answers.
+ * No row: the default template (app/lib/applications.ts).
+ */
+export const questionnaires = pgTable("questionnaires", {
+  caretakerId: uuid("caretaker_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The questions, as app/validation/applications.ts validates them. */
+  perguntas: jsonb("perguntas").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const applicationStatus = pgEnum("application_status", [
+  "nova",
+  "em_analise",
+  "entrevista",
+  "visita",
+  "aprovada",
+  "recusada",
+  "desistiu",
+  "em_espera",
+]);
+
+/**
+ * An adoption application: an adopter's answers to the questionnaire, as it was when they
+ * applied (`perguntas` is that copy), and where the caretaker's decision stands. Answers of a
+ * closed application are erased after APPLICATION_RETENTION_DAYS (`respostas` null).
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    adopterId: uuid("adopter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The pet's caretaker when the application was made (the pipeline reads by it). */
+    caretakerId: uuid("caretaker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: applicationStatus("status").notNull().default("nova"),
+    perguntas: jsonb("perguntas"),
+    respostas: jsonb("respostas"),
+    /** Why it was declined, for the adopter. */
+    motivo: varchar("motivo", { length: 500 }),
+    createdAt: createdAt(),
+    /** The last change of status. */
+    updatedAt: updatedAt(),
+    answersErasedAt: timestamp("answers_erased_at", { withTimezone: true }),
+  },
+  (table) => [
+    // One open application per adopter and pet; exactly one approved per pet.
+    uniqueIndex("applications_open_idx")
+      .on(table.petId, table.adopterId)
+      .where(sql`${table.status} not in ('recusada', 'desistiu')`),
+    uniqueIndex("applications_approved_idx")
+      .on(table.petId)
+      .where(sql`${table.status} = 'aprovada'`),
+    index("applications_caretaker_idx").on(table.caretakerId, table.createdAt.desc().nullsFirst()),
+    // What waits for the caretaker, counted on every page (the header).
+    index("applications_new_idx")
+      .on(table.caretakerId)
+      .where(sql`${table.status} = 'nova'`),
+    index("applications_adopter_idx").on(table.adopterId, table.createdAt.desc().nullsFirst()),
+    index("applications_pet_idx").on(table.petId, table.status),
+    index("applications_closed_idx")
+      .on(table.updatedAt)
+      .where(sql`${table.respostas} is not null`),
+  ],
+);
+
+export const applicationActor = pgEnum("application_actor", ["adotante", "responsavel"]);
+
+/** The timeline of an application: each status it went through, who moved it, and why. */
+export const applicationEvents = pgTable(
+  "application_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    status: applicationStatus("status").notNull(),
+    actor: applicationActor("actor").notNull(),
+    motivo: varchar("motivo", { length: 500 }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("application_events_application_idx").on(table.applicationId, table.createdAt)],
+);
+
+/** The caretaker's private notes on an application: never shown to the adopter. */
+export const applicationNotes = pgTable(
+  "application_notes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id, { onDelete: "cascade" }),
+    texto: varchar("texto", { length: 1000 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("application_notes_application_idx").on(table.applicationId, table.createdAt)],
 );

@@ -10,6 +10,8 @@ import {
   sendAlert,
 } from "~/domain/alerts/alerts.server";
 import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
+import { APPLICATION_NEW_JOB, APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
+import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
@@ -69,5 +71,28 @@ export function appJobs({ db, mailer, publicUrl, jobs, now = () => new Date() }:
     cron: "0 11 * * *",
     run: async () => void (await queueDigest(db, jobs(), now())),
   };
-  return [messageNotice, purge, alertNewPet, alertSend, alertDigest] as JobDefinition<never>[];
+  // Applications' e-mails: retried as message notices are (a mail server down for a while).
+  const applicationNew: JobDefinition<{ applicationId: string }> = {
+    name: APPLICATION_NEW_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ applicationId }) => sendNewApplicationNotice(db, mailer, applicationId, publicUrl()),
+  };
+  const applicationStatus: JobDefinition<{ eventId: string }> = {
+    name: APPLICATION_STATUS_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ eventId }) => sendStatusNotice(db, mailer, eventId, publicUrl()),
+  };
+  return [
+    messageNotice,
+    purge,
+    alertNewPet,
+    alertSend,
+    alertDigest,
+    applicationNew,
+    applicationStatus,
+  ] as JobDefinition<never>[];
 }

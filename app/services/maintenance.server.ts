@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
+import { eraseClosedAnswers } from "~/domain/applications/applications.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -10,13 +11,14 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 
 /**
  * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
- * the keys of e-mails sent long ago. Rate-limit counters purge themselves (rate-limiter-flexible).
+ * the keys of e-mails sent long ago, and the answers of applications closed for longer than
+ * APPLICATION_RETENTION_DAYS. Rate-limit counters purge themselves (rate-limiter-flexible).
  * Runs as the hourly job `PURGE_JOB`.
  */
 export async function purgeExpired(
   db: Db,
   now = new Date(),
-): Promise<{ sessions: number; knownLogins: number; emailKeys: number }> {
+): Promise<{ sessions: number; knownLogins: number; emailKeys: number; applicationAnswers: number }> {
   const emailKeys = await db
     .delete(emailDeliveries)
     .where(lt(emailDeliveries.sentAt, new Date(now.getTime() - EMAIL_KEYS_KEPT_DAYS * DAY_MS)))
@@ -25,6 +27,7 @@ export async function purgeExpired(
     sessions: await deleteExpiredSessions(db, now),
     knownLogins: await forgetUnusedLogins(db, now),
     emailKeys: emailKeys.length,
+    applicationAnswers: await eraseClosedAnswers(db, now),
   };
 }
 

@@ -12,7 +12,7 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message" | "alert";
+export type Subject = "pet" | "user" | "message" | "alert" | "application";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -36,20 +36,38 @@ export type InvalidReason =
   | "ambiguous-city";
 
 /** A rule about who may do what. */
-export type ForbiddenRule = "pet-caretaker-only" | "own-profile-only" | "own-data-only";
+export type ForbiddenRule =
+  | "pet-caretaker-only"
+  | "own-profile-only"
+  | "own-data-only"
+  /** Nobody applies to adopt their own animal. */
+  | "not-own-pet"
+  /** Moves and notes only the caretaker makes. */
+  | "application-caretaker-only"
+  /** Withdrawing is the adopter's. */
+  | "application-adopter-only";
 
-type ConflictReason = "email-taken" | "several-pets" | "too-many-alerts";
+type ConflictReason =
+  | "email-taken"
+  | "several-pets"
+  | "too-many-alerts"
+  /** An open application for this pet exists: `id` is it. */
+  | "application-open"
+  /** Not a move allowed from the application's current status. */
+  | "application-move"
+  /** Another application was approved for this pet. */
+  | "pet-reserved";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
-export type Conflict = { kind: "conflict"; reason: ConflictReason; field?: string };
+export type Conflict = { kind: "conflict"; reason: ConflictReason; field?: string; id?: string };
 export type RateLimited = { kind: "rate-limited"; limit: LimitName; retryAfterSeconds: number };
 /** `item` is the position (from 0) of the refused one among several files. */
 export type Invalid = { kind: "invalid"; field: string; reason: InvalidReason; item?: number };
 /** Nothing was written: the storage is full. */
 export type StorageFull = { kind: "storage-full" };
 /** It existed, and is no longer available. */
-export type Gone = { kind: "gone"; subject: "pet"; field?: string };
+export type Gone = { kind: "gone"; subject: "pet"; field?: string; reason?: "reserved" };
 
 export type Failure = NotFound | Forbidden | Conflict | RateLimited | Invalid | StorageFull | Gone;
 

@@ -18,6 +18,7 @@ export type LimitName =
   | "upload-account"
   | "favorite-account"
   | "alert-account"
+  | "application-account"
   | "message-client"
   | "message-recipient";
 
@@ -43,6 +44,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "favorite-account": { points: 300, duration: HOUR },
   // Alerts created (each can send e-mail), per account.
   "alert-account": { points: 30, duration: HOUR },
+  // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
+  "application-account": { points: 20, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
   "message-client": { points: 10, duration: HOUR },
   "message-recipient": { points: 60, duration: HOUR },
@@ -120,6 +123,7 @@ export async function forgetPersonalCounters(
         "message-recipient",
         "favorite-account",
         "alert-account",
+        "application-account",
       ] satisfies LimitName[]
     ).map((name) => `${name}:${person.userId}`),
     ...person.sessionKeys.map((key) => `password-check:${key}` satisfies `${LimitName}:${string}`),

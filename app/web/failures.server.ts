@@ -39,18 +39,25 @@ const NOT_FOUND: Record<Subject, string> = {
   user: "Usuário não encontrado.",
   message: "Mensagem não encontrada.",
   alert: "Alerta não encontrado.",
+  application: "Candidatura não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
   "pet-caretaker-only": "Só quem cuida do animal pode alterá-lo.",
   "own-profile-only": "Você só pode alterar o seu próprio perfil.",
   "own-data-only": "Você só pode exportar os seus próprios dados.",
+  "not-own-pet": "Você não pode se candidatar para adotar um animal que você mesmo publicou.",
+  "application-caretaker-only": "Só quem cuida do animal pode decidir sobre a candidatura ou anotar nela.",
+  "application-adopter-only": "Só quem se candidatou pode desistir da candidatura.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
   "email-taken": MESSAGES.email.taken,
   "several-pets": CONTACT_MESSAGES.chooseRequired,
   "too-many-alerts": ALERT_MESSAGES.tooMany,
+  "application-open": "Você já tem uma candidatura em andamento para este animal.",
+  "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
+  "pet-reserved": "Este animal já está reservado: outra candidatura foi aprovada.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -66,6 +73,7 @@ const LIMITED: Record<LimitName, string> = {
   "upload-account": "Você enviou muitas fotos em pouco tempo.",
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "alert-account": "Você criou muitos alertas em pouco tempo.",
+  "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
 };
@@ -124,7 +132,7 @@ export function failureText(failure: Failure, field?: string): string {
     case "storage-full":
       return STORAGE_FULL;
     case "gone":
-      return CONTACT_MESSAGES.petGone;
+      return failure.reason === "reserved" ? CONFLICT["pet-reserved"] : CONTACT_MESSAGES.petGone;
   }
 }
 

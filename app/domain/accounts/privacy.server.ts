@@ -8,6 +8,7 @@ import { deleteUnusedImages } from "~/services/images.server";
 import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
+import { applicationsForExport } from "~/domain/applications/applications.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
@@ -31,7 +32,7 @@ export async function exportUserData(db: Db, actorId: string, userId: string): P
 async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions, favorites, alerts] = await Promise.all([
+  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas] = await Promise.all([
     listCaretakerPets(db, userId, ["disponivel", "adotado", "removido"]),
     listReceived(db, userId, null),
     listSent(db, userId, null),
@@ -41,6 +42,7 @@ async function collectUserData(db: Db, userId: string) {
       .where(eq(sessions.userId, userId)),
     listFavorites(db, userId),
     listAlerts(db, userId),
+    applicationsForExport(db, userId),
   ]);
   return {
     exportado_em: new Date().toISOString(),
@@ -71,6 +73,8 @@ async function collectUserData(db: Db, userId: string) {
       nome: pet.nome,
       favoritado_em: markedAt.toISOString(),
     })),
+    candidaturas: candidaturas.enviadas,
+    candidaturas_recebidas: candidaturas.recebidas,
     alertas: alerts.map((alert) => ({
       id: alert.id,
       filtros: alert.filtros,

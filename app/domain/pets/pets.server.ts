@@ -89,6 +89,8 @@ export type PetView = {
   cidadeIbge: number | null;
   local: string;
   status: PetStatus;
+  /** Available, and promised to an approved application (shown as "Reservado", without `Quero adotar`). */
+  reservado: boolean;
   /** Image ids, the first being the cover. */
   photoIds: string[];
   caretaker: { id: string; nome: string; cidade: string | null; uf: string | null };
@@ -397,6 +399,8 @@ function savePet(
       .update(pets)
       .set({
         ...columnsOf(changes),
+        // A pet marked adopted, or available again, is no longer promised to anyone.
+        ...(changes.status !== undefined && changes.status !== owned.value.status && { reservedAt: null }),
         ageValue,
         ageUnit,
         ageDays: ageInDays(ageValue, ageUnit),
@@ -436,6 +440,7 @@ const petColumns = {
   uf: pets.uf,
   cidadeIbge: pets.cidadeIbge,
   status: pets.status,
+  reservedAt: pets.reservedAt,
   createdAt: pets.createdAt,
   caretakerId: users.id,
   caretakerNome: users.nome,
@@ -470,6 +475,7 @@ type PetRow = {
   uf: string;
   cidadeIbge: number | null;
   status: PetStatus;
+  reservedAt: Date | string | null;
   createdAt: Date;
   caretakerId: string;
   caretakerNome: string;
@@ -496,6 +502,7 @@ function toView(row: PetRow): PetView {
     cidadeIbge: row.cidadeIbge,
     local: formatPlace(row.cidade, row.uf),
     status: row.status,
+    reservado: row.status === "disponivel" && row.reservedAt !== null,
     photoIds: parseIdArray(row.photoIds),
     caretaker: { id: row.caretakerId, nome: row.caretakerNome, cidade: row.caretakerCidade, uf: row.caretakerUf },
     createdAt: new Date(row.createdAt),
@@ -740,7 +747,8 @@ export function toApiPet(pet: PetView) {
     cidade: pet.cidade,
     uf: pet.uf,
     cidade_ibge: pet.cidadeIbge,
-    status: pet.status,
+    // Reserved is a status to the world (issue 19), kept beside `disponivel` in the database.
+    status: pet.reservado ? "reservado" : pet.status,
     fotos: pet.photoIds.map((id) => ({ srcset: imageSrcSet(id), url: imageUrl(id, 640) })),
     responsavel: { id: pet.caretaker.id, nome: pet.caretaker.nome },
     publicado_em: pet.createdAt.toISOString(),

@@ -1,0 +1,673 @@
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
+import {
+  allowedMoves,
+  DEFAULT_QUESTIONS,
+  OPEN_STATUSES,
+  type Answers,
+  type ApplicationParty,
+  type ApplicationStatus,
+  type Question,
+} from "~/lib/applications";
+import type { Jobs } from "~/jobs/queue.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import type { ApplicationPatch, QuestionInput } from "~/validation/applications";
+
+/**
+ * Adoption applications (issue 19): the caretaker's questionnaire, the adopter's answers, and
+ * the caretaker's pipeline from `nova` to a decision. Approving reserves the animal and puts
+ * the other open applications on a waiting list; an approved adoption that falls through
+ * makes the animal available again and brings the waiting list back. Every change of status
+ * is a row of the application's timeline and, through the job queue, an e-mail.
+ */
+
+export const APPLICATION_NEW_JOB = "application-new";
+export const APPLICATION_STATUS_JOB = "application-status";
+
+// ——— The questionnaire ———
+
+/** The caretaker's questions: their own, or the default template until they save one. */
+export async function getQuestionnaire(db: Db, caretakerId: string): Promise<Question[]> {
+  const [row] = await db
+    .select({ perguntas: questionnaires.perguntas })
+    .from(questionnaires)
+    .where(eq(questionnaires.caretakerId, caretakerId))
+    .limit(1);
+  return row ? (row.perguntas as Question[]) : DEFAULT_QUESTIONS.map((question) => ({ ...question }));
+}
+
+/** A new question's id: short, and unlike the others'. */
+function newQuestionId(taken: Set<string>): string {
+  for (;;) {
+    const id = `p_${Math.random().toString(36).slice(2, 10)}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+/**
+ * Saves the caretaker's questions, in the order given; a question without an id is new.
+ * Applications already made keep the questions as they were (each has its own copy).
+ */
+export async function saveQuestionnaire(db: Db, caretakerId: string, input: QuestionInput[]): Promise<Question[]> {
+  const taken = new Set(input.flatMap((question) => (question.id ? [question.id] : [])));
+  const perguntas: Question[] = input.map((question) => {
+    const id = question.id ?? newQuestionId(taken);
+    taken.add(id);
+    const choice = question.tipo === "escolha_unica" || question.tipo === "escolha_multipla";
+    return {
+      id,
+      tipo: question.tipo,
+      enunciado: question.enunciado,
+      obrigatoria: question.obrigatoria,
+      ...(choice && { opcoes: question.opcoes ?? [] }),
+    };
+  });
+  await db
+    .insert(questionnaires)
+    .values({ caretakerId, perguntas })
+    .onConflictDoUpdate({ target: questionnaires.caretakerId, set: { perguntas, updatedAt: new Date() } });
+  return perguntas;
+}
+
+type PetForApplying = { id: string; nome: string; caretakerId: string; status: string; reservedAt: Date | null };
+
+async function petForApplying(db: Db, petId: string): Promise<Result<PetForApplying>> {
+  const [pet] = await db
+    .select({
+      id: pets.id,
+      nome: pets.nome,
+      caretakerId: pets.caretakerId,
+      status: pets.status,
+      reservedAt: pets.reservedAt,
+    })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .limit(1);
+  if (!pet || pet.status === "removido") return notFound("pet");
+  if (pet.status !== "disponivel") return fail({ kind: "gone", subject: "pet" });
+  if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
+  return ok(pet);
+}
+
+/** The questions an adopter of this pet answers (its caretaker's), while it can be adopted. */
+export async function questionnaireForPet(
+  db: Db,
+  petId: string,
+): Promise<Result<{ pet: { id: string; nome: string; caretakerId: string }; perguntas: Question[] }>> {
+  const pet = await petForApplying(db, petId);
+  if (!pet.ok) return pet;
+  const { id, nome, caretakerId } = pet.value;
+  return ok({ pet: { id, nome, caretakerId }, perguntas: await getQuestionnaire(db, caretakerId) });
+}
+
+// ——— Applying ———
+
+/** The adopter's open application for a pet, if any. */
+export async function openApplicationFor(db: Db, adopterId: string, petId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.petId, petId),
+        eq(applications.adopterId, adopterId),
+        inArray(applications.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Whether `adopterId` may apply for the pet, before they fill the form: the same checks
+ * `apply` makes (the answers aside).
+ */
+export async function canApply(db: Db, adopterId: string, petId: string): Promise<Result<PetForApplying>> {
+  const pet = await petForApplying(db, petId);
+  if (!pet.ok) return pet;
+  if (pet.value.caretakerId === adopterId) return forbidden("not-own-pet");
+  const open = await openApplicationFor(db, adopterId, petId);
+  if (open) return fail({ kind: "conflict", reason: "application-open", id: open });
+  return pet;
+}
+
+/**
+ * An adopter's application: their answers to the questions they were shown (validated
+ * against them by the caller), stored with a copy of those questions. The caretaker is
+ * e-mailed through the job queue.
+ */
+export async function apply(
+  db: Db,
+  jobs: Jobs,
+  input: { adopterId: string; petId: string; perguntas: Question[]; respostas: Partial<Answers> },
+  { limited = true }: { limited?: boolean } = {},
+): Promise<Result<{ id: string; status: ApplicationStatus }>> {
+  const pet = await canApply(db, input.adopterId, input.petId);
+  if (!pet.ok) return pet;
+  if (limited) {
+    const allowed = await takeAllowance(db, "application-account", input.adopterId);
+    if (!allowed.ok) return allowed;
+  }
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(applications)
+        .values({
+          petId: input.petId,
+          adopterId: input.adopterId,
+          caretakerId: pet.value.caretakerId,
+          perguntas: input.perguntas,
+          // Questions left unanswered (optional ones) are absent, not null.
+          respostas: Object.fromEntries(Object.entries(input.respostas).filter(([, value]) => value !== undefined)),
+        })
+        .returning({ id: applications.id });
+      await tx.insert(applicationEvents).values({ applicationId: row!.id, status: "nova", actor: "adotante" });
+      await jobs.send(APPLICATION_NEW_JOB, { applicationId: row!.id }, { tx });
+      return row!.id;
+    });
+    jobs.wake(APPLICATION_NEW_JOB);
+    return ok({ id, status: "nova" });
+  } catch (error) {
+    // The same adopter applying twice at once: the second is the first's duplicate.
+    if (!isUniqueViolation(error)) throw error;
+    const open = await openApplicationFor(db, input.adopterId, input.petId);
+    return fail({ kind: "conflict", reason: "application-open", ...(open && { id: open }) });
+  }
+}
+
+// ——— Reading ———
+
+export type ApplicationEvent = { status: ApplicationStatus; actor: ApplicationParty; motivo: string | null; at: Date };
+export type ApplicationNote = { id: string; texto: string; at: Date };
+
+export type ApplicationSummary = {
+  id: string;
+  status: ApplicationStatus;
+  motivo: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  pet: { id: string; nome: string; status: string; reservado: boolean; photoId: string | null };
+  adopter: { id: string; nome: string; cidade: string | null; uf: string | null };
+  caretaker: { id: string; nome: string };
+};
+
+export type ApplicationView = ApplicationSummary & {
+  /** Which side the reader is on. */
+  party: ApplicationParty;
+  perguntas: Question[] | null;
+  respostas: Answers | null;
+  answersErasedAt: Date | null;
+  /** The adopter's phone: for the caretaker only (to call for the interview). */
+  adopterTelefone: string | null;
+  events: ApplicationEvent[];
+  /** The caretaker's private notes: empty for the adopter. */
+  notes: ApplicationNote[];
+  /** Where the reader may move it now. */
+  moves: readonly ApplicationStatus[];
+};
+
+const adopter = sql.raw("adopter");
+const caretaker = sql.raw("caretaker");
+
+const summaryColumns = {
+  id: applications.id,
+  status: applications.status,
+  motivo: applications.motivo,
+  createdAt: applications.createdAt,
+  updatedAt: applications.updatedAt,
+  petId: pets.id,
+  petNome: pets.nome,
+  petStatus: pets.status,
+  petReservedAt: pets.reservedAt,
+  petPhotoId: sql<
+    string | null
+  >`(select image_id::text from pet_photos where pet_id = ${pets.id} order by position limit 1)`,
+  adopterId: sql<string>`${adopter}.id`,
+  adopterNome: sql<string>`${adopter}.nome`,
+  adopterCidade: sql<string | null>`${adopter}.cidade`,
+  adopterUf: sql<string | null>`${adopter}.uf`,
+  caretakerId: sql<string>`${caretaker}.id`,
+  caretakerNome: sql<string>`${caretaker}.nome`,
+};
+
+type SummaryRow = {
+  id: string;
+  status: ApplicationStatus;
+  motivo: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  petId: string;
+  petNome: string;
+  petStatus: string;
+  petReservedAt: Date | string | null;
+  petPhotoId: string | null;
+  adopterId: string;
+  adopterNome: string;
+  adopterCidade: string | null;
+  adopterUf: string | null;
+  caretakerId: string;
+  caretakerNome: string;
+};
+
+function toSummary(row: SummaryRow): ApplicationSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    motivo: row.motivo,
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+    pet: {
+      id: row.petId,
+      nome: row.petNome,
+      status: row.petStatus,
+      reservado: row.petStatus === "disponivel" && row.petReservedAt !== null,
+      photoId: row.petPhotoId,
+    },
+    adopter: { id: row.adopterId, nome: row.adopterNome, cidade: row.adopterCidade, uf: row.adopterUf },
+    caretaker: { id: row.caretakerId, nome: row.caretakerNome },
+  };
+}
+
+function summaries(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(applications)
+    .innerJoin(pets, eq(pets.id, applications.petId))
+    .innerJoin(sql`${users} as ${adopter}`, sql`${adopter}.id = ${applications.adopterId}`)
+    .innerJoin(sql`${users} as ${caretaker}`, sql`${caretaker}.id = ${applications.caretakerId}`);
+}
+
+/** The adopter's applications, newest first. */
+export async function listSent(db: Db, adopterId: string): Promise<ApplicationSummary[]> {
+  const rows = await summaries(db)
+    .where(eq(applications.adopterId, adopterId))
+    .orderBy(desc(applications.createdAt))
+    .limit(500);
+  return rows.map((row) => toSummary(row as SummaryRow));
+}
+
+export const RECEIVED_PAGE_SIZE = 50;
+
+export type ReceivedFilters = { pet?: string; status?: ApplicationStatus; page?: number };
+
+/** The applications for the caretaker's animals, newest first, narrowed by animal and status, a page at a time. */
+export async function listReceived(
+  db: Db,
+  caretakerId: string,
+  filters: ReceivedFilters = {},
+): Promise<{ items: ApplicationSummary[]; total: number; page: number; pageCount: number }> {
+  const where = and(
+    eq(applications.caretakerId, caretakerId),
+    filters.pet ? eq(applications.petId, filters.pet) : undefined,
+    filters.status ? eq(applications.status, filters.status) : undefined,
+  );
+  const page = Math.max(1, filters.page ?? 1);
+  const [rows, [counted]] = await Promise.all([
+    summaries(db)
+      .where(where)
+      .orderBy(desc(applications.createdAt), desc(applications.id))
+      .limit(RECEIVED_PAGE_SIZE)
+      .offset((page - 1) * RECEIVED_PAGE_SIZE),
+    db.select({ total: count() }).from(applications).where(where),
+  ]);
+  const total = counted?.total ?? 0;
+  return {
+    items: rows.map((row) => toSummary(row as SummaryRow)),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / RECEIVED_PAGE_SIZE)),
+  };
+}
+
+/** How many of each status the caretaker has (the pipeline's filter shows them). */
+export async function countReceivedByStatus(
+  db: Db,
+  caretakerId: string,
+): Promise<Partial<Record<ApplicationStatus, number>>> {
+  const rows = await db
+    .select({ status: applications.status, total: count() })
+    .from(applications)
+    .where(eq(applications.caretakerId, caretakerId))
+    .groupBy(applications.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.total]));
+}
+
+/** New applications waiting for the caretaker: the header's count. */
+export async function countNewApplications(db: Db, caretakerId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(applications)
+    .where(and(eq(applications.caretakerId, caretakerId), eq(applications.status, "nova")));
+  return row?.total ?? 0;
+}
+
+/** The pets that have applications, for the pipeline's filter by animal. */
+export async function petsWithApplications(db: Db, caretakerId: string): Promise<{ id: string; nome: string }[]> {
+  return db
+    .selectDistinct({ id: pets.id, nome: pets.nome })
+    .from(applications)
+    .innerJoin(pets, eq(pets.id, applications.petId))
+    .where(eq(applications.caretakerId, caretakerId))
+    .orderBy(asc(pets.nome), asc(pets.id));
+}
+
+/** An application, for one of its two parties only (anyone else: not found). */
+export async function getApplication(db: Db, readerId: string, id: string): Promise<Result<ApplicationView>> {
+  const [row] = await summaries(db).where(eq(applications.id, id)).limit(1);
+  if (!row) return notFound("application");
+  const summary = toSummary(row as SummaryRow);
+  const party: ApplicationParty | null =
+    summary.caretaker.id === readerId ? "responsavel" : summary.adopter.id === readerId ? "adotante" : null;
+  if (!party) return notFound("application");
+  const [[details], events, notes] = await Promise.all([
+    db
+      .select({
+        perguntas: applications.perguntas,
+        respostas: applications.respostas,
+        answersErasedAt: applications.answersErasedAt,
+        telefone: users.telefone,
+      })
+      .from(applications)
+      .innerJoin(users, eq(users.id, applications.adopterId))
+      .where(eq(applications.id, id)),
+    db
+      .select({
+        status: applicationEvents.status,
+        actor: applicationEvents.actor,
+        motivo: applicationEvents.motivo,
+        at: applicationEvents.createdAt,
+      })
+      .from(applicationEvents)
+      .where(eq(applicationEvents.applicationId, id))
+      .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id)),
+    party === "responsavel"
+      ? db
+          .select({ id: applicationNotes.id, texto: applicationNotes.texto, at: applicationNotes.createdAt })
+          .from(applicationNotes)
+          .where(eq(applicationNotes.applicationId, id))
+          .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id))
+      : Promise.resolve([]),
+  ]);
+  return ok({
+    ...summary,
+    party,
+    perguntas: (details?.perguntas as Question[] | null) ?? null,
+    respostas: (details?.respostas as Answers | null) ?? null,
+    answersErasedAt: details?.answersErasedAt ?? null,
+    adopterTelefone: party === "responsavel" ? (details?.telefone ?? null) : null,
+    events: events.map((event) => ({ ...event, at: new Date(event.at) })),
+    notes: notes.map((note) => ({ ...note, at: new Date(note.at) })),
+    moves: allowedMoves(summary.status, party),
+  });
+}
+
+// ——— Moving ———
+
+type Tx = Db;
+
+/** Moves applications to `status`, with a timeline row each and an e-mail to each adopter. */
+async function moveAll(
+  tx: Tx,
+  jobs: Jobs,
+  ids: string[],
+  status: ApplicationStatus,
+  actor: ApplicationParty,
+  motivo: string | null,
+): Promise<void> {
+  if (ids.length === 0) return;
+  const now = new Date();
+  await tx
+    .update(applications)
+    .set({ status, updatedAt: now, ...(status === "recusada" && { motivo }) })
+    .where(inArray(applications.id, ids));
+  const events = await tx
+    .insert(applicationEvents)
+    .values(ids.map((applicationId) => ({ applicationId, status, actor, motivo, createdAt: now })))
+    .returning({ id: applicationEvents.id });
+  // The adopter hears of what the caretaker (or the system, for them) did; not of their own move.
+  if (actor === "responsavel") {
+    for (const event of events) await jobs.send(APPLICATION_STATUS_JOB, { eventId: event.id }, { tx });
+  }
+}
+
+/** The open applications of a pet in these statuses, other than `except`. */
+async function applicationsOfPet(tx: Tx, petId: string, statuses: ApplicationStatus[], except?: string) {
+  const rows = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.petId, petId), inArray(applications.status, statuses)))
+    .for("update");
+  return rows.map((row) => row.id).filter((id) => id !== except);
+}
+
+/** The animal is available again; its waiting list back in analysis. */
+async function reopen(tx: Tx, jobs: Jobs, petId: string): Promise<void> {
+  await tx.update(pets).set({ reservedAt: null }).where(eq(pets.id, petId));
+  const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
+  await moveAll(tx, jobs, waiting, "em_analise", "responsavel", null);
+}
+
+/**
+ * A move of an application by one of its parties, and/or a private note by the caretaker.
+ * Approving reserves the animal (one approval wins; a second gets a conflict) and puts the
+ * other open applications on the waiting list; declining or withdrawing an approved one
+ * reopens the animal.
+ */
+export async function changeApplication(
+  db: Db,
+  jobs: Jobs,
+  actorId: string,
+  id: string,
+  patch: ApplicationPatch,
+): Promise<Result<{ status: ApplicationStatus }>> {
+  try {
+    const result = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({
+          status: applications.status,
+          petId: applications.petId,
+          adopterId: applications.adopterId,
+          caretakerId: applications.caretakerId,
+        })
+        .from(applications)
+        .where(eq(applications.id, id))
+        .for("update");
+      if (!row) return notFound("application");
+      const party: ApplicationParty | null =
+        row.caretakerId === actorId ? "responsavel" : row.adopterId === actorId ? "adotante" : null;
+      if (!party) return notFound("application");
+      if (patch.nota !== undefined && party !== "responsavel") return forbidden("application-caretaker-only");
+      const to = patch.status;
+      if (to) {
+        const refused = refusedMove(row.status, to, party);
+        if (refused) return refused;
+        if (to === "aprovada") {
+          const reserved = await tx
+            .update(pets)
+            .set({ reservedAt: new Date() })
+            .where(and(eq(pets.id, row.petId), eq(pets.status, "disponivel"), isNull(pets.reservedAt)))
+            .returning({ id: pets.id });
+          if (reserved.length === 0) {
+            const [pet] = await tx.select({ status: pets.status }).from(pets).where(eq(pets.id, row.petId));
+            return pet?.status === "disponivel"
+              ? fail({ kind: "conflict", reason: "pet-reserved" })
+              : fail({ kind: "gone", subject: "pet" });
+          }
+        }
+        await moveAll(tx, jobs, [id], to, party, to === "recusada" ? (patch.motivo ?? null) : null);
+        if (to === "aprovada") {
+          const others = await applicationsOfPet(tx, row.petId, ["nova", "em_analise", "entrevista", "visita"], id);
+          await moveAll(tx, jobs, others, "em_espera", "responsavel", null);
+        }
+        // An approved adoption that fell through.
+        if (row.status === "aprovada") await reopen(tx, jobs, row.petId);
+      }
+      if (patch.nota !== undefined) {
+        await tx.insert(applicationNotes).values({ applicationId: id, texto: patch.nota });
+      }
+      return ok({ status: to ?? row.status, petChanged: to === "aprovada" || row.status === "aprovada" });
+    });
+    if (!result.ok) return result;
+    jobs.wake(APPLICATION_STATUS_JOB);
+    if (result.value.petChanged) publicDataChanged(db);
+    return ok({ status: result.value.status });
+  } catch (error) {
+    // Two approvals for one animal at the same moment: the index lets one through.
+    if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "pet-reserved" });
+    throw error;
+  }
+}
+
+function refusedMove(from: ApplicationStatus, to: ApplicationStatus, party: ApplicationParty) {
+  if (allowedMoves(from, party).includes(to)) return null;
+  // Withdrawing is the adopter's, every other move the caretaker's (403); theirs, but not from here: 409.
+  const mover: ApplicationParty = to === "desistiu" ? "adotante" : "responsavel";
+  if (party !== mover) {
+    return forbidden(mover === "adotante" ? "application-adopter-only" : "application-caretaker-only");
+  }
+  return fail({ kind: "conflict", reason: "application-move" });
+}
+
+/** Declines the pet's whole waiting list with one message. */
+export async function declineWaitingList(
+  db: Db,
+  jobs: Jobs,
+  caretakerId: string,
+  petId: string,
+  motivo: string,
+): Promise<Result<{ declined: number }>> {
+  const declined = await db.transaction(async (tx) => {
+    const [pet] = await tx.select({ caretakerId: pets.caretakerId }).from(pets).where(eq(pets.id, petId));
+    if (!pet || pet.caretakerId !== caretakerId) return notFound("pet");
+    const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
+    await moveAll(tx, jobs, waiting, "recusada", "responsavel", motivo);
+    return ok({ declined: waiting.length });
+  });
+  if (declined.ok) jobs.wake(APPLICATION_STATUS_JOB);
+  return declined;
+}
+
+/** How many applications wait on the pet's list (the pipeline offers to decline them). */
+export async function countWaiting(db: Db, petId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(applications)
+    .where(and(eq(applications.petId, petId), eq(applications.status, "em_espera")));
+  return row?.total ?? 0;
+}
+
+// ——— Privacy ———
+
+/** Days the answers of a closed application are kept (LGPD: no longer than needed). */
+export const APPLICATION_RETENTION_DAYS = 180;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Erases the answers of applications closed for longer than the retention: declined,
+ * withdrawn, and those left open (the waiting list) for an animal since adopted or removed.
+ * The timeline stays.
+ */
+export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_RETENTION_DAYS): Promise<number> {
+  const before = new Date(now.getTime() - days * DAY_MS);
+  const erased = await db
+    .update(applications)
+    .set({ respostas: null, perguntas: null, answersErasedAt: now })
+    .where(
+      and(
+        isNotNull(applications.respostas),
+        lt(applications.updatedAt, before),
+        // The rest (but the adoption itself) close when the animal is adopted or removed: counted from then.
+        sql`(${applications.status} in ('recusada', 'desistiu') or (${applications.status} <> 'aprovada' and exists (
+          select 1 from ${pets} where ${pets.id} = ${applications.petId} and ${pets.status} in ('adotado', 'removido')
+          and ${pets.updatedAt} < ${before})))`,
+      ),
+    )
+    .returning({ id: applications.id });
+  return erased.length;
+}
+
+/**
+ * A person's applications for their data export: those they sent, with their answers and
+ * timeline; those received for their animals, with their own notes (the answers there are
+ * the adopters' data, in the adopters' exports).
+ */
+export async function applicationsForExport(db: Db, userId: string) {
+  const [sent, received] = await Promise.all([
+    db
+      .select({
+        id: applications.id,
+        petNome: pets.nome,
+        status: applications.status,
+        motivo: applications.motivo,
+        perguntas: applications.perguntas,
+        respostas: applications.respostas,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(pets, eq(pets.id, applications.petId))
+      .where(eq(applications.adopterId, userId))
+      .orderBy(desc(applications.createdAt)),
+    db
+      .select({
+        id: applications.id,
+        petNome: pets.nome,
+        status: applications.status,
+        createdAt: applications.createdAt,
+      })
+      .from(applications)
+      .innerJoin(pets, eq(pets.id, applications.petId))
+      .where(eq(applications.caretakerId, userId))
+      .orderBy(desc(applications.createdAt)),
+  ]);
+  // An id no row has: `in ()` is not SQL, and either list may be empty.
+  const NO_ID = "00000000-0000-0000-0000-000000000000";
+  const [events, notes] = await Promise.all([
+    db
+      .select({
+        applicationId: applicationEvents.applicationId,
+        status: applicationEvents.status,
+        motivo: applicationEvents.motivo,
+        at: applicationEvents.createdAt,
+      })
+      .from(applicationEvents)
+      .where(inArray(applicationEvents.applicationId, sent.map((row) => row.id).concat(NO_ID)))
+      .orderBy(asc(applicationEvents.createdAt)),
+    db
+      .select({
+        applicationId: applicationNotes.applicationId,
+        texto: applicationNotes.texto,
+        at: applicationNotes.createdAt,
+      })
+      .from(applicationNotes)
+      .where(inArray(applicationNotes.applicationId, received.map((row) => row.id).concat(NO_ID)))
+      .orderBy(asc(applicationNotes.createdAt)),
+  ]);
+  const iso = (date: Date | string) => new Date(date).toISOString();
+  return {
+    enviadas: sent.map((row) => ({
+      id: row.id,
+      pet: { nome: row.petNome },
+      status: row.status,
+      motivo: row.motivo,
+      perguntas: row.perguntas,
+      respostas: row.respostas,
+      criada_em: iso(row.createdAt),
+      historico: events
+        .filter((event) => event.applicationId === row.id)
+        .map((event) => ({ status: event.status, motivo: event.motivo, em: iso(event.at) })),
+    })),
+    recebidas: received.map((row) => ({
+      id: row.id,
+      pet: { nome: row.petNome },
+      status: row.status,
+      criada_em: iso(row.createdAt),
+      notas: notes
+        .filter((note) => note.applicationId === row.id)
+        .map((note) => ({ texto: note.texto, em: iso(note.at) })),
+    })),
+  };
+}

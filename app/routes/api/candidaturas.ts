@@ -1,0 +1,45 @@
+import { data } from "react-router";
+import type { Route } from "./+types/candidaturas";
+import { listReceived, listSent } from "~/domain/applications/applications.server";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
+import { isId } from "~/lib/ids";
+import { apiError, methodNotAllowed } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import { toApiApplication } from "~/web/applications.server";
+
+/**
+ * `GET /api/candidaturas` → {enviadas, recebidas}: yours, and those for your animals (newest
+ * first; `recebidas` narrowed by `?pet=` and `?status=`, 50 a `?pagina=`).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireApiUser(request, context.db);
+  const params = new URL(request.url).searchParams;
+  const pet = params.get("pet") ?? undefined;
+  const status = params.get("status") ?? undefined;
+  const page = Number(params.get("pagina") ?? "1");
+  if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
+  if (status !== undefined && !APPLICATION_STATUSES.includes(status as ApplicationStatus)) {
+    return apiError(400, "Dados inválidos.", { status: ["Status inválido."] });
+  }
+  if (!Number.isInteger(page) || page < 1 || page > 10_000) {
+    return apiError(400, "Dados inválidos.", { pagina: ["Página inválida."] });
+  }
+  const [enviadas, recebidas] = await Promise.all([
+    listSent(context.db, user.id),
+    listReceived(context.db, user.id, { pet, status: status as ApplicationStatus | undefined, page }),
+  ]);
+  return data(
+    {
+      enviadas: enviadas.map(toApiApplication),
+      recebidas: recebidas.items.map(toApiApplication),
+      recebidas_total: recebidas.total,
+      pagina: recebidas.page,
+      paginas: recebidas.pageCount,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export function action() {
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,201 @@
+import { z } from "zod";
+import {
+  APPLICATION_MESSAGES as M,
+  APPLICATION_STATUSES,
+  LONG_ANSWER_MAX,
+  NOTE_MAX,
+  OPTION_MAX,
+  OPTIONS_MAX,
+  QUESTION_ID_PATTERN,
+  QUESTION_TYPES,
+  QUESTIONS_MAX,
+  REASON_MAX,
+  SHORT_ANSWER_MAX,
+  STATEMENT_MAX,
+  type Answer,
+  type Question,
+} from "~/lib/applications";
+import { cidadeField, nomeField, requiredText, telefoneField, textField } from "./fields";
+
+/**
+ * The questionnaire and its answers (issue 19), for the API and the forms, in the browser and
+ * on the server. The answers' schema is built from the questions they answer.
+ */
+
+const statement = requiredText(M.enunciadoRequired).max(STATEMENT_MAX, M.enunciadoMax);
+const option = requiredText(M.opcoesMin).max(OPTION_MAX, M.opcaoMax);
+
+/** A question as the API takes it; `id` may be left out for a new one. */
+const questionInput = z
+  .strictObject({
+    id: z.string().regex(QUESTION_ID_PATTERN, M.id).optional(),
+    tipo: z.enum(QUESTION_TYPES, M.tipo),
+    enunciado: statement,
+    obrigatoria: z.boolean({ error: "Use true ou false." }),
+    opcoes: z.array(option, M.opcoesMin).max(OPTIONS_MAX, M.opcoesMax).optional(),
+  })
+  .superRefine((question, context) => {
+    const choice = question.tipo === "escolha_unica" || question.tipo === "escolha_multipla";
+    if (!choice) {
+      if (question.opcoes?.length) context.addIssue({ code: "custom", path: ["opcoes"], message: M.opcoesNotHere });
+      return;
+    }
+    const opcoes = question.opcoes ?? [];
+    if (opcoes.length < 2) context.addIssue({ code: "custom", path: ["opcoes"], message: M.opcoesMin });
+    if (new Set(opcoes.map((text) => text.toLocaleLowerCase("pt-BR"))).size !== opcoes.length) {
+      context.addIssue({ code: "custom", path: ["opcoes"], message: M.opcoesRepeated });
+    }
+  });
+export type QuestionInput = z.output<typeof questionInput>;
+
+/** `PUT /api/questionario` {perguntas}. */
+export const questionnaireSchema = z.strictObject({
+  perguntas: z
+    .array(questionInput, M.perguntas)
+    .min(1, M.perguntasMin)
+    .max(QUESTIONS_MAX, M.perguntasMax)
+    .superRefine((questions, context) => {
+      const ids = questions.flatMap((question) => (question.id ? [question.id] : []));
+      if (new Set(ids).size !== ids.length) context.addIssue({ code: "custom", message: M.idRepeated });
+    }),
+});
+
+/** The editor's form: the same rules, with options typed one per line and the checkbox's "on". */
+export const questionnaireFormSchema = z.object({
+  perguntas: z
+    .array(
+      z.object({
+        id: z.string().optional(),
+        tipo: z.string().optional(),
+        enunciado: z.string().optional(),
+        obrigatoria: z.string().optional(),
+        opcoes: z.string().optional(),
+      }),
+    )
+    .max(QUESTIONS_MAX, M.perguntasMax)
+    .default([]),
+});
+
+/** The editor's rows as the API's questions (the same validation follows). */
+export function questionsFromForm(rows: z.output<typeof questionnaireFormSchema>["perguntas"]) {
+  return rows.map((row) => {
+    const choice = row.tipo === "escolha_unica" || row.tipo === "escolha_multipla";
+    const opcoes = (row.opcoes ?? "")
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
+    return {
+      ...(row.id && { id: row.id }),
+      tipo: row.tipo,
+      enunciado: row.enunciado ?? "",
+      obrigatoria: row.obrigatoria === "on",
+      ...(choice && { opcoes }),
+    };
+  });
+}
+
+const isEmpty = (value: unknown) =>
+  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+
+/**
+ * One question's answer. `form`: as a form sends it (strings; sim_nao as "sim"/"nao"; one
+ * checked box as a string); otherwise as the API takes it (sim_nao a boolean).
+ */
+function answerSchema(question: Question, form: boolean): z.ZodType<Answer | undefined> {
+  const options = question.opcoes ?? [];
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each type's input differs (a form's strings, JSON)
+  let schema: z.ZodType<Answer, any>;
+  switch (question.tipo) {
+    case "texto":
+      schema = textField(M.answerRequired).trim().max(SHORT_ANSWER_MAX, M.shortMax);
+      break;
+    case "texto_longo":
+      schema = textField(M.answerRequired, { multiline: true }).trim().max(LONG_ANSWER_MAX, M.longMax);
+      break;
+    case "sim_nao":
+      schema = form
+        ? z.enum(["sim", "nao"], M.yesNo).transform((value) => value === "sim")
+        : z.boolean({ error: M.yesNo });
+      break;
+    case "escolha_unica":
+      schema = z.string({ error: M.oneOption }).refine((value) => options.includes(value), M.oneOption);
+      break;
+    case "escolha_multipla": {
+      const list = z
+        .array(z.string({ error: M.options }), M.options)
+        .max(options.length, M.options)
+        .refine((values) => values.every((value) => options.includes(value)), M.options)
+        .refine((values) => new Set(values).size === values.length, M.options);
+      schema = form ? z.preprocess((value) => (typeof value === "string" ? [value] : value), list) : list;
+      break;
+    }
+  }
+  // A missing answer and an empty one are the same: required, or nothing.
+  return z.preprocess(
+    (value) => (isEmpty(value) ? undefined : value),
+    question.obrigatoria
+      ? z
+          .any()
+          .refine((value) => value !== undefined, M.answerRequired)
+          .pipe(schema)
+      : schema.optional(),
+  );
+}
+
+function answersShape(questions: readonly Question[], form: boolean) {
+  return Object.fromEntries(questions.map((question) => [question.id, answerSchema(question, form)]));
+}
+
+/** `POST /api/pets/:id/candidaturas` {respostas}: every answer checked against its question. */
+export function applicationSchema(questions: readonly Question[]) {
+  return z.strictObject({
+    respostas: z.strictObject(answersShape(questions, false), M.respostas),
+  });
+}
+
+/** The application form: the adopter's nome, telefone and cidade (saved to the profile), and the answers. */
+export function applicationFormSchema(questions: readonly Question[]) {
+  return z.object({
+    nome: nomeField,
+    telefone: telefoneField,
+    cidade: cidadeField,
+    respostas: z.object(answersShape(questions, true)).default({}),
+  });
+}
+
+const reason = requiredText(M.motivoRequired, { multiline: true }).max(REASON_MAX, M.motivoMax);
+const note = requiredText(M.notaRequired, { multiline: true }).max(NOTE_MAX, M.notaMax);
+const status = z.enum(
+  APPLICATION_STATUSES.filter((value) => value !== "nova" && value !== "em_espera"),
+  M.status,
+);
+
+/** `PATCH /api/candidaturas/:id` {status?, motivo?, nota?}: a move, a private note, or both. */
+export const applicationPatchSchema = z
+  .strictObject({ status: status.optional(), motivo: reason.optional(), nota: note.optional() })
+  .superRefine((patch, context) => {
+    if (!patch.status && !patch.nota) context.addIssue({ code: "custom", path: ["status"], message: M.nothingToDo });
+    if (patch.status === "recusada" && !patch.motivo) {
+      context.addIssue({ code: "custom", path: ["motivo"], message: M.motivoRequired });
+    }
+  });
+export type ApplicationPatch = z.output<typeof applicationPatchSchema>;
+
+/** The caretaker's form on an application's page: a move (a decision confirmed), with its reason. */
+export const applicationMoveFormSchema = z
+  .object({
+    status,
+    motivo: reason.optional(),
+    confirmo: z.string().optional(),
+  })
+  .superRefine((move, context) => {
+    if (move.status === "recusada" && !move.motivo) {
+      context.addIssue({ code: "custom", path: ["motivo"], message: M.motivoRequired });
+    }
+    if ((move.status === "aprovada" || move.status === "recusada") && move.confirmo !== "on") {
+      context.addIssue({ code: "custom", path: ["confirmo"], message: M.confirm });
+    }
+  });
+
+export const applicationNoteFormSchema = z.object({ nota: note });
+export const waitingListFormSchema = z.object({ motivo: reason });

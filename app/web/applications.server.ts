@@ -1,0 +1,50 @@
+import type { ApplicationSummary, ApplicationView } from "~/domain/applications/applications.server";
+import { imageUrl } from "~/lib/image-urls";
+
+/** An application as the API shows it in lists. */
+export function toApiApplication(application: ApplicationSummary) {
+  const { pet } = application;
+  return {
+    id: application.id,
+    status: application.status,
+    motivo: application.motivo,
+    criada_em: application.createdAt.toISOString(),
+    atualizada_em: application.updatedAt.toISOString(),
+    pet: {
+      id: pet.id,
+      nome: pet.nome,
+      status: pet.reservado ? "reservado" : pet.status,
+      imagem: pet.photoId ? imageUrl(pet.photoId, 320) : null,
+    },
+    adotante: { id: application.adopter.id, nome: application.adopter.nome },
+    responsavel: { id: application.caretaker.id, nome: application.caretaker.nome },
+  };
+}
+
+/** One application, for one of its parties: the caretaker also gets the adopter's phone and the private notes. */
+export function toApiApplicationDetail(application: ApplicationView) {
+  const caretaker = application.party === "responsavel";
+  return {
+    ...toApiApplication(application),
+    perguntas: application.perguntas,
+    respostas: application.respostas,
+    respostas_apagadas_em: application.answersErasedAt?.toISOString() ?? null,
+    historico: application.events.map((event) => ({
+      status: event.status,
+      por: event.actor,
+      motivo: event.motivo,
+      em: event.at.toISOString(),
+    })),
+    acoes: application.moves,
+    ...(caretaker && {
+      adotante: {
+        id: application.adopter.id,
+        nome: application.adopter.nome,
+        telefone: application.adopterTelefone,
+        cidade: application.adopter.cidade,
+        uf: application.adopter.uf,
+      },
+      notas: application.notes.map((note) => ({ texto: note.texto, em: note.at.toISOString() })),
+    }),
+  };
+}

@@ -1,0 +1,374 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { applications } from "~/db/schema";
+import { eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { APPLICATION_MESSAGES, DEFAULT_QUESTIONS } from "~/lib/applications";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+/**
+ * Adoption applications (issue 19) through the API: the questionnaire, applying, the
+ * pipeline and its refusals, who may read and move what, the reservation, the e-mails, and
+ * the answers' retention.
+ */
+const PUBLIC_URL = "https://adote.exemplo.org";
+const DAY = 24 * 60 * 60_000;
+let app: TestApp;
+let smtp: SmtpPeer;
+
+type Person = { client: Client; id: string; email: string };
+
+async function person(email: string, nome: string): Promise<Person> {
+  const user = await createUser(app.db, { email, nome, telefone: "(21) 98765-4321" });
+  const client = new Client(app.baseUrl);
+  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
+  return { client, id: user.id, email };
+}
+
+async function mailTo(to: string): Promise<ParsedMail[]> {
+  const sent = smtp.received.filter((message) => message.to.includes(to));
+  return Promise.all(sent.map((message) => simpleParser(message.data)));
+}
+
+/** Complete answers to the default questionnaire. */
+const DEFAULT_ANSWERS = {
+  moradia: "Casa",
+  imovel: "Próprio",
+  permite_animais: true,
+  telas: true,
+  moradores: "Eu e minha esposa.",
+  outros_animais: "Uma gata castrada e vacinada.",
+  animais_antes: "Sim, um cão que viveu 15 anos.",
+  horas_sozinho: "Quatro horas",
+  viagens: "Minha mãe",
+  motivo: "Queremos dar um lar a um cão.",
+  acompanhamento: true,
+};
+
+let ong: Person;
+let ana: Person;
+let bruno: Person;
+let carla: Person;
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ong = await person("ong.candidaturas@exemplo.com", "ONG Patas");
+  ana = await person("ana.candidaturas@exemplo.com", "Ana");
+  bruno = await person("bruno.candidaturas@exemplo.com", "Bruno");
+  carla = await person("carla.candidaturas@exemplo.com", "Carla");
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+describe("the questionnaire", () => {
+  it("starts from the default template, and refuses bad questions with Portuguese messages", async () => {
+    const own = await carla.client.get("/api/questionario");
+    expect(own.status).toBe(200);
+    expect(own.json.perguntas).toEqual(DEFAULT_QUESTIONS);
+    const put = (body: unknown) => carla.client.request("PUT", "/api/questionario", body);
+    const empty = await put({ perguntas: [] });
+    expect([empty.status, empty.json.errors]).toEqual([400, { perguntas: [APPLICATION_MESSAGES.perguntasMin] }]);
+    const bad = await put({
+      perguntas: [
+        { tipo: "cor", enunciado: "Qual?", obrigatoria: true },
+        { tipo: "escolha_unica", enunciado: "Casa?", obrigatoria: true, opcoes: ["Sim"] },
+        { tipo: "texto", enunciado: "  ", obrigatoria: "sim" },
+        { tipo: "sim_nao", enunciado: "Telas?", obrigatoria: true, opcoes: ["a", "b"], extra: 1 },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json.errors).toMatchObject({
+      "perguntas.0.tipo": [APPLICATION_MESSAGES.tipo],
+      "perguntas.1.opcoes": [APPLICATION_MESSAGES.opcoesMin],
+      "perguntas.2.enunciado": [APPLICATION_MESSAGES.enunciadoRequired],
+      "perguntas.2.obrigatoria": ["Use true ou false."],
+      "perguntas.3.extra": ["Campo desconhecido."],
+    });
+    expect((await carla.client.get("/api/questionario")).json.perguntas).toEqual(DEFAULT_QUESTIONS);
+    expect((await new Client(app.baseUrl).get("/api/questionario")).status).toBe(401);
+  });
+
+  it("saves the caretaker's questions in order, new ones with an id, and shows them for each of their pets", async () => {
+    const saved = await carla.client.request("PUT", "/api/questionario", {
+      perguntas: [
+        {
+          id: "moradia",
+          tipo: "escolha_unica",
+          enunciado: "Casa ou apartamento?",
+          obrigatoria: true,
+          opcoes: ["Casa", "Apartamento"],
+        },
+        {
+          tipo: "escolha_multipla",
+          enunciado: "Quem mora com você?",
+          obrigatoria: false,
+          opcoes: ["Crianças", "Idosos", "Outros animais"],
+        },
+        { tipo: "texto_longo", enunciado: "Por que adotar?", obrigatoria: true },
+      ],
+    });
+    expect(saved.status).toBe(200);
+    const perguntas = saved.json.perguntas as { id: string; tipo: string }[];
+    expect(perguntas.map((question) => question.tipo)).toEqual(["escolha_unica", "escolha_multipla", "texto_longo"]);
+    expect(perguntas[0]!.id).toBe("moradia");
+    expect(perguntas[1]!.id).toMatch(/^p_[a-z0-9]+$/);
+    const petId = await createPet(app.db, { caretakerId: carla.id, nome: "Pipoca" });
+    const visitor = new Client(app.baseUrl);
+    const shown = await visitor.get(`/api/pets/${petId}/questionario`);
+    expect([shown.status, shown.json.perguntas]).toEqual([200, perguntas]);
+    expect((await visitor.get(`/api/pets/00000000-0000-4000-8000-000000000000/questionario`)).status).toBe(404);
+  });
+});
+
+describe("applying", () => {
+  let petId: string;
+  beforeAll(async () => {
+    petId = await createPet(app.db, { caretakerId: ong.id, nome: "Dunga" });
+  });
+
+  it("refuses a visitor, an unknown pet, your own pet, and wrong answers, each with its message", async () => {
+    const body = { respostas: DEFAULT_ANSWERS };
+    expect((await new Client(app.baseUrl).post(`/api/pets/${petId}/candidaturas`, body)).status).toBe(401);
+    const unknown = await ana.client.post("/api/pets/00000000-0000-4000-8000-000000000000/candidaturas", body);
+    expect([unknown.status, unknown.json.message]).toEqual([404, "Animal não encontrado."]);
+    const own = await ong.client.post(`/api/pets/${petId}/candidaturas`, body);
+    expect([own.status, own.json.message]).toEqual([
+      403,
+      "Você não pode se candidatar para adotar um animal que você mesmo publicou.",
+    ]);
+    const wrong = await ana.client.post(`/api/pets/${petId}/candidaturas`, {
+      respostas: {
+        ...DEFAULT_ANSWERS,
+        moradia: "Barco",
+        telas: "sim",
+        motivo: "",
+        horas_sozinho: "x".repeat(301),
+        cor_favorita: "azul",
+      },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.errors).toEqual({
+      "respostas.moradia": [APPLICATION_MESSAGES.oneOption],
+      "respostas.telas": [APPLICATION_MESSAGES.yesNo],
+      "respostas.motivo": [APPLICATION_MESSAGES.answerRequired],
+      "respostas.horas_sozinho": [APPLICATION_MESSAGES.shortMax],
+      "respostas.cor_favorita": ["Campo desconhecido."],
+    });
+    const notJson = await ana.client.post(`/api/pets/${petId}/candidaturas`, "{", {
+      "Content-Type": "application/json",
+    });
+    expect(notJson.status).toBe(400);
+    const [count] = await app.db
+      .select({ id: applications.id })
+      .from(applications)
+      .where(eq(applications.petId, petId));
+    expect(count).toBeUndefined();
+  });
+
+  it("takes one open application per adopter and pet, and e-mails the caretaker", async () => {
+    const created = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.status).toBe("nova");
+    const id = created.json.id as string;
+    expect(created.headers.get("location")).toBe(`/adopet/api/candidaturas/${id}`);
+    const again = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect([again.status, again.json.message, again.json.candidatura_id]).toEqual([
+      409,
+      "Você já tem uma candidatura em andamento para este animal.",
+      id,
+    ]);
+    await expect.poll(async () => (await mailTo(ong.email)).length, { timeout: 20_000 }).toBe(1);
+    const [mail] = await mailTo(ong.email);
+    expect(mail!.subject).toBe("Nova candidatura para adotar Dunga");
+    expect(mail!.text).toContain("Ana respondeu ao seu questionário e quer adotar Dunga.");
+    expect(mail!.text).toContain(`${PUBLIC_URL}/adopet/candidaturas/${id}`);
+    // Listed on both sides.
+    const mine = await ana.client.get("/api/candidaturas");
+    expect((mine.json.enviadas as { id: string }[]).map((item) => item.id)).toEqual([id]);
+    expect(mine.json.recebidas).toEqual([]);
+    const theirs = await ong.client.get(`/api/candidaturas?pet=${petId}&status=nova`);
+    expect(theirs.json.recebidas).toEqual([
+      expect.objectContaining({ id, status: "nova", adotante: { id: ana.id, nome: "Ana" } }),
+    ]);
+    expect((await ong.client.get("/api/candidaturas?status=qualquer")).status).toBe(400);
+  });
+
+  it("keeps the questions as they were answered when the questionnaire changes", async () => {
+    const before = await ana.client.get("/api/candidaturas");
+    const id = (before.json.enviadas as { id: string }[])[0]!.id;
+    const changed = await ong.client.request("PUT", "/api/questionario", {
+      perguntas: [{ tipo: "texto", enunciado: "Uma pergunta nova", obrigatoria: true }],
+    });
+    expect(changed.status).toBe(200);
+    const detail = await ana.client.get(`/api/candidaturas/${id}`);
+    expect(detail.json.perguntas).toEqual(DEFAULT_QUESTIONS);
+    expect(detail.json.respostas).toEqual(DEFAULT_ANSWERS);
+    await ong.client.request("PUT", "/api/questionario", { perguntas: DEFAULT_QUESTIONS });
+  });
+});
+
+describe("the pipeline", () => {
+  let petId: string;
+  let anaApp: string;
+  let brunoApp: string;
+
+  beforeAll(async () => {
+    petId = await createPet(app.db, { caretakerId: ong.id, nome: "Bolinha" });
+    anaApp = (await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    brunoApp = (await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+  });
+
+  it("shows an application only to its two parties; nobody else can read or move it", async () => {
+    expect((await carla.client.get(`/api/candidaturas/${anaApp}`)).status).toBe(404);
+    expect((await carla.client.patch(`/api/candidaturas/${anaApp}`, { status: "recusada", motivo: "x" })).status).toBe(
+      404,
+    );
+    expect((await bruno.client.get(`/api/candidaturas/${anaApp}`)).status).toBe(404);
+    expect((await new Client(app.baseUrl).get(`/api/candidaturas/${anaApp}`)).status).toBe(401);
+    expect((await ana.client.get(`/api/candidaturas/${anaApp}`)).status).toBe(200);
+    const caretaker = await ong.client.get(`/api/candidaturas/${anaApp}`);
+    expect(caretaker.json.adotante).toMatchObject({ nome: "Ana", telefone: "(21) 98765-4321" });
+  });
+
+  it("lets each party make only their own moves, from where the application is", async () => {
+    const adopterApproves = await ana.client.patch(`/api/candidaturas/${anaApp}`, { status: "aprovada" });
+    expect([adopterApproves.status, adopterApproves.json.message]).toEqual([
+      403,
+      "Só quem cuida do animal pode decidir sobre a candidatura ou anotar nela.",
+    ]);
+    const caretakerWithdraws = await ong.client.patch(`/api/candidaturas/${anaApp}`, { status: "desistiu" });
+    expect([caretakerWithdraws.status, caretakerWithdraws.json.message]).toEqual([
+      403,
+      "Só quem se candidatou pode desistir da candidatura.",
+    ]);
+    const adopterNote = await ana.client.patch(`/api/candidaturas/${anaApp}`, { nota: "Oi" });
+    expect(adopterNote.status).toBe(403);
+    const noReason = await ong.client.patch(`/api/candidaturas/${anaApp}`, { status: "recusada" });
+    expect([noReason.status, noReason.json.errors]).toEqual([400, { motivo: [APPLICATION_MESSAGES.motivoRequired] }]);
+    const nothing = await ong.client.patch(`/api/candidaturas/${anaApp}`, {});
+    expect(nothing.status).toBe(400);
+
+    const moved = await ong.client.patch(`/api/candidaturas/${anaApp}`, {
+      status: "entrevista",
+      nota: "Ligar à tarde",
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.json.status).toBe("entrevista");
+    expect(moved.json.notas).toEqual([{ texto: "Ligar à tarde", em: expect.any(String) }]);
+    // Backwards is not a move.
+    const back = await ong.client.patch(`/api/candidaturas/${anaApp}`, { status: "em_analise" });
+    expect([back.status, back.json.message]).toEqual([
+      409,
+      "A candidatura não pode passar para esse status a partir do status em que está.",
+    ]);
+    // The adopter never sees the notes, and reads the timeline.
+    const seen = await ana.client.get(`/api/candidaturas/${anaApp}`);
+    expect(seen.json.notas).toBeUndefined();
+    expect(seen.text).not.toContain("Ligar à tarde");
+    expect((seen.json.historico as { status: string }[]).map((event) => event.status)).toEqual(["nova", "entrevista"]);
+    expect(seen.json.adotante).toEqual({ id: ana.id, nome: "Ana" });
+    await expect
+      .poll(async () => (await mailTo(ana.email)).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain("Sua candidatura para adotar Bolinha: Entrevista");
+  });
+
+  it("approving reserves the animal, puts the others on the waiting list, and closes the door to new ones", async () => {
+    const approved = await ong.client.patch(`/api/candidaturas/${anaApp}`, { status: "aprovada" });
+    expect(approved.status).toBe(200);
+    expect((await new Client(app.baseUrl).get(`/api/pets/${petId}`)).json.status).toBe("reservado");
+    expect((await bruno.client.get(`/api/candidaturas/${brunoApp}`)).json.status).toBe("em_espera");
+    const late = await carla.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect([late.status, late.json.message]).toEqual([
+      404,
+      "Este animal já está reservado: outra candidatura foi aprovada.",
+    ]);
+    const second = await ong.client.patch(`/api/candidaturas/${brunoApp}`, { status: "aprovada" });
+    expect(second.status).toBe(409);
+  });
+
+  it("an adoption that falls through makes the animal available again and brings back the waiting list", async () => {
+    const declined = await ong.client.patch(`/api/candidaturas/${anaApp}`, {
+      status: "recusada",
+      motivo: "A família desistiu da entrega.",
+    });
+    expect([declined.status, declined.json.status, declined.json.motivo]).toEqual([
+      200,
+      "recusada",
+      "A família desistiu da entrega.",
+    ]);
+    expect((await new Client(app.baseUrl).get(`/api/pets/${petId}`)).json.status).toBe("disponivel");
+    expect((await bruno.client.get(`/api/candidaturas/${brunoApp}`)).json.status).toBe("em_analise");
+    // The refusal's e-mail carries the reason; the waiting list hears it is back in analysis.
+    await expect
+      .poll(async () => (await mailTo(ana.email)).find((mail) => mail.subject?.endsWith("Recusada"))?.text, {
+        timeout: 20_000,
+      })
+      .toContain("Motivo: A família desistiu da entrega.");
+    await expect
+      .poll(async () => (await mailTo(bruno.email)).map((mail) => mail.subject).sort(), { timeout: 20_000 })
+      .toEqual([
+        "Sua candidatura para adotar Bolinha: Em análise",
+        "Sua candidatura para adotar Bolinha: Lista de espera",
+      ]);
+    // Closed: Ana may apply again.
+    const again = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect(again.status).toBe(201);
+    // The adopter withdraws.
+    const withdrawn = await ana.client.patch(`/api/candidaturas/${again.json.id as string}`, { status: "desistiu" });
+    expect(withdrawn.json.status).toBe("desistiu");
+  });
+
+  it("two approvals for one animal at the same moment: exactly one wins, the other gets 409", async () => {
+    const race = await createPet(app.db, { caretakerId: ong.id, nome: "Corrida" });
+    const ids = await Promise.all(
+      [ana, bruno, carla].map(
+        async (adopter) =>
+          (await adopter.client.post(`/api/pets/${race}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+            .id as string,
+      ),
+    );
+    const answers = await Promise.all(
+      ids.map((id) => ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    const statuses = await app.db
+      .select({ status: applications.status })
+      .from(applications)
+      .where(eq(applications.petId, race));
+    expect(statuses.map((row) => row.status).sort()).toEqual(["aprovada", "em_espera", "em_espera"]);
+  });
+});
+
+describe("privacy", () => {
+  it("erases the answers of closed applications after the retention, by the clock given", async () => {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Retido" });
+    const id = (await carla.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    // Open applications are kept, however old.
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 365 * DAY));
+    expect((await carla.client.get(`/api/candidaturas/${id}`)).json.respostas).toEqual(DEFAULT_ANSWERS);
+    await carla.client.patch(`/api/candidaturas/${id}`, { status: "desistiu" });
+    expect(await eraseClosedAnswers(app.db, new Date(Date.now() + 179 * DAY))).toBe(0);
+    expect(await eraseClosedAnswers(app.db, new Date(Date.now() + 181 * DAY))).toBeGreaterThanOrEqual(1);
+    const erased = await carla.client.get(`/api/candidaturas/${id}`);
+    expect(erased.json.respostas).toBeNull();
+    expect(erased.json.respostas_apagadas_em).toEqual(expect.any(String));
+    expect((erased.json.historico as unknown[]).length).toBe(2);
+  });
+
+  it("puts applications in the data export", async () => {
+    const exported = await ana.client.get(`/api/users/${ana.id}/export`);
+    expect(exported.status).toBe(200);
+    const candidaturas = exported.json.candidaturas as { pet: { nome: string }; respostas: unknown }[];
+    expect(candidaturas.map((item) => item.pet.nome)).toContain("Dunga");
+    expect(candidaturas.find((item) => item.pet.nome === "Dunga")!.respostas).toEqual(DEFAULT_ANSWERS);
+  });
+});
