@@ -30,6 +30,12 @@ const envSchema = z.object({
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  APPLICATION_RETENTION_DAYS: z.coerce
+    .number({ error: "APPLICATION_RETENTION_DAYS deve ser um número de dias" })
+    .int()
+    .min(1)
+    .max(3650)
+    .default(180),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
@@ -59,6 +65,8 @@ export type Env = {
   messageLimitPerRecipientPerHour: number;
   /** Accounts one client address may create per hour. */
   signupLimitPerHour: number;
+  /** Days the answers of a closed adoption application are kept (LGPD). */
+  applicationRetentionDays: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -95,6 +103,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
+    applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

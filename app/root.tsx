@@ -26,6 +26,7 @@ import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
+import { countNewApplications } from "~/domain/applications/applications.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -46,10 +47,14 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
-  // `unread` is also the account menu's count (AttentionCounts in app/lib/account-nav.ts).
-  const [unread, inbox] = user
-    ? await Promise.all([countUnread(context.db, user.id), hasReceived(context.db, user.id)])
-    : [0, false];
+  // `unread` and `newApplications` are the account menu's counts (AttentionCounts in app/lib/account-nav.ts).
+  const [unread, inbox, newApplications] = user
+    ? await Promise.all([
+        countUnread(context.db, user.id),
+        hasReceived(context.db, user.id),
+        countNewApplications(context.db, user.id),
+      ])
+    : [0, false, 0];
   return data(
     {
       user: user && {
@@ -59,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         foto: user.photoId ? imageUrl(user.photoId, 160) : null,
         unread,
         inbox,
+        newApplications,
       },
       notice: notice?.text ?? null,
     },

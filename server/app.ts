@@ -127,7 +127,13 @@ async function startQueue(database: Database, env: Env, mailer: Mailer, publicUr
     // The jobs that send others are handed this queue once it has started.
     const jobs: JobQueue = await startJobQueue(
       database,
-      appJobs({ db: database.db, mailer, publicUrl, jobs: () => jobs }),
+      appJobs({
+        db: database.db,
+        mailer,
+        publicUrl,
+        jobs: () => jobs,
+        applicationRetentionDays: env.applicationRetentionDays,
+      }),
       {
         work: env.jobs,
       },

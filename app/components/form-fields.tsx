@@ -1,4 +1,5 @@
 import {
+  getCollectionProps,
   getFormProps,
   getInputProps,
   getTextareaProps,
@@ -139,6 +140,45 @@ export function TextAreaField({
       />
       <FieldError meta={meta} />
     </div>
+  );
+}
+
+/**
+ * Several choices in a fieldset, its legend naming them: checkboxes (any of them) or radio
+ * buttons (one). The group's error describes the group.
+ */
+export function ChoiceGroup({
+  meta,
+  legend,
+  options,
+  hint,
+  type = "checkbox",
+}: {
+  meta: AnyField;
+  legend: string;
+  /** [value, label] */
+  options: [string, string][];
+  hint?: string;
+  type?: "checkbox" | "radio";
+}) {
+  const focus = useErrorFocus(meta.name);
+  const boxes = getCollectionProps(meta, { type, options: options.map(([value]) => value) });
+  return (
+    <fieldset className="field choice-group" aria-describedby={meta.errorId}>
+      <legend className="field__label">{legend}</legend>
+      {hint ? <p className="field__hint">{hint}</p> : null}
+      <div className="choice-group__options">
+        {boxes.map((box, index) => (
+          <label key={box.value} className="choice">
+            <input {...box} required={false} {...(index === 0 ? focus : {})} />
+            {options[index]![1]}
+          </label>
+        ))}
+      </div>
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
+    </fieldset>
   );
 }
 

@@ -15,12 +15,25 @@ export type PetCardData = {
   sexo: Sex | null;
   /** In a search by distance. */
   distanciaKm?: number;
+  /** Promised to an approved application: shown as "Reservado". */
+  reservado?: boolean;
 };
 
 /** What a card needs of a pet: the page's data stays small (no story, no record). */
 export function cardData(pet: PetCardData): PetCardData {
-  const { id, nome, idade, porte, perfil, local, photoIds, sexo, distanciaKm } = pet;
-  return { id, nome, idade, porte, perfil, local, photoIds, sexo, ...(distanciaKm !== undefined && { distanciaKm }) };
+  const { id, nome, idade, porte, perfil, local, photoIds, sexo, distanciaKm, reservado } = pet;
+  return {
+    id,
+    nome,
+    idade,
+    porte,
+    perfil,
+    local,
+    photoIds,
+    sexo,
+    ...(distanciaKm !== undefined && { distanciaKm }),
+    ...(reservado && { reservado }),
+  };
 }
 
 /** ♂ or ♀ drawn (an emoji font would draw the characters otherwise), named for screen readers. */
@@ -81,6 +94,7 @@ export function PetCard({
             {pet.nome}
           </Link>
         </h2>
+        {pet.reservado ? <p className="reserved-badge pet-card__reserved">Reservado</p> : null}
         <p className="pet-card__facts">
           <span>
             {pet.sexo ? <SexIcon sexo={pet.sexo} className="pet-card__sex" /> : null}

@@ -1,4 +1,4 @@
-import { getCollectionProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import {
   AGE_UNITS,
   CASTRATION,
@@ -20,7 +20,7 @@ import {
 } from "~/lib/pets";
 import type { PetView } from "~/domain/pets/pets.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
-import { FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
+import { ChoiceGroup, FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
 import { CityField } from "./city-field";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -152,41 +152,6 @@ export function petFormValues(pet: PetView): PetFormValues {
   };
 }
 
-type AnyMeta = Parameters<typeof getCollectionProps>[0];
-
-/** Several choices as checkboxes in a fieldset, its legend naming them. */
-function CheckboxGroup({
-  meta,
-  legend,
-  options,
-  hint,
-}: {
-  meta: AnyMeta;
-  legend: string;
-  options: [string, string][];
-  hint?: string;
-}) {
-  const focus = useErrorFocus(meta.name);
-  const boxes = getCollectionProps(meta, { type: "checkbox", options: options.map(([value]) => value) });
-  return (
-    <fieldset className="field choice-group" aria-describedby={meta.errorId}>
-      <legend className="field__label">{legend}</legend>
-      {hint ? <p className="field__hint">{hint}</p> : null}
-      <div className="choice-group__options">
-        {boxes.map((box, index) => (
-          <label key={box.value} className="choice">
-            <input {...box} required={false} {...(index === 0 ? focus : {})} />
-            {options[index]![1]}
-          </label>
-        ))}
-      </div>
-      <p id={meta.errorId} className="field__error" aria-live="polite">
-        {meta.errors?.[0] ?? ""}
-      </p>
-    </fieldset>
-  );
-}
-
 /** The vaccines offered: the chosen species' list, or every one while no species is chosen. */
 function vaccineOptions(species: string | undefined): [string, string][] {
   const list = species && species in VACCINES_BY_SPECIES ? VACCINES_BY_SPECIES[species as Species] : VACCINES;
@@ -256,7 +221,7 @@ export function PetForm({
         {fields.especie.value === "outro" ? (
           <p className="field__hint">Não há vacinas listadas para esta espécie.</p>
         ) : (
-          <CheckboxGroup
+          <ChoiceGroup
             meta={fields.vacinas}
             legend="Vacinas"
             options={vaccineOptions(fields.especie.value)}
@@ -281,7 +246,7 @@ export function PetForm({
       </fieldset>
       <fieldset className="pet-form__group">
         <legend className="pet-form__legend">Convivência</legend>
-        <CheckboxGroup
+        <ChoiceGroup
           meta={fields.convive_com}
           legend="Convive bem com"
           options={COMPANIONS.map((value) => [value, COMPANION_LABEL[value]])}

@@ -3,7 +3,8 @@ import { count, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
-import { favorites, messages, users } from "~/db/schema";
+import { applicationEvents, applicationNotes, applications, favorites, messages, users } from "~/db/schema";
+import { DEFAULT_QUESTIONS, type Answers, type ApplicationStatus } from "~/lib/applications";
 import { createAlert } from "~/domain/alerts/alerts.server";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pets.server";
@@ -211,6 +212,50 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       // Demo data sends no e-mail.
       notifiedAt: new Date(now),
     });
+    // Two applications: Dunga's at the interview (with the caretaker's note), a new one for another pet.
+    const answers: Answers = {
+      moradia: "Casa",
+      imovel: "Próprio",
+      permite_animais: true,
+      telas: true,
+      moradores: "Eu e meu marido; nossa filha tem 9 anos.",
+      outros_animais: "Uma gata de 6 anos, castrada e vacinada.",
+      animais_antes: "Sim: o Pingo, que viveu conosco 14 anos.",
+      horas_sozinho: "Umas 4 horas, nos dias de escritório",
+      viagens: "Minha mãe, que mora na mesma rua",
+      motivo: "Queremos um companheiro para os passeios e para a nossa filha crescer com um cão.",
+      acompanhamento: true,
+    };
+    const apply = async (petId: string, steps: ApplicationStatus[], minutesAgo: number) => {
+      const at = (step: number) => new Date(now - (minutesAgo - step * 30) * 60_000);
+      const [application] = await tx
+        .insert(applications)
+        .values({
+          petId,
+          adopterId: adopter.id,
+          caretakerId: caretaker.id,
+          status: steps.at(-1)!,
+          perguntas: DEFAULT_QUESTIONS,
+          respostas: answers,
+          createdAt: at(0),
+          updatedAt: at(steps.length - 1),
+        })
+        .returning({ id: applications.id });
+      await tx.insert(applicationEvents).values(
+        steps.map((status, step) => ({
+          applicationId: application!.id,
+          status,
+          actor: step === 0 ? ("adotante" as const) : ("responsavel" as const),
+          createdAt: at(step),
+        })),
+      );
+      return application!.id;
+    };
+    const dunga = await apply(ids[0]!, ["nova", "em_analise", "entrevista"], 600);
+    await tx
+      .insert(applicationNotes)
+      .values({ applicationId: dunga, texto: "Entrevista marcada para sábado, 10h, por vídeo." });
+    await apply(ids[3]!, ["nova"], 120);
     // Two saved searches: cats near Niterói in a daily digest, small dogs at once.
     const demo = { limited: false };
     await createAlert(

@@ -23,10 +23,19 @@ export type JobContext = {
   jobs: () => Jobs;
   /** The clock purges and alerts go by (tests set it). */
   now?: () => Date;
+  /** Days the answers of closed applications are kept (APPLICATION_RETENTION_DAYS). */
+  applicationRetentionDays?: number;
 };
 
 /** Every kind of job the app runs, with its retry policy. */
-export function appJobs({ db, mailer, publicUrl, jobs, now = () => new Date() }: JobContext): JobDefinition<never>[] {
+export function appJobs({
+  db,
+  mailer,
+  publicUrl,
+  jobs,
+  now = () => new Date(),
+  applicationRetentionDays,
+}: JobContext): JobDefinition<never>[] {
   const messageNotice: JobDefinition<{ messageId: string }> = {
     name: MESSAGE_NOTICE_JOB,
     // A mail server down for a while: tries over about four hours (30 s, 1 min, 2 min, … doubling).
@@ -42,7 +51,7 @@ export function appJobs({ db, mailer, publicUrl, jobs, now = () => new Date() }:
     retryDelaySeconds: 60,
     expireInSeconds: 600,
     cron: "0 * * * *",
-    run: async () => void (await purgeExpired(db, now())),
+    run: async () => void (await purgeExpired(db, now(), { applicationRetentionDays })),
   };
   const alertNewPet: JobDefinition<{ petId: string }> = {
     name: PET_PUBLISHED_JOB,

@@ -12,6 +12,8 @@
 export type AttentionCounts = {
   /** Messages received and not yet read. */
   unread: number;
+  /** Applications for the person's animals that no one has looked at yet (status `nova`). */
+  newApplications: number;
 };
 
 type AccountNavEntry = {
@@ -31,6 +33,15 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/meus-pets/novo", label: "Publicar um animal" },
   { to: "/favoritos", label: "Favoritos" },
   { to: "/alertas", label: "Alertas" },
+  { to: "/candidaturas", label: "Minhas candidaturas" },
+  {
+    to: "/candidaturas/recebidas",
+    label: "Candidaturas recebidas",
+    attention: {
+      count: (counts) => counts.newApplications,
+      text: (count) => (count === 1 ? "1 nova" : `${count} novas`),
+    },
+  },
   {
     to: "/mensagens",
     label: "Mensagens",

@@ -109,9 +109,6 @@ export const OPEN_STATUSES: readonly ApplicationStatus[] = [
 ];
 export const isOpen = (status: ApplicationStatus) => OPEN_STATUSES.includes(status);
 
-/** Decisions: they ask for a confirmation, and a refusal for its reason. */
-export const DECISIONS: readonly ApplicationStatus[] = ["aprovada", "recusada"];
-
 /**
  * Where the caretaker may move an application from each status: forward, skipping steps if
  * they wish, to a decision. Declining an approved one means the adoption fell through: the

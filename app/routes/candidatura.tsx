@@ -1,1 +1,327 @@
-export default function Placeholder() { return null; }
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/candidatura";
+import { Answers, StatusBadge, Timeline } from "~/components/application-parts";
+import { ChoiceGroup, FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import {
+  changeApplication,
+  countWaiting,
+  declineWaitingList,
+  getApplication,
+} from "~/domain/applications/applications.server";
+import { isOpen, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
+import { formatDateTime } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { imageUrl } from "~/lib/image-urls";
+import { pageMeta } from "~/lib/meta";
+import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import { requireUser } from "~/web/auth.server";
+import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { setNotice, type NoticeKey } from "~/web/notices.server";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const found = isId(params.id) ? await getApplication(context.db, user.id, params.id) : null;
+  if (!found?.ok) throw data("Candidatura não encontrada.", { status: 404 });
+  const application = found.value;
+  const caretaker = application.party === "responsavel";
+  return {
+    id: application.id,
+    party: application.party,
+    status: application.status,
+    aberta: isOpen(application.status),
+    motivo: application.motivo,
+    criadaEm: formatDateTime(application.createdAt),
+    pet: {
+      id: application.pet.id,
+      nome: application.pet.nome,
+      status: application.pet.status,
+      reservado: application.pet.reservado,
+      foto: application.pet.photoId ? imageUrl(application.pet.photoId, 160) : null,
+    },
+    adotante: {
+      nome: application.adopter.nome,
+      // The caretaker calls for the interview; the adopter gave it by applying.
+      ...(caretaker && {
+        telefone: application.adopterTelefone,
+        cidade: application.adopter.cidade && `${application.adopter.cidade} (${application.adopter.uf ?? ""})`,
+      }),
+    },
+    responsavel: application.caretaker.nome,
+    perguntas: application.perguntas,
+    respostas: application.respostas,
+    apagadasEm: application.answersErasedAt ? formatDateTime(application.answersErasedAt) : null,
+    historico: application.events.map((event) => ({
+      status: event.status,
+      por: event.actor,
+      motivo: event.motivo,
+      em: formatDateTime(event.at),
+    })),
+    notas: application.notes.map((note) => ({ id: note.id, texto: note.texto, em: formatDateTime(note.at) })),
+    moves: application.moves.filter((status) => status !== "desistiu"),
+    espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
+  };
+}
+
+type Intent = "mover" | "nota" | "desistir" | "recusar_espera";
+
+/** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  if (!isId(params.id)) throw data("Candidatura não encontrada.", { status: 404 });
+  const intent = new URL(request.url).searchParams.get("acao") as Intent | null;
+  const back = async (notice: NoticeKey) =>
+    redirect(`/candidaturas/${params.id}`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  switch (intent) {
+    case "mover": {
+      const form = await parseForm(request, applicationMoveFormSchema);
+      if (!form.ok) return withIntent("mover", form.response);
+      const { status, motivo } = form.value;
+      const moved = await changeApplication(context.db, context.jobs, user.id, params.id, { status, motivo });
+      if (!moved.ok) return withIntent("mover", formFailure(form, moved.failure));
+      return back("applicationMoved");
+    }
+    case "nota": {
+      const form = await parseForm(request, applicationNoteFormSchema);
+      if (!form.ok) return withIntent("nota", form.response);
+      const noted = await changeApplication(context.db, context.jobs, user.id, params.id, { nota: form.value.nota });
+      if (!noted.ok) return withIntent("nota", formFailure(form, noted.failure));
+      return back("applicationNoted");
+    }
+    case "recusar_espera": {
+      const form = await parseForm(request, waitingListFormSchema);
+      if (!form.ok) return withIntent("recusar_espera", form.response);
+      const found = await getApplication(context.db, user.id, params.id);
+      if (!found.ok || found.value.party !== "responsavel") throw data("Candidatura não encontrada.", { status: 404 });
+      const declined = await declineWaitingList(
+        context.db,
+        context.jobs,
+        user.id,
+        found.value.pet.id,
+        form.value.motivo,
+      );
+      if (!declined.ok) return withIntent("recusar_espera", formFailure(form, declined.failure));
+      return back("waitingListDeclined");
+    }
+    case "desistir": {
+      const withdrawn = await changeApplication(context.db, context.jobs, user.id, params.id, { status: "desistiu" });
+      if (!withdrawn.ok) throw pageFailure(withdrawn.failure);
+      return back("applicationWithdrawn");
+    }
+    default:
+      throw data("Ação desconhecida.", { status: 400 });
+  }
+}
+
+/** A form's refusal, marked with the form it belongs to (the page has several). */
+function withIntent(intent: Intent, response: { data: SubmissionResult<string[]>; init: ResponseInit | null }) {
+  return data({ intent, result: response.data }, response.init ?? undefined);
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return pageMeta(`Candidatura para ${loaded?.pet.nome ?? "adoção"} | Adopet`, "Uma candidatura para adotar.");
+}
+
+export default function Candidatura() {
+  const application = useLoaderData<typeof loader>();
+  const caretaker = application.party === "responsavel";
+  const { pet } = application;
+  return (
+    <article className="application">
+      <div className="application__head">
+        {pet.foto ? <img src={pet.foto} alt="" width={80} height={80} className="application__photo" /> : null}
+        <div>
+          <h1 className="application__title">
+            {caretaker ? `${application.adotante.nome} quer adotar ${pet.nome}` : `Sua candidatura para ${pet.nome}`}
+          </h1>
+          <p className="application__meta">
+            Enviada em {application.criadaEm}
+            {caretaker ? null : ` · com ${application.responsavel}`} · <Link to={`/pets/${pet.id}`}>ver o animal</Link>
+          </p>
+        </div>
+        <StatusBadge status={application.status} />
+      </div>
+      {caretaker ? null : <p className="application__explanation">{STATUS_FOR_ADOPTER[application.status]}</p>}
+      {application.motivo && application.status === "recusada" ? (
+        <p className="application__reason">Motivo: {application.motivo}</p>
+      ) : null}
+
+      {caretaker ? (
+        <section className="application__section" aria-labelledby="contato-adotante">
+          <h2 id="contato-adotante" className="application__subtitle">
+            Quem se candidatou
+          </h2>
+          <dl className="answers">
+            <div className="answers__item">
+              <dt>Nome</dt>
+              <dd>{application.adotante.nome}</dd>
+            </div>
+            {application.adotante.telefone ? (
+              <div className="answers__item">
+                <dt>Telefone</dt>
+                <dd>
+                  <a href={`tel:${application.adotante.telefone.replace(/[^\d+]/g, "")}`}>
+                    {application.adotante.telefone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {application.adotante.cidade ? (
+              <div className="answers__item">
+                <dt>Cidade</dt>
+                <dd>{application.adotante.cidade}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+      ) : null}
+
+      {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
+      {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
+
+      <section className="application__section" aria-labelledby="respostas">
+        <h2 id="respostas" className="application__subtitle">
+          Respostas
+        </h2>
+        {application.perguntas && application.respostas ? (
+          <Answers perguntas={application.perguntas} respostas={application.respostas} />
+        ) : (
+          <p>
+            As respostas foram apagadas em {application.apagadasEm}: a Adopet guarda as respostas de candidaturas
+            encerradas por 180 dias.
+          </p>
+        )}
+      </section>
+
+      <section className="application__section" aria-labelledby="historico">
+        <h2 id="historico" className="application__subtitle">
+          Histórico
+        </h2>
+        <Timeline entries={application.historico} label="Mudanças da candidatura" />
+      </section>
+
+      {caretaker ? <Notes /> : null}
+
+      {!caretaker && application.aberta ? (
+        <Form method="post" action="?acao=desistir" className="application__withdraw">
+          <button type="submit" className="my-pet__action my-pet__action--danger">
+            Desistir da candidatura
+          </button>
+        </Form>
+      ) : null}
+      <p className="application__back">
+        <Link to={caretaker ? "/candidaturas/recebidas" : "/candidaturas"}>
+          {caretaker ? "Todas as candidaturas recebidas" : "Todas as minhas candidaturas"}
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function useIntentResult(intent: Intent) {
+  const answer = useActionData<typeof action>() as { intent: Intent; result: SubmissionResult<string[]> } | undefined;
+  return answer?.intent === intent ? answer.result : undefined;
+}
+
+const MOVE_LABEL: Partial<Record<ApplicationStatus, string>> = {
+  em_analise: "Em análise",
+  entrevista: "Entrevista",
+  visita: "Visita",
+  aprovada: "Aprovar (o animal fica reservado)",
+  recusada: "Recusar",
+};
+
+function MoveForm() {
+  const { moves, status, pet } = useLoaderData<typeof loader>();
+  const [form, fields, focus] = useValidatedForm(applicationMoveFormSchema, useIntentResult("mover"), undefined, [
+    "status",
+    "motivo",
+    "confirmo",
+  ]);
+  const fellThrough = status === "aprovada";
+  return (
+    <section className="application__section" aria-labelledby="mover">
+      <h2 id="mover" className="application__subtitle">
+        {fellThrough ? "A adoção não se concretizou?" : "Próximo passo"}
+      </h2>
+      {fellThrough ? (
+        <p>
+          Recuse esta candidatura dizendo o motivo: {pet.nome} volta a ficar disponível e a lista de espera volta para
+          análise.
+        </p>
+      ) : null}
+      <ValidatedForm form={form} focus={focus} action="?acao=mover" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <ChoiceGroup
+          meta={fields.status}
+          legend="Mover para"
+          type="radio"
+          options={moves.map((move) => [move, MOVE_LABEL[move] ?? STATUS_LABEL[move]])}
+        />
+        <TextAreaField meta={fields.motivo} label="Motivo (obrigatório para recusar; quem se candidatou lê)" rows={3} />
+        <ChoiceGroup
+          meta={fields.confirmo}
+          legend="Decisão"
+          options={[["on", "Confirmo a decisão (aprovar ou recusar)"]]}
+        />
+        <button type="submit" className="button panel__submit">
+          Salvar
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+function WaitingListForm() {
+  const { espera } = useLoaderData<typeof loader>();
+  const [form, fields, focus] = useValidatedForm(waitingListFormSchema, useIntentResult("recusar_espera"));
+  return (
+    <section className="application__section" aria-labelledby="espera">
+      <h2 id="espera" className="application__subtitle">
+        Lista de espera
+      </h2>
+      <p>
+        {espera === 1 ? "Há 1 candidatura" : `Há ${espera} candidaturas`} na lista de espera. Mantenha-as, caso a adoção
+        não se concretize, ou recuse todas com uma mensagem.
+      </p>
+      <ValidatedForm form={form} focus={focus} action="?acao=recusar_espera" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField meta={fields.motivo} label="Mensagem para a lista de espera" rows={3} />
+        <button type="submit" className="button panel__submit">
+          Recusar a lista de espera
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+function Notes() {
+  const { notas } = useLoaderData<typeof loader>();
+  const [form, fields, focus] = useValidatedForm(applicationNoteFormSchema, useIntentResult("nota"));
+  return (
+    <section className="application__section" aria-labelledby="notas">
+      <h2 id="notas" className="application__subtitle">
+        Notas privadas
+      </h2>
+      <p>Só você vê estas notas.</p>
+      {notas.length > 0 ? (
+        <ul className="notes">
+          {notas.map((note) => (
+            <li key={note.id} className="notes__item">
+              <p className="notes__text">{note.texto}</p>
+              <p className="notes__when">{note.em}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ValidatedForm form={form} focus={focus} action="?acao=nota" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField meta={fields.nota} label="Nova nota" rows={3} maxLength={1000} />
+        <button type="submit" className="button panel__submit">
+          Salvar nota
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}

@@ -3,6 +3,7 @@ import type { Route } from "./+types/meus-pets";
 import { imageUrl } from "~/lib/image-urls";
 import { STATUS_LABEL } from "~/lib/pets";
 import { listCaretakerPets, removePet, updatePet } from "~/domain/pets/pets.server";
+import { countByPet } from "~/domain/applications/applications.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";
@@ -12,7 +13,8 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  return { pets: await listCaretakerPets(context.db, user.id) };
+  const [pets, counts] = await Promise.all([listCaretakerPets(context.db, user.id), countByPet(context.db, user.id)]);
+  return { pets, candidaturas: Object.fromEntries(counts) };
 }
 
 /** Quick actions from the list: mark adopted or available again, remove. */
@@ -41,8 +43,11 @@ export function meta() {
   return pageMeta("Meus animais | Adopet", "Os animais que você publicou: edite, marque como adotado ou remova.");
 }
 
+const applicationsInWords = ({ total, novas }: { total: number; novas: number }) =>
+  `${total === 1 ? "1 candidatura" : `${total} candidaturas`}${novas ? `, ${novas === 1 ? "1 nova" : `${novas} novas`}` : ""}`;
+
 export default function MyPets() {
-  const { pets } = useLoaderData<typeof loader>();
+  const { pets, candidaturas } = useLoaderData<typeof loader>();
   return (
     <section className="my-pets">
       <div className="my-pets__header">
@@ -51,6 +56,10 @@ export default function MyPets() {
           Publicar um animal
         </Link>
       </div>
+      <p className="my-pets__links">
+        <Link to="/candidaturas/recebidas">Candidaturas recebidas</Link>
+        <Link to="/meus-pets/questionario">Questionário de adoção</Link>
+      </p>
       {pets.length === 0 ? (
         <p className="empty">Você ainda não publicou nenhum animal.</p>
       ) : (
@@ -67,7 +76,9 @@ export default function MyPets() {
                 <p className="my-pet__facts">
                   {pet.idade} · {pet.porte} · {pet.local}
                 </p>
-                <p className={`my-pet__status my-pet__status--${pet.status}`}>{STATUS_LABEL[pet.status]}</p>
+                <p className={`my-pet__status my-pet__status--${pet.reservado ? "reservado" : pet.status}`}>
+                  {pet.reservado ? "Reservado" : STATUS_LABEL[pet.status]}
+                </p>
                 {pet.cidadeIbge === null ? (
                   <p className="my-pet__flag">
                     {`A cidade “${pet.cidade}” não está na lista de cidades do IBGE: edite o animal e escolha a cidade entre as sugestões, para que ele apareça nas buscas por distância.`}
@@ -75,6 +86,15 @@ export default function MyPets() {
                 ) : null}
               </div>
               <div className="my-pet__actions">
+                {candidaturas[pet.id] ? (
+                  <Link
+                    to={`/candidaturas/recebidas?pet=${pet.id}`}
+                    className="my-pet__action"
+                    aria-label={`Candidaturas para ${pet.nome}: ${applicationsInWords(candidaturas[pet.id]!)}`}
+                  >
+                    Candidaturas ({candidaturas[pet.id]!.total})
+                  </Link>
+                ) : null}
                 <Link to={`/meus-pets/${pet.id}`} className="my-pet__action" aria-label={`Editar ${pet.nome}`}>
                   Editar
                 </Link>

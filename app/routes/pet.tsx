@@ -86,6 +86,12 @@ export default function PetPage() {
   ];
   return (
     <article className="pet-page">
+      {pet.reservado ? (
+        <p className="pet-page__gone" role="note">
+          <strong className="reserved-badge">Reservado</strong> Uma candidatura para adotar {pet.nome} foi aprovada. Se
+          a adoção não se concretizar, ele volta a ficar disponível.
+        </p>
+      ) : null}
       {available ? null : (
         <p className="pet-page__gone" role="note">
           {pet.status === "adotado"
@@ -152,6 +158,11 @@ export default function PetPage() {
           title={`${pet.nome} para adoção`}
           text={`Conheça ${pet.nome}, para adoção em ${pet.local} na Adopet:`}
         />
+      ) : null}
+      {available && !pet.reservado ? (
+        <Link to={`/pets/${pet.id}/adotar`} className="button pet-page__adopt">
+          Quero adotar
+        </Link>
       ) : null}
       {available ? (
         <Link to={`/contato?pet=${pet.id}`} className="button pet-page__contact">

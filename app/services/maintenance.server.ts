@@ -18,6 +18,7 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 export async function purgeExpired(
   db: Db,
   now = new Date(),
+  { applicationRetentionDays }: { applicationRetentionDays?: number } = {},
 ): Promise<{ sessions: number; knownLogins: number; emailKeys: number; applicationAnswers: number }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -27,7 +28,7 @@ export async function purgeExpired(
     sessions: await deleteExpiredSessions(db, now),
     knownLogins: await forgetUnusedLogins(db, now),
     emailKeys: emailKeys.length,
-    applicationAnswers: await eraseClosedAnswers(db, now),
+    applicationAnswers: await eraseClosedAnswers(db, now, applicationRetentionDays),
   };
 }
 

@@ -77,6 +77,12 @@ export const NOTICES = {
   alertExists: "Você já tinha um alerta para essa busca: ele foi atualizado.",
   alertSaved: "Alerta atualizado.",
   alertDeleted: "Alerta excluído.",
+  applicationSent: "Candidatura enviada! Acompanhe aqui cada passo da adoção.",
+  applicationWithdrawn: "Você desistiu da candidatura.",
+  applicationMoved: "Candidatura atualizada. Quem se candidatou recebe um e-mail.",
+  applicationNoted: "Nota salva. Só você vê as suas notas.",
+  waitingListDeclined: "A lista de espera foi recusada, e cada pessoa recebe a sua mensagem por e-mail.",
+  questionnaireSaved: "Questionário salvo. As candidaturas já enviadas mantêm as perguntas que responderam.",
 } as const;
 
 /** A city checked against the IBGE list (on the server: the browser does not hold the list). */

@@ -131,12 +131,20 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
  * Reads a form (urlencoded or multipart) with bounded memory: at most one
  * file of IMAGE_MAX_BYTES per accepted file field and a small number of fields.
  */
-export async function readForm(request: Request, { maxFiles = 1, maxFileSize = IMAGE_MAX_BYTES } = {}) {
+export async function readForm(
+  request: Request,
+  {
+    maxFiles = 1,
+    maxFileSize = IMAGE_MAX_BYTES,
+    /** Fields (and files) at most: forms of many fields (a questionnaire) say how many they have. */
+    maxParts = 40,
+  } = {},
+) {
   try {
     const form = await parseFormData(request, {
       maxFiles,
       maxFileSize,
-      maxParts: 40,
+      maxParts,
       maxHeaderSize: 8 * 1024,
       maxTotalSize: maxFiles * maxFileSize + 256 * 1024,
     });

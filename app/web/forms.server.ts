@@ -10,6 +10,8 @@ type Options = {
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
   maxFiles?: number;
+  /** Fields at most, for a form of many (readForm's default is small). */
+  maxParts?: number;
 };
 
 type Reply = (errors: { fieldErrors?: Record<string, string[]>; formErrors?: string[] }) => SubmissionResult<string[]>;
@@ -30,11 +32,11 @@ type Parsed<Output> =
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  { hideFields, maxFiles = 0 }: Options = {},
+  { hideFields, maxFiles = 0, maxParts }: Options = {},
 ): Promise<Parsed<z.output<Schema>>> {
   let formData: FormData;
   try {
-    formData = await readForm(request, { maxFiles });
+    formData = await readForm(request, { maxFiles, ...(maxParts && { maxParts }) });
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     return { ok: false, response: formError(error.message, error.status) };

@@ -78,6 +78,35 @@ for (const width of WIDTHS) {
       await capture(page, "alertas-demo", width);
     });
 
+    test("the demo adopter's applications fit, pass axe, and are saved", async ({ page }) => {
+      await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+      await page.goto("/adopet/candidaturas");
+      await expect(page.getByRole("heading", { level: 2, name: "Dunga" })).toBeVisible();
+      await capture(page, "candidaturas", width);
+      await page.getByRole("link", { name: "Dunga" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sua candidatura para Dunga");
+      await capture(page, "candidatura-adotante", width);
+      // The form, for a pet the adopter has not applied for.
+      await page.goto("/adopet/home");
+      await page.getByRole("link", { name: "Felícia", exact: true }).click();
+      await page.getByRole("link", { name: "Quero adotar" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quero adotar Felícia");
+      await capture(page, "pet-adotar", width);
+    });
+
+    test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
+      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+      await page.goto("/adopet/candidaturas/recebidas");
+      await expect(page.getByText("2 candidaturas")).toBeVisible();
+      await capture(page, "candidaturas-recebidas", width);
+      await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
+      await capture(page, "candidatura-responsavel", width);
+      await page.goto("/adopet/meus-pets/questionario");
+      await expect(page.getByRole("group", { name: "Pergunta 11" })).toBeVisible();
+      await capture(page, "meus-pets-questionario", width);
+    });
+
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
       // Six pages, each measured, checked by axe and saved: more than one page's 30 s.
       test.setTimeout(90_000);

@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { favorites, imageVariants, messages, petPhotos, pets, users } from "~/db/schema";
+import { applications, favorites, imageVariants, messages, petPhotos, pets, users } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { listFeed, removePet } from "~/domain/pets/pets.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
@@ -35,6 +35,13 @@ describe("the demo data", () => {
     expect(await database.db.select().from(favorites).where(eq(favorites.userId, adopter!.id))).toHaveLength(2);
     const [message] = await database.db.select().from(messages).where(eq(messages.senderId, adopter!.id));
     expect(message).toMatchObject({ recipientId: caretaker!.id, nomeAnimal: "Dunga", readAt: null });
+    // Who applied for two pets: one at the interview, one new (the caretaker's header counts it).
+    const sent = await database.db
+      .select({ status: applications.status, respostas: applications.respostas })
+      .from(applications)
+      .where(eq(applications.adopterId, adopter!.id));
+    expect(sent.map((application) => application.status).sort()).toEqual(["entrevista", "nova"]);
+    expect(sent.every((application) => application.respostas !== null)).toBe(true);
     // Every part of a pet's record shows on some demo pet, and every pet is linked to its city.
     expect(all.every((pet) => pet.cidadeIbge !== null && pet.sexo !== null)).toBe(true);
     expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);

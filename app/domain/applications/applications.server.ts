@@ -107,7 +107,7 @@ export async function questionnaireForPet(
 // ——— Applying ———
 
 /** The adopter's open application for a pet, if any. */
-export async function openApplicationFor(db: Db, adopterId: string, petId: string): Promise<string | null> {
+async function openApplicationFor(db: Db, adopterId: string, petId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: applications.id })
     .from(applications)
@@ -182,7 +182,7 @@ export async function apply(
 // ——— Reading ———
 
 export type ApplicationEvent = { status: ApplicationStatus; actor: ApplicationParty; motivo: string | null; at: Date };
-export type ApplicationNote = { id: string; texto: string; at: Date };
+type ApplicationNote = { id: string; texto: string; at: Date };
 
 export type ApplicationSummary = {
   id: string;
@@ -290,7 +290,28 @@ export async function listSent(db: Db, adopterId: string): Promise<ApplicationSu
   return rows.map((row) => toSummary(row as SummaryRow));
 }
 
-export const RECEIVED_PAGE_SIZE = 50;
+/** The timelines of several applications, in one query. */
+export async function timelines(db: Db, ids: string[]): Promise<Map<string, ApplicationEvent[]>> {
+  const byApplication = new Map<string, ApplicationEvent[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byApplication;
+  const rows = await db
+    .select({
+      applicationId: applicationEvents.applicationId,
+      status: applicationEvents.status,
+      actor: applicationEvents.actor,
+      motivo: applicationEvents.motivo,
+      at: applicationEvents.createdAt,
+    })
+    .from(applicationEvents)
+    .where(inArray(applicationEvents.applicationId, ids))
+    .orderBy(asc(applicationEvents.createdAt), asc(applicationEvents.id));
+  for (const { applicationId, ...event } of rows) {
+    byApplication.get(applicationId)?.push({ ...event, at: new Date(event.at) });
+  }
+  return byApplication;
+}
+
+const RECEIVED_PAGE_SIZE = 50;
 
 export type ReceivedFilters = { pet?: string; status?: ApplicationStatus; page?: number };
 
@@ -334,6 +355,20 @@ export async function countReceivedByStatus(
     .where(eq(applications.caretakerId, caretakerId))
     .groupBy(applications.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.total]));
+}
+
+/** How many applications each of the caretaker's pets has, and how many of them are new. */
+export async function countByPet(db: Db, caretakerId: string): Promise<Map<string, { total: number; novas: number }>> {
+  const rows = await db
+    .select({
+      petId: applications.petId,
+      total: count(),
+      novas: sql<number>`count(*) filter (where ${applications.status} = 'nova')`.mapWith(Number),
+    })
+    .from(applications)
+    .where(eq(applications.caretakerId, caretakerId))
+    .groupBy(applications.petId);
+  return new Map(rows.map(({ petId, total, novas }) => [petId, { total, novas }]));
 }
 
 /** New applications waiting for the caretaker: the header's count. */
@@ -562,8 +597,8 @@ export async function countWaiting(db: Db, petId: string): Promise<number> {
 
 // ——— Privacy ———
 
-/** Days the answers of a closed application are kept (LGPD: no longer than needed). */
-export const APPLICATION_RETENTION_DAYS = 180;
+/** Days the answers of a closed application are kept (LGPD: no longer than needed); APPLICATION_RETENTION_DAYS. */
+const APPLICATION_RETENTION_DAYS = 180;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
