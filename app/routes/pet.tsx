@@ -28,7 +28,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const origin = context.publicUrl;
   // An adopted or removed pet keeps its address: the page says what happened (410 Gone).
   const status = pet.status === "disponivel" ? 200 : 410;
-  return data({ pet, origin, favorito }, { status });
+  // A caretaker does not apply for their own animal.
+  const own = user?.id === pet.caretaker.id;
+  return data({ pet, origin, favorito, own }, { status });
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -60,7 +62,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet, favorito, origin } = useLoaderData<typeof loader>();
+  const { pet, favorito, origin, own } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -159,7 +161,7 @@ export default function PetPage() {
           text={`Conheça ${pet.nome}, para adoção em ${pet.local} na Adopet:`}
         />
       ) : null}
-      {available && !pet.reservado ? (
+      {available && !pet.reservado && !own ? (
         <Link to={`/pets/${pet.id}/adotar`} className="button pet-page__adopt">
           Quero adotar
         </Link>

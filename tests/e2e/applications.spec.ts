@@ -128,6 +128,9 @@ test.describe("applications", () => {
     await page.goto(`/adopet/pets/${pet.id}`);
     await expect(page.getByText("Reservado", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Quero adotar" })).toHaveCount(0);
+    // Still in the feed, labelled.
+    await page.goto(`/adopet/home?q=${nome}`);
+    await expect(page.getByRole("article", { name: nome }).getByText("Reservado")).toBeVisible();
     await ongContext.close();
   });
 

@@ -48,7 +48,12 @@ describe("the periodic purge", () => {
 
   it("deletes sessions past their expiry and devices or addresses unused for 90 days, by the clock it is given", async () => {
     await seed();
-    expect(await purgeExpired(database.db, now)).toEqual({ sessions: 1, knownLogins: 1, emailKeys: 0 });
+    expect(await purgeExpired(database.db, now)).toEqual({
+      sessions: 1,
+      knownLogins: 1,
+      emailKeys: 0,
+      applicationAnswers: 0,
+    });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
     expect(await database.db.select().from(knownLogins)).toHaveLength(1);
@@ -57,6 +62,7 @@ describe("the periodic purge", () => {
       sessions: 1,
       knownLogins: 1,
       emailKeys: 0,
+      applicationAnswers: 0,
     });
   });
 

@@ -199,6 +199,16 @@ describe("applying", () => {
     expect((await ong.client.get("/api/candidaturas?status=qualquer")).status).toBe(400);
   });
 
+  it("two submits at once by one adopter: one application, the other told it exists", async () => {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Gêmeo" });
+    const answers = await Promise.all(
+      [1, 2].map(() => bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const created = answers.find((answer) => answer.status === 201)!;
+    expect(answers.find((answer) => answer.status === 409)!.json.candidatura_id).toBe(created.json.id);
+  });
+
   it("keeps the questions as they were answered when the questionnaire changes", async () => {
     const before = await ana.client.get("/api/candidaturas");
     const id = (before.json.enviadas as { id: string }[])[0]!.id;
@@ -347,6 +357,25 @@ describe("the pipeline", () => {
   });
 });
 
+describe("limits", () => {
+  it("an account submits at most 20 applications an hour, then hears when to try again", async () => {
+    const eva = await person("eva.candidaturas@exemplo.com", "Eva");
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index += 1) {
+      const petId = await createPet(app.db, { caretakerId: ong.id, nome: `Lote${index}` });
+      const answer = await eva.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(answer.json.message).toMatch(
+          /^Você enviou muitas candidaturas em pouco tempo\. Tente novamente em \d+ minutos\.$/,
+        );
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array<number>(20).fill(201), 429]);
+  });
+});
+
 describe("privacy", () => {
   it("erases the answers of closed applications after the retention, by the clock given", async () => {
     const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Retido" });
@@ -362,6 +391,18 @@ describe("privacy", () => {
     expect(erased.json.respostas).toBeNull();
     expect(erased.json.respostas_apagadas_em).toEqual(expect.any(String));
     expect((erased.json.historico as unknown[]).length).toBe(2);
+  });
+
+  it("a deleted account takes its applications with it", async () => {
+    const dani = await person("dani.candidaturas@exemplo.com", "Dani");
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Saudade" });
+    const id = (await dani.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    expect((await ong.client.get(`/api/candidaturas/${id}`)).status).toBe(200);
+    expect((await dani.client.delete(`/api/users/${dani.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    expect((await ong.client.get(`/api/candidaturas/${id}`)).status).toBe(404);
+    const left = await app.db.select({ id: applications.id }).from(applications).where(eq(applications.id, id));
+    expect(left).toEqual([]);
   });
 
   it("puts applications in the data export", async () => {

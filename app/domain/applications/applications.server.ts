@@ -501,6 +501,11 @@ export async function changeApplication(
 ): Promise<Result<{ status: ApplicationStatus }>> {
   try {
     const result = await db.transaction(async (tx) => {
+      // Locks in one order, the pet and then its applications: moves of one animal's
+      // applications (an approval waitlists the others) wait for each other, never deadlock.
+      const [found] = await tx.select({ petId: applications.petId }).from(applications).where(eq(applications.id, id));
+      if (!found) return notFound("application");
+      await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, found.petId)).for("update");
       const [row] = await tx
         .select({
           status: applications.status,
@@ -576,7 +581,8 @@ export async function declineWaitingList(
   motivo: string,
 ): Promise<Result<{ declined: number }>> {
   const declined = await db.transaction(async (tx) => {
-    const [pet] = await tx.select({ caretakerId: pets.caretakerId }).from(pets).where(eq(pets.id, petId));
+    // The pet first, as every move locks it (changeApplication).
+    const [pet] = await tx.select({ caretakerId: pets.caretakerId }).from(pets).where(eq(pets.id, petId)).for("update");
     if (!pet || pet.caretakerId !== caretakerId) return notFound("pet");
     const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
     await moveAll(tx, jobs, waiting, "recusada", "responsavel", motivo);

@@ -1,0 +1,239 @@
+// Adoption applications (issue 19): a caretaker with 5,000 applications reads the pipeline page,
+// and adopters submit applications at 20 connections. Writes docs/performance.md.
+//   npm run bench:applications                                  (embedded database)
+//   DATABASE_URL=postgres://…/adopet_bench npm run bench:applications   (PostgreSQL; emptied first)
+// Options: BENCH_APPLICATIONS (5000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon, { type Result } from "autocannon";
+import { count, desc, eq, sql } from "drizzle-orm";
+import { createCookie } from "react-router";
+import { applicationEvents, applications, pets, users } from "~/db/schema";
+import { createSession, SESSION_COOKIE } from "~/domain/accounts/sessions.server";
+import { seedDemoData, seedManyPets } from "~/demo/seed.server";
+import { readEnv } from "~/env.server";
+import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
+import { prepareDatabase } from "~/setup.server";
+import { startSmtpPeer } from "../tests/support/smtp-peer";
+import { startAdopet, writeSection } from "./support";
+
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** Adopters who submit during the load: each applies to a few pets (the account limit is 20 an hour). */
+const APPLICANTS = 600;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-applications-"));
+const dataDir = path.join(work, "data");
+const lines: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  lines.push(line);
+};
+
+const ANSWERS = {
+  moradia: "Casa",
+  imovel: "Próprio",
+  permite_animais: true,
+  telas: true,
+  moradores: "Eu e minha esposa; nosso filho tem 7 anos.",
+  outros_animais: "Uma gata castrada e vacinada.",
+  animais_antes: "Sim, um cão que viveu 15 anos conosco.",
+  horas_sozinho: "Quatro horas",
+  viagens: "Minha mãe, que mora perto",
+  motivo: "Queremos dar um lar e muito carinho a um companheiro.",
+  acompanhamento: true,
+};
+
+/** The session cookie of a new session for `userId`, as the app's own cookie writes it. */
+const sessionCookie = createCookie(SESSION_COOKIE);
+async function cookieFor(db: Parameters<typeof createSession>[0], userId: string): Promise<string> {
+  const { token } = await createSession(db, userId);
+  return (await sessionCookie.serialize(token)).split(";")[0]!;
+}
+
+type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; requests: number };
+const rows: Row[] = [];
+
+async function load(scenario: string, options: autocannon.Options): Promise<Row> {
+  await autocannon({ ...options, duration: 2 });
+  const result = (await autocannon({ ...options, duration: SECONDS })) as Result;
+  const row = {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests: result.requests.total,
+  };
+  rows.push(row);
+  log(
+    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+  );
+  return row;
+}
+
+async function main() {
+  const kind = DATABASE_URL ? "PostgreSQL" : "PGlite";
+  log(`Adopet applications: ${APPLICATIONS} for one caretaker, ${CONNECTIONS} connections, ${kind}`);
+  const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "false" });
+  const database = await prepareDatabase(env, () => undefined);
+  const { db } = database;
+  if (DATABASE_URL) await db.execute(sql`truncate users, pets, images cascade`);
+  await seedDemoData(db);
+  // Two caretakers of 1,000 pets each: one receives the 5,000, the other the new ones.
+  await seedManyPets(db, 2_000, { perCaretaker: 1_000 });
+  const caretakers = await db
+    .select({ id: pets.caretakerId, total: count() })
+    .from(pets)
+    .groupBy(pets.caretakerId)
+    .orderBy(desc(count()))
+    .limit(2);
+  const [busy, other] = caretakers.map((row) => row.id) as [string, string];
+  const busyPets = (await db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, busy))).map((p) => p.id);
+  const otherPets = (await db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, other))).map((p) => p.id);
+
+  // The 5,000: an adopter each, statuses as a busy ONG's pipeline has them.
+  const started = performance.now();
+  const statuses: ApplicationStatus[] = [
+    ...Array<ApplicationStatus>(30).fill("nova"),
+    ...Array<ApplicationStatus>(30).fill("em_analise"),
+    ...Array<ApplicationStatus>(15).fill("entrevista"),
+    ...Array<ApplicationStatus>(5).fill("visita"),
+    ...Array<ApplicationStatus>(15).fill("recusada"),
+    ...Array<ApplicationStatus>(5).fill("desistiu"),
+  ];
+  for (let done = 0; done < APPLICATIONS; done += 1_000) {
+    const size = Math.min(1_000, APPLICATIONS - done);
+    const adopters = await db
+      .insert(users)
+      .values(
+        Array.from({ length: size }, (_, index) => ({
+          email: `adotante-${done + index}@bench.exemplo`,
+          nome: `Pessoa ${done + index}`,
+          passwordHash: "x",
+          cidade: "Niterói",
+          uf: "RJ",
+        })),
+      )
+      .returning({ id: users.id });
+    const made = await db
+      .insert(applications)
+      .values(
+        adopters.map((adopter, index) => ({
+          petId: busyPets[(done + index) % busyPets.length]!,
+          adopterId: adopter.id,
+          caretakerId: busy,
+          status: statuses[(done + index) % statuses.length]!,
+          perguntas: DEFAULT_QUESTIONS,
+          respostas: ANSWERS,
+          createdAt: new Date(Date.now() - (APPLICATIONS - done - index) * 60_000),
+        })),
+      )
+      .returning({ id: applications.id });
+    await db
+      .insert(applicationEvents)
+      .values(made.map((row) => ({ applicationId: row.id, status: "nova" as const, actor: "adotante" as const })));
+  }
+  log(`Made ${APPLICATIONS} applications in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The people of the load: the caretaker, and adopters who apply.
+  const caretakerCookie = await cookieFor(db, busy);
+  const applicants = await db
+    .insert(users)
+    .values(
+      Array.from({ length: APPLICANTS }, (_, index) => ({
+        email: `candidato-${index}@bench.exemplo`,
+        nome: `Candidato ${index}`,
+        passwordHash: "x",
+      })),
+    )
+    .returning({ id: users.id });
+  const applicantCookies: string[] = [];
+  for (const applicant of applicants) applicantCookies.push(await cookieFor(db, applicant.id));
+  await db.execute(sql`vacuum analyze`);
+  // The embedded database is one process's: close it for the app.
+  await database.close();
+
+  const smtp = await startSmtpPeer();
+  process.env.SMTP_URL = smtp.url;
+  process.env.PUBLIC_URL = "https://adote.exemplo.org";
+  const port = 3412;
+  const app = await startAdopet(dataDir, DATABASE_URL, port);
+  const url = `http://127.0.0.1:${port}`;
+
+  const pipeline = ["", "?status=nova", `?pet=${busyPets[0]}`, "?status=em_analise&pagina=3", "?pagina=20"];
+  let next = 0;
+  await load("pipeline page (5 filters and pages)", {
+    url,
+    connections: CONNECTIONS,
+    headers: { cookie: caretakerCookie },
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/adopet/candidaturas/recebidas${pipeline[next++ % pipeline.length]}`,
+        }),
+      },
+    ],
+  });
+  await load("pipeline as JSON: GET /api/candidaturas", {
+    url,
+    connections: CONNECTIONS,
+    headers: { cookie: caretakerCookie },
+    requests: [{ path: "/adopet/api/candidaturas?status=nova" }],
+  });
+  // Each request a new adopter-and-pet pair, round the adopters first (at most a few each).
+  let sent = 0;
+  const body = JSON.stringify({ respostas: ANSWERS });
+  const submitted = await load("submitting: POST /api/pets/:id/candidaturas", {
+    url,
+    connections: CONNECTIONS,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const index = sent++;
+          const pet = otherPets[Math.floor(index / APPLICANTS) % otherPets.length]!;
+          return {
+            ...request,
+            method: "POST",
+            path: `/adopet/api/pets/${pet}/candidaturas`,
+            headers: { "content-type": "application/json", cookie: applicantCookies[index % APPLICANTS]! },
+            body,
+          };
+        },
+      },
+    ],
+  });
+  app.kill("SIGTERM");
+  await new Promise((resolve) => app.once("exit", resolve));
+  await smtp.close();
+  log(`${submitted.requests} applications submitted; ${smtp.received.length} e-mails reached the mail server.`);
+
+  const table = [
+    "| Scenario | req/s | p50 (ms) | p99 (ms) | errors |",
+    "| --- | --- | --- | --- | --- |",
+    ...rows.map((row) => `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`),
+  ].join("\n");
+  writeSection(
+    `## Applications (${kind})`,
+    `## Applications (${kind})
+
+\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction). ${CONNECTIONS} connections, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else).
+
+${table}
+
+${lines.filter((line) => line.startsWith("Made") || line.includes("submitted")).join("\n\n")}
+`,
+  );
+  fs.rmSync(work, { recursive: true, force: true });
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
