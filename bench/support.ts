@@ -77,7 +77,8 @@ export function startAdopet(dataDir: string, databaseUrl: string | undefined, po
   const tuned = serverProcess(process.env.RUNTIME_TUNING);
   return start(
     process.execPath,
-    [...tuned.nodeFlags, "server/main.js"],
+    // BENCH_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+    [...tuned.nodeFlags, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), "server/main.js"],
     {
       ...tuned.env,
       NODE_ENV: "production",

@@ -47,8 +47,8 @@ CREATE INDEX "application_events_application_idx" ON "application_events" USING 
 CREATE INDEX "application_notes_application_idx" ON "application_notes" USING btree ("application_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_open_idx" ON "applications" USING btree ("pet_id","adopter_id") WHERE "applications"."status" not in ('recusada', 'desistiu');--> statement-breakpoint
 CREATE UNIQUE INDEX "applications_approved_idx" ON "applications" USING btree ("pet_id") WHERE "applications"."status" = 'aprovada';--> statement-breakpoint
-CREATE INDEX "applications_caretaker_idx" ON "applications" USING btree ("caretaker_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "applications_new_idx" ON "applications" USING btree ("caretaker_id") WHERE "applications"."status" = 'nova';--> statement-breakpoint
+CREATE INDEX "applications_caretaker_idx" ON "applications" USING btree ("caretaker_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "applications_status_idx" ON "applications" USING btree ("caretaker_id","status");--> statement-breakpoint
 CREATE INDEX "applications_adopter_idx" ON "applications" USING btree ("adopter_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "applications_pet_idx" ON "applications" USING btree ("pet_id","status");--> statement-breakpoint
 CREATE INDEX "applications_closed_idx" ON "applications" USING btree ("updated_at") WHERE "applications"."respostas" is not null;

@@ -427,11 +427,15 @@ export const applications = pgTable(
     uniqueIndex("applications_approved_idx")
       .on(table.petId)
       .where(sql`${table.status} = 'aprovada'`),
-    index("applications_caretaker_idx").on(table.caretakerId, table.createdAt.desc().nullsFirst()),
-    // What waits for the caretaker, counted on every page (the header).
-    index("applications_new_idx")
-      .on(table.caretakerId)
-      .where(sql`${table.status} = 'nova'`),
+    // The pipeline: a caretaker's applications, newest first, read off the index a page at a time.
+    index("applications_caretaker_idx").on(
+      table.caretakerId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // What waits for the caretaker (counted on every page, the header) and the pipeline's
+    // counts by status, read off the index alone.
+    index("applications_status_idx").on(table.caretakerId, table.status),
     index("applications_adopter_idx").on(table.adopterId, table.createdAt.desc().nullsFirst()),
     index("applications_pet_idx").on(table.petId, table.status),
     index("applications_closed_idx")

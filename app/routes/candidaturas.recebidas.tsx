@@ -23,11 +23,11 @@ function filtersOf(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const filters = filtersOf(new URL(request.url));
-  const [received, counts, animals] = await Promise.all([
-    listReceived(context.db, user.id, filters),
+  const [counts, animals] = await Promise.all([
     countReceivedByStatus(context.db, user.id),
     petsWithApplications(context.db, user.id),
   ]);
+  const received = await listReceived(context.db, user.id, filters, counts);
   return {
     filters,
     counts,

@@ -5,7 +5,7 @@ import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from 
 import { CityField } from "~/components/city-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
-import { apply, canApply, getQuestionnaire } from "~/domain/applications/applications.server";
+import { apply, canApply } from "~/domain/applications/applications.server";
 import { findPet } from "~/domain/pets/pets.server";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type Question } from "~/lib/applications";
 import { isId } from "~/lib/ids";
@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       foto: pet.photoIds[0] ? imageUrl(pet.photoIds[0], 160) : null,
     },
     blocked: allowed.ok ? null : blocked(allowed.failure, pet.id),
-    perguntas: allowed.ok ? await getQuestionnaire(context.db, pet.caretaker.id) : [],
+    perguntas: allowed.ok ? allowed.value.perguntas : [],
     profile: {
       nome: profile?.nome ?? "",
       telefone: profile?.telefone ?? "",
@@ -64,7 +64,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const allowed = await canApply(context.db, user.id, params.id);
   if (!allowed.ok) return redirect(`/pets/${params.id}/adotar`);
   // The answers are checked against the questions as they are now (the server's word).
-  const perguntas = await getQuestionnaire(context.db, allowed.value.caretakerId);
+  const { perguntas } = allowed.value;
   // Nome, telefone, cidade, and an answer a question (a checkbox each, for several choices).
   const parts = perguntas.reduce((sum, question) => sum + Math.max(1, question.opcoes?.length ?? 0), 3);
   const form = await parseForm(request, applicationFormSchema(perguntas), { maxParts: parts + 5 });

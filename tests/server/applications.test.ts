@@ -393,6 +393,26 @@ describe("privacy", () => {
     expect((erased.json.historico as unknown[]).length).toBe(2);
   });
 
+  it("erases the waiting list's answers once the animal was adopted that long ago, and keeps the adoption's", async () => {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Lar" });
+    const chosen = (await carla.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    const waiting = (await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    expect((await ong.client.patch(`/api/candidaturas/${chosen}`, { status: "aprovada" })).status).toBe(200);
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.status).toBe("em_espera");
+    // Still reserved, not adopted: the waiting list is open.
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 365 * DAY));
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.respostas).toEqual(DEFAULT_ANSWERS);
+    const adopted = await ong.client.patch(`/api/pets/${petId}`, { status: "adotado" });
+    expect(adopted.status, adopted.text).toBe(200);
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 179 * DAY));
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.respostas).toEqual(DEFAULT_ANSWERS);
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 181 * DAY));
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.respostas).toBeNull();
+    expect((await carla.client.get(`/api/candidaturas/${chosen}`)).json.respostas).toEqual(DEFAULT_ANSWERS);
+  });
+
   it("a deleted account takes its applications with it", async () => {
     const dani = await person("dani.candidaturas@exemplo.com", "Dani");
     const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Saudade" });

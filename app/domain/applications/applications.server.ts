@@ -75,22 +75,33 @@ export async function saveQuestionnaire(db: Db, caretakerId: string, input: Ques
 
 type PetForApplying = { id: string; nome: string; caretakerId: string; status: string; reservedAt: Date | null };
 
-async function petForApplying(db: Db, petId: string): Promise<Result<PetForApplying>> {
-  const [pet] = await db
-    .select({
-      id: pets.id,
-      nome: pets.nome,
-      caretakerId: pets.caretakerId,
-      status: pets.status,
-      reservedAt: pets.reservedAt,
-    })
-    .from(pets)
-    .where(eq(pets.id, petId))
-    .limit(1);
+/** Whether a pet can be adopted now: refused as not found (removed), gone (adopted) or reserved. */
+function adoptable<Pet extends { status: string; reservedAt: Date | string | null }>(
+  pet: Pet | undefined,
+): Result<Pet> {
   if (!pet || pet.status === "removido") return notFound("pet");
   if (pet.status !== "disponivel") return fail({ kind: "gone", subject: "pet" });
   if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
   return ok(pet);
+}
+
+const petForApplyingColumns = {
+  id: pets.id,
+  nome: pets.nome,
+  caretakerId: pets.caretakerId,
+  status: pets.status,
+  reservedAt: pets.reservedAt,
+};
+
+/**
+ * The pet, if it can be adopted now. `lock` holds it against an approval until the end of the
+ * transaction (many applications may hold it at once; an approval waits for them, and they
+ * for an approval).
+ */
+async function petForApplying(db: Db, petId: string, { lock = false } = {}): Promise<Result<PetForApplying>> {
+  const query = db.select(petForApplyingColumns).from(pets).where(eq(pets.id, petId));
+  const [pet] = await (lock ? query.for("share") : query.limit(1));
+  return adoptable(pet);
 }
 
 /** The questions an adopter of this pet answers (its caretaker's), while it can be adopted. */
@@ -123,22 +134,41 @@ async function openApplicationFor(db: Db, adopterId: string, petId: string): Pro
 }
 
 /**
- * Whether `adopterId` may apply for the pet, before they fill the form: the same checks
- * `apply` makes (the answers aside).
+ * Whether `adopterId` may apply for the pet, before they fill the form, and the questions they
+ * answer (its caretaker's), in one query: the checks `apply` makes again as it writes.
  */
-export async function canApply(db: Db, adopterId: string, petId: string): Promise<Result<PetForApplying>> {
-  const pet = await petForApplying(db, petId);
+export async function canApply(
+  db: Db,
+  adopterId: string,
+  petId: string,
+): Promise<Result<{ pet: PetForApplying; perguntas: Question[] }>> {
+  const [row] = await db
+    .select({
+      ...petForApplyingColumns,
+      // Qualified by hand: drizzle writes a column in a select's sql without its table.
+      perguntas: sql<Question[] | null>`(select q.perguntas from questionnaires q
+        where q.caretaker_id = "pets"."caretaker_id")`,
+      openId: sql<string | null>`(select a.id from applications a
+        where a.pet_id = "pets"."id" and a.adopter_id = ${adopterId}
+        and a.status not in ('recusada', 'desistiu') limit 1)`,
+    })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .limit(1);
+  const pet = adoptable(row);
   if (!pet.ok) return pet;
-  if (pet.value.caretakerId === adopterId) return forbidden("not-own-pet");
-  const open = await openApplicationFor(db, adopterId, petId);
-  if (open) return fail({ kind: "conflict", reason: "application-open", id: open });
-  return pet;
+  const { perguntas, openId, ...found } = pet.value;
+  if (found.caretakerId === adopterId) return forbidden("not-own-pet");
+  if (openId) return fail({ kind: "conflict", reason: "application-open", id: openId });
+  return ok({ pet: found, perguntas: perguntas ?? DEFAULT_QUESTIONS.map((question) => ({ ...question })) });
 }
 
 /**
  * An adopter's application: their answers to the questions they were shown (validated
- * against them by the caller), stored with a copy of those questions. The caretaker is
- * e-mailed through the job queue.
+ * against them by the caller, who checked `canApply` to refuse early), stored with a copy of
+ * those questions. The pet is checked again under a lock, in the transaction that writes; a
+ * second open application is refused by its unique index. The caretaker is e-mailed through
+ * the job queue.
  */
 export async function apply(
   db: Db,
@@ -146,14 +176,15 @@ export async function apply(
   input: { adopterId: string; petId: string; perguntas: Question[]; respostas: Partial<Answers> },
   { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; status: ApplicationStatus }>> {
-  const pet = await canApply(db, input.adopterId, input.petId);
-  if (!pet.ok) return pet;
   if (limited) {
     const allowed = await takeAllowance(db, "application-account", input.adopterId);
     if (!allowed.ok) return allowed;
   }
   try {
-    const id = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx): Promise<Result<string>> => {
+      const pet = await petForApplying(tx, input.petId, { lock: true });
+      if (!pet.ok) return pet;
+      if (pet.value.caretakerId === input.adopterId) return forbidden("not-own-pet");
       const [row] = await tx
         .insert(applications)
         .values({
@@ -167,12 +198,13 @@ export async function apply(
         .returning({ id: applications.id });
       await tx.insert(applicationEvents).values({ applicationId: row!.id, status: "nova", actor: "adotante" });
       await jobs.send(APPLICATION_NEW_JOB, { applicationId: row!.id }, { tx });
-      return row!.id;
+      return ok(row!.id);
     });
+    if (!created.ok) return created;
     jobs.wake(APPLICATION_NEW_JOB);
-    return ok({ id, status: "nova" });
+    return ok({ id: created.value, status: "nova" });
   } catch (error) {
-    // The same adopter applying twice at once: the second is the first's duplicate.
+    // A second open application (the same adopter applying twice at once, or again).
     if (!isUniqueViolation(error)) throw error;
     const open = await openApplicationFor(db, input.adopterId, input.petId);
     return fail({ kind: "conflict", reason: "application-open", ...(open && { id: open }) });
@@ -315,11 +347,16 @@ const RECEIVED_PAGE_SIZE = 50;
 
 export type ReceivedFilters = { pet?: string; status?: ApplicationStatus; page?: number };
 
-/** The applications for the caretaker's animals, newest first, narrowed by animal and status, a page at a time. */
+/**
+ * The applications for the caretaker's animals, newest first, narrowed by animal and status, a
+ * page at a time: the page's ids off the caretaker's index first, then only those joined.
+ * `counts` (countReceivedByStatus), when given, spares counting again without an animal.
+ */
 export async function listReceived(
   db: Db,
   caretakerId: string,
   filters: ReceivedFilters = {},
+  counts?: Partial<Record<ApplicationStatus, number>>,
 ): Promise<{ items: ApplicationSummary[]; total: number; page: number; pageCount: number }> {
   const where = and(
     eq(applications.caretakerId, caretakerId),
@@ -327,15 +364,38 @@ export async function listReceived(
     filters.status ? eq(applications.status, filters.status) : undefined,
   );
   const page = Math.max(1, filters.page ?? 1);
-  const [rows, [counted]] = await Promise.all([
-    summaries(db)
+  const known =
+    counts && !filters.pet
+      ? filters.status
+        ? (counts[filters.status] ?? 0)
+        : Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
+      : null;
+  const [ids, total] = await Promise.all([
+    db
+      .select({ id: applications.id })
+      .from(applications)
       .where(where)
       .orderBy(desc(applications.createdAt), desc(applications.id))
       .limit(RECEIVED_PAGE_SIZE)
       .offset((page - 1) * RECEIVED_PAGE_SIZE),
-    db.select({ total: count() }).from(applications).where(where),
+    known ??
+      db
+        .select({ total: count() })
+        .from(applications)
+        .where(where)
+        .then(([row]) => row?.total ?? 0),
   ]);
-  const total = counted?.total ?? 0;
+  const rows =
+    ids.length === 0
+      ? []
+      : await summaries(db)
+          .where(
+            inArray(
+              applications.id,
+              ids.map((row) => row.id),
+            ),
+          )
+          .orderBy(desc(applications.createdAt), desc(applications.id));
   return {
     items: rows.map((row) => toSummary(row as SummaryRow)),
     total,
@@ -383,10 +443,14 @@ export async function countNewApplications(db: Db, caretakerId: string): Promise
 /** The pets that have applications, for the pipeline's filter by animal. */
 export async function petsWithApplications(db: Db, caretakerId: string): Promise<{ id: string; nome: string }[]> {
   return db
-    .selectDistinct({ id: pets.id, nome: pets.nome })
-    .from(applications)
-    .innerJoin(pets, eq(pets.id, applications.petId))
-    .where(eq(applications.caretakerId, caretakerId))
+    .select({ id: pets.id, nome: pets.nome })
+    .from(pets)
+    .where(
+      and(
+        eq(pets.caretakerId, caretakerId),
+        sql`exists (select 1 from ${applications} where ${applications.petId} = ${pets.id})`,
+      ),
+    )
     .orderBy(asc(pets.nome), asc(pets.id));
 }
 
@@ -623,8 +687,8 @@ export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_R
         lt(applications.updatedAt, before),
         // The rest (but the adoption itself) close when the animal is adopted or removed: counted from then.
         sql`(${applications.status} in ('recusada', 'desistiu') or (${applications.status} <> 'aprovada' and exists (
-          select 1 from ${pets} where ${pets.id} = ${applications.petId} and ${pets.status} in ('adotado', 'removido')
-          and ${pets.updatedAt} < ${before})))`,
+          select 1 from pets p where p.id = "applications"."pet_id" and p.status in ('adotado', 'removido')
+          and p.updated_at < ${before})))`,
       ),
     )
     .returning({ id: applications.id });

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/candidaturas";
-import { listReceived, listSent } from "~/domain/applications/applications.server";
+import { countReceivedByStatus, listReceived, listSent } from "~/domain/applications/applications.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { isId } from "~/lib/ids";
 import { apiError, methodNotAllowed } from "~/web/api.server";
@@ -24,10 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!Number.isInteger(page) || page < 1 || page > 10_000) {
     return apiError(400, "Dados inválidos.", { pagina: ["Página inválida."] });
   }
-  const [enviadas, recebidas] = await Promise.all([
+  const [enviadas, counts] = await Promise.all([
     listSent(context.db, user.id),
-    listReceived(context.db, user.id, { pet, status: status as ApplicationStatus | undefined, page }),
+    countReceivedByStatus(context.db, user.id),
   ]);
+  const filters = { pet, status: status as ApplicationStatus | undefined, page };
+  const recebidas = await listReceived(context.db, user.id, filters, counts);
   return data(
     {
       enviadas: enviadas.map(toApiApplication),

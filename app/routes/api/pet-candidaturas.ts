@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pet-candidaturas";
-import { apply, canApply, getQuestionnaire } from "~/domain/applications/applications.server";
+import { apply, canApply } from "~/domain/applications/applications.server";
 import { isId } from "~/lib/ids";
 import { notFound } from "~/services/outcome.server";
 import { applicationSchema } from "~/validation/applications";
@@ -22,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isId(params.id)) return apiFailure(notFound("pet").failure);
   const allowed = await canApply(context.db, user.id, params.id);
   if (!allowed.ok) return refusal(allowed.failure);
-  const perguntas = await getQuestionnaire(context.db, allowed.value.caretakerId);
+  const { perguntas } = allowed.value;
   const parsed = await parseJsonBody(request, applicationSchema(perguntas));
   if (!parsed.ok) return parsed.response;
   const created = await apply(context.db, context.jobs, {
