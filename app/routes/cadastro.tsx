@@ -9,11 +9,15 @@ import { getUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
+import { safeReturnPath } from "~/lib/return-to";
 
 const HIDDEN = ["senha", "senha__confirma"];
 
+/** The page to return to after signing up and logging in (`?voltar=`, e.g. an animal's `Quero adotar`). */
+const returnPath = (request: Request) => safeReturnPath(new URL(request.url).searchParams.get("voltar"));
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getUser(request, context.db)) throw redirect("/home");
+  if (await getUser(request, context.db)) throw redirect(returnPath(request) ?? "/home");
   return null;
 }
 
@@ -22,7 +26,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const registered = await registerUser(context.db, form.value, context.clientIp);
   if (!registered.ok) return formFailure(form, registered.failure);
-  return redirect("/login", { headers: { "Set-Cookie": await setNotice("registered") } });
+  const back = returnPath(request);
+  return redirect(back ? `/login?voltar=${encodeURIComponent(back)}` : "/login", {
+    headers: { "Set-Cookie": await setNotice("registered") },
+  });
 }
 
 export function meta() {

@@ -54,6 +54,12 @@ export default function Login() {
           Entrar
         </button>
       </ValidatedForm>
+      {/* On the way to a page that needs an account: a new person signs up, and comes back too. */}
+      {voltar ? (
+        <p className="auth__signup">
+          Ainda não tem conta? <Link to={`/cadastro?voltar=${encodeURIComponent(voltar)}`}>Cadastre-se</Link>
+        </p>
+      ) : null}
     </AuthPage>
   );
 }

@@ -134,6 +134,33 @@ test.describe("applications", () => {
     await ongContext.close();
   });
 
+  test("a visitor without an account signs up from `Quero adotar`, logs in, and lands on the form", async ({
+    page,
+    playwright,
+  }) => {
+    const caretaker = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    await newCaretaker(caretaker, "ONG Recomeço");
+    const nome = `Paçoca${randomInt(1_000_000)}`;
+    const pet = await publishPet(caretaker, { nome });
+    await caretaker.dispose();
+    await page.goto(`/adopet/pets/${pet.id}`);
+    await page.getByRole("link", { name: "Quero adotar" }).click();
+    await page.getByRole("link", { name: "Cadastre-se" }).click();
+    await expect(page).toHaveURL(/\/adopet\/cadastro\?voltar=/);
+    const email = `nova-${randomInt(1_000_000)}@exemplo.com`;
+    await page.getByLabel("Email*").fill(email);
+    await page.getByLabel("Nome*").fill("Lia Nova");
+    await page.getByLabel("Senha*", { exact: true }).fill(SENHA);
+    await page.getByLabel("Confirma sua senha*").fill(SENHA);
+    await page.getByRole("button", { name: "Cadastrar" }).click();
+    await expect(page.getByText("Usuário cadastrado com sucesso!")).toBeVisible();
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Senha", { exact: true }).fill(SENHA);
+    await page.getByRole("button", { name: "Entrar" }).click();
+    await expect(page).toHaveURL(new RegExp(`/adopet/pets/${pet.id}/adotar$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Quero adotar ${nome}`);
+  });
+
   test("applying works without JavaScript: a refusal comes back focused on its first field, then it is sent", async ({
     browser,
     playwright,

@@ -87,7 +87,8 @@ for (const width of WIDTHS) {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sua candidatura para Dunga");
       await capture(page, "candidatura-adotante", width);
       // The form, for a pet the adopter has not applied for.
-      await page.goto("/adopet/home");
+      // Found by name: other tests publish pets, and the feed's first page changes.
+      await page.goto("/adopet/home?q=Felícia");
       await page.getByRole("link", { name: "Felícia", exact: true }).click();
       await page.getByRole("link", { name: "Quero adotar" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quero adotar Felícia");
