@@ -130,6 +130,29 @@ export const knownLogins = pgTable(
   ],
 );
 
+/**
+ * Links to set a new password (`Esqueci minha senha`): valid for an hour and once. The token
+ * is made when its e-mail is sent and only its SHA-256 is kept; a row without one has not
+ * been sent yet.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("password_resets_user_idx").on(table.userId),
+    index("password_resets_expires_idx").on(table.expiresAt),
+  ],
+);
+
 export const species = pgEnum("species", ["cao", "gato", "outro"]);
 export const ageUnit = pgEnum("age_unit", ["dias", "meses", "anos"]);
 export const petSize = pgEnum("pet_size", ["pequeno", "medio", "medio_grande", "grande"]);

@@ -12,6 +12,7 @@ import {
 import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
 import { APPLICATION_NEW_JOB, APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
+import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
@@ -95,8 +96,17 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ eventId }) => sendStatusNotice(db, mailer, eventId, publicUrl()),
   };
+  // A link to set a new password: worth retrying for a while, useless after its hour.
+  const passwordReset: JobDefinition<{ resetId: string }> = {
+    name: PASSWORD_RESET_JOB,
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ resetId }) => sendPasswordReset(db, mailer, resetId, publicUrl(), now()),
+  };
   return [
     messageNotice,
+    passwordReset,
     purge,
     alertNewPet,
     alertSend,

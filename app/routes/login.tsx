@@ -46,8 +46,7 @@ export default function Login() {
           placeholder="Insira sua senha"
           autoComplete="current-password"
         />
-        {/* No reset flow yet: as in the specification, the link leads back to login. */}
-        <Link to="/login" className="auth__forgot">
+        <Link to="/senha/esqueci" className="auth__forgot">
           Esqueci minha senha
         </Link>
         <button type="submit" className="button auth__submit">

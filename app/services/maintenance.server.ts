@@ -4,6 +4,7 @@ import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 import { eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { forgetOldResets } from "~/domain/accounts/password-reset.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -11,7 +12,7 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 
 /**
  * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
- * the keys of e-mails sent long ago, and the answers of applications closed for longer than
+ * the keys of e-mails sent long ago, links to set a new password used or expired a day ago, and the answers of applications closed for longer than
  * APPLICATION_RETENTION_DAYS. Rate-limit counters purge themselves (rate-limiter-flexible).
  * Runs as the hourly job `PURGE_JOB`.
  */
@@ -19,7 +20,13 @@ export async function purgeExpired(
   db: Db,
   now = new Date(),
   { applicationRetentionDays }: { applicationRetentionDays?: number } = {},
-): Promise<{ sessions: number; knownLogins: number; emailKeys: number; applicationAnswers: number }> {
+): Promise<{
+  sessions: number;
+  knownLogins: number;
+  emailKeys: number;
+  applicationAnswers: number;
+  passwordResets: number;
+}> {
   const emailKeys = await db
     .delete(emailDeliveries)
     .where(lt(emailDeliveries.sentAt, new Date(now.getTime() - EMAIL_KEYS_KEPT_DAYS * DAY_MS)))
@@ -29,6 +36,7 @@ export async function purgeExpired(
     knownLogins: await forgetUnusedLogins(db, now),
     emailKeys: emailKeys.length,
     applicationAnswers: await eraseClosedAnswers(db, now, applicationRetentionDays),
+    passwordResets: await forgetOldResets(db, now),
   };
 }
 

@@ -33,7 +33,9 @@ export type InvalidReason =
   /** No Brazilian city (IBGE) by that name, in that state. */
   | "unknown-city"
   /** A name several states' cities have, typed without the state. */
-  | "ambiguous-city";
+  | "ambiguous-city"
+  /** A link to set a new password that expired, was used, or never existed. */
+  | "reset-token";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =

@@ -19,6 +19,8 @@ export type LimitName =
   | "favorite-account"
   | "alert-account"
   | "application-account"
+  | "reset-client"
+  | "reset-account"
   | "message-client"
   | "message-recipient";
 
@@ -46,6 +48,10 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "alert-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
   "application-account": { points: 20, duration: HOUR },
+  // Links to set a new password: per client (someone trying many addresses), per account (a
+  // mailbox flooded by someone else's clicks).
+  "reset-client": { points: 10, duration: HOUR },
+  "reset-account": { points: 3, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
   "message-client": { points: 10, duration: HOUR },
   "message-recipient": { points: 60, duration: HOUR },
@@ -124,6 +130,7 @@ export async function forgetPersonalCounters(
         "favorite-account",
         "alert-account",
         "application-account",
+        "reset-account",
       ] satisfies LimitName[]
     ).map((name) => `${name}:${person.userId}`),
     ...person.sessionKeys.map((key) => `password-check:${key}` satisfies `${LimitName}:${string}`),

@@ -97,3 +97,25 @@ export const apiUpdateUserSchema = z.strictObject({
     .nullable()
     .optional(),
 });
+
+/** `Esqueci minha senha` (issue 22): the same answer whether or not the account exists. */
+export const RESET_MESSAGES = {
+  sent: "Se houver uma conta com esse email, enviaremos um link para criar uma nova senha.",
+  invalidToken: "Este link para criar uma nova senha expirou ou já foi usado. Peça um novo link.",
+} as const;
+
+export const esqueciSchema = z.object({ email: emailField });
+
+/** The token is the link's; a missing or mangled one is the same as an expired one. */
+const resetTokenField = z
+  .string({ error: RESET_MESSAGES.invalidToken })
+  .regex(/^[A-Za-z0-9_-]{43}$/, RESET_MESSAGES.invalidToken);
+
+export const senhaNovaSchema = z
+  .object({ token: resetTokenField, senha: senhaField, senha__confirma: confirmaField })
+  .refine(...confirmationMatches);
+
+export const apiEsqueciSchema = z.strictObject({ email: emailField });
+export const apiSenhaNovaSchema = z
+  .strictObject({ token: resetTokenField, senha: senhaField, senha__confirma: confirmaField })
+  .refine(...confirmationMatches);

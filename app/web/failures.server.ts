@@ -1,6 +1,6 @@
 import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
 import type { LimitName } from "~/services/rate-limits.server";
-import { SENHA_MESSAGES } from "~/validation/accounts";
+import { RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
@@ -74,6 +74,9 @@ const LIMITED: Record<LimitName, string> = {
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "alert-account": "Você criou muitos alertas em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
+  "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
+  // Never said: a limit per account would tell that the account exists.
+  "reset-account": RESET_MESSAGES.sent,
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
 };
@@ -113,6 +116,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return PLACE_MESSAGES.unknown;
     case "ambiguous-city":
       return PLACE_MESSAGES.ambiguous;
+    case "reset-token":
+      return RESET_MESSAGES.invalidToken;
   }
 }
 

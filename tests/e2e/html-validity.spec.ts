@@ -158,6 +158,16 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "cadastro", path: "/adopet/cadastro", status: 200 },
       { name: "login", path: "/adopet/login", status: 200 },
       { name: "login-voltar", path: "/adopet/login?voltar=%2Fperfil", status: 200 },
+      { name: "senha-esqueci", path: "/adopet/senha/esqueci", status: 200 },
+      { name: "senha-esqueci-erros", path: "/adopet/senha/esqueci", status: 400, form: { email: "nao" } },
+      { name: "senha-nova", path: `/adopet/senha/nova?token=${"A".repeat(43)}`, status: 200 },
+      { name: "senha-nova-curta", path: "/adopet/senha/nova?token=x", status: 200 },
+      {
+        name: "senha-nova-recusada",
+        path: `/adopet/senha/nova?token=${"A".repeat(43)}`,
+        status: 400,
+        form: { token: "A".repeat(43), senha: "Nova@2026", senha__confirma: "Nova@2026" },
+      },
       {
         name: "cadastro-erros",
         path: "/adopet/cadastro",

@@ -15,6 +15,8 @@ const SIGNED_OUT = [
   { name: "boas-vindas", path: "/adopet/" },
   { name: "cadastro", path: "/adopet/cadastro" },
   { name: "login", path: "/adopet/login" },
+  { name: "senha-esqueci", path: "/adopet/senha/esqueci" },
+  { name: "senha-nova", path: `/adopet/senha/nova?token=${"A".repeat(43)}` },
   { name: "home", path: "/adopet/home" },
   { name: "contato", path: "/adopet/contato" },
   { name: "404", path: "/adopet/pagina-que-nao-existe" },

@@ -53,6 +53,7 @@ describe("the periodic purge", () => {
       knownLogins: 1,
       emailKeys: 0,
       applicationAnswers: 0,
+      passwordResets: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -63,6 +64,7 @@ describe("the periodic purge", () => {
       knownLogins: 1,
       emailKeys: 0,
       applicationAnswers: 0,
+      passwordResets: 0,
     });
   });
 
