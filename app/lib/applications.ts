@@ -37,7 +37,7 @@ export const REASON_MAX = 500;
 export const NOTE_MAX = 1000;
 
 /** What a question id may be: it is also part of a form field's name. */
-export const QUESTION_ID_PATTERN = /^[a-z0-9_]{1,40}$/;
+export const QUESTION_ID_PATTERN = /^[a-z][a-z0-9_]{0,39}$/;
 
 const question = (
   id: string,
@@ -158,6 +158,6 @@ export const APPLICATION_MESSAGES = {
   opcaoMax: `Cada opção pode ter no máximo ${OPTION_MAX} caracteres.`,
   opcoesRepeated: "Há opções repetidas.",
   opcoesNotHere: "Só perguntas de escolha têm opções.",
-  id: "Identificador inválido: use letras minúsculas, números e _ (até 40).",
+  id: "Identificador inválido: comece com uma letra minúscula e use letras, números e _ (até 40).",
   idRepeated: "Há perguntas com o mesmo identificador.",
 } as const;

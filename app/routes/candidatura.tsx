@@ -10,7 +10,7 @@ import {
   declineWaitingList,
   getApplication,
 } from "~/domain/applications/applications.server";
-import { isOpen, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
+import { isOpen, REASON_MAX, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
@@ -188,8 +188,8 @@ export default function Candidatura() {
           <Answers perguntas={application.perguntas} respostas={application.respostas} />
         ) : (
           <p>
-            As respostas foram apagadas em {application.apagadasEm}: a Adopet guarda as respostas de candidaturas
-            encerradas por 180 dias.
+            As respostas foram apagadas em {application.apagadasEm}: a Adopet guarda as respostas de uma candidatura
+            encerrada só pelo prazo de guarda, e depois as apaga.
           </p>
         )}
       </section>
@@ -259,7 +259,12 @@ function MoveForm() {
           type="radio"
           options={moves.map((move) => [move, MOVE_LABEL[move] ?? STATUS_LABEL[move]])}
         />
-        <TextAreaField meta={fields.motivo} label="Motivo (obrigatório para recusar; quem se candidatou lê)" rows={3} />
+        <TextAreaField
+          meta={fields.motivo}
+          label="Motivo (obrigatório para recusar; quem se candidatou lê)"
+          rows={3}
+          maxLength={REASON_MAX}
+        />
         <ChoiceGroup
           meta={fields.confirmo}
           legend="Decisão"
@@ -287,7 +292,7 @@ function WaitingListForm() {
       </p>
       <ValidatedForm form={form} focus={focus} action="?acao=recusar_espera" className="panel">
         <FormError id={form.errorId} errors={form.errors} />
-        <TextAreaField meta={fields.motivo} label="Mensagem para a lista de espera" rows={3} />
+        <TextAreaField meta={fields.motivo} label="Mensagem para a lista de espera" rows={3} maxLength={REASON_MAX} />
         <button type="submit" className="button panel__submit">
           Recusar a lista de espera
         </button>

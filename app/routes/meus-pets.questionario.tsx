@@ -69,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) {
       const [, row, field] = issue.path;
-      const name = typeof row === "number" ? `perguntas[${row}].${String(field ?? "enunciado")}` : "perguntas";
+      // A field the editor shows takes its error; anything else (an id, the list) is the list's.
+      const shown = typeof row === "number" && ["enunciado", "tipo", "opcoes"].includes(String(field ?? "enunciado"));
+      const name = shown ? `perguntas[${row as number}].${String(field ?? "enunciado")}` : "perguntas";
       errors[name] ??= issue.message;
     }
     return data({ rows, errors }, { status: 400 });
@@ -116,11 +118,14 @@ export default function Questionario() {
     setRows(keyed(source, generation));
   }
   const list = useRef<HTMLOListElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  // The list's own error comes before the questions'.
+  const firstError = errors.perguntas ? "perguntas" : Object.keys(errors)[0];
   // A refusal focuses its first field (without JavaScript, `autoFocus` does).
   useEffect(() => {
-    list.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [errors]);
-  const firstError = Object.keys(errors)[0];
+    const first = firstError === "perguntas" ? form.current?.querySelector<HTMLElement>(".form-error") : null;
+    (first ?? list.current?.querySelector<HTMLElement>('[aria-invalid="true"]'))?.focus();
+  }, [errors, firstError]);
 
   /** With JavaScript, the draft changes here, without a round trip; the focus follows the question. */
   const change = (event: MouseEvent<HTMLButtonElement>, intent: string, index: number) => {
@@ -155,9 +160,9 @@ export default function Questionario() {
         já enviadas: cada uma guarda as perguntas que respondeu.{" "}
         <Link to="/candidaturas/recebidas">Candidaturas recebidas</Link>
       </p>
-      <Form method="post" className="questionnaire__form" noValidate>
+      <Form method="post" className="questionnaire__form" noValidate ref={form}>
         {errors.perguntas ? (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" tabIndex={-1} {...(firstError === "perguntas" && { autoFocus: true })}>
             {errors.perguntas}
           </p>
         ) : null}

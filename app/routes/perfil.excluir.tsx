@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const confirmed = await confirmOwnPassword(context.db, user, form.value.senha__atual);
   if (!confirmed.ok) return formFailure(form, confirmed.failure, { fields: { senha: "senha__atual" } });
-  await deleteAccount(context.db, user.id);
+  await deleteAccount(context.db, context.jobs, user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await endSession(request, context.db));
   headers.append("Set-Cookie", await setNotice("accountDeleted"));

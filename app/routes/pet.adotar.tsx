@@ -5,6 +5,7 @@ import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from 
 import { CityField } from "~/components/city-field";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
+import { resolveCity } from "~/domain/places/cities.server";
 import { apply, canApply } from "~/domain/applications/applications.server";
 import { findPet } from "~/domain/pets/pets.server";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type Question } from "~/lib/applications";
@@ -70,10 +71,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, applicationFormSchema(perguntas), { maxParts: parts + 5 });
   if (!form.ok) return form.response;
   const { nome, telefone, cidade, respostas } = form.value;
-  const saved = await updateProfile(context.db, user.id, { nome, telefone, cidade });
-  if (!saved.ok) return formFailure(form, saved.failure);
-  const created = await apply(context.db, context.jobs, { adopterId: user.id, petId: params.id, perguntas, respostas });
+  // The city is checked before anything is written; the profile is saved once the application is.
+  const city = await resolveCity(context.db, cidade);
+  if (!city.ok) return formFailure(form, city.failure);
+  const created = await apply(context.db, context.jobs, {
+    adopterId: user.id,
+    petId: params.id,
+    caretakerId: allowed.value.pet.caretakerId,
+    perguntas,
+    respostas,
+  });
   if (!created.ok) return formFailure(form, created.failure);
+  await updateProfile(context.db, user.id, { nome, telefone, cidade });
   return redirect(`/candidaturas/${created.value.id}`, {
     headers: { "Set-Cookie": await setNotice("applicationSent") },
   });

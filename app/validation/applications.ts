@@ -28,7 +28,12 @@ const option = requiredText(M.opcoesMin).max(OPTION_MAX, M.opcaoMax);
 /** A question as the API takes it; `id` may be left out for a new one. */
 const questionInput = z
   .strictObject({
-    id: z.string().regex(QUESTION_ID_PATTERN, M.id).optional(),
+    id: z
+      .string()
+      .regex(QUESTION_ID_PATTERN, M.id)
+      // Answers are keyed by id: a name objects already have would read as an answer.
+      .refine((id) => !(id in Object.prototype), M.id)
+      .optional(),
     tipo: z.enum(QUESTION_TYPES, M.tipo),
     enunciado: statement,
     obrigatoria: z.boolean({ error: "Use true ou false." }),
@@ -94,8 +99,12 @@ export function questionsFromForm(rows: z.output<typeof questionnaireFormSchema>
   });
 }
 
+/** No answer: nothing, blank text, or no option ticked. */
 const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  (typeof value === "string" && value.trim() === "") ||
+  (Array.isArray(value) && value.length === 0);
 
 /**
  * One question's answer. `form`: as a form sends it (strings; sim_nao as "sim"/"nao"; one

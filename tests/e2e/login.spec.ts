@@ -8,7 +8,10 @@ test.describe("login", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Já tem conta? Faça seu login:" })).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveAttribute("placeholder", "Insira seu email");
     await expect(page.getByLabel("Senha", { exact: true })).toHaveAttribute("placeholder", "Insira sua senha");
-    await expect(page.getByRole("link", { name: "Esqueci minha senha" })).toHaveAttribute("href", "/adopet/senha/esqueci");
+    await expect(page.getByRole("link", { name: "Esqueci minha senha" })).toHaveAttribute(
+      "href",
+      "/adopet/senha/esqueci",
+    );
     await expect(page.getByRole("button", { name: "Entrar" })).toBeVisible();
     await expectNoAxeViolations(page);
   });

@@ -80,6 +80,7 @@ describe("the questionnaire", () => {
         { tipo: "escolha_unica", enunciado: "Casa?", obrigatoria: true, opcoes: ["Sim"] },
         { tipo: "texto", enunciado: "  ", obrigatoria: "sim" },
         { tipo: "sim_nao", enunciado: "Telas?", obrigatoria: true, opcoes: ["a", "b"], extra: 1 },
+        { id: "constructor", tipo: "texto", enunciado: "Nome?", obrigatoria: false },
       ],
     });
     expect(bad.status).toBe(400);
@@ -89,6 +90,7 @@ describe("the questionnaire", () => {
       "perguntas.2.enunciado": [APPLICATION_MESSAGES.enunciadoRequired],
       "perguntas.2.obrigatoria": ["Use true ou false."],
       "perguntas.3.extra": ["Campo desconhecido."],
+      "perguntas.4.id": [APPLICATION_MESSAGES.id],
     });
     expect((await carla.client.get("/api/questionario")).json.perguntas).toEqual(DEFAULT_QUESTIONS);
     expect((await new Client(app.baseUrl).get("/api/questionario")).status).toBe(401);
@@ -160,6 +162,16 @@ describe("applying", () => {
       "respostas.horas_sozinho": [APPLICATION_MESSAGES.shortMax],
       "respostas.cor_favorita": ["Campo desconhecido."],
     });
+    const blank = await ana.client.post(`/api/pets/${petId}/candidaturas`, {
+      respostas: { ...DEFAULT_ANSWERS, motivo: "   ", moradores: "\n\t" },
+    });
+    expect([blank.status, blank.json.errors]).toEqual([
+      400,
+      {
+        "respostas.motivo": [APPLICATION_MESSAGES.answerRequired],
+        "respostas.moradores": [APPLICATION_MESSAGES.answerRequired],
+      },
+    ]);
     const notJson = await ana.client.post(`/api/pets/${petId}/candidaturas`, "{", {
       "Content-Type": "application/json",
     });
@@ -354,6 +366,65 @@ describe("the pipeline", () => {
       .from(applications)
       .where(eq(applications.petId, race));
     expect(statuses.map((row) => row.status).sort()).toEqual(["aprovada", "em_espera", "em_espera"]);
+  });
+});
+
+describe("what else happens to an approved adoption", () => {
+  /** A pet with Carla approved and Bruno waiting. */
+  async function approvedPet(nome: string) {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome });
+    const chosen = (await carla.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    const waiting = (await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    expect((await ong.client.patch(`/api/candidaturas/${chosen}`, { status: "aprovada" })).status).toBe(200);
+    return { petId, chosen, waiting };
+  }
+  const petStatus = async (petId: string) => (await new Client(app.baseUrl).get(`/api/pets/${petId}`)).json.status;
+
+  it("the approved adopter deleting their account makes the animal available and the waiting list analysed", async () => {
+    const gabi = await person("gabi.candidaturas@exemplo.com", "Gabi");
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Órfão" });
+    const chosen = (await gabi.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    const waiting = (await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS })).json
+      .id as string;
+    expect((await ong.client.patch(`/api/candidaturas/${chosen}`, { status: "aprovada" })).status).toBe(200);
+    expect(await petStatus(petId)).toBe("reservado");
+    expect((await gabi.client.delete(`/api/users/${gabi.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    expect(await petStatus(petId)).toBe("disponivel");
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.status).toBe("em_analise");
+  });
+
+  it("marked adopted and then available again, the animal is still reserved for the approved application", async () => {
+    const { petId, chosen, waiting } = await approvedPet("Volta");
+    expect((await ong.client.patch(`/api/pets/${petId}`, { status: "adotado" })).status).toBe(200);
+    expect(await petStatus(petId)).toBe("adotado");
+    // Available again: still promised to Carla, until her application is declined.
+    expect((await ong.client.patch(`/api/pets/${petId}`, { status: "disponivel" })).status).toBe(200);
+    expect(await petStatus(petId)).toBe("reservado");
+    expect(
+      (await ong.client.patch(`/api/candidaturas/${chosen}`, { status: "recusada", motivo: "Desistiu" })).status,
+    ).toBe(200);
+    expect(await petStatus(petId)).toBe("disponivel");
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.status).toBe("em_analise");
+  });
+
+  it("declining the approved application of an animal already adopted leaves its waiting list closed", async () => {
+    const { petId, chosen, waiting } = await approvedPet("Fechado");
+    expect((await ong.client.patch(`/api/pets/${petId}`, { status: "adotado" })).status).toBe(200);
+    expect((await ong.client.patch(`/api/candidaturas/${chosen}`, { status: "recusada", motivo: "Erro" })).status).toBe(
+      200,
+    );
+    expect(await petStatus(petId)).toBe("adotado");
+    expect((await bruno.client.get(`/api/candidaturas/${waiting}`)).json.status).toBe("em_espera");
+  });
+
+  it("an approved application's answers are erased once its animal was removed that long ago", async () => {
+    const { petId, chosen } = await approvedPet("Removido");
+    expect((await ong.client.delete(`/api/pets/${petId}`)).status).toBe(204);
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 181 * DAY));
+    expect((await carla.client.get(`/api/candidaturas/${chosen}`)).json.respostas).toBeNull();
   });
 });
 

@@ -8,7 +8,8 @@ import { deleteUnusedImages } from "~/services/images.server";
 import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
-import { applicationsForExport } from "~/domain/applications/applications.server";
+import { applicationsForExport, releaseApprovalsOf } from "~/domain/applications/applications.server";
+import type { Jobs } from "~/jobs/queue.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
@@ -102,7 +103,7 @@ async function collectUserData(db: Db, userId: string) {
  * messages and images (a photo another pet shares) stay as they were; so do the
  * counters keyed by a client's address, which belong to no account and expire.
  */
-export async function deleteAccount(db: Db, userId: string): Promise<Result> {
+export async function deleteAccount(db: Db, jobs: Jobs, userId: string): Promise<Result> {
   const deleted = await db.transaction(async (tx) => {
     const [user] = await tx
       .select({ email: users.email, photoId: users.photoId })
@@ -121,6 +122,8 @@ export async function deleteAccount(db: Db, userId: string): Promise<Result> {
       .where(eq(pets.caretakerId, userId));
     const imageIds = [user.photoId, ...petPhotoIds.map((photo) => photo.id)].filter((id): id is string => Boolean(id));
 
+    // Animals approved for this person are available again (their applications go with them).
+    await releaseApprovalsOf(tx as unknown as Db, jobs, userId);
     // Messages first: those sent keep no sender id after the user row goes (set null).
     await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
     // Pets, their photo links and the messages about them go with the user (cascade).

@@ -173,7 +173,14 @@ export async function canApply(
 export async function apply(
   db: Db,
   jobs: Jobs,
-  input: { adopterId: string; petId: string; perguntas: Question[]; respostas: Partial<Answers> },
+  input: {
+    adopterId: string;
+    petId: string;
+    /** The pet's caretaker, as `canApply` found them (checked again here). */
+    caretakerId: string;
+    perguntas: Question[];
+    respostas: Partial<Answers>;
+  },
   { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; status: ApplicationStatus }>> {
   if (limited) {
@@ -182,8 +189,11 @@ export async function apply(
   }
   try {
     const created = await db.transaction(async (tx): Promise<Result<string>> => {
+      // The caretaker's row before the pet, in the order deleting an account takes them (no deadlock).
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, input.caretakerId)).for("key share");
       const pet = await petForApplying(tx, input.petId, { lock: true });
       if (!pet.ok) return pet;
+      if (pet.value.caretakerId !== input.caretakerId) return notFound("pet");
       if (pet.value.caretakerId === input.adopterId) return forbidden("not-own-pet");
       const [row] = await tx
         .insert(applications)
@@ -543,11 +553,32 @@ async function applicationsOfPet(tx: Tx, petId: string, statuses: ApplicationSta
   return rows.map((row) => row.id).filter((id) => id !== except);
 }
 
-/** The animal is available again; its waiting list back in analysis. */
+/**
+ * An approved adoption fell through: the animal is available again, its waiting list back in
+ * analysis. Not for an animal since adopted or removed (its waiting list stays closed). The
+ * pet is locked by the caller.
+ */
 async function reopen(tx: Tx, jobs: Jobs, petId: string): Promise<void> {
+  const [pet] = await tx.select({ status: pets.status }).from(pets).where(eq(pets.id, petId));
+  if (pet?.status !== "disponivel") return;
   await tx.update(pets).set({ reservedAt: null }).where(eq(pets.id, petId));
   const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
   await moveAll(tx, jobs, waiting, "em_analise", "responsavel", null);
+}
+
+/**
+ * Before an adopter's account is deleted (with its applications): the animals approved for
+ * them are available again, with their waiting lists back in analysis.
+ */
+export async function releaseApprovalsOf(tx: Db, jobs: Jobs, adopterId: string): Promise<void> {
+  const approved = await tx
+    .select({ petId: applications.petId })
+    .from(applications)
+    .where(and(eq(applications.adopterId, adopterId), eq(applications.status, "aprovada")));
+  for (const { petId } of approved) {
+    await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for("update");
+    await reopen(tx, jobs, petId);
+  }
 }
 
 /**
@@ -673,8 +704,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Erases the answers of applications closed for longer than the retention: declined,
- * withdrawn, and those left open (the waiting list) for an animal since adopted or removed.
- * The timeline stays.
+ * withdrawn, and those left open (the waiting list) for an animal since adopted or removed;
+ * the approved one of an adopted animal is the adoption's record and stays. The timeline stays.
  */
 export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_RETENTION_DAYS): Promise<number> {
   const before = new Date(now.getTime() - days * DAY_MS);
@@ -686,9 +717,9 @@ export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_R
         isNotNull(applications.respostas),
         lt(applications.updatedAt, before),
         // The rest (but the adoption itself) close when the animal is adopted or removed: counted from then.
-        sql`(${applications.status} in ('recusada', 'desistiu') or (${applications.status} <> 'aprovada' and exists (
+        sql`(${applications.status} in ('recusada', 'desistiu') or exists (
           select 1 from pets p where p.id = "applications"."pet_id" and p.status in ('adotado', 'removido')
-          and p.updated_at < ${before})))`,
+          and p.updated_at < ${before} and (${applications.status} <> 'aprovada' or p.status = 'removido')))`,
       ),
     )
     .returning({ id: applications.id });

@@ -399,8 +399,15 @@ function savePet(
       .update(pets)
       .set({
         ...columnsOf(changes),
-        // A pet marked adopted, or available again, is no longer promised to anyone.
-        ...(changes.status !== undefined && changes.status !== owned.value.status && { reservedAt: null }),
+        // Marked adopted, a pet is no longer promised; available again, it is reserved if an
+        // application is still approved for it (declining that one reopens it).
+        ...(changes.status !== undefined &&
+          changes.status !== owned.value.status && {
+            reservedAt:
+              changes.status === "disponivel"
+                ? sql`(select now() from applications a where a.pet_id = ${petId} and a.status = 'aprovada')`
+                : null,
+          }),
         ageValue,
         ageUnit,
         ageDays: ageInDays(ageValue, ageUnit),

@@ -28,6 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const created = await apply(context.db, context.jobs, {
     adopterId: user.id,
     petId: params.id,
+    caretakerId: allowed.value.pet.caretakerId,
     perguntas,
     respostas: parsed.data.respostas,
   });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/user";
 import { findOwnAccount, findUser, toOwnUser, toPublicUser, updateProfile } from "~/domain/accounts/accounts.server";
 import type { Db } from "~/db/client.server";
+import type { Jobs } from "~/jobs/queue.server";
 import { confirmOwnPassword } from "~/domain/accounts/login.server";
 import { notFound } from "~/services/outcome.server";
 import { deleteAccount } from "~/domain/accounts/privacy.server";
@@ -35,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireApiUser(request, context.db);
   const own = isId(params.id) ? await findOwnAccount(context.db, viewer.id, params.id) : notFound("user");
   if (!own.ok) return apiFailure(own.failure);
-  if (request.method === "DELETE") return deleteOwnAccount(request, context.db, viewer);
+  if (request.method === "DELETE") return deleteOwnAccount(request, context.db, context.jobs, viewer);
 
   // A photo of 5 MB grows by a third in base64.
   const parsed = await parseJsonBody(request, apiUpdateUserSchema, {
@@ -57,12 +58,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(updated.value, { headers: { "Cache-Control": "no-store" } });
 }
 
-async function deleteOwnAccount(request: Request, db: Db, viewer: SessionUser) {
+async function deleteOwnAccount(request: Request, db: Db, jobs: Jobs, viewer: SessionUser) {
   const parsed = await parseJsonBody(request, apiDeleteUserSchema);
   if (!parsed.ok) return parsed.response;
   const confirmed = await confirmOwnPassword(db, viewer, parsed.data.senha);
   if (!confirmed.ok) return apiFailure(confirmed.failure);
-  await deleteAccount(db, viewer.id);
+  await deleteAccount(db, jobs, viewer.id);
   return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, db) } });
 }
 
