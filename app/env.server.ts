@@ -30,6 +30,7 @@ const envSchema = z.object({
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  PRIVACY_CONTACT: z.string().trim().min(3).max(200).optional(),
   APPLICATION_RETENTION_DAYS: z.coerce
     .number({ error: "APPLICATION_RETENTION_DAYS deve ser um número de dias" })
     .int()
@@ -67,6 +68,8 @@ export type Env = {
   signupLimitPerHour: number;
   /** Days the answers of a closed adoption application are kept (LGPD). */
   applicationRetentionDays: number;
+  /** Who answers for the personal data of this installation (an e-mail or an address), on the privacy page. */
+  privacyContact: string | undefined;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -104,6 +107,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
+    privacyContact: value.PRIVACY_CONTACT,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

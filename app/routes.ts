@@ -6,6 +6,8 @@ export default [
   route("login", "routes/login.tsx"),
   route("sair", "routes/sair.tsx"),
   route("senha/esqueci", "routes/senha.esqueci.tsx"),
+  route("privacidade", "routes/privacidade.tsx"),
+  route("termos-de-uso", "routes/termos-de-uso.tsx"),
   route("senha/nova", "routes/senha.nova.tsx"),
   route("perfil", "routes/perfil.tsx"),
   route("perfil/senha", "routes/perfil.senha.tsx"),

@@ -32,6 +32,8 @@ declare module "react-router" {
      * request, whose Host header anyone can forge.
      */
     publicUrl: string;
+    /** What the privacy page says of this installation: its contact, and how long answers are kept. */
+    privacy: { contact: string | undefined; applicationRetentionDays: number };
   }
 }
 
@@ -83,6 +85,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
       jobs,
       cspNonce: String(res.locals.cspNonce ?? ""),
       publicUrl,
+      privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
     }),
   });
   const app = createHttpApp({

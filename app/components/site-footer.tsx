@@ -1,7 +1,13 @@
+import { Link } from "react-router";
+
 export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>2022 - Desenvolvido por Alura.</p>
+      <nav className="site-footer__links" aria-label="Informações legais">
+        <Link to="/privacidade">Privacidade</Link>
+        <Link to="/termos-de-uso">Termos de uso</Link>
+      </nav>
     </footer>
   );
 }

@@ -1,4 +1,4 @@
-import { redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Route } from "./+types/cadastro";
 import { AuthPage } from "~/components/auth-page";
 import { FormError, PasswordField, TextField, ValidatedForm } from "~/components/form-fields";
@@ -64,6 +64,10 @@ export default function Cadastro() {
           placeholder="Repita a senha criada acima"
           autoComplete="new-password"
         />
+        <p className="auth__terms">
+          Ao se cadastrar, você concorda com os <Link to="/termos-de-uso">Termos de uso</Link> e com a{" "}
+          <Link to="/privacidade">Política de privacidade</Link>.
+        </p>
         <button type="submit" className="button auth__submit">
           Cadastrar
         </button>

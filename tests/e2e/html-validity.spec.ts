@@ -159,6 +159,8 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "login", path: "/adopet/login", status: 200 },
       { name: "login-voltar", path: "/adopet/login?voltar=%2Fperfil", status: 200 },
       { name: "senha-esqueci", path: "/adopet/senha/esqueci", status: 200 },
+      { name: "privacidade", path: "/adopet/privacidade", status: 200 },
+      { name: "termos-de-uso", path: "/adopet/termos-de-uso", status: 200 },
       { name: "senha-esqueci-erros", path: "/adopet/senha/esqueci", status: 400, form: { email: "nao" } },
       { name: "senha-nova", path: `/adopet/senha/nova?token=${"A".repeat(43)}`, status: 200 },
       { name: "senha-nova-curta", path: "/adopet/senha/nova?token=x", status: 200 },

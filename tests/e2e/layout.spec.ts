@@ -19,7 +19,14 @@ test.describe("the shared layout", () => {
       await expect(logo).toHaveAttribute("href", "/adopet/");
       await expect(nav.getByRole("link", { name: "Página inicial" })).toHaveAttribute("href", homeHref);
       await expect(nav.getByRole("link", { name: "Caixa de mensagens" })).toHaveAttribute("href", "/adopet/contato");
-      await expect(page.getByRole("contentinfo")).toHaveText("2022 - Desenvolvido por Alura.");
+      // The specified text, and beside it the legal pages.
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByText("2022 - Desenvolvido por Alura.", { exact: true })).toBeVisible();
+      await expect(footer.getByRole("link", { name: "Privacidade" })).toHaveAttribute("href", "/adopet/privacidade");
+      await expect(footer.getByRole("link", { name: "Termos de uso" })).toHaveAttribute(
+        "href",
+        "/adopet/termos-de-uso",
+      );
       await expect(page.locator("main.feed")).toBeVisible();
     });
   }

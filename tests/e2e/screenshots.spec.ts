@@ -20,6 +20,8 @@ const SIGNED_OUT = [
   { name: "home", path: "/adopet/home" },
   { name: "contato", path: "/adopet/contato" },
   { name: "404", path: "/adopet/pagina-que-nao-existe" },
+  { name: "privacidade", path: "/adopet/privacidade" },
+  { name: "termos-de-uso", path: "/adopet/termos-de-uso" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },

@@ -1,0 +1,117 @@
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/privacidade";
+import { pageMeta } from "~/lib/meta";
+
+/** The installation's contact and retention, from its configuration (PRIVACY_CONTACT, APPLICATION_RETENTION_DAYS). */
+export function loader({ context }: Route.LoaderArgs) {
+  return context.privacy;
+}
+
+export function meta() {
+  return pageMeta(
+    "Política de privacidade | Adopet",
+    "Quais dados a Adopet guarda, por quê, por quanto tempo, e como exercer os seus direitos (LGPD).",
+  );
+}
+
+/** LGPD (Lei 13.709/2018): who controls the data, what is kept and why, for how long, the rights. */
+export default function Privacidade() {
+  const { contact, applicationRetentionDays } = useLoaderData<typeof loader>();
+  return (
+    <article className="legal">
+      <h1 className="legal__title">Política de privacidade</h1>
+      <p>
+        A Adopet é um programa de código aberto que ONGs, protetores e prefeituras instalam para divulgar animais para
+        adoção. Quem mantém esta instalação é o controlador dos dados pessoais nela guardados, nos termos da Lei Geral
+        de Proteção de Dados (Lei 13.709/2018).
+      </p>
+
+      <h2 className="legal__subtitle">Contato</h2>
+      {contact ? (
+        <p>
+          Para falar sobre os seus dados pessoais, escreva para: <strong className="legal__contact">{contact}</strong>
+        </p>
+      ) : (
+        <p>Quem mantém esta instalação ainda não informou um contato para assuntos de privacidade.</p>
+      )}
+
+      <h2 className="legal__subtitle">Que dados guardamos, por quê e por quanto tempo</h2>
+      <dl className="legal__list">
+        <div>
+          <dt>Conta</dt>
+          <dd>
+            E-mail, nome e senha (guardada só como um resumo criptográfico, nunca a própria senha), para você entrar;
+            telefone, cidade, foto e o texto “sobre”, que você escolhe informar no perfil. Guardados até você excluir a
+            conta.
+          </dd>
+        </div>
+        <div>
+          <dt>Animais publicados</dt>
+          <dd>
+            Os dados e as fotos dos animais, públicos enquanto estão disponíveis para adoção. Guardados até você
+            removê-los ou excluir a conta.
+          </dd>
+        </div>
+        <div>
+          <dt>Mensagens</dt>
+          <dd>
+            O nome, o telefone e o texto de quem escreve sobre um animal, mostrados só a quem cuida dele, para que possa
+            responder. Guardados até a conta de quem recebeu (ou de quem enviou, com login) ser excluída.
+          </dd>
+        </div>
+        <div>
+          <dt>Candidaturas de adoção</dt>
+          <dd>
+            As respostas ao questionário, vistas só por quem se candidatou e por quem cuida do animal, com o histórico
+            da candidatura e as notas de quem cuida. As respostas de candidaturas encerradas (recusadas, desistidas, ou
+            de um animal já adotado ou removido) são apagadas {applicationRetentionDays} dias depois do encerramento; a
+            candidatura aprovada de um animal adotado fica como registro da adoção.
+          </dd>
+        </div>
+        <div>
+          <dt>Favoritos e alertas</dt>
+          <dd>Os animais que você marcou e as buscas que pediu para receber por e-mail, até você os excluir.</dd>
+        </div>
+        <div>
+          <dt>Segurança</dt>
+          <dd>
+            Sessões de login (30 dias sem uso), aparelhos e endereços de onde você já entrou (90 dias sem uso), links
+            para criar uma nova senha (válidos por 1 hora, esquecidos um dia depois) e contadores de tentativas, que
+            protegem a sua conta contra abusos e expiram sozinhos.
+          </dd>
+        </div>
+      </dl>
+      <p>
+        Telefone, e-mail e endereço nunca aparecem em páginas públicas nem nos registros do servidor. A Adopet não vende
+        nem compartilha dados pessoais; os e-mails que ela envia (avisos de mensagens, candidaturas, alertas) saem pelo
+        servidor de e-mail desta instalação.
+      </p>
+
+      <h2 className="legal__subtitle">Os seus direitos</h2>
+      <ul className="legal__rights">
+        <li>
+          <strong>Acesso e portabilidade:</strong> baixe tudo o que guardamos sobre você em{" "}
+          <Link to="/perfil/dados" reloadDocument>
+            Baixar meus dados
+          </Link>
+          , um arquivo JSON.
+        </li>
+        <li>
+          <strong>Correção:</strong> mude os seus dados em <Link to="/perfil">Meu perfil</Link> e os dos seus animais em{" "}
+          <Link to="/meus-pets">Meus animais</Link>.
+        </li>
+        <li>
+          <strong>Exclusão:</strong> exclua a sua conta e os dados ligados a ela em{" "}
+          <Link to="/perfil/excluir">Excluir conta</Link>.
+        </li>
+        <li>
+          <strong>Informação, revogação e reclamação:</strong> fale com o contato acima; você também pode reclamar à
+          Autoridade Nacional de Proteção de Dados (ANPD).
+        </li>
+      </ul>
+      <p className="legal__more">
+        Veja também os <Link to="/termos-de-uso">Termos de uso</Link>.
+      </p>
+    </article>
+  );
+}
