@@ -74,6 +74,8 @@ export const cities = pgTable("cities", {
   capital: boolean("capital").notNull(),
 });
 
+export const accountKind = pgEnum("account_kind", ["pessoa", "ong"]);
+
 export const users = pgTable(
   "users",
   {
@@ -88,11 +90,21 @@ export const users = pgTable(
     cidadeIbge: integer("cidade_ibge").references(() => cities.codigo),
     perfilSobre: varchar("perfil_sobre", { length: 300 }),
     photoId: uuid("photo_id").references(() => images.id, { onDelete: "set null" }),
+    /** A person (default) or an ONG, which gives its CNPJ and the name it is known by. */
+    tipo: accountKind("tipo").notNull().default("pessoa"),
+    /** The CNPJ's 14 characters, without the mask (letters too: the alphanumeric CNPJ of 2026). */
+    cnpj: varchar("cnpj", { length: 14 }),
+    nomePublico: varchar("nome_publico", { length: 80 }),
+    /** When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. */
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // One account per e-mail, whatever its case.
-  (table) => [uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`)],
+  (table) => [
+    // One account per e-mail, whatever its case; one ONG per CNPJ.
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
+    uniqueIndex("users_cnpj_idx").on(table.cnpj),
+  ],
 );
 
 export const sessions = pgTable(

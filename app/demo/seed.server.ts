@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { count, sql } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
@@ -21,6 +21,9 @@ export const DEMO_ADOPTER = {
   uf: "RJ",
   perfilSobre: "Moro em casa com quintal telado e quero adotar um cão de porte pequeno.",
 } as const;
+
+/** A CNPJ whose check digits are right, for the demo NGO (no real organisation's). */
+const DEMO_CNPJ = "11222333000181";
 
 /** The demo caretaker; the README gives this login. */
 export const DEMO_CARETAKER = {
@@ -173,9 +176,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     const [row] = await tx.select({ total: count() }).from(users);
     if ((row?.total ?? 0) > 0) return false;
     const txDb = tx as unknown as Db;
-    const caretaker = await createUser(txDb, DEMO_CARETAKER);
-    // Newest first in the feed: the first demo pet gets the latest date.
     const now = Date.now();
+    const caretaker = await createUser(txDb, DEMO_CARETAKER);
+    // An ONG an operator has checked: its pages show the verified badge.
+    await tx
+      .update(users)
+      .set({ tipo: "ong", cnpj: DEMO_CNPJ, nomePublico: DEMO_CARETAKER.nome, verifiedAt: new Date(now) })
+      .where(eq(users.id, caretaker.id));
+    // Newest first in the feed: the first demo pet gets the latest date.
     const ids: string[] = [];
     for (const [index, pet] of DEMO_PETS.entries()) {
       ids.push(await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) }));

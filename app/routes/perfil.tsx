@@ -1,6 +1,6 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
-import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
+import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { CityField } from "~/components/city-field";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 // The photo comes first on the page, last in the schema.
-const FIELD_ORDER = ["foto", "nome", "telefone", "cidade", "perfil__sobre"];
+const FIELD_ORDER = ["foto", "nome", "telefone", "cidade", "perfil__sobre", "tipo", "cnpj", "nome_publico"];
 
 export function meta() {
   return pageMeta("Perfil | Adopet", "Seu perfil na Adopet, como aparece para quem recebe sua mensagem.");
@@ -50,9 +50,14 @@ export default function Perfil() {
       // With its state, so a name several states have is saved again as it is.
       cidade: profile.cidade && profile.uf ? `${profile.cidade} (${profile.uf})` : (profile.cidade ?? ""),
       perfil__sobre: profile.perfil__sobre ?? "",
+      tipo: profile.tipo,
+      cnpj: profile.cnpj ?? "",
+      nome_publico: profile.nome_publico ?? "",
     },
     FIELD_ORDER,
   );
+  // An ONG's fields, once the account is (or is being made) an ONG; without JavaScript, after a refusal.
+  const ong = (fields.tipo.value ?? profile.tipo) === "ong";
   return (
     <section className="profile">
       <p className="profile__lead">Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.</p>
@@ -76,6 +81,27 @@ export default function Perfil() {
           }
         />
         <TextAreaField meta={fields.perfil__sobre} label="Sobre" maxLength={300} />
+        <ChoiceGroup
+          meta={fields.tipo}
+          legend="Tipo de conta"
+          type="radio"
+          hint="Uma ONG informa o CNPJ e o nome pelo qual é conhecida; as páginas mostram “ONG”."
+          options={[
+            ["pessoa", "Pessoa"],
+            ["ong", "ONG"],
+          ]}
+        />
+        {ong ? (
+          <>
+            <TextField meta={fields.cnpj} label="CNPJ" placeholder="00.000.000/0000-00" maxLength={18} />
+            <TextField
+              meta={fields.nome_publico}
+              label="Nome público da ONG"
+              maxLength={80}
+              autoComplete="organization"
+            />
+          </>
+        ) : null}
         <button type="submit" className="button panel__submit">
           Salvar
         </button>

@@ -16,6 +16,7 @@ import { findPublicPet } from "~/domain/pets/pets.server";
 import { isId } from "~/lib/ids";
 import { FavoriteButton } from "~/components/favorite-button";
 import { ShareBox } from "~/components/share-box";
+import { CaretakerKind } from "~/components/caretaker-kind";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 
@@ -134,7 +135,7 @@ export default function PetPage() {
           <dt>Responsável</dt>
           <dd>
             <Link to={`/responsaveis/${pet.caretaker.id}`}>{pet.caretaker.nome}</Link>
-            {caretakerPlace}
+            {caretakerPlace} <CaretakerKind tipo={pet.caretaker.tipo} verificada={pet.caretaker.verificada} />
           </dd>
         </div>
       </dl>

@@ -1,4 +1,5 @@
 import { data, Link, useLoaderData } from "react-router";
+import { CaretakerKind } from "~/components/caretaker-kind";
 import type { Route } from "./+types/responsavel";
 import { cardData, PetCard } from "~/components/pet-card";
 import { NoPhotoAvatar } from "~/components/art";
@@ -40,6 +41,7 @@ export default function CaretakerPage() {
         )}
         <div>
           <h1 className="caretaker__name">{caretaker.nome}</h1>
+          <CaretakerKind tipo={caretaker.tipo} verificada={caretaker.verificada} />
           {caretaker.local ? <p className="caretaker__place">{caretaker.local}</p> : null}
           <p className="caretaker__adopted">
             {caretaker.adotados === 1

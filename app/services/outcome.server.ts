@@ -35,7 +35,10 @@ export type InvalidReason =
   /** A name several states' cities have, typed without the state. */
   | "ambiguous-city"
   /** A link to set a new password that expired, was used, or never existed. */
-  | "reset-token";
+  | "reset-token"
+  /** An ONG without its CNPJ, or without its public name. */
+  | "cnpj-required"
+  | "public-name-required";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -58,7 +61,9 @@ type ConflictReason =
   /** Not a move allowed from the application's current status. */
   | "application-move"
   /** Another application was approved for this pet. */
-  | "pet-reserved";
+  | "pet-reserved"
+  /** Another account is this ONG. */
+  | "cnpj-taken";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   cidadeField,
   emailField,
+  requiredText,
   IMAGE_MAX_BYTES,
   isAcceptedImageType,
   nomeField,
@@ -11,6 +12,7 @@ import {
   textField,
 } from "./fields";
 import { MESSAGES } from "./messages";
+import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 
 const confirmaField = textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required);
 
@@ -73,13 +75,48 @@ const photoFile = z
   .refine(isAcceptedImageType, MESSAGES.foto.type)
   .refine((file) => file.size <= IMAGE_MAX_BYTES, MESSAGES.foto.size);
 
-export const perfilSchema = z.object({
-  nome: nomeField,
-  telefone: telefoneField,
-  cidade: cidadeField,
-  perfil__sobre: perfilSobreField,
-  foto: photoFile.optional(),
-});
+/** An ONG's account (issue 22): its CNPJ and the name it is known by. */
+export const ONG_MESSAGES = {
+  tipo: "Tipo de conta inválido: use pessoa ou ong.",
+  cnpjRequired: "Informe o CNPJ da ONG.",
+  cnpj: "CNPJ inválido: confira os números.",
+  cnpjTaken: "Este CNPJ já é de outra conta da Adopet.",
+  nomePublicoRequired: "Informe o nome público da ONG.",
+  nomePublicoMin: "O nome público deve ter ao menos 2 caracteres.",
+  nomePublicoMax: "O nome público deve ter no máximo 80 caracteres.",
+} as const;
+
+const ACCOUNT_KINDS = ["pessoa", "ong"] as const;
+const tipoField = z.enum(ACCOUNT_KINDS, ONG_MESSAGES.tipo);
+/** With or without its mask; the numeric CNPJ and, since July 2026, the alphanumeric one. Kept as its 14 characters. */
+const cnpjField = requiredText(ONG_MESSAGES.cnpjRequired)
+  .refine((value) => value === "" || isValidCnpj(value, { version: 2 }), ONG_MESSAGES.cnpj)
+  .transform((value) => value.replace(/[\s./-]/g, "").toUpperCase());
+const nomePublicoField = requiredText(ONG_MESSAGES.nomePublicoRequired)
+  .min(2, ONG_MESSAGES.nomePublicoMin)
+  .max(80, ONG_MESSAGES.nomePublicoMax);
+
+/** An ONG needs its CNPJ and public name (in the form, both typed beside the choice). */
+function ongComplete(value: { tipo?: string; cnpj?: string; nome_publico?: string }, context: z.RefinementCtx) {
+  if (value.tipo !== "ong") return;
+  if (!value.cnpj) context.addIssue({ code: "custom", path: ["cnpj"], message: ONG_MESSAGES.cnpjRequired });
+  if (!value.nome_publico) {
+    context.addIssue({ code: "custom", path: ["nome_publico"], message: ONG_MESSAGES.nomePublicoRequired });
+  }
+}
+
+export const perfilSchema = z
+  .object({
+    nome: nomeField,
+    telefone: telefoneField,
+    cidade: cidadeField,
+    perfil__sobre: perfilSobreField,
+    tipo: tipoField.default("pessoa"),
+    cnpj: cnpjField.optional(),
+    nome_publico: nomePublicoField.optional(),
+    foto: photoFile.optional(),
+  })
+  .superRefine(ongComplete);
 
 /** The JSON API's bodies: the same rules, and no field we do not know. */
 export const apiCreateUserSchema = z.strictObject({ email: emailField, nome: nomeField, senha: senhaField });
@@ -90,6 +127,10 @@ export const apiUpdateUserSchema = z.strictObject({
   telefone: telefoneField.optional(),
   cidade: cidadeField.optional(),
   perfil__sobre: perfilSobreField.optional(),
+  /** pessoa | ong; an ONG has its CNPJ and public name (given here, or already in the account). */
+  tipo: tipoField.optional(),
+  cnpj: cnpjField.optional(),
+  nome_publico: nomePublicoField.optional(),
   /** A `data:image/...;base64,` URL, or null to remove the photo. */
   foto__upload: z
     .string()

@@ -1,6 +1,6 @@
 import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
 import type { LimitName } from "~/services/rate-limits.server";
-import { RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
+import { ONG_MESSAGES, RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
@@ -58,6 +58,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "application-open": "Você já tem uma candidatura em andamento para este animal.",
   "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
   "pet-reserved": "Este animal já está reservado: outra candidatura foi aprovada.",
+  "cnpj-taken": ONG_MESSAGES.cnpjTaken,
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -118,6 +119,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return PLACE_MESSAGES.ambiguous;
     case "reset-token":
       return RESET_MESSAGES.invalidToken;
+    case "cnpj-required":
+      return ONG_MESSAGES.cnpjRequired;
+    case "public-name-required":
+      return ONG_MESSAGES.nomePublicoRequired;
   }
 }
 

@@ -14,6 +14,12 @@ import { resolveCity, type City } from "~/domain/places/cities.server";
 export type PublicUser = {
   id: string;
   nome: string;
+  /** pessoa | ong */
+  tipo: "pessoa" | "ong";
+  /** An ONG's public name (pages show it instead of `nome`). */
+  nome_publico: string | null;
+  /** An ONG whose CNPJ an operator checked. */
+  verificada: boolean;
   cidade: string | null;
   uf: string | null;
   /** The IBGE code; null for a city typed before the list (the profile asks to choose it again). */
@@ -23,7 +29,7 @@ export type PublicUser = {
 };
 
 /** What a person sees of themselves. Never includes the password or its hash. */
-export type OwnUser = PublicUser & { email: string; telefone: string | null };
+export type OwnUser = PublicUser & { email: string; telefone: string | null; cnpj: string | null };
 
 type UserRow = typeof users.$inferSelect;
 
@@ -31,6 +37,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     nome: row.nome,
+    tipo: row.tipo,
+    nome_publico: row.tipo === "ong" ? row.nomePublico : null,
+    verificada: row.tipo === "ong" && row.verifiedAt !== null,
     cidade: row.cidade,
     uf: row.uf,
     cidade_ibge: row.cidadeIbge,
@@ -40,7 +49,7 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 export function toOwnUser(row: UserRow): OwnUser {
-  return { ...toPublicUser(row), email: row.email, telefone: row.telefone };
+  return { ...toPublicUser(row), email: row.email, telefone: row.telefone, cnpj: row.cnpj };
 }
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
@@ -107,6 +116,10 @@ export type ProfileChanges = {
   telefone?: string;
   cidade?: string;
   perfil__sobre?: string;
+  tipo?: "pessoa" | "ong";
+  /** The CNPJ's 14 characters (validated by the schema). */
+  cnpj?: string;
+  nome_publico?: string;
   /** New photo bytes (checked by content here), or null to remove the photo. */
   photo?: Buffer | null;
 };
@@ -137,7 +150,13 @@ async function changeProfile(db: Db, userId: string, changes: ProfileChanges): P
     if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
     throw error;
   }
-  const updated = await saveProfile(db, userId, changes, city, prepared);
+  let updated: Result<OwnUser>;
+  try {
+    updated = await saveProfile(db, userId, changes, city, prepared);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
+  }
   // Pets show their caretaker's name.
   if (updated.ok) publicDataChanged(db);
   return updated;
@@ -153,6 +172,8 @@ function saveProfile(
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!current) return notFound("user");
+    const ong = ongColumns(current, changes);
+    if (!ong.ok) return ong;
     let photoId = current.photoId;
     if (prepared) photoId = await saveImage(tx as unknown as Db, prepared);
     else if (changes.photo === null) photoId = null;
@@ -163,6 +184,7 @@ function saveProfile(
         telefone: changes.telefone?.trim() ?? current.telefone,
         ...(city && { cidade: city.nome, uf: city.uf, cidadeIbge: city.codigo }),
         perfilSobre: changes.perfil__sobre?.trim() ?? current.perfilSobre,
+        ...ong.value,
         photoId,
         updatedAt: new Date(),
       })
@@ -173,6 +195,20 @@ function saveProfile(
     }
     return ok(toOwnUser(row!));
   });
+}
+
+/**
+ * The account's kind after a change: an ONG keeps its CNPJ and public name (given now or
+ * before) and needs both; a person has neither. A change of them ends an operator's check.
+ */
+function ongColumns(current: UserRow, changes: ProfileChanges) {
+  const tipo = changes.tipo ?? current.tipo;
+  const cnpj = tipo === "ong" ? (changes.cnpj ?? current.cnpj) : null;
+  const nomePublico = tipo === "ong" ? (changes.nome_publico?.trim() ?? current.nomePublico) : null;
+  if (tipo === "ong" && !cnpj) return invalid("cnpj", "cnpj-required");
+  if (tipo === "ong" && !nomePublico) return invalid("nome_publico", "public-name-required");
+  const same = tipo === current.tipo && cnpj === current.cnpj && nomePublico === current.nomePublico;
+  return ok({ tipo, cnpj, nomePublico, verifiedAt: same ? current.verifiedAt : null });
 }
 
 /** Whether `senha` is the account's current password. */

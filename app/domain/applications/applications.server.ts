@@ -273,7 +273,9 @@ const summaryColumns = {
   adopterCidade: sql<string | null>`${adopter}.cidade`,
   adopterUf: sql<string | null>`${adopter}.uf`,
   caretakerId: sql<string>`${caretaker}.id`,
-  caretakerNome: sql<string>`${caretaker}.nome`,
+  // An ONG by its public name, as every page shows it.
+  caretakerNome: sql<string>`case when ${caretaker}.tipo = 'ong' and ${caretaker}.nome_publico is not null
+    then ${caretaker}.nome_publico else ${caretaker}.nome end`,
 };
 
 type SummaryRow = {

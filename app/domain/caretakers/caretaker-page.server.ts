@@ -8,7 +8,10 @@ import { cachedRead } from "~/domain/pets/public-reads.server";
 /** What anyone sees of a person or ONG who publishes animals. Never a phone or an e-mail. */
 export type CaretakerPage = {
   id: string;
+  /** An ONG's public name, or the person's name. */
   nome: string;
+  tipo: "pessoa" | "ong";
+  verificada: boolean;
   foto: string | null;
   local: string | null;
   sobre: string | null;
@@ -29,6 +32,9 @@ async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | nu
     .select({
       id: users.id,
       nome: users.nome,
+      tipo: users.tipo,
+      nomePublico: users.nomePublico,
+      verifiedAt: users.verifiedAt,
       photoId: users.photoId,
       cidade: users.cidade,
       uf: users.uf,
@@ -48,7 +54,9 @@ async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | nu
   if (!published[0]?.total) return null;
   return {
     id: person.id,
-    nome: person.nome,
+    nome: person.tipo === "ong" && person.nomePublico ? person.nomePublico : person.nome,
+    tipo: person.tipo,
+    verificada: person.tipo === "ong" && person.verifiedAt !== null,
     foto: person.photoId ? imageUrl(person.photoId, 320) : null,
     local: person.cidade ? (person.uf ? `${person.cidade} (${person.uf})` : person.cidade) : null,
     sobre: person.sobre,

@@ -93,7 +93,15 @@ export type PetView = {
   reservado: boolean;
   /** Image ids, the first being the cover. */
   photoIds: string[];
-  caretaker: { id: string; nome: string; cidade: string | null; uf: string | null };
+  caretaker: {
+    id: string;
+    /** An ONG's public name, or the person's name. */
+    nome: string;
+    cidade: string | null;
+    uf: string | null;
+    tipo: "pessoa" | "ong";
+    verificada: boolean;
+  };
   createdAt: Date;
   /** From the city of a search by distance, rounded. */
   distanciaKm?: number;
@@ -435,6 +443,10 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
   return result;
 }
 
+/** The name a caretaker is shown by: an ONG's public name, or the person's name. */
+const publicName = sql<string>`case when ${users.tipo} = 'ong' and ${users.nomePublico} is not null
+  then ${users.nomePublico} else ${users.nome} end`;
+
 const petColumns = {
   id: pets.id,
   nome: pets.nome,
@@ -450,9 +462,11 @@ const petColumns = {
   reservedAt: pets.reservedAt,
   createdAt: pets.createdAt,
   caretakerId: users.id,
-  caretakerNome: users.nome,
+  caretakerNome: publicName,
   caretakerCidade: users.cidade,
   caretakerUf: users.uf,
+  caretakerTipo: users.tipo,
+  caretakerVerifiedAt: users.verifiedAt,
   sexo: pets.sexo,
   castrado: pets.castrado,
   castracaoData: pets.castracaoData,
@@ -488,6 +502,8 @@ type PetRow = {
   caretakerNome: string;
   caretakerCidade: string | null;
   caretakerUf: string | null;
+  caretakerTipo: "pessoa" | "ong";
+  caretakerVerifiedAt: Date | string | null;
   photoIds: string[] | string | null;
   vacinas: string[];
   conviveCom: string[];
@@ -511,7 +527,14 @@ function toView(row: PetRow): PetView {
     status: row.status,
     reservado: row.status === "disponivel" && row.reservedAt !== null,
     photoIds: parseIdArray(row.photoIds),
-    caretaker: { id: row.caretakerId, nome: row.caretakerNome, cidade: row.caretakerCidade, uf: row.caretakerUf },
+    caretaker: {
+      id: row.caretakerId,
+      nome: row.caretakerNome,
+      cidade: row.caretakerCidade,
+      uf: row.caretakerUf,
+      tipo: row.caretakerTipo,
+      verificada: row.caretakerTipo === "ong" && row.caretakerVerifiedAt !== null,
+    },
     createdAt: new Date(row.createdAt),
     sexo: row.sexo,
     castrado: row.castrado,
@@ -757,7 +780,12 @@ export function toApiPet(pet: PetView) {
     // Reserved is a status to the world (issue 19), kept beside `disponivel` in the database.
     status: pet.reservado ? "reservado" : pet.status,
     fotos: pet.photoIds.map((id) => ({ srcset: imageSrcSet(id), url: imageUrl(id, 640) })),
-    responsavel: { id: pet.caretaker.id, nome: pet.caretaker.nome },
+    responsavel: {
+      id: pet.caretaker.id,
+      nome: pet.caretaker.nome,
+      tipo: pet.caretaker.tipo,
+      verificada: pet.caretaker.verificada,
+    },
     publicado_em: pet.createdAt.toISOString(),
     sexo: pet.sexo,
     castrado: pet.castrado,
