@@ -7,6 +7,7 @@ export default [
   route("sair", "routes/sair.tsx"),
   route("senha/esqueci", "routes/senha.esqueci.tsx"),
   route("privacidade", "routes/privacidade.tsx"),
+  route("moderacao", "routes/moderacao.tsx"),
   route("termos-de-uso", "routes/termos-de-uso.tsx"),
   route("senha/nova", "routes/senha.nova.tsx"),
   route("perfil", "routes/perfil.tsx"),

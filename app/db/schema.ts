@@ -97,6 +97,8 @@ export const users = pgTable(
     nomePublico: varchar("nome_publico", { length: 80 }),
     /** When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /** An operator moderates the site: granted only by `npm run operador`, never from the web. */
+    operador: boolean("operador").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -509,4 +511,28 @@ export const applicationNotes = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("application_notes_application_idx").on(table.applicationId, table.createdAt)],
+);
+
+/**
+ * What operators did, and why: written with each action, never changed (migration 0016 makes
+ * the database refuse updates and deletions). The operator's name is kept as it was, so the
+ * log reads the same after their account goes.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorId: uuid("operator_id").notNull(),
+    operatorNome: varchar("operator_nome", { length: 50 }).notNull(),
+    /** What was done: `verificar_ong`, … */
+    acao: varchar("acao", { length: 40 }).notNull(),
+    /** What it was done to: `usuario`, `pet`. */
+    alvoTipo: varchar("alvo_tipo", { length: 20 }).notNull(),
+    alvoId: uuid("alvo_id").notNull(),
+    /** The target in words as it was (a name), for reading the log later. */
+    alvoDescricao: varchar("alvo_descricao", { length: 120 }).notNull(),
+    motivo: varchar("motivo", { length: 500 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt.desc().nullsFirst())],
 );

@@ -22,6 +22,25 @@ export const DEMO_ADOPTER = {
   perfilSobre: "Moro em casa com quintal telado e quero adotar um cão de porte pequeno.",
 } as const;
 
+/**
+ * The demo operator (`npm run operador` made, as an installation's would be): `/moderacao`
+ * with an ONG to verify. The README gives this login.
+ */
+export const DEMO_OPERATOR = {
+  email: "operador@adopet.example",
+  senha: "Adote@2022",
+  nome: "Olívia Operadora",
+} as const;
+
+/** An ONG that signed up and waits for an operator to check its CNPJ. */
+const DEMO_PENDING_ONG = {
+  email: "patinhas@adopet.example",
+  senha: "Adote@2022",
+  nome: "Rafaela Dias",
+  cidade: "Maricá",
+  uf: "RJ",
+} as const;
+
 /** A CNPJ whose check digits are right, for the demo NGO (no real organisation's). */
 const DEMO_CNPJ = "11222333000181";
 
@@ -205,6 +224,14 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     });
     // An adopter with two favourites who wrote about Dunga: the caretaker's inbox is not empty.
     const adopter = await createUser(txDb, DEMO_ADOPTER);
+    // Moderation: an operator, and an ONG for them to verify.
+    const operator = await createUser(txDb, DEMO_OPERATOR);
+    await tx.update(users).set({ operador: true }).where(eq(users.id, operator.id));
+    const pending = await createUser(txDb, DEMO_PENDING_ONG);
+    await tx
+      .update(users)
+      .set({ tipo: "ong", cnpj: "36214045090938", nomePublico: "Patinhas de Maricá" })
+      .where(eq(users.id, pending.id));
     await tx.insert(favorites).values([
       { userId: adopter.id, petId: ids[0]! },
       { userId: adopter.id, petId: ids[3]! },

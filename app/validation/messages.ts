@@ -82,6 +82,7 @@ export const NOTICES = {
   applicationMoved: "Candidatura atualizada. Quem se candidatou recebe um e-mail.",
   applicationNoted: "Nota salva. Só você vê as suas notas.",
   waitingListDeclined: "A lista de espera foi recusada, e cada pessoa recebe a sua mensagem por e-mail.",
+  ongVerified: "ONG verificada. A ação ficou no registro.",
   passwordReset: "Senha criada! Entre com a sua nova senha.",
   questionnaireSaved: "Questionário salvo. As candidaturas já enviadas mantêm as perguntas que responderam.",
 } as const;

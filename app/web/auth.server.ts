@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { createCookie, redirect, type AppLoadContext } from "react-router";
+import { createCookie, data, redirect, type AppLoadContext } from "react-router";
 import type { Db } from "~/db/client.server";
 import { pathWithinApp, safeReturnPath } from "~/lib/return-to";
 import { KNOWN_LOGIN_TTL_MS } from "~/domain/accounts/known-logins.server";
 import type { OwnUser } from "~/domain/accounts/accounts.server";
 import { attemptLogin } from "~/domain/accounts/login.server";
 import { ok, type Result } from "~/services/outcome.server";
+import { isOperator } from "~/domain/moderation/operators.server";
 import {
   createSession,
   destroySession,
@@ -58,6 +59,16 @@ const BASENAME = "/adopet";
 function loginPath(request: Request): string {
   const back = safeReturnPath(pathWithinApp(request.url, BASENAME));
   return back && back !== "/" ? `/login?voltar=${encodeURIComponent(back)}` : "/login";
+}
+
+/**
+ * The operators' guard: the signed-in operator, or a 404 for everyone else (signed in or not),
+ * as if the page did not exist.
+ */
+export async function requireOperator(request: Request, db: Db): Promise<SessionUser> {
+  const user = await getUser(request, db);
+  if (!user || !(await isOperator(db, user.id))) throw data("Página não encontrada.", { status: 404 });
+  return user;
 }
 
 /** The API's guard: the signed-in user, or a 401 in the API's words. */

@@ -112,6 +112,13 @@ for (const width of WIDTHS) {
       await capture(page, "meus-pets-questionario", width);
     });
 
+    test("the demo operator's moderation page fits, passes axe, and is saved", async ({ page }) => {
+      await logInThroughForm(page, "operador@adopet.example", "Adote@2022");
+      await page.goto("/adopet/moderacao");
+      await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
+      await capture(page, "moderacao", width);
+    });
+
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
       // Six pages, each measured, checked by axe and saved: more than one page's 30 s.
       test.setTimeout(90_000);

@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, favorites, imageVariants, messages, petPhotos, pets, users } from "~/db/schema";
-import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
+import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_OPERATOR, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { listFeed, removePet } from "~/domain/pets/pets.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
@@ -42,6 +42,16 @@ describe("the demo data", () => {
       .where(eq(applications.adopterId, adopter!.id));
     expect(sent.map((application) => application.status).sort()).toEqual(["entrevista", "nova"]);
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
+    // The NGO is a verified ONG; an operator has another ONG to verify.
+    expect(caretaker).toMatchObject({ tipo: "ong", cnpj: "11222333000181", operador: false });
+    expect(caretaker!.verifiedAt).not.toBeNull();
+    const [operator] = await database.db.select().from(users).where(eq(users.email, DEMO_OPERATOR.email));
+    expect(operator!.operador).toBe(true);
+    expect(await verifyPassword(operator!.passwordHash, DEMO_OPERATOR.senha)).toBe(true);
+    const waiting = await database.db.select().from(users).where(eq(users.tipo, "ong"));
+    expect(waiting.filter((ong) => ong.verifiedAt === null).map((ong) => ong.nomePublico)).toEqual([
+      "Patinhas de Maricá",
+    ]);
     // Every part of a pet's record shows on some demo pet, and every pet is linked to its city.
     expect(all.every((pet) => pet.cidadeIbge !== null && pet.sexo !== null)).toBe(true);
     expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);

@@ -1,0 +1,112 @@
+import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
+import type { Db } from "~/db/client.server";
+import { auditLog, users } from "~/db/schema";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+
+/**
+ * Operators (issue 22): people who moderate the site. The role is granted and removed only
+ * from the command line (`npm run operador`), never from the web; every operator action
+ * writes a row of the audit log (who, what, when, why), which the database keeps read-only.
+ */
+
+/** Grants (`on`) or removes the operator role of the account with this e-mail. */
+export async function setOperator(db: Db, email: string, on: boolean): Promise<Result<{ nome: string }>> {
+  const [row] = await db
+    .update(users)
+    .set({ operador: on })
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .returning({ nome: users.nome });
+  return row ? ok(row) : notFound("user");
+}
+
+export async function isOperator(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ operador: users.operador }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.operador === true;
+}
+
+export type Operator = { id: string; nome: string };
+
+export type OngToVerify = {
+  id: string;
+  nome: string;
+  nomePublico: string;
+  cnpj: string;
+  local: string | null;
+  desde: Date;
+};
+
+/** ONGs whose CNPJ no operator has checked yet, oldest first. */
+export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
+  const rows = await db
+    .select({
+      id: users.id,
+      nome: users.nome,
+      nomePublico: users.nomePublico,
+      cnpj: users.cnpj,
+      cidade: users.cidade,
+      uf: users.uf,
+      desde: users.updatedAt,
+    })
+    .from(users)
+    .where(and(eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj)))
+    .orderBy(users.updatedAt)
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    nome: row.nome,
+    nomePublico: row.nomePublico ?? row.nome,
+    cnpj: formatCnpj(row.cnpj!, { version: 2 }),
+    local: row.cidade ? `${row.cidade}${row.uf ? ` (${row.uf})` : ""}` : null,
+    desde: new Date(row.desde),
+  }));
+}
+
+/** Marks an ONG verified, with the operator's reason in the audit log, in one transaction. */
+export async function verifyOng(db: Db, operator: Operator, ongId: string, motivo: string): Promise<Result> {
+  const done = await db.transaction(async (tx) => {
+    const [ong] = await tx
+      .update(users)
+      .set({ verifiedAt: new Date() })
+      .where(and(eq(users.id, ongId), eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj)))
+      .returning({ nomePublico: users.nomePublico, cnpj: users.cnpj });
+    if (!ong) return false;
+    await tx.insert(auditLog).values({
+      operatorId: operator.id,
+      operatorNome: operator.nome,
+      acao: "verificar_ong",
+      alvoTipo: "usuario",
+      alvoId: ongId,
+      alvoDescricao: `${ong.nomePublico} (CNPJ ${formatCnpj(ong.cnpj!, { version: 2 })})`,
+      motivo,
+    });
+    return true;
+  });
+  if (!done) return fail({ kind: "not-found", subject: "user" });
+  // Pages show the badge.
+  publicDataChanged(db);
+  return ok();
+}
+
+export type AuditEntry = {
+  id: string;
+  operador: string;
+  acao: string;
+  alvo: string;
+  motivo: string;
+  em: Date;
+};
+
+/** The audit log, newest first. */
+export async function listAuditLog(db: Db, limit = 100): Promise<AuditEntry[]> {
+  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    operador: row.operatorNome,
+    acao: row.acao,
+    alvo: row.alvoDescricao,
+    motivo: row.motivo,
+    em: new Date(row.createdAt),
+  }));
+}
