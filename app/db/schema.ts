@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
+import { APPLICATION_STATUSES } from "~/lib/applications";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -416,16 +417,7 @@ export const questionnaires = pgTable("questionnaires", {
   updatedAt: updatedAt(),
 });
 
-export const applicationStatus = pgEnum("application_status", [
-  "nova",
-  "em_analise",
-  "entrevista",
-  "visita",
-  "aprovada",
-  "recusada",
-  "desistiu",
-  "em_espera",
-]);
+export const applicationStatus = pgEnum("application_status", APPLICATION_STATUSES);
 
 /**
  * An adoption application: an adopter's answers to the questionnaire, as it was when they

@@ -1,12 +1,12 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
+import { createPet, petPortrait } from "~/demo/factories.server";
 import { alerts } from "~/db/schema";
 import { alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES, ALERTS_MAX } from "~/lib/alerts";
 import { PLACE_MESSAGES } from "~/validation/messages";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /** Alerts (issue 18): the API, whose they are, matching, the e-mails at once and daily, unsubscribing. */
@@ -20,12 +20,7 @@ let bruno: Client;
 let ong: Client;
 let ongId: string;
 
-async function signedIn(email: string, nome: string) {
-  const user = await createUser(app.db, { email, nome });
-  const client = new Client(app.baseUrl);
-  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, id: user.id };
-}
+const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
 
 /** The e-mails sent to `to` so far, parsed. */
 async function mailTo(to: string): Promise<ParsedMail[]> {

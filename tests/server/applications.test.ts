@@ -1,11 +1,11 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { applications } from "~/db/schema";
 import { eraseClosedAnswers } from "~/domain/applications/applications.server";
 import { APPLICATION_MESSAGES, DEFAULT_QUESTIONS } from "~/lib/applications";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /**
@@ -20,12 +20,8 @@ let smtp: SmtpPeer;
 
 type Person = { client: Client; id: string; email: string };
 
-async function person(email: string, nome: string): Promise<Person> {
-  const user = await createUser(app.db, { email, nome, telefone: "(21) 98765-4321" });
-  const client = new Client(app.baseUrl);
-  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, id: user.id, email };
-}
+const person = (email: string, nome: string): Promise<Person> =>
+  signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
 
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.includes(to));

@@ -1,12 +1,12 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser } from "~/demo/factories.server";
 import { emailDeliveries, messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
 import { MESSAGES } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;
 let caretaker: Client;
@@ -14,12 +14,7 @@ let stranger: Client;
 let petId: string;
 let ownerId: string;
 
-async function signedIn(email: string, nome: string) {
-  const user = await createUser(app.db, { email, nome });
-  const client = new Client(app.baseUrl);
-  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, id: user.id };
-}
+const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
 
 const body = (overrides: Record<string, unknown> = {}) => ({
   petId,

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { auditLog, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /** `/moderacao` (issue 22): operators only, everyone else a 404; each action with its reason, logged. */
 let app: TestApp;
@@ -11,12 +10,7 @@ let operator: Client;
 let person: Client;
 let ongId: string;
 
-async function signedIn(email: string, nome: string) {
-  const user = await createUser(app.db, { email, nome });
-  const client = new Client(app.baseUrl);
-  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, id: user.id };
-}
+const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
 
 beforeAll(async () => {
   app = await startTestApp();

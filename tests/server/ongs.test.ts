@@ -1,22 +1,17 @@
 import { eq } from "drizzle-orm";
 import { generateCnpj } from "@brazilian-utils/brazilian-utils/generate-cnpj";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet } from "~/demo/factories.server";
 import { users } from "~/db/schema";
 import { ONG_MESSAGES } from "~/validation/accounts";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /** ONGs (issue 22): the account's kind, the CNPJ and public name, what pages and the API show. */
 let app: TestApp;
 let ong: Client;
 let ongId: string;
 
-async function signedIn(email: string, nome: string) {
-  const user = await createUser(app.db, { email, nome });
-  const client = new Client(app.baseUrl);
-  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
-  return { client, id: user.id };
-}
+const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
 
 beforeAll(async () => {
   app = await startTestApp();

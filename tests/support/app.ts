@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Database } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
+import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /**
@@ -97,4 +98,16 @@ export class Client {
   cookie(name: string) {
     return this.cookies.get(name);
   }
+}
+
+/** A new account (with the factories' password) and a client signed in as it. */
+export async function signedInAccount(
+  app: TestApp,
+  input: { email: string; nome: string; telefone?: string },
+): Promise<{ client: Client; id: string; email: string }> {
+  const user = await createUser(app.db, input);
+  const client = new Client(app.baseUrl);
+  const session = await client.post("/api/session", { email: input.email, senha: DEFAULT_PASSWORD });
+  if (session.status !== 200) throw new Error(`login de ${input.email}: ${session.status}`);
+  return { client, id: user.id, email: input.email };
 }
