@@ -278,8 +278,11 @@ describe("/api/users/:id", () => {
         "foto",
         "id",
         "nome",
+        "nome_publico",
         "perfil__sobre",
+        "tipo",
         "uf",
+        "verificada",
       ]);
       expect(response.text).not.toContain("98765");
       expect(response.text).not.toContain("ana.perfil@");
