@@ -27,6 +27,7 @@ import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
 import { countNewApplications } from "~/domain/applications/applications.server";
+import { countOngsToVerify } from "~/domain/moderation/operators.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -47,14 +48,15 @@ export function meta(): Route.MetaDescriptors {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
-  // `unread` and `newApplications` are the account menu's counts (AttentionCounts in app/lib/account-nav.ts).
-  const [unread, inbox, newApplications] = user
+  // The account menu's counts (AttentionCounts in app/lib/account-nav.ts); operators' only for them.
+  const [unread, inbox, newApplications, ongsToVerify] = user
     ? await Promise.all([
         countUnread(context.db, user.id),
         hasReceived(context.db, user.id),
         countNewApplications(context.db, user.id),
+        user.operador ? countOngsToVerify(context.db) : null,
       ])
-    : [0, false, 0];
+    : [0, false, 0, null];
   return data(
     {
       user: user && {
@@ -65,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         unread,
         inbox,
         newApplications,
+        ongsToVerify,
       },
       notice: notice?.text ?? null,
     },

@@ -14,12 +14,16 @@ export type AttentionCounts = {
   unread: number;
   /** Applications for the person's animals that no one has looked at yet (status `nova`). */
   newApplications: number;
+  /** For an operator, the ONGs waiting for their check; null for everyone else (no entry). */
+  ongsToVerify: number | null;
 };
 
 type AccountNavEntry = {
   /** Path under the base path, as given to <Link to>. */
   to: string;
   label: string;
+  /** Whether this person has the entry at all (operators' pages); everyone, when absent. */
+  shown?: (counts: AttentionCounts) => boolean;
   attention?: {
     count: (counts: AttentionCounts) => number;
     /** The count in words, for screen readers and the menu button: "3 não lidas". */
@@ -50,6 +54,15 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
       text: (count) => (count === 1 ? "1 não lida" : `${count} não lidas`),
     },
   },
+  {
+    to: "/moderacao",
+    label: "Moderação",
+    shown: (counts) => counts.ongsToVerify !== null,
+    attention: {
+      count: (counts) => counts.ongsToVerify ?? 0,
+      text: (count) => (count === 1 ? "1 ONG a verificar" : `${count} ONGs a verificar`),
+    },
+  },
   // The account's own settings: every page is two steps away, these too.
   { to: "/perfil/senha", label: "Alterar senha" },
   { to: "/perfil/excluir", label: "Excluir conta" },
@@ -64,7 +77,7 @@ type AccountNavItem = {
 
 /** The entries with their counts: what the menu shows. */
 export function accountNavItems(counts: AttentionCounts): AccountNavItem[] {
-  return ACCOUNT_NAV.map(({ to, label, attention }) => {
+  return ACCOUNT_NAV.filter(({ shown }) => !shown || shown(counts)).map(({ to, label, attention }) => {
     const count = attention ? attention.count(counts) : 0;
     return { to, label, attention: attention && count > 0 ? { count, text: attention.text(count) } : null };
   });

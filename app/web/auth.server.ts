@@ -6,7 +6,6 @@ import { KNOWN_LOGIN_TTL_MS } from "~/domain/accounts/known-logins.server";
 import type { OwnUser } from "~/domain/accounts/accounts.server";
 import { attemptLogin } from "~/domain/accounts/login.server";
 import { ok, type Result } from "~/services/outcome.server";
-import { isOperator } from "~/domain/moderation/operators.server";
 import {
   createSession,
   destroySession,
@@ -67,7 +66,7 @@ function loginPath(request: Request): string {
  */
 export async function requireOperator(request: Request, db: Db): Promise<SessionUser> {
   const user = await getUser(request, db);
-  if (!user || !(await isOperator(db, user.id))) throw data("Página não encontrada.", { status: 404 });
+  if (!user?.operador) throw data("Página não encontrada.", { status: 404 });
   return user;
 }
 

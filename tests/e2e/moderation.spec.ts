@@ -36,7 +36,13 @@ test("an operator verifies an ONG with a reason; the badge shows and the log say
   expect(response!.status()).toBe(404);
 
   await logInThroughForm(page, "operador@adopet.example", "Adote@2022");
-  await page.goto("/adopet/moderacao");
+  // Two steps from any page, as every entry: the menu, then Moderação with what waits.
+  await page.getByText("Minha conta").click();
+  await page
+    .getByRole("navigation", { name: "Sua conta" })
+    .getByRole("link", { name: /^Moderação, \d+ ONGs? a verificar$/ })
+    .click();
+  await expect(page).toHaveURL(/\/adopet\/moderacao$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Moderação");
   await expectNoAxeViolations(page);
   const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: nome }) });

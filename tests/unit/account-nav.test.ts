@@ -3,7 +3,9 @@ import { accountNavItems } from "~/lib/account-nav";
 
 describe("the account menu's entries", () => {
   it("lists the signed-in person's pages, in order", () => {
-    expect(accountNavItems({ unread: 0, newApplications: 0 }).map(({ to, label }) => [to, label])).toEqual([
+    expect(
+      accountNavItems({ unread: 0, newApplications: 0, ongsToVerify: null }).map(({ to, label }) => [to, label]),
+    ).toEqual([
       ["/perfil", "Meu perfil"],
       ["/meus-pets", "Meus animais"],
       ["/meus-pets/novo", "Publicar um animal"],
@@ -19,19 +21,30 @@ describe("the account menu's entries", () => {
 
   it("counts what waits for the person, in words", () => {
     const attention = (unread: number) =>
-      accountNavItems({ unread, newApplications: 0 }).find((item) => item.to === "/mensagens")?.attention;
+      accountNavItems({ unread, newApplications: 0, ongsToVerify: null }).find((item) => item.to === "/mensagens")
+        ?.attention;
     expect(attention(0)).toBeNull();
     expect(attention(1)).toEqual({ count: 1, text: "1 não lida" });
     expect(attention(3)).toEqual({ count: 3, text: "3 não lidas" });
     const applications = (newApplications: number) =>
-      accountNavItems({ unread: 0, newApplications }).find((item) => item.to === "/candidaturas/recebidas")?.attention;
+      accountNavItems({ unread: 0, newApplications, ongsToVerify: null }).find(
+        (item) => item.to === "/candidaturas/recebidas",
+      )?.attention;
     expect(applications(0)).toBeNull();
     expect(applications(1)).toEqual({ count: 1, text: "1 nova" });
     expect(applications(2)).toEqual({ count: 2, text: "2 novas" });
   });
 
+  it("shows Moderação to operators only, with the ONGs waiting for them", () => {
+    const moderation = (ongsToVerify: number | null) =>
+      accountNavItems({ unread: 0, newApplications: 0, ongsToVerify }).find((item) => item.to === "/moderacao");
+    expect(moderation(null)).toBeUndefined();
+    expect(moderation(0)).toEqual({ to: "/moderacao", label: "Moderação", attention: null });
+    expect(moderation(2)?.attention).toEqual({ count: 2, text: "2 ONGs a verificar" });
+  });
+
   it("gives every entry its own path", () => {
-    const paths = accountNavItems({ unread: 0, newApplications: 0 }).map((item) => item.to);
+    const paths = accountNavItems({ unread: 0, newApplications: 0, ongsToVerify: null }).map((item) => item.to);
     expect(new Set(paths).size).toBe(paths.length);
   });
 });

@@ -24,6 +24,8 @@ export type SessionUser = {
   email: string;
   nome: string;
   photoId: string | null;
+  /** Moderates the site (`npm run operador`). */
+  operador: boolean;
   /** Names this session (its token's hash) for per-session limits. */
   sessionKey: string;
 };
@@ -39,6 +41,7 @@ export async function findSessionUser(db: Db, token: string | undefined | null):
       email: users.email,
       nome: users.nome,
       photoId: users.photoId,
+      operador: users.operador,
       expiresAt: sessions.expiresAt,
     })
     .from(sessions)

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import type { Db } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
@@ -21,11 +21,6 @@ export async function setOperator(db: Db, email: string, on: boolean): Promise<R
   return row ? ok(row) : notFound("user");
 }
 
-export async function isOperator(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ operador: users.operador }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.operador === true;
-}
-
 export type Operator = { id: string; nome: string };
 
 export type OngToVerify = {
@@ -36,6 +31,14 @@ export type OngToVerify = {
   local: string | null;
   desde: Date;
 };
+
+const waitingOngs = and(eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj));
+
+/** How many ONGs wait for an operator's check (the operators' menu count). */
+export async function countOngsToVerify(db: Db): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(users).where(waitingOngs);
+  return row?.total ?? 0;
+}
 
 /** ONGs whose CNPJ no operator has checked yet, oldest first. */
 export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
@@ -50,7 +53,7 @@ export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
       desde: users.updatedAt,
     })
     .from(users)
-    .where(and(eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj)))
+    .where(waitingOngs)
     .orderBy(users.updatedAt)
     .limit(200);
   return rows.map((row) => ({
