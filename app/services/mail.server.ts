@@ -96,13 +96,18 @@ export function createMailer({
  * Message-ID, which mail programs show once.
  */
 export async function sendMailOnce(db: Db, mailer: Mailer, mail: Mail & { idempotencyKey: string }): Promise<boolean> {
-  const [sent] = await db
-    .select({ key: emailDeliveries.idempotencyKey })
-    .from(emailDeliveries)
-    .where(eq(emailDeliveries.idempotencyKey, mail.idempotencyKey))
-    .limit(1);
-  if (sent) return false;
+  if (await wasSent(db, mail.idempotencyKey)) return false;
   await mailer.send(mail);
   await db.insert(emailDeliveries).values({ idempotencyKey: mail.idempotencyKey }).onConflictDoNothing();
   return true;
+}
+
+/** Whether the e-mail with this idempotency key already went out. */
+export async function wasSent(db: Db, idempotencyKey: string): Promise<boolean> {
+  const [sent] = await db
+    .select({ key: emailDeliveries.idempotencyKey })
+    .from(emailDeliveries)
+    .where(eq(emailDeliveries.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return Boolean(sent);
 }

@@ -256,6 +256,25 @@ describe("the pipeline", () => {
     expect(caretaker.json.adotante).toMatchObject({ nome: "Ana", telefone: "(21) 98765-4321" });
   });
 
+  it("the application's page is a 404 for anyone else, to read and to act, and its form refuses to move it", async () => {
+    const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await carla.client.get(`/candidaturas/${anaApp}`)).status).toBe(404);
+    const moved = await carla.client.post(
+      `/candidaturas/${anaApp}?acao=mover`,
+      new URLSearchParams({ status: "recusada", motivo: "x", confirmo: "on" }).toString(),
+      FORM,
+    );
+    expect(moved.status).toBe(404);
+    const noted = await bruno.client.post(
+      `/candidaturas/${anaApp}?acao=nota`,
+      new URLSearchParams({ nota: "Olá" }).toString(),
+      FORM,
+    );
+    expect(noted.status).toBe(404);
+    expect((await ana.client.get(`/candidaturas/${anaApp}`)).status).toBe(200);
+    expect((await ana.client.get(`/api/candidaturas/${anaApp}`)).json.status).toBe("nova");
+  });
+
   it("lets each party make only their own moves, from where the application is", async () => {
     const adopterApproves = await ana.client.patch(`/api/candidaturas/${anaApp}`, { status: "aprovada" });
     expect([adopterApproves.status, adopterApproves.json.message]).toEqual([

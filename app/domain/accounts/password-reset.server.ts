@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { emailDeliveries, passwordResets, sessions, users } from "~/db/schema";
+import { passwordResets, sessions, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { PasswordResetEmail, passwordResetSubject } from "~/emails/password-reset.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/jobs/queue.server";
-import { sendMailOnce, type Mailer } from "~/services/mail.server";
+import { sendMailOnce, wasSent, type Mailer } from "~/services/mail.server";
 import { invalid, ok, type Result } from "~/services/outcome.server";
 import { resetLimit, takeAllowance } from "~/services/rate-limits.server";
 
@@ -69,11 +69,7 @@ export async function sendPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
-  const [sent] = await db
-    .select({ key: emailDeliveries.idempotencyKey })
-    .from(emailDeliveries)
-    .where(eq(emailDeliveries.idempotencyKey, mailKey(resetId)));
-  if (sent) return;
+  if (await wasSent(db, mailKey(resetId))) return;
   const [row] = await db
     .select({
       email: users.email,
