@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_REPORTS_TO_HIDE } from "~/lib/reports";
 
 /**
  * The one place that reads process.env. Every setting has a default that makes
@@ -37,6 +38,12 @@ const envSchema = z.object({
     .min(1)
     .max(3650)
     .default(180),
+  REPORTS_TO_HIDE: z.coerce
+    .number({ error: "REPORTS_TO_HIDE deve ser um número de pessoas" })
+    .int()
+    .min(1)
+    .max(1000)
+    .default(DEFAULT_REPORTS_TO_HIDE),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
@@ -70,6 +77,8 @@ export type Env = {
   applicationRetentionDays: number;
   /** Who answers for the personal data of this installation (an e-mail or an address), on the privacy page. */
   privacyContact: string | undefined;
+  /** Distinct people whose reports hide a listing until an operator looks. */
+  reportsToHide: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -108,6 +117,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     privacyContact: value.PRIVACY_CONTACT,
+    reportsToHide: value.REPORTS_TO_HIDE,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

@@ -27,7 +27,7 @@ import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
 import { countNewApplications } from "~/domain/applications/applications.server";
-import { countOngsToVerify } from "~/domain/moderation/operators.server";
+import { countModerationWork } from "~/domain/moderation/operators.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -49,12 +49,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
   // The account menu's counts (AttentionCounts in app/lib/account-nav.ts); operators' only for them.
-  const [unread, inbox, newApplications, ongsToVerify] = user
+  const [unread, inbox, newApplications, toModerate] = user
     ? await Promise.all([
         countUnread(context.db, user.id),
         hasReceived(context.db, user.id),
         countNewApplications(context.db, user.id),
-        user.operador ? countOngsToVerify(context.db) : null,
+        user.operador ? countModerationWork(context.db) : null,
       ])
     : [0, false, 0, null];
   return data(
@@ -67,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         unread,
         inbox,
         newApplications,
-        ongsToVerify,
+        toModerate,
       },
       notice: notice?.text ?? null,
     },

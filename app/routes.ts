@@ -8,6 +8,7 @@ export default [
   route("senha/esqueci", "routes/senha.esqueci.tsx"),
   route("privacidade", "routes/privacidade.tsx"),
   route("moderacao", "routes/moderacao.tsx"),
+  route("denunciar", "routes/denunciar.tsx"),
   route("termos-de-uso", "routes/termos-de-uso.tsx"),
   route("senha/nova", "routes/senha.nova.tsx"),
   route("perfil", "routes/perfil.tsx"),
@@ -52,6 +53,7 @@ export default [
     route("favoritos/:petId", "routes/api/favorito.ts"),
     route("alertas", "routes/api/alertas.ts"),
     route("alertas/:id", "routes/api/alerta.ts"),
+    route("denuncias", "routes/api/denuncias.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

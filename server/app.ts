@@ -34,6 +34,8 @@ declare module "react-router" {
     publicUrl: string;
     /** What the privacy page says of this installation: its contact, and how long answers are kept. */
     privacy: { contact: string | undefined; applicationRetentionDays: number };
+    /** Distinct people whose reports hide a listing until an operator looks (REPORTS_TO_HIDE). */
+    moderation: { reportsToHide: number };
   }
 }
 
@@ -86,6 +88,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
       cspNonce: String(res.locals.cspNonce ?? ""),
       publicUrl,
       privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
+      moderation: { reportsToHide: env.reportsToHide },
     }),
   });
   const app = createHttpApp({
@@ -136,6 +139,7 @@ async function startQueue(database: Database, env: Env, mailer: Mailer, publicUr
         publicUrl,
         jobs: () => jobs,
         applicationRetentionDays: env.applicationRetentionDays,
+        privacyContact: env.privacyContact,
       }),
       {
         work: env.jobs,

@@ -138,7 +138,8 @@ export function petFormValues(pet: PetView): PetFormValues {
     perfil: pet.perfil,
     cidade: pet.cidade,
     uf: pet.uf,
-    status: pet.status,
+    // A listing hidden by moderation shows the status it goes back to.
+    status: pet.oculto?.volta ?? pet.status,
     sexo: pet.sexo ?? "",
     castrado: pet.castrado ?? "",
     castracao_data: pet.castracaoData ?? "",

@@ -100,6 +100,9 @@ export const users = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** An operator moderates the site: granted only by `npm run operador`, never from the web. */
     operador: boolean("operador").notNull().default(false),
+    /** Suspended by an operator (issue 22): cannot log in, listings hidden; the reason was e-mailed. */
+    suspendedAt: timestamp("suspended_at", { withTimezone: true }),
+    suspensionReason: varchar("suspension_reason", { length: 500 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -171,7 +174,15 @@ export const passwordResets = pgTable(
 export const species = pgEnum("species", ["cao", "gato", "outro"]);
 export const ageUnit = pgEnum("age_unit", ["dias", "meses", "anos"]);
 export const petSize = pgEnum("pet_size", ["pequeno", "medio", "medio_grande", "grande"]);
-export const petStatus = pgEnum("pet_status", ["disponivel", "adotado", "removido"]);
+/**
+ * `oculto`: hidden by moderation (issue 22), the status it had kept in `status_before_hidden`:
+ * every public read already asks for `disponivel` or `adotado`, so a hidden listing leaves
+ * the feed, the counts, alerts and its page without a filter of its own.
+ */
+export const petStatus = pgEnum("pet_status", ["disponivel", "adotado", "removido", "oculto"]);
+
+/** Why a listing is hidden: enough people reported it, an operator hid it, its caretaker's account is suspended. */
+export const hiddenBy = pgEnum("hidden_by", ["denuncias", "operador", "conta_suspensa"]);
 export const petSex = pgEnum("pet_sex", ["macho", "femea"]);
 export const castration = pgEnum("castration", ["sim", "nao", "agendado"]);
 
@@ -205,6 +216,10 @@ export const pets = pgTable(
      * so the feed's indexes and counts keep reading one status.
      */
     reservedAt: timestamp("reserved_at", { withTimezone: true }),
+    /** Moderation (issue 22): when and why the listing was hidden, and the status it goes back to. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    hiddenBy: hiddenBy("hidden_by"),
+    statusBeforeHidden: petStatus("status_before_hidden"),
     // The record (issue 18): optional, as pets published before it have none of it.
     sexo: petSex("sexo"),
     castrado: castration("castrado"),
@@ -527,4 +542,48 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index("audit_log_created_idx").on(table.createdAt.desc().nullsFirst())],
+);
+
+export const reportTarget = pgEnum("report_target", ["pet", "usuario", "conversa"]);
+export const reportCategory = pgEnum("report_category", [
+  "maus_tratos",
+  "venda_ou_golpe",
+  "anuncio_falso",
+  "conteudo_improprio",
+  "outro",
+]);
+
+/**
+ * Denúncias (issue 22): what someone reported, open until an operator acts on its target.
+ * The target is a pet, an account or a conversation (today a contact message), by id: no
+ * foreign key, as a report outlives what it reports (the operator still reads it).
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    alvoTipo: reportTarget("alvo_tipo").notNull(),
+    alvoId: uuid("alvo_id").notNull(),
+    categoria: reportCategory("categoria").notNull(),
+    texto: varchar("texto", { length: 1000 }).notNull(),
+    /** The reporter's account, seen only by operators; null for a visitor. */
+    reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Who reported, to count distinct people: an HMAC of the account's id or, for a
+     * visitor, of the client's address (never the address itself).
+     */
+    reporterKey: varchar("reporter_key", { length: 64 }).notNull(),
+    createdAt: createdAt(),
+    /** When an operator acted on the target, and what they did (the audit log has the reason). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolucao: varchar("resolucao", { length: 40 }),
+  },
+  (table) => [
+    index("reports_open_idx")
+      .on(table.alvoTipo, table.alvoId)
+      .where(sql`${table.resolvedAt} is null`),
+    index("reports_resolved_idx")
+      .on(table.resolvedAt)
+      .where(sql`${table.resolvedAt} is not null`),
+  ],
 );

@@ -13,6 +13,8 @@ import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
 import { APPLICATION_NEW_JOB, APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
+import { MODERATION_NOTICE_JOB, type ModerationNotice } from "~/domain/moderation/reports.server";
+import { sendModerationNotice } from "~/domain/moderation/notices.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
@@ -26,6 +28,8 @@ export type JobContext = {
   now?: () => Date;
   /** Days the answers of closed applications are kept (APPLICATION_RETENTION_DAYS). */
   applicationRetentionDays?: number;
+  /** Where people contest a moderation decision (PRIVACY_CONTACT), in the e-mails that tell them of it. */
+  privacyContact?: string;
 };
 
 /** Every kind of job the app runs, with its retry policy. */
@@ -36,6 +40,7 @@ export function appJobs({
   jobs,
   now = () => new Date(),
   applicationRetentionDays,
+  privacyContact,
 }: JobContext): JobDefinition<never>[] {
   const messageNotice: JobDefinition<{ messageId: string }> = {
     name: MESSAGE_NOTICE_JOB,
@@ -104,8 +109,16 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ resetId }) => sendPasswordReset(db, mailer, resetId, publicUrl(), now()),
   };
+  const moderationNotice: JobDefinition<ModerationNotice> = {
+    name: MODERATION_NOTICE_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (notice) => sendModerationNotice(db, mailer, notice, publicUrl(), privacyContact ?? null),
+  };
   return [
     messageNotice,
+    moderationNotice,
     passwordReset,
     purge,
     alertNewPet,

@@ -14,8 +14,8 @@ export type AttentionCounts = {
   unread: number;
   /** Applications for the person's animals that no one has looked at yet (status `nova`). */
   newApplications: number;
-  /** For an operator, the ONGs waiting for their check; null for everyone else (no entry). */
-  ongsToVerify: number | null;
+  /** For an operator, what waits for them (reported targets, ONGs to check); null for everyone else (no entry). */
+  toModerate: number | null;
 };
 
 type AccountNavEntry = {
@@ -57,10 +57,10 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   {
     to: "/moderacao",
     label: "Moderação",
-    shown: (counts) => counts.ongsToVerify !== null,
+    shown: (counts) => counts.toModerate !== null,
     attention: {
-      count: (counts) => counts.ongsToVerify ?? 0,
-      text: (count) => (count === 1 ? "1 ONG a verificar" : `${count} ONGs a verificar`),
+      count: (counts) => counts.toModerate ?? 0,
+      text: (count) => (count === 1 ? "1 item a analisar" : `${count} itens a analisar`),
     },
   },
   // The account's own settings: every page is two steps away, these too.

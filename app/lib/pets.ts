@@ -20,12 +20,16 @@ export const SIZE_LABEL: Record<Size, string> = {
   grande: "Grande",
 };
 
-export type PetStatus = "disponivel" | "adotado" | "removido";
+export type PetStatus = "disponivel" | "adotado" | "removido" | "oculto";
 export const STATUS_LABEL: Record<PetStatus, string> = {
   disponivel: "Disponível",
   adotado: "Adotado",
   removido: "Removido",
+  oculto: "Oculto pela moderação",
 };
+
+/** Whether the public sees the pet at all: not removed, not hidden by moderation (adopted ones say so). */
+export const isListed = (status: string) => status === "disponivel" || status === "adotado";
 
 /**
  * Counts of a search by words, place or companions stop here: past it the feed says "more

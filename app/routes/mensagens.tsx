@@ -101,6 +101,15 @@ export default function Inbox() {
                       </button>
                     </Form>
                   )}
+                  <p className="message__report">
+                    <Link
+                      to={`/denunciar?tipo=conversa&id=${message.id}`}
+                      className="report-link"
+                      aria-describedby={`m-${message.id}`}
+                    >
+                      Denunciar
+                    </Link>
+                  </p>
                 </article>
               </li>
             ))}

@@ -71,7 +71,7 @@ export default function MyPets() {
               ) : null}
               <div className="my-pet__body">
                 <h2 className="my-pet__name">
-                  <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>
+                  {pet.oculto ? pet.nome : <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>}
                 </h2>
                 <p className="my-pet__facts">
                   {pet.idade} · {pet.porte} · {pet.local}
@@ -79,6 +79,7 @@ export default function MyPets() {
                 <p className={`my-pet__status my-pet__status--${pet.reservado ? "reservado" : pet.status}`}>
                   {pet.reservado ? "Reservado" : STATUS_LABEL[pet.status]}
                 </p>
+                {pet.oculto ? <p className="my-pet__flag">{HIDDEN_NOTE[pet.oculto.por]}</p> : null}
                 {pet.cidadeIbge === null ? (
                   <p className="my-pet__flag">
                     {`A cidade “${pet.cidade}” não está na lista de cidades do IBGE: edite o animal e escolha a cidade entre as sugestões, para que ele apareça nas buscas por distância.`}
@@ -103,15 +104,15 @@ export default function MyPets() {
                   <button
                     type="submit"
                     name="intent"
-                    value={pet.status === "disponivel" ? "adotado" : "disponivel"}
+                    value={listedAs(pet) === "disponivel" ? "adotado" : "disponivel"}
                     className="my-pet__action"
                     aria-label={
-                      pet.status === "disponivel"
+                      listedAs(pet) === "disponivel"
                         ? `Marcar ${pet.nome} como adotado`
                         : `Disponibilizar ${pet.nome} de novo`
                     }
                   >
-                    {pet.status === "disponivel" ? "Marcar como adotado" : "Disponibilizar de novo"}
+                    {listedAs(pet) === "disponivel" ? "Marcar como adotado" : "Disponibilizar de novo"}
                   </button>
                 </Form>
                 <Form
@@ -141,3 +142,14 @@ export default function MyPets() {
     </section>
   );
 }
+
+/** Why a hidden listing is hidden, for its caretaker (issue 22). */
+const HIDDEN_NOTE = {
+  denuncias:
+    "Algumas pessoas denunciaram este anúncio, e ele fica oculto até a equipe de moderação analisá-lo. Você recebe um email com a decisão.",
+  operador: "A equipe de moderação ocultou este anúncio. O motivo foi enviado para o seu email.",
+  conta_suspensa: "Este anúncio está oculto enquanto a sua conta estiver suspensa.",
+} as const;
+
+/** The status a pet has, or goes back to when moderation shows it again. */
+const listedAs = (pet: { status: string; oculto: { volta: string } | null }) => pet.oculto?.volta ?? pet.status;

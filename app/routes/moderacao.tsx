@@ -1,112 +1,314 @@
-import { useEffect } from "react";
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/moderacao";
-import { listAuditLog, listOngsToVerify, verifyOng } from "~/domain/moderation/operators.server";
+import { listAuditLog, listOngsToVerify, verifyOng, type Operator } from "~/domain/moderation/operators.server";
+import {
+  ACTION_LABEL,
+  dismissReports,
+  hideListing,
+  listHiddenListings,
+  listSuspendedAccounts,
+  restoreAccount,
+  restoreListing,
+  suspendAccount,
+} from "~/domain/moderation/actions.server";
+import { listReportQueue, type QueueOrder } from "~/domain/moderation/reports.server";
 import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { REASON_MAX } from "~/lib/applications";
+import { REPORT_TARGETS, type ReportTarget } from "~/lib/reports";
+import type { Result } from "~/services/outcome.server";
 import { requireOperator } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
-import { pageFailure } from "~/web/forms.server";
-import { setNotice } from "~/web/notices.server";
+import { failureText } from "~/web/failures.server";
+import { setNotice, type NoticeKey } from "~/web/notices.server";
 
-/** What each action is called in the log. */
-const ACTIONS: Record<string, string> = { verificar_ong: "Verificou a ONG" };
+const HIDDEN_BY: Record<string, string> = {
+  denuncias: "Oculto por denúncias, à espera da moderação",
+  operador: "Oculto pela moderação",
+  conta_suspensa: "Oculto com a conta suspensa",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperator(request, context.db);
-  const [ongs, log] = await Promise.all([listOngsToVerify(context.db), listAuditLog(context.db)]);
+  const ordem: QueueOrder =
+    new URL(request.url).searchParams.get("ordem") === "recentes" ? "recentes" : "mais_denunciados";
+  const [queue, hidden, suspended, ongs, log] = await Promise.all([
+    listReportQueue(context.db, ordem),
+    listHiddenListings(context.db),
+    listSuspendedAccounts(context.db),
+    listOngsToVerify(context.db),
+    listAuditLog(context.db),
+  ]);
   return {
+    ordem,
+    queue: queue.map((target) => ({
+      ...target,
+      ultima: formatDateTime(target.ultima),
+      estado: target.oculto ? HIDDEN_BY[target.oculto]! : null,
+      denuncias: target.denuncias.map((report) => ({ ...report, em: formatDateTime(report.em) })),
+    })),
+    hidden: hidden.map((pet) => ({ ...pet, desde: formatDateTime(pet.desde), estado: HIDDEN_BY[pet.por]! })),
+    suspended: suspended.map((account) => ({ ...account, desde: formatDateTime(account.desde) })),
     ongs: ongs.map((ong) => ({ ...ong, desde: formatDateTime(ong.desde) })),
-    log: log.map((entry) => ({ ...entry, acao: ACTIONS[entry.acao] ?? entry.acao, em: formatDateTime(entry.em) })),
+    log: log.map((entry) => ({
+      ...entry,
+      acao: ACTION_LABEL[entry.acao as keyof typeof ACTION_LABEL] ?? entry.acao,
+      em: formatDateTime(entry.em),
+    })),
   };
 }
 
 const REASON_REQUIRED = "Diga o motivo: ele fica no registro de ações.";
 
-/** Operators' actions, each with its reason (written to the audit log). */
+const NOTICE: Record<string, NoticeKey> = {
+  verificar_ong: "ongVerified",
+  ocultar_anuncio: "listingHidden",
+  restaurar_anuncio: "listingRestored",
+  arquivar_denuncias: "reportsDismissed",
+  suspender_conta: "accountSuspended",
+  restaurar_conta: "accountRestored",
+};
+
+/**
+ * Operators' actions, each with its reason (written to the audit log). A button's value names
+ * the action and its target (`ocultar_anuncio:<id>`, `arquivar_denuncias:<tipo>:<id>`); `form`
+ * names the form, whose reason field a refusal focuses.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const operator = await requireOperator(request, context.db);
+  const user = await requireOperator(request, context.db);
+  const operator: Operator = { id: user.id, nome: user.nome };
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
-  const ongId = String(form?.get("ong") ?? "");
+  const formKey = String(form?.get("form") ?? "");
   const motivo = String(form?.get("motivo") ?? "").trim();
-  if (form?.get("intent") !== "verificar_ong" || !isId(ongId)) throw data("Ação desconhecida.", { status: 400 });
-  if (!motivo || motivo.length > REASON_MAX) {
-    const error = motivo ? `Use no máximo ${REASON_MAX} caracteres.` : REASON_REQUIRED;
-    return data({ ongId, error }, { status: 400 });
+  const [intent = "", ...rest] = String(form?.get("intent") ?? "").split(":");
+  const id = rest.at(-1) ?? "";
+  const tipo = rest.length === 2 ? (rest[0] as ReportTarget) : null;
+  if (!(intent in NOTICE) || !isId(id) || (intent === "arquivar_denuncias" && !REPORT_TARGETS.includes(tipo!))) {
+    throw data("Ação desconhecida.", { status: 400 });
   }
-  const verified = await verifyOng(context.db, { id: operator.id, nome: operator.nome }, ongId, motivo);
-  if (!verified.ok) throw pageFailure(verified.failure);
-  return redirect("/moderacao", { headers: { "Set-Cookie": await setNotice("ongVerified") } });
+  const refuse = (error: string, status = 400) => data({ formKey, error }, { status });
+  if (!motivo) return refuse(REASON_REQUIRED);
+  if (motivo.length > REASON_MAX) return refuse(`Use no máximo ${REASON_MAX} caracteres.`);
+  const { db, jobs } = context;
+  const run: Record<string, () => Promise<Result>> = {
+    verificar_ong: () => verifyOng(db, operator, id, motivo),
+    ocultar_anuncio: () => hideListing(db, jobs, operator, id, motivo),
+    restaurar_anuncio: () => restoreListing(db, jobs, operator, id, motivo),
+    arquivar_denuncias: () => dismissReports(db, jobs, operator, { tipo: tipo!, id }, motivo),
+    suspender_conta: () => suspendAccount(db, jobs, operator, id, motivo),
+    restaurar_conta: () => restoreAccount(db, jobs, operator, id, motivo),
+  };
+  const done = await run[intent]!();
+  if (!done.ok) return refuse(failureText(done.failure), done.failure.kind === "not-found" ? 404 : 409);
+  const back = new URL(request.url).search;
+  return redirect(`/moderacao${back}`, { headers: { "Set-Cookie": await setNotice(NOTICE[intent]!) } });
 }
 
 export function meta() {
   return [...pageMeta("Moderação | Adopet", "Área dos operadores da Adopet."), { name: "robots", content: "noindex" }];
 }
 
+type Refusal = { formKey: string; error: string } | undefined;
+
+/** A form for one target: the reason, then a button per action (each names its target in its value). */
+function ActionForm({
+  formKey,
+  label,
+  refused,
+  actions,
+}: {
+  formKey: string;
+  label: string;
+  refused: Refusal;
+  actions: { value: string; text: string }[];
+}) {
+  const error = refused?.formKey === formKey ? refused.error : null;
+  const field = `motivo-${formKey}`;
+  return (
+    <Form method="post" className="moderation__form">
+      <input type="hidden" name="form" value={formKey} />
+      <div className="field">
+        <label className="field__label" htmlFor={field}>
+          {label}
+        </label>
+        <textarea
+          id={field}
+          name="motivo"
+          rows={2}
+          maxLength={REASON_MAX}
+          className="field__control"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${field}-erro` : undefined}
+          autoFocus={error ? true : undefined}
+        />
+        <p id={`${field}-erro`} className="field__error">
+          {error ?? ""}
+        </p>
+      </div>
+      <div className="moderation__actions">
+        {actions.map((action) => (
+          <button key={action.value} type="submit" name="intent" value={action.value} className="my-pet__action">
+            {action.text}
+          </button>
+        ))}
+      </div>
+    </Form>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="moderation__subtitle">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 export default function Moderacao() {
-  const { ongs, log } = useLoaderData<typeof loader>();
+  const { ordem, queue, hidden, suspended, ongs, log } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   // A refusal answered in the page (with JavaScript) focuses its field; without, `autoFocus` does.
   useEffect(() => {
-    if (refused) document.getElementById(`motivo-${refused.ongId}`)?.focus();
+    if (refused) document.getElementById(`motivo-${refused.formKey}`)?.focus();
   }, [refused]);
   return (
     <section className="moderation">
       <h1 className="moderation__title">Moderação</h1>
-      <section aria-labelledby="ongs">
-        <h2 id="ongs" className="moderation__subtitle">
-          ONGs a verificar
-        </h2>
-        {ongs.length === 0 ? (
-          <p>Nenhuma ONG esperando verificação.</p>
+      <Section id="denuncias" title="Denúncias">
+        <nav aria-label="Ordem das denúncias" className="moderation__order">
+          <Link to="/moderacao" aria-current={ordem === "mais_denunciados" ? "page" : undefined}>
+            Mais denunciados primeiro
+          </Link>
+          <Link to="/moderacao?ordem=recentes" aria-current={ordem === "recentes" ? "page" : undefined}>
+            Mais recentes primeiro
+          </Link>
+        </nav>
+        {queue.length === 0 ? (
+          <p>Nenhuma denúncia esperando análise.</p>
         ) : (
           <ul className="moderation__list">
-            {ongs.map((ong) => {
-              const error = refused?.ongId === ong.id ? refused.error : null;
-              const field = `motivo-${ong.id}`;
+            {queue.map((target) => {
+              const key = `${target.tipo}-${target.id}`;
+              const actions: { value: string; text: string }[] = [];
+              if (target.tipo === "pet" && target.oculto !== "conta_suspensa") {
+                if (target.oculto !== "operador") {
+                  actions.push({
+                    value: `ocultar_anuncio:${target.id}`,
+                    text: target.oculto ? "Manter oculto" : "Ocultar anúncio",
+                  });
+                }
+                if (target.oculto) actions.push({ value: `restaurar_anuncio:${target.id}`, text: "Restaurar anúncio" });
+              }
+              if (target.conta && !target.conta.suspensa) {
+                actions.push({
+                  value: `suspender_conta:${target.conta.id}`,
+                  text: `Suspender a conta de ${target.conta.nome}`,
+                });
+              }
+              actions.push({ value: `arquivar_denuncias:${target.tipo}:${target.id}`, text: "Arquivar denúncias" });
               return (
-                <li key={ong.id} className="application-card">
-                  <h3 className="application-card__pet">{ong.nomePublico}</h3>
+                <li key={key} className="application-card">
+                  <h3 className="application-card__pet">
+                    {target.href ? <Link to={target.href}>{target.titulo}</Link> : target.titulo}
+                  </h3>
                   <p className="application-card__meta">
-                    CNPJ {ong.cnpj} · conta de {ong.nome}
-                    {ong.local ? ` · ${ong.local}` : ""} · desde {ong.desde}
+                    {target.pessoas === 1 ? "1 pessoa denunciou" : `${target.pessoas} pessoas denunciaram`}
+                    {target.total > target.pessoas ? ` (${target.total} denúncias)` : ""} · última em {target.ultima}
+                    {target.estado ? ` · ${target.estado}` : ""}
+                    {target.conta?.suspensa ? " · conta suspensa" : ""}
                   </p>
-                  <Form method="post" className="moderation__form">
-                    <input type="hidden" name="ong" value={ong.id} />
-                    <div className="field">
-                      <label className="field__label" htmlFor={field}>
-                        Motivo (como o CNPJ foi conferido)
-                      </label>
-                      <textarea
-                        id={field}
-                        name="motivo"
-                        rows={2}
-                        maxLength={REASON_MAX}
-                        className="field__control"
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${field}-erro` : undefined}
-                        autoFocus={error ? true : undefined}
-                      />
-                      <p id={`${field}-erro`} className="field__error">
-                        {error ?? ""}
-                      </p>
-                    </div>
-                    <button type="submit" name="intent" value="verificar_ong" className="my-pet__action">
-                      Verificar {ong.nomePublico}
-                    </button>
-                  </Form>
+                  {target.trecho ? <blockquote className="moderation__quote">{target.trecho}</blockquote> : null}
+                  <ul className="moderation__reports">
+                    {target.denuncias.map((report) => (
+                      <li key={report.id}>
+                        <p className="moderation__log-line">
+                          <strong>{report.categoriaTexto}</strong> · {report.quem} · {report.em}
+                        </p>
+                        {report.texto ? <p className="moderation__reason">{report.texto}</p> : null}
+                      </li>
+                    ))}
+                  </ul>
+                  <ActionForm formKey={key} label="Motivo da decisão" refused={refused} actions={actions} />
                 </li>
               );
             })}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="registro">
-        <h2 id="registro" className="moderation__subtitle">
-          Registro de ações
-        </h2>
+      </Section>
+      <Section id="ocultos" title="Anúncios ocultos">
+        {hidden.length === 0 ? (
+          <p>Nenhum anúncio oculto.</p>
+        ) : (
+          <ul className="moderation__list">
+            {hidden.map((pet) => (
+              <li key={pet.id} className="application-card">
+                <h3 className="application-card__pet">
+                  {pet.nome}, de {pet.dono}
+                </h3>
+                <p className="application-card__meta">
+                  {pet.estado} · desde {pet.desde}
+                </p>
+                <ActionForm
+                  formKey={`oculto-${pet.id}`}
+                  label="Motivo para restaurar"
+                  refused={refused}
+                  actions={[{ value: `restaurar_anuncio:${pet.id}`, text: `Restaurar o anúncio de ${pet.nome}` }]}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="suspensas" title="Contas suspensas">
+        {suspended.length === 0 ? (
+          <p>Nenhuma conta suspensa.</p>
+        ) : (
+          <ul className="moderation__list">
+            {suspended.map((account) => (
+              <li key={account.id} className="application-card">
+                <h3 className="application-card__pet">{account.nome}</h3>
+                <p className="application-card__meta">Suspensa em {account.desde}</p>
+                <p className="moderation__reason">Motivo: {account.motivo}</p>
+                <ActionForm
+                  formKey={`suspensa-${account.id}`}
+                  label="Motivo para restaurar"
+                  refused={refused}
+                  actions={[{ value: `restaurar_conta:${account.id}`, text: `Restaurar a conta de ${account.nome}` }]}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="ongs" title="ONGs a verificar">
+        {ongs.length === 0 ? (
+          <p>Nenhuma ONG esperando verificação.</p>
+        ) : (
+          <ul className="moderation__list">
+            {ongs.map((ong) => (
+              <li key={ong.id} className="application-card">
+                <h3 className="application-card__pet">{ong.nomePublico}</h3>
+                <p className="application-card__meta">
+                  CNPJ {ong.cnpj} · conta de {ong.nome}
+                  {ong.local ? ` · ${ong.local}` : ""} · desde {ong.desde}
+                </p>
+                <ActionForm
+                  formKey={`ong-${ong.id}`}
+                  label="Motivo (como o CNPJ foi conferido)"
+                  refused={refused}
+                  actions={[{ value: `verificar_ong:${ong.id}`, text: `Verificar ${ong.nomePublico}` }]}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <Section id="registro" title="Registro de ações">
         {log.length === 0 ? (
           <p>Nenhuma ação registrada.</p>
         ) : (
@@ -121,7 +323,7 @@ export default function Moderacao() {
             ))}
           </ol>
         )}
-      </section>
+      </Section>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
 import { resolveCity } from "~/domain/places/cities.server";
 import { apply, canApply } from "~/domain/applications/applications.server";
-import { findPet } from "~/domain/pets/pets.server";
+import { findPublicPet } from "~/domain/pets/pets.server";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type Question } from "~/lib/applications";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
@@ -38,8 +38,8 @@ function blocked(failure: Failure, petId: string): Blocked {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Signed out: to login (or cadastro from there), and back here.
   const user = await requireUser(request, context.db);
-  const pet = isId(params.id) ? await findPet(context.db, params.id) : null;
-  if (!pet || pet.status === "removido") throw data("Animal não encontrado.", { status: 404 });
+  const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
+  if (!pet) throw data("Animal não encontrado.", { status: 404 });
   const allowed = await canApply(context.db, user.id, pet.id);
   const profile = await findUser(context.db, user.id);
   return {

@@ -173,6 +173,13 @@ export default function PetPage() {
           Falar com responsável
         </Link>
       ) : null}
+      {pet.status !== "removido" && !own ? (
+        <p className="pet-page__report">
+          <Link to={`/denunciar?tipo=pet&id=${pet.id}`} className="report-link">
+            Denunciar
+          </Link>
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -78,6 +78,11 @@ export default function CaretakerPage() {
           <Link to="/home">Ver outros animais disponíveis</Link>
         </p>
       )}
+      <p className="caretaker__report">
+        <Link to={`/denunciar?tipo=usuario&id=${caretaker.id}`} className="report-link">
+          Denunciar
+        </Link>
+      </p>
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message" | "alert" | "application";
+export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -50,7 +50,9 @@ export type ForbiddenRule =
   /** Moves and notes only the caretaker makes. */
   | "application-caretaker-only"
   /** Withdrawing is the adopter's. */
-  | "application-adopter-only";
+  | "application-adopter-only"
+  /** An operator suspended the account (issue 22): it cannot sign in. */
+  | "account-suspended";
 
 type ConflictReason =
   | "email-taken"
@@ -63,7 +65,9 @@ type ConflictReason =
   /** Another application was approved for this pet. */
   | "pet-reserved"
   /** Another account is this ONG. */
-  | "cnpj-taken";
+  | "cnpj-taken"
+  /** A moderation action on a listing or an account already in the state it asks for. */
+  | "moderation-state";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

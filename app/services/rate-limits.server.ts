@@ -21,6 +21,7 @@ export type LimitName =
   | "application-account"
   | "reset-client"
   | "reset-account"
+  | "report-client"
   | "message-client"
   | "message-recipient";
 
@@ -52,6 +53,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // mailbox flooded by someone else's clicks).
   "reset-client": { points: 10, duration: HOUR },
   "reset-account": { points: 3, duration: HOUR },
+  // Denúncias, per client: a person reports a few things, a script flooding the queue is stopped.
+  "report-client": { points: 10, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).
   "message-client": { points: 10, duration: HOUR },
   "message-recipient": { points: 60, duration: HOUR },

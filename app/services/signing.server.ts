@@ -50,3 +50,11 @@ export async function verifyToken(db: Db, purpose: string, token: string): Promi
   const given = Buffer.from(signature, "base64url");
   return given.length === expected.length && timingSafeEqual(given, expected) ? value : null;
 }
+
+/**
+ * A keyed hash of `value` (hex): the same value gives the same hash on every app server, and
+ * nobody without the key can tell which value it was (a client's address, say).
+ */
+export async function keyedHash(db: Db, purpose: string, value: string): Promise<string> {
+  return mac(await signingKey(db), purpose, value).toString("hex");
+}

@@ -83,6 +83,11 @@ export const NOTICES = {
   applicationNoted: "Nota salva. Só você vê as suas notas.",
   waitingListDeclined: "A lista de espera foi recusada, e cada pessoa recebe a sua mensagem por e-mail.",
   ongVerified: "ONG verificada. A ação ficou no registro.",
+  listingHidden: "Anúncio ocultado. A ação ficou no registro, e quem cuida do animal recebe um email com o motivo.",
+  listingRestored: "Anúncio restaurado. A ação ficou no registro, e quem cuida do animal recebe um email.",
+  reportsDismissed: "Denúncias arquivadas. A ação ficou no registro.",
+  accountSuspended: "Conta suspensa. A ação ficou no registro, e a pessoa recebe um email com o motivo.",
+  accountRestored: "Conta restaurada. A ação ficou no registro, e a pessoa recebe um email.",
   passwordReset: "Senha criada! Entre com a sua nova senha.",
   questionnaireSaved: "Questionário salvo. As candidaturas já enviadas mantêm as perguntas que responderam.",
 } as const;

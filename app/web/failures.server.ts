@@ -40,6 +40,7 @@ const NOT_FOUND: Record<Subject, string> = {
   message: "Mensagem não encontrada.",
   alert: "Alerta não encontrado.",
   application: "Candidatura não encontrada.",
+  report: "Nenhuma denúncia em aberto sobre isso.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -49,6 +50,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "not-own-pet": "Você não pode se candidatar para adotar um animal que você mesmo publicou.",
   "application-caretaker-only": "Só quem cuida do animal pode decidir sobre a candidatura ou anotar nela.",
   "application-adopter-only": "Só quem se candidatou pode desistir da candidatura.",
+  "account-suspended":
+    "Esta conta está suspensa pela moderação da Adopet. Enviamos para o email da conta o motivo e o contato para contestar.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -59,6 +62,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
   "pet-reserved": "Este animal já está reservado: outra candidatura foi aprovada.",
   "cnpj-taken": ONG_MESSAGES.cnpjTaken,
+  "moderation-state": "O anúncio ou a conta já está nesse estado (outra pessoa da moderação pode ter agido antes).",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -78,6 +82,7 @@ const LIMITED: Record<LimitName, string> = {
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
   // Never said: a limit per account would tell that the account exists.
   "reset-account": RESET_MESSAGES.sent,
+  "report-client": "Muitas denúncias enviadas a partir desta conexão.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
 };

@@ -40,7 +40,7 @@ test("an operator verifies an ONG with a reason; the badge shows and the log say
   await page.getByText("Minha conta").click();
   await page
     .getByRole("navigation", { name: "Sua conta" })
-    .getByRole("link", { name: /^Moderação, \d+ ONGs? a verificar$/ })
+    .getByRole("link", { name: /^Moderação, \d+ ite(m|ns) a analisar$/ })
     .click();
   await expect(page).toHaveURL(/\/adopet\/moderacao$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Moderação");

@@ -37,7 +37,7 @@ describe("/moderacao", () => {
       expect((await client.get("/moderacao")).status).toBe(404);
       const acted = await client.post(
         "/moderacao",
-        form({ intent: "verificar_ong", ong: ongId, motivo: "Conferido" }),
+        form({ intent: `verificar_ong:${ongId}`, form: `ong-${ongId}`, motivo: "Conferido" }),
         FORM,
       );
       expect(acted.status).toBe(404);
@@ -53,14 +53,14 @@ describe("/moderacao", () => {
     expect(page.text).toContain("11.222.333/0001-81");
     const noReason = await operator.post(
       "/moderacao",
-      form({ intent: "verificar_ong", ong: ongId, motivo: " " }),
+      form({ intent: `verificar_ong:${ongId}`, form: `ong-${ongId}`, motivo: " " }),
       FORM,
     );
     expect(noReason.status).toBe(400);
     expect(noReason.text).toContain("Diga o motivo: ele fica no registro de ações.");
     const verified = await operator.post(
       "/moderacao",
-      form({ intent: "verificar_ong", ong: ongId, motivo: "CNPJ ativo, conferido na Receita" }),
+      form({ intent: `verificar_ong:${ongId}`, form: `ong-${ongId}`, motivo: "CNPJ ativo, conferido na Receita" }),
       FORM,
     );
     expect(verified.status).toBe(302);

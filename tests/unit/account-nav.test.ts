@@ -4,7 +4,7 @@ import { accountNavItems } from "~/lib/account-nav";
 describe("the account menu's entries", () => {
   it("lists the signed-in person's pages, in order", () => {
     expect(
-      accountNavItems({ unread: 0, newApplications: 0, ongsToVerify: null }).map(({ to, label }) => [to, label]),
+      accountNavItems({ unread: 0, newApplications: 0, toModerate: null }).map(({ to, label }) => [to, label]),
     ).toEqual([
       ["/perfil", "Meu perfil"],
       ["/meus-pets", "Meus animais"],
@@ -21,13 +21,13 @@ describe("the account menu's entries", () => {
 
   it("counts what waits for the person, in words", () => {
     const attention = (unread: number) =>
-      accountNavItems({ unread, newApplications: 0, ongsToVerify: null }).find((item) => item.to === "/mensagens")
+      accountNavItems({ unread, newApplications: 0, toModerate: null }).find((item) => item.to === "/mensagens")
         ?.attention;
     expect(attention(0)).toBeNull();
     expect(attention(1)).toEqual({ count: 1, text: "1 não lida" });
     expect(attention(3)).toEqual({ count: 3, text: "3 não lidas" });
     const applications = (newApplications: number) =>
-      accountNavItems({ unread: 0, newApplications, ongsToVerify: null }).find(
+      accountNavItems({ unread: 0, newApplications, toModerate: null }).find(
         (item) => item.to === "/candidaturas/recebidas",
       )?.attention;
     expect(applications(0)).toBeNull();
@@ -36,15 +36,16 @@ describe("the account menu's entries", () => {
   });
 
   it("shows Moderação to operators only, with the ONGs waiting for them", () => {
-    const moderation = (ongsToVerify: number | null) =>
-      accountNavItems({ unread: 0, newApplications: 0, ongsToVerify }).find((item) => item.to === "/moderacao");
+    const moderation = (toModerate: number | null) =>
+      accountNavItems({ unread: 0, newApplications: 0, toModerate }).find((item) => item.to === "/moderacao");
     expect(moderation(null)).toBeUndefined();
     expect(moderation(0)).toEqual({ to: "/moderacao", label: "Moderação", attention: null });
-    expect(moderation(2)?.attention).toEqual({ count: 2, text: "2 ONGs a verificar" });
+    expect(moderation(1)?.attention).toEqual({ count: 1, text: "1 item a analisar" });
+    expect(moderation(2)?.attention).toEqual({ count: 2, text: "2 itens a analisar" });
   });
 
   it("gives every entry its own path", () => {
-    const paths = accountNavItems({ unread: 0, newApplications: 0, ongsToVerify: null }).map((item) => item.to);
+    const paths = accountNavItems({ unread: 0, newApplications: 0, toModerate: null }).map((item) => item.to);
     expect(new Set(paths).size).toBe(paths.length);
   });
 });

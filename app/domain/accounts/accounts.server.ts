@@ -95,6 +95,8 @@ export async function authenticate(db: Db, email: string, senha: string): Promis
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
   if (!row) return invalid("email", "unknown-email");
   if (!(await verifyPassword(row.passwordHash, senha))) return invalid("senha", "wrong-password");
+  // Said only to whoever knows the password.
+  if (row.suspendedAt) return forbidden("account-suspended");
   return ok(toOwnUser(row));
 }
 

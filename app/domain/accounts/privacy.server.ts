@@ -34,7 +34,7 @@ async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
   const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas] = await Promise.all([
-    listCaretakerPets(db, userId, ["disponivel", "adotado", "removido"]),
+    listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
     listReceived(db, userId, null),
     listSent(db, userId, null),
     db

@@ -1,3 +1,4 @@
+import { isListed } from "~/lib/pets";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
@@ -79,7 +80,7 @@ type PetForApplying = { id: string; nome: string; caretakerId: string; status: s
 function adoptable<Pet extends { status: string; reservedAt: Date | string | null }>(
   pet: Pet | undefined,
 ): Result<Pet> {
-  if (!pet || pet.status === "removido") return notFound("pet");
+  if (!pet || !isListed(pet.status)) return notFound("pet");
   if (pet.status !== "disponivel") return fail({ kind: "gone", subject: "pet" });
   if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
   return ok(pet);

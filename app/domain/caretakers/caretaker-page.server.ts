@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pets, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
@@ -41,8 +41,9 @@ async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | nu
       sobre: users.perfilSobre,
     })
     .from(users)
-    .where(eq(users.id, id))
+    .where(and(eq(users.id, id), isNull(users.suspendedAt)))
     .limit(1);
+  // A suspended account has no public page (its listings are hidden too).
   if (!person) return null;
   const [published, [adopted]] = await Promise.all([
     db.select({ total: count() }).from(pets).where(eq(pets.caretakerId, id)),

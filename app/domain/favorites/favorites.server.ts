@@ -1,3 +1,4 @@
+import { isListed } from "~/lib/pets";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { favorites, pets } from "~/db/schema";
@@ -11,7 +12,7 @@ import { takeAllowance } from "~/services/rate-limits.server";
  */
 export async function addFavorite(db: Db, userId: string, petId: string): Promise<Result> {
   const [pet] = await db.select({ status: pets.status }).from(pets).where(eq(pets.id, petId)).limit(1);
-  if (!pet || pet.status === "removido") return notFound("pet");
+  if (!pet || !isListed(pet.status)) return notFound("pet");
   const allowed = await takeAllowance(db, "favorite-account", userId);
   if (!allowed.ok) return allowed;
   await db.insert(favorites).values({ userId, petId }).onConflictDoNothing();

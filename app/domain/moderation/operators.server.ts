@@ -3,6 +3,7 @@ import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import type { Db } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { countReportedTargets } from "./reports.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 
 /**
@@ -34,10 +35,13 @@ export type OngToVerify = {
 
 const waitingOngs = and(eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj));
 
-/** How many ONGs wait for an operator's check (the operators' menu count). */
-export async function countOngsToVerify(db: Db): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(users).where(waitingOngs);
-  return row?.total ?? 0;
+/** What waits for an operator (the operators' menu count): reported targets and ONGs to check. */
+export async function countModerationWork(db: Db): Promise<number> {
+  const [[ongs], reported] = await Promise.all([
+    db.select({ total: count() }).from(users).where(waitingOngs),
+    countReportedTargets(db),
+  ]);
+  return (ongs?.total ?? 0) + reported;
 }
 
 /** ONGs whose CNPJ no operator has checked yet, oldest first. */

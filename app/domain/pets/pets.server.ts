@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import type { hiddenBy } from "~/db/schema";
 import { petCounts, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
@@ -73,6 +74,8 @@ type PetRecord = {
 };
 
 /** What a card, a page or the API shows of a pet. Never the caretaker's phone or e-mail. */
+export type HiddenBy = (typeof hiddenBy.enumValues)[number];
+
 export type PetView = {
   id: string;
   nome: string;
@@ -91,6 +94,8 @@ export type PetView = {
   status: PetStatus;
   /** Available, and promised to an approved application (shown as "Reservado", without `Quero adotar`). */
   reservado: boolean;
+  /** Why moderation hides the listing (status `oculto`), and the status it goes back to; its caretaker reads it. */
+  oculto: { por: HiddenBy; volta: PetStatus } | null;
   /** Image ids, the first being the cover. */
   photoIds: string[];
   caretaker: {
@@ -403,13 +408,20 @@ function savePet(
     }
     const ageValue = changes.idade ?? owned.value.ageValue;
     const ageUnit = changes.idade__unidade ?? owned.value.ageUnit;
+    // A listing hidden by moderation stays hidden: the status its caretaker chooses is the one
+    // it goes back to when an operator restores it.
+    const hidden = owned.value.status === "oculto" && changes.status !== undefined;
+    const columns = columnsOf(changes);
+    if (hidden) delete columns.status;
     await tx
       .update(pets)
       .set({
-        ...columnsOf(changes),
+        ...columns,
+        ...(hidden && { statusBeforeHidden: changes.status }),
         // Marked adopted, a pet is no longer promised; available again, it is reserved if an
         // application is still approved for it (declining that one reopens it).
-        ...(changes.status !== undefined &&
+        ...(!hidden &&
+          changes.status !== undefined &&
           changes.status !== owned.value.status && {
             reservedAt:
               changes.status === "disponivel"
@@ -460,6 +472,8 @@ const petColumns = {
   cidadeIbge: pets.cidadeIbge,
   status: pets.status,
   reservedAt: pets.reservedAt,
+  hiddenBy: pets.hiddenBy,
+  statusBeforeHidden: pets.statusBeforeHidden,
   createdAt: pets.createdAt,
   caretakerId: users.id,
   caretakerNome: publicName,
@@ -497,6 +511,8 @@ type PetRow = {
   cidadeIbge: number | null;
   status: PetStatus;
   reservedAt: Date | string | null;
+  hiddenBy: HiddenBy | null;
+  statusBeforeHidden: PetStatus | null;
   createdAt: Date;
   caretakerId: string;
   caretakerNome: string;
@@ -526,6 +542,10 @@ function toView(row: PetRow): PetView {
     local: formatPlace(row.cidade, row.uf),
     status: row.status,
     reservado: row.status === "disponivel" && row.reservedAt !== null,
+    oculto:
+      row.status === "oculto" && row.hiddenBy
+        ? { por: row.hiddenBy, volta: row.statusBeforeHidden ?? "disponivel" }
+        : null,
     photoIds: parseIdArray(row.photoIds),
     caretaker: {
       id: row.caretakerId,
@@ -593,9 +613,12 @@ export type FeedPage = {
   perto?: { encontrada: true; rotulo: string; codigo: number } | { encontrada: false };
 };
 
-/** A pet as the public sees it, from the public read cache. */
+/** A pet as the public sees it, from the public read cache: a listing hidden by moderation is not found. */
 export function findPublicPet(db: Db, id: string): Promise<PetView | null> {
-  return cachedRead(db, `pet:${id}`, () => findPet(db, id));
+  return cachedRead(db, `pet:${id}`, async () => {
+    const pet = await findPet(db, id);
+    return pet && pet.status !== "oculto" ? pet : null;
+  });
 }
 
 /** Available pets, newest first, narrowed by the filters, one page at a time (from the public read cache). */
@@ -744,11 +767,11 @@ function countUpTo(db: Db, where: SQL, cap: number, key: () => string | null): P
   return cacheKey ? cachedRead(db, cacheKey, load) : load();
 }
 
-/** A caretaker's own pets (by default those not removed), newest first. */
+/** A caretaker's own pets (by default those not removed, hidden ones too), newest first. */
 export async function listCaretakerPets(
   db: Db,
   caretakerId: string,
-  statuses: PetStatus[] = ["disponivel", "adotado"],
+  statuses: PetStatus[] = ["disponivel", "adotado", "oculto"],
 ): Promise<PetView[]> {
   const rows = await db
     .select(petColumns)

@@ -21,7 +21,8 @@ const userNotFound = () => apiFailure(notFound("user").failure);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isId(params.id)) return userNotFound();
   const row = await findUser(context.db, params.id);
-  if (!row) return userNotFound();
+  // A suspended account is not shown to the public (it cannot sign in to read its own).
+  if (!row || row.suspendedAt) return userNotFound();
   const viewer = await getUser(request, context.db);
   const body = viewer?.id === row.id ? toOwnUser(row) : toPublicUser(row);
   return data(body, { headers: { "Cache-Control": "private, no-store" } });

@@ -1,0 +1,306 @@
+import { and, count, countDistinct, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { messages, pets, reports, users } from "~/db/schema";
+import type { Jobs } from "~/jobs/queue.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { isListed } from "~/lib/pets";
+import { CATEGORY_LABEL, type ReportCategory, type ReportTarget } from "~/lib/reports";
+import { notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { keyedHash } from "~/services/signing.server";
+import type { ReportInput } from "~/validation/reports";
+
+/**
+ * Denúncias (issue 22): anyone may report a listing or a caretaker, and a party to a
+ * conversation may report it. The reporter is kept for operators only. A listing reported by
+ * enough distinct people is hidden until an operator looks, and its caretaker is told.
+ */
+
+export const MODERATION_NOTICE_JOB = "moderation-notice";
+
+/** The job's data: an operator's action (its audit row), or a listing hidden by reports. */
+export type ModerationNotice = { auditId: string } | { petId: string; hiddenAt: string };
+
+export type TargetRef = { tipo: ReportTarget; id: string };
+
+/** What the report page shows of its target: "o anúncio de Rex". */
+export type TargetSummary = { tipo: ReportTarget; id: string; descricao: string; voltar: string };
+
+/**
+ * The target, if the person may report it: a listing or a profile the public sees, or a
+ * conversation they are part of. Anything else is not found, so nothing is learnt of it.
+ */
+export async function findReportTarget(
+  db: Db,
+  target: TargetRef,
+  viewerId: string | null,
+): Promise<Result<TargetSummary>> {
+  if (target.tipo === "pet") {
+    const [pet] = await db
+      .select({ nome: pets.nome, status: pets.status })
+      .from(pets)
+      .where(eq(pets.id, target.id))
+      .limit(1);
+    if (!pet || !isListed(pet.status)) return notFound("pet");
+    return ok({ ...target, descricao: `o anúncio de ${pet.nome}`, voltar: `/pets/${target.id}` });
+  }
+  if (target.tipo === "usuario") {
+    const [person] = await db
+      .select({ nome: users.nome, tipo: users.tipo, nomePublico: users.nomePublico })
+      .from(users)
+      .where(and(eq(users.id, target.id), isNull(users.suspendedAt)))
+      .limit(1);
+    if (!person) return notFound("user");
+    const nome = person.tipo === "ong" && person.nomePublico ? person.nomePublico : person.nome;
+    return ok({ ...target, descricao: `o perfil de ${nome}`, voltar: `/responsaveis/${target.id}` });
+  }
+  if (!viewerId) return notFound("message");
+  const [message] = await db
+    .select({ senderNome: messages.senderNome, nomeAnimal: messages.nomeAnimal, recipientId: messages.recipientId })
+    .from(messages)
+    .where(and(eq(messages.id, target.id), or(eq(messages.recipientId, viewerId), eq(messages.senderId, viewerId))))
+    .limit(1);
+  if (!message) return notFound("message");
+  return ok({
+    ...target,
+    descricao: `a conversa com ${message.senderNome} sobre ${message.nomeAnimal}`,
+    voltar: "/mensagens",
+  });
+}
+
+export type Reporter = { userId: string | null; clientKey: string };
+
+/**
+ * Files a report. Past `reportsToHide` distinct people with open reports, a listing is hidden
+ * (its row locked first: two reports at once count each other) and its caretaker told.
+ */
+export async function fileReport(
+  db: Db,
+  jobs: Jobs,
+  input: ReportInput,
+  reporter: Reporter,
+  settings: { reportsToHide: number },
+  now = new Date(),
+): Promise<Result<{ id: string }>> {
+  const allowed = await takeAllowance(db, "report-client", reporter.clientKey);
+  if (!allowed.ok) return allowed;
+  const target = await findReportTarget(db, input.alvo, reporter.userId);
+  if (!target.ok) return target;
+  const reporterKey = await keyedHash(
+    db,
+    "denuncia",
+    reporter.userId ? `conta:${reporter.userId}` : `cliente:${reporter.clientKey}`,
+  );
+  const filed = await db.transaction(async (tx) => {
+    const [pet] =
+      input.alvo.tipo === "pet"
+        ? await tx.select({ status: pets.status }).from(pets).where(eq(pets.id, input.alvo.id)).for("update").limit(1)
+        : [];
+    const [row] = await tx
+      .insert(reports)
+      .values({
+        alvoTipo: input.alvo.tipo,
+        alvoId: input.alvo.id,
+        categoria: input.categoria,
+        texto: input.texto ?? "",
+        reporterId: reporter.userId,
+        reporterKey,
+        createdAt: now,
+      })
+      .returning({ id: reports.id });
+    if (!pet || !isListed(pet.status)) return { id: row!.id, hidden: false };
+    const [people] = await tx
+      .select({ total: countDistinct(reports.reporterKey) })
+      .from(reports)
+      .where(and(openReportsOn({ tipo: "pet", id: input.alvo.id })));
+    if ((people?.total ?? 0) < settings.reportsToHide) return { id: row!.id, hidden: false };
+    await tx
+      .update(pets)
+      .set({ status: "oculto", statusBeforeHidden: pet.status, hiddenBy: "denuncias", hiddenAt: now })
+      .where(eq(pets.id, input.alvo.id));
+    const notice: ModerationNotice = { petId: input.alvo.id, hiddenAt: now.toISOString() };
+    await jobs.send(MODERATION_NOTICE_JOB, notice, { tx });
+    return { id: row!.id, hidden: true };
+  });
+  if (filed.hidden) {
+    publicDataChanged(db);
+    jobs.wake(MODERATION_NOTICE_JOB);
+  }
+  return ok({ id: filed.id });
+}
+
+/** The reports on a target that no operator has acted on yet. */
+export function openReportsOn(target: TargetRef) {
+  return and(eq(reports.alvoTipo, target.tipo), eq(reports.alvoId, target.id), isNull(reports.resolvedAt));
+}
+
+/** How many targets wait for an operator (the operators' menu count). */
+export async function countReportedTargets(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(distinct (${reports.alvoTipo}, ${reports.alvoId}))::int` })
+    .from(reports)
+    .where(isNull(reports.resolvedAt));
+  return Number(row?.total ?? 0);
+}
+
+export type QueueOrder = "mais_denunciados" | "recentes";
+
+export type QueuedReport = {
+  id: string;
+  categoria: ReportCategory;
+  categoriaTexto: string;
+  texto: string;
+  /** Who reported: seen by operators only. */
+  quem: string;
+  em: Date;
+};
+
+export type QueuedTarget = {
+  tipo: ReportTarget;
+  id: string;
+  /** The target in words ("Anúncio de Rex, de Maria"); "(excluído)" once it is gone. */
+  titulo: string;
+  /** Where the operator sees it; null when it has no public page. */
+  href: string | null;
+  /** The reported message's text, for a conversation. */
+  trecho: string | null;
+  /** A listing's state: hidden by reports, by an operator, or listed. */
+  oculto: "denuncias" | "operador" | "conta_suspensa" | null;
+  /** The account an operator may suspend for it: the listing's caretaker, the profile, the message's sender. */
+  conta: { id: string; nome: string; suspensa: boolean } | null;
+  pessoas: number;
+  total: number;
+  ultima: Date;
+  denuncias: QueuedReport[];
+};
+
+/** Open reports grouped by target: the most reported first (then the newest), or the newest first. */
+export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Promise<QueuedTarget[]> {
+  const pessoas = countDistinct(reports.reporterKey);
+  const ultima = max(reports.createdAt);
+  const groups = await db
+    .select({ tipo: reports.alvoTipo, id: reports.alvoId, pessoas, total: count(), ultima })
+    .from(reports)
+    .where(isNull(reports.resolvedAt))
+    .groupBy(reports.alvoTipo, reports.alvoId)
+    .orderBy(...(order === "recentes" ? [desc(ultima), desc(pessoas)] : [desc(pessoas), desc(ultima)]))
+    .limit(limit);
+  if (groups.length === 0) return [];
+  const ids = groups.map((group) => group.id);
+  const idsOf = (tipo: ReportTarget) => groups.filter((group) => group.tipo === tipo).map((group) => group.id);
+  const [rows, petRows, userRows, messageRows] = await Promise.all([
+    db
+      .select({
+        id: reports.id,
+        alvoId: reports.alvoId,
+        alvoTipo: reports.alvoTipo,
+        categoria: reports.categoria,
+        texto: reports.texto,
+        createdAt: reports.createdAt,
+        reporterNome: users.nome,
+        reporterEmail: users.email,
+      })
+      .from(reports)
+      .leftJoin(users, eq(users.id, reports.reporterId))
+      .where(and(isNull(reports.resolvedAt), inArray(reports.alvoId, ids)))
+      .orderBy(desc(reports.createdAt)),
+    selectIn(idsOf("pet"), (petIds) =>
+      db
+        .select({
+          id: pets.id,
+          nome: pets.nome,
+          hiddenBy: pets.hiddenBy,
+          status: pets.status,
+          contaId: users.id,
+          contaNome: users.nome,
+          suspensa: users.suspendedAt,
+        })
+        .from(pets)
+        .innerJoin(users, eq(users.id, pets.caretakerId))
+        .where(inArray(pets.id, petIds)),
+    ),
+    selectIn(idsOf("usuario"), (userIds) =>
+      db
+        .select({ id: users.id, nome: users.nome, suspensa: users.suspendedAt })
+        .from(users)
+        .where(inArray(users.id, userIds)),
+    ),
+    selectIn(idsOf("conversa"), (messageIds) =>
+      db
+        .select({
+          id: messages.id,
+          texto: messages.texto,
+          senderId: messages.senderId,
+          senderNome: messages.senderNome,
+          nomeAnimal: messages.nomeAnimal,
+          suspensa: users.suspendedAt,
+        })
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(inArray(messages.id, messageIds)),
+    ),
+  ]);
+  const petsById = new Map(petRows.map((row) => [row.id, row]));
+  const usersById = new Map(userRows.map((row) => [row.id, row]));
+  const messagesById = new Map(messageRows.map((row) => [row.id, row]));
+  return groups.map((group) => {
+    const denuncias = rows
+      .filter((row) => row.alvoId === group.id && row.alvoTipo === group.tipo)
+      .map((row) => ({
+        id: row.id,
+        categoria: row.categoria,
+        categoriaTexto: CATEGORY_LABEL[row.categoria],
+        texto: row.texto,
+        quem: row.reporterNome ? `${row.reporterNome} (${row.reporterEmail})` : "Visitante sem conta",
+        em: new Date(row.createdAt),
+      }));
+    const base = {
+      tipo: group.tipo,
+      id: group.id,
+      pessoas: Number(group.pessoas),
+      total: Number(group.total),
+      ultima: new Date(group.ultima!),
+      denuncias,
+    };
+    if (group.tipo === "pet") {
+      const pet = petsById.get(group.id);
+      const gone = !pet || pet.status === "removido";
+      return {
+        ...base,
+        titulo: pet ? `Anúncio de ${pet.nome}, de ${pet.contaNome}${gone ? " (removido)" : ""}` : "Anúncio excluído",
+        href: pet && isListed(pet.status) ? `/pets/${pet.id}` : null,
+        trecho: null,
+        oculto: pet?.status === "oculto" ? pet.hiddenBy : null,
+        conta: pet ? { id: pet.contaId, nome: pet.contaNome, suspensa: pet.suspensa !== null } : null,
+      };
+    }
+    if (group.tipo === "usuario") {
+      const person = usersById.get(group.id);
+      return {
+        ...base,
+        titulo: person ? `Perfil de ${person.nome}` : "Conta excluída",
+        href: person && !person.suspensa ? `/responsaveis/${person.id}` : null,
+        trecho: null,
+        oculto: null,
+        conta: person ? { id: person.id, nome: person.nome, suspensa: person.suspensa !== null } : null,
+      };
+    }
+    const message = messagesById.get(group.id);
+    return {
+      ...base,
+      titulo: message ? `Conversa: mensagem de ${message.senderNome} sobre ${message.nomeAnimal}` : "Conversa excluída",
+      href: null,
+      trecho: message?.texto ?? null,
+      oculto: null,
+      conta:
+        message?.senderId != null
+          ? { id: message.senderId, nome: message.senderNome, suspensa: message.suspensa !== null }
+          : null,
+    };
+  });
+}
+
+/** Runs `query` for a non-empty list of ids (an empty `in ()` is not SQL). */
+async function selectIn<Row>(ids: string[], query: (ids: string[]) => Promise<Row[]>): Promise<Row[]> {
+  return ids.length === 0 ? [] : query(ids);
+}

@@ -1,0 +1,428 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
+import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { setOperator } from "~/domain/moderation/operators.server";
+import { REPORT_MESSAGES } from "~/lib/reports";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+/**
+ * Denúncias and what operators do with them (issue 22): the API's answers, a listing hidden by
+ * three distinct people, the reporter kept from everyone but operators, hide/restore and
+ * suspend/restore with their reasons logged and e-mailed, and nobody else reaching any of it.
+ */
+let app: TestApp;
+let smtp: SmtpPeer;
+let operator: Client;
+let caretaker: { client: Client; id: string; email: string };
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  // Each report comes from an address of its own, unless a test says otherwise.
+  app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "loopback", PRIVACY_CONTACT: "moderacao@exemplo.org" });
+  ({ client: operator } = await signedInAccount(app, { email: "otto.denuncias@exemplo.com", nome: "Otto" }));
+  expect((await setOperator(app.db, "otto.denuncias@exemplo.com", true)).ok).toBe(true);
+  caretaker = await signedInAccount(app, { email: "carla.denuncias@exemplo.com", nome: "Carla" });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+let address = 1;
+const fromNewAddress = () => ({ "X-Forwarded-For": `203.0.113.${address++}` });
+const visitor = () => new Client(app.baseUrl);
+
+async function mailTo(to: string): Promise<ParsedMail[]> {
+  const sent = smtp.received.filter((message) => message.to.includes(to));
+  return Promise.all(sent.map((message) => simpleParser(message.data)));
+}
+
+async function mailWithSubject(to: string, subject: string): Promise<ParsedMail> {
+  await expect
+    .poll(async () => (await mailTo(to)).some((mail) => mail.subject === subject), { timeout: 20_000 })
+    .toBe(true);
+  const mail = (await mailTo(to)).find((found) => found.subject === subject)!;
+  // The text part wraps its lines.
+  return { ...mail, text: (mail.text ?? "").replace(/\s+/g, " ") } as ParsedMail;
+}
+
+const report = (client: Client, body: unknown, headers = fromNewAddress()) =>
+  client.post("/api/denuncias", body, headers);
+
+const petReport = (id: string, categoria = "anuncio_falso", texto = "As fotos são de outro animal.") => ({
+  alvo: { tipo: "pet", id },
+  categoria,
+  texto,
+});
+
+const statusOf = async (id: string) =>
+  (await app.db.select({ status: pets.status }).from(pets).where(eq(pets.id, id)))[0]!.status;
+
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
+describe("POST /api/denuncias", () => {
+  it("files a visitor's report on a listing and on a profile (201), keeping no address", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Bolinha" });
+    const onPet = await report(visitor(), petReport(petId, "venda_ou_golpe", "Pediu PIX para reservar."));
+    expect(onPet.status).toBe(201);
+    expect(onPet.json.message).toBe(REPORT_MESSAGES.sent);
+    const onProfile = await report(visitor(), {
+      alvo: { tipo: "usuario", id: caretaker.id },
+      categoria: "outro",
+      texto: "Perfil estranho.",
+    });
+    expect(onProfile.status).toBe(201);
+    const [row] = await app.db
+      .select()
+      .from(reports)
+      .where(eq(reports.id, String(onPet.json.id)));
+    expect(row).toMatchObject({ alvoTipo: "pet", alvoId: petId, categoria: "venda_ou_golpe", reporterId: null });
+    expect(row!.texto).toBe("Pediu PIX para reservar.");
+    // A keyed hash, never the address.
+    expect(row!.reporterKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain("203.0.113.");
+  });
+
+  it("refuses bad input with Portuguese messages (400), and writes nothing", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Fubá" });
+    const cases: [unknown, string][] = [
+      [{ alvo: { tipo: "loja", id: petId }, categoria: "outro", texto: "x" }, REPORT_MESSAGES.tipo],
+      [{ alvo: { tipo: "pet", id: "1 or 1=1" }, categoria: "outro", texto: "x" }, REPORT_MESSAGES.id],
+      [{ alvo: { tipo: "pet", id: petId }, categoria: "spam" }, REPORT_MESSAGES.categoria],
+      [{ alvo: { tipo: "pet", id: petId }, categoria: "outro" }, REPORT_MESSAGES.textoRequired],
+      [{ alvo: { tipo: "pet", id: petId }, categoria: "outro", texto: "   " }, REPORT_MESSAGES.textoRequired],
+      [
+        { alvo: { tipo: "pet", id: petId }, categoria: "maus_tratos", texto: "a".repeat(1001) },
+        REPORT_MESSAGES.textoMax,
+      ],
+      [{ alvo: { tipo: "pet", id: petId }, categoria: "maus_tratos", texto: 42 }, "Este campo deve ser um texto."],
+      [{ alvo: { tipo: "pet", id: petId }, categoria: "maus_tratos", extra: true }, ""],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await report(visitor(), body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      if (message) expect(JSON.stringify(answer.json)).toContain(message);
+    }
+    const malformed = await visitor().post("/api/denuncias", '{"alvo":', {
+      ...fromNewAddress(),
+      "Content-Type": "application/json",
+    });
+    expect(malformed.status).toBe(400);
+    const stored = await app.db.select().from(reports).where(eq(reports.alvoId, petId));
+    expect(stored).toEqual([]);
+  });
+
+  it("says not found (404) for what the public does not see, and asks a conversation's reporter to sign in (401)", async () => {
+    const removed = await createPet(app.db, { caretakerId: caretaker.id, nome: "Sumido" });
+    await caretaker.client.delete(`/api/pets/${removed}`);
+    expect((await report(visitor(), petReport(removed))).status).toBe(404);
+    expect((await report(visitor(), petReport("00000000-0000-4000-8000-000000000000"))).status).toBe(404);
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Pipoca" });
+    const [message] = await app.db
+      .insert(messages)
+      .values({
+        petId,
+        recipientId: caretaker.id,
+        senderNome: "Vera",
+        senderTelefone: "21987654321",
+        nomeAnimal: "Pipoca",
+        texto: "Quanto custa?",
+      })
+      .returning({ id: messages.id });
+    const onConversation = {
+      alvo: { tipo: "conversa", id: message!.id },
+      categoria: "conteudo_improprio",
+      texto: "Ofensas.",
+    };
+    expect((await report(visitor(), onConversation)).status).toBe(401);
+    // Someone else's conversation: as if it did not exist.
+    const { client: stranger } = await signedInAccount(app, { email: "sergio.denuncias@exemplo.com", nome: "Sérgio" });
+    expect((await report(stranger, onConversation)).status).toBe(404);
+    const filed = await report(caretaker.client, onConversation);
+    expect(filed.status).toBe(201);
+    const [row] = await app.db
+      .select()
+      .from(reports)
+      .where(eq(reports.id, String(filed.json.id)));
+    expect(row!.reporterId).toBe(caretaker.id);
+  });
+
+  it("limits reports per client (429 with when to try again)", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Limite" });
+    const same = { "X-Forwarded-For": "198.51.100.77" };
+    // Distinct people may not be faked from one address: the first counts, the rest are the same person.
+    for (let sent = 0; sent < 10; sent++) {
+      expect((await report(visitor(), petReport(petId), same)).status).toBe(201);
+    }
+    expect(await statusOf(petId)).toBe("disponivel");
+    const refused = await report(visitor(), petReport(petId), same);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.json.message).toMatch(/^Muitas denúncias enviadas a partir desta conexão\. Tente novamente em/);
+  });
+});
+
+describe("a listing reported by three distinct people", () => {
+  it("is hidden until an operator looks; its caretaker is told and sees why, nobody learns who reported", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Trovão" });
+    const { client: reporter } = await signedInAccount(app, {
+      email: "rui.denuncias@exemplo.com",
+      nome: "Rui Delator",
+    });
+    // One person twice counts once.
+    expect((await report(reporter, petReport(petId, "maus_tratos", "Animal magro e preso."))).status).toBe(201);
+    expect((await report(reporter, petReport(petId))).status).toBe(201);
+    expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    expect(await statusOf(petId)).toBe("disponivel");
+    expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    expect(await statusOf(petId)).toBe("oculto");
+
+    // Gone for the public: page, API, feed; reporting it again is a 404 too.
+    expect((await visitor().get(`/pets/${petId}`)).status).toBe(404);
+    expect((await visitor().get(`/api/pets/${petId}`)).status).toBe(404);
+    const feed = await visitor().get("/api/pets?limit=50");
+    expect(JSON.stringify(feed.json)).not.toContain(petId);
+    expect((await report(visitor(), petReport(petId))).status).toBe(404);
+
+    const mail = await mailWithSubject(caretaker.email, "Seu anúncio de Trovão está em análise");
+    expect(mail.text).toContain("ficou oculto até a equipe de moderação da Adopet analisá-lo");
+    const mine = await caretaker.client.get("/meus-pets");
+    expect(mine.text).toContain("Algumas pessoas denunciaram este anúncio");
+    expect(mine.text).not.toContain("Rui Delator");
+
+    // The caretaker marks it adopted meanwhile: it stays hidden, and comes back adopted.
+    const edited = await caretaker.client.patch(`/api/pets/${petId}`, { status: "adotado" });
+    expect(edited.status).toBe(200);
+    expect(await statusOf(petId)).toBe("oculto");
+
+    // Operators see who reported; the queue puts the most reported first.
+    const queue = await operator.get("/moderacao");
+    expect(queue.text).toContain("Rui Delator (rui.denuncias@exemplo.com)");
+    expect(queue.text).toContain("Visitante sem conta");
+    expect(queue.text).toContain("3 pessoas denunciaram");
+    expect(queue.text.indexOf("Anúncio de Trovão")).toBeLessThan(queue.text.indexOf("Anúncio de Bolinha"));
+    const recent = await operator.get("/moderacao?ordem=recentes");
+    expect(recent.status).toBe(200);
+
+    const restored = await operator.post(
+      "/moderacao",
+      form({ intent: `restaurar_anuncio:${petId}`, form: `pet-${petId}`, motivo: "Fotos conferidas com a ONG." }),
+      FORM,
+    );
+    expect(restored.status).toBe(302);
+    expect(await statusOf(petId)).toBe("adotado");
+    expect((await visitor().get(`/api/pets/${petId}`)).status).toBe(200);
+    const open = await app.db.select().from(reports).where(eq(reports.alvoId, petId));
+    expect(open.every((row) => row.resolvedAt !== null && row.resolucao === "restaurado")).toBe(true);
+    await mailWithSubject(caretaker.email, "Seu anúncio de Trovão voltou a aparecer");
+    const [logged] = await app.db.select().from(auditLog).where(eq(auditLog.alvoId, petId));
+    expect(logged).toMatchObject({
+      acao: "restaurar_anuncio",
+      motivo: "Fotos conferidas com a ONG.",
+      operatorNome: "Otto",
+    });
+  });
+
+  it("counts REPORTS_TO_HIDE people when the installation sets it", async () => {
+    const strict = await startTestApp({ TRUST_PROXY: "loopback", REPORTS_TO_HIDE: "1" });
+    try {
+      const owner = await createUser(strict.db, { email: "dona@exemplo.com", nome: "Dona" });
+      const petId = await createPet(strict.db, { caretakerId: owner.id, nome: "Único" });
+      const filed = await new Client(strict.baseUrl).post("/api/denuncias", petReport(petId), fromNewAddress());
+      expect(filed.status).toBe(201);
+      const [row] = await strict.db
+        .select({ status: pets.status, by: pets.hiddenBy })
+        .from(pets)
+        .where(eq(pets.id, petId));
+      expect(row).toEqual({ status: "oculto", by: "denuncias" });
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
+describe("operators' actions", () => {
+  it("are a 404 for everyone else, and change nothing", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Intocável" });
+    const { client: person } = await signedInAccount(app, { email: "pablo.denuncias@exemplo.com", nome: "Pablo" });
+    const intents = [
+      `ocultar_anuncio:${petId}`,
+      `restaurar_anuncio:${petId}`,
+      `arquivar_denuncias:pet:${petId}`,
+      `suspender_conta:${caretaker.id}`,
+      `restaurar_conta:${caretaker.id}`,
+    ];
+    for (const client of [visitor(), person, caretaker.client]) {
+      for (const intent of intents) {
+        const acted = await client.post("/moderacao", form({ intent, form: "x", motivo: "Tentativa" }), FORM);
+        expect(acted.status, intent).toBe(404);
+      }
+    }
+    expect(await statusOf(petId)).toBe("disponivel");
+    const [account] = await app.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, caretaker.id));
+    expect(account!.at).toBeNull();
+    expect(await app.db.select().from(auditLog).where(eq(auditLog.alvoId, petId))).toEqual([]);
+  });
+
+  it("hide a listing with a reason, e-mailed to its caretaker; archiving reports on it leaves it hidden", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Venda" });
+    expect((await report(visitor(), petReport(petId, "venda_ou_golpe", "Cobra R$ 500."))).status).toBe(201);
+    const noReason = await operator.post(
+      "/moderacao",
+      form({ intent: `ocultar_anuncio:${petId}`, form: `pet-${petId}`, motivo: "" }),
+      FORM,
+    );
+    expect(noReason.status).toBe(400);
+    expect(noReason.text).toContain("Diga o motivo: ele fica no registro de ações.");
+    expect(await statusOf(petId)).toBe("disponivel");
+    const hidden = await operator.post(
+      "/moderacao",
+      form({ intent: `ocultar_anuncio:${petId}`, form: `pet-${petId}`, motivo: "Venda disfarçada de adoção." }),
+      FORM,
+    );
+    expect(hidden.status).toBe(302);
+    expect(await statusOf(petId)).toBe("oculto");
+    const mail = await mailWithSubject(caretaker.email, "Seu anúncio de Venda foi ocultado");
+    expect(mail.text).toContain("Motivo: Venda disfarçada de adoção.");
+    expect(mail.text).toContain("moderacao@exemplo.org");
+    // Twice: the second finds it hidden already.
+    const again = await operator.post(
+      "/moderacao",
+      form({ intent: `ocultar_anuncio:${petId}`, form: `pet-${petId}`, motivo: "De novo." }),
+      FORM,
+    );
+    expect(again.status).toBe(409);
+    // Nothing left to archive about it.
+    const archived = await operator.post(
+      "/moderacao",
+      form({ intent: `arquivar_denuncias:pet:${petId}`, form: `pet-${petId}`, motivo: "Nada a fazer." }),
+      FORM,
+    );
+    expect(archived.status).toBe(404);
+    expect((await operator.get("/moderacao")).text).toContain("Ocultou o anúncio");
+  });
+
+  it("archive reports on a listing that reports hid, which shows it again", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Engano" });
+    for (let person = 0; person < 3; person++) {
+      expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    }
+    expect(await statusOf(petId)).toBe("oculto");
+    const archived = await operator.post(
+      "/moderacao",
+      form({ intent: `arquivar_denuncias:pet:${petId}`, form: `pet-${petId}`, motivo: "Denúncias combinadas." }),
+      FORM,
+    );
+    expect(archived.status).toBe(302);
+    expect(await statusOf(petId)).toBe("disponivel");
+    await mailWithSubject(caretaker.email, "Seu anúncio de Engano voltou a aparecer");
+  });
+
+  it("suspend an account: no sign-in, sessions ended, listings hidden, told why; restoring undoes it all", async () => {
+    const suspect = await signedInAccount(app, { email: "sid.denuncias@exemplo.com", nome: "Sid" });
+    const available = await createPet(app.db, { caretakerId: suspect.id, nome: "Rex" });
+    const adopted = await createPet(app.db, { caretakerId: suspect.id, nome: "Lua", status: "adotado" });
+    expect(
+      (
+        await report(visitor(), {
+          alvo: { tipo: "usuario", id: suspect.id },
+          categoria: "venda_ou_golpe",
+          texto: "Vende filhotes.",
+        })
+      ).status,
+    ).toBe(201);
+    const suspended = await operator.post(
+      "/moderacao",
+      form({
+        intent: `suspender_conta:${suspect.id}`,
+        form: `usuario-${suspect.id}`,
+        motivo: "Vende filhotes de raça.",
+      }),
+      FORM,
+    );
+    expect(suspended.status).toBe(302);
+    expect(await app.db.select().from(sessions).where(eq(sessions.userId, suspect.id))).toEqual([]);
+    expect((await suspect.client.get("/api/session")).status).toBe(401);
+    const login = await visitor().post("/api/session", { email: suspect.email, senha: DEFAULT_PASSWORD });
+    expect(login.status).toBe(403);
+    expect(login.json.message).toContain("Esta conta está suspensa");
+    // A wrong password says nothing of the suspension.
+    const guess = await visitor().post("/api/session", { email: suspect.email, senha: "Errada@1" });
+    expect(JSON.stringify(guess.json)).not.toContain("suspensa");
+    expect([await statusOf(available), await statusOf(adopted)]).toEqual(["oculto", "oculto"]);
+    expect((await visitor().get(`/responsaveis/${suspect.id}`)).status).toBe(404);
+    expect((await visitor().get(`/api/users/${suspect.id}`)).status).toBe(404);
+    const mail = await mailWithSubject(suspect.email, "Sua conta na Adopet foi suspensa");
+    expect(mail.text).toContain("Motivo: Vende filhotes de raça.");
+    expect((await operator.get("/moderacao")).text).toContain("Contas suspensas");
+
+    // An operator does not suspend themselves; a second suspension is a conflict.
+    const twice = await operator.post(
+      "/moderacao",
+      form({ intent: `suspender_conta:${suspect.id}`, form: "x", motivo: "De novo." }),
+      FORM,
+    );
+    expect(twice.status).toBe(409);
+
+    const restored = await operator.post(
+      "/moderacao",
+      form({ intent: `restaurar_conta:${suspect.id}`, form: `suspensa-${suspect.id}`, motivo: "Recurso aceito." }),
+      FORM,
+    );
+    expect(restored.status).toBe(302);
+    expect([await statusOf(available), await statusOf(adopted)]).toEqual(["disponivel", "adotado"]);
+    expect((await visitor().post("/api/session", { email: suspect.email, senha: DEFAULT_PASSWORD })).status).toBe(200);
+    await mailWithSubject(suspect.email, "Sua conta na Adopet foi reativada");
+    const log = await app.db
+      .select({ acao: auditLog.acao, motivo: auditLog.motivo })
+      .from(auditLog)
+      .where(eq(auditLog.alvoId, suspect.id));
+    expect(log).toEqual(
+      expect.arrayContaining([
+        { acao: "suspender_conta", motivo: "Vende filhotes de raça." },
+        { acao: "restaurar_conta", motivo: "Recurso aceito." },
+      ]),
+    );
+    // The log is read-only, whoever asks.
+    await expect(app.db.execute(sql`update audit_log set motivo = 'apagado'`)).rejects.toThrow();
+  });
+});
+
+describe("the report page", () => {
+  it("files a report without JavaScript, and explains what to do about maus-tratos", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Pingo" });
+    const client = visitor();
+    expect((await client.get("/denunciar?tipo=pet&id=nada")).status).toBe(404);
+    expect((await client.get("/denunciar?tipo=loja&id=" + petId)).status).toBe(404);
+    const page = await client.get(`/denunciar?tipo=pet&id=${petId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Denunciar o anúncio de Pingo");
+    expect(page.text).toContain("Lei 14.064/2020");
+    const outro = await client.post(
+      `/denunciar?tipo=pet&id=${petId}`,
+      form({ tipo: "pet", id: petId, categoria: "outro", texto: "" }),
+      { ...FORM, ...fromNewAddress() },
+    );
+    expect(outro.status).toBe(400);
+    expect(outro.text).toContain(REPORT_MESSAGES.textoRequired);
+    const sent = await client.post(
+      `/denunciar?tipo=pet&id=${petId}`,
+      form({ tipo: "pet", id: petId, categoria: "maus_tratos", texto: "Preso na corrente." }),
+      { ...FORM, ...fromNewAddress() },
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.text).toContain(REPORT_MESSAGES.sent);
+    expect(sent.text).toContain("190");
+    const stored = await app.db.select().from(reports).where(eq(reports.alvoId, petId));
+    expect(stored.map((row) => row.texto)).toEqual(["Preso na corrente."]);
+    // A conversation's page asks for a login first.
+    const conversation = await client.get(`/denunciar?tipo=conversa&id=${petId}`);
+    expect(conversation.status).toBe(302);
+    expect(conversation.headers.get("location")).toContain("/login");
+  });
+});
