@@ -3,7 +3,8 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
-import { applicationEvents, applicationNotes, applications, favorites, messages, users } from "~/db/schema";
+import { applicationEvents, applicationNotes, applications, favorites, messages, reports, users } from "~/db/schema";
+import { keyedHash } from "~/services/signing.server";
 import { DEFAULT_QUESTIONS, type Answers, type ApplicationStatus } from "~/lib/applications";
 import { createAlert } from "~/domain/alerts/alerts.server";
 import { hashPassword } from "~/domain/accounts/passwords.server";
@@ -24,7 +25,7 @@ export const DEMO_ADOPTER = {
 
 /**
  * The demo operator (`npm run operador` made, as an installation's would be): `/moderacao`
- * with an ONG to verify. The README gives this login.
+ * with an ONG to verify and a reported profile. The README gives this login.
  */
 export const DEMO_OPERATOR = {
   email: "operador@adopet.example",
@@ -232,6 +233,27 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .update(users)
       .set({ tipo: "ong", cnpj: "36214045090938", nomePublico: "Patinhas de Maricá" })
       .where(eq(users.id, pending.id));
+    // A profile two people reported: the operators' queue is not empty.
+    await tx.insert(reports).values([
+      {
+        alvoTipo: "usuario",
+        alvoId: pending.id,
+        categoria: "anuncio_falso",
+        texto: "Diz ser ONG, mas as fotos são as mesmas de um anúncio de venda de filhotes que vi no Instagram.",
+        reporterId: adopter.id,
+        reporterKey: await keyedHash(txDb, "denuncia", `conta:${adopter.id}`),
+        createdAt: new Date(now - 90 * 60_000),
+      },
+      {
+        alvoTipo: "usuario",
+        alvoId: pending.id,
+        categoria: "venda_ou_golpe",
+        texto: "Pediram um PIX de R$ 300 para “reservar” uma filhote.",
+        reporterId: null,
+        reporterKey: await keyedHash(txDb, "denuncia", "cliente:demo"),
+        createdAt: new Date(now - 30 * 60_000),
+      },
+    ]);
     await tx.insert(favorites).values([
       { userId: adopter.id, petId: ids[0]! },
       { userId: adopter.id, petId: ids[3]! },

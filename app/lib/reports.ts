@@ -25,6 +25,9 @@ export const CATEGORY_LABEL: Record<ReportCategory, string> = {
 
 export const REPORT_TEXT_MAX = 1000;
 
+/** Days a report is kept once an operator closed it (the decision stays in the audit log). */
+export const REPORTS_KEPT_DAYS = 365;
+
 /** Distinct people whose reports hide a listing until an operator looks (REPORTS_TO_HIDE). */
 export const DEFAULT_REPORTS_TO_HIDE = 3;
 

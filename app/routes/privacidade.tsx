@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/privacidade";
 import { pageMeta } from "~/lib/meta";
+import { REPORTS_KEPT_DAYS } from "~/lib/reports";
 
 /** The installation's contact and retention, from its configuration (PRIVACY_CONTACT, APPLICATION_RETENTION_DAYS). */
 export function loader({ context }: Route.LoaderArgs) {
@@ -71,6 +72,15 @@ export default function Privacidade() {
         <div>
           <dt>Favoritos e alertas</dt>
           <dd>Os animais que você marcou e as buscas que pediu para receber por e-mail, até você os excluir.</dd>
+        </div>
+        <div>
+          <dt>Denúncias e moderação</dt>
+          <dd>
+            O que foi denunciado, o motivo e o texto da denúncia, e quem denunciou (a conta, ou um resumo criptográfico
+            do endereço de conexão de quem não tem conta, nunca o próprio endereço), vistos só pela equipe de moderação.
+            Quem foi denunciado nunca sabe quem denunciou. Apagados {REPORTS_KEPT_DAYS} dias depois da decisão; as
+            decisões da moderação (quem decidiu, o quê, quando e por quê) ficam num registro que ninguém pode alterar.
+          </dd>
         </div>
         <div>
           <dt>Segurança</dt>

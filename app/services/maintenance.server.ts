@@ -5,6 +5,7 @@ import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 import { eraseClosedAnswers } from "~/domain/applications/applications.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
+import { forgetClosedReports } from "~/domain/moderation/reports.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -13,7 +14,7 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 /**
  * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
  * the keys of e-mails sent long ago, links to set a new password used or expired a day ago, and the answers of applications closed for longer than
- * APPLICATION_RETENTION_DAYS. Rate-limit counters purge themselves (rate-limiter-flexible).
+ * APPLICATION_RETENTION_DAYS, and reports closed a year ago. Rate-limit counters purge themselves (rate-limiter-flexible).
  * Runs as the hourly job `PURGE_JOB`.
  */
 export async function purgeExpired(
@@ -26,6 +27,7 @@ export async function purgeExpired(
   emailKeys: number;
   applicationAnswers: number;
   passwordResets: number;
+  reports: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -37,6 +39,7 @@ export async function purgeExpired(
     emailKeys: emailKeys.length,
     applicationAnswers: await eraseClosedAnswers(db, now, applicationRetentionDays),
     passwordResets: await forgetOldResets(db, now),
+    reports: await forgetClosedReports(db, now),
   };
 }
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/demo/factories.server";
-import { emailDeliveries, knownLogins, sessions } from "~/db/schema";
+import { emailDeliveries, knownLogins, reports, sessions } from "~/db/schema";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import { createMailer } from "~/services/mail.server";
@@ -54,6 +54,7 @@ describe("the periodic purge", () => {
       emailKeys: 0,
       applicationAnswers: 0,
       passwordResets: 0,
+      reports: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -65,6 +66,7 @@ describe("the periodic purge", () => {
       emailKeys: 0,
       applicationAnswers: 0,
       passwordResets: 0,
+      reports: 0,
     });
   });
 
@@ -104,6 +106,27 @@ describe("the periodic purge", () => {
     expect((await purgeExpired(database.db, now)).emailKeys).toBe(1);
     const left = await database.db.select({ key: emailDeliveries.idempotencyKey }).from(emailDeliveries);
     expect(left).toEqual([{ key: "recente" }]);
+  });
+
+  it("forgets reports closed more than a year ago, never open ones", async () => {
+    const report = (texto: string, resolvedAt: Date | null) => ({
+      alvoTipo: "usuario" as const,
+      alvoId: userId,
+      categoria: "outro" as const,
+      texto,
+      reporterKey: "c".repeat(64),
+      createdAt: new Date(now.getTime() - 400 * DAY),
+      resolvedAt,
+      resolucao: resolvedAt ? "arquivada" : null,
+    });
+    await database.db.insert(reports).values([
+      report("antiga", new Date(now.getTime() - 366 * DAY)),
+      report("recente", new Date(now.getTime() - 364 * DAY)),
+      report("aberta", null),
+    ]);
+    expect((await purgeExpired(database.db, now)).reports).toBe(1);
+    const left = await database.db.select({ texto: reports.texto }).from(reports).orderBy(reports.texto);
+    expect(left).toEqual([{ texto: "aberta" }, { texto: "recente" }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, favorites, imageVariants, messages, petPhotos, pets, users } from "~/db/schema";
+import { applications, favorites, imageVariants, messages, petPhotos, pets, reports, users } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_OPERATOR, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { listFeed, removePet } from "~/domain/pets/pets.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
@@ -52,6 +52,13 @@ describe("the demo data", () => {
     expect(waiting.filter((ong) => ong.verifiedAt === null).map((ong) => ong.nomePublico)).toEqual([
       "Patinhas de Maricá",
     ]);
+    // Two people reported the pending ONG's profile: the operators' queue has it.
+    const reported = await database.db
+      .select()
+      .from(reports)
+      .where(eq(reports.alvoId, waiting.find((ong) => ong.verifiedAt === null)!.id));
+    expect(reported.map((row) => row.categoria).sort()).toEqual(["anuncio_falso", "venda_ou_golpe"]);
+    expect(new Set(reported.map((row) => row.reporterKey)).size).toBe(2);
     // Every part of a pet's record shows on some demo pet, and every pet is linked to its city.
     expect(all.every((pet) => pet.cidadeIbge !== null && pet.sexo !== null)).toBe(true);
     expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);

@@ -228,6 +228,21 @@ describe("a listing reported by three distinct people", () => {
     });
   });
 
+  it("hides once when the last reports come at the same moment, and tells its caretaker once", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Corrida" });
+    for (let person = 0; person < 2; person++) {
+      expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    }
+    const answers = await Promise.all([1, 2, 3].map(() => report(visitor(), petReport(petId))));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    expect(await statusOf(petId)).toBe("oculto");
+    const subject = "Seu anúncio de Corrida está em análise";
+    await mailWithSubject(caretaker.email, subject);
+    // The job had its chance to send a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await mailTo(caretaker.email)).filter((mail) => mail.subject === subject)).toHaveLength(1);
+  });
+
   it("counts REPORTS_TO_HIDE people when the installation sets it", async () => {
     const strict = await startTestApp({ TRUST_PROXY: "loopback", REPORTS_TO_HIDE: "1" });
     try {

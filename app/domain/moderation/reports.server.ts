@@ -1,10 +1,10 @@
-import { and, count, countDistinct, desc, eq, inArray, isNull, max, or, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, reports, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { isListed } from "~/lib/pets";
-import { CATEGORY_LABEL, type ReportCategory, type ReportTarget } from "~/lib/reports";
+import { CATEGORY_LABEL, REPORTS_KEPT_DAYS, type ReportCategory, type ReportTarget } from "~/lib/reports";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { keyedHash } from "~/services/signing.server";
@@ -127,6 +127,16 @@ export async function fileReport(
     jobs.wake(MODERATION_NOTICE_JOB);
   }
   return ok({ id: filed.id });
+}
+
+/**
+ * Forgets reports an operator closed more than REPORTS_KEPT_DAYS ago (the hourly purge): what
+ * was decided stays in the audit log, who reported and what they wrote goes.
+ */
+export async function forgetClosedReports(db: Db, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - REPORTS_KEPT_DAYS * 24 * 60 * 60_000);
+  const gone = await db.delete(reports).where(lt(reports.resolvedAt, before)).returning({ id: reports.id });
+  return gone.length;
 }
 
 /** The reports on a target that no operator has acted on yet. */
