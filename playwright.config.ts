@@ -61,6 +61,7 @@ export default defineConfig({
         // Every test writes from the same address; the limit itself is tested in the integration suite.
         MESSAGE_LIMIT_PER_HOUR: "1000",
         SIGNUP_LIMIT_PER_HOUR: "1000",
+        REPORT_LIMIT_PER_HOUR: "1000",
         // E-mail goes out for real, to the suite's own mail server.
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },

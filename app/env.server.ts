@@ -31,6 +31,7 @@ const envSchema = z.object({
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  REPORT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PRIVACY_CONTACT: z.string().trim().min(3).max(200).optional(),
   APPLICATION_RETENTION_DAYS: z.coerce
     .number({ error: "APPLICATION_RETENTION_DAYS deve ser um número de dias" })
@@ -73,6 +74,8 @@ export type Env = {
   messageLimitPerRecipientPerHour: number;
   /** Accounts one client address may create per hour. */
   signupLimitPerHour: number;
+  /** Reports (denúncias) one client address may file per hour. */
+  reportLimitPerHour: number;
   /** Days the answers of a closed adoption application are kept (LGPD). */
   applicationRetentionDays: number;
   /** Who answers for the personal data of this installation (an e-mail or an address), on the privacy page. */
@@ -115,6 +118,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,
+    reportLimitPerHour: value.REPORT_LIMIT_PER_HOUR,
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     privacyContact: value.PRIVACY_CONTACT,
     reportsToHide: value.REPORTS_TO_HIDE,

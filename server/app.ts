@@ -71,6 +71,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
     signupsPerClientPerHour: env.signupLimitPerHour,
+    reportsPerClientPerHour: env.reportLimitPerHour,
     enabled: env.rateLimits,
   });
   if (!env.rateLimits) logger.warn("ATENÇÃO: RATE_LIMITS=off, nenhum limite de tentativas vale. Só para testes.");

@@ -67,12 +67,14 @@ export function configureLimits(limits: {
   messagesPerClientPerHour: number;
   messagesPerRecipientPerHour: number;
   signupsPerClientPerHour: number;
+  reportsPerClientPerHour?: number;
   /** False only for tests that must reach the code behind every limit (scripts/sqlmap.sh). */
   enabled?: boolean;
 }) {
   POLICIES["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
   POLICIES["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
   POLICIES["signup-client"] = { ...POLICIES["signup-client"], points: limits.signupsPerClientPerHour };
+  POLICIES["report-client"] = { ...POLICIES["report-client"], points: limits.reportsPerClientPerHour ?? 10 };
   enabled = limits.enabled ?? true;
 }
 

@@ -134,6 +134,13 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         status: 404,
       },
       { name: "pet", path: `/adopet/pets/${demoPet.id}`, status: 200 },
+      { name: "denunciar", path: `/adopet/denunciar?tipo=pet&id=${demoPet.id}`, status: 200 },
+      {
+        name: "denunciar-erros",
+        path: `/adopet/denunciar?tipo=pet&id=${demoPet.id}`,
+        status: 400,
+        form: { tipo: "pet", id: demoPet.id, categoria: "outro", texto: "" },
+      },
       { name: "pet-proprio", path: `/adopet/pets/${available.id}`, status: 200 },
       { name: "pet-adotado", path: `/adopet/pets/${adopted.id}`, status: 410 },
       { name: "pet-removido", path: `/adopet/pets/${removed.id}`, status: 410 },

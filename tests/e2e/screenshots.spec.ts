@@ -64,6 +64,12 @@ for (const width of WIDTHS) {
       const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
       await page.goto(`/adopet/pets/${dunga.id}`);
       await capture(page, "pet", width);
+      // The report form, with Maus-tratos chosen (its explanation shows); not sent.
+      await page.getByRole("link", { name: "Denunciar" }).click();
+      await page.getByLabel("Maus-tratos").check();
+      await expect(page.getByRole("note")).toContainText("Lei 14.064/2020");
+      await capture(page, "denunciar", width);
+      await page.goBack();
       await page.getByRole("link", { name: "ONG Amigos de Quatro Patas" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("ONG Amigos de Quatro Patas");
       await capture(page, "responsavel", width);

@@ -231,7 +231,13 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
     ),
     selectIn(idsOf("usuario"), (userIds) =>
       db
-        .select({ id: users.id, nome: users.nome, suspensa: users.suspendedAt })
+        .select({
+          id: users.id,
+          nome: users.nome,
+          suspensa: users.suspendedAt,
+          // A profile page exists for someone who published.
+          publicou: sql<boolean>`exists (select 1 from ${pets} where ${pets.caretakerId} = ${users.id})`,
+        })
         .from(users)
         .where(inArray(users.id, userIds)),
     ),
@@ -289,7 +295,7 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
       return {
         ...base,
         titulo: person ? `Perfil de ${person.nome}` : "Conta excluída",
-        href: person && !person.suspensa ? `/responsaveis/${person.id}` : null,
+        href: person && !person.suspensa && person.publicou ? `/responsaveis/${person.id}` : null,
         trecho: null,
         oculto: null,
         conta: person ? { id: person.id, nome: person.nome, suspensa: person.suspensa !== null } : null,
