@@ -11,6 +11,7 @@ CREATE TABLE "reports" (
 	"texto" varchar(1000) NOT NULL,
 	"reporter_id" uuid,
 	"reporter_key" varchar(64) NOT NULL,
+	"client_key" varchar(64) NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"resolved_at" timestamp with time zone,
 	"resolucao" varchar(40)

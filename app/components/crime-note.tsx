@@ -1,11 +1,12 @@
 /**
  * What a report of maus-tratos must also say (issue 22): it is a crime, and the authorities
  * are the ones who act. `hidden` leaves it to the stylesheet, which shows it while the
- * Maus-tratos choice is checked.
+ * Maus-tratos choice is checked; that choice names it as its description (`id`), so a screen
+ * reader reads it with the choice.
  */
-export function CrimeNote({ hidden = false }: { hidden?: boolean }) {
+export function CrimeNote({ hidden = false, id }: { hidden?: boolean; id?: string }) {
   return (
-    <div className={hidden ? "crime-note crime-note--on-choice" : "crime-note"} role="note" aria-live="polite">
+    <div id={id} className={hidden ? "crime-note crime-note--on-choice" : "crime-note"} role="note" aria-live="polite">
       <p>
         <strong>Maus-tratos contra cães e gatos são crime.</strong> Ferir, mutilar, abandonar ou deixar o animal sem
         comida, água ou abrigo dá de 2 a 5 anos de reclusão, multa e proibição da guarda (Lei 14.064/2020, que mudou a

@@ -153,6 +153,7 @@ export function ChoiceGroup({
   options,
   hint,
   type = "checkbox",
+  descriptions = {},
 }: {
   meta: AnyField;
   legend: string;
@@ -160,6 +161,8 @@ export function ChoiceGroup({
   options: [string, string][];
   hint?: string;
   type?: "checkbox" | "radio";
+  /** The id of what describes a choice, by its value (read with it by screen readers). */
+  descriptions?: Record<string, string>;
 }) {
   const focus = useErrorFocus(meta.name);
   const boxes = getCollectionProps(meta, { type, options: options.map(([value]) => value) });
@@ -170,7 +173,12 @@ export function ChoiceGroup({
       <div className="choice-group__options">
         {boxes.map((box, index) => (
           <label key={box.value} className="choice">
-            <input {...box} required={false} {...(index === 0 ? focus : {})} />
+            <input
+              {...box}
+              required={false}
+              aria-describedby={descriptions[box.value]}
+              {...(index === 0 ? focus : {})}
+            />
             {options[index]![1]}
           </label>
         ))}

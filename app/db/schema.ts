@@ -573,6 +573,11 @@ export const reports = pgTable(
      * visitor, of the client's address (never the address itself).
      */
     reporterKey: varchar("reporter_key", { length: 64 }).notNull(),
+    /**
+     * An HMAC of the client's address, for everyone: distinct people must also come from
+     * distinct addresses to hide a listing (one person with several accounts counts once).
+     */
+    clientKey: varchar("client_key", { length: 64 }).notNull(),
     createdAt: createdAt(),
     /** When an operator acted on the target, and what they did (the audit log has the reason). */
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),

@@ -242,6 +242,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         texto: "Diz ser ONG, mas as fotos são as mesmas de um anúncio de venda de filhotes que vi no Instagram.",
         reporterId: adopter.id,
         reporterKey: await keyedHash(txDb, "denuncia", `conta:${adopter.id}`),
+        clientKey: await keyedHash(txDb, "denuncia", "cliente:demo-adotante"),
         createdAt: new Date(now - 90 * 60_000),
       },
       {
@@ -251,6 +252,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         texto: "Pediram um PIX de R$ 300 para “reservar” uma filhote.",
         reporterId: null,
         reporterKey: await keyedHash(txDb, "denuncia", "cliente:demo"),
+        clientKey: await keyedHash(txDb, "denuncia", "cliente:demo"),
         createdAt: new Date(now - 30 * 60_000),
       },
     ]);

@@ -96,9 +96,15 @@ export default function Denunciar() {
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name="tipo" value={alvo.tipo} />
         <input type="hidden" name="id" value={alvo.id} />
-        <ChoiceGroup meta={fields.categoria} legend="Motivo da denúncia" options={CATEGORY_OPTIONS} type="radio" />
+        <ChoiceGroup
+          meta={fields.categoria}
+          legend="Motivo da denúncia"
+          options={CATEGORY_OPTIONS}
+          type="radio"
+          descriptions={{ maus_tratos: "maus-tratos-explicacao" }}
+        />
         {/* Shown by the stylesheet when Maus-tratos is chosen, with or without scripts. */}
-        <CrimeNote hidden />
+        <CrimeNote hidden id="maus-tratos-explicacao" />
         <TextAreaField
           meta={fields.texto}
           label="O que aconteceu"

@@ -66,7 +66,9 @@ export default function Favoritos() {
                     <p>
                       {pet.status === "adotado"
                         ? `${pet.nome} foi adotado e encontrou um lar.`
-                        : `${pet.nome} foi removido por quem cuidava dele.`}
+                        : pet.status === "oculto"
+                          ? `O anúncio de ${pet.nome} não está disponível no momento.`
+                          : `${pet.nome} foi removido por quem cuidava dele.`}
                     </p>
                     <FavoriteButton petId={pet.id} petNome={pet.nome} favorito voltar="/favoritos" />
                   </div>

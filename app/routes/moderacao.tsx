@@ -118,11 +118,14 @@ function ActionForm({
   label,
   refused,
   actions,
+  describedBy,
 }: {
   formKey: string;
   label: string;
   refused: Refusal;
   actions: { value: string; text: string }[];
+  /** What the buttons act on, when their names do not say (the queue's cards). */
+  describedBy?: string;
 }) {
   const error = refused?.formKey === formKey ? refused.error : null;
   const field = `motivo-${formKey}`;
@@ -149,7 +152,14 @@ function ActionForm({
       </div>
       <div className="moderation__actions">
         {actions.map((action) => (
-          <button key={action.value} type="submit" name="intent" value={action.value} className="my-pet__action">
+          <button
+            key={action.value}
+            type="submit"
+            name="intent"
+            value={action.value}
+            className="my-pet__action"
+            aria-describedby={describedBy}
+          >
             {action.text}
           </button>
         ))}
@@ -202,7 +212,9 @@ export default function Moderacao() {
                     text: target.oculto ? "Manter oculto" : "Ocultar anúncio",
                   });
                 }
-                if (target.oculto) actions.push({ value: `restaurar_anuncio:${target.id}`, text: "Restaurar anúncio" });
+                if (target.oculto && !target.conta?.suspensa) {
+                  actions.push({ value: `restaurar_anuncio:${target.id}`, text: "Restaurar anúncio" });
+                }
               }
               if (target.conta && !target.conta.suspensa) {
                 actions.push({
@@ -213,7 +225,7 @@ export default function Moderacao() {
               actions.push({ value: `arquivar_denuncias:${target.tipo}:${target.id}`, text: "Arquivar denúncias" });
               return (
                 <li key={key} className="application-card">
-                  <h3 className="application-card__pet">
+                  <h3 className="application-card__pet" id={`alvo-${key}`}>
                     {target.href ? <Link to={target.href}>{target.titulo}</Link> : target.titulo}
                   </h3>
                   <p className="application-card__meta">
@@ -233,7 +245,13 @@ export default function Moderacao() {
                       </li>
                     ))}
                   </ul>
-                  <ActionForm formKey={key} label="Motivo da decisão" refused={refused} actions={actions} />
+                  <ActionForm
+                    formKey={key}
+                    label="Motivo da decisão"
+                    refused={refused}
+                    actions={actions}
+                    describedBy={`alvo-${key}`}
+                  />
                 </li>
               );
             })}

@@ -67,7 +67,11 @@ type ConflictReason =
   /** Another account is this ONG. */
   | "cnpj-taken"
   /** A moderation action on a listing or an account already in the state it asks for. */
-  | "moderation-state";
+  | "moderation-state"
+  /** A listing of a suspended account is restored with the account. */
+  | "owner-suspended"
+  /** An operator does not suspend their own account. */
+  | "own-account";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

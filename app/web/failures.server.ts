@@ -63,6 +63,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "pet-reserved": "Este animal já está reservado: outra candidatura foi aprovada.",
   "cnpj-taken": ONG_MESSAGES.cnpjTaken,
   "moderation-state": "O anúncio ou a conta já está nesse estado (outra pessoa da moderação pode ter agido antes).",
+  "owner-suspended": "A conta de quem cuida deste animal está suspensa: o anúncio volta quando a conta for restaurada.",
+  "own-account": "Você não pode suspender a sua própria conta.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";

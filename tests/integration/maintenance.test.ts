@@ -115,15 +115,18 @@ describe("the periodic purge", () => {
       categoria: "outro" as const,
       texto,
       reporterKey: "c".repeat(64),
+      clientKey: "c".repeat(64),
       createdAt: new Date(now.getTime() - 400 * DAY),
       resolvedAt,
       resolucao: resolvedAt ? "arquivada" : null,
     });
-    await database.db.insert(reports).values([
-      report("antiga", new Date(now.getTime() - 366 * DAY)),
-      report("recente", new Date(now.getTime() - 364 * DAY)),
-      report("aberta", null),
-    ]);
+    await database.db
+      .insert(reports)
+      .values([
+        report("antiga", new Date(now.getTime() - 366 * DAY)),
+        report("recente", new Date(now.getTime() - 364 * DAY)),
+        report("aberta", null),
+      ]);
     expect((await purgeExpired(database.db, now)).reports).toBe(1);
     const left = await database.db.select({ texto: reports.texto }).from(reports).orderBy(reports.texto);
     expect(left).toEqual([{ texto: "aberta" }, { texto: "recente" }]);

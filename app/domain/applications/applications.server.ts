@@ -557,12 +557,18 @@ async function applicationsOfPet(tx: Tx, petId: string, statuses: ApplicationSta
 }
 
 /**
+ * A pet's status as its caretaker keeps it: a listing hidden by moderation (issue 22) is still
+ * available or adopted underneath, and its applications go on.
+ */
+const listedStatus = sql<string>`(case when ${pets.status} = 'oculto' then ${pets.statusBeforeHidden} else ${pets.status} end)`;
+
+/**
  * An approved adoption fell through: the animal is available again, its waiting list back in
  * analysis. Not for an animal since adopted or removed (its waiting list stays closed). The
  * pet is locked by the caller.
  */
 async function reopen(tx: Tx, jobs: Jobs, petId: string): Promise<void> {
-  const [pet] = await tx.select({ status: pets.status }).from(pets).where(eq(pets.id, petId));
+  const [pet] = await tx.select({ status: listedStatus }).from(pets).where(eq(pets.id, petId));
   if (pet?.status !== "disponivel") return;
   await tx.update(pets).set({ reservedAt: null }).where(eq(pets.id, petId));
   const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
@@ -627,10 +633,10 @@ export async function changeApplication(
           const reserved = await tx
             .update(pets)
             .set({ reservedAt: new Date() })
-            .where(and(eq(pets.id, row.petId), eq(pets.status, "disponivel"), isNull(pets.reservedAt)))
+            .where(and(eq(pets.id, row.petId), sql`${listedStatus} = 'disponivel'`, isNull(pets.reservedAt)))
             .returning({ id: pets.id });
           if (reserved.length === 0) {
-            const [pet] = await tx.select({ status: pets.status }).from(pets).where(eq(pets.id, row.petId));
+            const [pet] = await tx.select({ status: listedStatus }).from(pets).where(eq(pets.id, row.petId));
             return pet?.status === "disponivel"
               ? fail({ kind: "conflict", reason: "pet-reserved" })
               : fail({ kind: "gone", subject: "pet" });

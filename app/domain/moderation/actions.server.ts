@@ -75,6 +75,7 @@ async function lockPet(tx: Tx, petId: string) {
       hiddenBy: pets.hiddenBy,
       statusBeforeHidden: pets.statusBeforeHidden,
       caretakerNome: users.nome,
+      caretakerSuspended: users.suspendedAt,
     })
     .from(pets)
     .innerJoin(users, eq(users.id, pets.caretakerId))
@@ -136,6 +137,8 @@ export async function restoreListing(
     const pet = await lockPet(tx, petId);
     if (!pet) return notFound("pet");
     if (pet.status !== "oculto" || pet.hiddenBy === "conta_suspensa") return stateConflict();
+    // Its account's listings come back with the account, not one by one.
+    if (pet.caretakerSuspended) return fail({ kind: "conflict", reason: "owner-suspended" });
     await tx
       .update(pets)
       .set({ status: pet.statusBeforeHidden ?? "disponivel", ...visible })
@@ -171,12 +174,16 @@ export async function dismissReports(
     const pet = target.tipo === "pet" ? await lockPet(tx, target.id) : null;
     const closed = await resolve(tx, [target], "arquivada", now);
     if (closed === 0) return notFound("report");
-    const reopened = pet?.status === "oculto" && pet.hiddenBy === "denuncias";
+    const hiddenByReports = pet?.status === "oculto" && pet.hiddenBy === "denuncias";
+    const reopened = hiddenByReports && !pet.caretakerSuspended;
     if (reopened) {
       await tx
         .update(pets)
         .set({ status: pet.statusBeforeHidden ?? "disponivel", ...visible })
         .where(eq(pets.id, target.id));
+    } else if (hiddenByReports) {
+      // Hidden now only with its suspended account: it comes back when the account does.
+      await tx.update(pets).set({ hiddenBy: "conta_suspensa" }).where(eq(pets.id, target.id));
     }
     const alvoDescricao = await describe(tx, target);
     await record(
@@ -226,7 +233,7 @@ export async function suspendAccount(
   motivo: string,
   now = new Date(),
 ): Promise<Result> {
-  if (userId === operator.id) return stateConflict();
+  if (userId === operator.id) return fail({ kind: "conflict", reason: "own-account" });
   const done = await db.transaction(async (tx): Promise<Result> => {
     const [person] = await tx
       .update(users)
@@ -235,17 +242,12 @@ export async function suspendAccount(
       .returning({ nome: users.nome });
     if (!person) return (await exists(tx, userId)) ? stateConflict() : notFound("user");
     await tx.delete(sessions).where(eq(sessions.userId, userId));
-    const hidden = await tx
+    // Listings hidden already (by reports, by an operator) keep their own reason and reports.
+    await tx
       .update(pets)
       .set({ status: "oculto", statusBeforeHidden: sql`${pets.status}`, hiddenBy: "conta_suspensa", hiddenAt: now })
-      .where(and(eq(pets.caretakerId, userId), inArray(pets.status, ["disponivel", "adotado"])))
-      .returning({ id: pets.id });
-    await resolve(
-      tx,
-      [{ tipo: "usuario", id: userId }, ...hidden.map((pet) => ({ tipo: "pet" as const, id: pet.id }))],
-      "conta_suspensa",
-      now,
-    );
+      .where(and(eq(pets.caretakerId, userId), inArray(pets.status, ["disponivel", "adotado"])));
+    await resolve(tx, [{ tipo: "usuario", id: userId }], "conta_suspensa", now);
     await record(
       tx,
       jobs,

@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, isNull, lt, max, or, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, reports, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
@@ -11,8 +11,8 @@ import { keyedHash } from "~/services/signing.server";
 import type { ReportInput } from "~/validation/reports";
 
 /**
- * Denúncias (issue 22): anyone may report a listing or a caretaker, and a party to a
- * conversation may report it. The reporter is kept for operators only. A listing reported by
+ * Denúncias (issue 22): anyone may report a listing or a caretaker, and the recipient of a
+ * message may report the conversation. The reporter is kept for operators only. A listing reported by
  * enough distinct people is hidden until an operator looks, and its caretaker is told.
  */
 
@@ -54,11 +54,12 @@ export async function findReportTarget(
     const nome = person.tipo === "ong" && person.nomePublico ? person.nomePublico : person.nome;
     return ok({ ...target, descricao: `o perfil de ${nome}`, voltar: `/responsaveis/${target.id}` });
   }
+  // Today a conversation is a contact message: its recipient reports what they were sent.
   if (!viewerId) return notFound("message");
   const [message] = await db
-    .select({ senderNome: messages.senderNome, nomeAnimal: messages.nomeAnimal, recipientId: messages.recipientId })
+    .select({ senderNome: messages.senderNome, nomeAnimal: messages.nomeAnimal })
     .from(messages)
-    .where(and(eq(messages.id, target.id), or(eq(messages.recipientId, viewerId), eq(messages.senderId, viewerId))))
+    .where(and(eq(messages.id, target.id), eq(messages.recipientId, viewerId)))
     .limit(1);
   if (!message) return notFound("message");
   return ok({
@@ -71,7 +72,7 @@ export async function findReportTarget(
 export type Reporter = { userId: string | null; clientKey: string };
 
 /**
- * Files a report. Past `reportsToHide` distinct people with open reports, a listing is hidden
+ * Files a report. Past `reportsToHide` distinct people (from as many addresses) with open reports, a listing is hidden
  * (its row locked first: two reports at once count each other) and its caretaker told.
  */
 export async function fileReport(
@@ -86,11 +87,8 @@ export async function fileReport(
   if (!allowed.ok) return allowed;
   const target = await findReportTarget(db, input.alvo, reporter.userId);
   if (!target.ok) return target;
-  const reporterKey = await keyedHash(
-    db,
-    "denuncia",
-    reporter.userId ? `conta:${reporter.userId}` : `cliente:${reporter.clientKey}`,
-  );
+  const clientKey = await keyedHash(db, "denuncia", `cliente:${reporter.clientKey}`);
+  const reporterKey = reporter.userId ? await keyedHash(db, "denuncia", `conta:${reporter.userId}`) : clientKey;
   const filed = await db.transaction(async (tx) => {
     const [pet] =
       input.alvo.tipo === "pet"
@@ -105,15 +103,19 @@ export async function fileReport(
         texto: input.texto ?? "",
         reporterId: reporter.userId,
         reporterKey,
+        clientKey,
         createdAt: now,
       })
       .returning({ id: reports.id });
     if (!pet || !isListed(pet.status)) return { id: row!.id, hidden: false };
-    const [people] = await tx
-      .select({ total: countDistinct(reports.reporterKey) })
+    // Distinct people from distinct addresses: several accounts of one person count once.
+    const [counted] = await tx
+      .select({ people: countDistinct(reports.reporterKey), places: countDistinct(reports.clientKey) })
       .from(reports)
-      .where(and(openReportsOn({ tipo: "pet", id: input.alvo.id })));
-    if ((people?.total ?? 0) < settings.reportsToHide) return { id: row!.id, hidden: false };
+      .where(openReportsOn({ tipo: "pet", id: input.alvo.id }));
+    if (Math.min(counted?.people ?? 0, counted?.places ?? 0) < settings.reportsToHide) {
+      return { id: row!.id, hidden: false };
+    }
     await tx
       .update(pets)
       .set({ status: "oculto", statusBeforeHidden: pet.status, hiddenBy: "denuncias", hiddenAt: now })
