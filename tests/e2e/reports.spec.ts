@@ -67,8 +67,13 @@ test("three people report a listing: it is hidden; an operator restores it, then
   const { email: caretakerEmail, nome: caretakerNome } = await newCaretaker(caretaker, `Cuidadora ${lettersOnly()}`);
   const nome = `Faísca${randomInt(1_000_000)}`;
   const pet = await publishPet(caretaker, { nome });
+  // Three people, each at an address of their own (the server trusts the suite's proxy header).
+  const block = randomInt(256);
   for (let person = 0; person < 3; person++) {
-    const reporter = await playwright.request.newContext({ baseURL });
+    const reporter = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { "X-Forwarded-For": `198.51.${block}.${person + 1}` },
+    });
     const { email } = await createAccount(reporter, "Pessoa Atenta");
     expect((await reporter.post("/adopet/api/session", { data: { email, senha: SENHA } })).status()).toBe(200);
     const filed = await reporter.post("/adopet/api/denuncias", {
