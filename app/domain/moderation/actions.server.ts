@@ -87,6 +87,31 @@ async function lockPet(tx: Tx, petId: string) {
 
 const visible = { hiddenAt: null, hiddenBy: null, statusBeforeHidden: null } as const;
 
+type LockedPet = NonNullable<Awaited<ReturnType<typeof lockPet>>>;
+
+/** Shows a hidden listing again, with the status it had (or its caretaker chose meanwhile). */
+const showAgain = (tx: Tx, petId: string, pet: LockedPet) =>
+  tx
+    .update(pets)
+    .set({ status: pet.statusBeforeHidden ?? "disponivel", ...visible })
+    .where(eq(pets.id, petId));
+
+/** The audit row of an action on a listing. */
+const onListing = (acao: ModerationAction, petId: string, pet: LockedPet, motivo: string) => ({
+  acao,
+  alvoTipo: "pet",
+  alvoId: petId,
+  alvoDescricao: `${pet.nome}, de ${pet.caretakerNome}`,
+  motivo,
+});
+
+/** An action in one transaction; once done, what the public sees has changed. */
+async function act(db: Db, jobs: Jobs, work: (tx: Tx) => Promise<Result>): Promise<Result> {
+  const done = await db.transaction(work);
+  if (done.ok) changed(db, jobs);
+  return done;
+}
+
 /** Hides a listing (or keeps hidden one that reports hid) until an operator restores it. */
 export async function hideListing(
   db: Db,
@@ -96,7 +121,7 @@ export async function hideListing(
   motivo: string,
   now = new Date(),
 ): Promise<Result> {
-  const done = await db.transaction(async (tx): Promise<Result> => {
+  return act(db, jobs, async (tx) => {
     const pet = await lockPet(tx, petId);
     if (!pet) return notFound("pet");
     if (pet.status === "oculto" && pet.hiddenBy !== "denuncias") return stateConflict();
@@ -110,18 +135,9 @@ export async function hideListing(
       })
       .where(eq(pets.id, petId));
     await resolve(tx, [{ tipo: "pet", id: petId }], "ocultado", now);
-    const alvoDescricao = `${pet.nome}, de ${pet.caretakerNome}`;
-    await record(
-      tx,
-      jobs,
-      operator,
-      { acao: "ocultar_anuncio", alvoTipo: "pet", alvoId: petId, alvoDescricao, motivo },
-      true,
-    );
+    await record(tx, jobs, operator, onListing("ocultar_anuncio", petId, pet, motivo), true);
     return ok();
   });
-  if (done.ok) changed(db, jobs);
-  return done;
 }
 
 /** Shows again a listing hidden by reports or by an operator (not one hidden with its suspended account). */
@@ -133,29 +149,17 @@ export async function restoreListing(
   motivo: string,
   now = new Date(),
 ): Promise<Result> {
-  const done = await db.transaction(async (tx): Promise<Result> => {
+  return act(db, jobs, async (tx) => {
     const pet = await lockPet(tx, petId);
     if (!pet) return notFound("pet");
     if (pet.status !== "oculto" || pet.hiddenBy === "conta_suspensa") return stateConflict();
     // Its account's listings come back with the account, not one by one.
     if (pet.caretakerSuspended) return fail({ kind: "conflict", reason: "owner-suspended" });
-    await tx
-      .update(pets)
-      .set({ status: pet.statusBeforeHidden ?? "disponivel", ...visible })
-      .where(eq(pets.id, petId));
+    await showAgain(tx, petId, pet);
     await resolve(tx, [{ tipo: "pet", id: petId }], "restaurado", now);
-    const alvoDescricao = `${pet.nome}, de ${pet.caretakerNome}`;
-    await record(
-      tx,
-      jobs,
-      operator,
-      { acao: "restaurar_anuncio", alvoTipo: "pet", alvoId: petId, alvoDescricao, motivo },
-      true,
-    );
+    await record(tx, jobs, operator, onListing("restaurar_anuncio", petId, pet, motivo), true);
     return ok();
   });
-  if (done.ok) changed(db, jobs);
-  return done;
 }
 
 /**
@@ -170,21 +174,15 @@ export async function dismissReports(
   motivo: string,
   now = new Date(),
 ): Promise<Result> {
-  const done = await db.transaction(async (tx): Promise<Result<boolean>> => {
+  return act(db, jobs, async (tx) => {
     const pet = target.tipo === "pet" ? await lockPet(tx, target.id) : null;
     const closed = await resolve(tx, [target], "arquivada", now);
     if (closed === 0) return notFound("report");
     const hiddenByReports = pet?.status === "oculto" && pet.hiddenBy === "denuncias";
     const reopened = hiddenByReports && !pet.caretakerSuspended;
-    if (reopened) {
-      await tx
-        .update(pets)
-        .set({ status: pet.statusBeforeHidden ?? "disponivel", ...visible })
-        .where(eq(pets.id, target.id));
-    } else if (hiddenByReports) {
-      // Hidden now only with its suspended account: it comes back when the account does.
-      await tx.update(pets).set({ hiddenBy: "conta_suspensa" }).where(eq(pets.id, target.id));
-    }
+    if (reopened) await showAgain(tx, target.id, pet);
+    // Hidden now only with its suspended account: it comes back when the account does.
+    else if (hiddenByReports) await tx.update(pets).set({ hiddenBy: "conta_suspensa" }).where(eq(pets.id, target.id));
     const alvoDescricao = await describe(tx, target);
     await record(
       tx,
@@ -193,11 +191,8 @@ export async function dismissReports(
       { acao: "arquivar_denuncias", alvoTipo: target.tipo, alvoId: target.id, alvoDescricao, motivo },
       reopened,
     );
-    return ok(reopened);
+    return ok();
   });
-  if (!done.ok) return done;
-  if (done.value) changed(db, jobs);
-  return ok();
 }
 
 /** A target in the log's words, as it is now (a listing, an account, a message). */
@@ -234,7 +229,7 @@ export async function suspendAccount(
   now = new Date(),
 ): Promise<Result> {
   if (userId === operator.id) return fail({ kind: "conflict", reason: "own-account" });
-  const done = await db.transaction(async (tx): Promise<Result> => {
+  return act(db, jobs, async (tx) => {
     const [person] = await tx
       .update(users)
       .set({ suspendedAt: now, suspensionReason: motivo })
@@ -257,8 +252,6 @@ export async function suspendAccount(
     );
     return ok();
   });
-  if (done.ok) changed(db, jobs);
-  return done;
 }
 
 /** Lifts a suspension: the account signs in again and the listings hidden with it show again. */
@@ -269,7 +262,7 @@ export async function restoreAccount(
   userId: string,
   motivo: string,
 ): Promise<Result> {
-  const done = await db.transaction(async (tx): Promise<Result> => {
+  return act(db, jobs, async (tx) => {
     const [person] = await tx
       .update(users)
       .set({ suspendedAt: null, suspensionReason: null })
@@ -289,8 +282,6 @@ export async function restoreAccount(
     );
     return ok();
   });
-  if (done.ok) changed(db, jobs);
-  return done;
 }
 
 async function exists(tx: Tx, userId: string): Promise<boolean> {
