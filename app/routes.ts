@@ -32,6 +32,10 @@ export default [
   route("meus-pets/questionario", "routes/meus-pets.questionario.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:file", "routes/seo/sitemaps.ts"),
+  route("feeds/novos.xml", "routes/seo/feed-novos.ts"),
   ...prefix("api", [
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user.ts"),

@@ -51,6 +51,14 @@ export function meta() {
       name: "description",
       content: "Veja os cães e gatos disponíveis para adoção e fale com quem cuida deles.",
     },
+    // Feed readers find the new animals from here.
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: "Novos animais para adoção na Adopet",
+      href: "/adopet/feeds/novos.xml",
+    },
   ];
 }
 

@@ -1,0 +1,74 @@
+import { Feed } from "feed";
+import type { Route } from "./+types/feed-novos";
+import { listNewPets } from "~/domain/pets/syndication.server";
+import { findCity } from "~/domain/places/cities.server";
+import { imageUrl } from "~/lib/image-urls";
+import { newPetsFeedSchema } from "~/validation/syndication";
+import { xmlResponse } from "~/web/xml.server";
+
+/** Species in the plural, for the feed's title. */
+const SPECIES_PLURAL = { cao: "Cães", gato: "Gatos", outro: "Outros animais" } as const;
+
+const refuse = (message: string) =>
+  new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+
+/**
+ * `/feeds/novos.xml`: the newest animals for adoption as an Atom feed (issue 23), narrowed by
+ * `uf`, `cidade` (IBGE code) and `especie`. A wrong filter is a 400 that says which.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const parsed = newPetsFeedSchema.safeParse(Object.fromEntries(query));
+  if (!parsed.success) return refuse(parsed.error.issues[0]!.message);
+  const filters = parsed.data;
+  const city = filters.cidade ? await findCity(context.db, String(filters.cidade)) : null;
+  if (filters.cidade && !city) return refuse("Cidade não encontrada: use um código IBGE de município.");
+  const pets = await listNewPets(context.db, filters);
+
+  const origin = `${context.publicUrl}/adopet`;
+  const search = new URLSearchParams(
+    Object.entries({ uf: filters.uf, cidade: filters.cidade?.toString(), especie: filters.especie }).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  ).toString();
+  const self = `${origin}/feeds/novos.xml${search ? `?${search}` : ""}`;
+  const where = city ? ` em ${city.rotulo}` : filters.uf ? ` em ${filters.uf}` : "";
+  const what = filters.especie ? SPECIES_PLURAL[filters.especie] : "Animais";
+  const feed = new Feed({
+    id: self,
+    title: `${what} para adoção${where} | Adopet`,
+    description: "Os animais publicados mais recentemente na Adopet, esperando um lar.",
+    link: `${origin}/home${homeQuery(filters, city?.rotulo)}`,
+    language: "pt-BR",
+    updated: pets[0]?.createdAt ?? new Date(0),
+    generator: "Adopet",
+    feedLinks: { atom: self },
+    author: { name: "Adopet", link: `${origin}/` },
+    copyright: "Fotos e textos de quem cuida de cada animal.",
+  });
+  for (const pet of pets) {
+    const link = `${origin}/pets/${pet.id}`;
+    const cover = pet.photoIds[0];
+    feed.addItem({
+      id: `urn:uuid:${pet.id}`,
+      title: `${pet.nome} para adoção em ${pet.local}`,
+      link,
+      date: pet.createdAt,
+      published: pet.createdAt,
+      description: `${pet.nome}, ${pet.idade}, ${pet.porte.toLowerCase()}: ${pet.perfil}`,
+      author: [{ name: pet.caretaker.nome, link: `${origin}/responsaveis/${pet.caretaker.id}` }],
+      ...(cover ? { image: { url: `${context.publicUrl}${imageUrl(cover, 640)}`, type: "image/webp" } } : {}),
+    });
+  }
+  return xmlResponse(feed.atom1(), "application/atom+xml", 300);
+}
+
+/** The feed's page: the home feed with the same filters. */
+function homeQuery(filters: { uf?: string; especie?: string }, cityName: string | undefined): string {
+  const params = new URLSearchParams();
+  if (filters.uf) params.set("uf", filters.uf);
+  if (cityName) params.set("perto", cityName);
+  if (filters.especie) params.set("especie", filters.especie);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
