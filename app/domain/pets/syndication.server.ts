@@ -41,7 +41,8 @@ export async function planSitemap(db: Db): Promise<SitemapPlan> {
 /**
  * The ids of `parts` equal ranges of the UUID space. Pet ids are random (version 4), so each
  * range holds about as many pets, and a part is read off the primary key's index by range,
- * whatever its number: no count, no offset, as fast for the thousandth part as for the first.
+ * whatever its number: no count, no offset, as fast for the thousandth part as for the first
+ * (ADR 22).
  */
 export function idRange(part: number, parts: number): { from: string; to: string | null } {
   const space = 1n << 128n;
