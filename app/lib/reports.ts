@@ -40,10 +40,3 @@ export const REPORT_MESSAGES = {
   sent: "Recebemos sua denúncia. A equipe de moderação vai analisá-la; quem foi denunciado não sabe quem denunciou.",
   signInForConversation: "Entre na sua conta para denunciar uma conversa.",
 } as const;
-
-/** What the report page and the API call each target, for a sentence ("Denunciar o anúncio de Rex"). */
-export const TARGET_LABEL: Record<ReportTarget, string> = {
-  pet: "anúncio",
-  usuario: "perfil",
-  conversa: "conversa",
-};

@@ -157,7 +157,7 @@ export async function countReportedTargets(db: Db): Promise<number> {
 
 export type QueueOrder = "mais_denunciados" | "recentes";
 
-export type QueuedReport = {
+type QueuedReport = {
   id: string;
   categoria: ReportCategory;
   categoriaTexto: string;

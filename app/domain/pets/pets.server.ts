@@ -74,7 +74,7 @@ type PetRecord = {
 };
 
 /** What a card, a page or the API shows of a pet. Never the caretaker's phone or e-mail. */
-export type HiddenBy = (typeof hiddenBy.enumValues)[number];
+type HiddenBy = (typeof hiddenBy.enumValues)[number];
 
 export type PetView = {
   id: string;

@@ -11,7 +11,7 @@ import { findPets, type PetView } from "./pets.server";
  */
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org); parts aim lower, as they split by chance. */
-export const SITEMAP_MAX_URLS = 50_000;
+const SITEMAP_MAX_URLS = 50_000;
 const PETS_PER_PART = 40_000;
 
 export type SitemapEntry = { path: string; lastmod?: Date };
@@ -111,7 +111,7 @@ const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&
 const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
 export type NewPetsFilters = { uf?: string; cidade?: number; especie?: Species };
-export const NEW_PETS_FEED_SIZE = 30;
+const NEW_PETS_FEED_SIZE = 30;
 
 /** The newest available pets, narrowed by state, city (IBGE) and species: what the Atom feed lists. */
 export async function listNewPets(db: Db, filters: NewPetsFilters, limit = NEW_PETS_FEED_SIZE): Promise<PetView[]> {
