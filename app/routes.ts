@@ -36,6 +36,7 @@ export default [
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("sitemaps/:file", "routes/seo/sitemaps.ts"),
   route("feeds/novos.xml", "routes/seo/feed-novos.ts"),
+  route("widget/:responsavelId", "routes/widget.tsx"),
   ...prefix("api", [
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user.ts"),

@@ -8,7 +8,7 @@ import { isDatabaseReachable, type Db } from "~/db/client.server";
 import type { DatabaseHealth } from "~/db/health.server";
 import { randomUUID } from "node:crypto";
 import { forLog, logError, requestLogger } from "~/services/log.server";
-import { cspNonce, sameOriginPosts } from "./security";
+import { cspNonce, embeddableResources, publicReadsCors, sameOriginPosts } from "./security";
 
 const BASE_PATH = "/adopet";
 
@@ -68,6 +68,8 @@ export function createHttpApp({
   app.use(cspNonce({ enforce: production }));
   app.use(compression());
   app.use(sameOriginPosts(publicUrl));
+  app.use(publicReadsCors());
+  app.use(embeddableResources());
 
   // "/" and "/adopet" lead into the app. Checked by hand: Express matches
   // "/adopet" and "/adopet/" alike, which would loop.

@@ -22,6 +22,21 @@ function contentSecurityPolicy(nonce: string): string {
   ].join("; ");
 }
 
+/** The widget (issue 23): the one page other sites may frame; no inline script, no form. */
+const WIDGET_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "form-action 'none'",
+  "frame-ancestors *",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join("; ");
+
+/** Paths of the widget's page: `/adopet/widget/<caretaker>`. */
+const isWidgetPath = (path: string) => /^\/adopet\/widget\/[^/]+$/.test(path);
+
 // 128 random bits per nonce, taken from a pool filled 256 nonces at a time: one call into
 // the system's random source per request was 2 % of a cached page's cost.
 const NONCE_BYTES = 16;
@@ -39,10 +54,16 @@ function freshNonce(): string {
 
 /** A fresh nonce per response (in res.locals.cspNonce) and, when enforced, the policy header. */
 export function cspNonce({ enforce }: { enforce: boolean }): RequestHandler {
-  return (_req, res, next) => {
+  return (req, res, next) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
-    if (enforce) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (isWidgetPath(req.path)) {
+      // Framed by partner sites: their page decides, and helmet's X-Frame-Options would refuse.
+      res.removeHeader("X-Frame-Options");
+      res.setHeader("Content-Security-Policy", WIDGET_POLICY);
+    } else if (enforce) {
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    }
     next();
   };
 }
@@ -73,5 +94,51 @@ export function sameOriginPosts(publicUrl: () => string | undefined): RequestHan
     res.status(403);
     if (req.path.startsWith("/adopet/api/")) res.json({ message });
     else res.type("text/plain; charset=utf-8").send(message);
+  };
+}
+
+/** The public reads partner sites may fetch from their pages (issue 23). */
+const CROSS_ORIGIN_READS = [
+  /^\/adopet\/api\/pets$/,
+  /^\/adopet\/api\/pets\/[^/]+$/,
+  /^\/adopet\/api\/pets\/[^/]+\/questionario$/,
+  /^\/adopet\/api\/users\/[^/]+$/,
+];
+
+/**
+ * CORS for the public GET endpoints only: any origin may read them, never with credentials
+ * (a browser does not send cookies to `*`, so a caretaker's own view never leaks); a
+ * preflight is answered for GET alone. Every other path and method gets no CORS header, so a
+ * browser keeps other sites from reading it.
+ */
+export function publicReadsCors(): RequestHandler {
+  return (req, res, next) => {
+    if (!CROSS_ORIGIN_READS.some((pattern) => pattern.test(req.path))) return next();
+    if (req.method === "GET" || req.method === "HEAD") {
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      return next();
+    }
+    if (req.method === "OPTIONS" && req.get("origin")) {
+      res.setHeader("Access-Control-Allow-Origin", "*");
+      res.setHeader("Access-Control-Allow-Methods", "GET, HEAD");
+      res.setHeader("Access-Control-Max-Age", "86400");
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * What partner sites embed from their own pages (issue 23): the widget's script and the pets'
+ * photos (which the public API links to). Helmet's Cross-Origin-Resource-Policy
+ * (`same-origin`) would have the browser refuse them there.
+ */
+export function embeddableResources(): RequestHandler {
+  return (req, res, next) => {
+    if (req.path === "/adopet/widget.js" || req.path.startsWith("/adopet/imagens/")) {
+      res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+    }
+    next();
   };
 }

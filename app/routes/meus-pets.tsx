@@ -14,7 +14,9 @@ import { isId } from "~/lib/ids";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const [pets, counts] = await Promise.all([listCaretakerPets(context.db, user.id), countByPet(context.db, user.id)]);
-  return { pets, candidaturas: Object.fromEntries(counts) };
+  // The widget's snippet, for the caretaker's own site (issue 23).
+  const widget = `<script src="${context.publicUrl}/adopet/widget.js" data-responsavel="${user.id}" async></script>`;
+  return { pets, candidaturas: Object.fromEntries(counts), widget };
 }
 
 /** Quick actions from the list: mark adopted or available again, remove. */
@@ -47,7 +49,7 @@ const applicationsInWords = ({ total, novas }: { total: number; novas: number })
   `${total === 1 ? "1 candidatura" : `${total} candidaturas`}${novas ? `, ${novas === 1 ? "1 nova" : `${novas} novas`}` : ""}`;
 
 export default function MyPets() {
-  const { pets, candidaturas } = useLoaderData<typeof loader>();
+  const { pets, candidaturas, widget } = useLoaderData<typeof loader>();
   return (
     <section className="my-pets">
       <div className="my-pets__header">
@@ -139,6 +141,33 @@ export default function MyPets() {
           ))}
         </ul>
       )}
+      {pets.length > 0 ? (
+        <section className="widget-snippet" aria-labelledby="widget-titulo">
+          <h2 id="widget-titulo" className="widget-snippet__title">
+            Seus animais no seu site
+          </h2>
+          <p>
+            Cole este código na página do seu site, blog ou loja parceira: ele mostra os seus animais disponíveis, com
+            link para a página de cada um na Adopet, e se atualiza sozinho.
+          </p>
+          <label className="field__label" htmlFor="widget-codigo">
+            Código para colar no seu site
+          </label>
+          <textarea
+            id="widget-codigo"
+            className="field__control widget-snippet__code"
+            readOnly
+            rows={3}
+            value={widget}
+            aria-describedby="widget-opcoes"
+          />
+          <p id="widget-opcoes" className="field__hint">
+            Opções: <code>data-limite="12"</code> mostra até 12 animais (6 sem a opção, no máximo 24);{" "}
+            <code>data-especie="gato"</code> mostra só gatos (<code>cao</code>, <code>gato</code> ou <code>outro</code>
+            ).
+          </p>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -128,6 +128,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       },
       { name: "home-perto-desconhecida", path: "/adopet/home?perto=Atl%C3%A2ntida", status: 200 },
       { name: "responsavel", path: `/adopet/responsaveis/${available.responsavel.id}`, status: 200 },
+      { name: "widget", path: `/adopet/widget/${available.responsavel.id}`, status: 200 },
       {
         name: "responsavel-desconhecido",
         path: "/adopet/responsaveis/00000000-0000-4000-8000-000000000000",

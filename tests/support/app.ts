@@ -15,9 +15,13 @@ import { createTestDatabase, type TestDatabase } from "./database";
  */
 export type TestApp = { baseUrl: string; db: Database["db"]; jobs: JobQueue; close(): Promise<void> };
 
-type BuiltServer = { createServer(): Promise<{ server: Server; database: Database; jobs: JobQueue }> };
+type BuiltServer = {
+  createServer(options: { clientDir: string }): Promise<{ server: Server; database: Database; jobs: JobQueue }>;
+};
 
 const BUILD = path.resolve(import.meta.dirname, "../../build/server/index.js");
+/** The built client's files (scripts, styles, the widget's script), served as in production. */
+const CLIENT_DIR = path.resolve(import.meta.dirname, "../../build/client");
 
 export async function startTestApp(settings: Record<string, string> = {}): Promise<TestApp> {
   let external: TestDatabase | undefined;
@@ -36,7 +40,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     ...settings,
   });
   const { createServer } = (await import(/* @vite-ignore */ BUILD)) as BuiltServer;
-  const { server, database, jobs } = await createServer().finally(() => {
+  const { server, database, jobs } = await createServer({ clientDir: CLIENT_DIR }).finally(() => {
     process.env = saved;
   });
   server.listen(0, "127.0.0.1");
