@@ -34,8 +34,8 @@ const WIDGET_POLICY = [
   "object-src 'none'",
 ].join("; ");
 
-/** Paths of the widget's page: `/adopet/widget/<caretaker>`. */
-const isWidgetPath = (path: string) => /^\/adopet\/widget\/[^/]+$/.test(path);
+/** Paths of the widget's page: `/adopet/widget/<caretaker id>` (id characters only: no `%2e%2e`). */
+const isWidgetPath = (path: string) => /^\/adopet\/widget\/[0-9a-zA-Z-]{1,64}$/.test(path);
 
 // 128 random bits per nonce, taken from a pool filled 256 nonces at a time: one call into
 // the system's random source per request was 2 % of a cached page's cost.

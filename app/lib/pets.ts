@@ -3,6 +3,8 @@
 export const SPECIES = ["cao", "gato", "outro"] as const;
 export type Species = (typeof SPECIES)[number];
 export const SPECIES_LABEL: Record<Species, string> = { cao: "Cão", gato: "Gato", outro: "Outro" };
+/** In the plural, for titles ("Gatos para adoção"). */
+export const SPECIES_PLURAL: Record<Species, string> = { cao: "Cães", gato: "Gatos", outro: "Outros animais" };
 
 export const AGE_UNITS = ["dias", "meses", "anos"] as const;
 export type AgeUnit = (typeof AGE_UNITS)[number];

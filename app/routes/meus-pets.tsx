@@ -164,7 +164,8 @@ export default function MyPets() {
           <p id="widget-opcoes" className="field__hint">
             Opções: <code>data-limite="12"</code> mostra até 12 animais (6 sem a opção, no máximo 24);{" "}
             <code>data-especie="gato"</code> mostra só gatos (<code>cao</code>, <code>gato</code> ou <code>outro</code>
-            ).
+            ); <code>data-titulo="Nossos gatos"</code> dá o nome que leitores de tela anunciam (útil com dois widgets na
+            mesma página).
           </p>
         </section>
       ) : null}

@@ -1,9 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Route } from "./+types/widget";
-import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
+import { widgetContent } from "~/domain/pets/syndication.server";
 import { isId } from "~/lib/ids";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { SPECIES, type Species } from "~/lib/pets";
+import { SPECIES, SPECIES_PLURAL, type Species } from "~/lib/pets";
 import type { PetView } from "~/domain/pets/pets.server";
 
 /**
@@ -17,28 +17,32 @@ const WIDGET_DEFAULT_LIMIT = 6;
 const WIDGET_MAX_LIMIT = 24;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const caretaker = isId(params.responsavelId) ? await findCaretakerPage(context.db, params.responsavelId) : null;
   const query = new URL(request.url).searchParams;
   const requested = Number(query.get("limite") ?? WIDGET_DEFAULT_LIMIT);
   const limit = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), WIDGET_MAX_LIMIT) : WIDGET_DEFAULT_LIMIT;
   const species = SPECIES.find((code) => code === query.get("especie"));
+  const content = isId(params.responsavelId)
+    ? await widgetContent(context.db, params.responsavelId, { especie: species, limit })
+    : null;
   const origin = `${context.publicUrl}/adopet`;
-  const body = caretaker ? (
+  const body = content ? (
     <WidgetPage
       origin={origin}
-      nome={caretaker.nome}
-      pageUrl={`${origin}/responsaveis/${caretaker.id}`}
-      pets={caretaker.disponiveis.filter((pet) => !species || pet.especie === species).slice(0, limit)}
+      nome={content.nome}
+      pageUrl={`${origin}/responsaveis/${content.id}`}
+      pets={content.pets}
       species={species}
     />
   ) : (
     <WidgetDocument title="Adopet">
+      <h1 className="widget__title">Adopet</h1>
       <p className="widget__empty">Nenhum animal encontrado.</p>
     </WidgetDocument>
   );
   return new Response(`<!DOCTYPE html>${renderToStaticMarkup(body)}`, {
-    status: caretaker ? 200 : 404,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=300" },
+    status: content ? 200 : 404,
+    // Short: a listing hidden by moderation leaves partner sites within a minute.
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=60" },
   });
 }
 
@@ -57,8 +61,6 @@ function WidgetDocument({ title, children }: { title: string; children: React.Re
     </html>
   );
 }
-
-const SPECIES_PLURAL: Record<Species, string> = { cao: "Cães", gato: "Gatos", outro: "Outros animais" };
 
 function WidgetPage({
   origin,

@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
 import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { eraseClosedAnswers } from "~/domain/applications/applications.server";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { REPORT_MESSAGES } from "~/lib/reports";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
@@ -365,6 +366,25 @@ describe("operators' actions", () => {
       .from(pets)
       .where(eq(pets.id, petId));
     expect(row).toEqual({ status: "oculto", reservedAt: null });
+  });
+
+  it("keep the retention of an adopted animal's applications while its listing is hidden", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Guardado", status: "adotado" });
+    const adopter = await createUser(app.db, { email: "espera.oculto@exemplo.com", nome: "Espera" });
+    const [waiting] = await app.db
+      .insert(applications)
+      .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, status: "em_espera", respostas: { a: "b" } })
+      .returning({ id: applications.id });
+    await app.db
+      .update(pets)
+      .set({ status: "oculto", statusBeforeHidden: "adotado", hiddenBy: "operador" })
+      .where(eq(pets.id, petId));
+    await eraseClosedAnswers(app.db, new Date(Date.now() + 181 * 24 * 60 * 60_000));
+    const [row] = await app.db
+      .select({ respostas: applications.respostas })
+      .from(applications)
+      .where(eq(applications.id, waiting!.id));
+    expect(row!.respostas).toBeNull();
   });
 
   it("archive reports on a listing that reports hid, which shows it again", async () => {

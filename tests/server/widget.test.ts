@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pets } from "~/db/schema";
+import { pets, users } from "~/db/schema";
 import { createPet, createUser } from "~/demo/factories.server";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
@@ -69,11 +69,28 @@ describe("the widget", () => {
     }
   });
 
+  it("is a 404 for a suspended caretaker", async () => {
+    const suspended = await createUser(app.db, { email: "suspensa@exemplo.com", nome: "Suspensa" });
+    await createPet(app.db, { caretakerId: suspended.id, nome: "Escondido" });
+    await app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    const answer = await visitor().get(`/widget/${suspended.id}`);
+    expect(answer.status).toBe(404);
+    expect(answer.text).not.toContain("Escondido");
+  });
+
   it("is the only page another site may frame", async () => {
-    for (const path of ["/home", `/pets/${ids.rex}`, `/responsaveis/${caretakerId}`, "/api/pets"]) {
+    for (const path of [
+      "/home",
+      `/pets/${ids.rex}`,
+      `/responsaveis/${caretakerId}`,
+      "/api/pets",
+      "/widget.js",
+      `/widget/${caretakerId}/x`,
+      "/widget/%2e%2e",
+    ]) {
       const answer = await visitor().get(path);
       expect(answer.headers.get("x-frame-options"), path).toBe("DENY");
-      if (!path.startsWith("/api/")) {
+      if (!path.startsWith("/api/") && !path.endsWith(".js")) {
         expect(answer.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
       }
     }
@@ -118,7 +135,17 @@ describe("CORS", () => {
 
   it("lets no other site read or write anything else", async () => {
     const { client } = await signedInAccount(app, { email: "cors@exemplo.com", nome: "Cora" });
-    for (const path of ["/api/favoritos", "/api/messages", "/api/session", "/api/candidaturas", "/api/questionario"]) {
+    const { id } = await signedInAccount(app, { email: "cors2@exemplo.com", nome: "Corina" });
+    for (const path of [
+      "/api/favoritos",
+      "/api/messages",
+      "/api/session",
+      "/api/candidaturas",
+      "/api/questionario",
+      // Next to the public reads, not one of them.
+      `/api/users/${id}/export`,
+      `/api/pets/${ids.rex}/candidaturas`,
+    ]) {
       const answer = await client.request("GET", path, undefined, ORIGIN);
       expect(answer.headers.get("access-control-allow-origin"), path).toBeNull();
     }

@@ -456,7 +456,7 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
 }
 
 /** The name a caretaker is shown by: an ONG's public name, or the person's name. */
-const publicName = sql<string>`case when ${users.tipo} = 'ong' and ${users.nomePublico} is not null
+export const publicName = sql<string>`case when ${users.tipo} = 'ong' and ${users.nomePublico} is not null
   then ${users.nomePublico} else ${users.nome} end`;
 
 const petColumns = {

@@ -2,7 +2,8 @@ import { and, desc, eq, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { petCounts, pets, users } from "~/db/schema";
 import type { Species } from "~/lib/pets";
-import { findPets, type PetView } from "./pets.server";
+import { findPets, publicName, type PetView } from "./pets.server";
+import { cachedRead } from "./public-reads.server";
 
 /**
  * What search engines and feed readers read (issue 23): the sitemap of the available pets and
@@ -12,7 +13,7 @@ import { findPets, type PetView } from "./pets.server";
 
 /** A sitemap file holds at most 50,000 addresses (sitemaps.org); parts aim lower, as they split by chance. */
 const SITEMAP_MAX_URLS = 50_000;
-const PETS_PER_PART = 40_000;
+const PER_PART = 40_000;
 
 export type SitemapEntry = { path: string; lastmod?: Date };
 
@@ -22,8 +23,8 @@ const PUBLIC_PAGES = ["/", "/home", "/privacidade", "/termos-de-uso"];
 export type SitemapPlan =
   /** Everything in one file. */
   | { kind: "single" }
-  /** An index of `paginas` (pages and caretakers) and `pets-1` … `pets-N`. */
-  | { kind: "index"; petParts: number };
+  /** An index of `paginas`, `responsaveis-1` … `responsaveis-N` and `pets-1` … `pets-N`. */
+  | { kind: "index"; caretakerParts: number; petParts: number };
 
 /** How many pets are available, from the counts the feed keeps (no scan of the pets). */
 async function availableCount(db: Db): Promise<number> {
@@ -31,11 +32,23 @@ async function availableCount(db: Db): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+const partsFor = (total: number) => Math.max(1, Math.ceil(total / PER_PART));
+
+/** The parts the pets are split into, from their count alone (what a part's file needs). */
+export async function petParts(db: Db): Promise<number> {
+  return partsFor(await availableCount(db));
+}
+
+/** The parts the caretakers' pages are split into. */
+export async function caretakerParts(db: Db): Promise<number> {
+  return partsFor(await caretakerCount(db));
+}
+
 /** One file while everything fits in one; past that, an index of files. */
 export async function planSitemap(db: Db): Promise<SitemapPlan> {
-  const total = await availableCount(db);
-  if (total + PUBLIC_PAGES.length + (await caretakerCount(db)) <= SITEMAP_MAX_URLS) return { kind: "single" };
-  return { kind: "index", petParts: Math.max(1, Math.ceil(total / PETS_PER_PART)) };
+  const [pets, caretakers] = await Promise.all([availableCount(db), caretakerCount(db)]);
+  if (pets + caretakers + PUBLIC_PAGES.length <= SITEMAP_MAX_URLS) return { kind: "single" };
+  return { kind: "index", caretakerParts: partsFor(caretakers), petParts: partsFor(pets) };
 }
 
 /**
@@ -76,15 +89,23 @@ async function caretakerCount(db: Db): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** The public pages, and the page of every caretaker with an animal available. */
-export async function sitemapPages(db: Db): Promise<SitemapEntry[]> {
-  const caretakers = await db
+/** The pages anyone may land on, besides pets and caretakers. */
+export function sitemapPublicPages(): SitemapEntry[] {
+  return PUBLIC_PAGES.map((path) => ({ path }));
+}
+
+/** The page of every caretaker with an animal available, whose ids fall in one part of the UUID space. */
+export async function sitemapCaretakers(db: Db, part = 1, parts = 1): Promise<SitemapEntry[]> {
+  const { from, to } = idRange(part, parts);
+  const rows = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`${users.suspendedAt} is null`, hasAvailablePet))
+    .where(
+      and(sql`${users.suspendedAt} is null`, hasAvailablePet, gte(users.id, from), to ? lt(users.id, to) : undefined),
+    )
     .orderBy(users.id)
-    .limit(SITEMAP_MAX_URLS - PUBLIC_PAGES.length);
-  return [...PUBLIC_PAGES.map((path) => ({ path })), ...caretakers.map((row) => ({ path: `/responsaveis/${row.id}` }))];
+    .limit(SITEMAP_MAX_URLS);
+  return rows.map((row) => ({ path: `/responsaveis/${row.id}` }));
 }
 
 /** A `<urlset>` of absolute addresses under the site's origin. */
@@ -99,8 +120,9 @@ export function urlset(origin: string, entries: SitemapEntry[]): string {
 }
 
 /** A `<sitemapindex>` of the parts of the plan. */
-export function sitemapIndex(origin: string, petParts: number): string {
-  const files = ["paginas", ...Array.from({ length: petParts }, (_, index) => `pets-${index + 1}`)];
+export function sitemapIndex(origin: string, plan: { caretakerParts: number; petParts: number }): string {
+  const parts = (name: string, count: number) => Array.from({ length: count }, (_, index) => `${name}-${index + 1}`);
+  const files = ["paginas", ...parts("responsaveis", plan.caretakerParts), ...parts("pets", plan.petParts)];
   const entries = files.map(
     (file) => `<sitemap><loc>${escapeXml(`${origin}/adopet/sitemaps/${file}.xml`)}</loc></sitemap>`,
   );
@@ -133,4 +155,48 @@ export async function listNewPets(db: Db, filters: NewPetsFilters, limit = NEW_P
     rows.map((row) => row.id),
   );
   return rows.flatMap((row) => found.get(row.id) ?? []);
+}
+
+export type WidgetContent = { id: string; nome: string; pets: PetView[] };
+
+/**
+ * What the widget shows (issue 23): a caretaker who published (and is not suspended), and up
+ * to `limit` of their available animals, newest first, of one species if asked. Read for each
+ * view of a partner's page, so bounded by the limit and kept in the public read cache.
+ */
+export function widgetContent(
+  db: Db,
+  caretakerId: string,
+  { especie, limit }: { especie?: Species; limit: number },
+): Promise<WidgetContent | null> {
+  return cachedRead(db, `widget:${caretakerId}:${especie ?? ""}:${limit}`, async () => {
+    const [person] = await db
+      .select({ nome: publicName })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, caretakerId),
+          sql`${users.suspendedAt} is null`,
+          sql`exists (select 1 from ${pets} where ${pets.caretakerId} = ${users.id})`,
+        ),
+      );
+    if (!person) return null;
+    const rows = await db
+      .select({ id: pets.id })
+      .from(pets)
+      .where(
+        and(
+          eq(pets.caretakerId, caretakerId),
+          eq(pets.status, "disponivel"),
+          especie ? eq(pets.species, especie) : undefined,
+        ),
+      )
+      .orderBy(desc(pets.createdAt), desc(pets.id))
+      .limit(limit);
+    const found = await findPets(
+      db,
+      rows.map((row) => row.id),
+    );
+    return { id: caretakerId, nome: person.nome, pets: rows.flatMap((row) => found.get(row.id) ?? []) };
+  });
 }

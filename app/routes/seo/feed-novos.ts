@@ -3,11 +3,9 @@ import type { Route } from "./+types/feed-novos";
 import { listNewPets } from "~/domain/pets/syndication.server";
 import { findCity } from "~/domain/places/cities.server";
 import { imageUrl } from "~/lib/image-urls";
+import { SPECIES_PLURAL } from "~/lib/pets";
 import { newPetsFeedSchema } from "~/validation/syndication";
 import { xmlResponse } from "~/web/xml.server";
-
-/** Species in the plural, for the feed's title. */
-const SPECIES_PLURAL = { cao: "Cães", gato: "Gatos", outro: "Outros animais" } as const;
 
 const refuse = (message: string) =>
   new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -38,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     id: self,
     title: `${what} para adoção${where} | Adopet`,
     description: "Os animais publicados mais recentemente na Adopet, esperando um lar.",
-    link: `${origin}/home${homeQuery(filters, city?.rotulo)}`,
+    link: `${origin}/home${homeQuery(filters, city)}`,
     language: "pt-BR",
     updated: pets[0]?.createdAt ?? new Date(0),
     generator: "Adopet",
@@ -60,14 +58,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...(cover ? { image: { url: `${context.publicUrl}${imageUrl(cover, 640)}`, type: "image/webp" } } : {}),
     });
   }
-  return xmlResponse(feed.atom1(), "application/atom+xml", 300);
+  return xmlResponse(feed.atom1(), "application/atom+xml", 60);
 }
 
-/** The feed's page: the home feed with the same filters. */
-function homeQuery(filters: { uf?: string; especie?: string }, cityName: string | undefined): string {
+/** The feed's page: the home feed with the same filters (a city by its name and state). */
+function homeQuery(filters: { uf?: string; especie?: string }, city: { nome: string; uf: string } | null): string {
   const params = new URLSearchParams();
-  if (filters.uf) params.set("uf", filters.uf);
-  if (cityName) params.set("perto", cityName);
+  if (city) params.set("cidade", city.nome);
+  if (filters.uf || city) params.set("uf", city?.uf ?? filters.uf!);
   if (filters.especie) params.set("especie", filters.especie);
   const text = params.toString();
   return text ? `?${text}` : "";
