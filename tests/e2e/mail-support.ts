@@ -11,7 +11,8 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
   const files = fs.existsSync(MAIL_DIR)
     ? fs
         .readdirSync(MAIL_DIR)
-        .filter((name) => name.endsWith(".eml"))
+        // A name starting with a dot is a message still being written (it is renamed when whole).
+        .filter((name) => name.endsWith(".eml") && !name.startsWith("."))
         .sort()
     : [];
   const messages = await Promise.all(
