@@ -38,5 +38,4 @@ export const REPORT_MESSAGES = {
   textoRequired: "Conte o que aconteceu.",
   textoMax: `Use no máximo ${REPORT_TEXT_MAX} caracteres.`,
   sent: "Recebemos sua denúncia. A equipe de moderação vai analisá-la; quem foi denunciado não sabe quem denunciou.",
-  signInForConversation: "Entre na sua conta para denunciar uma conversa.",
 } as const;
