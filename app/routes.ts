@@ -37,7 +37,10 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemaps.ts"),
   route("feeds/novos.xml", "routes/seo/feed-novos.ts"),
   route("widget/:responsavelId", "routes/widget.tsx"),
+  // The API's page, beside its routes: an HTML page, not an API route (app/openapi).
+  route("api/docs", "routes/api-docs.tsx"),
   ...prefix("api", [
+    route("openapi.json", "routes/api/openapi.ts"),
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user.ts"),
     route("users/:id/export", "routes/api/user-export.ts"),

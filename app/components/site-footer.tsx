@@ -4,9 +4,11 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <p>2022 - Desenvolvido por Alura.</p>
-      <nav className="site-footer__links" aria-label="Informações legais">
+      <nav className="site-footer__links" aria-label="Sobre o site">
         <Link to="/privacidade">Privacidade</Link>
         <Link to="/termos-de-uso">Termos de uso</Link>
+        {/* For partners' developers (issue 23). */}
+        <Link to="/api/docs">API</Link>
       </nav>
     </footer>
   );

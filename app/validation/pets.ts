@@ -243,7 +243,9 @@ function checkAgeRange(value: AgeInput, ctx: z.RefinementCtx) {
 const photo = z
   .custom<File>((value) => typeof File !== "undefined" && value instanceof File, PET_MESSAGES.fotos.type)
   .refine((file) => (PET_PHOTO_TYPES as readonly string[]).includes(file.type), PET_MESSAGES.fotos.type)
-  .refine((file) => file.size <= IMAGE_MAX_BYTES, PET_MESSAGES.fotos.size);
+  .refine((file) => file.size <= IMAGE_MAX_BYTES, PET_MESSAGES.fotos.size)
+  // A file in the API's document (app/openapi).
+  .meta({ override: { type: "string", format: "binary" } });
 
 const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
 

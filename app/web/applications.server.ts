@@ -1,8 +1,9 @@
 import type { ApplicationSummary, ApplicationView } from "~/domain/applications/applications.server";
 import { imageUrl } from "~/lib/image-urls";
+import type { ApiApplication, ApiApplicationDetail } from "~/openapi/responses";
 
 /** An application as the API shows it in lists. */
-export function toApiApplication(application: ApplicationSummary) {
+export function toApiApplication(application: ApplicationSummary): ApiApplication {
   const { pet } = application;
   return {
     id: application.id,
@@ -22,7 +23,7 @@ export function toApiApplication(application: ApplicationSummary) {
 }
 
 /** One application, for one of its parties: the caretaker also gets the adopter's phone and the private notes. */
-export function toApiApplicationDetail(application: ApplicationView) {
+export function toApiApplicationDetail(application: ApplicationView): ApiApplicationDetail {
   const caretaker = application.party === "responsavel";
   return {
     ...toApiApplication(application),
@@ -35,7 +36,7 @@ export function toApiApplicationDetail(application: ApplicationView) {
       motivo: event.motivo,
       em: event.at.toISOString(),
     })),
-    acoes: application.moves,
+    acoes: [...application.moves],
     ...(caretaker && {
       adotante: {
         id: application.adopter.id,

@@ -84,25 +84,28 @@ for (const width of [360, 1440] as const) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
 
-    test("every entry is two steps from every page: open the menu, follow the entry", async ({ page }) => {
-      test.setTimeout(90_000);
-      const pet = await signedInCaretaker(page.request);
-      const pages = pagesOf(pet);
-      for (const [index, from] of pages.entries()) {
-        await page.goto(from);
-        await expect(menuButton(page)).toBeVisible();
-        // Closed until asked for: none of its entries is shown or reachable by Tab.
-        await expect(entry(page, "Meus animais")).toBeHidden();
-        await menuButton(page).click();
-        await expectEntriesShown(page, from);
-        // Follow one entry from each page, in turn, and land on it with the menu closed.
-        const target = ENTRIES[index % ENTRIES.length]!;
-        await entry(page, target.name).click();
-        await expect(page).toHaveURL(new RegExp(`${target.path}$`));
-        await expect(entry(page, target.name)).toBeHidden();
-        await expect(menuOf(page).locator(`a[href="${target.path}"]`)).toHaveAttribute("aria-current", "page");
-      }
-    });
+    // One width walks every page (the slowest tour of the suite); the other width's menu is
+    // checked by the tests beside it and by the no-JavaScript tour.
+    if (width === 360)
+      test("every entry is two steps from every page: open the menu, follow the entry", async ({ page }) => {
+        test.setTimeout(90_000);
+        const pet = await signedInCaretaker(page.request);
+        const pages = pagesOf(pet);
+        for (const [index, from] of pages.entries()) {
+          await page.goto(from);
+          await expect(menuButton(page)).toBeVisible();
+          // Closed until asked for: none of its entries is shown or reachable by Tab.
+          await expect(entry(page, "Meus animais")).toBeHidden();
+          await menuButton(page).click();
+          await expectEntriesShown(page, from);
+          // Follow one entry from each page, in turn, and land on it with the menu closed.
+          const target = ENTRIES[index % ENTRIES.length]!;
+          await entry(page, target.name).click();
+          await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+          await expect(entry(page, target.name)).toBeHidden();
+          await expect(menuOf(page).locator(`a[href="${target.path}"]`)).toHaveAttribute("aria-current", "page");
+        }
+      });
 
     test("the menu's button and entries are tap-sized and fit the screen", async ({ page }) => {
       await signedInCaretaker(page.request);
@@ -224,7 +227,8 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const width of [360, 1440] as const) {
+  // At the wide screen only: the phone's tour runs with JavaScript above.
+  for (const width of [1440] as const) {
     test(`at ${width}px every entry is two steps from every page, and Sair works`, async ({ page }) => {
       test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });

@@ -7,6 +7,7 @@ import type { Database } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { apiChecker } from "./openapi";
 
 /**
  * The built app (`npm run build` first), in this process, on a fresh database
@@ -85,6 +86,11 @@ export class Client {
       else this.cookies.set(name!.trim(), value);
     }
     const text = await response.text();
+    // Every answer of the API is checked against its OpenAPI document (issue 23); /api/docs is its page.
+    if (url.startsWith("/api/") && !url.startsWith("/api/docs")) {
+      const check = await apiChecker(this.baseUrl);
+      check(method, url.slice("/api".length).split("?")[0]!, response.status, text);
+    }
     let json: unknown = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -1,3 +1,4 @@
+import type { ApiOwnUser, ApiPublicUser } from "~/openapi/responses";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -10,26 +11,9 @@ import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result 
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
 
-/** What anyone may see of a person. */
-export type PublicUser = {
-  id: string;
-  nome: string;
-  /** pessoa | ong */
-  tipo: "pessoa" | "ong";
-  /** An ONG's public name (pages show it instead of `nome`). */
-  nome_publico: string | null;
-  /** An ONG whose CNPJ an operator checked. */
-  verificada: boolean;
-  cidade: string | null;
-  uf: string | null;
-  /** The IBGE code; null for a city typed before the list (the profile asks to choose it again). */
-  cidade_ibge: number | null;
-  perfil__sobre: string | null;
-  foto: string | null;
-};
-
-/** What a person sees of themselves. Never includes the password or its hash. */
-export type OwnUser = PublicUser & { email: string; telefone: string | null; cnpj: string | null };
+/** What anyone may see of a person, and what a person sees of themselves (never the password or its hash). */
+export type PublicUser = ApiPublicUser;
+export type OwnUser = ApiOwnUser;
 
 type UserRow = typeof users.$inferSelect;
 

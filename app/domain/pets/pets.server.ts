@@ -29,6 +29,7 @@ import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
+import type { ApiPet } from "~/openapi/responses";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -783,7 +784,7 @@ export async function listCaretakerPets(
 }
 
 /** The API's shape: the specification's fields first (id, imagem, nome, idade, porte, perfil, local), then richer ones. */
-export function toApiPet(pet: PetView) {
+export function toApiPet(pet: PetView): ApiPet {
   const cover = pet.photoIds[0];
   return {
     id: pet.id,

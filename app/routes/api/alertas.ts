@@ -4,11 +4,13 @@ import { createAlert, listAlerts, type AlertView } from "~/domain/alerts/alerts.
 import { alertCreateSchema } from "~/validation/alerts";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
+import type { ApiAlert } from "~/openapi/responses";
 
 /** An alert as the API shows it. */
-export const toApiAlert = (alert: AlertView) => ({
+export const toApiAlert = (alert: AlertView): ApiAlert => ({
   id: alert.id,
-  filtros: alert.filtros,
+  // Stored only after alertFiltersSchema read them: its UF is one of the list.
+  filtros: alert.filtros as ApiAlert["filtros"],
   frequencia: alert.frequencia,
   descricao: alert.descricao,
   criado_em: alert.createdAt.toISOString(),

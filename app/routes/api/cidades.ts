@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/cidades";
 import { suggestCities } from "~/domain/places/cities.server";
 import { UFS } from "~/lib/pets";
+import { methodNotAllowed } from "~/web/api.server";
 
 const querySchema = z.object({
   // What a person is typing: anything unreadable is no suggestion, never an error.
@@ -22,4 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { cidades: found.map((city) => ({ ibge: city.codigo, nome: city.nome, uf: city.uf, rotulo: city.rotulo })) },
     { headers: { "Cache-Control": "public, max-age=86400" } },
   );
+}
+
+export function action() {
+  return methodNotAllowed("GET");
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/user-export";
 import { exportUserData } from "~/domain/accounts/privacy.server";
-import { apiFailure } from "~/web/api.server";
+import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { dataExportResponse } from "~/web/data-export.server";
 
@@ -10,4 +10,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const exported = await exportUserData(context.db, viewer.id, params.id);
   if (!exported.ok) return apiFailure(exported.failure);
   return dataExportResponse(exported.value);
+}
+
+export function action() {
+  return methodNotAllowed("GET");
 }

@@ -24,6 +24,8 @@ export function loader({ context }: Route.LoaderArgs) {
   const lines = [
     "User-agent: *",
     "Allow: /adopet/",
+    // The API's documentation is a page to find; the API itself is not.
+    "Allow: /adopet/api/docs",
     ...PRIVATE.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${context.publicUrl}/adopet/sitemap.xml`,

@@ -1,0 +1,590 @@
+import { z } from "zod";
+import {
+  createDocument,
+  type ZodOpenApiOperationObject,
+  type ZodOpenApiPathsObject,
+  type ZodOpenApiResponsesObject,
+} from "zod-openapi";
+import { UFS } from "~/lib/pets";
+import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
+import {
+  apiCreateUserSchema,
+  apiDeleteUserSchema,
+  apiEsqueciSchema,
+  apiLoginSchema,
+  apiSenhaNovaSchema,
+  apiUpdateUserSchema,
+} from "~/validation/accounts";
+import { alertCreateSchema, alertPatchSchema } from "~/validation/alerts";
+import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
+import { apiMessageSchema } from "~/validation/messages-form";
+import { apiPetPatchSchema, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
+import { apiReportSchema } from "~/validation/reports";
+import { MESSAGES } from "~/validation/messages";
+import {
+  alertListSchema,
+  alertSchema,
+  apiErrorSchema,
+  noticeSchema,
+  apiPetSchema,
+  applicationConflictSchema,
+  applicationCreatedSchema,
+  applicationDetailSchema,
+  applicationListSchema,
+  citiesSchema,
+  createdIdSchema,
+  dataExportSchema,
+  favoritesSchema,
+  inboxSchema,
+  messageSentSchema,
+  ownUserSchema,
+  petPageSchema,
+  publicUserSchema,
+  questionnaireResponseSchema,
+  reportFiledSchema,
+} from "./responses";
+
+/**
+ * The API's OpenAPI 3.1 document (issue 23), generated from the Zod schemas that validate
+ * the requests (app/validation) and describe the answers (./responses). Every route under
+ * `api/` is here: a test fails otherwise, and the integration tests check each answer they
+ * get against this document.
+ */
+
+const json = (schema: z.ZodType) => ({ "application/json": { schema } });
+const answer = (description: string, schema?: z.ZodType) => ({
+  description,
+  ...(schema && { content: json(schema) }),
+});
+const error = (description: string) => answer(description, apiErrorSchema);
+
+/** The errors an operation may answer with, by what it does. */
+type Traits = {
+  /** Needs a session (the session cookie, set by `POST /session`). */
+  auth?: boolean;
+  /** Reads a JSON body. */
+  body?: boolean;
+  /** Reads a multipart body with photos. */
+  upload?: boolean;
+  /** Counts against a limit per hour. */
+  limited?: boolean;
+  /** A public read with an ETag: a client that has it gets 304. */
+  cached?: boolean;
+};
+
+/** An error's description, or its description and a body of its own. */
+type ErrorAnswer = string | { description: string; schema: z.ZodType };
+
+function errorsFor(method: string, traits: Traits, own: Record<number, ErrorAnswer>): ZodOpenApiResponsesObject {
+  const errors: Record<number, ErrorAnswer> = {};
+  if (traits.cached) errors[304] = "Não mudou desde a versão que você tem (`If-None-Match`).";
+  if (traits.body || traits.upload) errors[400] = "Dados inválidos: `errors` diz o que corrigir em cada campo.";
+  if (traits.auth) errors[401] = "Sem sessão: faça login.";
+  if (method !== "get") errors[403] = "Pedido enviado por um navegador a partir de outro site (recusado).";
+  if (traits.body || traits.upload) errors[413] = "Corpo grande demais.";
+  if (traits.body) errors[415] = "Corpo que não é JSON (`Content-Type: application/json`).";
+  if (traits.upload && !traits.body) errors[415] = "Corpo que não é `multipart/form-data`.";
+  if (traits.limited) errors[429] = "Limite de pedidos por hora atingido: `Retry-After` diz quando tentar de novo.";
+  if (traits.upload) errors[507] = "Sem espaço para guardar as fotos agora.";
+  errors[503] = "Serviço temporariamente indisponível: `Retry-After` diz quando tentar de novo.";
+  const merged = { ...errors, ...own };
+  return Object.fromEntries(
+    Object.entries(merged).map(([status, given]) => {
+      if (status === "304") return [status, answer(given as string)];
+      return [status, typeof given === "string" ? error(given) : answer(given.description, given.schema)];
+    }),
+  );
+}
+
+type Operation = Omit<ZodOpenApiOperationObject, "responses"> & {
+  ok: ZodOpenApiResponsesObject;
+  errors?: Record<number, ErrorAnswer>;
+  traits?: Traits;
+};
+
+function operation(method: string, { ok, errors = {}, traits = {}, ...rest }: Operation): ZodOpenApiOperationObject {
+  return {
+    ...rest,
+    ...(traits.auth && { security: [{ sessao: [] }] }),
+    responses: { ...ok, ...errorsFor(method, traits, errors) },
+  };
+}
+
+const idParam = (what: string) => z.object({ id: z.uuid().meta({ description: `O identificador ${what}.` }) });
+const petIdParam = idParam("do animal");
+
+const noContent = (description: string) => ({ 204: answer(description) });
+
+/** The feed's filters, as `GET /pets` reads them (anything unreadable is ignored). */
+const feedQuery = z.object({
+  q: feedFiltersSchema.shape.q.meta({
+    description: "Palavras no nome, no perfil e na história (sem acentos e no plural também).",
+    example: "brincalhão",
+  }),
+  perto: feedFiltersSchema.shape.perto.meta({
+    description: "Código IBGE da cidade (ou o nome, como “São Gonçalo (RJ)”): os mais próximos primeiro.",
+    example: "3304904",
+  }),
+  raio: feedFiltersSchema.shape.raio.meta({ description: "Raio em km, com `perto`: 10, 25, 50, 100 ou 200." }),
+  cidade: feedFiltersSchema.shape.cidade.meta({ description: "Nome da cidade." }),
+  uf: feedFiltersSchema.shape.uf.meta({ description: "Sigla do estado." }),
+  especie: feedFiltersSchema.shape.especie,
+  porte: feedFiltersSchema.shape.porte,
+  idade: feedFiltersSchema.shape.idade.meta({ description: "Faixa de idade: filhote, jovem, adulto ou idoso." }),
+  sexo: feedFiltersSchema.shape.sexo,
+  castrado: feedFiltersSchema.shape.castrado,
+  convive_com: feedFiltersSchema.shape.convive_com.meta({
+    description: "Convive com todos estes (separados por vírgula): criancas, caes, gatos.",
+  }),
+  page: feedFiltersSchema.shape.page.meta({ description: "A página (a partir de 1)." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(50)
+    .optional()
+    .meta({ description: "Animais por página (até 50; 12 sem dizer)." }),
+});
+
+const applicationsQuery = z.object({
+  pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
+  status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
+  pagina: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .meta({ description: "Página das recebidas (50 por página)." }),
+});
+
+const citiesQuery = z.object({
+  q: z.string().max(60).optional().meta({ description: "O que a pessoa está digitando.", example: "sao goncalo" }),
+  uf: z.enum(UFS).optional(),
+});
+
+/** A photo sent as a file (multipart). */
+const photoFile = z.string().meta({ override: { type: "string", format: "binary" } });
+
+const paths: ZodOpenApiPathsObject = {
+  "/pets": {
+    get: operation("get", {
+      tags: ["Animais"],
+      summary: "Listar e buscar animais disponíveis",
+      description:
+        "Os animais disponíveis, mais novos primeiro (ou mais próximos com `perto`). Um filtro ilegível é ignorado. Aceita pedidos de outros sites (CORS).",
+      requestParams: { query: feedQuery },
+      ok: { 200: answer("Uma página de animais.", petPageSchema) },
+      errors: { 400: "A cidade de `perto` não foi encontrada." },
+      traits: { cached: true },
+    }),
+    post: operation("post", {
+      tags: ["Animais"],
+      summary: "Publicar um animal",
+      description:
+        "Em multipart, com os campos do formulário de publicação e de 1 a 5 `fotos` (JPEG, PNG ou WebP, até 5 MB cada).",
+      requestBody: { content: { "multipart/form-data": { schema: petCreateSchema } } },
+      ok: { 201: answer("O animal publicado (`Location` diz seu endereço).", apiPetSchema) },
+      traits: { auth: true, upload: true, limited: true },
+    }),
+  },
+  "/pets/{id}": {
+    get: operation("get", {
+      tags: ["Animais"],
+      summary: "Ver um animal",
+      description:
+        "Qualquer animal que não foi removido (um adotado diz isso em `status`). Aceita pedidos de outros sites (CORS).",
+      requestParams: { path: petIdParam },
+      ok: { 200: answer("O animal.", apiPetSchema) },
+      errors: { 404: "Animal não encontrado." },
+      traits: { cached: true },
+    }),
+    patch: operation("patch", {
+      tags: ["Animais"],
+      summary: "Editar um animal seu",
+      description: "Em JSON, ou em multipart com novas `fotos` (que substituem as anteriores).",
+      requestParams: { path: petIdParam },
+      requestBody: {
+        content: {
+          "application/json": { schema: apiPetPatchSchema },
+          "multipart/form-data": { schema: apiPetPatchSchema.extend({ fotos: z.array(photoFile).max(5).optional() }) },
+        },
+      },
+      ok: { 200: answer("O animal como ficou.", apiPetSchema) },
+      errors: { 404: "Animal não encontrado (ou de outra pessoa)." },
+      traits: { auth: true, body: true, upload: true, limited: true },
+    }),
+    delete: operation("delete", {
+      tags: ["Animais"],
+      summary: "Remover um animal seu",
+      requestParams: { path: petIdParam },
+      ok: noContent("Removido."),
+      errors: { 404: "Animal não encontrado (ou de outra pessoa)." },
+      traits: { auth: true },
+    }),
+  },
+  "/pets/{id}/questionario": {
+    get: operation("get", {
+      tags: ["Candidaturas"],
+      summary: "As perguntas para adotar um animal",
+      description: "Aceita pedidos de outros sites (CORS).",
+      requestParams: { path: petIdParam },
+      ok: { 200: answer("O questionário de quem cuida do animal.", questionnaireResponseSchema) },
+      errors: { 404: "Animal não encontrado ou não disponível." },
+      traits: { cached: true },
+    }),
+  },
+  "/pets/{id}/candidaturas": {
+    post: operation("post", {
+      tags: ["Candidaturas"],
+      summary: "Candidatar-se a adotar um animal",
+      description:
+        "`respostas` tem uma resposta por pergunta do questionário do animal: texto, true/false (`sim_nao`), uma opção (`escolha_unica`) ou uma lista de opções (`escolha_multipla`).",
+      requestParams: { path: petIdParam },
+      requestBody: {
+        content: json(
+          z
+            .strictObject({ respostas: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])) })
+            .meta({ example: { respostas: { moradia: "Casa", telas: true } } }),
+        ),
+      },
+      ok: { 201: answer("A candidatura enviada.", applicationCreatedSchema) },
+      errors: {
+        403: "O animal é seu (ou o pedido veio de outro site).",
+        404: "Animal não encontrado ou não disponível para adoção.",
+        409: {
+          description: "Você já tem uma candidatura aberta para este animal: `candidatura_id` é ela.",
+          schema: applicationConflictSchema,
+        },
+      },
+      traits: { auth: true, body: true, limited: true },
+    }),
+  },
+  "/questionario": {
+    get: operation("get", {
+      tags: ["Candidaturas"],
+      summary: "Seu questionário",
+      description: "O modelo padrão até você salvar o seu.",
+      ok: { 200: answer("As perguntas.", questionnaireResponseSchema) },
+      traits: { auth: true },
+    }),
+    put: operation("put", {
+      tags: ["Candidaturas"],
+      summary: "Salvar seu questionário",
+      description: "Mudar o questionário nunca muda as respostas já enviadas.",
+      requestBody: { content: json(questionnaireSchema) },
+      ok: { 200: answer("As perguntas salvas (as novas com seus ids).", questionnaireResponseSchema) },
+      traits: { auth: true, body: true },
+    }),
+  },
+  "/candidaturas": {
+    get: operation("get", {
+      tags: ["Candidaturas"],
+      summary: "Suas candidaturas, enviadas e recebidas",
+      requestParams: { query: applicationsQuery },
+      ok: { 200: answer("As enviadas e uma página das recebidas, mais novas primeiro.", applicationListSchema) },
+      errors: { 400: "Filtro inválido." },
+      traits: { auth: true },
+    }),
+  },
+  "/candidaturas/{id}": {
+    get: operation("get", {
+      tags: ["Candidaturas"],
+      summary: "Ver uma candidatura",
+      description:
+        "Só para as suas duas partes; quem cuida do animal vê também o telefone de quem se candidatou e suas notas.",
+      requestParams: { path: idParam("da candidatura") },
+      ok: { 200: answer("A candidatura.", applicationDetailSchema) },
+      errors: { 404: "Candidatura não encontrada." },
+      traits: { auth: true },
+    }),
+    patch: operation("patch", {
+      tags: ["Candidaturas"],
+      summary: "Mover uma candidatura ou anotar",
+      requestParams: { path: idParam("da candidatura") },
+      requestBody: { content: json(applicationPatchSchema) },
+      ok: { 200: answer("A candidatura como ficou.", applicationDetailSchema) },
+      errors: {
+        403: "A mudança cabe à outra parte (ou o pedido veio de outro site).",
+        404: "Candidatura não encontrada.",
+        409: "A mudança não é possível a partir do status atual.",
+      },
+      traits: { auth: true, body: true },
+    }),
+  },
+  "/messages": {
+    get: operation("get", {
+      tags: ["Mensagens"],
+      summary: "Suas mensagens, recebidas e enviadas",
+      ok: { 200: answer("As mensagens.", inboxSchema) },
+      traits: { auth: true },
+    }),
+    post: operation("post", {
+      tags: ["Mensagens"],
+      summary: "Escrever a quem cuida de um animal",
+      requestBody: { content: json(apiMessageSchema) },
+      ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
+      errors: { 404: "Animal não encontrado." },
+      traits: { body: true, limited: true },
+    }),
+  },
+  "/messages/{id}": {
+    patch: operation("patch", {
+      tags: ["Mensagens"],
+      summary: "Marcar uma mensagem recebida como lida",
+      requestParams: { path: idParam("da mensagem") },
+      requestBody: { content: json(z.strictObject({ lida: z.literal(true) })) },
+      ok: noContent("Marcada."),
+      errors: { 404: "Mensagem não encontrada." },
+      traits: { auth: true, body: true },
+    }),
+  },
+  "/users": {
+    get: operation("get", {
+      tags: ["Contas"],
+      summary: "A lista de contas não é pública",
+      ok: {},
+      errors: { 401: "Sem sessão.", 403: "A lista de usuários não é pública." },
+    }),
+    post: operation("post", {
+      tags: ["Contas"],
+      summary: "Criar uma conta",
+      requestBody: { content: json(apiCreateUserSchema) },
+      ok: { 201: answer("A conta criada.", ownUserSchema) },
+      errors: { 409: MESSAGES.email.taken },
+      traits: { body: true, limited: true },
+    }),
+  },
+  "/users/{id}": {
+    get: operation("get", {
+      tags: ["Contas"],
+      summary: "Ver uma conta",
+      description: "A sua por inteiro; a de outra pessoa, só os campos públicos (nunca telefone ou e-mail).",
+      requestParams: { path: idParam("da conta") },
+      ok: { 200: answer("A conta.", z.union([ownUserSchema, publicUserSchema])) },
+      errors: { 404: "Conta não encontrada." },
+      traits: { cached: true },
+    }),
+    patch: operation("patch", {
+      tags: ["Contas"],
+      summary: "Editar sua conta",
+      description: "`foto__upload`: uma imagem PNG ou JPEG como data URL (base64), ou null para tirar a foto.",
+      requestParams: { path: idParam("da conta") },
+      requestBody: { content: json(apiUpdateUserSchema) },
+      ok: { 200: answer("A conta como ficou.", ownUserSchema) },
+      errors: { 404: "Conta não encontrada (ou de outra pessoa).", 409: "CNPJ já usado por outra conta." },
+      traits: { auth: true, body: true, limited: true },
+    }),
+    delete: operation("delete", {
+      tags: ["Contas"],
+      summary: "Excluir sua conta e seus dados (LGPD)",
+      requestParams: { path: idParam("da conta") },
+      requestBody: { content: json(apiDeleteUserSchema) },
+      ok: noContent("Conta excluída e sessão encerrada."),
+      errors: { 404: "Conta não encontrada (ou de outra pessoa)." },
+      traits: { auth: true, body: true, limited: true },
+    }),
+  },
+  "/users/{id}/export": {
+    get: operation("get", {
+      tags: ["Contas"],
+      summary: "Baixar seus dados (LGPD)",
+      requestParams: { path: idParam("da conta") },
+      ok: { 200: answer("Tudo o que guardamos sobre você.", dataExportSchema) },
+      errors: { 403: "Só os seus dados.", 404: "Conta não encontrada." },
+      traits: { auth: true },
+    }),
+  },
+  "/session": {
+    get: operation("get", {
+      tags: ["Sessão"],
+      summary: "Quem está com a sessão aberta",
+      ok: { 200: answer("Sua conta.", ownUserSchema) },
+      errors: { 401: "Nenhuma sessão ativa." },
+    }),
+    post: operation("post", {
+      tags: ["Sessão"],
+      summary: "Entrar",
+      description: "Abre a sessão: o cookie `adopet_session` volta em `Set-Cookie`.",
+      requestBody: { content: json(apiLoginSchema) },
+      ok: { 200: answer("Sua conta.", ownUserSchema) },
+      errors: { 401: "E-mail ou senha incorretos.", 403: "Conta suspensa (ou pedido vindo de outro site)." },
+      traits: { body: true, limited: true },
+    }),
+    delete: operation("delete", {
+      tags: ["Sessão"],
+      summary: "Sair",
+      ok: noContent("Sessão encerrada."),
+    }),
+  },
+  "/senha/esqueci": {
+    post: operation("post", {
+      tags: ["Sessão"],
+      summary: "Pedir o link para criar uma nova senha",
+      description: "Responde igual exista ou não a conta.",
+      requestBody: { content: json(apiEsqueciSchema) },
+      ok: { 202: answer("Pedido recebido.", noticeSchema) },
+      traits: { body: true, limited: true },
+    }),
+  },
+  "/senha/nova": {
+    post: operation("post", {
+      tags: ["Sessão"],
+      summary: "Criar uma nova senha com o link recebido",
+      description: "Encerra todas as sessões da conta.",
+      requestBody: { content: json(apiSenhaNovaSchema) },
+      ok: noContent("Senha trocada."),
+      errors: { 400: "Dados inválidos, ou link expirado, já usado ou desconhecido." },
+      traits: { body: true },
+    }),
+  },
+  "/cidades": {
+    get: operation("get", {
+      tags: ["Cidades"],
+      summary: "Sugerir cidades brasileiras (IBGE)",
+      description: "Até 8 municípios para o que se digita, sem diferença de acentos e maiúsculas.",
+      requestParams: { query: citiesQuery },
+      ok: { 200: answer("As cidades.", citiesSchema) },
+      traits: { cached: true },
+    }),
+  },
+  "/favoritos": {
+    get: operation("get", {
+      tags: ["Favoritos"],
+      summary: "Seus favoritos",
+      ok: { 200: answer("Os animais, o último marcado primeiro.", favoritesSchema) },
+      traits: { auth: true },
+    }),
+  },
+  "/favoritos/{petId}": {
+    put: operation("put", {
+      tags: ["Favoritos"],
+      summary: "Marcar um animal como favorito",
+      requestParams: { path: z.object({ petId: petIdParam.shape.id }) },
+      ok: noContent("Marcado (de novo também)."),
+      errors: { 404: "Animal não encontrado." },
+      traits: { auth: true, limited: true },
+    }),
+    delete: operation("delete", {
+      tags: ["Favoritos"],
+      summary: "Desmarcar um favorito",
+      requestParams: { path: z.object({ petId: petIdParam.shape.id }) },
+      ok: noContent("Desmarcado."),
+      errors: { 404: "Animal não encontrado." },
+      traits: { auth: true },
+    }),
+  },
+  "/alertas": {
+    get: operation("get", {
+      tags: ["Alertas"],
+      summary: "Seus alertas de novos animais",
+      ok: { 200: answer("Os alertas, mais novos primeiro.", alertListSchema) },
+      traits: { auth: true },
+    }),
+    post: operation("post", {
+      tags: ["Alertas"],
+      summary: "Criar um alerta",
+      description:
+        "`filtros` são os parâmetros de `GET /pets`; a mesma busca de novo devolve o alerta que já existe (200).",
+      requestBody: { content: json(alertCreateSchema) },
+      ok: { 200: answer("O alerta já existia.", createdIdSchema), 201: answer("O alerta criado.", createdIdSchema) },
+      errors: { 409: "Limite de alertas da conta atingido." },
+      traits: { auth: true, body: true, limited: true },
+    }),
+  },
+  "/alertas/{id}": {
+    patch: operation("patch", {
+      tags: ["Alertas"],
+      summary: "Mudar a frequência de um alerta",
+      requestParams: { path: idParam("do alerta") },
+      requestBody: { content: json(alertPatchSchema) },
+      ok: { 200: answer("O alerta.", alertSchema) },
+      errors: { 404: "Alerta não encontrado." },
+      traits: { auth: true, body: true },
+    }),
+    delete: operation("delete", {
+      tags: ["Alertas"],
+      summary: "Apagar um alerta",
+      requestParams: { path: idParam("do alerta") },
+      ok: noContent("Apagado."),
+      errors: { 404: "Alerta não encontrado." },
+      traits: { auth: true },
+    }),
+  },
+  "/denuncias": {
+    post: operation("post", {
+      tags: ["Denúncias"],
+      summary: "Denunciar um anúncio, uma conta ou uma conversa",
+      description:
+        "Qualquer pessoa denuncia um anúncio ou uma conta; uma conversa, só quem faz parte dela (com sessão).",
+      requestBody: { content: json(apiReportSchema) },
+      ok: { 201: answer("Denúncia recebida.", reportFiledSchema) },
+      errors: { 401: "Uma conversa só pode ser denunciada com sessão.", 404: "O alvo não foi encontrado." },
+      traits: { body: true, limited: true },
+    }),
+  },
+  "/openapi.json": {
+    get: operation("get", {
+      tags: ["Documentação"],
+      summary: "Este documento (OpenAPI 3.1)",
+      ok: { 200: answer("O documento.", z.looseObject({ openapi: z.string() })) },
+      traits: { cached: true },
+    }),
+  },
+};
+
+function buildDocument() {
+  return createDocument(
+    {
+      openapi: "3.1.0",
+      info: {
+        title: "API do Adopet",
+        version: "1.0.0",
+        description:
+          "A API do Adopet: animais para adoção, candidaturas, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
+        license: { name: "MIT", identifier: "MIT" },
+      },
+      servers: [{ url: "/adopet/api", description: "Este site" }],
+      tags: [
+        { name: "Animais" },
+        { name: "Candidaturas" },
+        { name: "Mensagens" },
+        { name: "Favoritos" },
+        { name: "Alertas" },
+        { name: "Cidades" },
+        { name: "Contas" },
+        { name: "Sessão" },
+        { name: "Denúncias" },
+        { name: "Documentação" },
+      ],
+      components: {
+        securitySchemes: {
+          sessao: {
+            type: "apiKey",
+            in: "cookie",
+            name: SESSION_COOKIE,
+            description: "O cookie da sessão, aberto por `POST /session`.",
+          },
+        },
+      },
+      paths,
+    },
+    // A photo is a `z.custom<File>` (validation/pets.ts): its meta describes it as a binary string.
+    { allowEmptySchema: { custom: true } },
+  );
+}
+
+let cached: string | undefined;
+
+/** The document as JSON text, built once per process (it only changes with a release). */
+export function openApiJson(): string {
+  cached ??= JSON.stringify(buildDocument());
+  return cached;
+}
+
+export type OpenApiDocument = ReturnType<typeof buildDocument>;
+
+/** The document as an object (the docs page reads it). */
+export function openApiDocument(): OpenApiDocument {
+  return JSON.parse(openApiJson()) as OpenApiDocument;
+}

@@ -1,0 +1,260 @@
+import { z } from "zod";
+import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
+import { ALERT_FREQUENCIES } from "~/lib/alerts";
+import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
+import { alertFiltersSchema } from "~/validation/alerts";
+
+/**
+ * What the API answers (issue 23), as Zod schemas: the OpenAPI document is generated from
+ * them, the mappers that build the answers are typed by them (`ApiPet`…), and the
+ * integration tests check every answer they receive against the document.
+ */
+
+const id = z.uuid().meta({ description: "Identificador (UUID).", example: "0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10" });
+const dateTime = z.iso.datetime({ offset: true }).meta({ example: "2026-11-24T13:05:00.000Z" });
+const imagePath = z
+  .string()
+  .meta({ description: "Endereço da imagem neste site.", example: "/adopet/imagens/…/640.webp" });
+
+/** Every error: a message to show, and per field what is wrong with it. */
+export const apiErrorSchema = z
+  .object({
+    message: z.string().meta({ description: "O que aconteceu, em português, para mostrar a quem usa." }),
+    errors: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: "Mensagens por campo (campos aninhados com ponto: `filtros.perto`)." }),
+  })
+  .meta({
+    id: "Erro",
+    description: "Resposta de erro.",
+    example: { message: "Dados inválidos.", errors: { nome: ["Informe o nome."] } },
+  });
+
+/** A second open application names the first. */
+export const applicationConflictSchema = apiErrorSchema
+  .extend({ candidatura_id: id.meta({ description: "A candidatura que já está aberta." }) })
+  .meta({ id: "CandidaturaRepetida" });
+
+export const noticeSchema = z
+  .object({ message: z.string() })
+  .meta({ id: "Aviso", description: "Uma mensagem de confirmação, em português." });
+
+const caretakerKind = z.enum(["pessoa", "ong"]).meta({ description: "`pessoa` (protetor) ou `ong`." });
+
+export const apiPetSchema = z
+  .object({
+    id,
+    imagem: imagePath.nullable().meta({ description: "A foto de capa (640 px), ou null sem foto." }),
+    nome: z.string().meta({ example: "Bolinha" }),
+    idade: z.string().meta({ description: "A idade por extenso.", example: "2 anos" }),
+    porte: z.string().meta({ description: "O porte por extenso.", example: "Médio" }),
+    perfil: z.string().meta({ description: "O perfil, até 300 caracteres." }),
+    local: z.string().meta({ description: "Cidade e UF por extenso.", example: "Niterói (RJ)" }),
+    especie: z.enum(SPECIES),
+    idade_valor: z.number().int(),
+    idade_unidade: z.enum(AGE_UNITS),
+    porte_codigo: z.enum(SIZES),
+    cidade: z.string(),
+    uf: z.string().meta({ description: "A sigla do estado.", example: "RJ" }),
+    cidade_ibge: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "O código IBGE do município, ou null para uma cidade digitada antes da lista." }),
+    status: z
+      .enum(["disponivel", "reservado", "adotado", "removido", "oculto"])
+      .meta({ description: "`reservado`: disponível, prometido a uma candidatura aprovada." }),
+    fotos: z.array(z.object({ srcset: z.string(), url: imagePath })),
+    responsavel: z.object({ id, nome: z.string(), tipo: caretakerKind, verificada: z.boolean() }),
+    publicado_em: dateTime,
+    sexo: z.enum(SEXES).nullable(),
+    castrado: z.enum(CASTRATION).nullable(),
+    castracao_data: z.iso.date().nullable().meta({ description: "A data marcada, quando `castrado` é `agendado`." }),
+    vacinas: z.array(z.enum(VACCINES)),
+    vermifugado: z.boolean().nullable(),
+    microchip: z.string().nullable().meta({ description: "15 dígitos." }),
+    convive_com: z.array(z.enum(COMPANIONS)),
+    necessidades_especiais: z.string().nullable(),
+    historia: z.string().nullable(),
+    taxa_adocao: z.number().nullable().meta({ description: "Em reais (0 a 1.000).", example: 50 }),
+    distancia_km: z.number().optional().meta({ description: "Só com `perto`: a distância da cidade buscada, em km." }),
+  })
+  .meta({ id: "Pet", description: "Um animal. Nunca o telefone ou o e-mail de quem cuida dele." });
+export type ApiPet = z.output<typeof apiPetSchema>;
+
+export const petPageSchema = z
+  .object({
+    pets: z.array(apiPetSchema),
+    pagina: z.number().int(),
+    limite: z.number().int(),
+    total: z.number().int(),
+    total_limitado: z.boolean().meta({ description: "Mais de `total` (1.000) animais atendem: a contagem parou ali." }),
+    paginas: z.number().int(),
+  })
+  .meta({ id: "PaginaDePets" });
+
+export const publicUserSchema = z
+  .object({
+    id,
+    nome: z.string(),
+    tipo: caretakerKind,
+    nome_publico: z.string().nullable().meta({ description: "O nome público de uma ONG." }),
+    verificada: z.boolean().meta({ description: "Uma ONG cujo CNPJ a equipe conferiu." }),
+    cidade: z.string().nullable(),
+    uf: z.string().nullable(),
+    cidade_ibge: z.number().int().nullable(),
+    perfil__sobre: z.string().nullable(),
+    foto: imagePath.nullable(),
+  })
+  .meta({ id: "UsuarioPublico", description: "O que qualquer pessoa vê de uma conta." });
+
+export const ownUserSchema = publicUserSchema
+  .extend({ email: z.email(), telefone: z.string().nullable(), cnpj: z.string().nullable() })
+  .meta({ id: "UsuarioProprio", description: "A sua conta, como só você a vê (nunca a senha)." });
+
+export type ApiPublicUser = z.output<typeof publicUserSchema>;
+export type ApiOwnUser = z.output<typeof ownUserSchema>;
+
+const questionSchema = z
+  .object({
+    id: z.string().meta({ example: "moradia" }),
+    tipo: z.enum(QUESTION_TYPES),
+    enunciado: z.string().meta({ example: "Você mora em casa ou apartamento?" }),
+    obrigatoria: z.boolean(),
+    opcoes: z.array(z.string()).optional().meta({ description: "Só em `escolha_unica` e `escolha_multipla`." }),
+  })
+  .meta({ id: "Pergunta" });
+
+export const questionnaireResponseSchema = z
+  .object({ perguntas: z.array(questionSchema) })
+  .meta({ id: "Questionario" });
+
+const answer = z
+  .union([z.string(), z.boolean(), z.array(z.string())])
+  .meta({ description: "Texto, true/false (`sim_nao`), uma opção, ou uma lista de opções." });
+
+const applicationStatus = z.enum(APPLICATION_STATUSES);
+
+const applicationSummarySchema = z
+  .object({
+    id,
+    status: applicationStatus,
+    motivo: z.string().nullable(),
+    criada_em: dateTime,
+    atualizada_em: dateTime,
+    pet: z.object({ id, nome: z.string(), status: z.string(), imagem: imagePath.nullable() }),
+    adotante: z.object({ id, nome: z.string() }),
+    responsavel: z.object({ id, nome: z.string() }),
+  })
+  .meta({ id: "Candidatura" });
+
+export const applicationDetailSchema = applicationSummarySchema
+  .extend({
+    perguntas: z.array(questionSchema).nullable().meta({ description: "As perguntas como eram ao enviar." }),
+    respostas: z.record(z.string(), answer).nullable(),
+    respostas_apagadas_em: dateTime.nullable(),
+    historico: z.array(
+      z.object({
+        status: applicationStatus,
+        por: z.enum(["adotante", "responsavel"]).nullable(),
+        motivo: z.string().nullable(),
+        em: dateTime,
+      }),
+    ),
+    acoes: z.array(applicationStatus).meta({ description: "Para onde quem lê pode mover a candidatura agora." }),
+    adotante: z.object({
+      id,
+      nome: z.string(),
+      telefone: z.string().nullable().optional().meta({ description: "Só para quem cuida do animal." }),
+      cidade: z.string().nullable().optional(),
+      uf: z.string().nullable().optional(),
+    }),
+    notas: z
+      .array(z.object({ texto: z.string(), em: dateTime }))
+      .optional()
+      .meta({ description: "As notas privadas de quem cuida do animal (só para essa pessoa)." }),
+  })
+  .meta({ id: "CandidaturaDetalhada" });
+
+export type ApiApplication = z.output<typeof applicationSummarySchema>;
+export type ApiApplicationDetail = z.output<typeof applicationDetailSchema>;
+
+export const applicationListSchema = z
+  .object({
+    enviadas: z.array(applicationSummarySchema),
+    recebidas: z.array(applicationSummarySchema),
+    recebidas_total: z.number().int(),
+    pagina: z.number().int(),
+    paginas: z.number().int(),
+  })
+  .meta({ id: "Candidaturas" });
+
+export const applicationCreatedSchema = z.object({ id, status: applicationStatus }).meta({ id: "CandidaturaCriada" });
+
+export const inboxSchema = z
+  .object({
+    recebidas: z.array(
+      z.object({
+        id,
+        pet: z.object({ id, nome: z.string(), imagem: imagePath.nullable() }),
+        nome: z.string(),
+        telefone: z.string(),
+        contato__texto: z.string(),
+        enviada_em: dateTime,
+        lida: z.boolean(),
+      }),
+    ),
+    enviadas: z.array(
+      z.object({ id, pet: z.object({ id, nome: z.string() }), contato__texto: z.string(), enviada_em: dateTime }),
+    ),
+  })
+  .meta({ id: "Mensagens" });
+
+export const messageSentSchema = z
+  .object({ id, mensagem: z.string().meta({ example: "Mensagem enviada com sucesso!" }) })
+  .meta({ id: "MensagemEnviada" });
+
+export const citiesSchema = z
+  .object({
+    cidades: z.array(
+      z.object({
+        ibge: z.number().int().meta({ example: 3303302 }),
+        nome: z.string().meta({ example: "Niterói" }),
+        uf: z.enum(UFS),
+        rotulo: z.string().meta({ example: "Niterói (RJ)" }),
+      }),
+    ),
+  })
+  .meta({ id: "Cidades" });
+
+export const favoritesSchema = z
+  .object({ favoritos: z.array(z.object({ pet: apiPetSchema, favoritado_em: dateTime })) })
+  .meta({ id: "Favoritos" });
+
+export const alertSchema = z
+  .object({
+    id,
+    filtros: alertFiltersSchema,
+    frequencia: z.enum(ALERT_FREQUENCIES),
+    descricao: z.string().meta({ description: "A busca por extenso.", example: "Cães em Niterói (RJ)" }),
+    criado_em: dateTime,
+  })
+  .meta({ id: "Alerta" });
+
+export type ApiAlert = z.output<typeof alertSchema>;
+
+export const alertListSchema = z.object({ alertas: z.array(alertSchema) }).meta({ id: "Alertas" });
+
+export const createdIdSchema = z.object({ id }).meta({ id: "Criado" });
+
+export const reportFiledSchema = z.object({ id, message: z.string() }).meta({ id: "DenunciaRecebida" });
+
+/** The export keeps growing with the product: its top level is fixed, each part is described on the page. */
+export const dataExportSchema = z
+  .looseObject({
+    exportado_em: dateTime,
+    conta: z.looseObject({ id, email: z.email() }),
+    animais: z.array(apiPetSchema),
+  })
+  .meta({ id: "MeusDados", description: "Todos os dados da conta (LGPD), em JSON para baixar." });

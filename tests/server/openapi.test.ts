@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { Client, startTestApp, type TestApp } from "../support/app";
+
+/**
+ * The API's OpenAPI document (issue 23): served, valid by a standard validator, and unable to
+ * drift from the routes (every route under `api/` and every method it takes is in it). Every
+ * answer the integration tests receive is checked against it (tests/support/openapi.ts).
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+type Document = { openapi: string; paths: Record<string, Record<string, unknown>> };
+
+async function served(): Promise<Document> {
+  const answer = await fetch(`${app.baseUrl}/api/openapi.json`);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+  return (await answer.json()) as Document;
+}
+
+/** The app's routes whose module lives under routes/api/, with their paths as OpenAPI writes them. */
+function apiRoutes(entries: RouteConfigEntry[] = routes): { file: string; path: string }[] {
+  return entries.flatMap((entry) => [
+    ...(entry.file.startsWith("routes/api/") && entry.path
+      ? [{ file: entry.file, path: entry.path.replace(/^api/, "").replaceAll(/:(\w+)/g, "{$1}") }]
+      : []),
+    ...apiRoutes(entry.children ?? []),
+  ]);
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+describe("the OpenAPI document", () => {
+  it("is served as JSON, to other sites too, and passes a standard OpenAPI 3.1 validator", async () => {
+    const document = await served();
+    expect(document.openapi).toBe("3.1.0");
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeTruthy();
+    const crossSite = await fetch(`${app.baseUrl}/api/openapi.json`, { headers: { Origin: "https://ong.example" } });
+    expect(crossSite.headers.get("access-control-allow-origin")).toBe("*");
+  });
+
+  it("has every route under api/, and no path the app does not have", async () => {
+    const document = await served();
+    const routePaths = apiRoutes().map(({ path }) => path);
+    expect(routePaths.length).toBeGreaterThan(20);
+    expect(Object.keys(document.paths).sort()).toEqual([...routePaths].sort());
+  });
+
+  it("has every method each route takes: the others are refused with 405", async () => {
+    const document = await served();
+    const visitor = new Client(app.baseUrl);
+    const missing: string[] = [];
+    const refusedButDocumented: string[] = [];
+    for (const { path } of apiRoutes()) {
+      const url = `/api${path.replaceAll(/\{\w+\}/g, randomUUID())}`;
+      for (const method of METHODS) {
+        // Straight to the server: the checked client would refuse an undocumented answer itself.
+        const answer = await fetch(`${app.baseUrl}${url}`, { method, redirect: "manual" });
+        await answer.arrayBuffer();
+        const documented = method.toLowerCase() in document.paths[path]!;
+        if (answer.status === 405) {
+          if (documented) refusedButDocumented.push(`${method} ${path}`);
+          expect(answer.headers.get("allow"), `${method} ${path}`).toBeTruthy();
+        } else if (!documented) {
+          missing.push(`${method} ${path} → ${answer.status}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(refusedButDocumented).toEqual([]);
+    // The checked client agrees with a documented refusal.
+    await expect(visitor.request("PUT", "/api/pets")).resolves.toMatchObject({ status: 405 });
+  });
+
+  it("gets the checked client to refuse an answer the document does not have", async () => {
+    // A path outside the document answered with anything but 404 is reported.
+    const visitor = new Client(app.baseUrl);
+    const unknown = await visitor.get("/api/nao-existe");
+    expect(unknown.status).toBe(404);
+    const { apiChecker } = await import("../support/openapi");
+    const check = await apiChecker(app.baseUrl);
+    expect(() => check("GET", "/pets", 200, JSON.stringify({ pets: "nenhum" }))).toThrow(/fora do documento/);
+    expect(() => check("GET", "/pets", 418, "")).toThrow(/status fora do documento/);
+    expect(() => check("DELETE", "/session", 204, "{}")).toThrow(/corpo que o documento não prevê/);
+    expect(() => check("GET", "/cidades", 200, JSON.stringify({ cidades: [] }))).not.toThrow();
+  });
+});
+
+describe("the documentation page", () => {
+  it("shows every operation, from the document, under the site's strict policy", async () => {
+    const document = await served();
+    const page = await new Client(app.baseUrl).get("/api/docs");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+    const policy = page.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain("style-src 'self'");
+    expect(policy).not.toContain("unsafe-inline");
+    expect(page.text).toContain("<h1");
+    expect(page.text).toContain('href="/adopet/api/openapi.json"');
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of Object.keys(item)) {
+        expect(page.text, `${method} ${path}`).toContain(
+          `id="${method}${path
+            .replaceAll(/[{}]/g, "")
+            .replaceAll("/", "-")
+            .replace(/\.json$/, "-json")}"`,
+        );
+      }
+    }
+    expect(page.text).toContain('id="esquema-Pet"');
+  });
+
+  it("is open to search engines, unlike the API itself", async () => {
+    const robots = await new Client(app.baseUrl).get("/robots.txt");
+    expect(robots.text).toContain("Allow: /adopet/api/docs\n");
+    expect(robots.text).toContain("Disallow: /adopet/api/\n");
+  });
+});
