@@ -62,6 +62,10 @@ export default [
     route("alertas", "routes/api/alertas.ts"),
     route("alertas/:id", "routes/api/alerta.ts"),
     route("denuncias", "routes/api/denuncias.ts"),
+    route("conversas", "routes/api/conversas.ts"),
+    route("conversas/:id", "routes/api/conversa.ts"),
+    route("conversas/:id/mensagens", "routes/api/conversa-mensagens.ts"),
+    route("conversas/:id/lida", "routes/api/conversa-lida.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -521,6 +521,56 @@ export const applicationNotes = pgTable(
 );
 
 /**
+ * A conversation between an adopter and a pet's caretaker (issue 20): one per adopter and pet,
+ * opened with an application (or by the first message); `last_message_at` orders the lists.
+ */
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    adopterId: uuid("adopter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    caretakerId: uuid("caretaker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("conversations_pair_idx").on(table.petId, table.adopterId),
+    index("conversations_adopter_idx").on(table.adopterId, table.lastMessageAt.desc().nullsLast()),
+    index("conversations_caretaker_idx").on(table.caretakerId, table.lastMessageAt.desc().nullsLast()),
+  ],
+);
+
+/** A message in a conversation, by one of its two parties; read when the other party opened it. */
+export const conversationMessages = pgTable(
+  "conversation_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    texto: varchar("texto", { length: 1000 }).notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("conversation_messages_thread_idx").on(table.conversationId, table.createdAt),
+    index("conversation_messages_unread_idx")
+      .on(table.conversationId)
+      .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
  * What operators did, and why: written with each action, never changed (migration 0016 makes
  * the database refuse updates and deletions). The operator's name is kept as it was, so the
  * log reads the same after their account goes.

@@ -20,6 +20,7 @@ import { applicationPatchSchema, questionnaireSchema } from "~/validation/applic
 import { apiMessageSchema } from "~/validation/messages-form";
 import { apiPetPatchSchema, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiReportSchema } from "~/validation/reports";
+import { apiConversationMessageSchema } from "~/validation/conversations";
 import { MESSAGES } from "~/validation/messages";
 import {
   alertListSchema,
@@ -32,6 +33,9 @@ import {
   applicationDetailSchema,
   applicationListSchema,
   citiesSchema,
+  conversationListSchema,
+  conversationMessageSentSchema,
+  conversationSchema,
   createdIdSchema,
   dataExportSchema,
   favoritesSchema,
@@ -339,6 +343,49 @@ const paths: ZodOpenApiPathsObject = {
       traits: { auth: true, body: true },
     }),
   },
+  "/conversas": {
+    get: operation("get", {
+      tags: ["Conversas"],
+      summary: "Suas conversas",
+      description:
+        "As conversas com mensagens, a de atividade mais recente primeiro (até 100), e quantas mensagens você não leu.",
+      ok: { 200: answer("As conversas.", conversationListSchema) },
+      traits: { auth: true },
+    }),
+  },
+  "/conversas/{id}": {
+    get: operation("get", {
+      tags: ["Conversas"],
+      summary: "Ler uma conversa",
+      description: "Só para as suas duas partes: quem se candidatou e quem cuida do animal.",
+      requestParams: { path: idParam("da conversa") },
+      ok: { 200: answer("A conversa.", conversationSchema) },
+      errors: { 404: "Conversa não encontrada." },
+      traits: { auth: true },
+    }),
+  },
+  "/conversas/{id}/mensagens": {
+    post: operation("post", {
+      tags: ["Conversas"],
+      summary: "Escrever numa conversa",
+      requestParams: { path: idParam("da conversa") },
+      requestBody: { content: json(apiConversationMessageSchema) },
+      ok: { 201: answer("Mensagem enviada.", conversationMessageSentSchema) },
+      errors: { 404: "Conversa não encontrada." },
+      traits: { auth: true, body: true, limited: true },
+    }),
+  },
+  "/conversas/{id}/lida": {
+    post: operation("post", {
+      tags: ["Conversas"],
+      summary: "Marcar uma conversa como lida",
+      description: "O que a outra parte escreveu passa a constar como lido.",
+      requestParams: { path: idParam("da conversa") },
+      ok: noContent("Marcada."),
+      errors: { 404: "Conversa não encontrada." },
+      traits: { auth: true },
+    }),
+  },
   "/users": {
     get: operation("get", {
       tags: ["Contas"],
@@ -548,6 +595,7 @@ function buildDocument() {
       tags: [
         { name: "Animais" },
         { name: "Candidaturas" },
+        { name: "Conversas" },
         { name: "Mensagens" },
         { name: "Favoritos" },
         { name: "Alertas" },

@@ -163,6 +163,7 @@ export const applicationDetailSchema = applicationSummarySchema
       }),
     ),
     acoes: z.array(applicationStatus).meta({ description: "Para onde quem lê pode mover a candidatura agora." }),
+    conversa_id: id.nullable().meta({ description: "A conversa de quem se candidatou com quem cuida do animal." }),
     adotante: z.object({
       id,
       nome: z.string(),
@@ -258,3 +259,38 @@ export const dataExportSchema = z
     animais: z.array(apiPetSchema),
   })
   .meta({ id: "MeusDados", description: "Todos os dados da conta (LGPD), em JSON para baixar." });
+
+const conversationSummaryFields = {
+  id,
+  papel: z.enum(["adotante", "responsavel"]).meta({ description: "De que lado da conversa está quem lê." }),
+  pet: z.object({ id, nome: z.string(), imagem: imagePath.nullable() }),
+  outra_parte: z
+    .object({ id, nome: z.string() })
+    .meta({ description: "Com quem se conversa (uma ONG pelo nome público)." }),
+  ultima_em: dateTime.nullable(),
+  ultima_mensagem: z
+    .object({ texto: z.string(), minha: z.boolean() })
+    .nullable()
+    .meta({ description: "A última mensagem, e se foi quem lê que a escreveu." }),
+  nao_lidas: z.number().int().meta({ description: "Mensagens da outra parte ainda não lidas." }),
+};
+
+export const conversationListSchema = z
+  .object({
+    conversas: z.array(z.object(conversationSummaryFields)),
+    nao_lidas: z.number().int().meta({ description: "Mensagens não lidas em todas as conversas." }),
+  })
+  .meta({ id: "Conversas" });
+export type ApiConversationList = z.output<typeof conversationListSchema>;
+
+export const conversationSchema = z
+  .object({
+    ...conversationSummaryFields,
+    mensagens: z.array(
+      z.object({ id, texto: z.string(), enviada_em: dateTime, minha: z.boolean(), lida_em: dateTime.nullable() }),
+    ),
+  })
+  .meta({ id: "Conversa", description: "Uma conversa e suas mensagens, da mais antiga à mais nova." });
+export type ApiConversation = z.output<typeof conversationSchema>;
+
+export const conversationMessageSentSchema = z.object({ id, enviada_em: dateTime }).meta({ id: "MensagemDaConversa" });

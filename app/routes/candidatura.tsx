@@ -17,6 +17,15 @@ import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
 import { requireUser } from "~/web/auth.server";
+import type { Db } from "~/db/client.server";
+import { ConversationThread } from "~/components/conversation-thread";
+import {
+  findConversationOf,
+  getConversation,
+  markConversationRead,
+  sendInConversation,
+} from "~/domain/conversations/conversations.server";
+import { conversationReplyFormSchema } from "~/validation/conversations";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 
@@ -61,10 +70,29 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     notas: application.notes.map((note) => ({ id: note.id, texto: note.texto, em: formatDateTime(note.at) })),
     moves: application.moves.filter((status) => status !== "desistiu"),
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
+    conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
   };
 }
 
-type Intent = "mover" | "nota" | "desistir" | "recusar_espera";
+/** The application's conversation (issue 20), read by whoever opens the page. */
+async function conversationOnPage(db: Db, userId: string, petId: string, adopterId: string) {
+  const id = await findConversationOf(db, petId, adopterId);
+  const found = id ? await getConversation(db, userId, id) : null;
+  if (!found?.ok) return null;
+  if (found.value.unread > 0) await markConversationRead(db, userId, found.value.id);
+  return {
+    outraParte: found.value.other.nome,
+    mensagens: found.value.messages.map((message) => ({
+      id: message.id,
+      texto: message.texto,
+      em: formatDateTime(message.createdAt),
+      iso: message.createdAt.toISOString(),
+      mine: message.mine,
+    })),
+  };
+}
+
+type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem";
 
 /** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -103,6 +131,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       );
       if (!declined.ok) return withIntent("recusar_espera", formFailure(form, declined.failure));
       return back("waitingListDeclined");
+    }
+    case "mensagem": {
+      const form = await parseForm(request, conversationReplyFormSchema);
+      if (!form.ok) return withIntent("mensagem", form.response);
+      const found = await getApplication(context.db, user.id, params.id);
+      if (!found.ok) throw pageFailure(found.failure);
+      const conversationId = await findConversationOf(context.db, found.value.pet.id, found.value.adopter.id);
+      if (!conversationId) throw data("Conversa não encontrada.", { status: 404 });
+      const sent = await sendInConversation(context.db, { userId: user.id, conversationId, texto: form.value.texto });
+      if (!sent.ok) return withIntent("mensagem", formFailure(form, sent.failure));
+      return redirect(`/candidaturas/${params.id}#conversa`, {
+        headers: { "Set-Cookie": await setNotice("conversationSent") },
+      });
     }
     case "desistir": {
       const withdrawn = await changeApplication(context.db, context.jobs, user.id, params.id, { status: "desistiu" });
@@ -201,6 +242,8 @@ export default function Candidatura() {
         <Timeline entries={application.historico} label="Mudanças da candidatura" />
       </section>
 
+      {application.conversa ? <Conversation /> : null}
+
       {caretaker ? <Notes /> : null}
 
       {!caretaker && application.aberta ? (
@@ -297,6 +340,25 @@ function WaitingListForm() {
           Recusar a lista de espera
         </button>
       </ValidatedForm>
+    </section>
+  );
+}
+
+function Conversation() {
+  const { conversa } = useLoaderData<typeof loader>();
+  const result = useIntentResult("mensagem");
+  return (
+    <section className="application__section" aria-labelledby="conversa-titulo" id="conversa">
+      <h2 id="conversa-titulo" className="application__subtitle">
+        Conversa com {conversa!.outraParte}
+      </h2>
+      <ConversationThread
+        messages={conversa!.mensagens}
+        otherName={conversa!.outraParte}
+        action="?acao=mensagem"
+        result={result}
+        headingId="conversa-titulo"
+      />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report";
+export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =

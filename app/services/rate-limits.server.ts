@@ -19,6 +19,7 @@ export type LimitName =
   | "favorite-account"
   | "alert-account"
   | "application-account"
+  | "conversation-account"
   | "reset-client"
   | "reset-account"
   | "report-client"
@@ -49,6 +50,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "alert-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
   "application-account": { points: 20, duration: HOUR },
+  // Messages in conversations, per author: a lively exchange, not a flood.
+  "conversation-account": { points: 120, duration: HOUR },
   // Links to set a new password: per client (someone trying many addresses), per account (a
   // mailbox flooded by someone else's clicks).
   "reset-client": { points: 10, duration: HOUR },
@@ -135,6 +138,7 @@ export async function forgetPersonalCounters(
         "favorite-account",
         "alert-account",
         "application-account",
+        "conversation-account",
         "reset-account",
       ] satisfies LimitName[]
     ).map((name) => `${name}:${person.userId}`),

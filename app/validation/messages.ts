@@ -81,6 +81,7 @@ export const NOTICES = {
   applicationWithdrawn: "Você desistiu da candidatura.",
   applicationMoved: "Candidatura atualizada. Quem se candidatou recebe um e-mail.",
   applicationNoted: "Nota salva. Só você vê as suas notas.",
+  conversationSent: "Mensagem enviada.",
   waitingListDeclined: "A lista de espera foi recusada, e cada pessoa recebe a sua mensagem por e-mail.",
   ongVerified: "ONG verificada. A ação ficou no registro.",
   listingHidden: "Anúncio ocultado. A ação ficou no registro, e quem cuida do animal recebe um email com o motivo.",

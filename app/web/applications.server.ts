@@ -23,7 +23,10 @@ export function toApiApplication(application: ApplicationSummary): ApiApplicatio
 }
 
 /** One application, for one of its parties: the caretaker also gets the adopter's phone and the private notes. */
-export function toApiApplicationDetail(application: ApplicationView): ApiApplicationDetail {
+export function toApiApplicationDetail(
+  application: ApplicationView,
+  conversationId: string | null,
+): ApiApplicationDetail {
   const caretaker = application.party === "responsavel";
   return {
     ...toApiApplication(application),
@@ -37,6 +40,7 @@ export function toApiApplicationDetail(application: ApplicationView): ApiApplica
       em: event.at.toISOString(),
     })),
     acoes: [...application.moves],
+    conversa_id: conversationId,
     ...(caretaker && {
       adotante: {
         id: application.adopter.id,

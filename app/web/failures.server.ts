@@ -41,6 +41,7 @@ const NOT_FOUND: Record<Subject, string> = {
   alert: "Alerta não encontrado.",
   application: "Candidatura não encontrada.",
   report: "Nenhuma denúncia em aberto sobre isso.",
+  conversation: "Conversa não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -81,6 +82,7 @@ const LIMITED: Record<LimitName, string> = {
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "alert-account": "Você criou muitos alertas em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
+  "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
   // Never said: a limit per account would tell that the account exists.
   "reset-account": RESET_MESSAGES.sent,

@@ -12,6 +12,7 @@ import {
   type ApplicationStatus,
   type Question,
 } from "~/lib/applications";
+import { openConversation } from "~/domain/conversations/conversations.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
@@ -208,6 +209,12 @@ export async function apply(
         })
         .returning({ id: applications.id });
       await tx.insert(applicationEvents).values({ applicationId: row!.id, status: "nova", actor: "adotante" });
+      // Every application has its conversation (issue 20): the one of this adopter and pet.
+      await openConversation(tx, {
+        petId: input.petId,
+        adopterId: input.adopterId,
+        caretakerId: pet.value.caretakerId,
+      });
       await jobs.send(APPLICATION_NEW_JOB, { applicationId: row!.id }, { tx });
       return ok(row!.id);
     });

@@ -1,6 +1,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/candidatura";
-import { changeApplication, getApplication } from "~/domain/applications/applications.server";
+import { changeApplication, getApplication, type ApplicationView } from "~/domain/applications/applications.server";
+import { findConversationOf } from "~/domain/conversations/conversations.server";
+import type { Db } from "~/db/client.server";
 import { isId } from "~/lib/ids";
 import { notFound } from "~/services/outcome.server";
 import { applicationPatchSchema } from "~/validation/applications";
@@ -16,7 +18,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isId(params.id)) return apiFailure(notFound("application").failure);
   const found = await getApplication(context.db, user.id, params.id);
   if (!found.ok) return apiFailure(found.failure);
-  return data(toApiApplicationDetail(found.value), { headers: noStore });
+  return data(await withConversation(context.db, found.value), { headers: noStore });
+}
+
+/** The application with its conversation's id (the conversation of this adopter and pet). */
+async function withConversation(db: Db, application: ApplicationView) {
+  return toApiApplicationDetail(application, await findConversationOf(db, application.pet.id, application.adopter.id));
 }
 
 /**
@@ -33,5 +40,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!changed.ok) return apiFailure(changed.failure);
   const found = await getApplication(context.db, user.id, params.id);
   if (!found.ok) return apiFailure(found.failure);
-  return data(toApiApplicationDetail(found.value), { headers: noStore });
+  return data(await withConversation(context.db, found.value), { headers: noStore });
 }

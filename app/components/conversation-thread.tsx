@@ -1,0 +1,59 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { CONVERSATION_TEXT_MAX } from "~/lib/conversations";
+import { conversationReplyFormSchema } from "~/validation/conversations";
+
+/** A conversation's messages as a page shows them (dates already written out). */
+export type ThreadMessage = { id: string; texto: string; em: string; iso: string; mine: boolean };
+
+/**
+ * A conversation (issue 20): its messages, oldest first, each saying who wrote it, and the
+ * reply box. Works without JavaScript: the form posts and the page comes back with the reply.
+ */
+export function ConversationThread({
+  messages,
+  otherName,
+  action,
+  result,
+  headingId,
+}: {
+  messages: ThreadMessage[];
+  otherName: string;
+  action: string;
+  result: SubmissionResult<string[]> | undefined;
+  headingId: string;
+}) {
+  const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
+  return (
+    <>
+      {messages.length === 0 ? (
+        <p>Nenhuma mensagem ainda. Escreva para {otherName} por aqui: o telefone de vocês fica guardado.</p>
+      ) : (
+        <ol className="thread" aria-labelledby={headingId}>
+          {messages.map((message) => (
+            <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
+              <p className="thread__author">{message.mine ? "Você" : otherName}</p>
+              <p className="thread__text">{message.texto}</p>
+              <p className="thread__when">
+                <time dateTime={message.iso}>{message.em}</time>
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <ValidatedForm form={form} focus={focus} action={action} className="panel thread__reply">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField
+          meta={fields.texto}
+          label={`Mensagem para ${otherName}`}
+          rows={3}
+          maxLength={CONVERSATION_TEXT_MAX}
+        />
+        <button type="submit" className="button panel__submit">
+          Enviar mensagem
+        </button>
+      </ValidatedForm>
+    </>
+  );
+}

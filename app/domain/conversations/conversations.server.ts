@@ -1,0 +1,238 @@
+import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Db } from "~/db/client.server";
+import { conversationMessages, conversations, pets, users } from "~/db/schema";
+import { notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+
+/**
+ * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
+ * pet. One conversation per adopter and pet, opened with the adopter's application; only its
+ * two parties read it or write in it (anyone else gets "not found").
+ */
+
+type ConversationParty = "adotante" | "responsavel";
+
+/** Opens the conversation of an adopter and a pet, or finds it: the same one every time. */
+export async function openConversation(
+  db: Db,
+  { petId, adopterId, caretakerId }: { petId: string; adopterId: string; caretakerId: string },
+): Promise<string> {
+  const [created] = await db
+    .insert(conversations)
+    .values({ petId, adopterId, caretakerId })
+    .onConflictDoNothing({ target: [conversations.petId, conversations.adopterId] })
+    .returning({ id: conversations.id });
+  if (created) return created.id;
+  const [existing] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.petId, petId), eq(conversations.adopterId, adopterId)))
+    .limit(1);
+  return existing!.id;
+}
+
+/** The conversation of an adopter about a pet, if there is one. */
+export async function findConversationOf(db: Db, petId: string, adopterId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.petId, petId), eq(conversations.adopterId, adopterId)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export type ConversationSummary = {
+  id: string;
+  /** Which side the reader is on. */
+  party: ConversationParty;
+  pet: { id: string; nome: string; photoId: string | null };
+  /** The other party: an ONG by its public name. */
+  other: { id: string; nome: string };
+  lastMessageAt: Date | null;
+  lastMessage: { texto: string; mine: boolean } | null;
+  unread: number;
+};
+
+type ConversationMessage = { id: string; texto: string; createdAt: Date; mine: boolean; readAt: Date | null };
+
+export type ConversationView = ConversationSummary & { messages: ConversationMessage[] };
+
+const adopter = alias(users, "adopter");
+const caretaker = alias(users, "caretaker");
+/** An ONG by its public name, a person by their name. */
+const nameOf = (person: { tipo: AnyPgColumn; nomePublico: AnyPgColumn; nome: AnyPgColumn }) =>
+  sql<string>`case when ${person.tipo} = 'ong' and ${person.nomePublico} is not null
+    then ${person.nomePublico} else ${person.nome} end`;
+
+function summaryColumns(userId: string) {
+  return {
+    id: conversations.id,
+    adopterId: conversations.adopterId,
+    caretakerId: conversations.caretakerId,
+    adopterNome: nameOf(adopter),
+    caretakerNome: nameOf(caretaker),
+    petId: pets.id,
+    petNome: pets.nome,
+    petPhotoId: sql<string | null>`(
+      select pp.image_id::text from pet_photos pp where pp.pet_id = ${pets.id} order by pp.position limit 1
+    )`,
+    lastMessageAt: conversations.lastMessageAt,
+    lastTexto: sql<string | null>`(
+      select m.texto from conversation_messages m where m.conversation_id = ${conversations.id}
+      order by m.created_at desc limit 1
+    )`,
+    lastAuthorId: sql<string | null>`(
+      select m.author_id::text from conversation_messages m where m.conversation_id = ${conversations.id}
+      order by m.created_at desc limit 1
+    )`,
+    unread: sql<number>`(
+      select count(*)::int from conversation_messages m
+      where m.conversation_id = ${conversations.id} and m.read_at is null and m.author_id <> ${userId}
+    )`,
+  };
+}
+
+type SummaryRow = {
+  id: string;
+  adopterId: string;
+  caretakerId: string;
+  adopterNome: string;
+  caretakerNome: string;
+  petId: string;
+  petNome: string;
+  petPhotoId: string | null;
+  lastMessageAt: Date | string | null;
+  lastTexto: string | null;
+  lastAuthorId: string | null;
+  unread: number;
+};
+
+function toSummary(row: SummaryRow, userId: string): ConversationSummary {
+  const party: ConversationParty = row.adopterId === userId ? "adotante" : "responsavel";
+  return {
+    id: row.id,
+    party,
+    pet: { id: row.petId, nome: row.petNome, photoId: row.petPhotoId },
+    other:
+      party === "adotante"
+        ? { id: row.caretakerId, nome: row.caretakerNome }
+        : { id: row.adopterId, nome: row.adopterNome },
+    lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
+    lastMessage: row.lastTexto === null ? null : { texto: row.lastTexto, mine: row.lastAuthorId === userId },
+    unread: Number(row.unread),
+  };
+}
+
+const isParty = (userId: string) => or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId));
+
+function summaries(db: Db, userId: string) {
+  return db
+    .select(summaryColumns(userId))
+    .from(conversations)
+    .innerJoin(pets, eq(pets.id, conversations.petId))
+    .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
+    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .$dynamic();
+}
+
+const CONVERSATIONS_LISTED = 100;
+
+/** A person's conversations that have messages, the latest activity first. */
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = await summaries(db, userId)
+    .where(and(isParty(userId), sql`${conversations.lastMessageAt} is not null`))
+    .orderBy(sql`${conversations.lastMessageAt} desc`)
+    .limit(CONVERSATIONS_LISTED);
+  return rows.map((row) => toSummary(row, userId));
+}
+
+/** One conversation with its messages, for one of its parties only. */
+export async function getConversation(db: Db, userId: string, id: string): Promise<Result<ConversationView>> {
+  const [row] = await summaries(db, userId)
+    .where(and(eq(conversations.id, id), isParty(userId)))
+    .limit(1);
+  if (!row) return notFound("conversation");
+  const messages = await db
+    .select({
+      id: conversationMessages.id,
+      texto: conversationMessages.texto,
+      createdAt: conversationMessages.createdAt,
+      authorId: conversationMessages.authorId,
+      readAt: conversationMessages.readAt,
+    })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, id))
+    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+  return ok({
+    ...toSummary(row, userId),
+    messages: messages.map((message) => ({
+      id: message.id,
+      texto: message.texto,
+      createdAt: new Date(message.createdAt),
+      mine: message.authorId === userId,
+      readAt: message.readAt === null ? null : new Date(message.readAt),
+    })),
+  });
+}
+
+/**
+ * Writes a message in a conversation, for one of its parties, within the author's hourly
+ * limit. A party whose account was suspended is not written to.
+ */
+export async function sendInConversation(
+  db: Db,
+  { userId, conversationId, texto }: { userId: string; conversationId: string; texto: string },
+): Promise<Result<{ id: string; createdAt: Date }>> {
+  const [conversation] = await db
+    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .limit(1);
+  if (!conversation) return notFound("conversation");
+  const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
+  const [other] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId)).limit(1);
+  if (!other || other.suspendedAt) return notFound("conversation");
+  const allowed = await takeAllowance(db, "conversation-account", userId);
+  if (!allowed.ok) return allowed;
+  const message = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(conversationMessages)
+      .values({ conversationId, authorId: userId, texto: texto.trim() })
+      .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
+    await tx.update(conversations).set({ lastMessageAt: row!.createdAt }).where(eq(conversations.id, conversationId));
+    return row!;
+  });
+  return ok({ id: message.id, createdAt: new Date(message.createdAt) });
+}
+
+/** Marks what the other party wrote in a conversation as read by its reader. */
+export async function markConversationRead(db: Db, userId: string, conversationId: string): Promise<Result> {
+  const [mine] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .limit(1);
+  if (!mine) return notFound("conversation");
+  await db
+    .update(conversationMessages)
+    .set({ readAt: new Date() })
+    .where(
+      and(
+        eq(conversationMessages.conversationId, conversationId),
+        ne(conversationMessages.authorId, userId),
+        isNull(conversationMessages.readAt),
+      ),
+    );
+  return ok();
+}
+
+/** How many messages written to a person they have not read yet. */
+export async function countUnreadInConversations(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(isParty(userId), ne(conversationMessages.authorId, userId), isNull(conversationMessages.readAt)));
+  return row?.total ?? 0;
+}

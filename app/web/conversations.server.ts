@@ -1,0 +1,37 @@
+import type { ConversationSummary, ConversationView } from "~/domain/conversations/conversations.server";
+import { imageUrl } from "~/lib/image-urls";
+import type { ApiConversation, ApiConversationList } from "~/openapi/responses";
+
+/** A conversation as the API lists it. */
+export function toApiConversationSummary(conversation: ConversationSummary): ApiConversationList["conversas"][number] {
+  return {
+    id: conversation.id,
+    papel: conversation.party,
+    pet: {
+      id: conversation.pet.id,
+      nome: conversation.pet.nome,
+      imagem: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
+    },
+    outra_parte: conversation.other,
+    ultima_em: conversation.lastMessageAt?.toISOString() ?? null,
+    ultima_mensagem: conversation.lastMessage && {
+      texto: conversation.lastMessage.texto,
+      minha: conversation.lastMessage.mine,
+    },
+    nao_lidas: conversation.unread,
+  };
+}
+
+/** A conversation with its messages. */
+export function toApiConversation(conversation: ConversationView): ApiConversation {
+  return {
+    ...toApiConversationSummary(conversation),
+    mensagens: conversation.messages.map((message) => ({
+      id: message.id,
+      texto: message.texto,
+      enviada_em: message.createdAt.toISOString(),
+      minha: message.mine,
+      lida_em: message.readAt?.toISOString() ?? null,
+    })),
+  };
+}

@@ -1,0 +1,176 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { conversationMessages, conversations, users } from "~/db/schema";
+import { DEFAULT_QUESTIONS } from "~/lib/applications";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+
+/**
+ * Conversations (issue 20, first slice): every application has one; its two parties write,
+ * read and mark it read through the API; nobody else sees it; bad input is refused with
+ * nothing written.
+ */
+let app: TestApp;
+type Person = { client: Client; id: string; email: string };
+let caretaker: Person;
+let adopter: Person;
+let stranger: Person;
+let conversationId: string;
+
+const person = (email: string, nome: string): Promise<Person> =>
+  signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+
+/** Answers to every question of the default questionnaire. */
+const answers = Object.fromEntries(
+  DEFAULT_QUESTIONS.map((question) => [
+    question.id,
+    question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
+  ]),
+);
+
+async function messagesIn(id: string) {
+  const [row] = await app.db
+    .select({ total: count() })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, id));
+  return row!.total;
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  caretaker = await person("ong.conversas@exemplo.com", "ONG Conversa");
+  adopter = await person("ana.conversas@exemplo.com", "Ana Conversa");
+  stranger = await person("outra.conversas@exemplo.com", "Outra Pessoa");
+  const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Tobias" });
+  const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+  expect(applied.status).toBe(201);
+  const application = await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`);
+  conversationId = application.json.conversa_id as string;
+  // The caretaker reads the same conversation on the application.
+  const seenByCaretaker = await caretaker.client.get(`/api/candidaturas/${applied.json.id as string}`);
+  expect(seenByCaretaker.json.conversa_id).toBe(conversationId);
+});
+afterAll(() => app?.close());
+
+describe("a conversation", () => {
+  it("is opened with the application, and listed only once it has messages", async () => {
+    expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
+    const list = await adopter.client.get("/api/conversas");
+    expect(list.status).toBe(200);
+    expect(list.json).toEqual({ conversas: [], nao_lidas: 0 });
+    const thread = await adopter.client.get(`/api/conversas/${conversationId}`);
+    expect(thread.status).toBe(200);
+    expect(thread.json).toMatchObject({
+      papel: "adotante",
+      pet: { nome: "Tobias" },
+      outra_parte: { id: caretaker.id, nome: "ONG Conversa" },
+      mensagens: [],
+    });
+  });
+
+  it("carries messages both ways, unread until the reader marks them", async () => {
+    const sent = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, {
+      texto: "  Olá! Posso visitar o Tobias no sábado?\nTenho quintal.  ",
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.json).toEqual({ id: expect.any(String), enviada_em: expect.any(String) });
+
+    const inbox = await caretaker.client.get("/api/conversas");
+    expect(inbox.json.nao_lidas).toBe(1);
+    expect(inbox.json.conversas).toEqual([
+      expect.objectContaining({
+        id: conversationId,
+        papel: "responsavel",
+        outra_parte: { id: adopter.id, nome: "Ana Conversa" },
+        ultima_mensagem: { texto: "Olá! Posso visitar o Tobias no sábado?\nTenho quintal.", minha: false },
+        nao_lidas: 1,
+      }),
+    ]);
+
+    expect((await caretaker.client.post(`/api/conversas/${conversationId}/lida`)).status).toBe(204);
+    expect((await caretaker.client.get("/api/conversas")).json.nao_lidas).toBe(0);
+    const read = await adopter.client.get(`/api/conversas/${conversationId}`);
+    expect(read.json.mensagens).toEqual([
+      expect.objectContaining({ id: sent.json.id, minha: true, lida_em: expect.any(String) }),
+    ]);
+
+    const reply = await caretaker.client.post(`/api/conversas/${conversationId}/mensagens`, {
+      texto: "Pode sim! Às 10h?",
+    });
+    expect(reply.status).toBe(201);
+    const thread = await adopter.client.get(`/api/conversas/${conversationId}`);
+    expect(thread.json.mensagens).toEqual([
+      expect.objectContaining({ minha: true }),
+      expect.objectContaining({ texto: "Pode sim! Às 10h?", minha: false, lida_em: null }),
+    ]);
+    expect((await adopter.client.get("/api/conversas")).json.nao_lidas).toBe(1);
+    // Writing does not mark the other party's messages read: only reading does.
+    expect((await caretaker.client.get("/api/conversas")).json.nao_lidas).toBe(0);
+  });
+
+  it("is nobody else's: another account gets 404 for reading, writing and marking, a visitor 401", async () => {
+    const before = await messagesIn(conversationId);
+    expect((await stranger.client.get(`/api/conversas/${conversationId}`)).status).toBe(404);
+    const written = await stranger.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" });
+    expect(written.status).toBe(404);
+    expect(written.json.message).toBe("Conversa não encontrada.");
+    expect((await stranger.client.post(`/api/conversas/${conversationId}/lida`)).status).toBe(404);
+    expect((await stranger.client.get("/api/conversas")).json.conversas).toEqual([]);
+    const visitor = new Client(app.baseUrl);
+    expect((await visitor.get(`/api/conversas/${conversationId}`)).status).toBe(401);
+    expect((await visitor.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" })).status).toBe(401);
+    expect((await adopter.client.get("/api/conversas/nao-e-um-id")).status).toBe(404);
+    expect(await messagesIn(conversationId)).toBe(before);
+  });
+
+  it("refuses bad input in Portuguese, with nothing written", async () => {
+    const before = await messagesIn(conversationId);
+    const url = `/api/conversas/${conversationId}/mensagens`;
+    const cases: [unknown, string][] = [
+      [{ texto: "   " }, "Escreva a mensagem."],
+      [{ texto: "a".repeat(1001) }, "A mensagem deve ter no máximo 1000 caracteres."],
+      [{ texto: "oi\u202e" }, "Este campo contém caracteres não permitidos (de controle ou de direção do texto)."],
+      [{ texto: 42 }, "Este campo deve ser um texto."],
+    ];
+    for (const [body, message] of cases) {
+      const answer = await adopter.client.post(url, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.json.errors?.texto?.[0] ?? answer.json.message).toBe(message);
+    }
+    const unknownField = await adopter.client.post(url, { texto: "Oi", telefone: "21999999999" });
+    expect(unknownField.status).toBe(400);
+    expect(unknownField.json.errors).toEqual({ telefone: ["Campo desconhecido."] });
+    const malformed = await adopter.client.post(url, '{"texto": "oi"', { "Content-Type": "application/json" });
+    expect(malformed.status).toBe(400);
+    expect(await messagesIn(conversationId)).toBe(before);
+    // HTML is text: kept as typed, and shown as text by the pages.
+    const html = await adopter.client.post(url, { texto: "<script>alert(1)</script>" });
+    expect(html.status).toBe(201);
+    const thread = await caretaker.client.get(`/api/conversas/${conversationId}`);
+    expect(thread.json.mensagens).toContainEqual(expect.objectContaining({ texto: "<script>alert(1)</script>" }));
+  });
+
+  it("is not written to once the other party's account is suspended", async () => {
+    await app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, caretaker.id));
+    try {
+      const answer = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" });
+      expect(answer.status).toBe(404);
+    } finally {
+      await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, caretaker.id));
+    }
+  });
+
+  it("goes with an account deleted: the conversation and its messages", async () => {
+    const gone = await person("vai.conversas@exemplo.com", "Vai Embora");
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Lua" });
+    const applied = await gone.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+    const id = (await gone.client.get(`/api/candidaturas/${applied.json.id as string}`)).json.conversa_id as string;
+    await gone.client.post(`/api/conversas/${id}/mensagens`, { texto: "Até logo" });
+    expect(await messagesIn(id)).toBe(1);
+    const deleted = await gone.client.delete(`/api/users/${gone.id}`, { senha: DEFAULT_PASSWORD });
+    expect(deleted.status).toBe(204);
+    const [left] = await app.db.select({ total: count() }).from(conversations).where(eq(conversations.id, id));
+    expect(left!.total).toBe(0);
+    expect(await messagesIn(id)).toBe(0);
+  });
+});
