@@ -26,6 +26,7 @@ import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
+import { countUnreadInConversations } from "~/domain/conversations/conversations.server";
 import { countNewApplications } from "~/domain/applications/applications.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
 import { getUser } from "./web/auth.server";
@@ -51,7 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The account menu's counts (AttentionCounts in app/lib/account-nav.ts); operators' only for them.
   const [unread, inbox, newApplications, toModerate] = user
     ? await Promise.all([
-        countUnread(context.db, user.id),
+        // Messages of visitors and of conversations alike.
+        Promise.all([countUnread(context.db, user.id), countUnreadInConversations(context.db, user.id)]).then(
+          ([messages, conversations]) => messages + conversations,
+        ),
         hasReceived(context.db, user.id),
         countNewApplications(context.db, user.id),
         user.operador ? countModerationWork(context.db) : null,

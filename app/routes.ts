@@ -18,6 +18,7 @@ export default [
   route("home", "routes/home.tsx"),
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),
+  route("mensagens/:id", "routes/mensagem.tsx"),
   route("pets/:id", "routes/pet.tsx"),
   route("pets/:id/adotar", "routes/pet.adotar.tsx"),
   route("candidaturas", "routes/candidaturas.tsx"),

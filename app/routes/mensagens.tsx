@@ -3,6 +3,8 @@ import type { Route } from "./+types/mensagens";
 import { imageUrl } from "~/lib/image-urls";
 import { formatDateTime } from "~/lib/dates";
 import { listReceived, listSent, markRead } from "~/domain/messages/messages.server";
+import { listConversations } from "~/domain/conversations/conversations.server";
+import { whatsAppLink } from "~/lib/phones";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";
@@ -11,8 +13,12 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const [received, sent] = await Promise.all([listReceived(context.db, user.id), listSent(context.db, user.id)]);
-  return { received, sent };
+  const [conversations, received, sent] = await Promise.all([
+    listConversations(context.db, user.id),
+    listReceived(context.db, user.id),
+    listSent(context.db, user.id),
+  ]);
+  return { conversations, received, sent, caretakerNome: user.nome };
 }
 
 /** Marks one message (or all) as read; only the recipient's own messages. */
@@ -34,16 +40,71 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta() {
   return pageMeta(
     "Minhas mensagens | Adopet",
-    "As mensagens que você recebeu sobre seus animais e as que você enviou.",
+    "Suas conversas sobre adoções, as mensagens que você recebeu sobre seus animais e as que você enviou.",
   );
 }
 
 export default function Inbox() {
-  const { received, sent } = useLoaderData<typeof loader>();
+  const { conversations, received, sent, caretakerNome } = useLoaderData<typeof loader>();
   const unread = received.filter((message) => !message.read).length;
   return (
     <section className="inbox">
       <h1 className="inbox__title">Minhas mensagens</h1>
+
+      <section aria-labelledby="conversas">
+        <h2 id="conversas" className="inbox__subtitle">
+          Conversas
+        </h2>
+        {conversations.length === 0 ? (
+          <p>
+            Nenhuma conversa ainda. Quem se candidata a adotar conversa aqui com quem cuida do animal, sem precisar
+            trocar telefone.
+          </p>
+        ) : (
+          <ul className="messages">
+            {conversations.map((conversation) => (
+              <li key={conversation.id} className={conversation.unread > 0 ? "message message--unread" : "message"}>
+                <article aria-labelledby={`c-${conversation.id}`} className="message__header">
+                  {conversation.pet.photoId ? (
+                    <img
+                      className="message__photo"
+                      src={imageUrl(conversation.pet.photoId, 160)}
+                      alt=""
+                      width={48}
+                      height={48}
+                    />
+                  ) : null}
+                  <div>
+                    <h3 id={`c-${conversation.id}`} className="message__from">
+                      <Link to={`/mensagens/${conversation.id}`}>
+                        {conversation.other.nome} · {conversation.pet.nome}
+                      </Link>
+                    </h3>
+                    {conversation.lastMessage ? (
+                      <p className="conversation__last">
+                        {conversation.lastMessage.mine ? "Você: " : ""}
+                        {conversation.lastMessage.texto}
+                      </p>
+                    ) : null}
+                    <p className="message__meta">
+                      {conversation.lastMessageAt ? (
+                        <time dateTime={conversation.lastMessageAt.toISOString()}>
+                          {formatDateTime(conversation.lastMessageAt)}
+                        </time>
+                      ) : null}
+                      {conversation.unread > 0 ? (
+                        <span className="message__badge">
+                          {conversation.unread === 1 ? "1 não lida" : `${conversation.unread} não lidas`}
+                        </span>
+                      ) : null}
+                    </p>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="recebidas">
         <div className="inbox__header">
@@ -92,6 +153,22 @@ export default function Inbox() {
                   <p className="message__phone">
                     Telefone:{" "}
                     <a href={`tel:${message.senderTelefone.replace(/[^\d+]/g, "")}`}>{message.senderTelefone}</a>
+                  </p>
+                  <p className="message__actions">
+                    <a
+                      className="my-pet__action"
+                      href={whatsAppLink(
+                        message.senderTelefone,
+                        `Olá, ${message.senderNome}! Aqui é ${caretakerNome}, sobre ${message.petNome}, que você viu na Adopet.`,
+                      )}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
+                      Responder pelo WhatsApp
+                    </a>
+                    <a className="my-pet__action" href={`tel:${message.senderTelefone.replace(/[^\d+]/g, "")}`}>
+                      Ligar
+                    </a>
                   </p>
                   {message.read ? null : (
                     <Form method="post">

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
 import { signInThroughApi } from "./accounts-support";
-import { newCaretaker, publishPet } from "./pets-support";
+import { newCaretaker, publishPet, sendMessage } from "./pets-support";
 
 const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
@@ -74,5 +74,50 @@ test("the adopter and the caretaker write to each other on the application, by k
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-${width}.png`) });
   }
+
+  // The list of conversations leads to the thread's own page.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/adopet/mensagens");
+  const conversations = page.getByRole("region", { name: "Conversas" });
+  await conversations.getByRole("link", { name: "ONG Conversa · Pipoca" }).click();
+  await expect(page).toHaveURL(/\/adopet\/mensagens\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversa com ONG Conversa");
+  await page.getByLabel("Mensagem para ONG Conversa").fill("Combinado, até sábado!");
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(page.getByText("Mensagem enviada.", { exact: true })).toBeVisible();
+  await expect(page.getByRole("listitem").last()).toContainText("Combinado, até sábado!");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "ver a candidatura" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/candidaturas/${applicationId}$`));
+
+  // The caretaker's header counts the unread message; the list marks it.
+  await ong.goto("/adopet/mensagens");
+  const unread = ong.getByRole("region", { name: "Conversas" }).getByRole("listitem").first();
+  await expect(unread).toContainText("1 não lida");
+  await expect(unread).toContainText("Combinado, até sábado!");
+  await expectNoAxeViolations(ong);
+  for (const width of [360, 1440]) {
+    await ong.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(ong);
+    await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversations-list-${width}.png`) });
+  }
   await ongContext.close();
+});
+
+test("a visitor's message: the caretaker answers by WhatsApp or calls", async ({ page, playwright }) => {
+  await newCaretaker(page.request, "Rita Protetora");
+  const pet = await publishPet(page.request, { nome: "Bolacha" });
+  const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await sendMessage(visitor, pet, "A Bolacha ainda está disponível?");
+  await visitor.dispose();
+  await page.goto("/adopet/mensagens");
+  const message = page.getByRole("article").filter({ hasText: "A Bolacha ainda está disponível?" });
+  const whatsApp = message.getByRole("link", { name: "Responder pelo WhatsApp" });
+  const href = (await whatsApp.getAttribute("href"))!;
+  expect(href.startsWith("https://wa.me/5521988887777?text=")).toBe(true);
+  expect(decodeURIComponent(href.split("text=")[1]!)).toBe(
+    "Olá, Carla Souza! Aqui é Rita Protetora, sobre Bolacha, que você viu na Adopet.",
+  );
+  await expect(message.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", "tel:21988887777");
+  await expectNoAxeViolations(page);
 });

@@ -120,6 +120,17 @@ export async function questionnaireForPet(
 // ——— Applying ———
 
 /** The adopter's open application for a pet, if any. */
+/** An adopter's latest application for a pet, whatever its status (a conversation links to it). */
+export async function latestApplicationOf(db: Db, petId: string, adopterId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.petId, petId), eq(applications.adopterId, adopterId)))
+    .orderBy(desc(applications.createdAt))
+    .limit(1);
+  return row?.id ?? null;
+}
+
 async function openApplicationFor(db: Db, adopterId: string, petId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: applications.id })

@@ -1,0 +1,106 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/mensagem";
+import { ConversationThread } from "~/components/conversation-thread";
+import { getConversation, markConversationRead, sendInConversation } from "~/domain/conversations/conversations.server";
+import { latestApplicationOf } from "~/domain/applications/applications.server";
+import { formatDateTime } from "~/lib/dates";
+import { isId } from "~/lib/ids";
+import { imageUrl } from "~/lib/image-urls";
+import { pageMeta } from "~/lib/meta";
+import { conversationReplyFormSchema } from "~/validation/conversations";
+import { requireUser } from "~/web/auth.server";
+import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+const notFoundPage = () => data("Conversa não encontrada.", { status: 404 });
+
+/** `/mensagens/:id`: one conversation, for its two parties (404 for anyone else); opening it reads it. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const found = isId(params.id) ? await getConversation(context.db, user.id, params.id) : null;
+  if (!found?.ok) throw notFoundPage();
+  const conversation = found.value;
+  if (conversation.unread > 0) await markConversationRead(context.db, user.id, conversation.id);
+  const adopterId = conversation.party === "adotante" ? user.id : conversation.other.id;
+  return {
+    id: conversation.id,
+    party: conversation.party,
+    pet: {
+      id: conversation.pet.id,
+      nome: conversation.pet.nome,
+      foto: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
+    },
+    outraParte: conversation.other.nome,
+    candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
+    mensagens: conversation.messages.map((message) => ({
+      id: message.id,
+      texto: message.texto,
+      em: formatDateTime(message.createdAt),
+      iso: message.createdAt.toISOString(),
+      mine: message.mine,
+    })),
+  };
+}
+
+/** A reply: the page comes back with it (without JavaScript too). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  if (!isId(params.id)) throw notFoundPage();
+  const form = await parseForm(request, conversationReplyFormSchema);
+  if (!form.ok) return form.response;
+  const sent = await sendInConversation(context.db, {
+    userId: user.id,
+    conversationId: params.id,
+    texto: form.value.texto,
+  });
+  if (!sent.ok) {
+    if (sent.failure.kind === "not-found") throw pageFailure(sent.failure);
+    return formFailure(form, sent.failure);
+  }
+  return redirect(`/mensagens/${params.id}`, { headers: { "Set-Cookie": await setNotice("conversationSent") } });
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return pageMeta(
+    loaded ? `Conversa com ${loaded.outraParte} sobre ${loaded.pet.nome} | Adopet` : "Conversa | Adopet",
+    "Uma conversa sobre uma adoção.",
+  );
+}
+
+export default function Conversa() {
+  const conversation = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const { pet } = conversation;
+  return (
+    <article className="application">
+      <div className="application__head">
+        {pet.foto ? <img src={pet.foto} alt="" width={80} height={80} className="application__photo" /> : null}
+        <div>
+          <h1 className="application__title" id="conversa-titulo">
+            Conversa com {conversation.outraParte}
+          </h1>
+          <p className="application__meta">
+            Sobre <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>
+            {conversation.candidatura ? (
+              <>
+                {" · "}
+                <Link to={`/candidaturas/${conversation.candidatura}`}>ver a candidatura</Link>
+              </>
+            ) : null}
+          </p>
+        </div>
+      </div>
+      <ConversationThread
+        messages={conversation.mensagens}
+        otherName={conversation.outraParte}
+        action={`/mensagens/${conversation.id}`}
+        result={result}
+        headingId="conversa-titulo"
+      />
+      <p className="application__back">
+        <Link to="/mensagens">Todas as mensagens</Link>
+      </p>
+    </article>
+  );
+}
