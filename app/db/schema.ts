@@ -561,6 +561,8 @@ export const conversationMessages = pgTable(
     texto: varchar("texto", { length: 1000 }).notNull(),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),
+    /** When its reader was e-mailed about it, unread after 10 minutes (null: not, or not yet). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (table) => [
     index("conversation_messages_thread_idx").on(table.conversationId, table.createdAt),

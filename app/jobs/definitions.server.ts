@@ -1,6 +1,11 @@
 import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
+import {
+  CONVERSATION_NOTICE_JOB,
+  sendConversationNotice,
+  type ConversationNoticeJob,
+} from "~/domain/conversations/notices.server";
 import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import {
   ALERT_DIGEST_JOB,
@@ -50,6 +55,15 @@ export function appJobs({
     // Longer than a send may take (the mailer gives up on a silent server within 40 s).
     expireInSeconds: 60,
     run: ({ messageId }) => sendMessageNotice(db, mailer, messageId, publicUrl()),
+  };
+  // Unread for 10 minutes: one waiting job per conversation and reader (messages pile up in it).
+  const conversationNotice: JobDefinition<ConversationNoticeJob> = {
+    name: CONVERSATION_NOTICE_JOB,
+    policy: "short",
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (notice) => sendConversationNotice(db, mailer, jobs(), notice, publicUrl(), now()),
   };
   const purge: JobDefinition = {
     name: PURGE_JOB,
@@ -118,6 +132,7 @@ export function appJobs({
   };
   return [
     messageNotice,
+    conversationNotice,
     moderationNotice,
     passwordReset,
     purge,

@@ -139,7 +139,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!found.ok) throw pageFailure(found.failure);
       const conversationId = await findConversationOf(context.db, found.value.pet.id, found.value.adopter.id);
       if (!conversationId) throw data("Conversa não encontrada.", { status: 404 });
-      const sent = await sendInConversation(context.db, { userId: user.id, conversationId, texto: form.value.texto });
+      const sent = await sendInConversation(context.db, context.jobs, {
+        userId: user.id,
+        conversationId,
+        texto: form.value.texto,
+      });
       if (!sent.ok) return withIntent("mensagem", formFailure(form, sent.failure));
       return redirect(`/candidaturas/${params.id}#conversa`, {
         headers: { "Set-Cookie": await setNotice("conversationSent") },

@@ -49,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isId(params.id)) throw notFoundPage();
   const form = await parseForm(request, conversationReplyFormSchema);
   if (!form.ok) return form.response;
-  const sent = await sendInConversation(context.db, {
+  const sent = await sendInConversation(context.db, context.jobs, {
     userId: user.id,
     conversationId: params.id,
     texto: form.value.texto,

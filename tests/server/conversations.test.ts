@@ -1,8 +1,16 @@
-import { count, eq } from "drizzle-orm";
+import { simpleParser } from "mailparser";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { conversationMessages, conversations, users } from "~/db/schema";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
+import {
+  CONVERSATION_NOTICE_JOB,
+  NOTICE_DELAY_MS,
+  sendConversationNotice,
+} from "~/domain/conversations/notices.server";
+import { createMailer } from "~/services/mail.server";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /**
@@ -10,7 +18,10 @@ import { Client, signedInAccount, startTestApp, type TestApp } from "../support/
  * read and mark it read through the API; nobody else sees it; bad input is refused with
  * nothing written.
  */
+const PUBLIC_URL = "https://adote.exemplo.org";
+const MINUTE = 60_000;
 let app: TestApp;
+let smtp: SmtpPeer;
 type Person = { client: Client; id: string; email: string };
 let caretaker: Person;
 let adopter: Person;
@@ -37,7 +48,8 @@ async function messagesIn(id: string) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
   caretaker = await person("ong.conversas@exemplo.com", "ONG Conversa");
   adopter = await person("ana.conversas@exemplo.com", "Ana Conversa");
   stranger = await person("outra.conversas@exemplo.com", "Outra Pessoa");
@@ -50,7 +62,10 @@ beforeAll(async () => {
   const seenByCaretaker = await caretaker.client.get(`/api/candidaturas/${applied.json.id as string}`);
   expect(seenByCaretaker.json.conversa_id).toBe(conversationId);
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
 
 describe("a conversation", () => {
   it("is opened with the application, and listed only once it has messages", async () => {
@@ -186,6 +201,59 @@ describe("a conversation", () => {
     } finally {
       await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, caretaker.id));
     }
+  });
+
+  it("e-mails a message unread for 10 minutes, with those that piled up, at most once an hour", async () => {
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "Adopet <nao-responda@adopet.exemplo>" });
+    // The conversation's notices only (the application's own e-mail may arrive meanwhile).
+    const to = async (email: string) => {
+      const mails = await Promise.all(
+        smtp.received.filter((message) => message.to.includes(email)).map((message) => simpleParser(message.data)),
+      );
+      return mails.filter((mail) => mail.subject?.includes("escreveu sobre"));
+    };
+    const notice = { conversationId, recipientId: caretaker.id };
+    const run = (at: number) => sendConversationNotice(app.db, mailer, app.jobs, notice, PUBLIC_URL, new Date(at));
+    await caretaker.client.post(`/api/conversas/${conversationId}/lida`);
+    const before = (await to(caretaker.email)).length;
+
+    const first = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Primeira" });
+    const sentAt = Date.parse(first.json.enviada_em as string);
+    // Its job waits in the queue for 10 minutes (one per conversation and reader).
+    const { rows } = (await app.db.execute(
+      sql`select start_after from pgboss.job where name = ${CONVERSATION_NOTICE_JOB} and singleton_key = ${`${conversationId}:${caretaker.id}`} and state = 'created'`,
+    )) as unknown as { rows: { start_after: string | Date }[] };
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0]!.start_after).getTime() - sentAt).toBeGreaterThanOrEqual(NOTICE_DELAY_MS - 1000);
+
+    await run(sentAt + 5 * MINUTE);
+    expect(await to(caretaker.email)).toHaveLength(before);
+    await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Segunda\ncom duas linhas" });
+    await run(sentAt + 11 * MINUTE);
+    expect(await to(caretaker.email)).toHaveLength(before + 1);
+    const mail = (await to(caretaker.email)).at(-1)!;
+    expect(mail.subject).toBe("Ana Conversa escreveu sobre Tobias na Adopet");
+    expect(mail.text).toContain("Ana Conversa enviou 2 mensagens sobre Tobias que você ainda não leu:");
+    expect(mail.text).toMatch(/Primeira[\s\S]*Segunda/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/adopet/mensagens/${conversationId}`);
+    expect(mail.text).not.toContain("98765");
+
+    // Within the hour: nothing more; after it, what is still unread.
+    await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Terceira" });
+    await run(sentAt + 30 * MINUTE);
+    expect(await to(caretaker.email)).toHaveLength(before + 1);
+    await run(sentAt + 72 * MINUTE);
+    expect(await to(caretaker.email)).toHaveLength(before + 2);
+    const later = (await to(caretaker.email)).at(-1)!;
+    expect(later.text).toContain("Ana Conversa enviou uma mensagem sobre Tobias que você ainda não leu:");
+    expect(later.text).toContain("Terceira");
+    expect(later.text).not.toContain("Primeira");
+
+    // Read in time: no e-mail.
+    await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Quarta" });
+    await caretaker.client.post(`/api/conversas/${conversationId}/lida`);
+    await run(sentAt + 300 * MINUTE);
+    expect(await to(caretaker.email)).toHaveLength(before + 2);
   });
 
   it("goes with an account deleted: the conversation and its messages", async () => {

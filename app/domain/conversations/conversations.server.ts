@@ -4,6 +4,8 @@ import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import type { Jobs } from "~/jobs/queue.server";
+import { scheduleConversationNotice } from "./notices.server";
 
 /**
  * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
@@ -182,6 +184,7 @@ export async function getConversation(db: Db, userId: string, id: string): Promi
  */
 export async function sendInConversation(
   db: Db,
+  jobs: Jobs,
   { userId, conversationId, texto }: { userId: string; conversationId: string; texto: string },
 ): Promise<Result<{ id: string; createdAt: Date }>> {
   const [conversation] = await db
@@ -201,6 +204,7 @@ export async function sendInConversation(
       .values({ conversationId, authorId: userId, texto: texto.trim() })
       .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
     await tx.update(conversations).set({ lastMessageAt: row!.createdAt }).where(eq(conversations.id, conversationId));
+    await scheduleConversationNotice(jobs, { conversationId, recipientId: otherId }, new Date(row!.createdAt), tx);
     return row!;
   });
   return ok({ id: message.id, createdAt: new Date(message.createdAt) });

@@ -18,7 +18,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isId(params.id)) return apiFailure(notFound("conversation").failure);
   const parsed = await parseJsonBody(request, apiConversationMessageSchema);
   if (!parsed.ok) return parsed.response;
-  const sent = await sendInConversation(context.db, {
+  const sent = await sendInConversation(context.db, context.jobs, {
     userId: user.id,
     conversationId: params.id,
     texto: parsed.data.texto,

@@ -1,0 +1,126 @@
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { conversationMessages, conversations, pets, users } from "~/db/schema";
+import { ConversationNotice, conversationNoticeSubject } from "~/emails/conversation-notice.server";
+import { renderEmail } from "~/emails/render.server";
+import type { Jobs } from "~/jobs/queue.server";
+import { sendMailOnce, type Mailer } from "~/services/mail.server";
+import { publicName } from "~/domain/pets/pets.server";
+
+/**
+ * E-mails about conversations (issue 20): a message still unread 10 minutes after it was
+ * sent is e-mailed to its reader, with any others that piled up meanwhile in the same
+ * e-mail; at most one e-mail per conversation and reader an hour.
+ */
+export const CONVERSATION_NOTICE_JOB = "conversation-notice";
+export const NOTICE_DELAY_MS = 10 * 60_000;
+const NOTICE_GAP_MS = 60 * 60_000;
+
+export type ConversationNoticeJob = { conversationId: string; recipientId: string };
+
+/** The notice's job at `at`: one waiting job per conversation and reader (the queue drops a second). */
+function noticeAt(jobs: Jobs, notice: ConversationNoticeJob, at: Date, tx?: Db): Promise<void> {
+  return jobs.send(CONVERSATION_NOTICE_JOB, notice, {
+    tx,
+    singletonKey: `${notice.conversationId}:${notice.recipientId}`,
+    startAfter: at,
+  });
+}
+
+/** Schedules the notice of a message just written, in the transaction that writes it. */
+export function scheduleConversationNotice(
+  jobs: Jobs,
+  notice: ConversationNoticeJob,
+  sentAt: Date,
+  tx: Db,
+): Promise<void> {
+  return noticeAt(jobs, notice, new Date(sentAt.getTime() + NOTICE_DELAY_MS), tx);
+}
+
+/**
+ * The job: e-mails the reader what they have not read nor been told of. Read meanwhile:
+ * nothing. Told of this conversation within the hour: tried again when the hour is up.
+ */
+export async function sendConversationNotice(
+  db: Db,
+  mailer: Mailer,
+  jobs: Jobs,
+  { conversationId, recipientId }: ConversationNoticeJob,
+  publicUrl: string,
+  now: Date,
+): Promise<void> {
+  const [conversation] = await db
+    .select({
+      petNome: pets.nome,
+      adopterId: conversations.adopterId,
+      caretakerId: conversations.caretakerId,
+    })
+    .from(conversations)
+    .innerJoin(pets, eq(pets.id, conversations.petId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  if (!conversation) return;
+  const authorId = conversation.adopterId === recipientId ? conversation.caretakerId : conversation.adopterId;
+  const toReader = and(
+    eq(conversationMessages.conversationId, conversationId),
+    ne(conversationMessages.authorId, recipientId),
+  );
+  const pending = await db
+    .select({
+      id: conversationMessages.id,
+      texto: conversationMessages.texto,
+      createdAt: conversationMessages.createdAt,
+    })
+    .from(conversationMessages)
+    .where(and(toReader, isNull(conversationMessages.readAt), isNull(conversationMessages.notifiedAt)))
+    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+  if (pending.length === 0) return;
+  const oldest = new Date(pending[0]!.createdAt);
+  if (now.getTime() - oldest.getTime() < NOTICE_DELAY_MS) {
+    // Early (a clock ahead, a retry): back when the oldest is 10 minutes old.
+    await noticeAt(jobs, { conversationId, recipientId }, new Date(oldest.getTime() + NOTICE_DELAY_MS));
+    return;
+  }
+  const [last] = await db
+    .select({ at: conversationMessages.notifiedAt })
+    .from(conversationMessages)
+    .where(and(toReader, isNotNull(conversationMessages.notifiedAt)))
+    .orderBy(desc(conversationMessages.notifiedAt))
+    .limit(1);
+  const lastNotice = last?.at ? new Date(last.at) : null;
+  if (lastNotice && now.getTime() - lastNotice.getTime() < NOTICE_GAP_MS) {
+    await noticeAt(jobs, { conversationId, recipientId }, new Date(lastNotice.getTime() + NOTICE_GAP_MS));
+    return;
+  }
+  const people = await db
+    .select({ id: users.id, nome: publicName, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(inArray(users.id, [recipientId, authorId]));
+  const reader = people.find((person) => person.id === recipientId);
+  const author = people.find((person) => person.id === authorId);
+  if (!reader || !author || reader.suspendedAt) return;
+  const content = await renderEmail(
+    ConversationNotice({
+      recipientNome: reader.nome,
+      authorNome: author.nome,
+      petNome: conversation.petNome,
+      messages: pending.map(({ texto }) => ({ texto })),
+      threadUrl: `${publicUrl}/adopet/mensagens/${conversationId}`,
+    }),
+  );
+  await sendMailOnce(db, mailer, {
+    to: reader.email,
+    subject: conversationNoticeSubject({ authorNome: author.nome, petNome: conversation.petNome }),
+    ...content,
+    idempotencyKey: `aviso-conversa.${pending.at(-1)!.id}.${recipientId}`,
+  });
+  await db
+    .update(conversationMessages)
+    .set({ notifiedAt: now })
+    .where(
+      inArray(
+        conversationMessages.id,
+        pending.map(({ id }) => id),
+      ),
+    );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_messages" ADD COLUMN "notified_at" timestamp with time zone;
