@@ -256,6 +256,24 @@ describe("a conversation", () => {
     expect(await to(caretaker.email)).toHaveLength(before + 2);
   });
 
+  it("is in both parties' data export, each seeing their side", async () => {
+    const exported = await adopter.client.get(`/api/users/${adopter.id}/export`);
+    expect(exported.status).toBe(200);
+    const conversas = exported.json.conversas as {
+      id: string;
+      com: string;
+      papel: string;
+      mensagens: { minha: boolean; texto: string }[];
+    }[];
+    const mine = conversas.find((conversation) => conversation.id === conversationId)!;
+    expect(mine).toMatchObject({ animal: "Tobias", com: "ONG Conversa", papel: "adotante" });
+    expect(mine.mensagens).toContainEqual(expect.objectContaining({ texto: "Pode sim! Às 10h?", minha: false }));
+    const theirs = (await caretaker.client.get(`/api/users/${caretaker.id}/export`)).json.conversas as typeof conversas;
+    expect(theirs.find((conversation) => conversation.id === conversationId)).toMatchObject({ papel: "responsavel" });
+    const strangers = (await stranger.client.get(`/api/users/${stranger.id}/export`)).json.conversas;
+    expect(strangers).toEqual([]);
+  });
+
   it("goes with an account deleted: the conversation and its messages", async () => {
     const gone = await person("vai.conversas@exemplo.com", "Vai Embora");
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Lua" });

@@ -1,4 +1,5 @@
 import { eq, or } from "drizzle-orm";
+import { conversationsForExport } from "~/domain/conversations/conversations.server";
 import type { Db } from "~/db/client.server";
 import { messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
@@ -33,7 +34,7 @@ export async function exportUserData(db: Db, actorId: string, userId: string): P
 async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas] = await Promise.all([
+  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas] = await Promise.all([
     listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
     listReceived(db, userId, null),
     listSent(db, userId, null),
@@ -44,6 +45,7 @@ async function collectUserData(db: Db, userId: string) {
     listFavorites(db, userId),
     listAlerts(db, userId),
     applicationsForExport(db, userId),
+    conversationsForExport(db, userId),
   ]);
   return {
     exportado_em: new Date().toISOString(),
@@ -69,6 +71,7 @@ async function collectUserData(db: Db, userId: string) {
       texto: message.texto,
       enviada_em: message.createdAt.toISOString(),
     })),
+    conversas,
     favoritos: favorites.map(({ pet, markedAt }) => ({
       animal: pet.id,
       nome: pet.nome,
@@ -98,7 +101,7 @@ async function collectUserData(db: Db, userId: string) {
  * Deletes an account and the personal data tied to it, in one transaction:
  * the profile and its photo, the sessions, the pets' listings with their
  * photos and the messages about them, the messages the person received and
- * sent while signed in, the devices and addresses known for logins, and the
+ * sent while signed in, their conversations (both sides' messages: cascade), the devices and addresses known for logins, and the
  * rate-limit counters keyed by the person (rate-limits.server.ts). Other people's accounts, pets,
  * messages and images (a photo another pet shares) stay as they were; so do the
  * counters keyed by a client's address, which belong to no account and expire.

@@ -240,3 +240,27 @@ export async function countUnreadInConversations(db: Db, userId: string): Promis
     .where(and(isParty(userId), ne(conversationMessages.authorId, userId), isNull(conversationMessages.readAt)));
   return row?.total ?? 0;
 }
+
+/** Every conversation of a person with every message, for their data export (LGPD). */
+export async function conversationsForExport(db: Db, userId: string) {
+  const rows = await summaries(db, userId).where(isParty(userId)).orderBy(asc(conversations.createdAt));
+  const views = await Promise.all(rows.map((row) => getConversation(db, userId, row.id)));
+  return views.flatMap((found) =>
+    found.ok
+      ? [
+          {
+            id: found.value.id,
+            animal: found.value.pet.nome,
+            com: found.value.other.nome,
+            papel: found.value.party,
+            mensagens: found.value.messages.map((message) => ({
+              texto: message.texto,
+              enviada_em: message.createdAt.toISOString(),
+              minha: message.mine,
+              lida_em: message.readAt?.toISOString() ?? null,
+            })),
+          },
+        ]
+      : [],
+  );
+}
