@@ -27,6 +27,7 @@ import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
 import { countUnreadInConversations } from "~/domain/conversations/conversations.server";
+import { useLiveConversations } from "~/components/live-conversations";
 import { countNewApplications } from "~/domain/applications/applications.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
 import { getUser } from "./web/auth.server";
@@ -138,6 +139,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const root = useRouteLoaderData<typeof loader>("root");
+  useLiveConversations(Boolean(root?.user));
   return <Outlet />;
 }
 

@@ -64,6 +64,7 @@ export default [
     route("alertas/:id", "routes/api/alerta.ts"),
     route("denuncias", "routes/api/denuncias.ts"),
     route("conversas", "routes/api/conversas.ts"),
+    route("conversas/eventos", "routes/api/conversa-eventos.ts"),
     route("conversas/:id", "routes/api/conversa.ts"),
     route("conversas/:id/mensagens", "routes/api/conversa-mensagens.ts"),
     route("conversas/:id/lida", "routes/api/conversa-lida.ts"),

@@ -15,6 +15,7 @@ import { logError, logger, useReadableLog } from "~/services/log.server";
 import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
 import { createHttpApp } from "./http";
+import { CONVERSATION_CHANNEL, ConversationHub } from "~/domain/conversations/live.server";
 import { runtimeTuning } from "./tuning";
 
 declare module "react-router" {
@@ -36,6 +37,8 @@ declare module "react-router" {
     privacy: { contact: string | undefined; applicationRetentionDays: number };
     /** Distinct people whose reports hide a listing until an operator looks (REPORTS_TO_HIDE). */
     moderation: { reportsToHide: number };
+    /** This server's open event streams of conversations, fed by every server's messages. */
+    conversations: ConversationHub;
   }
 }
 
@@ -78,6 +81,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const jobs = await startQueue(database, env, mailer, () => publicUrl);
+  const conversations = new ConversationHub();
+  await database.listen(CONVERSATION_CHANNEL, conversations.dispatch, conversations.resync);
   const build = options.loadBuild ?? (() => import("virtual:react-router/server-build") as Promise<ServerBuild>);
   const handler = createRequestHandler({
     build,
@@ -90,6 +95,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
       publicUrl,
       privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
       moderation: { reportsToHide: env.reportsToHide },
+      conversations,
     }),
   });
   const app = createHttpApp({

@@ -66,7 +66,13 @@ export function createHttpApp({
   );
   // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
   app.use(cspNonce({ enforce: production }));
-  app.use(compression());
+  // Event streams go out as they are written: compressing would hold events back in its buffer.
+  app.use(
+    compression({
+      filter: (req, res) =>
+        !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") && compression.filter(req, res),
+    }),
+  );
   app.use(sameOriginPosts(publicUrl));
   app.use(publicReadsCors());
   app.use(embeddableResources());

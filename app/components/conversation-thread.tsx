@@ -30,7 +30,8 @@ export function ConversationThread({
       {messages.length === 0 ? (
         <p>Nenhuma mensagem ainda. Escreva para {otherName} por aqui: o telefone de vocês fica guardado.</p>
       ) : (
-        <ol className="thread" aria-labelledby={headingId}>
+        // New messages (read live, issue 20) are announced as they arrive.
+        <ol className="thread" aria-labelledby={headingId} aria-live="polite">
           {messages.map((message) => (
             <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
               <p className="thread__author">{message.mine ? "Você" : otherName}</p>
@@ -42,7 +43,14 @@ export function ConversationThread({
           ))}
         </ol>
       )}
-      <ValidatedForm form={form} focus={focus} action={action} className="panel thread__reply">
+      {/* Emptied once your message is in the thread; a message arriving meanwhile keeps what you type. */}
+      <ValidatedForm
+        key={messages.filter((message) => message.mine).length}
+        form={form}
+        focus={focus}
+        action={action}
+        className="panel thread__reply"
+      >
         <FormError id={form.errorId} errors={form.errors} />
         <TextAreaField
           meta={fields.texto}

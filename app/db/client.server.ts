@@ -21,6 +21,12 @@ export type Database = {
   location: string;
   /** Refreshes the planner's statistics where they are stale (PostgreSQL's autovacuum does it by itself). */
   refreshStatistics(): Promise<void>;
+  /**
+   * Calls `onPayload` with each NOTIFY on `channel`, from any process on this database (one
+   * connection of its own on PostgreSQL, kept up across server restarts, `onReconnect` called
+   * each time it is back: what was sent meanwhile was lost); the result stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -87,13 +93,25 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
   await db.execute(sql`select 1`);
   const url = new URL(databaseUrl);
   url.password = "";
+  const listeners = new Set<{ stop(): Promise<void> }>();
   return {
     db,
     health,
     kind: "postgres",
     location: url.toString(),
     refreshStatistics: async () => undefined,
-    close: () => pool.end(),
+    listen: async (channel, onPayload, onReconnect) => {
+      const listener = await listenOnPostgres(pg, databaseUrl, channel, onPayload, onReconnect);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      await pool.end();
+    },
   };
 }
 
@@ -182,6 +200,11 @@ async function openPglite(options: OpenOptions): Promise<Database> {
       kind: "pglite",
       location: dataDir,
       refreshStatistics: analyze,
+      // The engine runs in this process: a NOTIFY reaches its listeners when its transaction commits.
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return () => unlisten();
+      },
       close: async () => {
         if (closed) return;
         closed = true;
@@ -198,6 +221,71 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     await release();
     throw error;
   }
+}
+
+/**
+ * LISTEN on a connection of its own (a pool's connections come and go): lost with a
+ * PostgreSQL restart or a network cut, it is opened again, 0.5 s after and doubling up to
+ * 10 s, until it is stopped. NOTIFYs sent while it was down are lost: readers re-read on
+ * reconnecting (the event stream says so).
+ */
+async function listenOnPostgres(
+  pg: typeof import("pg").default,
+  databaseUrl: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onReconnect: () => void = () => undefined,
+): Promise<{ stop(): Promise<void> }> {
+  let stopped = false;
+  let connectedBefore = false;
+  let client: import("pg").Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    next.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      client = undefined;
+      if (error) logError(`PostgreSQL: escuta de ${channel} perdida`, error);
+      void next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on("error", lost);
+    next.on("end", () => lost());
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      delay = 500;
+      if (connectedBefore) onReconnect();
+      connectedBefore = true;
+    } catch (error) {
+      lost(error as Error);
+      throw error;
+    }
+  };
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(() => undefined);
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, 10_000);
+  };
+  await connect();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => undefined);
+    },
+  };
 }
 
 /**

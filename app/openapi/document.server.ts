@@ -353,6 +353,25 @@ const paths: ZodOpenApiPathsObject = {
       traits: { auth: true },
     }),
   },
+  "/conversas/eventos": {
+    get: operation("get", {
+      tags: ["Conversas"],
+      summary: "Acompanhar as conversas ao vivo (Server-Sent Events)",
+      description:
+        "Um fluxo `text/event-stream`: `pronto` ao conectar e, a cada mensagem escrita para você ou por você (em qualquer servidor), `mensagem` com `{conversa_id, mensagem_id}`; leia a conversa para ver o texto. Reconectando, leia de novo as conversas: o que foi dito enquanto a conexão caiu não é repetido.",
+      ok: {
+        200: {
+          description: "O fluxo de eventos.",
+          content: {
+            "text/event-stream": {
+              schema: z.string().meta({ example: 'event: mensagem\ndata: {"conversa_id":"…","mensagem_id":"…"}\n\n' }),
+            },
+          },
+        },
+      },
+      traits: { auth: true },
+    }),
+  },
   "/conversas/{id}": {
     get: operation("get", {
       tags: ["Conversas"],

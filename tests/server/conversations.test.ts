@@ -11,6 +11,7 @@ import {
 } from "~/domain/conversations/notices.server";
 import { createMailer } from "~/services/mail.server";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { openEventStream } from "../support/event-stream";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /**
@@ -254,6 +255,33 @@ describe("a conversation", () => {
     await caretaker.client.post(`/api/conversas/${conversationId}/lida`);
     await run(sentAt + 300 * MINUTE);
     expect(await to(caretaker.email)).toHaveLength(before + 2);
+  });
+
+  it("is live: a message reaches both parties' open event streams within 2 seconds, nobody else's", async () => {
+    const stream = (person: Person) =>
+      openEventStream(`${app.baseUrl}/api/conversas/eventos`, {
+        Cookie: `adopet_sessao=${person.client.cookie("adopet_sessao")}`,
+      });
+    const [theirs, mine, others] = await Promise.all([stream(caretaker), stream(adopter), stream(stranger)]);
+    try {
+      expect(theirs.status).toBe(200);
+      expect(theirs.contentType).toBe("text/event-stream; charset=utf-8");
+      await Promise.all([theirs.next("pronto"), mine.next("pronto"), others.next("pronto")]);
+      const started = Date.now();
+      const sent = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Ao vivo!" });
+      const event = await theirs.next("mensagem", { timeoutMs: 2_000 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(JSON.parse(event.data)).toEqual({ conversa_id: conversationId, mensagem_id: sent.json.id });
+      // The author's other tabs hear it too; the text itself is read with the session.
+      await mine.next("mensagem");
+      expect(event.data).not.toContain("Ao vivo");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(others.events.filter((received) => received.event === "mensagem")).toEqual([]);
+    } finally {
+      for (const reader of [theirs, mine, others]) reader.close();
+    }
+    const visitor = await fetch(`${app.baseUrl}/api/conversas/eventos`);
+    expect(visitor.status).toBe(401);
   });
 
   it("is in both parties' data export, each seeing their side", async () => {

@@ -3,6 +3,7 @@ import { describeOnMachine } from "../support/environment";
 import { until } from "../support/poll";
 import { privatePostgresMissing, PrivatePostgres } from "../support/private-postgres";
 import { startServer, type RunningServer } from "../support/server-process";
+import { conversationThrough, eventsOf } from "../support/conversations";
 
 /** PostgreSQL restarts under load: clean 503s while it is down, and recovery without restarting the app. */
 // It brings its own server, so it runs once (in the embedded-database pass).
@@ -98,6 +99,33 @@ describeOnMachine(
       expect(answers.filter((answer) => answer.sentAt >= recoveredAt && answer.status !== 200)).toEqual([]);
       expect((await fetch(`${base}/home`)).status).toBe(200);
       expect(server.child.exitCode).toBeNull();
+    });
+    it("keeps conversations live across the restart: a reader still connected hears what is written after it", async () => {
+      const base = `${server.baseUrl}/adopet`;
+      const { adopter, caretaker, conversationId } = await conversationThrough(base);
+      const reader = await eventsOf(base, caretaker);
+      try {
+        await reader.next("pronto");
+        postgres.stop();
+        postgres.start();
+        // Until its LISTEN connection is back (0.5 s after, doubling), the reader is told to read
+        // again; from then on, each message is announced.
+        const event = await until(
+          "a message written after the restart, announced",
+          async () => {
+            const after = reader.events.length;
+            const answer = await adopter.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Voltei" });
+            if (answer.status !== 201) return undefined;
+            const heard = await reader.next("mensagem", { timeoutMs: 1_000, after }).catch(() => undefined);
+            return heard && JSON.parse(heard.data).mensagem_id === answer.json.id ? heard : undefined;
+          },
+          { timeoutMs: 15_000, intervalMs: 100 },
+        );
+        expect(reader.events.filter((received) => received.event === "pronto").length).toBeGreaterThanOrEqual(2);
+        expect(event.event).toBe("mensagem");
+      } finally {
+        reader.close();
+      }
     });
   },
 );

@@ -5,6 +5,7 @@ import { Client } from "../support/app";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server-process";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { conversationThrough, eventsOf } from "../support/conversations";
 
 /** Two app processes on one PostgreSQL, sharing nothing but the database. */
 describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", () => {
@@ -12,11 +13,12 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
   let one: RunningServer;
   let two: RunningServer;
   let mail: SmtpPeer;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     database = await createTestDatabase({ migrated: false });
     mail = await startSmtpPeer();
-    const env = { DATABASE_URL: database.url!, DEMO_DATA: "true", SMTP_URL: mail.url, MESSAGE_LIMIT_PER_HOUR: "100" };
+    env = { DATABASE_URL: database.url!, DEMO_DATA: "true", SMTP_URL: mail.url, MESSAGE_LIMIT_PER_HOUR: "100" };
     // Started together: the migrations are applied once, under the advisory lock.
     const started = await Promise.allSettled([startServer(env), startServer(env)]);
     // Both are stopped after the tests even when one of them failed to start.
@@ -113,5 +115,36 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     const ids = parsed.map((message) => message.messageId);
     expect(new Set(ids).size, ids.join("\n")).toBe(20);
     expect(mail.received).toHaveLength(20);
+  });
+  it("carry conversations live: a message written through one reaches a reader on the other, across its restart", async () => {
+    const { adopter, caretaker, conversationId } = await conversationThrough(`${one.baseUrl}/adopet`);
+    const reader = await eventsOf(`${two.baseUrl}/adopet`, caretaker);
+    try {
+      await reader.next("pronto");
+      const started = Date.now();
+      const sent = await adopter.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Pelo servidor um" });
+      expect(sent.status).toBe(201);
+      const event = await reader.next("mensagem", { timeoutMs: 2_000 });
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(JSON.parse(event.data)).toMatchObject({ conversa_id: conversationId, mensagem_id: sent.json.id });
+    } finally {
+      reader.close();
+    }
+
+    // The reader's server restarts: its stream ends; connected again (as a browser does), it hears again.
+    const watching = await eventsOf(`${two.baseUrl}/adopet`, caretaker);
+    await watching.next("pronto");
+    two.child.kill("SIGTERM");
+    await two.exited;
+    await watching.ended;
+    two = await startServer(env);
+    const again = await eventsOf(`${two.baseUrl}/adopet`, caretaker);
+    try {
+      await again.next("pronto");
+      const sent = await adopter.post(`/api/conversas/${conversationId}/mensagens`, { texto: "De novo" });
+      expect(JSON.parse((await again.next("mensagem", { timeoutMs: 2_000 })).data).mensagem_id).toBe(sent.json.id);
+    } finally {
+      again.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { scheduleConversationNotice } from "./notices.server";
+import { announceMessage } from "./live.server";
 
 /**
  * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
@@ -205,6 +206,7 @@ export async function sendInConversation(
       .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
     await tx.update(conversations).set({ lastMessageAt: row!.createdAt }).where(eq(conversations.id, conversationId));
     await scheduleConversationNotice(jobs, { conversationId, recipientId: otherId }, new Date(row!.createdAt), tx);
+    await announceMessage(tx, { conversa_id: conversationId, mensagem_id: row!.id, partes: [userId, otherId] });
     return row!;
   });
   return ok({ id: message.id, createdAt: new Date(message.createdAt) });

@@ -1,0 +1,31 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+/** The event stream of the signed-in person's conversations (app/routes/api/conversa-eventos.ts). */
+const EVENTS_URL = "/adopet/api/conversas/eventos";
+
+/**
+ * Live conversations (issue 20): while a signed-in person has a page open, a message to them
+ * (or from them, in another tab) reloads the page's data: the header's unread count, the list
+ * of conversations, the open thread. The browser's EventSource reconnects by itself; after a
+ * reconnection the data is read again, for what was said while the stream was down.
+ */
+export function useLiveConversations(signedIn: boolean) {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
+  useEffect(() => {
+    if (!signedIn || typeof EventSource === "undefined") return;
+    const source = new EventSource(EVENTS_URL);
+    let connectedBefore = false;
+    const refresh = () => void latest.current.revalidate();
+    source.addEventListener("pronto", () => {
+      if (connectedBefore) refresh();
+      connectedBefore = true;
+    });
+    source.addEventListener("mensagem", refresh);
+    return () => source.close();
+  }, [signedIn]);
+}

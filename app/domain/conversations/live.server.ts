@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+
+/**
+ * Live conversations (issue 20): a message written through any app server reaches the open
+ * pages of both its parties on every server. The database carries it: a NOTIFY sent in the
+ * transaction that stores the message (delivered when it commits, never for a message rolled
+ * back), heard by each server's one LISTEN and handed to the streams open there.
+ */
+export const CONVERSATION_CHANNEL = "adopet_conversas";
+
+/** What a stream is told: which conversation changed. Never the text (it is read with the session). */
+export type ConversationEvent = { conversa_id: string; mensagem_id: string; partes: [string, string] };
+
+/** Announces a new message, in the transaction that stores it. */
+export async function announceMessage(tx: Db, event: ConversationEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+/** An announcement, or null: announcements may have been lost (the database connection came back), read again. */
+type Listener = (event: ConversationEvent | null) => void;
+
+/** This server's open streams, by person; `dispatch` hands each announcement to its parties'. */
+export class ConversationHub {
+  private readonly byPerson = new Map<string, Set<Listener>>();
+
+  subscribe(userId: string, listener: Listener): () => void {
+    let listeners = this.byPerson.get(userId);
+    if (!listeners) this.byPerson.set(userId, (listeners = new Set()));
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.byPerson.delete(userId);
+    };
+  }
+
+  /** An announcement as NOTIFY carries it; anything unreadable is dropped. */
+  dispatch = (payload: string): void => {
+    let event: ConversationEvent;
+    try {
+      event = JSON.parse(payload) as ConversationEvent;
+    } catch {
+      return;
+    }
+    if (!Array.isArray(event.partes)) return;
+    for (const userId of event.partes) {
+      for (const listener of this.byPerson.get(userId) ?? []) listener(event);
+    }
+  };
+
+  /** Every stream of this server is told to read again. */
+  resync = (): void => {
+    for (const listeners of this.byPerson.values()) for (const listener of listeners) listener(null);
+  };
+
+  /** Streams open on this server (for the benchmark and the logs). */
+  get size(): number {
+    let total = 0;
+    for (const listeners of this.byPerson.values()) total += listeners.size;
+    return total;
+  }
+}

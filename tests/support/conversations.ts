@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+import { Client } from "./app";
+import { openEventStream } from "./event-stream";
+
+/**
+ * Through a running app's API (`base` ends in /adopet): a caretaker with a pet, an adopter
+ * who applied for it, and their conversation, each side signed in on its own client.
+ */
+export async function conversationThrough(base: string) {
+  const account = async (nome: string) => {
+    const client = new Client(base);
+    const email = `${nome.toLowerCase()}-${randomUUID().slice(0, 8)}@exemplo.com`;
+    await client.post("/api/users", { email, nome, senha: "Abc@123" });
+    const session = await client.post("/api/session", { email, senha: "Abc@123" });
+    if (session.status !== 200) throw new Error(`login de ${email}: ${session.status}`);
+    return client;
+  };
+  const caretaker = await account("Cuidadora");
+  const adopter = await account("Adotante");
+  const form = new FormData();
+  const fields = { nome: "Faísca", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno" };
+  for (const [name, value] of Object.entries({
+    ...fields,
+    perfil: "Dócil",
+    cidade: "Niterói",
+    uf: "RJ",
+    sexo: "femea",
+  })) {
+    form.append(name, value);
+  }
+  form.append("status", "disponivel");
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c98b4f" } })
+    .png()
+    .toBuffer();
+  form.append("fotos", new Blob([new Uint8Array(png)], { type: "image/png" }), "faisca.png");
+  const pet = await caretaker.post("/api/pets", form);
+  if (pet.status !== 201) throw new Error(`publicar: ${pet.status} ${pet.text}`);
+  const { perguntas } = (await adopter.get(`/api/pets/${pet.json.id as string}/questionario`)).json as {
+    perguntas: { id: string; tipo: string; opcoes?: string[] }[];
+  };
+  const respostas = Object.fromEntries(
+    perguntas.map((question) => [
+      question.id,
+      question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Com carinho.",
+    ]),
+  );
+  const applied = await adopter.post(`/api/pets/${pet.json.id as string}/candidaturas`, { respostas });
+  const application = await adopter.get(`/api/candidaturas/${applied.json.id as string}`);
+  return { caretaker, adopter, conversationId: application.json.conversa_id as string };
+}
+
+/** The event stream of the person signed in on `client`, read from the app at `base`. */
+export function eventsOf(base: string, client: Client) {
+  return openEventStream(`${base}/api/conversas/eventos`, {
+    Cookie: `adopet_sessao=${client.cookie("adopet_sessao")}`,
+  });
+}
