@@ -230,7 +230,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
  * reconnecting (the event stream says so).
  */
 async function listenOnPostgres(
-  pg: typeof import("pg").default,
+  driver: typeof pg,
   databaseUrl: string,
   channel: string,
   onPayload: (payload: string) => void,
@@ -238,11 +238,11 @@ async function listenOnPostgres(
 ): Promise<{ stop(): Promise<void> }> {
   let stopped = false;
   let connectedBefore = false;
-  let client: import("pg").Client | undefined;
+  let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
   let delay = 500;
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
+    const next = new driver.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000 });
     next.on("notification", (message) => {
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });

@@ -2,7 +2,7 @@
  * A reader of a Server-Sent Events stream over real HTTP (what a browser's EventSource
  * reads), for tests: the events as they arrive, and a wait for the next one of a name.
  */
-export type StreamEvent = { event: string; data: string };
+type StreamEvent = { event: string; data: string };
 
 export type EventStreamReader = {
   status: number;
