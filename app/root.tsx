@@ -26,7 +26,7 @@ import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { countUnread, hasReceived } from "~/domain/messages/messages.server";
-import { countUnreadInConversations } from "~/domain/conversations/conversations.server";
+import { countUnreadInConversations, hasConversations } from "~/domain/conversations/conversations.server";
 import { useLiveConversations } from "~/components/live-conversations";
 import { countNewApplications } from "~/domain/applications/applications.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
@@ -57,7 +57,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         Promise.all([countUnread(context.db, user.id), countUnreadInConversations(context.db, user.id)]).then(
           ([messages, conversations]) => messages + conversations,
         ),
-        hasReceived(context.db, user.id),
+        Promise.all([hasReceived(context.db, user.id), hasConversations(context.db, user.id)]).then(
+          ([received, talking]) => received || talking,
+        ),
         countNewApplications(context.db, user.id),
         user.operador ? countModerationWork(context.db) : null,
       ])

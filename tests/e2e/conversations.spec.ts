@@ -75,7 +75,9 @@ test("the adopter and the caretaker write to each other on the application, by k
     await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-${width}.png`) });
   }
 
-  // The list of conversations leads to the thread's own page.
+  // The list of conversations leads to the thread's own page (the caretaker elsewhere: an open
+  // thread reads what arrives).
+  await ong.goto("/adopet/home");
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/adopet/mensagens");
   const conversations = page.getByRole("region", { name: "Conversas" });
@@ -120,4 +122,43 @@ test("a visitor's message: the caretaker answers by WhatsApp or calls", async ({
   );
   await expect(message.getByRole("link", { name: "Ligar" })).toHaveAttribute("href", "tel:21988887777");
   await expectNoAxeViolations(page);
+});
+
+test("live: a message appears in the other party's open thread and header within 2 seconds, without reload", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const ongContext = await browser.newContext();
+  const ong = await ongContext.newPage();
+  await newCaretaker(ong.request, "ONG Ao Vivo");
+  const pet = await publishPet(ong.request, { nome: "Cometa" });
+  await signInThroughApi(page);
+  const applicationId = await applyThroughApi(page.request, pet.id);
+  const conversationId = (
+    (await (await page.request.get(`/adopet/api/candidaturas/${applicationId}`)).json()) as { conversa_id: string }
+  ).conversa_id;
+  await page.request.post(`/adopet/api/conversas/${conversationId}/mensagens`, { data: { texto: "Oi, ONG!" } });
+
+  // The caretaker has the thread open; the adopter is on another page.
+  await ong.goto(`/adopet/mensagens/${conversationId}`);
+  const thread = ong.getByRole("list", { name: "Conversa com Ana Lúcia" }).getByRole("listitem");
+  await expect(thread).toHaveCount(1);
+  await ong.evaluate(() => ((window as unknown as { semRecarregar: boolean }).semRecarregar = true));
+  await page.goto("/adopet/home");
+  const inbox = page.getByRole("link", { name: /^Caixa de mensagens/ });
+  await expect(inbox).toHaveAccessibleName("Caixa de mensagens");
+
+  await ong.getByLabel("Mensagem para Ana Lúcia").fill("Oi! O Cometa está ótimo.");
+  await ong.getByRole("button", { name: "Enviar mensagem" }).click();
+  // The adopter's header counts it, without reload, and leads to the conversations.
+  await expect(inbox).toHaveAccessibleName("Caixa de mensagens, 1 mensagem não lida", { timeout: 2_000 });
+  await expect(inbox).toHaveAttribute("href", "/adopet/mensagens");
+
+  // The adopter answers from the API: the caretaker's open thread shows it, without reload.
+  await page.request.post(`/adopet/api/conversas/${conversationId}/mensagens`, { data: { texto: "Que bom! Amanhã?" } });
+  await expect(thread.last()).toContainText("Que bom! Amanhã?", { timeout: 2_000 });
+  await expect(thread).toHaveCount(3);
+  expect(await ong.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+  await ongContext.close();
 });
