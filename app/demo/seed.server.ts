@@ -1,9 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
-import { applicationEvents, applicationNotes, applications, favorites, messages, reports, users } from "~/db/schema";
+import {
+  applicationEvents,
+  applicationNotes,
+  applications,
+  conversationMessages,
+  conversations,
+  favorites,
+  messages,
+  reports,
+  users,
+} from "~/db/schema";
 import { keyedHash } from "~/services/signing.server";
 import { DEFAULT_QUESTIONS, type Answers, type ApplicationStatus } from "~/lib/applications";
 import { createAlert } from "~/domain/alerts/alerts.server";
@@ -308,6 +318,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           createdAt: at(step),
         })),
       );
+      // Every application has its conversation (issue 20).
+      await tx
+        .insert(conversations)
+        .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, createdAt: at(0) });
       return application!.id;
     };
     const dunga = await apply(ids[0]!, ["nova", "em_analise", "entrevista"], 600);
@@ -315,6 +329,32 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .insert(applicationNotes)
       .values({ applicationId: dunga, texto: "Entrevista marcada para sábado, 10h, por vídeo." });
     await apply(ids[3]!, ["nova"], 120);
+    // Dunga's conversation: the interview being arranged, the adopter's last message unread.
+    const [talk] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.petId, ids[0]!), eq(conversations.adopterId, adopter.id)));
+    const said = [
+      [caretaker.id, "Oi, Carla! Li suas respostas: podemos fazer a entrevista por vídeo no sábado às 10h?", 300],
+      [adopter.id, "Pode ser! Meu marido também vai participar. Precisamos preparar alguma coisa?", 280],
+      [caretaker.id, "Só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],
+      [adopter.id, "Combinado. Obrigada!", 200],
+    ] as const;
+    await tx.insert(conversationMessages).values(
+      said.map(([authorId, texto, minutesAgo], index) => ({
+        conversationId: talk!.id,
+        authorId,
+        texto,
+        createdAt: new Date(now - minutesAgo * 60_000),
+        // Demo data sends no e-mail; the adopter's last message waits to be read.
+        notifiedAt: new Date(now),
+        readAt: index === said.length - 1 ? null : new Date(now - (minutesAgo - 5) * 60_000),
+      })),
+    );
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: new Date(now - said.at(-1)![2] * 60_000) })
+      .where(eq(conversations.id, talk!.id));
     // Two saved searches: cats near Niterói in a daily digest, small dogs at once.
     const demo = { limited: false };
     await createAlert(

@@ -165,3 +165,44 @@ describe("the cities migration", () => {
     ]);
   });
 });
+
+describe("the conversations migration", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("gives every application made before it one conversation per adopter and pet, and is safe to run again", async () => {
+    await database.db.execute(sql`
+      insert into users (id, email, nome, password_hash) values
+        ('00000000-0000-4000-8000-000000000011', 'ong@exemplo.com', 'ONG', 'x'),
+        ('00000000-0000-4000-8000-000000000012', 'ana@exemplo.com', 'Ana', 'x'),
+        ('00000000-0000-4000-8000-000000000013', 'bia@exemplo.com', 'Bia', 'x')`);
+    await database.db.execute(sql`
+      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000011', 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
+    // Ana applied twice (withdrew, then again), Bia once: two conversations.
+    await database.db.execute(sql`
+      insert into applications (pet_id, adopter_id, caretaker_id, status) values
+        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'desistiu'),
+        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'nova'),
+        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000013', '00000000-0000-4000-8000-000000000011', 'nova')`);
+    const backfill = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, "0018_conversations.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => statement.includes("INSERT INTO"));
+    expect(backfill).toHaveLength(1);
+    for (let run = 0; run < 2; run += 1) await database.db.execute(sql.raw(backfill[0]!));
+    const talks = await rows<{ nome: string; caretaker_id: string; last_message_at: string | null }>(
+      database,
+      sql`select u.nome, c.caretaker_id, c.last_message_at from conversations c join users u on u.id = c.adopter_id order by u.nome`,
+    );
+    expect(talks).toEqual([
+      { nome: "Ana", caretaker_id: "00000000-0000-4000-8000-000000000011", last_message_at: null },
+      { nome: "Bia", caretaker_id: "00000000-0000-4000-8000-000000000011", last_message_at: null },
+    ]);
+  });
+});

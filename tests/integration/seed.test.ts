@@ -1,6 +1,17 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applications, favorites, imageVariants, messages, petPhotos, pets, reports, users } from "~/db/schema";
+import {
+  applications,
+  conversationMessages,
+  conversations,
+  favorites,
+  imageVariants,
+  messages,
+  petPhotos,
+  pets,
+  reports,
+  users,
+} from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_OPERATOR, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { listFeed, removePet } from "~/domain/pets/pets.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
@@ -42,6 +53,21 @@ describe("the demo data", () => {
       .where(eq(applications.adopterId, adopter!.id));
     expect(sent.map((application) => application.status).sort()).toEqual(["entrevista", "nova"]);
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
+    // Each application has its conversation; Dunga's is under way, its last message unread.
+    const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
+    expect(talks).toHaveLength(2);
+    const said = await database.db
+      .select()
+      .from(conversationMessages)
+      .where(
+        inArray(
+          conversationMessages.conversationId,
+          talks.map((talk) => talk.id),
+        ),
+      )
+      .orderBy(asc(conversationMessages.createdAt));
+    expect(said).toHaveLength(4);
+    expect(said.map((message) => message.readAt === null)).toEqual([false, false, false, true]);
     // The NGO is a verified ONG; an operator has another ONG to verify.
     expect(caretaker).toMatchObject({ tipo: "ong", cnpj: "11222333000181", operador: false });
     expect(caretaker!.verifiedAt).not.toBeNull();
