@@ -17,8 +17,11 @@ export function ConversationThread({
   action,
   result,
   headingId,
+  earlier = false,
 }: {
   messages: ThreadMessage[];
+  /** Older messages than these exist (a thread shows its latest). */
+  earlier?: boolean;
   otherName: string;
   action: string;
   result: SubmissionResult<string[]> | undefined;
@@ -27,25 +30,31 @@ export function ConversationThread({
   const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
   return (
     <>
-      {messages.length === 0 ? (
-        <p>Nenhuma mensagem ainda. Escreva para {otherName} por aqui: o telefone de vocês fica guardado.</p>
-      ) : (
-        // New messages (read live, issue 20) are announced as they arrive.
-        <ol className="thread" aria-labelledby={headingId} aria-live="polite">
-          {messages.map((message) => (
-            <li key={message.id} className={message.mine ? "thread__message thread__message--mine" : "thread__message"}>
-              <p className="thread__author">{message.mine ? "Você" : otherName}</p>
-              <p className="thread__text">{message.texto}</p>
-              <p className="thread__when">
-                <time dateTime={message.iso}>{message.em}</time>
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      {/* New messages (read live, issue 20) are announced as they arrive, the first one too. */}
+      <div aria-live="polite">
+        {earlier ? <p className="thread__earlier">Mostrando as mensagens mais recentes.</p> : null}
+        {messages.length === 0 ? (
+          <p>Nenhuma mensagem ainda. Escreva para {otherName} por aqui: o telefone de vocês fica guardado.</p>
+        ) : (
+          <ol className="thread" aria-labelledby={headingId}>
+            {messages.map((message) => (
+              <li
+                key={message.id}
+                className={message.mine ? "thread__message thread__message--mine" : "thread__message"}
+              >
+                <p className="thread__author">{message.mine ? "Você" : otherName}</p>
+                <p className="thread__text">{message.texto}</p>
+                <p className="thread__when">
+                  <time dateTime={message.iso}>{message.em}</time>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
       {/* Emptied once your message is in the thread; a message arriving meanwhile keeps what you type. */}
       <ValidatedForm
-        key={messages.filter((message) => message.mine).length}
+        key={messages.findLast((message) => message.mine)?.id ?? "nova"}
         form={form}
         focus={focus}
         action={action}

@@ -18,14 +18,30 @@ export function useLiveConversations(signedIn: boolean) {
   });
   useEffect(() => {
     if (!signedIn || typeof EventSource === "undefined") return;
-    const source = new EventSource(EVENTS_URL);
-    let connectedBefore = false;
     const refresh = () => void latest.current.revalidate();
-    source.addEventListener("pronto", () => {
-      if (connectedBefore) refresh();
-      connectedBefore = true;
-    });
-    source.addEventListener("mensagem", refresh);
-    return () => source.close();
+    let source: EventSource | null = null;
+    let connectedBefore = false;
+    // Only while the tab is visible: hidden tabs would hold the browser's few connections to
+    // the site (six over HTTP/1.1). Visible again, it reconnects and reads what it missed.
+    const follow = () => {
+      if (document.visibilityState !== "visible") {
+        source?.close();
+        source = null;
+        return;
+      }
+      if (source) return;
+      source = new EventSource(EVENTS_URL);
+      source.addEventListener("pronto", () => {
+        if (connectedBefore) refresh();
+        connectedBefore = true;
+      });
+      source.addEventListener("mensagem", refresh);
+    };
+    follow();
+    document.addEventListener("visibilitychange", follow);
+    return () => {
+      document.removeEventListener("visibilitychange", follow);
+      source?.close();
+    };
   }, [signedIn]);
 }

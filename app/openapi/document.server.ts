@@ -21,7 +21,8 @@ import { apiMessageSchema } from "~/validation/messages-form";
 import { apiPetPatchSchema, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiReportSchema } from "~/validation/reports";
 import { apiConversationMessageSchema } from "~/validation/conversations";
-import { MESSAGES } from "~/validation/messages";
+import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
   alertListSchema,
   alertSchema,
@@ -72,7 +73,7 @@ type Traits = {
   upload?: boolean;
   /** Counts against a limit per hour. */
   limited?: boolean;
-  /** A public read with an ETag: a client that has it gets 304. */
+  /** A public read the server keeps with an ETag (the feed, a pet): a client that has it gets 304. */
   cached?: boolean;
 };
 
@@ -215,7 +216,7 @@ const paths: ZodOpenApiPathsObject = {
         },
       },
       ok: { 200: answer("O animal como ficou.", apiPetSchema) },
-      errors: { 404: "Animal não encontrado (ou de outra pessoa)." },
+      errors: { 403: "O animal é de outra pessoa (ou o pedido veio de outro site).", 404: "Animal não encontrado." },
       traits: { auth: true, body: true, upload: true, limited: true },
     }),
     delete: operation("delete", {
@@ -223,7 +224,7 @@ const paths: ZodOpenApiPathsObject = {
       summary: "Remover um animal seu",
       requestParams: { path: petIdParam },
       ok: noContent("Removido."),
-      errors: { 404: "Animal não encontrado (ou de outra pessoa)." },
+      errors: { 403: "O animal é de outra pessoa (ou o pedido veio de outro site).", 404: "Animal não encontrado." },
       traits: { auth: true },
     }),
   },
@@ -235,7 +236,6 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: petIdParam },
       ok: { 200: answer("O questionário de quem cuida do animal.", questionnaireResponseSchema) },
       errors: { 404: "Animal não encontrado ou não disponível." },
-      traits: { cached: true },
     }),
   },
   "/pets/{id}/candidaturas": {
@@ -328,7 +328,7 @@ const paths: ZodOpenApiPathsObject = {
       summary: "Escrever a quem cuida de um animal",
       requestBody: { content: json(apiMessageSchema) },
       ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
-      errors: { 404: "Animal não encontrado." },
+      errors: { 404: "Animal não encontrado.", 409: CONTACT_MESSAGES.chooseRequired },
       traits: { body: true, limited: true },
     }),
   },
@@ -369,6 +369,7 @@ const paths: ZodOpenApiPathsObject = {
           },
         },
       },
+      errors: { 429: "Muitas páginas abertas acompanhando as conversas: feche algumas." },
       traits: { auth: true },
     }),
   },
@@ -429,7 +430,6 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam("da conta") },
       ok: { 200: answer("A conta.", z.union([ownUserSchema, publicUserSchema])) },
       errors: { 404: "Conta não encontrada." },
-      traits: { cached: true },
     }),
     patch: operation("patch", {
       tags: ["Contas"],
@@ -438,7 +438,12 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam("da conta") },
       requestBody: { content: json(apiUpdateUserSchema) },
       ok: { 200: answer("A conta como ficou.", ownUserSchema) },
-      errors: { 404: "Conta não encontrada (ou de outra pessoa).", 409: "CNPJ já usado por outra conta." },
+      errors: {
+        403: "A conta é de outra pessoa (ou o pedido veio de outro site).",
+        404: "Conta não encontrada.",
+        409: "CNPJ já usado por outra conta.",
+        507: STORAGE_FULL,
+      },
       traits: { auth: true, body: true, limited: true },
     }),
     delete: operation("delete", {
@@ -447,7 +452,7 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam("da conta") },
       requestBody: { content: json(apiDeleteUserSchema) },
       ok: noContent("Conta excluída e sessão encerrada."),
-      errors: { 404: "Conta não encontrada (ou de outra pessoa)." },
+      errors: { 403: "A conta é de outra pessoa (ou o pedido veio de outro site).", 404: "Conta não encontrada." },
       traits: { auth: true, body: true, limited: true },
     }),
   },
@@ -471,10 +476,13 @@ const paths: ZodOpenApiPathsObject = {
     post: operation("post", {
       tags: ["Sessão"],
       summary: "Entrar",
-      description: "Abre a sessão: o cookie `adopet_session` volta em `Set-Cookie`.",
+      description: `Abre a sessão: o cookie \`${SESSION_COOKIE}\` volta em \`Set-Cookie\`.`,
       requestBody: { content: json(apiLoginSchema) },
       ok: { 200: answer("Sua conta.", ownUserSchema) },
-      errors: { 401: "E-mail ou senha incorretos.", 403: "Conta suspensa (ou pedido vindo de outro site)." },
+      errors: {
+        400: "Dados inválidos, ou e-mail ou senha incorretos.",
+        403: "Conta suspensa (ou pedido vindo de outro site).",
+      },
       traits: { body: true, limited: true },
     }),
     delete: operation("delete", {
@@ -511,7 +519,6 @@ const paths: ZodOpenApiPathsObject = {
       description: "Até 8 municípios para o que se digita, sem diferença de acentos e maiúsculas.",
       requestParams: { query: citiesQuery },
       ok: { 200: answer("As cidades.", citiesSchema) },
-      traits: { cached: true },
     }),
   },
   "/favoritos": {
@@ -582,7 +589,7 @@ const paths: ZodOpenApiPathsObject = {
       tags: ["Denúncias"],
       summary: "Denunciar um anúncio, uma conta ou uma conversa",
       description:
-        "Qualquer pessoa denuncia um anúncio ou uma conta; uma conversa, só quem faz parte dela (com sessão).",
+        "Qualquer pessoa denuncia um anúncio (`pet`) ou uma conta (`usuario`); uma mensagem recebida pelo formulário de contato (`conversa`, com o id da mensagem), só quem a recebeu (com sessão).",
       requestBody: { content: json(apiReportSchema) },
       ok: { 201: answer("Denúncia recebida.", reportFiledSchema) },
       errors: { 401: "Uma conversa só pode ser denunciada com sessão.", 404: "O alvo não foi encontrado." },
@@ -594,7 +601,6 @@ const paths: ZodOpenApiPathsObject = {
       tags: ["Documentação"],
       summary: "Este documento (OpenAPI 3.1)",
       ok: { 200: answer("O documento.", z.looseObject({ openapi: z.string() })) },
-      traits: { cached: true },
     }),
   },
 };

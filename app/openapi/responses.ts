@@ -33,7 +33,7 @@ export const apiErrorSchema = z
 
 /** A second open application names the first. */
 export const applicationConflictSchema = apiErrorSchema
-  .extend({ candidatura_id: id.meta({ description: "A candidatura que já está aberta." }) })
+  .extend({ candidatura_id: id.optional().meta({ description: "A candidatura que já está aberta." }) })
   .meta({ id: "CandidaturaRepetida" });
 
 export const noticeSchema = z
@@ -286,6 +286,7 @@ export type ApiConversationList = z.output<typeof conversationListSchema>;
 export const conversationSchema = z
   .object({
     ...conversationSummaryFields,
+    mais_antigas: z.boolean().meta({ description: "Há mensagens mais antigas que as 100 mostradas." }),
     mensagens: z.array(
       z.object({ id, texto: z.string(), enviada_em: dateTime, minha: z.boolean(), lida_em: dateTime.nullable() }),
     ),

@@ -32,6 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       foto: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
     },
     outraParte: conversation.other.nome,
+    antigas: conversation.earlier,
     candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
     mensagens: conversation.messages.map((message) => ({
       id: message.id,
@@ -97,6 +98,7 @@ export default function Conversa() {
         action={`/mensagens/${conversation.id}`}
         result={result}
         headingId="conversa-titulo"
+        earlier={conversation.antigas}
       />
       <p className="application__back">
         <Link to="/mensagens">Todas as mensagens</Link>

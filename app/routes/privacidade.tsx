@@ -61,6 +61,14 @@ export default function Privacidade() {
           </dd>
         </div>
         <div>
+          <dt>Conversas</dt>
+          <dd>
+            As mensagens trocadas entre quem se candidata a adotar e quem cuida do animal, vistas só pelas duas pessoas,
+            com a data e se já foram lidas. Uma mensagem não lida em 10 minutos é enviada por e-mail a quem deve lê-la.
+            Guardadas até uma das duas contas ser excluída: a conversa sai para as duas.
+          </dd>
+        </div>
+        <div>
           <dt>Candidaturas de adoção</dt>
           <dd>
             As respostas ao questionário, vistas só por quem se candidatou e por quem cuida do animal, com o histórico

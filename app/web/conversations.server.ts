@@ -26,6 +26,7 @@ export function toApiConversationSummary(conversation: ConversationSummary): Api
 export function toApiConversation(conversation: ConversationView): ApiConversation {
   return {
     ...toApiConversationSummary(conversation),
+    mais_antigas: conversation.earlier,
     mensagens: conversation.messages.map((message) => ({
       id: message.id,
       texto: message.texto,

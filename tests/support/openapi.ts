@@ -20,8 +20,13 @@ export function apiChecker(baseUrl: string): Promise<Checker> {
   let checker = checkers.get(baseUrl);
   if (!checker) {
     checker = fetch(`${baseUrl}/api/openapi.json`)
-      .then((response) => response.json() as Promise<Document>)
+      .then((response) => {
+        if (!response.ok) throw new Error(`documento OpenAPI indisponível: ${response.status}`);
+        return response.json() as Promise<Document>;
+      })
       .then(buildChecker);
+    // A failure (the database down at that moment) is not kept: the next answer asks again.
+    checker.catch(() => checkers.delete(baseUrl));
     checkers.set(baseUrl, checker);
   }
   return checker;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
@@ -32,6 +32,7 @@ export async function openConversation(
     .from(conversations)
     .where(and(eq(conversations.petId, petId), eq(conversations.adopterId, adopterId)))
     .limit(1);
+  // Called in the application's transaction, which holds the pet and both accounts: the row cannot go meanwhile.
   return existing!.id;
 }
 
@@ -59,7 +60,10 @@ export type ConversationSummary = {
 
 type ConversationMessage = { id: string; texto: string; createdAt: Date; mine: boolean; readAt: Date | null };
 
-export type ConversationView = ConversationSummary & { messages: ConversationMessage[] };
+/** A thread shows its latest messages; `earlier` says there are older ones. */
+export type ConversationView = ConversationSummary & { messages: ConversationMessage[]; earlier: boolean };
+
+export const THREAD_MESSAGES = 100;
 
 const adopter = alias(users, "adopter");
 const caretaker = alias(users, "caretaker");
@@ -81,13 +85,10 @@ function summaryColumns(userId: string) {
       select pp.image_id::text from pet_photos pp where pp.pet_id = ${pets.id} order by pp.position limit 1
     )`,
     lastMessageAt: conversations.lastMessageAt,
-    lastTexto: sql<string | null>`(
-      select m.texto from conversation_messages m where m.conversation_id = ${conversations.id}
-      order by m.created_at desc limit 1
-    )`,
-    lastAuthorId: sql<string | null>`(
-      select m.author_id::text from conversation_messages m where m.conversation_id = ${conversations.id}
-      order by m.created_at desc limit 1
+    // The last message and its author, from the one row.
+    last: sql<{ texto: string; autor: string } | null>`(
+      select json_build_object('texto', m.texto, 'autor', m.author_id) from conversation_messages m
+      where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1
     )`,
     unread: sql<number>`(
       select count(*)::int from conversation_messages m
@@ -106,8 +107,7 @@ type SummaryRow = {
   petNome: string;
   petPhotoId: string | null;
   lastMessageAt: Date | string | null;
-  lastTexto: string | null;
-  lastAuthorId: string | null;
+  last: { texto: string; autor: string } | string | null;
   unread: number;
 };
 
@@ -122,9 +122,16 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
         ? { id: row.caretakerId, nome: row.caretakerNome }
         : { id: row.adopterId, nome: row.adopterNome },
     lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
-    lastMessage: row.lastTexto === null ? null : { texto: row.lastTexto, mine: row.lastAuthorId === userId },
+    lastMessage: lastMessageOf(row.last, userId),
     unread: Number(row.unread),
   };
+}
+
+/** The last message as the database gives its JSON (parsed by the driver, or text). */
+function lastMessageOf(last: SummaryRow["last"], userId: string): ConversationSummary["lastMessage"] {
+  if (last === null) return null;
+  const { texto, autor } = typeof last === "string" ? (JSON.parse(last) as { texto: string; autor: string }) : last;
+  return { texto, mine: autor === userId };
 }
 
 const isParty = (userId: string) => or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId));
@@ -151,7 +158,12 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
 }
 
 /** One conversation with its messages, for one of its parties only. */
-export async function getConversation(db: Db, userId: string, id: string): Promise<Result<ConversationView>> {
+export async function getConversation(
+  db: Db,
+  userId: string,
+  id: string,
+  { limit = THREAD_MESSAGES }: { limit?: number } = {},
+): Promise<Result<ConversationView>> {
   const [row] = await summaries(db, userId)
     .where(and(eq(conversations.id, id), isParty(userId)))
     .limit(1);
@@ -166,16 +178,22 @@ export async function getConversation(db: Db, userId: string, id: string): Promi
     })
     .from(conversationMessages)
     .where(eq(conversationMessages.conversationId, id))
-    .orderBy(asc(conversationMessages.createdAt), asc(conversationMessages.id));
+    .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
+    .limit(limit + 1);
+  const earlier = messages.length > limit;
   return ok({
     ...toSummary(row, userId),
-    messages: messages.map((message) => ({
-      id: message.id,
-      texto: message.texto,
-      createdAt: new Date(message.createdAt),
-      mine: message.authorId === userId,
-      readAt: message.readAt === null ? null : new Date(message.readAt),
-    })),
+    earlier,
+    messages: messages
+      .slice(0, limit)
+      .reverse()
+      .map((message) => ({
+        id: message.id,
+        texto: message.texto,
+        createdAt: new Date(message.createdAt),
+        mine: message.authorId === userId,
+        readAt: message.readAt === null ? null : new Date(message.readAt),
+      })),
   });
 }
 
@@ -199,17 +217,31 @@ export async function sendInConversation(
   if (!other || other.suspendedAt) return notFound("conversation");
   const allowed = await takeAllowance(db, "conversation-account", userId);
   if (!allowed.ok) return allowed;
-  const message = await db.transaction(async (tx) => {
+  const written = await db.transaction(async (tx): Promise<Result<{ id: string; createdAt: Date }>> => {
+    // The author's row, then the conversation's, in the order deleting an account takes them
+    // (no deadlock); a conversation gone meanwhile (the other party left) is not found.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("key share");
+    const [still] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(eq(conversations.id, conversationId), isParty(userId)))
+      .for("key share");
+    if (!still) return notFound("conversation");
     const [row] = await tx
       .insert(conversationMessages)
       .values({ conversationId, authorId: userId, texto: texto.trim() })
       .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
-    await tx.update(conversations).set({ lastMessageAt: row!.createdAt }).where(eq(conversations.id, conversationId));
-    await scheduleConversationNotice(jobs, { conversationId, recipientId: otherId }, new Date(row!.createdAt), tx);
+    // Never back in time: a send that commits after a later one keeps the later's.
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), now())` })
+      .where(eq(conversations.id, conversationId));
+    const createdAt = new Date(row!.createdAt);
+    await scheduleConversationNotice(jobs, { conversationId, recipientId: otherId }, createdAt, tx);
     await announceMessage(tx, { conversa_id: conversationId, mensagem_id: row!.id, partes: [userId, otherId] });
-    return row!;
+    return ok({ id: row!.id, createdAt });
   });
-  return ok({ id: message.id, createdAt: new Date(message.createdAt) });
+  return written;
 }
 
 /** Marks what the other party wrote in a conversation as read by its reader. */
@@ -246,7 +278,9 @@ export async function countUnreadInConversations(db: Db, userId: string): Promis
 /** Every conversation of a person with every message, for their data export (LGPD). */
 export async function conversationsForExport(db: Db, userId: string) {
   const rows = await summaries(db, userId).where(isParty(userId)).orderBy(asc(conversations.createdAt));
-  const views = await Promise.all(rows.map((row) => getConversation(db, userId, row.id)));
+  const views = await Promise.all(
+    rows.map((row) => getConversation(db, userId, row.id, { limit: Number.MAX_SAFE_INTEGER })),
+  );
   return views.flatMap((found) =>
     found.ok
       ? [

@@ -24,13 +24,20 @@ type Listener = (event: ConversationEvent | null) => void;
 export class ConversationHub {
   private readonly byPerson = new Map<string, Set<Listener>>();
 
+  /** A person's streams open on this server. */
+  streamsOf(userId: string): number {
+    return this.byPerson.get(userId)?.size ?? 0;
+  }
+
+  /** Adds a stream; the result removes it (again: nothing). */
   subscribe(userId: string, listener: Listener): () => void {
     let listeners = this.byPerson.get(userId);
     if (!listeners) this.byPerson.set(userId, (listeners = new Set()));
     listeners.add(listener);
     return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.byPerson.delete(userId);
+      const current = this.byPerson.get(userId);
+      if (!current?.delete(listener)) return;
+      if (current.size === 0) this.byPerson.delete(userId);
     };
   }
 

@@ -1,8 +1,10 @@
 import type { Route } from "./+types/conversa-eventos";
-import { methodNotAllowed } from "~/web/api.server";
-import { requireApiUser } from "~/web/auth.server";
+import { apiError, methodNotAllowed } from "~/web/api.server";
+import { getUser, requireApiUser } from "~/web/auth.server";
 
 const HEARTBEAT_MS = 25_000;
+/** Streams one person may hold open on one server (a page opens one, while it is visible). */
+const STREAMS_PER_PERSON = 10;
 
 /**
  * `GET /api/conversas/eventos`: Server-Sent Events of the signed-in person's conversations:
@@ -13,6 +15,16 @@ const HEARTBEAT_MS = 25_000;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context.db);
+  if (context.conversations.streamsOf(user.id) >= STREAMS_PER_PERSON) {
+    return apiError(
+      429,
+      "Muitas páginas abertas acompanhando as conversas. Feche algumas e tente de novo.",
+      undefined,
+      {
+        "Retry-After": "30",
+      },
+    );
+  }
   const encoder = new TextEncoder();
   let stop = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({
@@ -32,20 +44,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               "event: pronto\ndata: {}\n\n",
         ),
       );
-      const heartbeat = setInterval(() => send(": ainda aqui\n\n"), HEARTBEAT_MS);
-      heartbeat.unref();
-      stop = () => {
-        clearInterval(heartbeat);
-        unsubscribe();
-      };
-      request.signal.addEventListener("abort", () => {
+      const end = () => {
         stop();
         try {
           controller.close();
         } catch {
           // Already closed.
         }
-      });
+      };
+      // Each beat checks the session too: a stream ends within a beat of a logout or a suspension.
+      const heartbeat = setInterval(() => {
+        getUser(request, context.db)
+          .then((still) => (still?.id === user.id ? send(": ainda aqui\n\n") : end()))
+          .catch(() => send(": ainda aqui\n\n"));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      let stopped = false;
+      stop = () => {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.signal.addEventListener("abort", end);
       send("retry: 2000\n\nevent: pronto\ndata: {}\n\n");
     },
     cancel() {
