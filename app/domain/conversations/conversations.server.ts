@@ -63,7 +63,7 @@ type ConversationMessage = { id: string; texto: string; createdAt: Date; mine: b
 /** A thread shows its latest messages; `earlier` says there are older ones. */
 export type ConversationView = ConversationSummary & { messages: ConversationMessage[]; earlier: boolean };
 
-export const THREAD_MESSAGES = 100;
+const THREAD_MESSAGES = 100;
 
 const adopter = alias(users, "adopter");
 const caretaker = alias(users, "caretaker");
