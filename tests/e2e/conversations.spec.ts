@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
 import { signInThroughApi } from "./accounts-support";
 import { newCaretaker, publishPet, sendMessage } from "./pets-support";
@@ -24,17 +24,26 @@ async function applyThroughApi(request: APIRequestContext, petId: string): Promi
   return ((await response.json()) as { id: string }).id;
 }
 
+/**
+ * A caretaker (in a browser context of their own, `ong`) with a pet named `nome`, and the
+ * page's person signed in as an adopter who applied for it.
+ */
+async function applicationBetween(page: Page, browser: Browser, caretakerNome: string, nome: string) {
+  const ongContext = await browser.newContext();
+  const ong = await ongContext.newPage();
+  await newCaretaker(ong.request, caretakerNome);
+  const pet = await publishPet(ong.request, { nome });
+  await signInThroughApi(page);
+  const applicationId = await applyThroughApi(page.request, pet.id);
+  return { ong, ongContext, applicationId };
+}
+
 test("the adopter and the caretaker write to each other on the application, by keyboard too", async ({
   page,
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ongContext = await browser.newContext();
-  const ong = await ongContext.newPage();
-  await newCaretaker(ong.request, "ONG Conversa");
-  const pet = await publishPet(ong.request, { nome: "Pipoca" });
-  await signInThroughApi(page);
-  const applicationId = await applyThroughApi(page.request, pet.id);
+  const { ong, ongContext, applicationId } = await applicationBetween(page, browser, "ONG Conversa", "Pipoca");
 
   await page.goto(`/adopet/candidaturas/${applicationId}`);
   const conversation = page.getByRole("region", { name: "Conversa com ONG Conversa" });
@@ -129,12 +138,7 @@ test("live: a message appears in the other party's open thread and header within
   browser,
 }) => {
   test.setTimeout(90_000);
-  const ongContext = await browser.newContext();
-  const ong = await ongContext.newPage();
-  await newCaretaker(ong.request, "ONG Ao Vivo");
-  const pet = await publishPet(ong.request, { nome: "Cometa" });
-  await signInThroughApi(page);
-  const applicationId = await applyThroughApi(page.request, pet.id);
+  const { ong, ongContext, applicationId } = await applicationBetween(page, browser, "ONG Ao Vivo", "Cometa");
   const conversationId = (
     (await (await page.request.get(`/adopet/api/candidaturas/${applicationId}`)).json()) as { conversa_id: string }
   ).conversa_id;
