@@ -98,6 +98,11 @@ test("the adopter and the caretaker write to each other on the application, by k
   await expect(page.getByText("Mensagem enviada.", { exact: true })).toBeVisible();
   await expect(page.getByRole("listitem").last()).toContainText("Combinado, até sábado!");
   await expectNoAxeViolations(page);
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-thread-${width}.png`) });
+  }
   await page.getByRole("link", { name: "ver a candidatura" }).click();
   await expect(page).toHaveURL(new RegExp(`/adopet/candidaturas/${applicationId}$`));
 
