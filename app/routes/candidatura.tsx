@@ -16,15 +16,11 @@ import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import { readThread } from "~/web/conversations.server";
 import { requireUser } from "~/web/auth.server";
 import type { Db } from "~/db/client.server";
 import { ConversationThread } from "~/components/conversation-thread";
-import {
-  findConversationOf,
-  getConversation,
-  markConversationRead,
-  sendInConversation,
-} from "~/domain/conversations/conversations.server";
+import { findConversationOf, sendInConversation } from "~/domain/conversations/conversations.server";
 import { conversationReplyFormSchema } from "~/validation/conversations";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
@@ -77,19 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The application's conversation (issue 20), read by whoever opens the page. */
 async function conversationOnPage(db: Db, userId: string, petId: string, adopterId: string) {
   const id = await findConversationOf(db, petId, adopterId);
-  const found = id ? await getConversation(db, userId, id) : null;
-  if (!found?.ok) return null;
-  if (found.value.unread > 0) await markConversationRead(db, userId, found.value.id);
-  return {
-    outraParte: found.value.other.nome,
-    mensagens: found.value.messages.map((message) => ({
-      id: message.id,
-      texto: message.texto,
-      em: formatDateTime(message.createdAt),
-      iso: message.createdAt.toISOString(),
-      mine: message.mine,
-    })),
-  };
+  return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
 }
 
 type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem";
@@ -362,6 +346,7 @@ function Conversation() {
         action="?acao=mensagem"
         result={result}
         headingId="conversa-titulo"
+        earlier={conversa!.antigas}
       />
     </section>
   );

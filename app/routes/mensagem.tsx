@@ -2,13 +2,13 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/mensagem";
 import { ConversationThread } from "~/components/conversation-thread";
-import { getConversation, markConversationRead, sendInConversation } from "~/domain/conversations/conversations.server";
+import { sendInConversation } from "~/domain/conversations/conversations.server";
 import { latestApplicationOf } from "~/domain/applications/applications.server";
-import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { conversationReplyFormSchema } from "~/validation/conversations";
+import { readThread } from "~/web/conversations.server";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -18,10 +18,9 @@ const notFoundPage = () => data("Conversa não encontrada.", { status: 404 });
 /** `/mensagens/:id`: one conversation, for its two parties (404 for anyone else); opening it reads it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const found = isId(params.id) ? await getConversation(context.db, user.id, params.id) : null;
-  if (!found?.ok) throw notFoundPage();
-  const conversation = found.value;
-  if (conversation.unread > 0) await markConversationRead(context.db, user.id, conversation.id);
+  const opened = isId(params.id) ? await readThread(context.db, user.id, params.id) : null;
+  if (!opened) throw notFoundPage();
+  const { conversation, thread } = opened;
   const adopterId = conversation.party === "adotante" ? user.id : conversation.other.id;
   return {
     id: conversation.id,
@@ -31,16 +30,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       nome: conversation.pet.nome,
       foto: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
     },
-    outraParte: conversation.other.nome,
-    antigas: conversation.earlier,
+    ...thread,
     candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
-    mensagens: conversation.messages.map((message) => ({
-      id: message.id,
-      texto: message.texto,
-      em: formatDateTime(message.createdAt),
-      iso: message.createdAt.toISOString(),
-      mine: message.mine,
-    })),
   };
 }
 

@@ -1,4 +1,12 @@
-import type { ConversationSummary, ConversationView } from "~/domain/conversations/conversations.server";
+import type { Db } from "~/db/client.server";
+import type { ThreadMessage } from "~/components/conversation-thread";
+import {
+  getConversation,
+  markConversationRead,
+  type ConversationSummary,
+  type ConversationView,
+} from "~/domain/conversations/conversations.server";
+import { formatDateTime } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";
 import type { ApiConversation, ApiConversationList } from "~/openapi/responses";
 
@@ -34,5 +42,30 @@ export function toApiConversation(conversation: ConversationView): ApiConversati
       minha: message.mine,
       lida_em: message.readAt?.toISOString() ?? null,
     })),
+  };
+}
+
+/**
+ * A conversation opened on a page (the thread's, or the application's): read by whoever opens
+ * it, its messages with their dates written out. Not one of the reader's: null.
+ */
+export async function readThread(db: Db, userId: string, conversationId: string) {
+  const found = await getConversation(db, userId, conversationId);
+  if (!found.ok) return null;
+  const conversation = found.value;
+  if (conversation.unread > 0) await markConversationRead(db, userId, conversation.id);
+  return {
+    conversation,
+    thread: {
+      outraParte: conversation.other.nome,
+      antigas: conversation.earlier,
+      mensagens: conversation.messages.map((message): ThreadMessage => ({
+        id: message.id,
+        texto: message.texto,
+        em: formatDateTime(message.createdAt),
+        iso: message.createdAt.toISOString(),
+        mine: message.mine,
+      })),
+    },
   };
 }
