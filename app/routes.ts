@@ -19,6 +19,7 @@ export default [
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),
   route("mensagens/:id", "routes/mensagem.tsx"),
+  route("mensagens/:id/ajustes", "routes/mensagem.ajustes.ts"),
   route("pets/:id", "routes/pet.tsx"),
   route("pets/:id/adotar", "routes/pet.adotar.tsx"),
   route("candidaturas", "routes/candidaturas.tsx"),

@@ -18,6 +18,7 @@ export function ConversationThread({
   result,
   headingId,
   earlier = false,
+  closed = null,
 }: {
   messages: ThreadMessage[];
   /** Older messages than these exist (a thread shows its latest). */
@@ -26,6 +27,8 @@ export function ConversationThread({
   action: string;
   result: SubmissionResult<string[]> | undefined;
   headingId: string;
+  /** Why no reply can be written (a block), in place of the reply box. */
+  closed?: string | null;
 }) {
   const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
   return (
@@ -52,25 +55,29 @@ export function ConversationThread({
           </ol>
         )}
       </div>
-      {/* Emptied once your message is in the thread; a message arriving meanwhile keeps what you type. */}
-      <ValidatedForm
-        key={messages.findLast((message) => message.mine)?.id ?? "nova"}
-        form={form}
-        focus={focus}
-        action={action}
-        className="panel thread__reply"
-      >
-        <FormError id={form.errorId} errors={form.errors} />
-        <TextAreaField
-          meta={fields.texto}
-          label={`Mensagem para ${otherName}`}
-          rows={3}
-          maxLength={CONVERSATION_TEXT_MAX}
-        />
-        <button type="submit" className="button panel__submit">
-          Enviar mensagem
-        </button>
-      </ValidatedForm>
+      {closed ? (
+        <p className="panel thread__closed">{closed}</p>
+      ) : (
+        /* Emptied once your message is in the thread; a message arriving meanwhile keeps what you type. */
+        <ValidatedForm
+          key={messages.findLast((message) => message.mine)?.id ?? "nova"}
+          form={form}
+          focus={focus}
+          action={action}
+          className="panel thread__reply"
+        >
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextAreaField
+            meta={fields.texto}
+            label={`Mensagem para ${otherName}`}
+            rows={3}
+            maxLength={CONVERSATION_TEXT_MAX}
+          />
+          <button type="submit" className="button panel__submit">
+            Enviar mensagem
+          </button>
+        </ValidatedForm>
+      )}
     </>
   );
 }

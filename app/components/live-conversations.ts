@@ -36,6 +36,7 @@ export function useLiveConversations(signedIn: boolean) {
         connectedBefore = true;
       });
       source.addEventListener("mensagem", refresh);
+      source.addEventListener("conversa", refresh);
     };
     follow();
     document.addEventListener("visibilitychange", follow);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -539,6 +540,9 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
+    /** Since when each party lets the other see their WhatsApp (their profile's phone); null: not shared. */
+    adopterWhatsAppAt: timestamp("adopter_whatsapp_at", { withTimezone: true }),
+    caretakerWhatsAppAt: timestamp("caretaker_whatsapp_at", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("conversations_pair_idx").on(table.petId, table.adopterId),
@@ -569,6 +573,32 @@ export const conversationMessages = pgTable(
     index("conversation_messages_unread_idx")
       .on(table.conversationId)
       .where(sql`${table.readAt} is null`),
+  ],
+);
+
+/**
+ * Who a person no longer hears from (issue 20): an account, or a visitor's phone (kept only as an
+ * HMAC, with a hint the blocker recognises). Messages from a blocked sender are refused politely.
+ */
+export const blocks = pgTable(
+  "blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    blockerId: uuid("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedUserId: uuid("blocked_user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** An HMAC of a visitor's phone digits (services/signing keyedHash, purpose `bloqueio`). */
+    phoneKey: varchar("phone_key", { length: 64 }),
+    /** What the blocker sees of a blocked phone: the name the visitor gave and its last digits. */
+    descricao: varchar("descricao", { length: 120 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("blocks_user_idx").on(table.blockerId, table.blockedUserId),
+    uniqueIndex("blocks_phone_idx").on(table.blockerId, table.phoneKey),
+    index("blocks_blocked_idx").on(table.blockedUserId),
+    check("blocks_one_target", sql`(${table.blockedUserId} is null) <> (${table.phoneKey} is null)`),
   ],
 );
 

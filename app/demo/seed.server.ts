@@ -270,14 +270,16 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       { userId: adopter.id, petId: ids[0]! },
       { userId: adopter.id, petId: ids[3]! },
     ]);
+    // A visitor without an account wrote about another pet: the caretaker answers by WhatsApp or phone.
     await tx.insert(messages).values({
-      petId: ids[0]!,
+      petId: ids[1]!,
       recipientId: caretaker.id,
-      senderId: adopter.id,
-      senderNome: DEMO_ADOPTER.nome,
-      senderTelefone: DEMO_ADOPTER.telefone,
-      nomeAnimal: "Dunga",
-      texto: "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?",
+      senderId: null,
+      senderNome: "Roberto Lima",
+      senderTelefone: "(21) 97654-3210",
+      nomeAnimal: "Felícia",
+      texto: "Olá! Moro em apartamento telado em Niterói. A Felícia se dá bem com crianças?",
+      createdAt: new Date(now - 45 * 60_000),
       // Demo data sends no e-mail.
       notifiedAt: new Date(now),
     });
@@ -335,6 +337,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .from(conversations)
       .where(and(eq(conversations.petId, ids[0]!), eq(conversations.adopterId, adopter.id)));
     const said = [
+      // The adopter's first words came from the contact form, before applying.
+      [adopter.id, "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?", 660],
       [caretaker.id, "Oi, Carla! Li suas respostas: podemos fazer a entrevista por vídeo no sábado às 10h?", 300],
       [adopter.id, "Pode ser! Meu marido também vai participar. Precisamos preparar alguma coisa?", 280],
       [caretaker.id, "Só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],

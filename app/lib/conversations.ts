@@ -6,3 +6,8 @@ export const CONVERSATION_MESSAGES = {
   textoRequired: "Escreva a mensagem.",
   textoMax: `A mensagem deve ter no máximo ${CONVERSATION_TEXT_MAX} caracteres.`,
 } as const;
+
+/** The first words of a WhatsApp message to the other party of a conversation: the animal they talk about. */
+export function whatsAppGreeting(otherName: string, petName: string): string {
+  return `Olá, ${otherName}! Estou escrevendo sobre ${petName}, da nossa conversa na Adopet.`;
+}

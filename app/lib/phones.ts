@@ -3,7 +3,11 @@
  * already written: the country code (55) is added unless the number has it.
  */
 export function whatsAppLink(phone: string, text: string): string {
+  return `https://wa.me/55${phoneDigits(phone)}?text=${encodeURIComponent(text)}`;
+}
+
+/** A Brazilian phone's digits without the country code: one number however it was typed. */
+export function phoneDigits(phone: string): string {
   const digits = phone.replace(/\D/g, "");
-  const international = digits.length > 11 && digits.startsWith("55") ? digits : `55${digits}`;
-  return `https://wa.me/${international}?text=${encodeURIComponent(text)}`;
+  return digits.length > 11 && digits.startsWith("55") ? digits.slice(2) : digits;
 }

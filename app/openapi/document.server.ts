@@ -320,15 +320,23 @@ const paths: ZodOpenApiPathsObject = {
     get: operation("get", {
       tags: ["Mensagens"],
       summary: "Suas mensagens, recebidas e enviadas",
+      description:
+        "As mensagens de visitantes sem conta sobre os seus animais (com o telefone que informaram) e as que você enviou antes das conversas. As mensagens entre contas estão em `/conversas`.",
       ok: { 200: answer("As mensagens.", inboxSchema) },
       traits: { auth: true },
     }),
     post: operation("post", {
       tags: ["Mensagens"],
       summary: "Escrever a quem cuida de um animal",
+      description:
+        "Sem conta, a mensagem chega a quem cuida do animal com o nome e o telefone informados. Com a sessão, ela abre (ou continua) a sua conversa sobre o animal, em `/conversas`; o telefone não é mostrado.",
       requestBody: { content: json(apiMessageSchema) },
       ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
-      errors: { 404: "Animal não encontrado.", 409: CONTACT_MESSAGES.chooseRequired },
+      errors: {
+        403: "Quem cuida do animal não recebe mais mensagens suas, ou o animal é seu.",
+        404: "Animal não encontrado.",
+        409: CONTACT_MESSAGES.chooseRequired,
+      },
       traits: { body: true, limited: true },
     }),
   },
@@ -358,7 +366,7 @@ const paths: ZodOpenApiPathsObject = {
       tags: ["Conversas"],
       summary: "Acompanhar as conversas ao vivo (Server-Sent Events)",
       description:
-        "Um fluxo `text/event-stream`: `pronto` ao conectar e, a cada mensagem escrita para você ou por você (em qualquer servidor), `mensagem` com `{conversa_id, mensagem_id}`; leia a conversa para ver o texto. Reconectando, leia de novo as conversas: o que foi dito enquanto a conexão caiu não é repetido.",
+        "Um fluxo `text/event-stream`: `pronto` ao conectar e, a cada mensagem escrita para você ou por você (em qualquer servidor), `mensagem` com `{conversa_id, mensagem_id}`; leia a conversa para ver o texto. Quando uma das partes passa a compartilhar o WhatsApp (ou para), `conversa` com `{conversa_id}`. Reconectando, leia de novo as conversas: o que foi dito enquanto a conexão caiu não é repetido.",
       ok: {
         200: {
           description: "O fluxo de eventos.",

@@ -213,7 +213,14 @@ export const inboxSchema = z
   .meta({ id: "Mensagens" });
 
 export const messageSentSchema = z
-  .object({ id, mensagem: z.string().meta({ example: "Mensagem enviada com sucesso!" }) })
+  .object({
+    id,
+    mensagem: z.string().meta({ example: "Mensagem enviada com sucesso!" }),
+    conversa_id: id.nullable().meta({
+      description:
+        "A conversa sobre o animal, quando quem escreve entrou na conta: a mensagem abre (ou continua) a conversa com quem cuida dele. Null para quem escreve sem conta.",
+    }),
+  })
   .meta({ id: "MensagemEnviada" });
 
 export const citiesSchema = z
@@ -287,6 +294,20 @@ export const conversationSchema = z
   .object({
     ...conversationSummaryFields,
     mais_antigas: z.boolean().meta({ description: "Há mensagens mais antigas que as 100 mostradas." }),
+    whatsapp: z
+      .object({
+        compartilhando: z.boolean().meta({ description: "Se quem lê compartilha o seu WhatsApp nesta conversa." }),
+        outra_parte: z.url().nullable().meta({
+          description:
+            "Um link `wa.me` para o WhatsApp da outra parte, só enquanto ela o compartilha (e ninguém bloqueou ninguém).",
+          example: "https://wa.me/5521987654321?text=Ol%C3%A1",
+        }),
+      })
+      .meta({ description: "O WhatsApp, por consentimento: nenhum telefone aparece sem que a pessoa compartilhe." }),
+    bloqueio: z.enum(["voce", "outra_parte"]).nullable().meta({
+      description:
+        "Quem bloqueou quem: `voce` bloqueou a outra parte, ou `outra_parte` bloqueou você (não é possível escrever).",
+    }),
     mensagens: z.array(
       z.object({ id, texto: z.string(), enviada_em: dateTime, minha: z.boolean(), lida_em: dateTime.nullable() }),
     ),

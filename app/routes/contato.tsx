@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     pet,
     petUnavailable: Boolean(petId) && !pet,
+    signedIn: Boolean(user),
     prefill: { nome: profile?.nome ?? "", telefone: profile?.telefone ?? "" },
   };
 }
@@ -44,6 +45,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const delivered = await deliverFromRequest(request, context, recipient.value, input);
   if (!delivered.ok) return formFailure(form, delivered.failure);
+  // A signed-in person's message is in their conversation about the pet: they follow it there.
+  const { conversationId } = delivered.value;
+  if (conversationId) {
+    return redirect(`/mensagens/${conversationId}`, { headers: { "Set-Cookie": await setNotice("messageSent") } });
+  }
   return sent;
 }
 
@@ -76,7 +82,7 @@ export default function Contato() {
 }
 
 function ContactForm() {
-  const { pet, petUnavailable, prefill } = useLoaderData<typeof loader>();
+  const { pet, petUnavailable, signedIn, prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several pets share the name typed: the answer lists them to choose from.
   const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
@@ -91,6 +97,12 @@ function ContactForm() {
         <h1 className="panel__title contact__title">
           Envie uma mensagem para a pessoa ou instituição que está cuidando do animal:
         </h1>
+        {signedIn ? (
+          <p className="contact__note">
+            Sua mensagem abre uma conversa com quem cuida do animal, em Mensagens. Seu telefone só aparece para essa
+            pessoa se você escolher compartilhar o seu WhatsApp na conversa.
+          </p>
+        ) : null}
         {petUnavailable ? <p className="form-error">{CONTACT_MESSAGES.petGone}</p> : null}
         {pet ? (
           <div className="recipient">

@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/mensagem";
 import { ConversationThread } from "~/components/conversation-thread";
+import { ConversationTools } from "~/components/conversation-tools";
 import { sendInConversation } from "~/domain/conversations/conversations.server";
 import { latestApplicationOf } from "~/domain/applications/applications.server";
 import { isId } from "~/lib/ids";
@@ -31,6 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       foto: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
     },
     ...thread,
+    whatsApp: conversation.whatsApp,
+    blocked: conversation.blocked,
     candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
   };
 }
@@ -58,6 +61,13 @@ export function meta({ data: loaded }: Route.MetaArgs) {
     loaded ? `Conversa com ${loaded.outraParte} sobre ${loaded.pet.nome} | Adopet` : "Conversa | Adopet",
     "Uma conversa sobre uma adoção.",
   );
+}
+
+/** Why no reply can be written here, if a block stands between the two. */
+function blockedText(blocked: "you" | "them" | null, otherName: string): string | null {
+  if (blocked === "you") return `Você bloqueou ${otherName}. Desbloqueie para voltar a escrever.`;
+  if (blocked === "them") return `${otherName} preferiu não receber mais mensagens nesta conversa.`;
+  return null;
 }
 
 export default function Conversa() {
@@ -90,6 +100,14 @@ export default function Conversa() {
         result={result}
         headingId="conversa-titulo"
         earlier={conversation.antigas}
+        closed={blockedText(conversation.blocked, conversation.outraParte)}
+      />
+      <ConversationTools
+        conversationId={conversation.id}
+        otherName={conversation.outraParte}
+        petName={pet.nome}
+        whatsApp={conversation.whatsApp}
+        blocked={conversation.blocked}
       />
       <p className="application__back">
         <Link to="/mensagens">Todas as mensagens</Link>

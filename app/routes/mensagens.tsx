@@ -4,6 +4,8 @@ import { imageUrl } from "~/lib/image-urls";
 import { formatDateTime } from "~/lib/dates";
 import { listReceived, listSent, markRead } from "~/domain/messages/messages.server";
 import { listConversations } from "~/domain/conversations/conversations.server";
+import { blockedPhonesAmong, blockVisitorPhone, listBlocks, unblock } from "~/domain/conversations/blocks.server";
+import { setNotice } from "~/web/notices.server";
 import { whatsAppLink } from "~/lib/phones";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
@@ -13,20 +15,48 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const [conversations, received, sent] = await Promise.all([
+  const [conversations, received, sent, blocked] = await Promise.all([
     listConversations(context.db, user.id),
     listReceived(context.db, user.id),
     listSent(context.db, user.id),
+    listBlocks(context.db, user.id),
   ]);
-  return { conversations, received, sent, caretakerNome: user.nome };
+  const blockedPhones = await blockedPhonesAmong(
+    context.db,
+    user.id,
+    received.map((message) => message.senderTelefone),
+  );
+  return {
+    conversations,
+    received: received.map((message) => ({ ...message, phoneBlocked: blockedPhones.has(message.senderTelefone) })),
+    sent,
+    blocked,
+    caretakerNome: user.nome,
+  };
 }
 
-/** Marks one message (or all) as read; only the recipient's own messages. */
+/**
+ * Marks one message (or all) as read, blocks the phone of a visitor's message, or lifts a block:
+ * only the person's own messages and blocks.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const id = form?.get("mensagem");
-  if (form?.get("intent") === "ler-todas") {
+  const intent = form?.get("intent");
+  if (intent === "bloquear-telefone" || intent === "desbloquear") {
+    const target = form?.get(intent === "desbloquear" ? "bloqueio" : "mensagem");
+    if (!isId(target)) throw data("Pedido inválido.", { status: 400 });
+    const done =
+      intent === "desbloquear"
+        ? await unblock(context.db, user.id, target)
+        : await blockVisitorPhone(context.db, user.id, target);
+    if (!done.ok) throw pageFailure(done.failure);
+    return redirect("/mensagens", {
+      headers: { "Set-Cookie": await setNotice(intent === "desbloquear" ? "personUnblocked" : "phoneBlocked") },
+    });
+  }
+  if (intent === "ler-todas") {
     await markRead(context.db, user.id);
   } else if (isId(id)) {
     const marked = await markRead(context.db, user.id, id);
@@ -45,7 +75,7 @@ export function meta() {
 }
 
 export default function Inbox() {
-  const { conversations, received, sent, caretakerNome } = useLoaderData<typeof loader>();
+  const { conversations, received, sent, blocked, caretakerNome } = useLoaderData<typeof loader>();
   const unread = received.filter((message) => !message.read).length;
   return (
     <section className="inbox">
@@ -178,7 +208,23 @@ export default function Inbox() {
                       </button>
                     </Form>
                   )}
-                  <p className="message__report">
+                  <div className="message__report">
+                    {message.phoneBlocked ? (
+                      <p className="message__meta">Telefone bloqueado</p>
+                    ) : (
+                      <Form method="post">
+                        <input type="hidden" name="mensagem" value={message.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="bloquear-telefone"
+                          className="my-pet__action"
+                          aria-describedby={`m-${message.id}`}
+                        >
+                          Bloquear este telefone
+                        </button>
+                      </Form>
+                    )}
                     <Link
                       to={`/denunciar?tipo=conversa&id=${message.id}`}
                       className="report-link"
@@ -186,7 +232,7 @@ export default function Inbox() {
                     >
                       Denunciar
                     </Link>
-                  </p>
+                  </div>
                 </article>
               </li>
             ))}
@@ -194,13 +240,11 @@ export default function Inbox() {
         )}
       </section>
 
-      <section aria-labelledby="enviadas" className="inbox__sent">
-        <h2 id="enviadas" className="inbox__subtitle">
-          Enviadas
-        </h2>
-        {sent.length === 0 ? (
-          <p>Você ainda não enviou mensagens.</p>
-        ) : (
+      {sent.length > 0 ? (
+        <section aria-labelledby="enviadas" className="inbox__sent">
+          <h2 id="enviadas" className="inbox__subtitle">
+            Enviadas
+          </h2>
           <ul className="messages">
             {sent.map((message) => (
               <li key={message.id} className="message">
@@ -212,8 +256,36 @@ export default function Inbox() {
               </li>
             ))}
           </ul>
-        )}
-      </section>
+        </section>
+      ) : null}
+
+      {blocked.length > 0 ? (
+        <section aria-labelledby="bloqueios" className="inbox__sent">
+          <h2 id="bloqueios" className="inbox__subtitle">
+            Bloqueios
+          </h2>
+          <p>As mensagens de quem você bloqueou não chegam para você. Ninguém é avisado.</p>
+          <ul className="blocks">
+            {blocked.map((entry) => (
+              <li key={entry.id} className="blocks__item">
+                <span id={`b-${entry.id}`}>{entry.descricao}</span>
+                <Form method="post">
+                  <input type="hidden" name="bloqueio" value={entry.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="desbloquear"
+                    className="my-pet__action"
+                    aria-describedby={`b-${entry.id}`}
+                  >
+                    Desbloquear
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </section>
   );
 }

@@ -12,7 +12,7 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation";
+export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -38,7 +38,9 @@ export type InvalidReason =
   | "reset-token"
   /** An ONG without its CNPJ, or without its public name. */
   | "cnpj-required"
-  | "public-name-required";
+  | "public-name-required"
+  /** Sharing one's WhatsApp needs a phone in one's profile. */
+  | "phone-required";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -52,7 +54,13 @@ export type ForbiddenRule =
   /** Withdrawing is the adopter's. */
   | "application-adopter-only"
   /** An operator suspended the account (issue 22): it cannot sign in. */
-  | "account-suspended";
+  | "account-suspended"
+  /** Nobody writes to themselves about their own animal. */
+  | "own-pet-message"
+  /** The recipient blocked the sender (issue 20). */
+  | "blocked-by-recipient"
+  /** The sender blocked the recipient: unblocking comes first. */
+  | "blocked-by-you";
 
 type ConflictReason =
   | "email-taken"

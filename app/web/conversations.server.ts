@@ -8,6 +8,8 @@ import {
 } from "~/domain/conversations/conversations.server";
 import { formatDateTime } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";
+import { whatsAppLink } from "~/lib/phones";
+import { whatsAppGreeting } from "~/lib/conversations";
 import type { ApiConversation, ApiConversationList } from "~/openapi/responses";
 
 /** A conversation as the API lists it. */
@@ -35,6 +37,13 @@ export function toApiConversation(conversation: ConversationView): ApiConversati
   return {
     ...toApiConversationSummary(conversation),
     mais_antigas: conversation.earlier,
+    whatsapp: {
+      compartilhando: conversation.whatsApp.mine,
+      outra_parte:
+        conversation.whatsApp.other &&
+        whatsAppLink(conversation.whatsApp.other, whatsAppGreeting(conversation.other.nome, conversation.pet.nome)),
+    },
+    bloqueio: conversation.blocked === null ? null : conversation.blocked === "you" ? "voce" : "outra_parte",
     mensagens: conversation.messages.map((message) => ({
       id: message.id,
       texto: message.texto,

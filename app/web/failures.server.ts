@@ -42,6 +42,7 @@ const NOT_FOUND: Record<Subject, string> = {
   application: "Candidatura não encontrada.",
   report: "Nenhuma denúncia em aberto sobre isso.",
   conversation: "Conversa não encontrada.",
+  block: "Bloqueio não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -53,6 +54,10 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "application-adopter-only": "Só quem se candidatou pode desistir da candidatura.",
   "account-suspended":
     "Esta conta está suspensa pela moderação da Adopet. Enviamos para o email da conta o motivo e o contato para contestar.",
+  "own-pet-message": "Este animal foi publicado por você: as mensagens sobre ele chegam em Mensagens.",
+  "blocked-by-recipient":
+    "Não foi possível enviar: esta pessoa preferiu não receber mais mensagens suas. Obrigado pela compreensão.",
+  "blocked-by-you": "Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -132,6 +137,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ONG_MESSAGES.cnpjRequired;
     case "public-name-required":
       return ONG_MESSAGES.nomePublicoRequired;
+    case "phone-required":
+      return "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.";
   }
 }
 

@@ -206,3 +206,117 @@ describe("the conversations migration", () => {
     ]);
   });
 });
+
+describe("the migration of signed-in people's messages into conversations", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  const ONG = "00000000-0000-4000-8000-000000000021";
+  const ANA = "00000000-0000-4000-8000-000000000022";
+  const BIA = "00000000-0000-4000-8000-000000000023";
+  const PET = "00000000-0000-4000-8000-0000000000c1";
+  const ANA_FIRST = "00000000-0000-4000-8000-0000000000d1";
+  const ANA_SECOND = "00000000-0000-4000-8000-0000000000d2";
+  const BIA_MESSAGE = "00000000-0000-4000-8000-0000000000d3";
+  const VISITOR = "00000000-0000-4000-8000-0000000000d4";
+  const OWN = "00000000-0000-4000-8000-0000000000d5";
+
+  it("moves them, under their ids, into each sender's conversation about the pet; a visitor's stay; it is safe to run again", async () => {
+    await database.db.execute(sql`
+      insert into users (id, email, nome, password_hash) values
+        (${ONG}, 'ong2@exemplo.com', 'ONG', 'x'), (${ANA}, 'ana2@exemplo.com', 'Ana', 'x'), (${BIA}, 'bia2@exemplo.com', 'Bia', 'x')`);
+    await database.db.execute(sql`
+      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      values (${PET}, ${ONG}, 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
+    // Bia applied first: her conversation exists, with a message in it.
+    const [bia] = await rows<{ id: string }>(
+      database,
+      sql`insert into conversations (pet_id, adopter_id, caretaker_id, last_message_at) values (${PET}, ${BIA}, ${ONG}, '2026-01-05T10:00:00Z') returning id`,
+    );
+    await database.db.execute(sql`
+      insert into conversation_messages (conversation_id, author_id, texto, created_at) values (${bia!.id}, ${ONG}, 'Oi, Bia!', '2026-01-05T10:00:00Z')`);
+    await database.db.execute(sql`
+      insert into messages (id, pet_id, recipient_id, sender_id, sender_nome, sender_telefone, nome_animal, texto, created_at, read_at, notified_at) values
+        (${ANA_FIRST}, ${PET}, ${ONG}, ${ANA}, 'Ana', '(21) 99999-0001', 'Rex', 'Primeira da Ana', '2026-01-01T10:00:00Z', '2026-01-01T11:00:00Z', '2026-01-01T10:01:00Z'),
+        (${ANA_SECOND}, ${PET}, ${ONG}, ${ANA}, 'Ana', '(21) 99999-0001', 'Rex', 'Segunda da Ana', '2026-01-02T10:00:00Z', null, null),
+        (${BIA_MESSAGE}, ${PET}, ${ONG}, ${BIA}, 'Bia', '(21) 99999-0002', 'Rex', 'Da Bia, antes', '2026-01-03T10:00:00Z', null, '2026-01-03T10:01:00Z'),
+        (${VISITOR}, ${PET}, ${ONG}, null, 'Caio', '(21) 99999-0003', 'Rex', 'Do visitante', '2026-01-04T10:00:00Z', null, null),
+        (${OWN}, ${PET}, ${ONG}, ${ONG}, 'ONG', '(21) 99999-0004', 'Rex', 'Para mim mesma', '2026-01-04T11:00:00Z', null, null)`);
+    await database.db.execute(sql`
+      insert into reports (alvo_tipo, alvo_id, categoria, texto, reporter_key, client_key) values
+        ('conversa', ${ANA_FIRST}, 'outro', 'Estranho', 'k', 'c'), ('conversa', ${VISITOR}, 'outro', 'Estranho', 'k2', 'c2')`);
+
+    const backfill = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, "0020_conversations_safety.sql"), "utf8")
+      .split("--> statement-breakpoint")
+      .filter((statement) => /^\s*(--[^\n]*\n\s*)*(INSERT|UPDATE|DELETE)/.test(statement));
+    expect(backfill).toHaveLength(5);
+    for (let run = 0; run < 2; run += 1) {
+      for (const statement of backfill) await database.db.execute(sql.raw(statement));
+    }
+
+    const talks = await rows<{ nome: string; last_message_at: string; id: string }>(
+      database,
+      sql`select u.nome, c.last_message_at::text, c.id from conversations c join users u on u.id = c.adopter_id order by u.nome`,
+    );
+    expect(talks.map((talk) => [talk.nome, new Date(talk.last_message_at).toISOString()])).toEqual([
+      ["Ana", "2026-01-02T10:00:00.000Z"],
+      // Bia's conversation keeps its later activity.
+      ["Bia", "2026-01-05T10:00:00.000Z"],
+    ]);
+    const said = await rows<{
+      id: string;
+      conversation_id: string;
+      author_id: string;
+      texto: string;
+      read: boolean;
+      notified: boolean;
+    }>(
+      database,
+      sql`select id, conversation_id, author_id, texto, read_at is not null as read, notified_at is not null as notified
+          from conversation_messages order by created_at`,
+    );
+    expect(said).toEqual([
+      {
+        id: ANA_FIRST,
+        conversation_id: talks[0]!.id,
+        author_id: ANA,
+        texto: "Primeira da Ana",
+        read: true,
+        notified: true,
+      },
+      // Never e-mailed again for an old message.
+      {
+        id: ANA_SECOND,
+        conversation_id: talks[0]!.id,
+        author_id: ANA,
+        texto: "Segunda da Ana",
+        read: false,
+        notified: true,
+      },
+      {
+        id: BIA_MESSAGE,
+        conversation_id: talks[1]!.id,
+        author_id: BIA,
+        texto: "Da Bia, antes",
+        read: false,
+        notified: true,
+      },
+      expect.objectContaining({ conversation_id: talks[1]!.id, texto: "Oi, Bia!" }),
+    ]);
+    // The visitor's and the one to oneself stay where they were.
+    const left = await rows<{ id: string }>(database, sql`select id from messages order by created_at`);
+    expect(left.map((row) => row.id)).toEqual([VISITOR, OWN]);
+    // A report on a moved message names its conversation now; one on a visitor's message is unchanged.
+    const reported = await rows<{ alvo_id: string }>(
+      database,
+      sql`select alvo_id from reports order by texto, alvo_id`,
+    );
+    expect(reported.map((row) => row.alvo_id).sort()).toEqual([talks[0]!.id, VISITOR].sort());
+  });
+});

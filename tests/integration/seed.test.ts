@@ -40,12 +40,19 @@ describe("the demo data", () => {
     expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
     expect(all.every((pet) => pet.caretakerId === caretaker!.id)).toBe(true);
     expect(all.filter((pet) => pet.status === "adotado").map((pet) => pet.nome)).toEqual(["Bolota"]);
-    // A demo adopter with favourites, who wrote to the caretaker.
+    // A demo adopter with favourites; a visitor without an account wrote to the caretaker.
     const [adopter] = await database.db.select().from(users).where(eq(users.email, DEMO_ADOPTER.email));
     expect(await verifyPassword(adopter!.passwordHash, DEMO_ADOPTER.senha)).toBe(true);
     expect(await database.db.select().from(favorites).where(eq(favorites.userId, adopter!.id))).toHaveLength(2);
-    const [message] = await database.db.select().from(messages).where(eq(messages.senderId, adopter!.id));
-    expect(message).toMatchObject({ recipientId: caretaker!.id, nomeAnimal: "Dunga", readAt: null });
+    const visitors = await database.db.select().from(messages).where(eq(messages.recipientId, caretaker!.id));
+    expect(visitors).toEqual([
+      expect.objectContaining({
+        senderId: null,
+        senderNome: "Roberto Lima",
+        nomeAnimal: "Felícia",
+        readAt: null,
+      }),
+    ]);
     // Who applied for two pets: one at the interview, one new (the caretaker's header counts it).
     const sent = await database.db
       .select({ status: applications.status, respostas: applications.respostas })
@@ -66,8 +73,10 @@ describe("the demo data", () => {
         ),
       )
       .orderBy(asc(conversationMessages.createdAt));
-    expect(said).toHaveLength(4);
-    expect(said.map((message) => message.readAt === null)).toEqual([false, false, false, true]);
+    // The first came from the contact form, before the application.
+    expect(said).toHaveLength(5);
+    expect(said[0]).toMatchObject({ authorId: adopter!.id, texto: expect.stringContaining("Posso conhecer o Dunga") });
+    expect(said.map((message) => message.readAt === null)).toEqual([false, false, false, false, true]);
     // The NGO is a verified ONG; an operator has another ONG to verify.
     expect(caretaker).toMatchObject({ tipo: "ong", cnpj: "11222333000181", operador: false });
     expect(caretaker!.verifiedAt).not.toBeNull();

@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
-import { notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { scheduleConversationNotice } from "./notices.server";
-import { announceMessage } from "./live.server";
+import { announce } from "./live.server";
+import { blockBetween, checkNotBlocked } from "./blocks.server";
 
 /**
  * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
@@ -60,8 +61,17 @@ export type ConversationSummary = {
 
 type ConversationMessage = { id: string; texto: string; createdAt: Date; mine: boolean; readAt: Date | null };
 
-/** A thread shows its latest messages; `earlier` says there are older ones. */
-export type ConversationView = ConversationSummary & { messages: ConversationMessage[]; earlier: boolean };
+/**
+ * A thread shows its latest messages; `earlier` says there are older ones. `whatsApp` says
+ * whether the reader shares theirs, and the other's phone when they share it; `blocked`, who
+ * blocked whom (from the reader's side).
+ */
+export type ConversationView = ConversationSummary & {
+  messages: ConversationMessage[];
+  earlier: boolean;
+  whatsApp: { mine: boolean; other: string | null };
+  blocked: "you" | "them" | null;
+};
 
 const THREAD_MESSAGES = 100;
 
@@ -183,6 +193,7 @@ export async function getConversation(
   const earlier = messages.length > limit;
   return ok({
     ...toSummary(row, userId),
+    ...(await contactState(db, userId, id)),
     earlier,
     messages: messages
       .slice(0, limit)
@@ -199,7 +210,8 @@ export async function getConversation(
 
 /**
  * Writes a message in a conversation, for one of its parties, within the author's hourly
- * limit. A party whose account was suspended is not written to.
+ * limit. A party whose account was suspended is not written to; one who blocked the author
+ * (or was blocked by them) is refused politely.
  */
 export async function sendInConversation(
   db: Db,
@@ -215,9 +227,11 @@ export async function sendInConversation(
   const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
   const [other] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId)).limit(1);
   if (!other || other.suspendedAt) return notFound("conversation");
+  const unblocked = await checkNotBlocked(db, userId, otherId);
+  if (!unblocked.ok) return unblocked;
   const allowed = await takeAllowance(db, "conversation-account", userId);
   if (!allowed.ok) return allowed;
-  const written = await db.transaction(async (tx): Promise<Result<{ id: string; createdAt: Date }>> => {
+  return db.transaction(async (tx): Promise<Result<{ id: string; createdAt: Date }>> => {
     // The author's row, then the conversation's, in the order deleting an account takes them
     // (no deadlock); a conversation gone meanwhile (the other party left) is not found.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("key share");
@@ -227,21 +241,149 @@ export async function sendInConversation(
       .where(and(eq(conversations.id, conversationId), isParty(userId)))
       .for("key share");
     if (!still) return notFound("conversation");
-    const [row] = await tx
-      .insert(conversationMessages)
-      .values({ conversationId, authorId: userId, texto: texto.trim() })
-      .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
-    // Never back in time: a send that commits after a later one keeps the later's.
+    return ok(await insertMessage(tx, jobs, { conversationId, authorId: userId, recipientId: otherId, texto }));
+  });
+}
+
+/**
+ * A signed-in person writes about an available pet (the contact form, issue 20): the message
+ * opens their conversation with its caretaker, or continues it. The contact form's limits
+ * (per client and per caretaker) were taken by the caller; the author's hourly one is taken here.
+ */
+export async function writeAboutPet(
+  db: Db,
+  jobs: Jobs,
+  { userId, pet, texto }: { userId: string; pet: { id: string; caretakerId: string }; texto: string },
+): Promise<Result<{ id: string; conversationId: string }>> {
+  if (pet.caretakerId === userId) return fail({ kind: "forbidden", rule: "own-pet-message" });
+  const unblocked = await checkNotBlocked(db, userId, pet.caretakerId);
+  if (!unblocked.ok) return unblocked;
+  const allowed = await takeAllowance(db, "conversation-account", userId);
+  if (!allowed.ok) return allowed;
+  return db.transaction(async (tx): Promise<Result<{ id: string; conversationId: string }>> => {
+    // The author's row, then the pet's (still available, its caretaker not suspended), as an
+    // application takes them: neither goes while the conversation opens.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("key share");
+    const [available] = await tx
+      .select({ id: pets.id })
+      .from(pets)
+      .innerJoin(users, eq(users.id, pets.caretakerId))
+      .where(and(eq(pets.id, pet.id), eq(pets.status, "disponivel"), isNull(users.suspendedAt)))
+      .for("key share", { of: pets });
+    if (!available) return fail({ kind: "gone", subject: "pet", field: "petId" });
+    const conversationId = await openConversation(tx, {
+      petId: pet.id,
+      adopterId: userId,
+      caretakerId: pet.caretakerId,
+    });
+    const { id } = await insertMessage(tx, jobs, {
+      conversationId,
+      authorId: userId,
+      recipientId: pet.caretakerId,
+      texto,
+    });
+    return ok({ id, conversationId });
+  });
+}
+
+/** Stores a message in its conversation's transaction: its order, its notice, its announcement. */
+async function insertMessage(
+  tx: Db,
+  jobs: Jobs,
+  {
+    conversationId,
+    authorId,
+    recipientId,
+    texto,
+  }: { conversationId: string; authorId: string; recipientId: string; texto: string },
+): Promise<{ id: string; createdAt: Date }> {
+  const [row] = await tx
+    .insert(conversationMessages)
+    .values({ conversationId, authorId, texto: texto.trim() })
+    .returning({ id: conversationMessages.id, createdAt: conversationMessages.createdAt });
+  // Never back in time: a send that commits after a later one keeps the later's.
+  await tx
+    .update(conversations)
+    .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), now())` })
+    .where(eq(conversations.id, conversationId));
+  const createdAt = new Date(row!.createdAt);
+  await scheduleConversationNotice(jobs, { conversationId, recipientId }, createdAt, tx);
+  await announce(tx, {
+    tipo: "mensagem",
+    conversa_id: conversationId,
+    mensagem_id: row!.id,
+    partes: [authorId, recipientId],
+  });
+  return { id: row!.id, createdAt };
+}
+
+/**
+ * Shares (or stops sharing) the person's WhatsApp in a conversation: the other party then
+ * sees a link to the phone of their profile, and only in this conversation.
+ */
+export async function setWhatsAppSharing(
+  db: Db,
+  { userId, conversationId, share }: { userId: string; conversationId: string; share: boolean },
+): Promise<Result> {
+  const [conversation] = await db
+    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .limit(1);
+  if (!conversation) return notFound("conversation");
+  if (share) {
+    const [me] = await db.select({ telefone: users.telefone }).from(users).where(eq(users.id, userId)).limit(1);
+    if (!me?.telefone?.trim()) return invalid("telefone", "phone-required");
+  }
+  const column = conversation.adopterId === userId ? "adopterWhatsAppAt" : "caretakerWhatsAppAt";
+  await db.transaction(async (tx) => {
     await tx
       .update(conversations)
-      .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), now())` })
+      .set({ [column]: share ? sql`coalesce(${conversations[column]}, now())` : null })
       .where(eq(conversations.id, conversationId));
-    const createdAt = new Date(row!.createdAt);
-    await scheduleConversationNotice(jobs, { conversationId, recipientId: otherId }, createdAt, tx);
-    await announceMessage(tx, { conversa_id: conversationId, mensagem_id: row!.id, partes: [userId, otherId] });
-    return ok({ id: row!.id, createdAt });
+    await announce(tx, {
+      tipo: "conversa",
+      conversa_id: conversationId,
+      partes: [conversation.adopterId, conversation.caretakerId],
+    });
   });
-  return written;
+  return ok();
+}
+
+/**
+ * What a conversation's reader sees of the sharing and blocking between its two parties: the
+ * other's phone only while they share it and neither blocked the other.
+ */
+async function contactState(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<Pick<ConversationView, "whatsApp" | "blocked">> {
+  const [row] = await db
+    .select({
+      adopterId: conversations.adopterId,
+      caretakerId: conversations.caretakerId,
+      adopterSharesAt: conversations.adopterWhatsAppAt,
+      caretakerSharesAt: conversations.caretakerWhatsAppAt,
+      adopterPhone: adopter.telefone,
+      caretakerPhone: caretaker.telefone,
+    })
+    .from(conversations)
+    .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
+    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  const mineIsAdopter = row!.adopterId === userId;
+  const blocked = await blockBetween(db, userId, mineIsAdopter ? row!.caretakerId : row!.adopterId);
+  const otherShares = mineIsAdopter ? row!.caretakerSharesAt : row!.adopterSharesAt;
+  const otherPhone = (mineIsAdopter ? row!.caretakerPhone : row!.adopterPhone)?.trim() || null;
+  return {
+    blocked,
+    whatsApp: {
+      mine: (mineIsAdopter ? row!.adopterSharesAt : row!.caretakerSharesAt) !== null,
+      other: otherShares !== null && blocked === null ? otherPhone : null,
+    },
+  };
 }
 
 /** Marks what the other party wrote in a conversation as read by its reader. */
@@ -309,4 +451,67 @@ export async function hasConversations(db: Db, userId: string): Promise<boolean>
     .where(and(isParty(userId), sql`${conversations.lastMessageAt} is not null`))
     .limit(1);
   return Boolean(row);
+}
+
+/** What the report page says of a conversation its reader reports: the other party and the pet. */
+export async function describeForParty(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<{ petNome: string; otherNome: string } | null> {
+  const [row] = await summaries(db, userId)
+    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .limit(1);
+  if (!row) return null;
+  const summary = toSummary(row, userId);
+  return { petNome: summary.pet.nome, otherNome: summary.other.nome };
+}
+
+/** A reported conversation as operators read it (issue 22): its parties and its latest messages. */
+export type ReportedConversation = {
+  id: string;
+  petNome: string;
+  adopter: { id: string; nome: string; suspensa: boolean };
+  caretaker: { id: string; nome: string; suspensa: boolean };
+  /** The latest messages, oldest first, each with its author's name. */
+  excerpt: { autor: string; texto: string }[];
+};
+
+const MODERATION_EXCERPT = 10;
+
+/** Reported conversations by id (those still there), for the moderation queue. */
+export async function conversationsForModeration(db: Db, ids: string[]): Promise<ReportedConversation[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: conversations.id,
+      petNome: pets.nome,
+      adopterId: adopter.id,
+      adopterNome: adopter.nome,
+      adopterSuspended: adopter.suspendedAt,
+      caretakerId: caretaker.id,
+      caretakerNome: caretaker.nome,
+      caretakerSuspended: caretaker.suspendedAt,
+      excerpt: sql<{ autor: string; texto: string }[] | string>`(
+        select coalesce(json_agg(json_build_object('autor', u.nome, 'texto', latest.texto) order by latest.created_at, latest.id), '[]'::json)
+        from (
+          select m.id, m.texto, m.created_at, m.author_id from conversation_messages m
+          where m.conversation_id = ${conversations.id}
+          order by m.created_at desc, m.id desc limit ${MODERATION_EXCERPT}
+        ) latest join users u on u.id = latest.author_id
+      )`,
+    })
+    .from(conversations)
+    .innerJoin(pets, eq(pets.id, conversations.petId))
+    .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
+    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .where(inArray(conversations.id, ids));
+  return rows.map((row) => ({
+    id: row.id,
+    petNome: row.petNome,
+    adopter: { id: row.adopterId, nome: row.adopterNome, suspensa: row.adopterSuspended !== null },
+    caretaker: { id: row.caretakerId, nome: row.caretakerNome, suspensa: row.caretakerSuspended !== null },
+    excerpt:
+      typeof row.excerpt === "string" ? (JSON.parse(row.excerpt) as ReportedConversation["excerpt"]) : row.excerpt,
+  }));
 }

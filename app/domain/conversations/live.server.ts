@@ -9,11 +9,16 @@ import type { Db } from "~/db/client.server";
  */
 export const CONVERSATION_CHANNEL = "adopet_conversas";
 
-/** What a stream is told: which conversation changed. Never the text (it is read with the session). */
-export type ConversationEvent = { conversa_id: string; mensagem_id: string; partes: [string, string] };
+/**
+ * What a stream is told: a new message in a conversation, or another change to it (a party
+ * shares their WhatsApp). Never the text (it is read with the session).
+ */
+export type ConversationEvent =
+  | { tipo: "mensagem"; conversa_id: string; mensagem_id: string; partes: [string, string] }
+  | { tipo: "conversa"; conversa_id: string; partes: [string, string] };
 
-/** Announces a new message, in the transaction that stores it. */
-export async function announceMessage(tx: Db, event: ConversationEvent): Promise<void> {
+/** Announces a change, in the transaction that makes it. */
+export async function announce(tx: Db, event: ConversationEvent): Promise<void> {
   await tx.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(event)})`);
 }
 

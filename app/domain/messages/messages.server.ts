@@ -17,6 +17,7 @@ import {
   type Result,
 } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { checkPhoneNotBlocked } from "~/domain/conversations/blocks.server";
 
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 
@@ -88,40 +89,43 @@ export async function resolveRecipient(
 }
 
 /**
- * Stores a message for the pet's caretaker, within the rate limits (per client
- * and per recipient). Storing is the delivery: the e-mail notice is a job stored
- * with the message (both or neither), run after the answer has gone; its failure
- * never loses the message.
- *
- * Each limit is taken before the message is stored, atomically, so a burst of
- * submits never gets past it; a message refused for the caretaker's limit still
+ * The contact form's limits, per client and per recipient, taken before anything is stored, so
+ * a burst of submits never gets past them; a message refused for the caretaker's limit still
  * counts against its sender's.
  */
-export async function sendMessage(
-  db: Db,
-  {
-    pet,
-    input,
-    senderId,
-    clientKey,
-    jobs,
-  }: { pet: Candidate; input: ContactInput; senderId: string | null; clientKey: string; jobs: Jobs },
-): Promise<Result<string>> {
+export async function takeContactAllowances(db: Db, clientKey: string, caretakerId: string): Promise<Result> {
   const limits: ["message-client" | "message-recipient", string][] = [
     ["message-client", clientKey],
-    ["message-recipient", pet.caretakerId],
+    ["message-recipient", caretakerId],
   ];
   for (const [name, key] of limits) {
     const allowed = await takeAllowance(db, name, key);
     if (!allowed.ok) return allowed;
   }
+  return ok();
+}
+
+/**
+ * Stores a visitor's message for the pet's caretaker (a signed-in person's opens a conversation
+ * instead: app/domain/conversations), within the contact limits, unless the caretaker blocked
+ * the phone it gives. Storing is the delivery: the e-mail notice is a job stored with the
+ * message (both or neither), run after the answer has gone; its failure never loses the message.
+ */
+export async function sendMessage(
+  db: Db,
+  { pet, input, clientKey, jobs }: { pet: Candidate; input: ContactInput; clientKey: string; jobs: Jobs },
+): Promise<Result<string>> {
+  const allowed = await takeContactAllowances(db, clientKey, pet.caretakerId);
+  if (!allowed.ok) return allowed;
+  const unblocked = await checkPhoneNotBlocked(db, pet.caretakerId, input.telefone);
+  if (!unblocked.ok) return unblocked;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
       .values({
         petId: pet.id,
         recipientId: pet.caretakerId,
-        senderId,
+        senderId: null,
         senderNome: input.nome.trim(),
         senderTelefone: input.telefone.trim(),
         nomeAnimal: pet.nome,

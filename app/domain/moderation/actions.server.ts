@@ -1,3 +1,4 @@
+import { conversationsForModeration } from "~/domain/conversations/conversations.server";
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
@@ -208,6 +209,10 @@ async function describe(tx: Tx, target: TargetRef): Promise<string> {
   if (target.tipo === "usuario") {
     const [person] = await tx.select({ nome: users.nome }).from(users).where(eq(users.id, target.id));
     return person ? `perfil de ${person.nome}` : "conta excluída";
+  }
+  const [conversation] = await conversationsForModeration(tx, [target.id]);
+  if (conversation) {
+    return `conversa entre ${conversation.adopter.nome} e ${conversation.caretaker.nome} sobre ${conversation.petNome}`;
   }
   const [message] = await tx
     .select({ de: messages.senderNome, animal: messages.nomeAnimal })

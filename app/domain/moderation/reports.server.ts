@@ -7,12 +7,13 @@ import { isListed } from "~/lib/pets";
 import { CATEGORY_LABEL, REPORTS_KEPT_DAYS, type ReportCategory, type ReportTarget } from "~/lib/reports";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { conversationsForModeration, describeForParty } from "~/domain/conversations/conversations.server";
 import { keyedHash } from "~/services/signing.server";
 import type { ReportInput } from "~/validation/reports";
 
 /**
- * Denúncias (issue 22): anyone may report a listing or a caretaker, and the recipient of a
- * message may report the conversation. The reporter is kept for operators only. A listing reported by
+ * Denúncias (issue 22): anyone may report a listing or a caretaker; either party may report a
+ * conversation, and the recipient of a visitor's message that message. The reporter is kept for operators only. A listing reported by
  * enough distinct people is hidden until an operator looks, and its caretaker is told.
  */
 
@@ -54,8 +55,17 @@ export async function findReportTarget(
     const nome = person.tipo === "ong" && person.nomePublico ? person.nomePublico : person.nome;
     return ok({ ...target, descricao: `o perfil de ${nome}`, voltar: `/responsaveis/${target.id}` });
   }
-  // Today a conversation is a contact message: its recipient reports what they were sent.
   if (!viewerId) return notFound("message");
+  // A conversation between two accounts: either party reports it.
+  const conversation = await describeForParty(db, viewerId, target.id);
+  if (conversation) {
+    return ok({
+      ...target,
+      descricao: `a conversa com ${conversation.otherNome} sobre ${conversation.petNome}`,
+      voltar: `/mensagens/${target.id}`,
+    });
+  }
+  // A visitor's contact message: its recipient reports what they were sent.
   const [message] = await db
     .select({ senderNome: messages.senderNome, nomeAnimal: messages.nomeAnimal })
     .from(messages)
@@ -200,7 +210,7 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
   if (groups.length === 0) return [];
   const ids = groups.map((group) => group.id);
   const idsOf = (tipo: ReportTarget) => groups.filter((group) => group.tipo === tipo).map((group) => group.id);
-  const [rows, petRows, userRows, messageRows] = await Promise.all([
+  const [rows, petRows, userRows, messageRows, conversationRows] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -209,6 +219,7 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
         categoria: reports.categoria,
         texto: reports.texto,
         createdAt: reports.createdAt,
+        reporterId: reports.reporterId,
         reporterNome: users.nome,
         reporterEmail: users.email,
       })
@@ -257,7 +268,9 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
         .leftJoin(users, eq(users.id, messages.senderId))
         .where(inArray(messages.id, messageIds)),
     ),
+    conversationsForModeration(db, idsOf("conversa")),
   ]);
+  const conversationsById = new Map(conversationRows.map((row) => [row.id, row]));
   const petsById = new Map(petRows.map((row) => [row.id, row]));
   const usersById = new Map(userRows.map((row) => [row.id, row]));
   const messagesById = new Map(messageRows.map((row) => [row.id, row]));
@@ -301,6 +314,20 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
         trecho: null,
         oculto: null,
         conta: person ? { id: person.id, nome: person.nome, suspensa: person.suspensa !== null } : null,
+      };
+    }
+    const conversation = conversationsById.get(group.id);
+    if (conversation) {
+      // The account reported is the party who did not report (the latest report's reporter).
+      const reporterId = rows.find((row) => row.alvoId === group.id && row.alvoTipo === "conversa")?.reporterId;
+      const reported = reporterId === conversation.adopter.id ? conversation.caretaker : conversation.adopter;
+      return {
+        ...base,
+        titulo: `Conversa entre ${conversation.adopter.nome} e ${conversation.caretaker.nome} sobre ${conversation.petNome}`,
+        href: null,
+        trecho: conversation.excerpt.map((message) => `${message.autor}: ${message.texto}`).join("\n") || null,
+        oculto: null,
+        conta: reported,
       };
     }
     const message = messagesById.get(group.id);

@@ -10,7 +10,8 @@ const STREAMS_PER_PERSON = 10;
  * `GET /api/conversas/eventos`: Server-Sent Events of the signed-in person's conversations:
  * `pronto` once connected (and again when announcements may have been lost: read everything
  * again), then `mensagem` {conversa_id, mensagem_id} for each message written to or by them,
- * from any app server. Comments keep proxies from closing an idle stream;
+ * and `conversa` {conversa_id} when a conversation changes otherwise (a WhatsApp shared), from
+ * any app server. Comments keep proxies from closing an idle stream;
  * `retry` has a browser reconnect 2 s after losing it.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -38,10 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       };
       const unsubscribe = context.conversations.subscribe(user.id, (event) =>
         send(
-          event
-            ? `event: mensagem\ndata: ${JSON.stringify({ conversa_id: event.conversa_id, mensagem_id: event.mensagem_id })}\n\n`
-            : // Announcements may have been lost: the page reads everything again.
-              "event: pronto\ndata: {}\n\n",
+          event === null
+            ? // Announcements may have been lost: the page reads everything again.
+              "event: pronto\ndata: {}\n\n"
+            : event.tipo === "conversa"
+              ? `event: conversa\ndata: ${JSON.stringify({ conversa_id: event.conversa_id })}\n\n`
+              : `event: mensagem\ndata: ${JSON.stringify({ conversa_id: event.conversa_id, mensagem_id: event.mensagem_id })}\n\n`,
         ),
       );
       const end = () => {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/messages";
 import { imageUrl } from "~/lib/image-urls";
 import { listReceived, listSent, resolveRecipient } from "~/domain/messages/messages.server";
 import { apiMessageSchema } from "~/validation/messages-form";
+import { NOTICES } from "~/validation/messages";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 import { deliverFromRequest } from "~/web/messages.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const delivered = await deliverFromRequest(request, context, recipient.value, input);
   if (!delivered.ok) return apiFailure(delivered.failure);
   return data(
-    { id: delivered.value, mensagem: "Mensagem enviada com sucesso!" },
+    { id: delivered.value.id, mensagem: NOTICES.messageSent, conversa_id: delivered.value.conversationId },
     { status: 201, headers: { "Cache-Control": "no-store" } },
   );
 }
