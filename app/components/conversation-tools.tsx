@@ -34,7 +34,7 @@ export function ConversationTools({
             target="_blank"
             rel="noopener noreferrer"
           >
-            Conversar com {otherName} no WhatsApp
+            {`Conversar com ${otherName} no WhatsApp`}
             <span className="visually-hidden"> (abre em nova aba)</span>
           </a>
         </p>
@@ -68,12 +68,12 @@ export function ConversationTools({
           <>
             <p className="conversation-tools__hint">Você bloqueou {otherName}: as mensagens dessa pessoa não chegam.</p>
             <button type="submit" name="intent" value="desbloquear" className="my-pet__action">
-              Desbloquear {otherName}
+              {`Desbloquear ${otherName}`}
             </button>
           </>
         ) : (
           <button type="submit" name="intent" value="bloquear" className="my-pet__action">
-            Bloquear {otherName}
+            {`Bloquear ${otherName}`}
           </button>
         )}
         <Link to={`/denunciar?tipo=conversa&id=${conversationId}`} className="report-link">

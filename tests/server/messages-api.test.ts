@@ -191,11 +191,12 @@ describe("reading messages", () => {
     expect(await readAt()).not.toBeNull();
   });
 
-  it("a signed-in sender sees what they sent, but not the caretaker's side", async () => {
-    expect((await stranger.post("/api/messages", body({ contato__texto: "Mensagem do curioso" }))).status).toBe(201);
-    const inbox = await stranger.get("/api/messages");
-    const sent = inbox.json.enviadas as { contato__texto: string }[];
-    expect(sent.map((message) => message.contato__texto)).toContain("Mensagem do curioso");
+  it("a signed-in sender's message is in their conversation about the pet, not among the visitors' messages", async () => {
+    const sent = await stranger.post("/api/messages", body({ contato__texto: "Mensagem do curioso" }));
+    expect(sent.status).toBe(201);
+    const thread = await stranger.get(`/api/conversas/${sent.json.conversa_id as string}`);
+    expect(thread.json.mensagens).toEqual([expect.objectContaining({ texto: "Mensagem do curioso", minha: true })]);
+    expect((await stranger.get("/api/messages")).json.enviadas).toEqual([]);
   });
 });
 

@@ -69,8 +69,20 @@ describe("GET /api/users/:id/export", () => {
     const body = response.json as unknown as DataExport;
     expect(body.conta).toMatchObject({ id: ana.id, email: "ana@exemplo.com", telefone: "(21) 97777-1234", uf: "RJ" });
     expect(body.animais.map((pet) => pet.nome)).toEqual(["Pipoca"]);
-    expect(body.mensagens_recebidas.map((m) => m.texto).sort()).toEqual(["Oi Ana", "Olá!"]);
-    expect(body.mensagens_enviadas.map((m) => m.texto)).toEqual(["Oi Bruno"]);
+    // A visitor's message; what signed-in people wrote each other is in their conversations.
+    expect(body.mensagens_recebidas.map((m) => m.texto)).toEqual(["Olá!"]);
+    expect(body.mensagens_enviadas).toEqual([]);
+    const conversas = (
+      body as unknown as { conversas: { papel: string; mensagens: { texto: string; minha: boolean }[] }[] }
+    ).conversas;
+    expect(
+      conversas.map(({ papel, mensagens }) => ({ papel, mensagens: mensagens.map((m) => [m.texto, m.minha]) })),
+    ).toEqual(
+      expect.arrayContaining([
+        { papel: "adotante", mensagens: [["Oi Bruno", true]] },
+        { papel: "responsavel", mensagens: [["Oi Ana", false]] },
+      ]),
+    );
     expect(body.sessoes.length).toBeGreaterThanOrEqual(1);
     expect(body.fotos).toHaveLength(3);
     expect(response.text).not.toMatch(/argon2|password|token/i);
