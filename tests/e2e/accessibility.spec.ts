@@ -38,15 +38,19 @@ test.describe("axe with content and in error states", () => {
     await expectNoAxeViolations(page);
   });
 
-  test("mensagens with messages received, read and unread, and sent", async ({ page, playwright }) => {
+  test("mensagens with visitors' messages, read and unread, and a conversation", async ({ page, playwright }) => {
     const { available } = await caretakerWithPets(page);
-    const other = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const baseURL = test.info().project.use.baseURL;
+    const other = await playwright.request.newContext({ baseURL });
     await newCaretaker(other, "Outra Protetora");
     const theirs = await publishPet(other, { nome: "Cocada" });
-    await sendMessage(other, available, "Olá! Posso visitar a Paçoca no sábado?");
-    await sendMessage(other, available, "Ela se dá bem com gatos?");
+    const visitor = await playwright.request.newContext({ baseURL });
+    await sendMessage(visitor, available, "Olá! Posso visitar a Paçoca no sábado?");
+    await sendMessage(visitor, available, "Ela se dá bem com gatos?");
+    // Signed in, a message opens a conversation.
     await sendMessage(page.request, theirs, "Oi! A Cocada ainda está disponível?");
     await other.dispose();
+    await visitor.dispose();
 
     await page.goto("/adopet/mensagens");
     await expect(page.getByRole("heading", { name: "Recebidas (2 não lidas)" })).toBeVisible();

@@ -171,3 +171,92 @@ test("live: a message appears in the other party's open thread and header within
   expect(await ong.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
   await ongContext.close();
 });
+
+test("from contato a signed-in adopter opens the conversation; WhatsApp by consent, live; a block; a report", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const ongContext = await browser.newContext();
+  const ong = await ongContext.newPage();
+  await newCaretaker(ong.request, "ONG Segura");
+  const pet = await publishPet(ong.request, { nome: "Farofa" });
+  await signInThroughApi(page);
+
+  await page.goto(`/adopet/contato?pet=${pet.id}`);
+  await expect(
+    page.getByText("Sua mensagem abre uma conversa com quem cuida do animal", { exact: false }),
+  ).toBeVisible();
+  await page.getByLabel("Telefone").fill("21 96666-1234");
+  await page.getByLabel("Mensagem").fill("Oi! A Farofa se dá bem com gatos?");
+  await page.getByRole("button", { name: "Enviar" }).click();
+  await expect(page).toHaveURL(/\/adopet\/mensagens\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("status")).toHaveText("Mensagem enviada com sucesso!");
+  await expect(page.getByRole("list", { name: "Conversa com ONG Segura" }).getByRole("listitem")).toHaveCount(1);
+  const conversationUrl = new URL(page.url()).pathname;
+
+  // The caretaker reads it without the adopter's phone; sharing theirs needs one in the profile.
+  await ong.goto(conversationUrl);
+  await expect(ong.getByText("Oi! A Farofa se dá bem com gatos?")).toBeVisible();
+  await expect(ong.getByRole("main")).not.toContainText("96666");
+  await ong.getByRole("button", { name: "Compartilhar meu WhatsApp" }).click();
+  await expect(ong.getByRole("status")).toHaveText(
+    "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.",
+  );
+  const { id: ongId } = (await (await ong.request.get("/adopet/api/session")).json()) as { id: string };
+  expect(
+    (await ong.request.patch(`/adopet/api/users/${ongId}`, { data: { telefone: "21 97777-2222" } })).status(),
+  ).toBe(200);
+  await page.evaluate(() => ((window as unknown as { semRecarregar: boolean }).semRecarregar = true));
+  await ong.getByRole("button", { name: "Compartilhar meu WhatsApp" }).click();
+  await expect(ong.getByRole("status")).toHaveText(
+    "Pronto: a outra pessoa já vê o link para o seu WhatsApp nesta conversa.",
+  );
+  await expect(ong.getByRole("button", { name: "Parar de compartilhar" })).toBeVisible();
+  // The adopter's open thread shows the link, without reload.
+  const whatsApp = page.getByRole("link", { name: "Conversar com ONG Segura no WhatsApp (abre em nova aba)" });
+  await expect(whatsApp).toHaveAttribute("href", /^https:\/\/wa\.me\/5521977772222\?text=Ol%C3%A1%2C%20ONG/, {
+    timeout: 2_000,
+  });
+  expect(await page.evaluate(() => (window as unknown as { semRecarregar?: boolean }).semRecarregar)).toBe(true);
+  await expectNoAxeViolations(page);
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-tools-${width}.png`), fullPage: true });
+  }
+
+  // The caretaker blocks the adopter: neither writes any more, and the adopter is told politely.
+  await ong.getByRole("button", { name: "Bloquear Ana Lúcia" }).click();
+  await expect(ong.getByRole("status")).toHaveText(
+    "Pessoa bloqueada: as mensagens dela não chegam mais para você. Ninguém é avisado.",
+  );
+  await expect(ong.getByText("Você bloqueou Ana Lúcia. Desbloqueie para voltar a escrever.")).toBeVisible();
+  await expectNoAxeViolations(ong);
+  await page.reload();
+  await expect(page.getByText("ONG Segura preferiu não receber mais mensagens nesta conversa.")).toBeVisible();
+  await expect(page.getByLabel("Mensagem para ONG Segura")).toHaveCount(0);
+  await expect(whatsApp).toHaveCount(0);
+
+  // Blocks are listed in the inbox, and lifted there.
+  await ong.goto("/adopet/mensagens");
+  const blocks = ong.getByRole("region", { name: "Bloqueios" });
+  await expect(blocks).toContainText("Ana Lúcia");
+  await expectNoAxeViolations(ong);
+  await ong.setViewportSize({ width: 360, height: 900 });
+  await expectNoHorizontalScroll(ong);
+  await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-blocks-360.png`), fullPage: true });
+  await blocks.getByRole("button", { name: "Desbloquear" }).click();
+  await expect(ong.getByRole("status")).toHaveText("Desbloqueio feito: vocês podem voltar a conversar.");
+  await expect(ong.getByRole("region", { name: "Bloqueios" })).toHaveCount(0);
+
+  // The adopter reports the conversation to moderation.
+  await page.goto(conversationUrl);
+  await page.getByRole("link", { name: "Denunciar esta conversa" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Denunciar a conversa com ONG Segura sobre Farofa");
+  await page.getByLabel("Outro").check();
+  await page.getByLabel("O que aconteceu").fill("Pediu um PIX para reservar.");
+  await page.getByRole("button", { name: "Enviar denúncia" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Denúncia enviada");
+  await ongContext.close();
+});

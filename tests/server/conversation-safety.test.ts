@@ -178,7 +178,10 @@ describe("sharing one's WhatsApp", () => {
     expect((await new Client(app.baseUrl).get(`/pets/${petId}`)).text).not.toContain("97777");
 
     expect((await adjust(caretaker.client, conversationId, "parar-whatsapp")).status).toBe(302);
-    expect((await adopter.client.get(`/api/conversas/${conversationId}`)).json.whatsapp.outra_parte).toBeNull();
+    expect((await adopter.client.get(`/api/conversas/${conversationId}`)).json.whatsapp).toEqual({
+      compartilhando: false,
+      outra_parte: null,
+    });
   });
 
   it("needs a phone in one's profile: without one, nothing is shared and the page says how", async () => {
