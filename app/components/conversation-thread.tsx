@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { Link } from "react-router";
 import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { CONVERSATION_TEXT_MAX } from "~/lib/conversations";
@@ -17,12 +18,15 @@ export function ConversationThread({
   action,
   result,
   headingId,
-  earlier = false,
+  olderHref = null,
+  newerHref = null,
   closed = null,
 }: {
   messages: ThreadMessage[];
-  /** Older messages than these exist (a thread shows its latest). */
-  earlier?: boolean;
+  /** Where the messages before these are read (a thread shows its latest), if there are any. */
+  olderHref?: string | null;
+  /** Back to the latest messages, when these are older ones. */
+  newerHref?: string | null;
   otherName: string;
   action: string;
   result: SubmissionResult<string[]> | undefined;
@@ -35,7 +39,11 @@ export function ConversationThread({
     <>
       {/* New messages (read live, issue 20) are announced as they arrive, the first one too. */}
       <div aria-live="polite">
-        {earlier ? <p className="thread__earlier">Mostrando as mensagens mais recentes.</p> : null}
+        {olderHref ? (
+          <p className="thread__earlier">
+            <Link to={olderHref}>Ver mensagens anteriores</Link>
+          </p>
+        ) : null}
         {messages.length === 0 ? (
           <p>Nenhuma mensagem ainda. Escreva para {otherName} por aqui: o telefone de vocês fica guardado.</p>
         ) : (
@@ -54,6 +62,11 @@ export function ConversationThread({
             ))}
           </ol>
         )}
+        {newerHref ? (
+          <p className="thread__earlier">
+            <Link to={newerHref}>Ver as mensagens mais recentes</Link>
+          </p>
+        ) : null}
       </div>
       {closed ? (
         <p className="panel thread__closed">{closed}</p>

@@ -163,6 +163,13 @@ const applicationsQuery = z.object({
     .meta({ description: "Página das recebidas (50 por página)." }),
 });
 
+const conversationQuery = z.object({
+  antes: z
+    .uuid()
+    .optional()
+    .meta({ description: "O id de uma mensagem da conversa: traz as que vieram antes dela (a página anterior)." }),
+});
+
 const citiesQuery = z.object({
   q: z.string().max(60).optional().meta({ description: "O que a pessoa está digitando.", example: "sao goncalo" }),
   uf: z.enum(UFS).optional(),
@@ -385,10 +392,11 @@ const paths: ZodOpenApiPathsObject = {
     get: operation("get", {
       tags: ["Conversas"],
       summary: "Ler uma conversa",
-      description: "Só para as suas duas partes: quem se candidatou e quem cuida do animal.",
-      requestParams: { path: idParam("da conversa") },
+      description:
+        "Só para as suas duas partes: quem se candidatou e quem cuida do animal. Traz as 100 mensagens mais recentes; com `antes`, as 100 anteriores a uma mensagem (`mais_antigas` diz se há mais).",
+      requestParams: { path: idParam("da conversa"), query: conversationQuery },
       ok: { 200: answer("A conversa.", conversationSchema) },
-      errors: { 404: "Conversa não encontrada." },
+      errors: { 400: "Parâmetro inválido.", 404: "Conversa (ou mensagem de `antes`) não encontrada." },
       traits: { auth: true },
     }),
   },

@@ -346,8 +346,11 @@ function Conversation() {
         action="?acao=mensagem"
         result={result}
         headingId="conversa-titulo"
-        earlier={conversa!.antigas}
+        olderHref={conversa!.anteriores}
       />
+      <p className="application__back">
+        <Link to={`/mensagens/${conversa!.id}`}>Abrir a conversa: WhatsApp, bloqueio e denúncia</Link>
+      </p>
     </section>
   );
 }

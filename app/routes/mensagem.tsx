@@ -19,12 +19,16 @@ const notFoundPage = () => data("Conversa não encontrada.", { status: 404 });
 /** `/mensagens/:id`: one conversation, for its two parties (404 for anyone else); opening it reads it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const opened = isId(params.id) ? await readThread(context.db, user.id, params.id) : null;
+  // `?antes=<mensagem>`: the messages before that one (older than the latest shown).
+  const antes = new URL(request.url).searchParams.get("antes");
+  const opened =
+    isId(params.id) && (antes === null || isId(antes))
+      ? await readThread(context.db, user.id, params.id, antes ?? undefined)
+      : null;
   if (!opened) throw notFoundPage();
   const { conversation, thread } = opened;
   const adopterId = conversation.party === "adotante" ? user.id : conversation.other.id;
   return {
-    id: conversation.id,
     party: conversation.party,
     pet: {
       id: conversation.pet.id,
@@ -99,7 +103,8 @@ export default function Conversa() {
         action={`/mensagens/${conversation.id}`}
         result={result}
         headingId="conversa-titulo"
-        earlier={conversation.antigas}
+        olderHref={conversation.anteriores}
+        newerHref={conversation.recentes}
         closed={blockedText(conversation.blocked, conversation.outraParte)}
       />
       <ConversationTools

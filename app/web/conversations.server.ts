@@ -56,18 +56,24 @@ export function toApiConversation(conversation: ConversationView): ApiConversati
 
 /**
  * A conversation opened on a page (the thread's, or the application's): read by whoever opens
- * it, its messages with their dates written out. Not one of the reader's: null.
+ * it, its messages with their dates written out, and links to the page before (older messages)
+ * and back to the latest. Not one of the reader's (or `before` not one of its messages): null.
  */
-export async function readThread(db: Db, userId: string, conversationId: string) {
-  const found = await getConversation(db, userId, conversationId);
+export async function readThread(db: Db, userId: string, conversationId: string, before?: string) {
+  const found = await getConversation(db, userId, conversationId, { before });
   if (!found.ok) return null;
   const conversation = found.value;
   if (conversation.unread > 0) await markConversationRead(db, userId, conversation.id);
+  const page = `/mensagens/${conversation.id}`;
   return {
     conversation,
     thread: {
+      id: conversation.id,
       outraParte: conversation.other.nome,
-      antigas: conversation.earlier,
+      // Older messages are read a page at a time on the conversation's page.
+      anteriores:
+        conversation.earlier && conversation.messages[0] ? `${page}?antes=${conversation.messages[0].id}` : null,
+      recentes: before ? page : null,
       mensagens: conversation.messages.map((message): ThreadMessage => ({
         id: message.id,
         texto: message.texto,

@@ -326,3 +326,68 @@ describe("reporting a conversation", () => {
     expect(entry!.trecho).toContain("Ana Segura: Posso visitar no sábado?");
   });
 });
+
+describe("a long conversation", () => {
+  it("is read 100 messages at a time, further back with `antes`, by its parties only", async () => {
+    const dayAgo = Date.now() - 86_400_000;
+    await app.db.insert(conversationMessages).values(
+      Array.from({ length: 230 }, (_, index) => ({
+        conversationId,
+        authorId: index % 2 ? caretaker.id : adopter.id,
+        texto: `Mensagem antiga ${index}`,
+        // Some at the same instant: the id keeps the order.
+        createdAt: new Date(dayAgo + Math.floor(index / 2) * 1_000),
+      })),
+    );
+    const all = await app.db
+      .select({ id: conversationMessages.id, texto: conversationMessages.texto })
+      .from(conversationMessages)
+      .where(eq(conversationMessages.conversationId, conversationId))
+      .orderBy(conversationMessages.createdAt, conversationMessages.id);
+
+    type Page = { mais_antigas: boolean; mensagens: { id: string }[] };
+    const read = async (antes?: string) => {
+      const answer = await adopter.client.get(`/api/conversas/${conversationId}${antes ? `?antes=${antes}` : ""}`);
+      expect(answer.status).toBe(200);
+      return answer.json as unknown as Page;
+    };
+    const pages: Page[] = [await read()];
+    while (pages.at(-1)!.mais_antigas) pages.push(await read(pages.at(-1)!.mensagens[0]!.id));
+    expect(pages.map((page) => page.mensagens.length)).toEqual([100, 100, all.length - 200]);
+    // Oldest first within a page; together, every message once, in order.
+    expect(pages.reverse().flatMap((page) => page.mensagens.map((message) => message.id))).toEqual(
+      all.map((row) => row.id),
+    );
+
+    const oldest = all[0]!.id;
+    expect((await stranger.client.get(`/api/conversas/${conversationId}?antes=${oldest}`)).status).toBe(404);
+    const malformed = await adopter.client.get(`/api/conversas/${conversationId}?antes=nao-e-id`);
+    expect(malformed.status).toBe(400);
+    expect(malformed.json.errors).toEqual({ antes: ["Informe o id de uma mensagem desta conversa."] });
+    // A message of another conversation is not a place in this one.
+    const [elsewhere] = await app.db
+      .insert(conversations)
+      .values({ petId: otherPetId, adopterId: stranger.id, caretakerId: caretaker.id })
+      .returning({ id: conversations.id });
+    const [foreign] = await app.db
+      .insert(conversationMessages)
+      .values({ conversationId: elsewhere!.id, authorId: stranger.id, texto: "Outra conversa" })
+      .returning({ id: conversationMessages.id });
+    expect((await adopter.client.get(`/api/conversas/${conversationId}?antes=${foreign!.id}`)).status).toBe(404);
+
+    // The page links to the messages before, and back to the latest.
+    const latest = await adopter.client.get(`/mensagens/${conversationId}`);
+    const older = /href="(\/adopet\/mensagens\/[0-9a-f-]{36}\?antes=[0-9a-f-]{36})"[^>]*>Ver mensagens anteriores/.exec(
+      latest.text,
+    );
+    expect(older).not.toBeNull();
+    const before = await adopter.client.get(older![1]!.replace("/adopet", ""));
+    expect(before.status).toBe(200);
+    expect(before.text).toContain("Ver as mensagens mais recentes");
+    // Up to the message before the first one shown on the latest page, and not that one.
+    const cursor = all.findIndex((row) => older![1]!.endsWith(row.id));
+    expect(before.text).toContain(`>${all[cursor - 1]!.texto}<`);
+    expect(before.text).not.toContain(`>${all[cursor]!.texto}<`);
+    expect((await stranger.client.get(older![1]!.replace("/adopet", ""))).status).toBe(404);
+  });
+});

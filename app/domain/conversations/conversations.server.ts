@@ -167,17 +167,30 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
   return rows.map((row) => toSummary(row, userId));
 }
 
-/** One conversation with its messages, for one of its parties only. */
+/**
+ * One conversation with its messages, for one of its parties only: the latest `limit`, or those
+ * written before the message `before` (a page further back; a message of another conversation
+ * is not found).
+ */
 export async function getConversation(
   db: Db,
   userId: string,
   id: string,
-  { limit = THREAD_MESSAGES }: { limit?: number } = {},
+  { limit = THREAD_MESSAGES, before }: { limit?: number; before?: string } = {},
 ): Promise<Result<ConversationView>> {
   const [row] = await summaries(db, userId)
     .where(and(eq(conversations.id, id), isParty(userId)))
     .limit(1);
   if (!row) return notFound("conversation");
+  let olderThan: { createdAt: Date | string; id: string } | undefined;
+  if (before) {
+    [olderThan] = await db
+      .select({ createdAt: conversationMessages.createdAt, id: conversationMessages.id })
+      .from(conversationMessages)
+      .where(and(eq(conversationMessages.id, before), eq(conversationMessages.conversationId, id)))
+      .limit(1);
+    if (!olderThan) return notFound("message");
+  }
   const messages = await db
     .select({
       id: conversationMessages.id,
@@ -187,7 +200,13 @@ export async function getConversation(
       readAt: conversationMessages.readAt,
     })
     .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, id))
+    .where(
+      and(
+        eq(conversationMessages.conversationId, id),
+        olderThan &&
+          sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (${new Date(olderThan.createdAt).toISOString()}::timestamptz, ${olderThan.id}::uuid)`,
+      ),
+    )
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(limit + 1);
   const earlier = messages.length > limit;
