@@ -25,8 +25,7 @@ import { imageUrl } from "./lib/image-urls";
 import { usePageScripts } from "./lib/page-handle";
 import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
-import { countUnread, hasReceived } from "~/domain/messages/messages.server";
-import { countUnreadInConversations, hasConversations } from "~/domain/conversations/conversations.server";
+import { inboxState } from "~/domain/messages/inbox.server";
 import { useLiveConversations } from "~/components/live-conversations";
 import { countNewApplications } from "~/domain/applications/applications.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
@@ -51,19 +50,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
   // The account menu's counts (AttentionCounts in app/lib/account-nav.ts); operators' only for them.
-  const [unread, inbox, newApplications, toModerate] = user
+  const [{ unread, inbox }, newApplications, toModerate] = user
     ? await Promise.all([
-        // Messages of visitors and of conversations alike.
-        Promise.all([countUnread(context.db, user.id), countUnreadInConversations(context.db, user.id)]).then(
-          ([messages, conversations]) => messages + conversations,
-        ),
-        Promise.all([hasReceived(context.db, user.id), hasConversations(context.db, user.id)]).then(
-          ([received, talking]) => received || talking,
-        ),
+        // Messages of visitors and of conversations alike, in one query.
+        inboxState(context.db, user.id),
         countNewApplications(context.db, user.id),
         user.operador ? countModerationWork(context.db) : null,
       ])
-    : [0, false, 0, null];
+    : [{ unread: 0, inbox: false }, 0, null];
   return data(
     {
       user: user && {

@@ -462,16 +462,6 @@ export async function conversationsForExport(db: Db, userId: string) {
   );
 }
 
-/** Whether a person has a conversation with messages (the header then leads to them). */
-export async function hasConversations(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(isParty(userId), sql`${conversations.lastMessageAt} is not null`))
-    .limit(1);
-  return Boolean(row);
-}
-
 /** What the report page says of a conversation its reader reports: the other party and the pet. */
 export async function describeForParty(
   db: Db,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
@@ -200,19 +200,6 @@ export async function listSent(db: Db, userId: string, limit: number | null = 20
     .$dynamic();
   const rows = await (limit === null ? query : query.limit(limit));
   return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
-}
-
-export async function countUnread(db: Db, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(messages)
-    .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
-  return row?.total ?? 0;
-}
-
-export async function hasReceived(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: messages.id }).from(messages).where(eq(messages.recipientId, userId)).limit(1);
-  return Boolean(row);
 }
 
 /** Marks one received message (or all, without an id) as read. Someone else's message is not found. */
