@@ -56,8 +56,9 @@ export default function Privacidade() {
         <div>
           <dt>Mensagens</dt>
           <dd>
-            O nome, o telefone e o texto de quem escreve sobre um animal, mostrados só a quem cuida dele, para que possa
-            responder. Guardados até a conta de quem recebeu (ou de quem enviou, com login) ser excluída.
+            O nome, o telefone e o texto de quem escreve sobre um animal sem ter conta, mostrados só a quem cuida dele,
+            para que possa responder. Guardados até a conta de quem recebeu ser excluída. Quem escreve com a conta
+            aberta entra numa conversa (abaixo), e o seu telefone não é mostrado.
           </dd>
         </div>
         <div>
@@ -65,7 +66,18 @@ export default function Privacidade() {
           <dd>
             As mensagens trocadas entre quem se candidata a adotar e quem cuida do animal, vistas só pelas duas pessoas,
             com a data e se já foram lidas. Uma mensagem não lida em 10 minutos é enviada por e-mail a quem deve lê-la.
-            Guardadas até uma das duas contas ser excluída: a conversa sai para as duas.
+            Guardadas até uma das duas contas ser excluída: a conversa sai para as duas. O telefone do seu perfil só
+            aparece para a outra pessoa, como link para o WhatsApp, se você escolher compartilhar nessa conversa, e
+            deixa de aparecer quando você para. Se você denunciar uma conversa, a moderação da Adopet lê as últimas
+            mensagens dela.
+          </dd>
+        </div>
+        <div>
+          <dt>Bloqueios</dt>
+          <dd>
+            Quem você bloqueou, para recusar as mensagens dessa pessoa. O telefone de um visitante bloqueado não é
+            guardado: só uma assinatura dele (um código que não permite recuperar o número) e os últimos 4 dígitos, para
+            você reconhecer. Guardados até você desbloquear ou excluir a sua conta.
           </dd>
         </div>
         <div>

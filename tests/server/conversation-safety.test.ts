@@ -302,6 +302,12 @@ describe("blocking", () => {
     const page = await caretaker.client.get("/mensagens");
     expect(page.text).toContain("Telefone bloqueado");
     expect(page.text).toContain("Rui Insistente, telefone terminado em 4444");
+    // In the blocker's data export (LGPD).
+    const exported = await caretaker.client.get(`/api/users/${caretaker.id}/export`);
+    expect(exported.json.bloqueios).toContainEqual({
+      quem: "Rui Insistente, telefone terminado em 4444",
+      desde: expect.any(String),
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import { conversationsForExport } from "~/domain/conversations/conversations.server";
+import { listBlocks } from "~/domain/conversations/blocks.server";
 import type { Db } from "~/db/client.server";
 import { messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
@@ -34,19 +35,21 @@ export async function exportUserData(db: Db, actorId: string, userId: string): P
 async function collectUserData(db: Db, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas] = await Promise.all([
-    listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
-    listReceived(db, userId, null),
-    listSent(db, userId, null),
-    db
-      .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.userId, userId)),
-    listFavorites(db, userId),
-    listAlerts(db, userId),
-    applicationsForExport(db, userId),
-    conversationsForExport(db, userId),
-  ]);
+  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas, blocked] =
+    await Promise.all([
+      listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
+      listReceived(db, userId, null),
+      listSent(db, userId, null),
+      db
+        .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
+        .from(sessions)
+        .where(eq(sessions.userId, userId)),
+      listFavorites(db, userId),
+      listAlerts(db, userId),
+      applicationsForExport(db, userId),
+      conversationsForExport(db, userId),
+      listBlocks(db, userId, null),
+    ]);
   return {
     exportado_em: new Date().toISOString(),
     conta: {
@@ -72,6 +75,7 @@ async function collectUserData(db: Db, userId: string) {
       enviada_em: message.createdAt.toISOString(),
     })),
     conversas,
+    bloqueios: blocked.map((entry) => ({ quem: entry.descricao, desde: entry.createdAt.toISOString() })),
     favoritos: favorites.map(({ pet, markedAt }) => ({
       animal: pet.id,
       nome: pet.nome,

@@ -80,15 +80,16 @@ export async function unblockInConversation(db: Db, userId: string, conversation
 
 export type BlockEntry = { id: string; descricao: string; createdAt: Date };
 
-/** Whom a person blocked, the latest first: accounts by their name now, phones by their hint. */
-export async function listBlocks(db: Db, userId: string): Promise<BlockEntry[]> {
-  const rows = await db
+/** Whom a person blocked, the latest first (the latest `limit`, or all with null): accounts by their name now, phones by their hint. */
+export async function listBlocks(db: Db, userId: string, limit: number | null = 200): Promise<BlockEntry[]> {
+  const query = db
     .select({ id: blocks.id, nome: users.nome, descricao: blocks.descricao, createdAt: blocks.createdAt })
     .from(blocks)
     .leftJoin(users, eq(users.id, blocks.blockedUserId))
     .where(eq(blocks.blockerId, userId))
     .orderBy(desc(blocks.createdAt))
-    .limit(200);
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
   return rows.map((row) => ({
     id: row.id,
     descricao: row.nome ?? row.descricao ?? "",
