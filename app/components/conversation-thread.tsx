@@ -20,7 +20,7 @@ export function ConversationThread({
   headingId,
   olderHref = null,
   newerHref = null,
-  closed = null,
+  blocked = null,
 }: {
   messages: ThreadMessage[];
   /** Where the messages before these are read (a thread shows its latest), if there are any. */
@@ -31,8 +31,8 @@ export function ConversationThread({
   action: string;
   result: SubmissionResult<string[]> | undefined;
   headingId: string;
-  /** Why no reply can be written (a block), in place of the reply box. */
-  closed?: string | null;
+  /** A block between the two, from the reader's side: no reply box then, and why. */
+  blocked?: "you" | "them" | null;
 }) {
   const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
   return (
@@ -68,8 +68,12 @@ export function ConversationThread({
           </p>
         ) : null}
       </div>
-      {closed ? (
-        <p className="panel thread__closed">{closed}</p>
+      {blocked ? (
+        <p className="panel thread__closed">
+          {blocked === "you"
+            ? `Você bloqueou ${otherName}. Desbloqueie para voltar a escrever.`
+            : `${otherName} preferiu não receber mais contatos seus.`}
+        </p>
       ) : (
         /* Emptied once your message is in the thread; a message arriving meanwhile keeps what you type. */
         <ValidatedForm

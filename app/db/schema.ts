@@ -637,7 +637,7 @@ export const reportCategory = pgEnum("report_category", [
 
 /**
  * Denúncias (issue 22): what someone reported, open until an operator acts on its target.
- * The target is a pet, an account or a conversation (today a contact message), by id: no
+ * The target is a pet, an account or a conversation (a conversation's id, or a visitor's message's), by id: no
  * foreign key, as a report outlives what it reports (the operator still reads it).
  */
 export const reports = pgTable(

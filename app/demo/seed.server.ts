@@ -233,7 +233,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       caretakerId: caretaker.id,
       createdAt: new Date(now - DEMO_PETS.length * 60_000),
     });
-    // An adopter with two favourites who wrote about Dunga: the caretaker's inbox is not empty.
+    // An adopter with two favourites, in a conversation about Dunga: the caretaker's inbox is not empty.
     const adopter = await createUser(txDb, DEMO_ADOPTER);
     // Moderation: an operator, and an ONG for them to verify.
     const operator = await createUser(txDb, DEMO_OPERATOR);
@@ -337,8 +337,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .from(conversations)
       .where(and(eq(conversations.petId, ids[0]!), eq(conversations.adopterId, adopter.id)));
     const said = [
-      // The adopter's first words came from the contact form, before applying.
-      [adopter.id, "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?", 660],
+      // The adopter's first words, from the contact form.
+      [adopter.id, "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?", 590],
       [caretaker.id, "Oi, Carla! Li suas respostas: podemos fazer a entrevista por vídeo no sábado às 10h?", 300],
       [adopter.id, "Pode ser! Meu marido também vai participar. Precisamos preparar alguma coisa?", 280],
       [caretaker.id, "Só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],

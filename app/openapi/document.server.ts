@@ -261,7 +261,7 @@ const paths: ZodOpenApiPathsObject = {
       },
       ok: { 201: answer("A candidatura enviada.", applicationCreatedSchema) },
       errors: {
-        403: "O animal é seu (ou o pedido veio de outro site).",
+        403: "O animal é seu, ou quem cuida dele não recebe mais contatos seus (ou o pedido veio de outro site).",
         404: "Animal não encontrado ou não disponível para adoção.",
         409: {
           description: "Você já tem uma candidatura aberta para este animal: `candidatura_id` é ela.",
@@ -328,7 +328,7 @@ const paths: ZodOpenApiPathsObject = {
       tags: ["Mensagens"],
       summary: "Suas mensagens, recebidas e enviadas",
       description:
-        "As mensagens de visitantes sem conta sobre os seus animais (com o telefone que informaram) e as que você enviou antes das conversas. As mensagens entre contas estão em `/conversas`.",
+        "As mensagens de visitantes sem conta sobre os seus animais, com o telefone que informaram (`enviadas` fica vazia desde as conversas). As mensagens entre contas estão em `/conversas`.",
       ok: { 200: answer("As mensagens.", inboxSchema) },
       traits: { auth: true },
     }),
@@ -336,11 +336,11 @@ const paths: ZodOpenApiPathsObject = {
       tags: ["Mensagens"],
       summary: "Escrever a quem cuida de um animal",
       description:
-        "Sem conta, a mensagem chega a quem cuida do animal com o nome e o telefone informados. Com a sessão, ela abre (ou continua) a sua conversa sobre o animal, em `/conversas`; o telefone não é mostrado.",
+        "Sem conta, a mensagem chega a quem cuida do animal com o nome e o telefone informados. Com a sessão, ela abre (ou continua) a sua conversa sobre o animal, em `/conversas`: o nome e o telefone enviados são ignorados, e nenhum telefone é mostrado.",
       requestBody: { content: json(apiMessageSchema) },
       ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
       errors: {
-        403: "Quem cuida do animal não recebe mais mensagens suas, ou o animal é seu.",
+        403: "Quem cuida do animal não recebe mais contatos seus, ou o animal é seu (ou o pedido veio de outro site).",
         404: "Animal não encontrado.",
         409: CONTACT_MESSAGES.chooseRequired,
       },
@@ -407,7 +407,10 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { path: idParam("da conversa") },
       requestBody: { content: json(apiConversationMessageSchema) },
       ok: { 201: answer("Mensagem enviada.", conversationMessageSentSchema) },
-      errors: { 404: "Conversa não encontrada." },
+      errors: {
+        403: "Uma das partes bloqueou a outra (ou o pedido veio de outro site).",
+        404: "Conversa não encontrada.",
+      },
       traits: { auth: true, body: true, limited: true },
     }),
   },

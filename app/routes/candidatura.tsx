@@ -347,6 +347,7 @@ function Conversation() {
         result={result}
         headingId="conversa-titulo"
         olderHref={conversa!.anteriores}
+        blocked={conversa!.bloqueio}
       />
       <p className="application__back">
         <Link to={`/mensagens/${conversa!.id}`}>Abrir a conversa: WhatsApp, bloqueio e denúncia</Link>

@@ -5,13 +5,12 @@ import type { Route } from "./+types/contato";
 import { FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { imageUrl } from "~/lib/image-urls";
-import { findUser } from "~/domain/accounts/accounts.server";
 import { findAvailablePet, resolveRecipient, type Candidate } from "~/domain/messages/messages.server";
-import { CONTACT_MESSAGES, contatoSchema } from "~/validation/messages-form";
+import { CONTACT_MESSAGES, contatoSchema, contatoSignedInSchema } from "~/validation/messages-form";
 import { getUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
-import { deliverFromRequest } from "~/web/messages.server";
+import { deliverContact } from "~/web/messages.server";
 import { pageMeta } from "~/lib/meta";
 import { isId } from "~/lib/ids";
 
@@ -19,17 +18,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const petId = new URL(request.url).searchParams.get("pet");
   const pet = petId && isId(petId) ? await findAvailablePet(context.db, petId) : null;
   const user = await getUser(request, context.db);
-  const profile = user ? await findUser(context.db, user.id) : undefined;
   return {
     pet,
     petUnavailable: Boolean(petId) && !pet,
-    signedIn: Boolean(user),
-    prefill: { nome: profile?.nome ?? "", telefone: profile?.telefone ?? "" },
+    // Signed in, the message goes to a conversation that knows who writes: no name or phone asked.
+    sender: user ? { nome: user.nome } : null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await parseForm(request, contatoSchema);
+  const sender = await getUser(request, context.db);
+  const form = await parseForm(request, sender ? contatoSignedInSchema : contatoSchema);
   if (!form.ok) return form.response;
   const { pet: petId, site, ...input } = form.value;
   const sent = redirect("/contato", { headers: { "Set-Cookie": await setNotice("messageSent") } });
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const extra = failure.kind === "conflict" ? { candidates: failure.candidates } : undefined;
     return formFailure(form, failure, { extra });
   }
-  const delivered = await deliverFromRequest(request, context, recipient.value, input);
+  const delivered = await deliverContact(context, sender, recipient.value, input);
   if (!delivered.ok) return formFailure(form, delivered.failure);
   // A signed-in person's message is in their conversation about the pet: they follow it there.
   const { conversationId } = delivered.value;
@@ -82,25 +81,24 @@ export default function Contato() {
 }
 
 function ContactForm() {
-  const { pet, petUnavailable, signedIn, prefill } = useLoaderData<typeof loader>();
+  const { pet, petUnavailable, sender } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   // Several pets share the name typed: the answer lists them to choose from.
   const candidates = (actionData as { candidates?: Candidate[] } | undefined)?.candidates ?? null;
-  const [form, fields, focus] = useValidatedForm(contatoSchema, actionData, {
-    nome: prefill.nome,
-    telefone: prefill.telefone,
-    nome__animal: pet?.nome ?? "",
-  });
+  // The signed-in form's schema has no name and phone: the browser checks what is shown.
+  const schema = (sender ? contatoSignedInSchema : contatoSchema) as typeof contatoSchema;
+  const [form, fields, focus] = useValidatedForm(schema, actionData, { nome__animal: pet?.nome ?? "" });
   return (
     <section className="contact">
       <ValidatedForm form={form} focus={focus} className="panel contact__form">
         <h1 className="panel__title contact__title">
           Envie uma mensagem para a pessoa ou instituição que está cuidando do animal:
         </h1>
-        {signedIn ? (
+        {sender ? (
           <p className="contact__note">
-            Sua mensagem abre uma conversa com quem cuida do animal, em Mensagens. Seu telefone só aparece para essa
-            pessoa se você escolher compartilhar o seu WhatsApp na conversa.
+            Você escreve como <strong>{sender.nome}</strong>. Sua mensagem abre uma conversa com quem cuida do animal,
+            em Mensagens. Seu telefone só aparece para essa pessoa se você escolher compartilhar o seu WhatsApp na
+            conversa.
           </p>
         ) : null}
         {petUnavailable ? <p className="form-error">{CONTACT_MESSAGES.petGone}</p> : null}
@@ -125,14 +123,18 @@ function ContactForm() {
             ))}
           </fieldset>
         ) : null}
-        <TextField meta={fields.nome} label="Nome" placeholder="Insira seu nome completo" autoComplete="name" />
-        <TextField
-          meta={fields.telefone}
-          label="Telefone"
-          placeholder="Insira seu telefone e/ou whatsapp"
-          type="tel"
-          autoComplete="tel"
-        />
+        {sender ? null : (
+          <>
+            <TextField meta={fields.nome} label="Nome" placeholder="Insira seu nome completo" autoComplete="name" />
+            <TextField
+              meta={fields.telefone}
+              label="Telefone"
+              placeholder="Insira seu telefone e/ou whatsapp"
+              type="tel"
+              autoComplete="tel"
+            />
+          </>
+        )}
         <TextField
           meta={fields.nome__animal}
           label="Nome do animal"

@@ -67,13 +67,6 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   );
 }
 
-/** Why no reply can be written here, if a block stands between the two. */
-function blockedText(blocked: "you" | "them" | null, otherName: string): string | null {
-  if (blocked === "you") return `Você bloqueou ${otherName}. Desbloqueie para voltar a escrever.`;
-  if (blocked === "them") return `${otherName} preferiu não receber mais mensagens nesta conversa.`;
-  return null;
-}
-
 export default function Conversa() {
   const conversation = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
@@ -105,7 +98,7 @@ export default function Conversa() {
         headingId="conversa-titulo"
         olderHref={conversation.anteriores}
         newerHref={conversation.recentes}
-        closed={blockedText(conversation.blocked, conversation.outraParte)}
+        blocked={conversation.blocked}
       />
       <ConversationTools
         conversationId={conversation.id}

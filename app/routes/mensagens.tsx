@@ -264,7 +264,9 @@ export default function Inbox() {
           <h2 id="bloqueios" className="inbox__subtitle">
             Bloqueios
           </h2>
-          <p>As mensagens de quem você bloqueou não chegam para você. Ninguém é avisado.</p>
+          <p>
+            Quem você bloqueou não pode mais escrever para você nem se candidatar aos seus animais, e vê isso se tentar.
+          </p>
           <ul className="blocks">
             {blocked.map((entry) => (
               <li key={entry.id} className="blocks__item">

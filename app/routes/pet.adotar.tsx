@@ -26,6 +26,12 @@ function blocked(failure: Failure, petId: string): Blocked {
   if (failure.kind === "conflict" && failure.id) {
     return { text: failureText(failure), link: { to: `/candidaturas/${failure.id}`, label: "Ver a sua candidatura" } };
   }
+  if (failure.kind === "forbidden" && failure.rule === "blocked-by-recipient") {
+    return { text: failureText(failure), link: { to: "/home", label: "Ver outros animais" } };
+  }
+  if (failure.kind === "forbidden" && failure.rule === "blocked-by-you") {
+    return { text: failureText(failure), link: { to: "/mensagens", label: "Ver os seus bloqueios" } };
+  }
   if (failure.kind === "forbidden") {
     return {
       text: failureText(failure),

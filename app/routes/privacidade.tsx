@@ -75,9 +75,10 @@ export default function Privacidade() {
         <div>
           <dt>Bloqueios</dt>
           <dd>
-            Quem você bloqueou, para recusar as mensagens dessa pessoa. O telefone de um visitante bloqueado não é
-            guardado: só uma assinatura dele (um código que não permite recuperar o número) e os últimos 4 dígitos, para
-            você reconhecer. Guardados até você desbloquear ou excluir a sua conta.
+            Quem você bloqueou, para recusar os contatos dessa pessoa. De um visitante bloqueado guardamos o nome que
+            ele informou, os últimos 4 dígitos do telefone (para você reconhecer) e, no lugar do número, um código
+            calculado com uma chave secreta da Adopet, que serve para reconhecer o mesmo número de novo. Guardados até
+            você desbloquear ou excluir a sua conta.
           </dd>
         </div>
         <div>

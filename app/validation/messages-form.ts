@@ -12,6 +12,12 @@ export const contatoSchema = z.object({
   site: z.string().max(500).optional().catch("bot"),
 });
 
+/**
+ * The contact form of a signed-in person: the message goes to their conversation, which knows
+ * who they are, so neither a name nor a phone is asked (the phone is shared only by consent).
+ */
+export const contatoSignedInSchema = contatoSchema.omit({ nome: true, telefone: true });
+
 /** `POST /api/messages`: the same rules, with the pet required and nothing unknown. */
 export const apiMessageSchema = z.strictObject({
   petId: z.uuid({ error: "Informe o animal (petId)." }),

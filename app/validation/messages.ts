@@ -85,8 +85,9 @@ export const NOTICES = {
   whatsAppShared: "Pronto: a outra pessoa já vê o link para o seu WhatsApp nesta conversa.",
   whatsAppStopped: "Você parou de compartilhar o seu WhatsApp nesta conversa.",
   whatsAppNoPhone: "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.",
-  personBlocked: "Pessoa bloqueada: as mensagens dela não chegam mais para você. Ninguém é avisado.",
-  personUnblocked: "Desbloqueio feito: vocês podem voltar a conversar.",
+  personBlocked:
+    "Pessoa bloqueada: ela não pode mais escrever nem se candidatar aos seus animais, e verá isso se tentar.",
+  personUnblocked: "Desbloqueio feito: as mensagens voltam a chegar para você.",
   phoneBlocked: "Telefone bloqueado: mensagens de visitantes com esse número não chegam mais para você.",
   waitingListDeclined: "A lista de espera foi recusada, e cada pessoa recebe a sua mensagem por e-mail.",
   ongVerified: "ONG verificada. A ação ficou no registro.",

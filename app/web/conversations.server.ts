@@ -74,6 +74,7 @@ export async function readThread(db: Db, userId: string, conversationId: string,
       anteriores:
         conversation.earlier && conversation.messages[0] ? `${page}?antes=${conversation.messages[0].id}` : null,
       recentes: before ? page : null,
+      bloqueio: conversation.blocked,
       mensagens: conversation.messages.map((message): ThreadMessage => ({
         id: message.id,
         texto: message.texto,

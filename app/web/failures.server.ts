@@ -56,7 +56,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
     "Esta conta está suspensa pela moderação da Adopet. Enviamos para o email da conta o motivo e o contato para contestar.",
   "own-pet-message": "Este animal foi publicado por você: as mensagens sobre ele chegam em Mensagens.",
   "blocked-by-recipient":
-    "Não foi possível enviar: esta pessoa preferiu não receber mais mensagens suas. Obrigado pela compreensão.",
+    "Não foi possível enviar: esta pessoa preferiu não receber mais contatos seus. Obrigado pela compreensão.",
   "blocked-by-you": "Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.",
 };
 

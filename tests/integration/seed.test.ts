@@ -73,7 +73,7 @@ describe("the demo data", () => {
         ),
       )
       .orderBy(asc(conversationMessages.createdAt));
-    // The first came from the contact form, before the application.
+    // The first came from the contact form.
     expect(said).toHaveLength(5);
     expect(said[0]).toMatchObject({ authorId: adopter!.id, texto: expect.stringContaining("Posso conhecer o Dunga") });
     expect(said.map((message) => message.readAt === null)).toEqual([false, false, false, false, true]);

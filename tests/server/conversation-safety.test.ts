@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
 import { blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
@@ -23,13 +23,14 @@ let conversationId: string;
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const BLOCKED_TEXT =
-  "Não foi possível enviar: esta pessoa preferiu não receber mais mensagens suas. Obrigado pela compreensão.";
+  "Não foi possível enviar: esta pessoa preferiu não receber mais contatos seus. Obrigado pela compreensão.";
 
 const contact = (client: Client, pet: string, fields: Partial<Record<string, string>> = {}) =>
   client.post("/api/messages", {
     petId: pet,
     nome: "Ana Segura",
-    telefone: "(21) 98888-1111",
+    // Not the profile's: a signed-in sender's typed phone goes nowhere.
+    telefone: "(21) 91234-0000",
     nome__animal: "Tobias",
     contato__texto: "Olá! O Tobias ainda está disponível?",
     ...fields,
@@ -91,19 +92,14 @@ describe("a signed-in person's contact message", () => {
     const visitors = await caretaker.client.get("/api/messages");
     expect(visitors.json.recebidas).toEqual([]);
     const thread = await caretaker.client.get(`/api/conversas/${conversationId}`);
-    expect(JSON.stringify(thread.json)).not.toMatch(/98888|1111/);
+    for (const phone of ["91234-0000", "98888-1111"]) expect(JSON.stringify(thread.json)).not.toContain(phone);
     expect(thread.json.whatsapp).toEqual({ compartilhando: false, outra_parte: null });
 
     // Through the page: the same conversation, and the sender is taken to it.
     const page = await adopter.client.post(
       "/contato",
-      form({
-        pet: petId,
-        nome: "Ana Segura",
-        telefone: "(21) 98888-1111",
-        nome__animal: "Tobias",
-        contato__texto: "Posso visitar no sábado?",
-      }),
+      // Signed in, the form asks for neither a name nor a phone.
+      form({ pet: petId, nome__animal: "Tobias", contato__texto: "Posso visitar no sábado?" }),
       FORM,
     );
     expect(page.status).toBe(302);
@@ -243,7 +239,12 @@ describe("blocking", () => {
     const [block] = await app.db.select({ id: blocks.id }).from(blocks).where(eq(blocks.blockerId, caretaker.id));
     const lifted = await adopter.client.post("/mensagens", form({ intent: "desbloquear", bloqueio: block!.id }), FORM);
     expect(lifted.status).toBe(404);
-    expect((await adjust(adopter.client, conversationId, "desbloquear")).status).toBe(302);
+    // Nor does the blocked party lift it from the conversation.
+    expect((await adjust(adopter.client, conversationId, "desbloquear")).status).toBe(404);
+    // Applications are refused too, politely, with nothing stored.
+    const applied = await adopter.client.post(`/api/pets/${otherPetId}/candidaturas`, { respostas: {} });
+    expect(applied.status).toBe(403);
+    expect(applied.json.message).toBe(BLOCKED_TEXT);
     expect((await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" })).status).toBe(
       403,
     );
@@ -330,19 +331,27 @@ describe("reporting a conversation", () => {
       conta: { id: adopter.id, nome: "Ana Segura", suspensa: false },
     });
     expect(entry!.trecho).toContain("Ana Segura: Posso visitar no sábado?");
+
+    // Both parties report each other: the operator decides from the messages, no account offered.
+    expect((await adopter.client.post("/api/denuncias", body)).status).toBe(201);
+    const both = (await listReportQueue(app.db, "recentes")).find((target) => target.id === conversationId);
+    expect(both).toMatchObject({
+      titulo: "Conversa entre Ana Segura e ONG Segura sobre Tobias (as duas partes denunciaram)",
+      conta: null,
+    });
   });
 });
 
 describe("a long conversation", () => {
   it("is read 100 messages at a time, further back with `antes`, by its parties only", async () => {
-    const dayAgo = Date.now() - 86_400_000;
     await app.db.insert(conversationMessages).values(
       Array.from({ length: 230 }, (_, index) => ({
         conversationId,
         authorId: index % 2 ? caretaker.id : adopter.id,
         texto: `Mensagem antiga ${index}`,
-        // Some at the same instant: the id keeps the order.
-        createdAt: new Date(dayAgo + Math.floor(index / 2) * 1_000),
+        // A day ago, 0.4 ms apart (as the database's clock gives them, to the microsecond), pairs
+        // at the same instant: a page's edge may fall inside a millisecond, and the id keeps the order.
+        createdAt: sql`now() - interval '1 day' + make_interval(secs => ${Math.floor(index / 2) * 0.0004})`,
       })),
     );
     const all = await app.db

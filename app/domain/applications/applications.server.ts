@@ -1,3 +1,4 @@
+import { checkNotBlocked } from "~/domain/conversations/blocks.server";
 import { isListed } from "~/lib/pets";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
@@ -173,6 +174,9 @@ export async function canApply(
   const { perguntas, openId, ...found } = pet.value;
   if (found.caretakerId === adopterId) return forbidden("not-own-pet");
   if (openId) return fail({ kind: "conflict", reason: "application-open", id: openId });
+  // Someone who blocked the other (either way) hears nothing more from them, applications included.
+  const unblocked = await checkNotBlocked(db, adopterId, found.caretakerId);
+  if (!unblocked.ok) return unblocked;
   return ok({ pet: found, perguntas: perguntas ?? DEFAULT_QUESTIONS.map((question) => ({ ...question })) });
 }
 
@@ -196,6 +200,8 @@ export async function apply(
   },
   { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; status: ApplicationStatus }>> {
+  const unblocked = await checkNotBlocked(db, input.adopterId, input.caretakerId);
+  if (!unblocked.ok) return unblocked;
   if (limited) {
     const allowed = await takeAllowance(db, "application-account", input.adopterId);
     if (!allowed.ok) return allowed;

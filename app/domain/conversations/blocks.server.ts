@@ -74,8 +74,12 @@ export async function unblockInConversation(db: Db, userId: string, conversation
     .limit(1);
   if (!conversation) return notFound("conversation");
   const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
-  await db.delete(blocks).where(and(eq(blocks.blockerId, userId), eq(blocks.blockedUserId, otherId)));
-  return ok();
+  // Only the one who blocked lifts it: the blocked party finds nothing of theirs to lift.
+  const removed = await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedUserId, otherId)))
+    .returning({ id: blocks.id });
+  return removed.length > 0 ? ok() : notFound("block");
 }
 
 export type BlockEntry = { id: string; descricao: string; createdAt: Date };

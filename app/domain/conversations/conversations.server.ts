@@ -8,6 +8,7 @@ import type { Jobs } from "~/jobs/queue.server";
 import { scheduleConversationNotice } from "./notices.server";
 import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";
+import { takeContactAllowances } from "~/domain/messages/messages.server";
 
 /**
  * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
@@ -182,14 +183,13 @@ export async function getConversation(
     .where(and(eq(conversations.id, id), isParty(userId)))
     .limit(1);
   if (!row) return notFound("conversation");
-  let olderThan: { createdAt: Date | string; id: string } | undefined;
   if (before) {
-    [olderThan] = await db
-      .select({ createdAt: conversationMessages.createdAt, id: conversationMessages.id })
+    const [cursor] = await db
+      .select({ id: conversationMessages.id })
       .from(conversationMessages)
       .where(and(eq(conversationMessages.id, before), eq(conversationMessages.conversationId, id)))
       .limit(1);
-    if (!olderThan) return notFound("message");
+    if (!cursor) return notFound("message");
   }
   const messages = await db
     .select({
@@ -203,8 +203,12 @@ export async function getConversation(
     .where(
       and(
         eq(conversationMessages.conversationId, id),
-        olderThan &&
-          sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (${new Date(olderThan.createdAt).toISOString()}::timestamptz, ${olderThan.id}::uuid)`,
+        // Compared in the database, to the microsecond (a JavaScript date keeps milliseconds).
+        before
+          ? sql`(${conversationMessages.createdAt}, ${conversationMessages.id}) < (
+            select c.created_at, c.id from conversation_messages c where c.id = ${before}::uuid
+          )`
+          : undefined,
       ),
     )
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
@@ -266,23 +270,33 @@ export async function sendInConversation(
 
 /**
  * A signed-in person writes about an available pet (the contact form, issue 20): the message
- * opens their conversation with its caretaker, or continues it. The contact form's limits
- * (per client and per caretaker) were taken by the caller; the author's hourly one is taken here.
+ * opens their conversation with its caretaker, or continues it, within the contact form's
+ * limits (per client, per caretaker) and the author's hourly one. A block is checked first: a
+ * blocked sender's attempts use up nobody's allowance.
  */
 export async function writeAboutPet(
   db: Db,
   jobs: Jobs,
-  { userId, pet, texto }: { userId: string; pet: { id: string; caretakerId: string }; texto: string },
+  {
+    userId,
+    pet,
+    texto,
+    clientKey,
+  }: { userId: string; pet: { id: string; caretakerId: string }; texto: string; clientKey: string },
 ): Promise<Result<{ id: string; conversationId: string }>> {
   if (pet.caretakerId === userId) return fail({ kind: "forbidden", rule: "own-pet-message" });
   const unblocked = await checkNotBlocked(db, userId, pet.caretakerId);
   if (!unblocked.ok) return unblocked;
+  const contactAllowed = await takeContactAllowances(db, clientKey, pet.caretakerId);
+  if (!contactAllowed.ok) return contactAllowed;
   const allowed = await takeAllowance(db, "conversation-account", userId);
   if (!allowed.ok) return allowed;
   return db.transaction(async (tx): Promise<Result<{ id: string; conversationId: string }>> => {
-    // The author's row, then the pet's (still available, its caretaker not suspended), as an
-    // application takes them: neither goes while the conversation opens.
+    // The author's row, the caretaker's, then the pet's (still available, its caretaker not
+    // suspended): the order deleting an account takes them (the account, then what it owns),
+    // so neither deadlocks the other, and nothing goes while the conversation opens.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("key share");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, pet.caretakerId)).for("key share");
     const [available] = await tx
       .select({ id: pets.id })
       .from(pets)
@@ -386,6 +400,8 @@ async function contactState(
       caretakerSharesAt: conversations.caretakerWhatsAppAt,
       adopterPhone: adopter.telefone,
       caretakerPhone: caretaker.telefone,
+      adopterSuspended: adopter.suspendedAt,
+      caretakerSuspended: caretaker.suspendedAt,
     })
     .from(conversations)
     .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
@@ -394,7 +410,13 @@ async function contactState(
     .limit(1);
   const mineIsAdopter = row!.adopterId === userId;
   const blocked = await blockBetween(db, userId, mineIsAdopter ? row!.caretakerId : row!.adopterId);
-  const otherShares = mineIsAdopter ? row!.caretakerSharesAt : row!.adopterSharesAt;
+  // A suspended account's number is not offered to anyone.
+  const otherShares =
+    (mineIsAdopter ? row!.caretakerSuspended : row!.adopterSuspended) === null
+      ? mineIsAdopter
+        ? row!.caretakerSharesAt
+        : row!.adopterSharesAt
+      : null;
   const otherPhone = (mineIsAdopter ? row!.caretakerPhone : row!.adopterPhone)?.trim() || null;
   return {
     blocked,
@@ -476,7 +498,10 @@ export async function describeForParty(
   return { petNome: summary.pet.nome, otherNome: summary.other.nome };
 }
 
-/** A reported conversation as operators read it (issue 22): its parties and its latest messages. */
+/**
+ * A reported conversation as operators read it (issue 22): its parties and the latest messages
+ * up to its latest open report (what was reported: later messages cannot push them out).
+ */
 export type ReportedConversation = {
   id: string;
   petNome: string;
@@ -506,6 +531,10 @@ export async function conversationsForModeration(db: Db, ids: string[]): Promise
         from (
           select m.id, m.texto, m.created_at, m.author_id from conversation_messages m
           where m.conversation_id = ${conversations.id}
+            and m.created_at <= coalesce((
+              select max(r.created_at) from reports r
+              where r.alvo_tipo = 'conversa' and r.alvo_id = ${conversations.id} and r.resolved_at is null
+            ), 'infinity'::timestamptz)
           order by m.created_at desc, m.id desc limit ${MODERATION_EXCERPT}
         ) latest join users u on u.id = latest.author_id
       )`,

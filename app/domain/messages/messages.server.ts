@@ -115,10 +115,11 @@ export async function sendMessage(
   db: Db,
   { pet, input, clientKey, jobs }: { pet: Candidate; input: ContactInput; clientKey: string; jobs: Jobs },
 ): Promise<Result<string>> {
-  const allowed = await takeContactAllowances(db, clientKey, pet.caretakerId);
-  if (!allowed.ok) return allowed;
+  // A blocked phone is refused before the limits: its attempts use up nobody's allowance.
   const unblocked = await checkPhoneNotBlocked(db, pet.caretakerId, input.telefone);
   if (!unblocked.ok) return unblocked;
+  const allowed = await takeContactAllowances(db, clientKey, pet.caretakerId);
+  if (!allowed.ok) return allowed;
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -176,7 +177,8 @@ export async function listReceived(db: Db, userId: string, limit: number | null 
     })
     .from(messages)
     .innerJoin(pets, eq(pets.id, messages.petId))
-    .where(eq(messages.recipientId, userId))
+    // Visitors' messages: a signed-in person's are in their conversations.
+    .where(and(eq(messages.recipientId, userId), isNull(messages.senderId)))
     .orderBy(desc(messages.createdAt))
     .$dynamic();
   const rows = await (limit === null ? query : query.limit(limit));

@@ -318,12 +318,23 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
     }
     const conversation = conversationsById.get(group.id);
     if (conversation) {
-      // The account reported is the party who did not report (the latest report's reporter).
-      const reporterId = rows.find((row) => row.alvoId === group.id && row.alvoTipo === "conversa")?.reporterId;
-      const reported = reporterId === conversation.adopter.id ? conversation.caretaker : conversation.adopter;
+      // The account reported is the party who did not report; when both reported each other
+      // (or a reporter's account is gone), the operator decides from the messages, offered none.
+      const reporters = new Set(
+        rows.filter((row) => row.alvoId === group.id && row.alvoTipo === "conversa").map((row) => row.reporterId),
+      );
+      const reported =
+        reporters.size !== 1
+          ? null
+          : reporters.has(conversation.adopter.id)
+            ? conversation.caretaker
+            : reporters.has(conversation.caretaker.id)
+              ? conversation.adopter
+              : null;
+      const both = reporters.has(conversation.adopter.id) && reporters.has(conversation.caretaker.id);
       return {
         ...base,
-        titulo: `Conversa entre ${conversation.adopter.nome} e ${conversation.caretaker.nome} sobre ${conversation.petNome}`,
+        titulo: `Conversa entre ${conversation.adopter.nome} e ${conversation.caretaker.nome} sobre ${conversation.petNome}${both ? " (as duas partes denunciaram)" : ""}`,
         href: null,
         trecho: conversation.excerpt.map((message) => `${message.autor}: ${message.texto}`).join("\n") || null,
         oculto: null,

@@ -5,8 +5,8 @@ import { listReceived, listSent, resolveRecipient } from "~/domain/messages/mess
 import { apiMessageSchema } from "~/validation/messages-form";
 import { NOTICES } from "~/validation/messages";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { requireApiUser } from "~/web/auth.server";
-import { deliverFromRequest } from "~/web/messages.server";
+import { getUser, requireApiUser } from "~/web/auth.server";
+import { deliverContact } from "~/web/messages.server";
 
 /** `GET /api/messages`: the signed-in user's inbox, received and sent. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -46,7 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { petId, ...input } = parsed.data;
   const recipient = await resolveRecipient(context.db, { petId, nome__animal: input.nome__animal });
   if (!recipient.ok) return apiFailure(recipient.failure);
-  const delivered = await deliverFromRequest(request, context, recipient.value, input);
+  const sender = await getUser(request, context.db);
+  const delivered = await deliverContact(context, sender, recipient.value, input);
   if (!delivered.ok) return apiFailure(delivered.failure);
   return data(
     { id: delivered.value.id, mensagem: NOTICES.messageSent, conversa_id: delivered.value.conversationId },
