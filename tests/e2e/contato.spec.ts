@@ -150,16 +150,20 @@ test.describe("contato", () => {
     expect(inbox.recebidas.map((message) => message.pet.nome).sort()).toEqual([single, twin].sort());
   });
 
-  test("a signed-in sender has nome and telefone filled in from the profile", async ({ page, request }) => {
+  test("a signed-in sender is not asked for a name or a phone: the message opens a conversation", async ({
+    page,
+    request,
+  }) => {
     const email = `remetente-${Date.now()}@exemplo.com`;
     await request.post("/adopet/api/users", { data: { email, nome: "Paulo Lima", senha: SENHA } });
     await logInThroughForm(page, email);
-    const session = await page.request.get("/adopet/api/session");
-    const { id } = (await session.json()) as { id: string };
-    await page.request.patch(`/adopet/api/users/${id}`, { data: { telefone: "11 91234-5678" } });
     await page.goto("/adopet/contato");
-    await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Paulo Lima");
-    await expect(page.getByLabel("Telefone")).toHaveValue("11 91234-5678");
+    await expect(page.getByText("Você escreve como Paulo Lima.", { exact: false })).toBeVisible();
+    await expect(page.getByLabel("Nome", { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel("Telefone")).toHaveCount(0);
+    // The browser's own checks skip the fields that are not there.
+    await page.getByRole("button", { name: "Enviar" }).click();
+    await expect(page.getByLabel("Nome do animal")).toBeFocused();
   });
 
   test("another user cannot read the caretaker's messages", async ({ page, request }) => {
