@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
 import { blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
 import { listReportQueue } from "~/domain/moderation/reports.server";
+import { messagesIn } from "../support/conversations";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { openEventStream } from "../support/event-stream";
 
@@ -38,14 +39,6 @@ const contact = (client: Client, pet: string, fields: Partial<Record<string, str
 
 const adjust = (client: Client, id: string, intent: string) =>
   client.post(`/mensagens/${id}/ajustes`, form({ intent }), FORM);
-
-async function messagesIn(id: string) {
-  const [row] = await app.db
-    .select({ total: count() })
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, id));
-  return row!.total;
-}
 
 beforeAll(async () => {
   app = await startTestApp({ PUBLIC_URL: "https://adote.exemplo.org", MESSAGE_LIMIT_PER_HOUR: "100" });
@@ -104,7 +97,7 @@ describe("a signed-in person's contact message", () => {
     );
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe(`/adopet/mensagens/${conversationId}`);
-    expect(await messagesIn(conversationId)).toBe(2);
+    expect(await messagesIn(app.db, conversationId)).toBe(2);
     const [row] = await app.db
       .select({ total: count() })
       .from(conversations)
@@ -211,7 +204,7 @@ describe("blocking", () => {
     await adjust(adopter.client, conversationId, "compartilhar-whatsapp");
     expect((await adjust(stranger.client, conversationId, "bloquear")).status).toBe(404);
     expect((await adjust(caretaker.client, conversationId, "bloquear")).status).toBe(302);
-    const before = await messagesIn(conversationId);
+    const before = await messagesIn(app.db, conversationId);
 
     const refused = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" });
     expect(refused.status).toBe(403);
@@ -223,7 +216,7 @@ describe("blocking", () => {
     const ownSide = await caretaker.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" });
     expect(ownSide.status).toBe(403);
     expect(ownSide.json.message).toBe("Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.");
-    expect(await messagesIn(conversationId)).toBe(before);
+    expect(await messagesIn(app.db, conversationId)).toBe(before);
 
     // Each side knows where it stands; a blocked person's shared WhatsApp is not shown.
     expect((await adopter.client.get(`/api/conversas/${conversationId}`)).json.bloqueio).toBe("outra_parte");

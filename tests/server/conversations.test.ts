@@ -2,7 +2,7 @@ import { simpleParser } from "mailparser";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { applications, conversationMessages, conversations, users } from "~/db/schema";
+import { applications, conversations, users } from "~/db/schema";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import {
   CONVERSATION_NOTICE_JOB,
@@ -13,6 +13,7 @@ import { createMailer } from "~/services/mail.server";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { openEventStream } from "../support/event-stream";
 import { until } from "../support/poll";
+import { messagesIn } from "../support/conversations";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /**
@@ -40,14 +41,6 @@ const answers = Object.fromEntries(
     question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
   ]),
 );
-
-async function messagesIn(id: string) {
-  const [row] = await app.db
-    .select({ total: count() })
-    .from(conversationMessages)
-    .where(eq(conversationMessages.conversationId, id));
-  return row!.total;
-}
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -126,7 +119,7 @@ describe("a conversation", () => {
   });
 
   it("is nobody else's: another account gets 404 for reading, writing and marking, a visitor 401", async () => {
-    const before = await messagesIn(conversationId);
+    const before = await messagesIn(app.db, conversationId);
     expect((await stranger.client.get(`/api/conversas/${conversationId}`)).status).toBe(404);
     const written = await stranger.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" });
     expect(written.status).toBe(404);
@@ -137,12 +130,12 @@ describe("a conversation", () => {
     expect((await visitor.get(`/api/conversas/${conversationId}`)).status).toBe(401);
     expect((await visitor.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" })).status).toBe(401);
     expect((await adopter.client.get("/api/conversas/nao-e-um-id")).status).toBe(404);
-    expect(await messagesIn(conversationId)).toBe(before);
+    expect(await messagesIn(app.db, conversationId)).toBe(before);
   });
 
   it("has its page for its two parties only, reading it marks it read, a reply comes back to it", async () => {
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
-    const before = await messagesIn(conversationId);
+    const before = await messagesIn(app.db, conversationId);
     expect((await stranger.client.get(`/mensagens/${conversationId}`)).status).toBe(404);
     expect((await stranger.client.post(`/mensagens/${conversationId}`, "texto=Oi", form)).status).toBe(404);
     // Nor through the application's page.
@@ -157,7 +150,7 @@ describe("a conversation", () => {
     );
     expect(throughApplication.status).toBe(404);
     expect((await new Client(app.baseUrl).get(`/mensagens/${conversationId}`)).status).toBe(302);
-    expect(await messagesIn(conversationId)).toBe(before);
+    expect(await messagesIn(app.db, conversationId)).toBe(before);
 
     expect((await adopter.client.get("/api/conversas")).json.nao_lidas).toBeGreaterThan(0);
     const page = await adopter.client.get(`/mensagens/${conversationId}`);
@@ -173,14 +166,14 @@ describe("a conversation", () => {
     );
     expect(replied.status).toBe(302);
     expect(replied.headers.get("location")).toBe(`/adopet/mensagens/${conversationId}`);
-    expect(await messagesIn(conversationId)).toBe(before + 1);
+    expect(await messagesIn(app.db, conversationId)).toBe(before + 1);
     const empty = await adopter.client.post(`/mensagens/${conversationId}`, "texto=%20", form);
     expect(empty.status).toBe(400);
-    expect(await messagesIn(conversationId)).toBe(before + 1);
+    expect(await messagesIn(app.db, conversationId)).toBe(before + 1);
   });
 
   it("refuses bad input in Portuguese, with nothing written", async () => {
-    const before = await messagesIn(conversationId);
+    const before = await messagesIn(app.db, conversationId);
     const url = `/api/conversas/${conversationId}/mensagens`;
     const cases: [unknown, string][] = [
       [{ texto: "   " }, "Escreva a mensagem."],
@@ -198,7 +191,7 @@ describe("a conversation", () => {
     expect(unknownField.json.errors).toEqual({ telefone: ["Campo desconhecido."] });
     const malformed = await adopter.client.post(url, '{"texto": "oi"', { "Content-Type": "application/json" });
     expect(malformed.status).toBe(400);
-    expect(await messagesIn(conversationId)).toBe(before);
+    expect(await messagesIn(app.db, conversationId)).toBe(before);
     // HTML is text: kept as typed, and shown as text by the pages.
     const html = await adopter.client.post(url, { texto: "<script>alert(1)</script>" });
     expect(html.status).toBe(201);
@@ -208,11 +201,11 @@ describe("a conversation", () => {
 
   it("is not written to once the other party's account is suspended", async () => {
     await app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, caretaker.id));
-    const before = await messagesIn(conversationId);
+    const before = await messagesIn(app.db, conversationId);
     try {
       const answer = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" });
       expect(answer.status).toBe(404);
-      expect(await messagesIn(conversationId)).toBe(before);
+      expect(await messagesIn(app.db, conversationId)).toBe(before);
     } finally {
       await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, caretaker.id));
     }
@@ -339,11 +332,11 @@ describe("a conversation", () => {
     const applied = await gone.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
     const id = (await gone.client.get(`/api/candidaturas/${applied.json.id as string}`)).json.conversa_id as string;
     await gone.client.post(`/api/conversas/${id}/mensagens`, { texto: "Até logo" });
-    expect(await messagesIn(id)).toBe(1);
+    expect(await messagesIn(app.db, id)).toBe(1);
     const deleted = await gone.client.delete(`/api/users/${gone.id}`, { senha: DEFAULT_PASSWORD });
     expect(deleted.status).toBe(204);
     const [left] = await app.db.select({ total: count() }).from(conversations).where(eq(conversations.id, id));
     expect(left!.total).toBe(0);
-    expect(await messagesIn(id)).toBe(0);
+    expect(await messagesIn(app.db, id)).toBe(0);
   });
 });

@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
+import { conversationMessages } from "~/db/schema";
+import type { Db } from "~/db/client.server";
 import sharp from "sharp";
 import { Client } from "./app";
 import { openEventStream } from "./event-stream";
@@ -55,4 +58,13 @@ export function eventsOf(base: string, client: Client) {
   return openEventStream(`${base}/api/conversas/eventos`, {
     Cookie: `adopet_sessao=${client.cookie("adopet_sessao")}`,
   });
+}
+
+/** How many messages a conversation holds, read from the database. */
+export async function messagesIn(db: Db, conversationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversationMessages)
+    .where(eq(conversationMessages.conversationId, conversationId));
+  return row!.total;
 }

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { blocks, conversations, messages, users } from "~/db/schema";
+import { blocks, messages, users } from "~/db/schema";
 import { phoneDigits } from "~/lib/phones";
+import { partiesOf } from "./parties.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import { keyedHash } from "~/services/signing.server";
 
@@ -15,18 +16,9 @@ const phoneKey = (db: Db, phone: string) => keyedHash(db, "bloqueio", phoneDigit
 
 /** Blocks the other party of one of the person's conversations. */
 export async function blockInConversation(db: Db, userId: string, conversationId: string): Promise<Result> {
-  const [conversation] = await db
-    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId)),
-      ),
-    )
-    .limit(1);
+  const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
-  const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
+  const { otherId } = conversation;
   await db.insert(blocks).values({ blockerId: userId, blockedUserId: otherId }).onConflictDoNothing();
   return ok();
 }
@@ -62,18 +54,9 @@ export async function unblock(db: Db, userId: string, blockId: string): Promise<
 
 /** Lifts the person's block of an account (from the conversation with it). */
 export async function unblockInConversation(db: Db, userId: string, conversationId: string): Promise<Result> {
-  const [conversation] = await db
-    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.id, conversationId),
-        or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId)),
-      ),
-    )
-    .limit(1);
+  const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
-  const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
+  const { otherId } = conversation;
   // Only the one who blocked lifts it: the blocked party finds nothing of theirs to lift.
   const removed = await db
     .delete(blocks)

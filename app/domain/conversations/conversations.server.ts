@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
@@ -8,6 +8,7 @@ import type { Jobs } from "~/jobs/queue.server";
 import { scheduleConversationNotice } from "./notices.server";
 import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";
+import { isParty, partiesOf } from "./parties.server";
 import { takeContactAllowances } from "~/domain/messages/messages.server";
 
 /**
@@ -145,8 +146,6 @@ function lastMessageOf(last: SummaryRow["last"], userId: string): ConversationSu
   return { texto, mine: autor === userId };
 }
 
-const isParty = (userId: string) => or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId));
-
 function summaries(db: Db, userId: string) {
   return db
     .select(summaryColumns(userId))
@@ -241,13 +240,9 @@ export async function sendInConversation(
   jobs: Jobs,
   { userId, conversationId, texto }: { userId: string; conversationId: string; texto: string },
 ): Promise<Result<{ id: string; createdAt: Date }>> {
-  const [conversation] = await db
-    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), isParty(userId)))
-    .limit(1);
+  const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
-  const otherId = conversation.adopterId === userId ? conversation.caretakerId : conversation.adopterId;
+  const { otherId } = conversation;
   const [other] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId)).limit(1);
   if (!other || other.suspendedAt) return notFound("conversation");
   const unblocked = await checkNotBlocked(db, userId, otherId);
@@ -358,11 +353,7 @@ export async function setWhatsAppSharing(
   db: Db,
   { userId, conversationId, share }: { userId: string; conversationId: string; share: boolean },
 ): Promise<Result> {
-  const [conversation] = await db
-    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), isParty(userId)))
-    .limit(1);
+  const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
   if (share) {
     const [me] = await db.select({ telefone: users.telefone }).from(users).where(eq(users.id, userId)).limit(1);
