@@ -37,14 +37,21 @@ const SCENARIOS = DATABASE_URL ? 2 : 1;
  * The caretakers who write to them: enough that none writes more than 100 of the 120 messages
  * an hour the app allows an author ("conversation-account", which no setting lifts).
  */
-const CARETAKERS = Math.max(50, Math.ceil((MESSAGES * SCENARIOS + 10) / 100));
+const WARM_MESSAGES = 40;
+const CARETAKERS = Math.max(50, Math.ceil((MESSAGES * SCENARIOS + WARM_MESSAGES * 3) / 100));
 const PER_AUTHOR = 100;
 const TARGET_GROWTH_MB = 100;
 const TARGET_P95_MS = 1_000;
+/** The feed load's first ms without messages, and its last. */
+const RAMP_MS = 2_000;
+const TAIL_MS = 2_000;
+const SPACING_MS = (SECONDS * 1000 - RAMP_MS - TAIL_MS) / MESSAGES;
 /** How long the bench waits for a delivery still missing once the load is over. */
 const GRACE_MS = 5_000;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-live-"));
 const dataDir = path.join(work, "data");
+// The embedded database's files go with the run, even one that failed half-way.
+process.on("exit", () => fs.rmSync(work, { recursive: true, force: true }));
 const lines: string[] = [];
 const log = (line: string) => {
   console.log(line);
@@ -141,6 +148,22 @@ type Server = { name: string; base: string; port: number; child: ChildProcess };
 async function startServer(name: string, port: number): Promise<Server> {
   const child = await startAdopet(dataDir, DATABASE_URL, port);
   return { name, base: `http://127.0.0.1:${port}`, port, child };
+}
+
+/** CPU time a process has used (user and system), in clock ticks (Linux). */
+function cpuTicks(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+/** Clock ticks a second: 100 on Linux (`getconf CLK_TCK`). */
+const TICKS_PER_SECOND = 100;
+
+function cpuText(servers: Server[], cpu: number[]): string {
+  return [...servers.map((server, index) => `${server.name} ${cpu[index]}`), `bench ${cpu[servers.length]}`].join(", ");
 }
 
 /** SIGTERM, and wait for the graceful shutdown (its streams are closed before). */
@@ -354,6 +377,11 @@ type Outcome = {
   sent: number;
   sendFailures: string;
   sendP95: number;
+  /** The event's arrival after the POST's answer (negative: before it), p50 and p95: the relay, apart from the write. */
+  relayP50: number;
+  relayP95: number;
+  /** Delivery p50 / p95 by the 5 s in which the messages were sent. */
+  byWindow: string;
   p50: number;
   p95: number;
   max: number;
@@ -366,6 +394,8 @@ type Outcome = {
   feedP99: number;
   feedErrors: number;
   loopP99: number;
+  /** CPU used during the load, in % of one core: each server's, then the bench's. */
+  cpu: string;
 };
 
 /**
@@ -382,17 +412,25 @@ async function scenario(
 ): Promise<Outcome> {
   log(`\n${name}`);
   const rss = () => servers.map((server) => rssKb(server.child.pid!));
-  // Warm-up: the feed and the conversation routes, once each, before the baseline.
-  await Promise.all(servers.map((server) => feedLoad(server, Math.ceil(FEED_CONNECTIONS / servers.length), 3)));
-  const warm = new Deliveries(people);
-  for (const server of servers) {
-    const stream = await openStream(server, people, 0, warm);
-    const person = people[0]!;
-    await postMessage(server, caretakers[person.caretaker]!.cookie, person.conversationId, "Oi! Ainda procurando?");
-    sentBy.set(person.caretaker, (sentBy.get(person.caretaker) ?? 0) + 1);
-    await sleep(200);
-    stream.request.destroy();
-  }
+  // Warm-up, on every server: the feed, a few streams, and WARM_MESSAGES messages written and
+  // delivered, as a server that has been up a while has run them. (With the feed and one
+  // message only, server B's first seconds of messages under load built a backlog of 1–4 s.)
+  await Promise.all(
+    servers.map(async (server) => {
+      const feed = feedLoad(server, Math.ceil(FEED_CONNECTIONS / servers.length), 5);
+      const warm = new Deliveries(people);
+      const open = await Promise.all(
+        Array.from({ length: 10 }, (_, person) => openStream(server, people, person, warm)),
+      );
+      for (let index = 0; index < WARM_MESSAGES; index += 1) {
+        const person = people[index % PEOPLE]!;
+        await postMessage(server, caretakers[person.caretaker]!.cookie, person.conversationId, "Oi! Ainda procurando?");
+        sentBy.set(person.caretaker, (sentBy.get(person.caretaker) ?? 0) + 1);
+      }
+      for (const stream of open) stream.request.destroy();
+      await feed;
+    }),
+  );
   await sleep(2_000);
   const rssBefore = rss();
   log(`RSS after warm-up: ${rssBefore.map(mb).join(" / ")} MB`);
@@ -414,8 +452,10 @@ async function scenario(
   const streamsOf = new Map<number, number>();
   for (const stream of streams) streamsOf.set(stream.person, (streamsOf.get(stream.person) ?? 0) + 1);
 
-  // The load: the feed at FEED_CONNECTIONS for SECONDS, the messages spread over its first
-  // SECONDS - 3 (their deliveries then all happen under load), each send on its own.
+  // The load: the feed at FEED_CONNECTIONS for SECONDS; the messages once it has settled (the
+  // first RAMP_MS, autocannon's connections opening on a server whose 5 s page cache has
+  // expired, are not what a server that has been browsed meets) and until TAIL_MS before its
+  // end (every delivery happens under load), each send on its own.
   const rssPeak = [...rssStreams];
   const sampler = setInterval(
     () => rss().forEach((kb, index) => (rssPeak[index] = Math.max(rssPeak[index]!, kb))),
@@ -423,11 +463,13 @@ async function scenario(
   );
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const cpuBefore = [...servers.map((server) => cpuTicks(server.child.pid!)), cpuTicks(process.pid)];
+  const loadStarted = performance.now();
   const feed = Promise.all(
     servers.map((server) => feedLoad(server, Math.ceil(FEED_CONNECTIONS / servers.length), SECONDS)),
   );
-  await sleep(500);
-  const spacing = ((SECONDS - 3.5) * 1000) / MESSAGES;
+  await sleep(RAMP_MS);
+  const spacing = SPACING_MS;
   const started = performance.now();
   type Sent = { person: number; at: number; status: number; id?: string; answeredAt: number };
   const sends: Promise<Sent>[] = [];
@@ -451,6 +493,9 @@ async function scenario(
   }
   const sent = await Promise.all(sends);
   const feedResults = await feed;
+  const cpu = [...servers.map((server) => cpuTicks(server.child.pid!)), cpuTicks(process.pid)].map((ticks, index) =>
+    Math.round(((ticks - cpuBefore[index]!) / TICKS_PER_SECOND / ((performance.now() - loadStarted) / 1000)) * 100),
+  );
   // What has not arrived by now has GRACE_MS more; anything later is lost.
   const delivered = (message: Sent) =>
     (deliveries.arrivals.get(message.id!)?.length ?? 0) >= (streamsOf.get(message.person) ?? 0);
@@ -461,6 +506,7 @@ async function scenario(
   loop.disable();
 
   const times: number[] = [];
+  const relays: number[] = [];
   /** Delivery times by the 5 s of the load their message was sent in: whether they drift. */
   const windows: number[][] = [];
   let lost = 0;
@@ -472,6 +518,7 @@ async function scenario(
     // The last of the recipient's streams to hear of it.
     const time = Math.max(...arrivals.map((arrival) => arrival.at)) - message.at;
     times.push(time);
+    relays.push(Math.max(...arrivals.map((arrival) => arrival.at)) - message.answeredAt);
     (windows[Math.floor((message.at - started) / 5_000)] ??= []).push(time);
     if (time > TARGET_P95_MS) late += 1;
   }
@@ -506,6 +553,9 @@ async function scenario(
     rssClosed,
     sent: ok.length,
     sendFailures,
+    relayP50: Math.round(percentile(relays, 50)),
+    relayP95: Math.round(percentile(relays, 95)),
+    byWindow,
     sendP95: Math.round(
       percentile(
         ok.map((message) => message.answeredAt - message.at),
@@ -524,18 +574,20 @@ async function scenario(
     feedP99: Math.max(...feedResults.map((result) => result.latency.p99)),
     feedErrors: feedResults.reduce((total, result) => total + result.errors + result.timeouts + result.non2xx, 0),
     loopP99: Math.round(loop.percentile(99) / 1e6),
+    cpu: cpuText(servers, cpu),
   };
   log(
     `Messages: ${outcome.sent} sent through ${sendServer.name}` +
       (sendFailures ? ` (failed: ${sendFailures})` : "") +
-      `, POST p95 ${outcome.sendP95} ms; delivered p50 ${outcome.p50} ms, p95 ${outcome.p95} ms, max ${outcome.max} ms; ` +
+      `, POST answered p95 ${outcome.sendP95} ms, event after the answer p50 ${outcome.relayP50} / p95 ${outcome.relayP95} ms; delivered p50 ${outcome.p50} ms, p95 ${outcome.p95} ms, max ${outcome.max} ms; ` +
       `lost ${lost}, over 1 s ${late}, misrouted ${outcome.misrouted}, resyncs ${outcome.resyncs}, streams ended by the server ${outcome.ended}`,
   );
-  log(`Delivery by when the message was sent: ${byWindow}`);
+  log(`Delivery by when the message was sent (s after the first message): ${byWindow}`);
   log(
     `Feed (${FEED_CONNECTIONS} connections over ${servers.map((server) => server.name).join(" and ")}): ` +
       `${outcome.feedRps} req/s, p99 ${outcome.feedP99} ms, errors ${outcome.feedErrors}; ` +
       `RSS peak ${rssPeak.map(mb).join(" / ")} MB, after closing the streams ${rssClosed.map(mb).join(" / ")} MB; ` +
+      `CPU during the load (% of a core) ${outcome.cpu}; ` +
       `bench's own event loop p99 delay ${outcome.loopP99} ms`,
   );
   return outcome;
@@ -597,10 +649,10 @@ async function main() {
       `(target < ${TARGET_GROWTH_MB} MB: ${peakGrowth < TARGET_GROWTH_MB ? "met" : "NOT met"}); delivery p95 ${o.p95} ms ` +
       `(target < ${TARGET_P95_MS} ms: ${o.p95 < TARGET_P95_MS ? "met" : "NOT met"}), ${o.late} of ${o.sent} over 1 s; ` +
       `${o.lost} lost, ${o.misrouted} misrouted, ${o.resyncs} resyncs, ${o.ended} streams ended by the server; ` +
-      `messages answered (POST) p95 ${o.sendP95} ms` +
+      `the POST answered with p95 ${o.sendP95} ms, the event arriving ${o.relayP50} ms (p50) / ${o.relayP95} ms (p95) after that answer (negative: before it); delivery by when the message was sent (s after the first message): ${o.byWindow}` +
       (o.sendFailures ? `, failed sends: ${o.sendFailures}` : "") +
       (o.openFailures ? `; streams refused: ${o.openFailures}` : "") +
-      `; the streams opened in ${o.openSeconds.toFixed(1)} s; the bench's own event loop p99 delay ${o.loopP99} ms.`
+      `; the streams opened in ${o.openSeconds.toFixed(1)} s; CPU during the load (% of a core) ${o.cpu}; the bench's own event loop p99 delay ${o.loopP99} ms.`
     );
   };
   const cpu = os.cpus();
@@ -610,14 +662,13 @@ async function main() {
 
 \`npm run bench:live\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, commit ${commitOf()}, on this ${cpu.length}-core machine (${cpu[0]?.model.trim() ?? "unknown CPU"}); the bench (streams, senders and autocannon) shares those cores with the server${DATABASE_URL ? "s and PostgreSQL" : ""}. Issue 20's targets: ${STREAMS.toLocaleString("en")} open event streams on one server grow its memory by less than ${TARGET_GROWTH_MB} MB; a message reaches the open thread with p95 < 1 s while ${FEED_CONNECTIONS} connections browse the feed${DATABASE_URL ? "; the same with two servers on PostgreSQL" : ""}.
 
-${PEOPLE.toLocaleString("en")} adopters, each in a conversation with one of ${CARETAKERS} caretakers, hold ${PER_PERSON === 1 ? "one stream each" : `${PER_PERSON} streams each`} (\`GET /api/conversas/eventos\`, opened 50 at a time, each counted once its \`pronto\` arrived). Then, for ${SECONDS} s, autocannon browses the feed (\`/home\`, filters and pages, anonymous) at ${FEED_CONNECTIONS} connections${DATABASE_URL ? " (shared between the servers in the two-server run)" : ""}, and caretakers write ${MESSAGES} messages (\`POST /api/conversas/:id/mensagens\`, one every ${Math.round(((SECONDS - 3.5) * 1000) / MESSAGES)} ms, none waiting for another)${DATABASE_URL ? "; with two servers the streams are open on A and the messages written through B" : ""}. Delivery: from just before the POST to the \`mensagem\` event with the message's id on the recipient's stream. RSS: after a 3 s warm-up, 3 s after the streams opened, the highest during the load (sampled every 0.5 s), 3 s after the streams closed${DATABASE_URL ? "; with two servers, A / B" : ""}.
+${PEOPLE.toLocaleString("en")} adopters, each in a conversation with one of ${CARETAKERS} caretakers, hold ${PER_PERSON === 1 ? "one stream each" : `${PER_PERSON} streams each`} (\`GET /api/conversas/eventos\`, opened 50 at a time, each counted once its \`pronto\` arrived). Then, for ${SECONDS} s, autocannon browses the feed (\`/home\`, filters and pages, anonymous) at ${FEED_CONNECTIONS} connections${DATABASE_URL ? " (shared between the servers in the two-server run)" : ""}, and caretakers write ${MESSAGES} messages (\`POST /api/conversas/:id/mensagens\`, one every ${Math.round(SPACING_MS)} ms from ${RAMP_MS / 1000} s into the load until ${TAIL_MS / 1000} s before its end, none waiting for another)${DATABASE_URL ? "; with two servers the streams are open on A and the messages written through B" : ""}. Delivery: from just before the POST to the \`mensagem\` event with the message's id on the recipient's stream. RSS: after a warm-up (5 s of feed while 10 streams open and ${WARM_MESSAGES} messages are written through each server), 3 s after the streams opened, the highest during the load (sampled every 0.5 s), 3 s after the streams closed${DATABASE_URL ? "; with two servers, A / B" : ""}.
 
 ${table}
 
 ${outcomes.map(verdict).join("\n")}
 `,
   );
-  fs.rmSync(work, { recursive: true, force: true });
   const failed = outcomes.some((o) => o.lost > 0 || o.sendFailures || o.openFailures || o.misrouted > 0);
   if (failed) console.error("Deliveries lost, or streams or messages refused: see above.");
   return failed ? 1 : 0;
