@@ -70,11 +70,12 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/adopet\/contato\?pet=/);
   await expect(page.getByLabel("Nome do animal")).toHaveValue("Teclinha");
-  await typeInto(page, page.getByLabel("Telefone"), "21 98888-7777");
+  // Signed in: no name or phone asked; the message opens the conversation, and the page goes to it.
   await typeInto(page, page.getByLabel("Mensagem"), "Posso visitar no sábado?");
   await tabTo(page, page.getByRole("button", { name: "Enviar" }));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Mensagem enviada com sucesso!");
+  await expect(page).toHaveURL(/\/adopet\/mensagens\/[0-9a-f-]{36}$/);
 
   // Perfil from the header, a change, saved with Space on the button.
   await tabTo(page, page.getByRole("link", { name: "Perfil de Teresa Tecla" }), { backwards: true });
