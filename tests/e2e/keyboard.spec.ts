@@ -77,8 +77,13 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   await expect(page.getByRole("status")).toHaveText("Mensagem enviada com sucesso!");
   await expect(page).toHaveURL(/\/adopet\/mensagens\/[0-9a-f-]{36}$/);
 
-  // Perfil from the header, a change, saved with Space on the button.
-  await tabTo(page, page.getByRole("link", { name: "Perfil de Teresa Tecla" }), { backwards: true });
+  // Perfil from the account menu (the conversation's page has no profile link of its own), a
+  // change, saved with Space on the button.
+  const menu = page.getByRole("navigation", { name: "Sua conta" });
+  await tabTo(page, menu.locator("summary"), { backwards: true });
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Meu perfil" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/adopet\/perfil$/);
   await typeInto(page, page.getByLabel("Telefone"), "21 98888-7777");
