@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { DEFAULT_REPORTS_TO_HIDE } from "~/lib/reports";
+import { parseKey } from "~/services/vault.server";
 
 /**
  * The one place that reads process.env. Every setting has a default that makes
@@ -27,6 +28,13 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, "SMTP_URL deve começar com smtp:// ou smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Adopet <nao-responda@adopet.local>"),
+  DATA_ENCRYPTION_KEY: z
+    .string()
+    .refine(
+      (value) => parseKey(value) !== null,
+      "DATA_ENCRYPTION_KEY deve ter 64 dígitos hexadecimais (openssl rand -hex 32)",
+    )
+    .optional(),
   PUBLIC_URL: z.url({ error: "PUBLIC_URL deve ser um endereço completo, como https://adote.exemplo.org" }).optional(),
   MESSAGE_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: z.coerce.number().int().min(1).default(60),
@@ -68,6 +76,8 @@ export type Env = {
   mailFrom: string;
   /** The site's public address (for links in e-mails sent outside a request). */
   publicUrl: string | undefined;
+  /** The key personal data is encrypted with at rest (app/services/vault.server.ts). */
+  dataEncryptionKey: Buffer | undefined;
   /** Contact messages one client may send per hour. */
   messageLimitPerHour: number;
   /** Contact messages one caretaker may receive per hour. */
@@ -115,6 +125,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: value.SMTP_URL,
     mailFrom: value.MAIL_FROM,
     publicUrl: value.PUBLIC_URL?.replace(/\/+$/, ""),
+    dataEncryptionKey:
+      value.DATA_ENCRYPTION_KEY === undefined ? undefined : (parseKey(value.DATA_ENCRYPTION_KEY) ?? undefined),
     messageLimitPerHour: value.MESSAGE_LIMIT_PER_HOUR,
     messageLimitPerRecipientPerHour: value.MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR,
     signupLimitPerHour: value.SIGNUP_LIMIT_PER_HOUR,

@@ -9,6 +9,9 @@ import { serverProcess } from "../server/tuning/node-flags.js";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
+// The servers a bench starts on PostgreSQL need a key for the data they encrypt (a bench's own).
+process.env.DATA_ENCRYPTION_KEY ??= "9c3e5a7b1d2f4e6a8c0b2d4f6e8a0c2b4d6f8e0a2c4b6d8f0e2a4c6b8d0f2e4a";
+
 /** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
 export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
   const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: "true" });

@@ -14,6 +14,7 @@ import { configureLimits } from "~/services/rate-limits.server";
 import { logError, logger, useReadableLog } from "~/services/log.server";
 import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
+import { openVault, type Vault } from "~/services/vault.server";
 import { createHttpApp } from "./http";
 import { CONVERSATION_CHANNEL, ConversationHub } from "~/domain/conversations/live.server";
 import { runtimeTuning } from "./tuning";
@@ -39,6 +40,8 @@ declare module "react-router" {
     moderation: { reportsToHide: number };
     /** This server's open event streams of conversations, fed by every server's messages. */
     conversations: ConversationHub;
+    /** Seals and opens personal data kept encrypted (the termo's CPF, address and PDF). */
+    vault: Vault;
   }
 }
 
@@ -64,6 +67,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const env = readEnv();
   if (env.nodeEnv === "development") await useReadableLog();
   const tuning = runtimeTuning({ enabled: env.runtimeTuning, warn: (message) => logger.warn(message) });
+  // Before the database: a missing key stops the start, not a signature later.
+  const vault = openVault({ key: env.dataEncryptionKey, dataDir: env.dataDir, embedded: !env.databaseUrl });
   const database = await prepareDatabase(
     env,
     (line) => logger.info(line),
@@ -96,6 +101,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
       privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
       moderation: { reportsToHide: env.reportsToHide },
       conversations,
+      vault,
     }),
   });
   const app = createHttpApp({

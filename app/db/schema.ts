@@ -19,6 +19,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES } from "~/lib/applications";
+import { TERMO_STATUSES } from "~/lib/termos";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -672,5 +673,104 @@ export const reports = pgTable(
     index("reports_resolved_idx")
       .on(table.resolvedAt)
       .where(sql`${table.resolvedAt} is not null`),
+  ],
+);
+
+/** A caretaker's termo de adoção template (issue 21); the default one until they save theirs. */
+export const termoTemplates = pgTable("termo_templates", {
+  caretakerId: uuid("caretaker_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  texto: varchar("texto", { length: 20_000 }).notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const termoStatus = pgEnum("termo_status", TERMO_STATUSES);
+
+/**
+ * A termo de adoção issued on an approved application (issue 21). It is a contract, kept after
+ * either account or the application is deleted, for the time the law gives to claim on it
+ * (docs/decisions/0025): so every reference is `set null`, and it keeps its own copy of the
+ * names and text. The adopter's CPF and address and the signed PDF are sealed (vault.server).
+ */
+export const termos = pgTable(
+  "termos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    adopterId: uuid("adopter_id").references(() => users.id, { onDelete: "set null" }),
+    caretakerId: uuid("caretaker_id").references(() => users.id, { onDelete: "set null" }),
+    status: termoStatus("status").notNull().default("emitido"),
+    /** The text as issued: the animal's and the caretaker's data in, the adopter's and the date to come. */
+    modelo: text("modelo").notNull(),
+    petNome: varchar("pet_nome", { length: 20 }).notNull(),
+    responsavelNome: varchar("responsavel_nome", { length: 80 }).notNull(),
+    /** The date the animal must be castrated by, when it was not castrated. */
+    prazoCastracao: date("prazo_castracao", { mode: "string" }),
+    /** The adopter's {cpf, endereco, cep}, sealed; set when they sign. */
+    dadosAdotante: bytea("dados_adotante"),
+    /** SHA-256 (hex) of the final text both parties signed. */
+    textoSha256: varchar("texto_sha256", { length: 64 }),
+    /** The verification code (Crockford base 32, 16 characters), once both signed. */
+    codigo: varchar("codigo", { length: 16 }),
+    /** The signed termo's PDF, sealed, and the SHA-256 of its bytes (an uploaded copy must match). */
+    pdf: bytea("pdf"),
+    pdfSha256: varchar("pdf_sha256", { length: 64 }),
+    createdAt: createdAt(),
+    signedAt: timestamp("signed_at", { withTimezone: true }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (table) => [
+    // One termo in force per application (a cancelled one may be followed by another).
+    uniqueIndex("termos_application_idx")
+      .on(table.applicationId)
+      .where(sql`${table.status} <> 'cancelado'`),
+    uniqueIndex("termos_codigo_idx").on(table.codigo),
+    uniqueIndex("termos_pdf_idx").on(table.pdfSha256),
+    index("termos_adopter_idx").on(table.adopterId),
+    index("termos_caretaker_idx").on(table.caretakerId),
+  ],
+);
+
+/**
+ * A signature of a termo: a simple electronic signature (Lei 14.063/2020) whose evidence is
+ * who, when, from which address and browser, and the hash of the exact text signed.
+ */
+export const termoSignatures = pgTable(
+  "termo_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    termoId: uuid("termo_id")
+      .notNull()
+      .references(() => termos.id, { onDelete: "cascade" }),
+    parte: applicationActor("parte").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The full name the signer typed. */
+    nomeCompleto: varchar("nome_completo", { length: 120 }).notNull(),
+    ip: varchar("ip", { length: 64 }).notNull(),
+    userAgent: varchar("user_agent", { length: 500 }).notNull(),
+    textoSha256: varchar("texto_sha256", { length: 64 }).notNull(),
+    signedAt: timestamp("signed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("termo_signatures_party_idx").on(table.termoId, table.parte)],
+);
+
+/** An adoption, recorded when both parties signed its termo (issue 21); follow-up hangs off it. */
+export const adoptions = pgTable(
+  "adoptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    termoId: uuid("termo_id").references(() => termos.id, { onDelete: "set null" }),
+    applicationId: uuid("application_id").references(() => applications.id, { onDelete: "set null" }),
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    adopterId: uuid("adopter_id").references(() => users.id, { onDelete: "set null" }),
+    caretakerId: uuid("caretaker_id").references(() => users.id, { onDelete: "set null" }),
+    adoptedAt: timestamp("adopted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("adoptions_termo_idx").on(table.termoId),
+    index("adoptions_adopter_idx").on(table.adopterId),
+    index("adoptions_caretaker_idx").on(table.caretakerId, table.adoptedAt),
   ],
 );

@@ -11,6 +11,7 @@ import {
   conversations,
   favorites,
   messages,
+  pets,
   reports,
   users,
 } from "~/db/schema";
@@ -21,6 +22,8 @@ import { hashPassword } from "~/domain/accounts/passwords.server";
 import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pets.server";
 import { listCities } from "~/domain/places/cities.server";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
+import { dayInBrasilia } from "~/lib/dates";
+import { writeTermo } from "~/domain/termos/termos.server";
 
 /** The demo adopter: favourites and a message to the caretaker; the README gives this login. */
 export const DEMO_ADOPTER = {
@@ -331,6 +334,18 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       .insert(applicationNotes)
       .values({ applicationId: dunga, texto: "Entrevista marcada para sábado, 10h, por vídeo." });
     await apply(ids[3]!, ["nova"], 120);
+    // Sirius: approved and reserved, its termo de adoção issued and waiting for the adopter to sign.
+    const sirius = await apply(ids[2]!, ["nova", "em_analise", "aprovada"], 1_500);
+    await tx
+      .update(pets)
+      .set({ reservedAt: new Date(now - 1_440 * 60_000) })
+      .where(eq(pets.id, ids[2]!));
+    await writeTermo(
+      txDb,
+      { id: sirius, status: "aprovada", petId: ids[2]!, adopterId: adopter.id, caretakerId: caretaker.id },
+      dayInBrasilia(new Date(now + 180 * 24 * 60 * 60_000)),
+      new Date(now - 1_400 * 60_000),
+    );
     // Dunga's conversation: the interview being arranged, the adopter's last message unread.
     const [talk] = await tx
       .select({ id: conversations.id })

@@ -20,6 +20,8 @@ import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/application
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
 import { MODERATION_NOTICE_JOB, type ModerationNotice } from "~/domain/moderation/reports.server";
 import { sendModerationNotice } from "~/domain/moderation/notices.server";
+import { TERMO_ISSUED_JOB, TERMO_SIGNED_JOB } from "~/domain/termos/termos.server";
+import { sendTermoIssuedNotice, sendTermoSignedNotice } from "~/domain/termos/notices.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
@@ -115,6 +117,20 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ eventId }) => sendStatusNotice(db, mailer, eventId, publicUrl()),
   };
+  const termoIssued: JobDefinition<{ termoId: string }> = {
+    name: TERMO_ISSUED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ termoId }) => sendTermoIssuedNotice(db, mailer, termoId, publicUrl()),
+  };
+  const termoSigned: JobDefinition<{ termoId: string }> = {
+    name: TERMO_SIGNED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ termoId }) => sendTermoSignedNotice(db, mailer, termoId, publicUrl()),
+  };
   // A link to set a new password: worth retrying for a while, useless after its hour.
   const passwordReset: JobDefinition<{ resetId: string }> = {
     name: PASSWORD_RESET_JOB,
@@ -141,5 +157,7 @@ export function appJobs({
     alertDigest,
     applicationNew,
     applicationStatus,
+    termoIssued,
+    termoSigned,
   ] as JobDefinition<never>[];
 }

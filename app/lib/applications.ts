@@ -71,6 +71,8 @@ export const APPLICATION_STATUSES = [
   "recusada",
   "desistiu",
   "em_espera",
+  // Both parties signed the termo de adoção (issue 21).
+  "adotada",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -83,6 +85,7 @@ export const STATUS_LABEL: Record<ApplicationStatus, string> = {
   recusada: "Recusada",
   desistiu: "Desistência",
   em_espera: "Lista de espera",
+  adotada: "Adotada",
 };
 
 /** What the status means for the adopter, and what happens next (their page and e-mails). */
@@ -91,9 +94,12 @@ export const STATUS_FOR_ADOPTER: Record<ApplicationStatus, string> = {
   em_analise: "Quem cuida do animal está analisando suas respostas.",
   entrevista: "Quem cuida do animal quer conversar com você: aguarde o contato para marcar a entrevista.",
   visita: "Quem cuida do animal quer visitar sua casa: aguarde o contato para combinar o dia.",
-  aprovada: "Sua candidatura foi aprovada! O animal está reservado para você: combine a entrega com quem cuida dele.",
+  aprovada:
+    "Sua candidatura foi aprovada! O animal está reservado para você: combine a entrega com quem cuida dele, que vai lhe mandar o termo de adoção para assinar.",
   recusada: "Sua candidatura não foi aprovada.",
   desistiu: "Você desistiu desta candidatura.",
+  adotada:
+    "A adoção foi concluída: você e quem cuidava do animal assinaram o termo de adoção. Baixe o termo assinado na página da candidatura.",
   em_espera:
     "Outra candidatura foi aprovada, e a sua está na lista de espera: se a adoção não se concretizar, ela volta a ser analisada.",
 };

@@ -9,3 +9,21 @@ const DATE_TIME = new Intl.DateTimeFormat("pt-BR", {
 export function formatDateTime(date: Date): string {
   return DATE_TIME.format(date);
 }
+
+const LONG_DATE = new Intl.DateTimeFormat("pt-BR", { dateStyle: "long", timeZone: "America/Sao_Paulo" });
+
+/** "24 de novembro de 2026" (the day in Brasília). */
+export function formatLongDate(date: Date): string {
+  return LONG_DATE.format(date);
+}
+
+/** A calendar day (yyyy-mm-dd, as a date column holds it) as "15/03/2027". */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split("-");
+  return `${date}/${month}/${year}`;
+}
+
+/** The calendar day (yyyy-mm-dd) it is in Brasília at `date`. */
+export function dayInBrasilia(date: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(date);
+}

@@ -20,6 +20,12 @@ import { applicationPatchSchema, questionnaireSchema } from "~/validation/applic
 import { apiMessageSchema } from "~/validation/messages-form";
 import { apiPetPatchSchema, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiReportSchema } from "~/validation/reports";
+import {
+  adopterSignatureSchema,
+  caretakerSignatureSchema,
+  issueTermoSchema,
+  verifyCodeSchema,
+} from "~/validation/termos";
 import { apiConversationMessageSchema } from "~/validation/conversations";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
@@ -47,6 +53,8 @@ import {
   publicUserSchema,
   questionnaireResponseSchema,
   reportFiledSchema,
+  termoSchema,
+  termoVerificationSchema,
 } from "./responses";
 
 /**
@@ -321,6 +329,87 @@ const paths: ZodOpenApiPathsObject = {
         409: "A mudança não é possível a partir do status atual.",
       },
       traits: { auth: true, body: true },
+    }),
+  },
+  "/candidaturas/{id}/termo": {
+    get: operation("get", {
+      tags: ["Termo de adoção"],
+      summary: "Ver o termo de adoção de uma candidatura",
+      description:
+        "Só para as duas partes: o texto (com os dados de quem adota depois que assina), o hash SHA-256 do texto, as assinaturas com suas evidências e, depois das duas, o código de verificação e o PDF.",
+      requestParams: { path: idParam("da candidatura") },
+      ok: { 200: answer("O termo.", termoSchema) },
+      errors: { 404: "Candidatura não encontrada, ou ainda sem termo." },
+      traits: { auth: true },
+    }),
+    post: operation("post", {
+      tags: ["Termo de adoção"],
+      summary: "Emitir o termo (quem cuida do animal)",
+      description:
+        "Numa candidatura aprovada, a partir do modelo de termo de quem cuida do animal. Se o animal não é castrado, `prazo_castracao` (aaaa-mm-dd, de hoje a dois anos) é obrigatório, a não ser que a castração já esteja agendada no cadastro dele. Quem adota recebe um e-mail. O corpo pode ser vazio.",
+      requestParams: { path: idParam("da candidatura") },
+      requestBody: { content: json(issueTermoSchema) },
+      ok: { 201: answer("O termo emitido.", termoSchema) },
+      errors: {
+        403: "Só quem cuida do animal emite o termo (ou o pedido veio de outro site).",
+        404: "Candidatura não encontrada.",
+        409: "A candidatura não está aprovada, ou já tem um termo.",
+      },
+      traits: { auth: true, body: true },
+    }),
+  },
+  "/candidaturas/{id}/termo/assinaturas": {
+    post: operation("post", {
+      tags: ["Termo de adoção"],
+      summary: "Assinar o termo",
+      description:
+        "Primeiro quem adota, com `{nome_completo, cpf, endereco, cep, concordo: true}`; depois quem cuida do animal, com `{nome_completo, concordo: true}`, o que conclui a adoção: o animal fica `adotado`, a candidatura `adotada`, e o PDF assinado passa a existir. `texto_sha256`, se enviado, deve ser o hash do texto como está (o que a pessoa leu). Cada assinatura guarda quem, quando, o IP, o navegador e o SHA-256 do texto assinado.",
+      requestParams: { path: idParam("da candidatura") },
+      requestBody: { content: json(z.union([adopterSignatureSchema, caretakerSignatureSchema])) },
+      ok: { 201: answer("O termo como ficou.", termoSchema) },
+      errors: {
+        404: "Candidatura não encontrada, ou ainda sem termo.",
+        409: "Não é a vez de quem pede assinar, ou o texto mudou desde que foi lido.",
+      },
+      traits: { auth: true, body: true },
+    }),
+  },
+  "/candidaturas/{id}/termo.pdf": {
+    get: operation("get", {
+      tags: ["Termo de adoção"],
+      summary: "Baixar o termo assinado em PDF",
+      description:
+        "Só para as duas partes, depois das duas assinaturas. São os mesmos bytes que a verificação compara.",
+      requestParams: { path: idParam("da candidatura") },
+      ok: {
+        200: {
+          description: "O PDF.",
+          content: {
+            "application/pdf": { schema: z.string().meta({ override: { type: "string", format: "binary" } }) },
+          },
+        },
+      },
+      errors: { 404: "Candidatura não encontrada, ou termo ainda não assinado pelas duas partes." },
+      traits: { auth: true },
+    }),
+  },
+  "/termos/verificar": {
+    post: operation("post", {
+      tags: ["Termo de adoção"],
+      summary: "Verificar um termo",
+      description:
+        "Público. Em JSON `{codigo}`, ou em multipart com o PDF no campo `arquivo` (até 5 MB): diz se corresponde a um termo assinado na Adopet, por quem (só os nomes) e quando. Um PDF alterado, mesmo em um byte, não confere.",
+      requestBody: {
+        content: {
+          ...json(verifyCodeSchema),
+          "multipart/form-data": {
+            schema: z.object({ arquivo: z.string().meta({ override: { type: "string", format: "binary" } }) }),
+          },
+        },
+      },
+      ok: { 200: answer("O resultado.", termoVerificationSchema) },
+      errors: { 415: "Corpo que não é JSON nem `multipart/form-data`." },
+      traits: { body: true },
     }),
   },
   "/messages": {
@@ -632,13 +721,14 @@ function buildDocument() {
         title: "API do Adopet",
         version: "1.0.0",
         description:
-          "A API do Adopet: animais para adoção, candidaturas, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
+          "A API do Adopet: animais para adoção, candidaturas, termos de adoção, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
         license: { name: "MIT", identifier: "MIT" },
       },
       servers: [{ url: "/adopet/api", description: "Este site" }],
       tags: [
         { name: "Animais" },
         { name: "Candidaturas" },
+        { name: "Termo de adoção" },
         { name: "Conversas" },
         { name: "Mensagens" },
         { name: "Favoritos" },

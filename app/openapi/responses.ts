@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
+import { TERMO_STATUSES } from "~/lib/termos";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -316,3 +317,55 @@ export const conversationSchema = z
 export type ApiConversation = z.output<typeof conversationSchema>;
 
 export const conversationMessageSentSchema = z.object({ id, enviada_em: dateTime }).meta({ id: "MensagemDaConversa" });
+
+// ——— The termo de adoção (issue 21) ———
+
+const termoParty = z.enum(["adotante", "responsavel"]);
+
+export const termoSchema = z
+  .object({
+    id,
+    candidatura_id: id,
+    status: z.enum(TERMO_STATUSES).meta({
+      description:
+        "`emitido` (aguarda quem adota), `assinado_adotante` (aguarda quem cuida do animal), `assinado`, `cancelado`.",
+    }),
+    animal: z.string(),
+    responsavel: z.string(),
+    prazo_castracao: z.string().nullable().meta({ description: "Até quando o animal deve ser castrado (aaaa-mm-dd)." }),
+    texto: z.string().meta({
+      description: "O texto como está: final depois que quem adota assina; antes, com lacunas para os dados dela.",
+    }),
+    texto_sha256: z.string().meta({ description: "SHA-256 (hexadecimal) do texto, em UTF-8." }),
+    adotante: z
+      .object({ nome_completo: z.string(), cpf: z.string(), endereco: z.string(), cep: z.string() })
+      .nullable()
+      .meta({ description: "Os dados de quem adota, depois que assina (só para as duas partes)." }),
+    assinaturas: z.array(
+      z.object({
+        parte: termoParty,
+        nome_completo: z.string(),
+        assinado_em: dateTime,
+        ip: z.string(),
+        navegador: z.string(),
+        texto_sha256: z.string(),
+      }),
+    ),
+    codigo: z.string().nullable().meta({ description: "O código de verificação, depois das duas assinaturas." }),
+    pode_assinar: z.boolean().meta({ description: "Se é a vez de quem lê assinar." }),
+    pdf: z.string().nullable().meta({ description: "O endereço do PDF assinado, depois das duas assinaturas." }),
+    emitido_em: dateTime,
+    assinado_em: dateTime.nullable(),
+  })
+  .meta({ id: "TermoDeAdocao" });
+export type ApiTermo = z.output<typeof termoSchema>;
+
+export const termoVerificationSchema = z
+  .object({
+    valido: z.boolean(),
+    codigo: z.string().optional(),
+    animal: z.string().optional(),
+    assinaturas: z.array(z.object({ parte: termoParty, nome: z.string(), assinado_em: dateTime })).optional(),
+    assinado_em: dateTime.optional(),
+  })
+  .meta({ id: "VerificacaoDeTermo" });

@@ -206,6 +206,7 @@ export default function Candidatura() {
         </section>
       ) : null}
 
+      {application.status === "aprovada" || application.status === "adotada" ? <TermoLink /> : null}
       {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
       {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
 
@@ -247,6 +248,28 @@ export default function Candidatura() {
         </Link>
       </p>
     </article>
+  );
+}
+
+/** The adoption's termo (issue 21): issued, signed and downloaded on its own page. */
+function TermoLink() {
+  const { id, status, party } = useLoaderData<typeof loader>();
+  const text =
+    status === "adotada"
+      ? "O termo de adoção foi assinado pelas duas partes: baixe o PDF na página do termo."
+      : party === "responsavel"
+        ? "Emita o termo de adoção: quem adota lê e assina pelo celular, e depois você assina também."
+        : "Quem cuida do animal vai emitir o termo de adoção para você ler e assinar.";
+  return (
+    <section className="application__section" aria-labelledby="termo">
+      <h2 id="termo" className="application__subtitle">
+        Termo de adoção
+      </h2>
+      <p>{text}</p>
+      <Link to={`/candidaturas/${id}/termo`} className="button">
+        Abrir o termo de adoção
+      </Link>
+    </section>
   );
 }
 

@@ -61,6 +61,7 @@ export default function MyPets() {
       <p className="my-pets__links">
         <Link to="/candidaturas/recebidas">Candidaturas recebidas</Link>
         <Link to="/meus-pets/questionario">Questionário de adoção</Link>
+        <Link to="/meus-pets/termo">Termo de adoção</Link>
       </p>
       {pets.length === 0 ? (
         <p className="empty">Você ainda não publicou nenhum animal.</p>

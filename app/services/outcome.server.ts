@@ -12,7 +12,8 @@ import type { LimitName } from "~/services/rate-limits.server";
  */
 
 /** What a failure may be about. */
-export type Subject = "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block";
+export type Subject =
+  "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block" | "termo";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -40,7 +41,9 @@ export type InvalidReason =
   | "cnpj-required"
   | "public-name-required"
   /** Sharing one's WhatsApp needs a phone in one's profile. */
-  | "phone-required";
+  | "phone-required"
+  /** A termo for an animal not castrated needs a deadline, within two years. */
+  | "castration-deadline";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -60,7 +63,9 @@ export type ForbiddenRule =
   /** The recipient blocked the sender (issue 20). */
   | "blocked-by-recipient"
   /** The sender blocked the recipient: unblocking comes first. */
-  | "blocked-by-you";
+  | "blocked-by-you"
+  /** Issuing and countersigning a termo are the caretaker's. */
+  | "termo-caretaker-only";
 
 type ConflictReason =
   | "email-taken"
@@ -79,7 +84,15 @@ type ConflictReason =
   /** A listing of a suspended account is restored with the account. */
   | "owner-suspended"
   /** An operator does not suspend their own account. */
-  | "own-account";
+  | "own-account"
+  /** A termo is issued on an approved application only. */
+  | "application-not-approved"
+  /** The application has its termo already. */
+  | "termo-exists"
+  /** The termo does not wait for this party's signature (signed already, or waits for the other). */
+  | "termo-state"
+  /** The text changed since the signer read it. */
+  | "termo-changed";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

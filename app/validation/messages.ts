@@ -98,6 +98,10 @@ export const NOTICES = {
   accountRestored: "Conta restaurada. A ação ficou no registro, e a pessoa recebe um email.",
   passwordReset: "Senha criada! Entre com a sua nova senha.",
   questionnaireSaved: "Questionário salvo. As candidaturas já enviadas mantêm as perguntas que responderam.",
+  termoTemplateSaved: "Modelo do termo salvo. Os termos já emitidos mantêm o texto com que foram emitidos.",
+  termoIssued: "Termo de adoção emitido. Quem adota recebe um e-mail para ler e assinar.",
+  termoSignedAdopter: "Termo assinado! Agora falta a assinatura de quem cuida do animal: avisamos por e-mail.",
+  termoSignedBoth: "Termo assinado pelas duas partes. A adoção está concluída!",
 } as const;
 
 /** A city checked against the IBGE list (on the server: the browser does not hold the list). */

@@ -138,6 +138,8 @@ export async function readForm(
     maxFileSize = IMAGE_MAX_BYTES,
     /** Fields (and files) at most: forms of many fields (a questionnaire) say how many they have. */
     maxParts = 40,
+    /** What a file over `maxFileSize` is told (a photo's, by default). */
+    fileTooLarge = MESSAGES.foto.size as string,
   } = {},
 ) {
   try {
@@ -154,7 +156,7 @@ export async function readForm(
     return form;
   } catch (error) {
     if (error instanceof BodyError) throw error;
-    if (error instanceof MaxFileSizeExceededError) throw new BodyError(413, MESSAGES.foto.size);
+    if (error instanceof MaxFileSizeExceededError) throw new BodyError(413, fileTooLarge);
     if (
       error instanceof MaxTotalSizeExceededError ||
       error instanceof MaxFilesExceededError ||

@@ -5,6 +5,7 @@ import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
 import { ALERT_MESSAGES } from "~/lib/alerts";
+import { TERMO_MESSAGES } from "~/lib/termos";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -43,6 +44,7 @@ const NOT_FOUND: Record<Subject, string> = {
   report: "Nenhuma denúncia em aberto sobre isso.",
   conversation: "Conversa não encontrada.",
   block: "Bloqueio não encontrado.",
+  termo: "Termo de adoção não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -58,6 +60,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "blocked-by-recipient":
     "Não foi possível enviar: esta pessoa preferiu não receber mais contatos seus. Obrigado pela compreensão.",
   "blocked-by-you": "Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.",
+  "termo-caretaker-only": "Só quem cuida do animal emite o termo de adoção.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -71,6 +74,10 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "moderation-state": "O anúncio ou a conta já está nesse estado (outra pessoa da moderação pode ter agido antes).",
   "owner-suspended": "A conta de quem cuida deste animal está suspensa: o anúncio volta quando a conta for restaurada.",
   "own-account": "Você não pode suspender a sua própria conta.",
+  "application-not-approved": "O termo de adoção só pode ser emitido para uma candidatura aprovada.",
+  "termo-exists": "Esta candidatura já tem um termo de adoção.",
+  "termo-state": "O termo de adoção não está aguardando a sua assinatura.",
+  "termo-changed": "O texto do termo mudou desde que você o abriu. Leia de novo antes de assinar.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -139,6 +146,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ONG_MESSAGES.nomePublicoRequired;
     case "phone-required":
       return "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.";
+    case "castration-deadline":
+      return TERMO_MESSAGES.prazoRange;
   }
 }
 

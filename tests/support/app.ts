@@ -85,7 +85,9 @@ export class Client {
       if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name!.trim());
       else this.cookies.set(name!.trim(), value);
     }
-    const text = await response.text();
+    // The bytes as sent (a PDF), and as text.
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const text = bytes.toString("utf8");
     // Every answer of the API is checked against its OpenAPI document (issue 23); /api/docs is its page.
     if (url.startsWith("/api/") && !url.startsWith("/api/docs")) {
       const check = await apiChecker(this.baseUrl);
@@ -97,7 +99,7 @@ export class Client {
     } catch {
       // Not JSON (a page or a redirect).
     }
-    return { status: response.status, headers: response.headers, text, json: json as Record<string, unknown> };
+    return { status: response.status, headers: response.headers, text, bytes, json: json as Record<string, unknown> };
   }
 
   get = (url: string) => this.request("GET", url);

@@ -11,6 +11,8 @@ import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
 import { applicationsForExport, releaseApprovalsOf } from "~/domain/applications/applications.server";
+import { termosForExport } from "~/domain/termos/termos.server";
+import type { Vault } from "~/services/vault.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
@@ -26,16 +28,21 @@ export type DataExport = NonNullable<Awaited<ReturnType<typeof collectUserData>>
  * Everything we keep about a person, readable by them (never the password hash nor session
  * tokens): `actorId` may export only their own.
  */
-export async function exportUserData(db: Db, actorId: string, userId: string): Promise<Result<DataExport>> {
+export async function exportUserData(
+  db: Db,
+  vault: Vault,
+  actorId: string,
+  userId: string,
+): Promise<Result<DataExport>> {
   if (actorId !== userId) return forbidden("own-data-only");
-  const data = await collectUserData(db, userId);
+  const data = await collectUserData(db, vault, userId);
   return data ? ok(data) : notFound("user");
 }
 
-async function collectUserData(db: Db, userId: string) {
+async function collectUserData(db: Db, vault: Vault, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas, blocked] =
+  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas, blocked, termosDeAdocao] =
     await Promise.all([
       listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
       listReceived(db, userId, null),
@@ -49,6 +56,7 @@ async function collectUserData(db: Db, userId: string) {
       applicationsForExport(db, userId),
       conversationsForExport(db, userId),
       listBlocks(db, userId, null),
+      termosForExport(db, vault, userId),
     ]);
   return {
     exportado_em: new Date().toISOString(),
@@ -83,6 +91,7 @@ async function collectUserData(db: Db, userId: string) {
     })),
     candidaturas: candidaturas.enviadas,
     candidaturas_recebidas: candidaturas.recebidas,
+    termos_de_adocao: termosDeAdocao,
     alertas: alerts.map((alert) => ({
       id: alert.id,
       filtros: alert.filtros,

@@ -14,6 +14,7 @@ import {
   type Question,
 } from "~/lib/applications";
 import { openConversation } from "~/domain/conversations/conversations.server";
+import { cancelTermoOf } from "~/domain/termos/termos.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
@@ -671,8 +672,11 @@ export async function changeApplication(
           const others = await applicationsOfPet(tx, row.petId, ["nova", "em_analise", "entrevista", "visita"], id);
           await moveAll(tx, jobs, others, "em_espera", "responsavel", null);
         }
-        // An approved adoption that fell through.
-        if (row.status === "aprovada") await reopen(tx, jobs, row.petId);
+        // An approved adoption that fell through: its termo, if any, is void.
+        if (row.status === "aprovada") {
+          await cancelTermoOf(tx, id);
+          await reopen(tx, jobs, row.petId);
+        }
       }
       if (patch.nota !== undefined) {
         await tx.insert(applicationNotes).values({ applicationId: id, texto: patch.nota });
@@ -738,7 +742,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /**
  * Erases the answers of applications closed for longer than the retention: declined,
  * withdrawn, and those left open (the waiting list) for an animal since adopted or removed;
- * the approved one of an adopted animal is the adoption's record and stays. The timeline stays.
+ * the approved (or adopted) one of an adopted animal is the adoption's record and stays. The timeline stays.
  */
 export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_RETENTION_DAYS): Promise<number> {
   const before = new Date(now.getTime() - days * DAY_MS);
@@ -754,7 +758,7 @@ export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_R
         sql`(${applications.status} in ('recusada', 'desistiu') or exists (
           select 1 from pets p where p.id = "applications"."pet_id"
           and (case when p.status = 'oculto' then p.status_before_hidden else p.status end) in ('adotado', 'removido')
-          and p.updated_at < ${before} and (${applications.status} <> 'aprovada' or p.status = 'removido')))`,
+          and p.updated_at < ${before} and (${applications.status} not in ('aprovada', 'adotada') or p.status = 'removido')))`,
       ),
     )
     .returning({ id: applications.id });

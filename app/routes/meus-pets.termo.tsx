@@ -1,0 +1,90 @@
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/meus-pets.termo";
+import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { TermoText } from "~/components/termo-text";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { getTemplate, saveTemplate } from "~/domain/termos/termos.server";
+import { pageMeta } from "~/lib/meta";
+import { DEFAULT_TERMO, fillPlaceholders, normalizeText, PLACEHOLDERS, SAMPLE_VALUES, TERMO_MAX } from "~/lib/termos";
+import { termoTemplateFormSchema } from "~/validation/termos";
+import { requireUser } from "~/web/auth.server";
+import { parseForm } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+
+/** The preview: the text with sample data in every placeholder. */
+const preview = (texto: string) => normalizeText(fillPlaceholders(texto, SAMPLE_VALUES));
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const texto = await getTemplate(context.db, user.id);
+  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto) };
+}
+
+/**
+ * Saves the template (`salvar`), or shows the draft with sample data without saving it
+ * (`previa`). Either way the text is checked: a placeholder not on the list is refused.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const intent = new URL(request.url).searchParams.get("acao");
+  const form = await parseForm(request, termoTemplateFormSchema);
+  if (!form.ok) return data({ result: form.response.data, previa: null }, form.response.init ?? { status: 400 });
+  if (intent === "previa") return { result: form.reply({}), previa: preview(form.value.texto) };
+  await saveTemplate(context.db, user.id, form.value.texto);
+  return redirect("/meus-pets/termo", { headers: { "Set-Cookie": await setNotice("termoTemplateSaved") } });
+}
+
+export function meta() {
+  return pageMeta("Termo de adoção | Adopet", "O modelo do seu termo de adoção.");
+}
+
+export default function TermoTemplate() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [form, fields, focus] = useValidatedForm(termoTemplateFormSchema, answer?.result, { texto: loaded.texto });
+  const previa = answer?.previa ?? loaded.previa;
+  return (
+    <section className="questionnaire">
+      <h1 className="questionnaire__title">Termo de adoção</h1>
+      <p className="questionnaire__lead">
+        Quando você aprova uma candidatura, emite o termo a partir deste modelo: quem adota lê, informa CPF e endereço e
+        assina; depois você assina também. Mudar o modelo não muda os termos já emitidos.
+        {loaded.padrao ? " Este é o modelo padrão da Adopet: adapte-o ao seu jeito de trabalhar." : null}
+      </p>
+      <details className="termo-placeholders">
+        <summary>Campos que o termo preenche sozinho</summary>
+        <dl>
+          {Object.entries(PLACEHOLDERS).map(([name, description]) => (
+            <div key={name} className="answers__item">
+              <dt>
+                <code>{`{${name}}`}</code>
+              </dt>
+              <dd>{description}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      <ValidatedForm form={form} focus={focus} action="?acao=salvar" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField meta={fields.texto} label="Texto do termo" rows={24} maxLength={TERMO_MAX} />
+        <div className="termo-actions">
+          <button type="submit" className="button panel__submit">
+            Salvar o modelo
+          </button>
+          <button type="submit" formAction="?acao=previa" className="my-pet__action">
+            Pré-visualizar
+          </button>
+        </div>
+      </ValidatedForm>
+      <section className="application__section" aria-labelledby="previa">
+        <h2 id="previa" className="application__subtitle">
+          Pré-visualização, com dados de exemplo
+        </h2>
+        <TermoText texto={previa} label="Pré-visualização do termo" />
+      </section>
+      <p className="application__back">
+        <Link to="/meus-pets">Voltar para Meus pets</Link>
+      </p>
+    </section>
+  );
+}
