@@ -22,3 +22,12 @@ if (spawnSync(java, ["-version"], { stdio: "ignore" }).status !== 0) {
   );
   process.exit(1);
 }
+
+// The termo's PDF is read and rendered to PNG by one of them (Poppler's tools).
+if (spawnSync("pdftoppm", ["-v"], { stdio: "ignore" }).status !== 0) {
+  console.error(
+    "Poppler não encontrado (pdftoppm): o teste do termo de adoção lê e desenha o PDF com ele.\n" +
+      "Instale-o com: sudo apt-get install -y poppler-utils",
+  );
+  process.exit(1);
+}

@@ -73,6 +73,8 @@ run -u "$base/cadastro" --data "email=c%40d.com&nome=Ana&senha=Abc%40123&senha__
 run -u "$base/contato" --data "nome=Ana&telefone=21988887777&nome__animal=Dunga&contato__texto=Oi&pet=$pet"
 run -u "$base/api/denuncias" --data "{\"alvo\":{\"tipo\":\"usuario\",\"id\":\"$ong\"},\"categoria\":\"outro\",\"texto\":\"Teste\"}" "${json_body[@]}"
 run -u "$base/denunciar?tipo=usuario&id=$ong" --data "tipo=usuario&id=$ong&categoria=outro&texto=Teste"
+run -u "$base/api/termos/verificar" --data '{"codigo":"ABCD-1234-EFGH-5678"}' "${json_body[@]}"
+run -u "$base/termos/verificar" --data "codigo=ABCD-1234-EFGH-5678"
 # Signed in as the demo NGO. The session cookie is tested too: a tampered one is answered 401.
 run -u "$base/api/messages" --cookie="$session" --ignore-code=401
 run -u "$base/api/users/$ong" --method=PATCH --data '{"nome":"ONG Adopet","cidade":"Rio de Janeiro"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao

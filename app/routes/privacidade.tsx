@@ -91,6 +91,19 @@ export default function Privacidade() {
           </dd>
         </div>
         <div>
+          <dt>Termo de adoção</dt>
+          <dd>
+            O texto assinado, o CPF, o endereço e o CEP de quem adota, e de cada assinatura o nome digitado, a data e a
+            hora, o endereço de conexão, o navegador e o resumo criptográfico (SHA-256) do texto, que são a prova da
+            assinatura eletrônica (Lei nº 14.063/2020). O CPF, o endereço e o PDF assinado ficam criptografados e são
+            vistos só por quem adota e por quem cuidava do animal; quem confere um termo em “Verificar um termo” vê só
+            os nomes e as datas. Como o termo é um contrato, ele é guardado por 10 anos depois da assinatura (prazo do
+            art. 205 do Código Civil para reclamar o que foi combinado), mesmo que alguma das contas seja excluída, e
+            depois apagado; um termo cancelado antes das duas assinaturas é apagado {applicationRetentionDays} dias
+            depois.
+          </dd>
+        </div>
+        <div>
           <dt>Favoritos e alertas</dt>
           <dd>Os animais que você marcou e as buscas que pediu para receber por e-mail, até você os excluir.</dd>
         </div>
@@ -133,7 +146,8 @@ export default function Privacidade() {
         </li>
         <li>
           <strong>Exclusão:</strong> exclua a sua conta e os dados ligados a ela em{" "}
-          <Link to="/perfil/excluir">Excluir conta</Link>.
+          <Link to="/perfil/excluir">Excluir conta</Link> (os termos de adoção assinados ficam pelo prazo legal dito
+          acima).
         </li>
         <li>
           <strong>Informação, revogação e reclamação:</strong> fale com o contato acima; você também pode reclamar à

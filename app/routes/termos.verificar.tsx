@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/termos.verificar";
 import { formatDateTime } from "~/lib/dates";
@@ -66,26 +67,59 @@ export default function VerifyTermo() {
         para saber se ele corresponde a um termo assinado aqui, por quem e quando. Um PDF alterado, mesmo em um só byte,
         não confere.
       </p>
-      <Form method="post" className="panel" aria-labelledby="por-codigo">
-        <h2 id="por-codigo" className="application__subtitle">
-          Pelo código
-        </h2>
-        <Field name="codigo" label="Código de verificação" error={codeError} placeholder="ABCD-1234-EFGH-5678" />
-        <button type="submit" className="button panel__submit" disabled={busy}>
-          Verificar o código
-        </button>
-      </Form>
-      <Form method="post" encType="multipart/form-data" className="panel" aria-labelledby="por-pdf">
-        <h2 id="por-pdf" className="application__subtitle">
-          Pelo PDF
-        </h2>
-        <Field name="arquivo" label="PDF do termo" error={fileError} type="file" />
-        <button type="submit" className="button panel__submit" disabled={busy}>
-          Verificar o PDF
-        </button>
-      </Form>
+      <div className="verify__forms">
+        <Form method="post" className="panel" aria-labelledby="por-codigo">
+          <h2 id="por-codigo" className="application__subtitle">
+            Pelo código
+          </h2>
+          <Field name="codigo" label="Código de verificação" error={codeError} placeholder="ABCD-1234-EFGH-5678" />
+          <button type="submit" className="button panel__submit" disabled={busy}>
+            Verificar o código
+          </button>
+        </Form>
+        <Form method="post" encType="multipart/form-data" className="panel" aria-labelledby="por-pdf">
+          <h2 id="por-pdf" className="application__subtitle">
+            Pelo PDF
+          </h2>
+          <PdfField error={fileError} />
+          <button type="submit" className="button panel__submit" disabled={busy}>
+            Verificar o PDF
+          </button>
+        </Form>
+      </div>
       {answer?.result ? <Result result={answer.result} via={answer.field} /> : null}
     </section>
+  );
+}
+
+/** The file input, its button and state in Portuguese (the browser's own reads "Choose File"). */
+function PdfField({ error }: { error: string | null }) {
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <div className="field">
+      <span className="field__label" id="arquivo-titulo">
+        PDF do termo
+      </span>
+      <label className="file-choice" htmlFor="arquivo">
+        <span className="my-pet__action file-choice__button">Escolher o PDF</span>
+        <span className="file-choice__name">{chosen ?? "Nenhum arquivo escolhido"}</span>
+        <input
+          className="visually-hidden"
+          id="arquivo"
+          name="arquivo"
+          type="file"
+          accept="application/pdf,.pdf"
+          aria-labelledby="arquivo-titulo"
+          aria-invalid={error ? true : undefined}
+          aria-describedby="arquivo-erro"
+          autoFocus={error ? true : undefined}
+          onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+        />
+      </label>
+      <p id="arquivo-erro" className="field__error" aria-live="polite">
+        {error ?? ""}
+      </p>
+    </div>
   );
 }
 
@@ -93,13 +127,11 @@ function Field({
   name,
   label,
   error,
-  type = "text",
   placeholder,
 }: {
   name: string;
   label: string;
   error: string | null;
-  type?: "text" | "file";
   placeholder?: string;
 }) {
   const errorId = `${name}-erro`;
@@ -112,11 +144,10 @@ function Field({
         className="field__control"
         id={name}
         name={name}
-        type={type}
-        accept={type === "file" ? "application/pdf,.pdf" : undefined}
+        type="text"
         placeholder={placeholder}
         autoComplete="off"
-        maxLength={type === "text" ? 40 : undefined}
+        maxLength={40}
         aria-invalid={error ? true : undefined}
         aria-describedby={errorId}
         // The refused field takes the focus, as on every form.

@@ -22,6 +22,7 @@ const SIGNED_OUT = [
   { name: "404", path: "/adopet/pagina-que-nao-existe" },
   { name: "privacidade", path: "/adopet/privacidade" },
   { name: "termos-de-uso", path: "/adopet/termos-de-uso" },
+  { name: "termos-verificar", path: "/adopet/termos/verificar" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },
@@ -32,6 +33,7 @@ const SIGNED_IN = [
   { name: "favoritos", path: "/adopet/favoritos" },
   { name: "alertas", path: "/adopet/alertas" },
   { name: "mensagens", path: "/adopet/mensagens" },
+  { name: "meus-pets-termo", path: "/adopet/meus-pets/termo" },
 ];
 
 async function capture(page: Page, name: string, width: number) {

@@ -55,6 +55,7 @@ describe("the periodic purge", () => {
       applicationAnswers: 0,
       passwordResets: 0,
       reports: 0,
+      termos: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -67,6 +68,7 @@ describe("the periodic purge", () => {
       applicationAnswers: 0,
       passwordResets: 0,
       reports: 0,
+      termos: 0,
     });
   });
 

@@ -10,6 +10,7 @@ import {
   petPhotos,
   pets,
   reports,
+  termos,
   users,
 } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_OPERATOR, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
@@ -53,16 +54,19 @@ describe("the demo data", () => {
         readAt: null,
       }),
     ]);
-    // Who applied for two pets: one at the interview, one new (the caretaker's header counts it).
+    // Who applied for three pets: one at the interview, one new (the caretaker's header counts it),
+    // one approved, its termo issued and waiting for the adopter's signature.
     const sent = await database.db
       .select({ status: applications.status, respostas: applications.respostas })
       .from(applications)
       .where(eq(applications.adopterId, adopter!.id));
-    expect(sent.map((application) => application.status).sort()).toEqual(["entrevista", "nova"]);
+    expect(sent.map((application) => application.status).sort()).toEqual(["aprovada", "entrevista", "nova"]);
+    const [termo] = await database.db.select().from(termos).where(eq(termos.adopterId, adopter!.id));
+    expect(termo).toMatchObject({ status: "emitido", petNome: "Sirius", dadosAdotante: null });
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
     // Each application has its conversation; Dunga's is under way, its last message unread.
     const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
-    expect(talks).toHaveLength(2);
+    expect(talks).toHaveLength(3);
     const said = await database.db
       .select()
       .from(conversationMessages)

@@ -2,7 +2,7 @@ import type { Route } from "./+types/candidatura-termo-pdf";
 import { termoPdf } from "~/domain/termos/termos.server";
 import { isId } from "~/lib/ids";
 import { notFound } from "~/services/outcome.server";
-import { apiFailure } from "~/web/api.server";
+import { apiFailure, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 
 /** `GET /api/candidaturas/:id/termo.pdf`: the signed termo, to the byte as made, for its two parties. */
@@ -21,4 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
+}
+
+export function action() {
+  return methodNotAllowed("GET");
 }

@@ -1,0 +1,178 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
+import { signInThroughApi } from "./accounts-support";
+import { waitForMail } from "./mail-support";
+import { newCaretaker, publishPet } from "./pets-support";
+
+/**
+ * The termo de adoção (issue 21) in the browser: approved → issued → signed by the adopter
+ * (by keyboard, on a phone's width) → countersigned → the PDF downloaded, rendered and read →
+ * verified by code and by file (and a tampered copy refused) → the animal adopted.
+ */
+const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
+const PDF_DIR = path.resolve("test-results/termo");
+
+const ANSWERS = {
+  moradia: "Apartamento",
+  imovel: "Alugado",
+  permite_animais: true,
+  telas: true,
+  moradores: "Eu e meu filho de 8 anos.",
+  outros_animais: "Não.",
+  animais_antes: "Uma gata, que viveu 16 anos.",
+  horas_sozinho: "Duas",
+  viagens: "Minha irmã",
+  motivo: "Para fazer companhia ao meu filho.",
+  acompanhamento: true,
+};
+
+test("a termo is issued, signed on the phone, countersigned, downloaded and verified; the animal is adopted", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  fs.mkdirSync(PDF_DIR, { recursive: true });
+  const nome = `Paçoca${Date.now() % 100_000}`;
+  const ongContext = await browser.newContext();
+  const ong = await ongContext.newPage();
+  const caretaker = await newCaretaker(ong.request, "ONG Focinhos Felizes");
+  const pet = await publishPet(ong.request, { nome, castrado: "nao" });
+  const adopter = await signInThroughApi(page);
+  const applied = await page.request.post(`/adopet/api/pets/${pet.id}/candidaturas`, { data: { respostas: ANSWERS } });
+  expect(applied.status()).toBe(201);
+  const applicationId = ((await applied.json()) as { id: string }).id;
+  expect(
+    (await ong.request.patch(`/adopet/api/candidaturas/${applicationId}`, { data: { status: "aprovada" } })).status(),
+  ).toBe(200);
+
+  // The caretaker's template, with its preview.
+  await ong.goto("/adopet/meus-pets/termo");
+  await expect(ong.getByRole("heading", { level: 1, name: "Termo de adoção" })).toBeVisible();
+  await ong.getByRole("button", { name: "Pré-visualizar" }).click();
+  await expect(ong.getByRole("document", { name: "Pré-visualização do termo" })).toContainText("Maria da Silva");
+  await expectNoAxeViolations(ong);
+
+  // The caretaker issues it from the application, with the castration deadline.
+  await ong.goto(`/adopet/candidaturas/${applicationId}`);
+  await ong.getByRole("link", { name: "Abrir o termo de adoção" }).click();
+  await expect(ong.getByRole("heading", { level: 1 })).toHaveText(`Termo de adoção de ${nome}`);
+  await expectNoAxeViolations(ong);
+  const deadline = new Date(Date.now() + 90 * 24 * 60 * 60_000);
+  const prazo = deadline.toISOString().slice(0, 10);
+  await ong.getByLabel("Prazo para a castração").fill(prazo);
+  await ong.getByRole("button", { name: "Emitir o termo" }).click();
+  await expect(ong.getByText("Termo de adoção emitido. Quem adota recebe um e-mail para ler e assinar.")).toBeVisible();
+  await expect(ong.getByText("Aguardando a assinatura de quem adota")).toBeVisible();
+
+  // The adopter opens it from the e-mail, on a phone's width, and signs by keyboard.
+  const mail = await waitForMail(adopter.email, new RegExp(`O termo de adoção de ${nome} está pronto`));
+  const link = /https?:\/\/[^\s]+\/adopet\/candidaturas\/[0-9a-f-]{36}\/termo/.exec(mail.text ?? "")![0];
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(new URL(link).pathname);
+  const text = page.getByRole("document", { name: `Texto do termo de adoção de ${nome}` });
+  await expect(text).toContainText("CPF [seu CPF]");
+  await expect(text).toContainText(`castrá-lo até ${prazo.split("-").reverse().join("/")}`);
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "termo-assinar-360.png"), fullPage: true });
+
+  await page.getByRole("button", { name: "Assinar o termo" }).click();
+  await expect(page.getByLabel("Nome completo")).toBeFocused();
+  await expect(page.getByText("Digite um CPF válido.")).toBeVisible();
+  await expect(page.getByText("Marque “Li e concordo” para assinar.")).toBeVisible();
+  await page.getByLabel("Nome completo").fill("Beatriz Nogueira Lima");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("CPF")).toBeFocused();
+  await page.keyboard.type("111.111.111-11");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("Rua Gavião Peixoto, 50, casa 2, Icaraí, Niterói (RJ)");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("24230-101");
+  await page.keyboard.press("Tab");
+  await expect(page.getByLabel("Li e concordo")).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("button", { name: "Assinar o termo" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  // A CPF whose check digits are wrong is refused, and focused.
+  await expect(page.getByLabel("CPF")).toBeFocused();
+  await expect(page.getByText("Digite um CPF válido.")).toBeVisible();
+  await page.getByLabel("CPF").fill("529.982.247-25");
+  await page.getByLabel("CPF").press("Enter");
+  await expect(page.getByText("Termo assinado! Agora falta a assinatura de quem cuida do animal")).toBeVisible();
+  await expect(text).toContainText("Beatriz Nogueira Lima, CPF 529.982.247-25, residente em Rua Gavião Peixoto");
+  await expect(page.getByText("Aguardando a assinatura de quem cuidava do animal")).toBeVisible();
+
+  // The caretaker countersigns: the adoption is complete.
+  await waitForMail(caretaker.email, new RegExp(`O termo de adoção de ${nome} foi assinado`));
+  await ong.goto(`/adopet/candidaturas/${applicationId}/termo`);
+  await ong.setViewportSize({ width: 1440, height: 900 });
+  await expect(ong.getByText("Adotante: Beatriz Nogueira Lima")).toBeVisible();
+  await ong.getByLabel("Nome completo").fill("Joana Focinhos");
+  await ong.getByLabel("Li e concordo").check();
+  await ong.getByRole("button", { name: "Assinar o termo" }).click();
+  await expect(ong.getByText("Termo assinado pelas duas partes. A adoção está concluída!")).toBeVisible();
+  await expect(ong.getByText("Assinado pelas duas partes", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(ong);
+  await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, "termo-assinado-1440.png"), fullPage: true });
+  const code = (await ong.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/).textContent())!;
+
+  // The PDF: downloaded, its text read (accents as typed), its pages rendered to look at.
+  const [download] = await Promise.all([
+    ong.waitForEvent("download"),
+    ong.getByRole("link", { name: "Baixar o termo assinado (PDF)" }).click(),
+  ]);
+  const pdfPath = path.join(PDF_DIR, "termo.pdf");
+  await download.saveAs(pdfPath);
+  // Lines wrap where the page ends them: read the text as one line.
+  const pdfText = execFileSync("pdftotext", [pdfPath, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  expect(pdfText).toContain("TERMO DE ADOÇÃO E RESPONSABILIDADE");
+  expect(pdfText).toContain("Beatriz Nogueira Lima");
+  expect(pdfText).toContain("Gavião Peixoto");
+  expect(pdfText).toContain(`Código de verificação: ${code}`);
+  expect(pdfText).toContain("Responsável pelo animal: Joana Focinhos");
+  expect(execFileSync("pdffonts", [pdfPath], { encoding: "utf8" })).toMatch(
+    /Poppins-Regular\s+CID TrueType\s+Identity-H\s+yes/,
+  );
+  execFileSync("pdftoppm", ["-png", "-r", "60", pdfPath, path.join(SCREENSHOTS_DIR, "termo-pdf")]);
+  expect(fs.existsSync(path.join(SCREENSHOTS_DIR, "termo-pdf-1.png"))).toBe(true);
+
+  // The adopter's application and the animal say so.
+  await page.goto(`/adopet/candidaturas/${applicationId}`);
+  await expect(page.getByText("A adoção foi concluída")).toBeVisible();
+  await page.goto(`/adopet/pets/${pet.id}`);
+  await expect(page.getByText(`${nome} já foi adotado e encontrou um lar.`)).toBeVisible();
+
+  // Anyone verifies it, by code and by file; a copy changed by one byte does not match.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/adopet/termos/verificar");
+  await visitor.getByLabel("Código de verificação").fill(code.toLowerCase());
+  await visitor.getByRole("button", { name: "Verificar o código" }).click();
+  await expect(visitor.getByRole("heading", { name: "Termo válido" })).toBeVisible();
+  await expect(visitor.getByText("Adotante: Beatriz Nogueira Lima")).toBeVisible();
+  await expect(visitor.getByText("529.982.247-25")).toHaveCount(0);
+  await expectNoAxeViolations(visitor);
+  await visitor.getByLabel("PDF do termo").setInputFiles(pdfPath);
+  await visitor.getByRole("button", { name: "Verificar o PDF" }).click();
+  await expect(visitor.getByRole("heading", { name: "Termo válido" })).toBeVisible();
+  const tampered = Buffer.from(fs.readFileSync(pdfPath));
+  const middle = Math.floor(tampered.length / 2);
+  tampered[middle] = tampered[middle]! ^ 0x01;
+  await visitor
+    .getByLabel("PDF do termo")
+    .setInputFiles({ name: "termo.pdf", mimeType: "application/pdf", buffer: tampered });
+  await visitor.getByRole("button", { name: "Verificar o PDF" }).click();
+  await expect(visitor.getByRole("heading", { name: "Não confere" })).toBeVisible();
+  await expectNoAxeViolations(visitor);
+  for (const width of [360, 1440]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(visitor);
+    await visitor.screenshot({ path: path.join(SCREENSHOTS_DIR, `termo-verificar-${width}.png`), fullPage: true });
+  }
+  await ongContext.close();
+  await visitorContext.close();
+});
