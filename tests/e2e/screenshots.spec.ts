@@ -110,7 +110,7 @@ for (const width of WIDTHS) {
     test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
       await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
       await page.goto("/adopet/candidaturas/recebidas");
-      await expect(page.getByText("2 candidaturas")).toBeVisible();
+      await expect(page.getByText("3 candidaturas")).toBeVisible();
       await capture(page, "candidaturas-recebidas", width);
       await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
@@ -118,6 +118,12 @@ for (const width of WIDTHS) {
       await page.goto("/adopet/meus-pets/questionario");
       await expect(page.getByRole("group", { name: "Pergunta 11" })).toBeVisible();
       await capture(page, "meus-pets-questionario", width);
+      // Sirius's termo, issued and waiting for the adopter (the demo's).
+      await page.goto("/adopet/candidaturas/recebidas");
+      await page.getByRole("link", { name: "Carla Souza · Sirius" }).click();
+      await page.getByRole("link", { name: "Abrir o termo de adoção" }).click();
+      await expect(page.getByText("Aguardando a assinatura de quem adota")).toBeVisible();
+      await capture(page, "candidatura-termo", width);
     });
 
     test("the demo operator's moderation page fits, passes axe, and is saved", async ({ page }) => {
