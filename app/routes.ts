@@ -27,6 +27,7 @@ export default [
   route("candidaturas/:id", "routes/candidatura.tsx"),
   route("candidaturas/:id/termo", "routes/candidatura.termo.tsx"),
   route("termos/verificar", "routes/termos.verificar.tsx"),
+  route("acompanhamento/:token", "routes/acompanhamento.tsx"),
   route("responsaveis/:id", "routes/responsavel.tsx"),
   route("favoritos", "routes/favoritos.tsx"),
   route("alertas", "routes/alertas.tsx"),

@@ -767,10 +767,75 @@ export const adoptions = pgTable(
     adopterId: uuid("adopter_id").references(() => users.id, { onDelete: "set null" }),
     caretakerId: uuid("caretaker_id").references(() => users.id, { onDelete: "set null" }),
     adoptedAt: timestamp("adopted_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The day the termo says the animal must be castrated by (null: castrated already). */
+    prazoCastracao: date("prazo_castracao", { mode: "string" }),
+    /** When the adopter said it was done, with the certificate's photo if they sent one. */
+    castradoEm: timestamp("castrado_em", { withTimezone: true }),
+    castracaoComprovanteId: uuid("castracao_comprovante_id").references(() => images.id, { onDelete: "set null" }),
+    /** The castration reminders sent: days before the deadline (14, 3, 0). */
+    castracaoAvisos: smallint("castracao_avisos")
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
   },
   (table) => [
     uniqueIndex("adoptions_termo_idx").on(table.termoId),
     index("adoptions_adopter_idx").on(table.adopterId),
     index("adoptions_caretaker_idx").on(table.caretakerId, table.adoptedAt),
   ],
+);
+
+/** The days after an adoption the caretaker asks for news (issue 21): 7, 30 and 90 until they change them. */
+export const followupSettings = pgTable("followup_settings", {
+  caretakerId: uuid("caretaker_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  checkinDias: smallint("checkin_dias").array().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A check-in of an adoption: `Como está o {animal}?` e-mailed to the adopter on its day, with a
+ * signed link usable without login for 14 days; their answer (text, up to 3 photos); the
+ * caretaker told when it goes unanswered for 7 days. The follow-up sweep (a job) sends them.
+ */
+export const checkins = pgTable(
+  "checkins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adoptionId: uuid("adoption_id")
+      .notNull()
+      .references(() => adoptions.id, { onDelete: "cascade" }),
+    dia: smallint("dia").notNull(),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    texto: varchar("texto", { length: 2000 }),
+    /** When the caretaker was told it went unanswered. */
+    caretakerAlertedAt: timestamp("caretaker_alerted_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("checkins_adoption_day_idx").on(table.adoptionId, table.dia),
+    // The sweep: what is due and not sent, and what was sent and not answered.
+    index("checkins_due_idx")
+      .on(table.dueAt)
+      .where(sql`${table.sentAt} is null`),
+    index("checkins_unanswered_idx")
+      .on(table.sentAt)
+      .where(sql`${table.answeredAt} is null and ${table.caretakerAlertedAt} is null`),
+  ],
+);
+
+export const checkinPhotos = pgTable(
+  "checkin_photos",
+  {
+    checkinId: uuid("checkin_id")
+      .notNull()
+      .references(() => checkins.id, { onDelete: "cascade" }),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.checkinId, table.position] })],
 );

@@ -22,6 +22,18 @@ import { MODERATION_NOTICE_JOB, type ModerationNotice } from "~/domain/moderatio
 import { sendModerationNotice } from "~/domain/moderation/notices.server";
 import { TERMO_ISSUED_JOB, TERMO_SIGNED_JOB } from "~/domain/termos/termos.server";
 import { sendTermoIssuedNotice, sendTermoSignedNotice } from "~/domain/termos/notices.server";
+import {
+  CASTRATION_REMINDER_JOB,
+  CHECKIN_EMAIL_JOB,
+  CHECKIN_UNANSWERED_JOB,
+  FOLLOWUP_SWEEP_JOB,
+  sweepFollowups,
+} from "~/domain/termos/followups.server";
+import {
+  sendCastrationReminder,
+  sendCheckinEmail,
+  sendCheckinUnanswered,
+} from "~/domain/termos/followup-notices.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
 export type JobContext = {
@@ -131,6 +143,36 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ termoId }) => sendTermoSignedNotice(db, mailer, termoId, publicUrl()),
   };
+  // Life after adoption: a sweep finds what is due (by the clock given), each e-mail is a job.
+  const followupSweep: JobDefinition = {
+    name: FOLLOWUP_SWEEP_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    cron: "*/15 * * * *",
+    run: async () => void (await sweepFollowups(db, jobs(), now())),
+  };
+  const checkinEmail: JobDefinition<{ checkinId: string }> = {
+    name: CHECKIN_EMAIL_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ checkinId }) => sendCheckinEmail(db, mailer, checkinId, publicUrl()),
+  };
+  const checkinUnanswered: JobDefinition<{ checkinId: string }> = {
+    name: CHECKIN_UNANSWERED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ checkinId }) => sendCheckinUnanswered(db, mailer, checkinId, publicUrl()),
+  };
+  const castrationReminder: JobDefinition<{ adoptionId: string; dias: number }> = {
+    name: CASTRATION_REMINDER_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (data) => sendCastrationReminder(db, mailer, data, publicUrl()),
+  };
   // A link to set a new password: worth retrying for a while, useless after its hour.
   const passwordReset: JobDefinition<{ resetId: string }> = {
     name: PASSWORD_RESET_JOB,
@@ -159,5 +201,9 @@ export function appJobs({
     applicationStatus,
     termoIssued,
     termoSigned,
+    followupSweep,
+    checkinEmail,
+    checkinUnanswered,
+    castrationReminder,
   ] as JobDefinition<never>[];
 }

@@ -27,3 +27,15 @@ export function formatDay(day: string): string {
 export function dayInBrasilia(date: Date): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(date);
 }
+
+/** The calendar day `days` after `day` (yyyy-mm-dd). */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The moment it is `hour`:00 in Brasília on `day` (UTC−3: Brazil keeps no daylight saving time since 2019). */
+export function brasiliaTime(day: string, hour: number): Date {
+  return new Date(`${day}T${String(hour).padStart(2, "0")}:00:00-03:00`);
+}

@@ -106,7 +106,7 @@ export type TermoStatus = (typeof TERMO_STATUSES)[number];
 
 export const TERMO_STATUS_LABEL: Record<TermoStatus, string> = {
   emitido: "Aguardando a assinatura de quem adota",
-  assinado_adotante: "Aguardando a assinatura de quem cuidava do animal",
+  assinado_adotante: "Aguardando a assinatura de quem cuida do animal",
   assinado: "Assinado pelas duas partes",
   cancelado: "Cancelado: a adoção não se concretizou",
 };

@@ -143,7 +143,7 @@ export default function CandidaturaTermo() {
       ) : null}
 
       {page.canIssue ? <IssueForm /> : null}
-      {!termo && !page.canIssue ? <NoTermo /> : null}
+      {(!termo || termo.status === "cancelado") && !page.canIssue ? <NoTermo /> : null}
 
       {termo && termo.status !== "cancelado" ? (
         <>

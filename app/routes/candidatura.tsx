@@ -258,7 +258,7 @@ function TermoLink() {
     status === "adotada"
       ? "O termo de adoção foi assinado pelas duas partes: baixe o PDF na página do termo."
       : party === "responsavel"
-        ? "Emita o termo de adoção: quem adota lê e assina pelo celular, e depois você assina também."
+        ? "O termo de adoção: emita-o, acompanhe as assinaturas (quem adota assina pelo celular, depois você) e baixe o PDF."
         : "Quem cuida do animal vai emitir o termo de adoção para você ler e assinar.";
   return (
     <section className="application__section" aria-labelledby="termo">

@@ -13,7 +13,7 @@ import type { LimitName } from "~/services/rate-limits.server";
 
 /** What a failure may be about. */
 export type Subject =
-  "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block" | "termo";
+  "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block" | "termo" | "checkin";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -65,7 +65,9 @@ export type ForbiddenRule =
   /** The sender blocked the recipient: unblocking comes first. */
   | "blocked-by-you"
   /** Issuing and countersigning a termo are the caretaker's. */
-  | "termo-caretaker-only";
+  | "termo-caretaker-only"
+  /** The adopter says the animal was castrated. */
+  | "castration-adopter-only";
 
 type ConflictReason =
   | "email-taken"
@@ -92,7 +94,11 @@ type ConflictReason =
   /** The termo does not wait for this party's signature (signed already, or waits for the other). */
   | "termo-state"
   /** The text changed since the signer read it. */
-  | "termo-changed";
+  | "termo-changed"
+  /** A check-in is answered once. */
+  | "checkin-answered"
+  /** The castration was marked done already (or the animal was castrated). */
+  | "castration-done";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -103,7 +109,7 @@ export type Invalid = { kind: "invalid"; field: string; reason: InvalidReason; i
 /** Nothing was written: the storage is full. */
 export type StorageFull = { kind: "storage-full" };
 /** It existed, and is no longer available. */
-export type Gone = { kind: "gone"; subject: "pet"; field?: string; reason?: "reserved" };
+export type Gone = { kind: "gone"; subject: "pet" | "checkin"; field?: string; reason?: "reserved" };
 
 export type Failure = NotFound | Forbidden | Conflict | RateLimited | Invalid | StorageFull | Gone;
 

@@ -45,6 +45,7 @@ const NOT_FOUND: Record<Subject, string> = {
   conversation: "Conversa não encontrada.",
   block: "Bloqueio não encontrado.",
   termo: "Termo de adoção não encontrado.",
+  checkin: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -61,6 +62,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
     "Não foi possível enviar: esta pessoa preferiu não receber mais contatos seus. Obrigado pela compreensão.",
   "blocked-by-you": "Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.",
   "termo-caretaker-only": "Só quem cuida do animal emite o termo de adoção.",
+  "castration-adopter-only": "Só quem adotou o animal informa a castração.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -78,6 +80,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "termo-exists": "Esta candidatura já tem um termo de adoção.",
   "termo-state": "O termo de adoção não está aguardando a sua assinatura.",
   "termo-changed": "O texto do termo mudou desde que você o abriu. Leia de novo antes de assinar.",
+  "checkin-answered": "Você já respondeu a este acompanhamento. Obrigado!",
+  "castration-done": "A castração já foi informada.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -167,6 +171,9 @@ export function failureText(failure: Failure, field?: string): string {
     case "storage-full":
       return STORAGE_FULL;
     case "gone":
+      if (failure.subject === "checkin") {
+        return "Este link de acompanhamento expirou: ele vale por 14 dias. Responda pela página da sua candidatura.";
+      }
       return failure.reason === "reserved" ? CONFLICT["pet-reserved"] : CONTACT_MESSAGES.petGone;
   }
 }

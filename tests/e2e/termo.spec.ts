@@ -104,7 +104,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await page.getByLabel("CPF").press("Enter");
   await expect(page.getByText("Termo assinado! Agora falta a assinatura de quem cuida do animal")).toBeVisible();
   await expect(text).toContainText("Beatriz Nogueira Lima, CPF 529.982.247-25, residente em Rua Gavião Peixoto");
-  await expect(page.getByText("Aguardando a assinatura de quem cuidava do animal")).toBeVisible();
+  await expect(page.getByText("Aguardando a assinatura de quem cuida do animal")).toBeVisible();
 
   // The caretaker countersigns: the adoption is complete.
   await waitForMail(caretaker.email, new RegExp(`O termo de adoção de ${nome} foi assinado`));

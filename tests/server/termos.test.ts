@@ -168,6 +168,14 @@ describe("issuing", () => {
     expect(past.status).toBe(400);
     const tooFar = await ong.client.post(`/api/candidaturas/${id}/termo`, { prazo_castracao: inMonths(30) });
     expect(tooFar.status).toBe(400);
+    // A day no calendar has (which the date parser would roll over to March).
+    const impossible = await ong.client.post(`/api/candidaturas/${id}/termo`, {
+      prazo_castracao: `${new Date().getFullYear() + 1}-02-30`,
+    });
+    expect([impossible.status, impossible.json.errors]).toEqual([
+      400,
+      { prazo_castracao: [TERMO_MESSAGES.prazoRange] },
+    ]);
     const malformed = await ong.client.post(`/api/candidaturas/${id}/termo`, { prazo_castracao: "15/03/2027" });
     expect(malformed.json.errors).toEqual({ prazo_castracao: [TERMO_MESSAGES.prazo] });
     const extra = await ong.client.post(`/api/candidaturas/${id}/termo`, { prazo_castracao: inMonths(3), x: 1 });
@@ -462,5 +470,27 @@ describe("an adoption that falls through", () => {
     expect((await ana.client.get(`/api/candidaturas/${id}/termo`)).json.status).toBe("cancelado");
     await forgetExpiredTermos(app.db, new Date(Date.now() + 181 * DAY));
     expect((await ana.client.get(`/api/candidaturas/${id}/termo`)).status).toBe(404);
+  });
+
+  it("declines the waiting list, with a message, once the animal is adopted", async () => {
+    const bruno = await person("bruno.termos@exemplo.com", "Bruno");
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Quindim", castrado: "sim" });
+    const first = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    const second = await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    const id = first.json.id as string;
+    expect((await ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })).status).toBe(200);
+    expect((await bruno.client.get(`/api/candidaturas/${second.json.id as string}`)).json.status).toBe("em_espera");
+    expect((await ong.client.post(`/api/candidaturas/${id}/termo`)).status).toBe(201);
+    expect((await ana.client.post(`/api/candidaturas/${id}/termo/assinaturas`, ADOPTER_SIGNATURE)).status).toBe(201);
+    const done = await ong.client.post(`/api/candidaturas/${id}/termo/assinaturas`, {
+      nome_completo: "Maria Patas Silva",
+      concordo: true,
+    });
+    expect(done.json.status).toBe("assinado");
+    const waiting = await bruno.client.get(`/api/candidaturas/${second.json.id as string}`);
+    expect([waiting.json.status, waiting.json.motivo]).toEqual([
+      "recusada",
+      "O animal foi adotado por outra pessoa. Obrigado pelo interesse: há muitos outros esperando um lar.",
+    ]);
   });
 });

@@ -704,6 +704,16 @@ function refusedMove(from: ApplicationStatus, to: ApplicationStatus, party: Appl
   return fail({ kind: "conflict", reason: "application-move" });
 }
 
+/** The message the waiting list gets when the animal is adopted. */
+const ADOPTED_ELSEWHERE =
+  "O animal foi adotado por outra pessoa. Obrigado pelo interesse: há muitos outros esperando um lar.";
+
+/** The animal was adopted (its termo signed): its waiting list is declined, each adopter told. The pet is locked by the caller. */
+export async function declineWaitingListOnAdoption(tx: Db, jobs: Jobs, petId: string): Promise<void> {
+  const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
+  await moveAll(tx, jobs, waiting, "recusada", "responsavel", ADOPTED_ELSEWHERE);
+}
+
 /** Declines the pet's whole waiting list with one message. */
 export async function declineWaitingList(
   db: Db,

@@ -14,7 +14,7 @@ import {
   users,
 } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
+import { APPLICATION_STATUS_JOB, declineWaitingListOnAdoption } from "~/domain/applications/applications.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import type { ApplicationParty } from "~/lib/applications";
 import { dayInBrasilia, formatDay, formatLongDate } from "~/lib/dates";
@@ -31,6 +31,7 @@ import {
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
+import { scheduleCheckins } from "./followups.server";
 import { renderTermoPdf, type PdfSignature } from "./termo-pdf.server";
 
 /**
@@ -88,13 +89,17 @@ function issuedValues(animal: AnimalData, responsavel: string, prazo: string | n
     "animal.especie": animal.species === "outro" ? "animal" : SPECIES_LABEL[animal.species].toLowerCase(),
     "animal.sexo": animal.sexo ? SEX_LABEL[animal.sexo].toLowerCase() : "sexo não informado",
     "animal.microchip": animal.microchip ?? "sem microchip",
-    "animal.castracao":
-      animal.castrado === "sim" || !prazo
-        ? "já está castrado"
-        : `ainda não está castrado; o(a) ADOTANTE se compromete a castrá-lo até ${formatDay(prazo)} e a enviar o comprovante ao(à) RESPONSÁVEL`,
+    "animal.castracao": castrationClause(animal.sexo, animal.castrado === "sim" ? null : prazo),
     "responsavel.nome": responsavel,
   };
   return values;
+}
+
+/** What the termo says of the castration, in the animal's gender. */
+function castrationClause(sexo: Sex | null, prazo: string | null): string {
+  const female = sexo === "femea";
+  if (!prazo) return female ? "já está castrada" : "já está castrado";
+  return `ainda não está ${female ? "castrada" : "castrado"}; o(a) ADOTANTE se compromete a ${female ? "castrá-la" : "castrá-lo"} até ${formatDay(prazo)} e a enviar o comprovante ao(à) RESPONSÁVEL`;
 }
 
 /** The latest day a castration may be set for: two years ahead. */
@@ -102,7 +107,10 @@ function castrationDeadline(prazo: string | undefined, fallback: string | null, 
   const day = prazo ?? fallback;
   if (!day) return invalid("prazo_castracao", "castration-deadline");
   const latest = `${Number(today.slice(0, 4)) + 2}${today.slice(4)}`;
-  const valid = !Number.isNaN(Date.parse(`${day}T12:00:00Z`)) && day >= today && day <= latest;
+  // A real day: the parser rolls 2026-02-30 over to March, so the day must read back the same.
+  const parsed = new Date(`${day}T12:00:00Z`);
+  const real = !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day;
+  const valid = real && day >= today && day <= latest;
   return valid ? ok(day) : invalid("prazo_castracao", "castration-deadline");
 }
 
@@ -180,6 +188,13 @@ export async function issueTermo(
 ): Promise<Result<{ id: string; status: TermoStatus }>> {
   try {
     const issued = await db.transaction(async (tx): Promise<Result<string>> => {
+      // The pet before the application, the order every move of an application locks them in.
+      const [target] = await tx
+        .select({ petId: applications.petId })
+        .from(applications)
+        .where(eq(applications.id, input.applicationId));
+      if (!target) return notFound("application");
+      await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, target.petId)).for("update");
       const [row] = await tx
         .select({
           id: applications.id,
@@ -223,7 +238,8 @@ export async function castrationOf(db: Db, petId: string) {
 
 // ——— Reading ———
 
-type AdopterData = { cpf: string; endereco: string; cep: string };
+/** What the adopter gave, sealed; `texto` is the exact text they signed (kept, not rebuilt). */
+type AdopterData = { cpf: string; endereco: string; cep: string; texto?: string };
 
 export type TermoView = {
   id: string;
@@ -319,7 +335,9 @@ function toView(vault: Vault, row: TermoRow, party: ApplicationParty, signatures
   let adotante: TermoView["adotante"] = null;
   if (adopterSignature && row.dadosAdotante) {
     const data = openAdopterData(vault, row.dadosAdotante);
-    texto = finalText(row.modelo, { ...data, nomeCompleto: adopterSignature.nomeCompleto }, adopterSignature.signedAt);
+    texto =
+      data.texto ??
+      finalText(row.modelo, { ...data, nomeCompleto: adopterSignature.nomeCompleto }, adopterSignature.signedAt);
     adotante = {
       nomeCompleto: adopterSignature.nomeCompleto,
       cpf: formatCpf(data.cpf),
@@ -445,6 +463,18 @@ export async function signTermo(
       .for("update");
     if (!application) return notFound("application");
     const found = await termoOfApplication(tx, context.userId, context.applicationId, { lock: true });
+    // Only while the adoption is on: the application approved, the animal still reserved (not removed).
+    const [state] = await tx
+      .select({
+        status: applications.status,
+        pet: sql<string>`(select case when p.status = 'oculto'
+        then p.status_before_hidden else p.status end from ${pets} p where p.id = ${application.petId})`,
+      })
+      .from(applications)
+      .where(eq(applications.id, application.id));
+    if (found && (state?.status !== "aprovada" || state.pet !== "disponivel")) {
+      return fail({ kind: "conflict", reason: "termo-state" });
+    }
     if (!found) {
       return (await applicationParty(tx, context.userId, context.applicationId))
         ? notFound("termo")
@@ -467,8 +497,10 @@ export async function signTermo(
       if (input.texto_sha256 && input.texto_sha256 !== view.textoSha256) {
         return fail({ kind: "conflict", reason: "termo-changed" });
       }
-      const data: AdopterData = { cpf: input.cpf!, endereco: input.endereco!, cep: input.cep! };
-      const texto = finalText(row.modelo, { ...data, nomeCompleto: input.nome_completo }, now);
+      const given = { cpf: input.cpf!, endereco: input.endereco!, cep: input.cep! };
+      const texto = finalText(row.modelo, { ...given, nomeCompleto: input.nome_completo }, now);
+      // The text itself is kept: a later library's formatting (CPF, dates) never changes what was signed.
+      const data: AdopterData = { ...given, texto };
       const textoSha256 = sha256(texto);
       await tx.insert(termoSignatures).values({ ...evidence, textoSha256 });
       await tx
@@ -503,7 +535,12 @@ export async function signTermo(
       .update(termos)
       .set({ status: "assinado", codigo, pdf: vault.seal(pdf), pdfSha256: sha256(pdf), signedAt: now })
       .where(eq(termos.id, row.id));
-    await completeAdoption(tx, jobs, { termoId: row.id, applicationId: application.id, petId: application.petId }, now);
+    await completeAdoption(
+      tx,
+      jobs,
+      { termoId: row.id, applicationId: application.id, petId: application.petId, prazoCastracao: row.prazoCastracao },
+      now,
+    );
     return ok({ status: "assinado", job: APPLICATION_STATUS_JOB });
   });
   if (!signed.ok) return signed;
@@ -515,12 +552,12 @@ export async function signTermo(
 /**
  * Both signed: the animal is adopted (under a listing hidden by moderation too, which keeps
  * its own status), the application `adotada` (the adopter is e-mailed, as for every change),
- * and the adoption recorded.
+ * and the adoption recorded, with its check-ins scheduled and its castration deadline.
  */
 async function completeAdoption(
   tx: Db,
   jobs: Jobs,
-  ids: { termoId: string; applicationId: string; petId: string },
+  ids: { termoId: string; applicationId: string; petId: string; prazoCastracao: string | null },
   now: Date,
 ): Promise<void> {
   const [pet] = await tx
@@ -543,14 +580,21 @@ async function completeAdoption(
     .values({ applicationId: ids.applicationId, status: "adotada", actor: "responsavel", createdAt: now })
     .returning({ id: applicationEvents.id });
   await jobs.send(APPLICATION_STATUS_JOB, { eventId: event!.id }, { tx });
-  await tx.insert(adoptions).values({
-    termoId: ids.termoId,
-    applicationId: ids.applicationId,
-    petId: ids.petId,
-    adopterId: application!.adopterId,
-    caretakerId: pet?.caretakerId ?? application!.caretakerId,
-    adoptedAt: now,
-  });
+  await declineWaitingListOnAdoption(tx, jobs, ids.petId);
+  const caretakerId = pet?.caretakerId ?? application!.caretakerId;
+  const [adoption] = await tx
+    .insert(adoptions)
+    .values({
+      termoId: ids.termoId,
+      applicationId: ids.applicationId,
+      petId: ids.petId,
+      adopterId: application!.adopterId,
+      caretakerId,
+      adoptedAt: now,
+      prazoCastracao: ids.prazoCastracao,
+    })
+    .returning({ id: adoptions.id });
+  await scheduleCheckins(tx, { id: adoption!.id, caretakerId, adoptedAt: now });
 }
 
 /**

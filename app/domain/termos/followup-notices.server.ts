@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adoptions, checkins, pets, users } from "~/db/schema";
+import {
+  CastrationReminderEmail,
+  castrationReminderSubject,
+  CheckinEmail,
+  checkinSubject,
+  CheckinUnansweredEmail,
+  checkinUnansweredSubject,
+} from "~/emails/followups.server";
+import { renderEmail } from "~/emails/render.server";
+import { formatDay } from "~/lib/dates";
+import { sendMailOnce, type Mailer } from "~/services/mail.server";
+import { checkinToken } from "./followups.server";
+
+/** The follow-up's e-mails, each sent once by its job (idempotency keys). */
+
+const adoptionUrl = (publicUrl: string, applicationId: string | null) =>
+  `${publicUrl}/adopet/candidaturas/${applicationId ?? ""}#acompanhamento`;
+
+/** The job `CHECKIN_EMAIL_JOB`: `Como está o {animal}?`, with its link. */
+export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string, publicUrl: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      adopterNome: users.nome,
+      petNome: pets.nome,
+      dia: checkins.dia,
+      sentAt: checkins.sentAt,
+      answeredAt: checkins.answeredAt,
+    })
+    .from(checkins)
+    .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+    .innerJoin(users, eq(users.id, adoptions.adopterId))
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .where(eq(checkins.id, checkinId))
+    .limit(1);
+  if (!row?.sentAt || row.answeredAt) return;
+  const token = await checkinToken(db, checkinId, new Date(row.sentAt));
+  const props = {
+    adopterNome: row.adopterNome,
+    petNome: row.petNome,
+    dia: row.dia,
+    checkinUrl: `${publicUrl}/adopet/acompanhamento/${token}`,
+  };
+  const content = await renderEmail(CheckinEmail(props));
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: checkinSubject(props),
+    ...content,
+    idempotencyKey: `checkin.${checkinId}`,
+  });
+}
+
+/** The job `CHECKIN_UNANSWERED_JOB`: tells the caretaker. */
+export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: string, publicUrl: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      caretakerNome: users.nome,
+      petNome: pets.nome,
+      dia: checkins.dia,
+      answeredAt: checkins.answeredAt,
+      applicationId: adoptions.applicationId,
+      adopterId: adoptions.adopterId,
+    })
+    .from(checkins)
+    .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+    .innerJoin(users, eq(users.id, adoptions.caretakerId))
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .where(eq(checkins.id, checkinId))
+    .limit(1);
+  if (!row || row.answeredAt || !row.adopterId) return;
+  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  if (!adopter) return;
+  const props = {
+    caretakerNome: row.caretakerNome,
+    adopterNome: adopter.nome,
+    petNome: row.petNome,
+    dia: row.dia,
+    adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
+  };
+  const content = await renderEmail(CheckinUnansweredEmail(props));
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: checkinUnansweredSubject(props),
+    ...content,
+    idempotencyKey: `checkin-sem-resposta.${checkinId}`,
+  });
+}
+
+/** The job `CASTRATION_REMINDER_JOB`. */
+export async function sendCastrationReminder(
+  db: Db,
+  mailer: Mailer,
+  { adoptionId, dias }: { adoptionId: string; dias: number },
+  publicUrl: string,
+) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      adopterNome: users.nome,
+      petNome: pets.nome,
+      prazo: adoptions.prazoCastracao,
+      castradoEm: adoptions.castradoEm,
+      applicationId: adoptions.applicationId,
+    })
+    .from(adoptions)
+    .innerJoin(users, eq(users.id, adoptions.adopterId))
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .where(eq(adoptions.id, adoptionId))
+    .limit(1);
+  // Castrated since, or gone.
+  if (!row?.prazo || row.castradoEm) return;
+  const props = {
+    adopterNome: row.adopterNome,
+    petNome: row.petNome,
+    dias,
+    prazo: formatDay(row.prazo),
+    adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
+  };
+  const content = await renderEmail(CastrationReminderEmail(props));
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: castrationReminderSubject(props),
+    ...content,
+    idempotencyKey: `castracao.${adoptionId}.${dias}`,
+  });
+}

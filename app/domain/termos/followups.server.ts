@@ -1,0 +1,384 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adoptions, applications, checkinPhotos, checkins, followupSettings, pets, users } from "~/db/schema";
+import type { Jobs } from "~/jobs/queue.server";
+import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
+import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
+import { signToken, verifyToken } from "~/services/signing.server";
+
+/**
+ * Life after adoption (issue 21): check-ins e-mailed to the adopter on the days the caretaker
+ * chose (7, 30 and 90 by default), answered through a signed link without login; the caretaker
+ * told of one unanswered for 7 days; castration reminders 14 and 3 days before the termo's
+ * deadline and on the day. One sweep on the job queue (every 15 minutes, by the clock it is
+ * given) finds what is due and queues each e-mail as a job of its own, once: what it sends is
+ * marked in the same transaction, so a restart or a second worker sends nothing twice.
+ * Times are Brasília's: a check-in goes at 10:00, a reminder at 09:00.
+ */
+
+export const FOLLOWUP_SWEEP_JOB = "followup-sweep";
+export const CHECKIN_EMAIL_JOB = "checkin-email";
+export const CHECKIN_UNANSWERED_JOB = "checkin-unanswered";
+export const CASTRATION_REMINDER_JOB = "castration-reminder";
+
+export const DEFAULT_CHECKIN_DAYS = [7, 30, 90] as const;
+/** How long a check-in's link works. */
+export const CHECKIN_LINK_DAYS = 14;
+/** Unanswered this long after it was sent, the caretaker is told. */
+const UNANSWERED_DAYS = 7;
+/** Castration reminders: days before the deadline. */
+const CASTRATION_REMINDERS = [14, 3, 0] as const;
+const CHECKIN_HOUR = 10;
+const REMINDER_HOUR = 9;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+// ——— The caretaker's days ———
+
+export async function getCheckinDays(db: Db, caretakerId: string): Promise<number[]> {
+  const [row] = await db
+    .select({ dias: followupSettings.checkinDias })
+    .from(followupSettings)
+    .where(eq(followupSettings.caretakerId, caretakerId))
+    .limit(1);
+  return row?.dias ?? [...DEFAULT_CHECKIN_DAYS];
+}
+
+/** Saves the days (checked by checkinDaysSchema): adoptions made before keep theirs. */
+export async function saveCheckinDays(db: Db, caretakerId: string, dias: number[]): Promise<void> {
+  const sorted = [...new Set(dias)].sort((a, b) => a - b);
+  await db
+    .insert(followupSettings)
+    .values({ caretakerId, checkinDias: sorted })
+    .onConflictDoUpdate({ target: followupSettings.caretakerId, set: { checkinDias: sorted, updatedAt: new Date() } });
+}
+
+/** An adoption's check-ins, from the caretaker's days, when it is recorded (in its transaction). */
+export async function scheduleCheckins(
+  tx: Db,
+  adoption: { id: string; caretakerId: string; adoptedAt: Date },
+): Promise<void> {
+  const day = dayInBrasilia(adoption.adoptedAt);
+  const dias = await getCheckinDays(tx, adoption.caretakerId);
+  if (dias.length === 0) return;
+  await tx
+    .insert(checkins)
+    .values(
+      dias.map((dia) => ({ adoptionId: adoption.id, dia, dueAt: brasiliaTime(addDays(day, dia), CHECKIN_HOUR) })),
+    );
+}
+
+// ——— The sweep ———
+
+/** What is due by `now`: each e-mail queued once, in the transaction that marks it sent. */
+export async function sweepFollowups(
+  db: Db,
+  jobs: Jobs,
+  now: Date,
+): Promise<{ checkins: number; unanswered: number; castration: number }> {
+  const counts = await db.transaction(async (tx) => {
+    // Check-ins whose day came, of adoptions whose adopter still has an account.
+    const due = await tx
+      .update(checkins)
+      .set({ sentAt: now })
+      .where(
+        and(
+          isNull(checkins.sentAt),
+          lte(checkins.dueAt, now),
+          sql`exists (select 1 from ${adoptions} a where a.id = ${checkins.adoptionId} and a.adopter_id is not null)`,
+        ),
+      )
+      .returning({ id: checkins.id });
+    for (const { id } of due) await jobs.send(CHECKIN_EMAIL_JOB, { checkinId: id }, { tx });
+    const unanswered = await tx
+      .update(checkins)
+      .set({ caretakerAlertedAt: now })
+      .where(
+        and(
+          isNull(checkins.answeredAt),
+          isNull(checkins.caretakerAlertedAt),
+          isNotNull(checkins.sentAt),
+          lte(checkins.sentAt, new Date(now.getTime() - UNANSWERED_DAYS * DAY_MS)),
+        ),
+      )
+      .returning({ id: checkins.id });
+    for (const { id } of unanswered) await jobs.send(CHECKIN_UNANSWERED_JOB, { checkinId: id }, { tx });
+    return { checkins: due.length, unanswered: unanswered.length, castration: await sweepCastration(tx, jobs, now) };
+  });
+  if (counts.checkins > 0) jobs.wake(CHECKIN_EMAIL_JOB);
+  if (counts.unanswered > 0) jobs.wake(CHECKIN_UNANSWERED_JOB);
+  if (counts.castration > 0) jobs.wake(CASTRATION_REMINDER_JOB);
+  return counts;
+}
+
+/**
+ * Castration reminders due: of each adoption not yet castrated, the latest reminder whose
+ * moment passed and was not sent. One whose moment passed while a later one is due too (the
+ * sweep did not run for days) is marked and not sent: one e-mail says it.
+ */
+async function sweepCastration(tx: Db, jobs: Jobs, now: Date): Promise<number> {
+  const pending = await tx
+    .select({ id: adoptions.id, prazo: adoptions.prazoCastracao, avisos: adoptions.castracaoAvisos })
+    .from(adoptions)
+    .where(
+      and(
+        isNotNull(adoptions.prazoCastracao),
+        isNull(adoptions.castradoEm),
+        isNotNull(adoptions.adopterId),
+        // Nothing to send before the first reminder's day.
+        lte(adoptions.prazoCastracao, addDays(dayInBrasilia(now), CASTRATION_REMINDERS[0])),
+      ),
+    )
+    .for("update", { skipLocked: true });
+  let sent = 0;
+  for (const adoption of pending) {
+    const passed = CASTRATION_REMINDERS.filter(
+      (before) => brasiliaTime(addDays(adoption.prazo!, -before), REMINDER_HOUR) <= now,
+    );
+    const fresh = passed.filter((before) => !adoption.avisos.includes(before));
+    if (fresh.length === 0) continue;
+    await tx
+      .update(adoptions)
+      .set({ castracaoAvisos: [...new Set([...adoption.avisos, ...passed])] })
+      .where(eq(adoptions.id, adoption.id));
+    await jobs.send(CASTRATION_REMINDER_JOB, { adoptionId: adoption.id, dias: Math.min(...fresh) }, { tx });
+    sent++;
+  }
+  return sent;
+}
+
+// ——— The check-in's link and answer ———
+
+/** The link's token: the check-in and when the link expires, signed (services/signing). */
+export function checkinToken(db: Db, checkinId: string, sentAt: Date): Promise<string> {
+  const expires = Math.floor((sentAt.getTime() + CHECKIN_LINK_DAYS * DAY_MS) / 1000).toString(36);
+  return signToken(db, "checkin", `${checkinId}-${expires}`);
+}
+
+export type CheckinForm = {
+  id: string;
+  dia: number;
+  petNome: string;
+  petFotoId: string | null;
+  adotanteNome: string;
+  answered: boolean;
+};
+
+/** The check-in a link opens, if it was signed here and has not expired. */
+export async function openCheckin(db: Db, token: string, now: Date): Promise<Result<CheckinForm>> {
+  const value = await verifyToken(db, "checkin", token);
+  if (!value) return notFound("checkin");
+  const cut = value.lastIndexOf("-");
+  const checkinId = value.slice(0, cut);
+  const expires = parseInt(value.slice(cut + 1), 36) * 1000;
+  if (!Number.isFinite(expires) || now.getTime() > expires) return fail({ kind: "gone", subject: "checkin" });
+  const [row] = await db
+    .select({
+      id: checkins.id,
+      dia: checkins.dia,
+      answeredAt: checkins.answeredAt,
+      petNome: pets.nome,
+      petFotoId: sql<
+        string | null
+      >`(select image_id::text from pet_photos where pet_id = ${pets.id} order by position limit 1)`,
+      adotanteNome: users.nome,
+    })
+    .from(checkins)
+    .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .innerJoin(users, eq(users.id, adoptions.adopterId))
+    .where(eq(checkins.id, checkinId))
+    .limit(1);
+  if (!row) return notFound("checkin");
+  const { answeredAt, ...form } = row;
+  return ok({ ...form, answered: answeredAt !== null });
+}
+
+/** The adopter's answer through the link: text and up to 3 photos, once. */
+export async function answerCheckin(
+  db: Db,
+  token: string,
+  answer: { texto: string; fotos: Buffer[] },
+  now: Date,
+): Promise<Result<void>> {
+  const opened = await openCheckin(db, token, now);
+  if (!opened.ok) return opened;
+  if (opened.value.answered) return fail({ kind: "conflict", reason: "checkin-answered" });
+  const prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
+  for (const [index, photo] of answer.fotos.entries()) {
+    try {
+      prepared.push(await prepareImage(photo, ["jpeg", "png", "webp"]));
+    } catch (error) {
+      if (error instanceof InvalidImageError) return invalid("fotos", imageRefusal(error), index);
+      throw error;
+    }
+  }
+  return db.transaction(async (tx): Promise<Result<void>> => {
+    const [claimed] = await tx
+      .update(checkins)
+      .set({ answeredAt: now, texto: answer.texto })
+      .where(and(eq(checkins.id, opened.value.id), isNull(checkins.answeredAt)))
+      .returning({ id: checkins.id });
+    // Answered meanwhile (a second tab).
+    if (!claimed) return fail({ kind: "conflict", reason: "checkin-answered" });
+    for (const [position, image] of prepared.entries()) {
+      const imageId = await saveImage(tx, image);
+      await tx.insert(checkinPhotos).values({ checkinId: claimed.id, imageId, position });
+    }
+    return ok();
+  });
+}
+
+// ——— Castration ———
+
+/** The adopter says the animal was castrated, with the certificate's photo if they have one. */
+export async function markCastrated(
+  db: Db,
+  userId: string,
+  applicationId: string,
+  photo: Buffer | null,
+  now: Date,
+): Promise<Result<void>> {
+  const [adoption] = await db
+    .select({ id: adoptions.id, adopterId: adoptions.adopterId, caretakerId: adoptions.caretakerId })
+    .from(adoptions)
+    .where(eq(adoptions.applicationId, applicationId))
+    .limit(1);
+  if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
+  if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
+  let prepared = null;
+  if (photo) {
+    try {
+      prepared = await prepareImage(photo, ["jpeg", "png", "webp"]);
+    } catch (error) {
+      if (error instanceof InvalidImageError) return invalid("comprovante", imageRefusal(error));
+      throw error;
+    }
+  }
+  return db.transaction(async (tx): Promise<Result<void>> => {
+    const imageId = prepared ? await saveImage(tx, prepared) : null;
+    const [done] = await tx
+      .update(adoptions)
+      .set({ castradoEm: now, castracaoComprovanteId: imageId })
+      .where(and(eq(adoptions.id, adoption.id), isNull(adoptions.castradoEm), isNotNull(adoptions.prazoCastracao)))
+      .returning({ petId: adoptions.petId });
+    if (!done) return fail({ kind: "conflict", reason: "castration-done" });
+    // The animal's record says so too.
+    if (done.petId) await tx.update(pets).set({ castrado: "sim", castracaoData: null }).where(eq(pets.id, done.petId));
+    return ok();
+  });
+}
+
+// ——— Reading ———
+
+export type Followup = {
+  adoptedAt: Date;
+  checkins: {
+    dia: number;
+    dueAt: Date;
+    status: "agendado" | "enviado" | "respondido" | "sem_resposta";
+    answeredAt: Date | null;
+    texto: string | null;
+    fotos: string[];
+  }[];
+  castracao: {
+    prazo: string;
+    feitaEm: Date | null;
+    comprovanteId: string | null;
+    atrasada: boolean;
+  } | null;
+};
+
+/** An adoption's follow-up, for the application's two parties (the caller checked who reads). */
+export async function followupOf(db: Db, applicationId: string, now: Date): Promise<Followup | null> {
+  const [adoption] = await db
+    .select({
+      id: adoptions.id,
+      adoptedAt: adoptions.adoptedAt,
+      prazo: adoptions.prazoCastracao,
+      castradoEm: adoptions.castradoEm,
+      comprovanteId: adoptions.castracaoComprovanteId,
+    })
+    .from(adoptions)
+    .where(eq(adoptions.applicationId, applicationId))
+    .limit(1);
+  if (!adoption) return null;
+  const rows = await db
+    .select({
+      id: checkins.id,
+      dia: checkins.dia,
+      dueAt: checkins.dueAt,
+      sentAt: checkins.sentAt,
+      answeredAt: checkins.answeredAt,
+      texto: checkins.texto,
+      alerted: checkins.caretakerAlertedAt,
+    })
+    .from(checkins)
+    .where(eq(checkins.adoptionId, adoption.id))
+    .orderBy(asc(checkins.dia));
+  const photos =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ checkinId: checkinPhotos.checkinId, imageId: checkinPhotos.imageId })
+          .from(checkinPhotos)
+          .where(
+            inArray(
+              checkinPhotos.checkinId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(checkinPhotos.position));
+  return {
+    adoptedAt: new Date(adoption.adoptedAt),
+    checkins: rows.map((row) => ({
+      dia: row.dia,
+      dueAt: new Date(row.dueAt),
+      status: row.answeredAt ? "respondido" : row.alerted ? "sem_resposta" : row.sentAt ? "enviado" : "agendado",
+      answeredAt: row.answeredAt ? new Date(row.answeredAt) : null,
+      texto: row.texto,
+      fotos: photos.filter((photo) => photo.checkinId === row.id).map((photo) => photo.imageId),
+    })),
+    castracao: adoption.prazo
+      ? {
+          prazo: adoption.prazo,
+          feitaEm: adoption.castradoEm ? new Date(adoption.castradoEm) : null,
+          comprovanteId: adoption.comprovanteId,
+          atrasada: !adoption.castradoEm && adoption.prazo < dayInBrasilia(now),
+        }
+      : null,
+  };
+}
+
+/** The caretaker's adoptions whose castration deadline passed without it: their `meus-pets` lists them. */
+export async function overdueCastrations(db: Db, caretakerId: string, now: Date) {
+  return db
+    .select({
+      applicationId: adoptions.applicationId,
+      petNome: pets.nome,
+      prazo: adoptions.prazoCastracao,
+      adotanteNome: users.nome,
+    })
+    .from(adoptions)
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .innerJoin(users, eq(users.id, adoptions.adopterId))
+    .where(
+      and(
+        eq(adoptions.caretakerId, caretakerId),
+        isNull(adoptions.castradoEm),
+        sql`${adoptions.prazoCastracao} < ${dayInBrasilia(now)}`,
+        isNotNull(adoptions.applicationId),
+      ),
+    )
+    .orderBy(asc(adoptions.prazoCastracao));
+}
+
+/** Whether `applicationId` is an adoption (a status `adotada`), for the page's sections. */
+export async function isAdoption(db: Db, applicationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.id, applicationId), eq(applications.status, "adotada")))
+    .limit(1);
+  return Boolean(row);
+}

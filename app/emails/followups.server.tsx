@@ -1,0 +1,97 @@
+import { Heading } from "@react-email/heading";
+import { Text } from "@react-email/text";
+import { EmailButton, EmailLayout } from "./layout.server";
+
+const heading = { fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" };
+
+export type CheckinProps = { adopterNome: string; petNome: string; dia: number; checkinUrl: string };
+
+export const checkinSubject = ({ petNome }: Pick<CheckinProps, "petNome">) => `Como está o ${petNome}?`;
+
+/** To an adopter: a check-in, answered through a link that needs no login. */
+export function CheckinEmail({ adopterNome, petNome, dia, checkinUrl }: CheckinProps) {
+  return (
+    <EmailLayout preview={`Conte como ${petNome} está, ${dia} dias depois da adoção`}>
+      <Heading as="h1" style={heading}>
+        {`Olá, ${adopterNome}!`}
+      </Heading>
+      <Text>{`Já faz ${dia} dias que ${petNome} foi para casa com você. Como ele está?`}</Text>
+      <Text>
+        Conte em poucas palavras e, se quiser, mande até 3 fotos: quem cuidava dele acompanha e fica feliz com as
+        notícias. O link vale por 14 dias e não pede login.
+      </Text>
+      <EmailButton href={checkinUrl}>Contar como ele está</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}
+
+export type CheckinUnansweredProps = {
+  caretakerNome: string;
+  adopterNome: string;
+  petNome: string;
+  dia: number;
+  adoptionUrl: string;
+};
+
+export const checkinUnansweredSubject = ({ petNome }: Pick<CheckinUnansweredProps, "petNome">) =>
+  `O acompanhamento de ${petNome} ficou sem resposta`;
+
+/** To a caretaker: a check-in went unanswered for 7 days. */
+export function CheckinUnansweredEmail({
+  caretakerNome,
+  adopterNome,
+  petNome,
+  dia,
+  adoptionUrl,
+}: CheckinUnansweredProps) {
+  return (
+    <EmailLayout preview={`${adopterNome} não respondeu ao acompanhamento de ${dia} dias`}>
+      <Heading as="h1" style={heading}>
+        {`Olá, ${caretakerNome}!`}
+      </Heading>
+      <Text>{`${adopterNome} não respondeu ao acompanhamento de ${dia} dias da adoção de ${petNome}, enviado há uma semana.`}</Text>
+      <Text>Vale a pena procurar a pessoa pela conversa da candidatura, ou combinar uma visita.</Text>
+      <EmailButton href={adoptionUrl}>Ver a adoção</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}
+
+export type CastrationReminderProps = {
+  adopterNome: string;
+  petNome: string;
+  /** Days before the deadline: 14, 3 or 0 (the day). */
+  dias: number;
+  prazo: string;
+  adoptionUrl: string;
+};
+
+export const castrationReminderSubject = ({
+  petNome,
+  dias,
+  prazo,
+}: Pick<CastrationReminderProps, "petNome" | "dias" | "prazo">) =>
+  dias === 0 ? `Hoje é o prazo para castrar ${petNome}` : `Faltam ${dias} dias para castrar ${petNome} (até ${prazo})`;
+
+/** To an adopter: the castration the termo set a deadline for. */
+export function CastrationReminderEmail({ adopterNome, petNome, dias, prazo, adoptionUrl }: CastrationReminderProps) {
+  return (
+    <EmailLayout preview={castrationReminderSubject({ petNome, dias, prazo })}>
+      <Heading as="h1" style={heading}>
+        {`Olá, ${adopterNome}!`}
+      </Heading>
+      <Text>
+        {dias === 0
+          ? `Hoje, ${prazo}, é o prazo do termo de adoção para castrar ${petNome}.`
+          : `O termo de adoção combina a castração de ${petNome} até ${prazo}: faltam ${dias} dias.`}
+      </Text>
+      <Text>
+        A castração evita crias indesejadas e doenças. Quando ela estiver feita, avise na página da adoção (com a foto
+        do atestado, se tiver): quem cuidava do animal acompanha por lá.
+      </Text>
+      <EmailButton href={adoptionUrl}>Informar a castração</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,148 @@
+import { useState } from "react";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/acompanhamento";
+import { answerCheckin, openCheckin } from "~/domain/termos/followups.server";
+import { imageUrl } from "~/lib/image-urls";
+import { textField } from "~/validation/fields";
+import { BodyError, readForm } from "~/web/body.server";
+import { failureStatus, failureText } from "~/web/failures.server";
+
+/**
+ * A check-in's page (issue 21), opened from its e-mail's signed link without login:
+ * `Como está o {animal}?`, a few words and up to 3 photos, answered once.
+ */
+const TEXT_MAX = 2000;
+const PHOTOS_MAX = 3;
+const TEXT_REQUIRED = "Conte como ele está.";
+const texto = textField(TEXT_REQUIRED, { multiline: true })
+  .trim()
+  .min(1, TEXT_REQUIRED)
+  .max(TEXT_MAX, "Use no máximo 2.000 caracteres.");
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const found = await openCheckin(context.db, params.token, new Date());
+  if (!found.ok) throw data(failureText(found.failure), { status: failureStatus(found.failure, "page") });
+  const { petNome, petFotoId, adotanteNome, dia, answered } = found.value;
+  return {
+    petNome,
+    foto: petFotoId ? imageUrl(petFotoId, 160) : null,
+    adotanteNome,
+    dia,
+    answered,
+    sent: new URL(request.url).searchParams.has("enviado"),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  let form: FormData;
+  try {
+    form = await readForm(request, { maxFiles: PHOTOS_MAX, maxParts: PHOTOS_MAX + 2 });
+  } catch (error) {
+    if (error instanceof BodyError) return data({ field: "fotos", error: error.message }, { status: error.status });
+    throw error;
+  }
+  const parsed = texto.safeParse(form.get("texto") ?? undefined);
+  if (!parsed.success) return data({ field: "texto", error: parsed.error.issues[0]!.message }, { status: 400 });
+  const files = form.getAll("fotos").filter((value): value is File => value instanceof File && value.size > 0);
+  const fotos = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
+  const answered = await answerCheckin(context.db, params.token, { texto: parsed.data, fotos }, new Date());
+  if (!answered.ok) {
+    return data(
+      { field: answered.failure.kind === "invalid" ? "fotos" : "texto", error: failureText(answered.failure) },
+      { status: failureStatus(answered.failure, "page") },
+    );
+  }
+  return redirect(`/acompanhamento/${params.token}?enviado`);
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return [
+    { title: `Como está ${loaded?.petNome ?? "o seu animal"}? | Adopet` },
+    { name: "description", content: "Conte a quem cuidava do animal como ele está." },
+    // A personal link: never indexed.
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Checkin() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const [chosen, setChosen] = useState<string[]>([]);
+  if (page.answered) {
+    return (
+      <section className="verify">
+        <h1 className="questionnaire__title">Obrigado!</h1>
+        <p className="application__explanation" role="status">
+          {page.sent
+            ? `Recebemos suas notícias de ${page.petNome}. Quem cuidava dele vai adorar saber.`
+            : `Você já respondeu a este acompanhamento de ${page.petNome}. Obrigado!`}
+        </p>
+      </section>
+    );
+  }
+  const textError = answer?.field === "texto" ? answer.error : null;
+  const photoError = answer?.field === "fotos" ? answer.error : null;
+  return (
+    <section className="verify">
+      <div className="application__head">
+        {page.foto ? <img src={page.foto} alt="" width={80} height={80} className="application__photo" /> : null}
+        <h1 className="questionnaire__title">Como está {page.petNome}?</h1>
+      </div>
+      <p className="questionnaire__lead">
+        Olá, {page.adotanteNome}! Já faz {page.dia} dias da adoção. Conte como {page.petNome} está e, se quiser, mande
+        até 3 fotos: quem cuidava dele acompanha por aqui.
+      </p>
+      <Form method="post" encType="multipart/form-data" className="panel">
+        <div className="field">
+          <label className="field__label" htmlFor="texto">
+            Como ele está?
+          </label>
+          <textarea
+            className="field__control field__control--textarea"
+            id="texto"
+            name="texto"
+            rows={6}
+            maxLength={TEXT_MAX}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby="texto-erro"
+            autoFocus={textError ? true : undefined}
+          />
+          <p id="texto-erro" className="field__error" aria-live="polite">
+            {textError ?? ""}
+          </p>
+        </div>
+        <div className="field">
+          <span className="field__label" id="fotos-titulo">
+            Fotos (até 3, opcional)
+          </span>
+          <label className="file-choice" htmlFor="fotos">
+            <span className="my-pet__action file-choice__button">Escolher fotos</span>
+            <span className="file-choice__name">
+              {chosen.length > 0 ? chosen.join(", ") : "Nenhuma foto escolhida"}
+            </span>
+            <input
+              className="visually-hidden"
+              id="fotos"
+              name="fotos"
+              type="file"
+              multiple
+              accept="image/jpeg,image/png,image/webp"
+              aria-labelledby="fotos-titulo"
+              aria-invalid={photoError ? true : undefined}
+              aria-describedby="fotos-erro"
+              autoFocus={photoError ? true : undefined}
+              onChange={(event) => setChosen([...(event.currentTarget.files ?? [])].map((file) => file.name))}
+            />
+          </label>
+          <p id="fotos-erro" className="field__error" aria-live="polite">
+            {photoError ?? ""}
+          </p>
+        </div>
+        <button type="submit" className="button panel__submit" disabled={busy}>
+          Enviar notícias
+        </button>
+      </Form>
+    </section>
+  );
+}
