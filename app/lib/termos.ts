@@ -159,4 +159,5 @@ export const TERMO_MESSAGES = {
   prazoRange: "Escolha uma data entre hoje e dois anos à frente.",
   codigo: "Digite o código de verificação, como ABCD-1234-EFGH-5678.",
   arquivo: "Envie o PDF do termo.",
+  dias: "Informe até 6 dias entre 1 e 365, separados por vírgula, como 7, 30, 90.",
 };

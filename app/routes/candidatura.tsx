@@ -11,7 +11,7 @@ import {
   getApplication,
 } from "~/domain/applications/applications.server";
 import { isOpen, REASON_MAX, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDay } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
@@ -24,6 +24,10 @@ import { findConversationOf, sendInConversation } from "~/domain/conversations/c
 import { conversationReplyFormSchema } from "~/validation/conversations";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
+import { followupOf, markCastrated, type Followup as FollowupView } from "~/domain/termos/followups.server";
+import { BodyError, readForm } from "~/web/body.server";
+import { failureStatus, failureText } from "~/web/failures.server";
+import { useState } from "react";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -67,6 +71,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     moves: application.moves.filter((status) => status !== "desistiu"),
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
+    acompanhamento:
+      application.status === "adotada"
+        ? followupOnPage(await followupOf(context.db, application.id, new Date()))
+        : null,
+  };
+}
+
+const CHECKIN_STATUS: Record<FollowupView["checkins"][number]["status"], string> = {
+  agendado: "Agendado",
+  enviado: "Enviado, aguardando resposta",
+  respondido: "Respondido",
+  sem_resposta: "Sem resposta há mais de 7 dias",
+};
+
+/** The adoption's follow-up (issue 21) as the page shows it. */
+function followupOnPage(followup: FollowupView | null) {
+  if (!followup) return null;
+  return {
+    adotadoEm: formatDateTime(followup.adoptedAt),
+    checkins: followup.checkins.map((checkin) => ({
+      dia: checkin.dia,
+      quando: formatDateTime(checkin.dueAt),
+      status: CHECKIN_STATUS[checkin.status],
+      respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
+      texto: checkin.texto,
+      fotos: checkin.fotos.map((id) => ({ src: imageUrl(id, 320), full: imageUrl(id, 1280) })),
+    })),
+    castracao: followup.castracao && {
+      prazo: formatDay(followup.castracao.prazo),
+      feitaEm: followup.castracao.feitaEm ? formatDateTime(followup.castracao.feitaEm) : null,
+      comprovante: followup.castracao.comprovanteId ? imageUrl(followup.castracao.comprovanteId, 1280) : null,
+      atrasada: followup.castracao.atrasada,
+    },
   };
 }
 
@@ -76,7 +113,7 @@ async function conversationOnPage(db: Db, userId: string, petId: string, adopter
   return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
 }
 
-type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem";
+type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem" | "castracao";
 
 /** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -133,6 +170,29 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         headers: { "Set-Cookie": await setNotice("conversationSent") },
       });
     }
+    case "castracao": {
+      let form: FormData;
+      try {
+        form = await readForm(request, { maxFiles: 1 });
+      } catch (error) {
+        if (error instanceof BodyError)
+          return data({ intent: "castracao", result: castrationError(error.message) }, { status: error.status });
+        throw error;
+      }
+      const file = form.get("comprovante");
+      const photo = file instanceof File && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null;
+      const done = await markCastrated(context.db, user.id, params.id, photo, new Date());
+      if (!done.ok) {
+        if (done.failure.kind === "invalid") {
+          return data(
+            { intent: "castracao", result: castrationError(failureText(done.failure)) },
+            { status: failureStatus(done.failure, "page") },
+          );
+        }
+        throw pageFailure(done.failure);
+      }
+      return back("castrationDone");
+    }
     case "desistir": {
       const withdrawn = await changeApplication(context.db, context.jobs, user.id, params.id, { status: "desistiu" });
       if (!withdrawn.ok) throw pageFailure(withdrawn.failure);
@@ -141,6 +201,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     default:
       throw data("Ação desconhecida.", { status: 400 });
   }
+}
+
+/** The castration form's one refusal (its photo), as the other forms' replies read. */
+function castrationError(message: string): SubmissionResult<string[]> {
+  return { status: "error", error: { comprovante: [message] } };
 }
 
 /** A form's refusal, marked with the form it belongs to (the page has several). */
@@ -231,6 +296,7 @@ export default function Candidatura() {
         <Timeline entries={application.historico} label="Mudanças da candidatura" />
       </section>
 
+      {application.acompanhamento ? <Followup /> : null}
       {application.conversa ? <Conversation /> : null}
 
       {caretaker ? <Notes /> : null}
@@ -352,6 +418,106 @@ function WaitingListForm() {
         </button>
       </ValidatedForm>
     </section>
+  );
+}
+
+/** After the adoption: the check-ins and the castration, for both parties. */
+function Followup() {
+  const { acompanhamento, party, pet } = useLoaderData<typeof loader>();
+  const followup = acompanhamento!;
+  const castration = followup.castracao;
+  return (
+    <section className="application__section" aria-labelledby="acompanhamento-titulo" id="acompanhamento">
+      <h2 id="acompanhamento-titulo" className="application__subtitle">
+        Acompanhamento
+      </h2>
+      <p>Adotado em {followup.adotadoEm}.</p>
+      {castration ? (
+        <div className={castration.atrasada ? "termo-status" : "termo-status termo-status--done"}>
+          {castration.feitaEm ? (
+            <>
+              Castração feita, informada em {castration.feitaEm}.
+              {castration.comprovante ? (
+                <>
+                  {" "}
+                  <a href={castration.comprovante}>Ver o atestado</a>
+                </>
+              ) : null}
+            </>
+          ) : castration.atrasada ? (
+            <strong>Castração atrasada: o prazo era {castration.prazo}.</strong>
+          ) : (
+            <>Castração até {castration.prazo}.</>
+          )}
+        </div>
+      ) : null}
+      {castration && !castration.feitaEm && party === "adotante" ? <CastrationForm /> : null}
+      {followup.checkins.length > 0 ? (
+        <ol className="termo-evidence" aria-label={`Notícias de ${pet.nome}`}>
+          {followup.checkins.map((checkin) => (
+            <li key={checkin.dia}>
+              <strong>
+                {checkin.dia} dias: {checkin.status}
+              </strong>
+              {checkin.respondido ? `Respondido em ${checkin.respondido}` : `Pedido em ${checkin.quando}`}
+              {checkin.texto ? <p className="checkin__text">{checkin.texto}</p> : null}
+              {checkin.fotos.length > 0 ? (
+                <div className="checkin__photos">
+                  {checkin.fotos.map((foto, index) => (
+                    <a key={foto.src} href={foto.full}>
+                      <img
+                        src={foto.src}
+                        alt={`Foto ${index + 1} de ${pet.nome} aos ${checkin.dia} dias`}
+                        width={120}
+                        height={120}
+                      />
+                    </a>
+                  ))}
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
+
+function CastrationForm() {
+  const result = useIntentResult("castracao");
+  const error = result?.error?.comprovante?.[0] ?? null;
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Form method="post" action="?acao=castracao" encType="multipart/form-data" className="panel">
+      <p>Já castrou? Avise aqui: quem cuidava do animal acompanha.</p>
+      <div className="field">
+        <span className="field__label" id="comprovante-titulo">
+          Foto do atestado (opcional)
+        </span>
+        <label className="file-choice" htmlFor="comprovante">
+          <span className="my-pet__action file-choice__button">Escolher a foto</span>
+          <span className="file-choice__name">{chosen ?? "Nenhuma foto escolhida"}</span>
+          <input
+            className="visually-hidden"
+            id="comprovante"
+            name="comprovante"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            aria-labelledby="comprovante-titulo"
+            aria-invalid={error ? true : undefined}
+            aria-describedby="comprovante-erro"
+            autoFocus={error ? true : undefined}
+            onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
+          />
+        </label>
+        <p id="comprovante-erro" className="field__error" aria-live="polite">
+          {error ?? ""}
+        </p>
+      </div>
+      <button type="submit" className="button panel__submit">
+        Informar a castração
+      </button>
+    </Form>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.termo";
 import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
@@ -6,7 +7,9 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { getTemplate, saveTemplate } from "~/domain/termos/termos.server";
 import { pageMeta } from "~/lib/meta";
 import { DEFAULT_TERMO, fillPlaceholders, normalizeText, PLACEHOLDERS, SAMPLE_VALUES, TERMO_MAX } from "~/lib/termos";
-import { termoTemplateFormSchema } from "~/validation/termos";
+import { checkinDaysFormSchema, termoTemplateFormSchema } from "~/validation/termos";
+import { getCheckinDays, saveCheckinDays } from "~/domain/termos/followups.server";
+import { TextField } from "~/components/form-fields";
 import { requireUser } from "~/web/auth.server";
 import { parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -16,8 +19,8 @@ const preview = (texto: string) => normalizeText(fillPlaceholders(texto, SAMPLE_
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const texto = await getTemplate(context.db, user.id);
-  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto) };
+  const [texto, dias] = await Promise.all([getTemplate(context.db, user.id), getCheckinDays(context.db, user.id)]);
+  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto), dias: dias.join(", ") };
 }
 
 /**
@@ -27,9 +30,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const intent = new URL(request.url).searchParams.get("acao");
+  if (intent === "dias") {
+    const days = await parseForm(request, checkinDaysFormSchema);
+    if (!days.ok)
+      return data({ dias: days.response.data, result: undefined, previa: null }, days.response.init ?? { status: 400 });
+    await saveCheckinDays(context.db, user.id, days.value.dias);
+    return redirect("/meus-pets/termo", { headers: { "Set-Cookie": await setNotice("checkinDaysSaved") } });
+  }
   const form = await parseForm(request, termoTemplateFormSchema);
-  if (!form.ok) return data({ result: form.response.data, previa: null }, form.response.init ?? { status: 400 });
-  if (intent === "previa") return { result: form.reply({}), previa: preview(form.value.texto) };
+  if (!form.ok)
+    return data({ result: form.response.data, previa: null, dias: undefined }, form.response.init ?? { status: 400 });
+  if (intent === "previa") return { result: form.reply({}), previa: preview(form.value.texto), dias: undefined };
   await saveTemplate(context.db, user.id, form.value.texto);
   return redirect("/meus-pets/termo", { headers: { "Set-Cookie": await setNotice("termoTemplateSaved") } });
 }
@@ -76,6 +87,7 @@ export default function TermoTemplate() {
           </button>
         </div>
       </ValidatedForm>
+      <CheckinDays />
       <section className="application__section" aria-labelledby="previa">
         <h2 id="previa" className="application__subtitle">
           Pré-visualização, com dados de exemplo
@@ -85,6 +97,31 @@ export default function TermoTemplate() {
       <p className="application__back">
         <Link to="/meus-pets">Voltar para Meus pets</Link>
       </p>
+    </section>
+  );
+}
+
+/** The days after an adoption the adopter is asked for news. */
+function CheckinDays() {
+  const loaded = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as { dias?: SubmissionResult<string[]> } | undefined;
+  const [form, fields, focus] = useValidatedForm(checkinDaysFormSchema, answer?.dias, { dias: loaded.dias });
+  return (
+    <section className="application__section" aria-labelledby="acompanhamento">
+      <h2 id="acompanhamento" className="application__subtitle">
+        Acompanhamento depois da adoção
+      </h2>
+      <p>
+        Nestes dias depois da adoção, quem adotou recebe um e-mail “Como está o animal?” para contar como ele está, com
+        fotos. Se ficar sem resposta por 7 dias, avisamos você.
+      </p>
+      <ValidatedForm form={form} focus={focus} action="?acao=dias" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextField meta={fields.dias} label="Dias do acompanhamento" hint="Separados por vírgula, como 7, 30, 90." />
+        <button type="submit" className="button panel__submit">
+          Salvar os dias
+        </button>
+      </ValidatedForm>
     </section>
   );
 }

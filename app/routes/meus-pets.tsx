@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { overdueCastrations } from "~/domain/termos/followups.server";
+import { formatDay } from "~/lib/dates";
 import type { Route } from "./+types/meus-pets";
 import { imageUrl } from "~/lib/image-urls";
 import { STATUS_LABEL } from "~/lib/pets";
@@ -13,10 +15,20 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const [pets, counts] = await Promise.all([listCaretakerPets(context.db, user.id), countByPet(context.db, user.id)]);
+  const [pets, counts, overdue] = await Promise.all([
+    listCaretakerPets(context.db, user.id),
+    countByPet(context.db, user.id),
+    overdueCastrations(context.db, user.id, new Date()),
+  ]);
   // The widget's snippet, for the caretaker's own site (issue 23).
   const widget = `<script src="${context.publicUrl}/adopet/widget.js" data-responsavel="${user.id}" async></script>`;
-  return { pets, candidaturas: Object.fromEntries(counts), widget };
+  const atrasadas = overdue.map((row) => ({
+    candidatura: row.applicationId!,
+    animal: row.petNome,
+    adotante: row.adotanteNome,
+    prazo: formatDay(row.prazo!),
+  }));
+  return { pets, candidaturas: Object.fromEntries(counts), widget, atrasadas };
 }
 
 /** Quick actions from the list: mark adopted or available again, remove. */
@@ -49,7 +61,7 @@ const applicationsInWords = ({ total, novas }: { total: number; novas: number })
   `${total === 1 ? "1 candidatura" : `${total} candidaturas`}${novas ? `, ${novas === 1 ? "1 nova" : `${novas} novas`}` : ""}`;
 
 export default function MyPets() {
-  const { pets, candidaturas, widget } = useLoaderData<typeof loader>();
+  const { pets, candidaturas, widget, atrasadas } = useLoaderData<typeof loader>();
   return (
     <section className="my-pets">
       <div className="my-pets__header">
@@ -63,6 +75,23 @@ export default function MyPets() {
         <Link to="/meus-pets/questionario">Questionário de adoção</Link>
         <Link to="/meus-pets/termo">Termo de adoção</Link>
       </p>
+      {atrasadas.length > 0 ? (
+        <section className="termo-status" aria-labelledby="castracoes-atrasadas">
+          <h2 id="castracoes-atrasadas" className="application__subtitle">
+            Castrações atrasadas
+          </h2>
+          <ul>
+            {atrasadas.map((row) => (
+              <li key={row.candidatura}>
+                <Link to={`/candidaturas/${row.candidatura}#acompanhamento`}>
+                  {row.animal}, com {row.adotante}
+                </Link>
+                : o prazo era {row.prazo}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {pets.length === 0 ? (
         <p className="empty">Você ainda não publicou nenhum animal.</p>
       ) : (

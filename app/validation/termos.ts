@@ -86,3 +86,19 @@ export const verifyCodeSchema = z.object({
       return code;
     }),
 });
+
+/** The check-ins' days after an adoption: "7, 30, 90"; none at all is allowed (no check-ins). */
+export const checkinDaysFormSchema = z.object({
+  dias: z
+    .string({ error: M.dias })
+    .optional()
+    .transform((value, context) => {
+      const parts = (value ?? "").split(/[\s,;]+/).filter(Boolean);
+      const valid = parts.length <= 6 && parts.every((part) => /^\d{1,3}$/.test(part) && +part >= 1 && +part <= 365);
+      if (!valid) {
+        context.addIssue({ code: "custom", message: M.dias });
+        return z.NEVER;
+      }
+      return [...new Set(parts.map(Number))].sort((a, b) => a - b);
+    }),
+});

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, applications, checkinPhotos, checkins, followupSettings, pets, users } from "~/db/schema";
+import { adoptions, checkinPhotos, checkins, followupSettings, pets, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -22,9 +22,9 @@ export const CHECKIN_EMAIL_JOB = "checkin-email";
 export const CHECKIN_UNANSWERED_JOB = "checkin-unanswered";
 export const CASTRATION_REMINDER_JOB = "castration-reminder";
 
-export const DEFAULT_CHECKIN_DAYS = [7, 30, 90] as const;
+const DEFAULT_CHECKIN_DAYS = [7, 30, 90] as const;
 /** How long a check-in's link works. */
-export const CHECKIN_LINK_DAYS = 14;
+const CHECKIN_LINK_DAYS = 14;
 /** Unanswered this long after it was sent, the caretaker is told. */
 const UNANSWERED_DAYS = 7;
 /** Castration reminders: days before the deadline. */
@@ -371,14 +371,4 @@ export async function overdueCastrations(db: Db, caretakerId: string, now: Date)
       ),
     )
     .orderBy(asc(adoptions.prazoCastracao));
-}
-
-/** Whether `applicationId` is an adoption (a status `adotada`), for the page's sections. */
-export async function isAdoption(db: Db, applicationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.id, applicationId), eq(applications.status, "adotada")))
-    .limit(1);
-  return Boolean(row);
 }
