@@ -83,10 +83,10 @@ export default function MyPets() {
           <ul>
             {atrasadas.map((row) => (
               <li key={row.candidatura}>
-                <Link to={`/candidaturas/${row.candidatura}#acompanhamento`}>
-                  {row.animal}, com {row.adotante}
-                </Link>
-                : o prazo era {row.prazo}.
+                <Link
+                  to={`/candidaturas/${row.candidatura}#acompanhamento`}
+                >{`${row.animal}, com ${row.adotante}`}</Link>
+                {`: o prazo era ${row.prazo}.`}
               </li>
             ))}
           </ul>

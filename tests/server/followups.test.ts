@@ -1,0 +1,250 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet } from "~/demo/factories.server";
+import { adoptions, checkins } from "~/db/schema";
+import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
+import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { until } from "../support/poll";
+
+/**
+ * Life after adoption (issue 21), by a clock the test controls: the check-ins the sweep sends
+ * on their days (once), answered through the signed link without login (text and photos),
+ * the caretaker told of one unanswered for 7 days, and the castration reminders 14 and 3 days
+ * before the termo's deadline and on the day, until the adopter says it is done.
+ */
+const PUBLIC_URL = "https://adote.exemplo.org";
+const DAY = 24 * 60 * 60_000;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+let app: TestApp;
+let smtp: SmtpPeer;
+type Person = { client: Client; id: string; email: string };
+let ong: Person;
+let ana: Person;
+
+const person = (email: string, nome: string): Promise<Person> =>
+  signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+
+async function mailTo(to: string): Promise<ParsedMail[]> {
+  const sent = smtp.received.filter((message) => message.to.includes(to));
+  return Promise.all(sent.map((message) => simpleParser(message.data)));
+}
+const mailsWith = async (to: string, subject: string) =>
+  (await mailTo(to)).filter((message) => message.subject === subject);
+
+const ANSWERS = {
+  moradia: "Casa",
+  imovel: "Próprio",
+  permite_animais: true,
+  telas: true,
+  moradores: "Eu.",
+  outros_animais: "Nenhum.",
+  animais_antes: "Sim.",
+  horas_sozinho: "Quatro horas",
+  viagens: "Minha mãe",
+  motivo: "Companhia.",
+  acompanhamento: true,
+};
+
+/** An animal adopted by Ana from the ONG, its termo signed by both; the castration deadline in `prazoDays` days. */
+async function adopt(nome: string, prazoDays: number) {
+  const petId = await createPet(app.db, { caretakerId: ong.id, nome, castrado: "nao", sexo: "macho" });
+  const applied = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+  const id = applied.json.id as string;
+  expect((await ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })).status).toBe(200);
+  const prazo = addDays(dayInBrasilia(new Date()), prazoDays);
+  expect((await ong.client.post(`/api/candidaturas/${id}/termo`, { prazo_castracao: prazo })).status).toBe(201);
+  const signature = {
+    nome_completo: "Ana Maria Souza",
+    cpf: "529.982.247-25",
+    endereco: "Rua das Laranjeiras, 120, Rio de Janeiro (RJ)",
+    cep: "22240-003",
+    concordo: true,
+  };
+  expect((await ana.client.post(`/api/candidaturas/${id}/termo/assinaturas`, signature)).status).toBe(201);
+  const done = await ong.client.post(`/api/candidaturas/${id}/termo/assinaturas`, {
+    nome_completo: "Maria Patas Silva",
+    concordo: true,
+  });
+  expect(done.status).toBe(201);
+  const [adoption] = await app.db.select().from(adoptions).where(eq(adoptions.applicationId, id));
+  return { id, petId, prazo, adoption: adoption! };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url, JOBS: "on" });
+  ong = await person("ong.acompanha@exemplo.com", "ONG Patas");
+  ana = await person("ana.acompanha@exemplo.com", "Ana");
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+describe("check-ins", () => {
+  it("go on the caretaker's days at 10:00 in Brasília, once, answered by link with text and photos", async () => {
+    // The caretaker changes the days: adoptions made from now on use them.
+    const refused = await ong.client.post(
+      "/meus-pets/termo?acao=dias",
+      new URLSearchParams({ dias: "7, 0, mil" }).toString(),
+      FORM,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Informe até 6 dias entre 1 e 365, separados por vírgula, como 7, 30, 90.");
+    const saved = await ong.client.post(
+      "/meus-pets/termo?acao=dias",
+      new URLSearchParams({ dias: "30; 7" }).toString(),
+      FORM,
+    );
+    expect(saved.status).toBe(302);
+    expect((await ong.client.get("/meus-pets/termo")).text).toContain('value="7, 30"');
+
+    const { id, adoption } = await adopt("Biscoito", 90);
+    const day = dayInBrasilia(adoption.adoptedAt);
+    const rows = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    expect(rows.map((row) => [row.dia, row.dueAt.toISOString()]).sort()).toEqual([
+      [30, brasiliaTime(addDays(day, 30), 10).toISOString()],
+      [7, brasiliaTime(addDays(day, 7), 10).toISOString()],
+    ]);
+
+    const seventh = brasiliaTime(addDays(day, 7), 10);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(seventh.getTime() - 60_000))).checkins).toBe(0);
+    expect((await sweepFollowups(app.db, app.jobs, seventh)).checkins).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(seventh.getTime() + 60_000))).checkins).toBe(0);
+    const [mail] = await until("the check-in's e-mail", async () => {
+      const found = await mailsWith(ana.email, "Como está o Biscoito?");
+      return found.length > 0 ? found : null;
+    });
+    expect(mail!.text).toContain("Já faz 7 dias que Biscoito foi para casa com você.");
+    const link = /https:\/\/adote\.exemplo\.org\/adopet(\/acompanhamento\/[A-Za-z0-9_.-]+)/.exec(mail!.text ?? "")![1]!;
+
+    // The link, without login.
+    const visitor = new Client(app.baseUrl);
+    const page = await visitor.get(link);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Como está Biscoito?");
+    expect(page.text).toContain('content="noindex"');
+    const empty = new FormData();
+    empty.set("texto", "  ");
+    const refusedAnswer = await visitor.post(link, empty);
+    expect(refusedAnswer.status).toBe(400);
+    expect(refusedAnswer.text).toContain("Conte como ele está.");
+    const notAnImage = new FormData();
+    notAnImage.set("texto", "Está ótimo!");
+    notAnImage.append("fotos", new File([new Uint8Array(Buffer.from("<svg/>"))], "foto.png", { type: "image/png" }));
+    expect((await visitor.post(link, notAnImage)).status).toBe(400);
+    const four = new FormData();
+    four.set("texto", "Está ótimo!");
+    for (let index = 0; index < 4; index++) four.append("fotos", new File([new Uint8Array(8)], `f${index}.png`));
+    expect((await visitor.post(link, four)).status).toBe(413);
+
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c98b4f" } })
+      .png()
+      .toBuffer();
+    const answer = new FormData();
+    answer.set("texto", "Está ótimo! Dorme na nossa cama e já aprendeu a sentar.");
+    answer.append("fotos", new File([new Uint8Array(png)], "biscoito.png", { type: "image/png" }));
+    const answered = await visitor.post(link, answer);
+    expect(answered.status).toBe(302);
+    expect((await visitor.get(link)).text).toContain("Você já respondeu a este acompanhamento de Biscoito.");
+    const again = await visitor.post(link, answer);
+    expect(again.status).toBe(409);
+
+    // Both parties see it on the adoption's page; nobody else.
+    const caretakerPage = await ong.client.get(`/candidaturas/${id}`);
+    expect(caretakerPage.text).toContain("Dorme na nossa cama e já aprendeu a sentar.");
+    expect(caretakerPage.text).toContain("Foto 1 de Biscoito aos 7 dias");
+    expect((await ana.client.get(`/candidaturas/${id}`)).text).toContain("Respondido em");
+
+    // A forged or expired link.
+    expect((await visitor.get(`${link.slice(0, -2)}xx`)).status).toBe(404);
+    const [row] = await app.db.select().from(checkins).where(eq(checkins.dia, 30));
+    const old = await checkinToken(app.db, row!.id, new Date(Date.now() - 15 * DAY));
+    const expired = await visitor.get(`/acompanhamento/${old}`);
+    expect(expired.status).toBe(410);
+    expect(expired.text).toContain("Este link de acompanhamento expirou: ele vale por 14 dias.");
+    const fresh = await checkinToken(app.db, row!.id, new Date());
+    expect((await openCheckin(app.db, fresh, new Date(Date.now() + 13 * DAY))).ok).toBe(true);
+    expect((await openCheckin(app.db, fresh, new Date(Date.now() + 15 * DAY))).ok).toBe(false);
+
+    // The 30th day's goes unanswered: a week later, the caretaker is told, once.
+    const thirtieth = brasiliaTime(addDays(day, 30), 10);
+    expect((await sweepFollowups(app.db, app.jobs, thirtieth)).checkins).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(thirtieth.getTime() + 6 * DAY))).unanswered).toBe(0);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(thirtieth.getTime() + 7 * DAY))).unanswered).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(thirtieth.getTime() + 8 * DAY))).unanswered).toBe(0);
+    const told = await until("the caretaker's notice", async () => {
+      const found = await mailsWith(ong.email, "O acompanhamento de Biscoito ficou sem resposta");
+      return found.length > 0 ? found : null;
+    });
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain("não respondeu ao acompanhamento de 30 dias");
+    expect((await ong.client.get(`/candidaturas/${id}`)).text).toContain("Sem resposta há mais de 7 dias");
+  });
+});
+
+describe("castration", () => {
+  it("is reminded 14 and 3 days before the deadline and on the day, until the adopter says it is done", async () => {
+    const { id, prazo } = await adopt("Pirulito", 60);
+    const at = (before: number, minutes = 0) =>
+      new Date(brasiliaTime(addDays(prazo, -before), 9).getTime() + minutes * 60_000);
+    const reminders = () =>
+      mailTo(ana.email).then((mails) => mails.filter((mail) => mail.subject?.includes("castrar Pirulito")));
+    expect((await sweepFollowups(app.db, app.jobs, at(14, -1))).castration).toBe(0);
+    expect((await sweepFollowups(app.db, app.jobs, at(14))).castration).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, at(14, 60))).castration).toBe(0);
+    expect((await sweepFollowups(app.db, app.jobs, at(3))).castration).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, at(0))).castration).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, at(-1))).castration).toBe(0);
+    const sent = await until("three reminders", async () => {
+      const found = await reminders();
+      return found.length === 3 ? found : null;
+    });
+    expect(sent.map((mail) => mail.subject).sort()).toEqual([
+      `Faltam 14 dias para castrar Pirulito (até ${formatDay(prazo)})`,
+      `Faltam 3 dias para castrar Pirulito (até ${formatDay(prazo)})`,
+      "Hoje é o prazo para castrar Pirulito",
+    ]);
+
+    // A sweep that did not run for days sends one reminder, the latest due.
+    const late = await adopt("Jujuba", 30);
+    const lateAt = brasiliaTime(addDays(late.prazo, -2), 9);
+    expect((await sweepFollowups(app.db, app.jobs, lateAt)).castration).toBe(1);
+    expect((await sweepFollowups(app.db, app.jobs, new Date(lateAt.getTime() + DAY))).castration).toBe(0);
+
+    // Overdue: the caretaker's list says so (the deadline moved to yesterday for the test).
+    await app.db
+      .update(adoptions)
+      .set({ prazoCastracao: addDays(dayInBrasilia(new Date()), -1) })
+      .where(eq(adoptions.applicationId, late.id));
+    const list = await ong.client.get("/meus-pets");
+    expect(list.text).toContain("Castrações atrasadas");
+    expect(list.text).toContain("Jujuba, com Ana");
+
+    // Only the adopter informs it; then no reminder goes.
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const form = () => {
+      const body = new FormData();
+      body.append("comprovante", new File([new Uint8Array(png)], "atestado.png", { type: "image/png" }));
+      return body;
+    };
+    expect((await ong.client.post(`/candidaturas/${late.id}?acao=castracao`, form())).status).toBe(403);
+    const done = await ana.client.post(`/candidaturas/${late.id}?acao=castracao`, form());
+    expect(done.status).toBe(302);
+    expect((await ana.client.post(`/candidaturas/${late.id}?acao=castracao`, form())).status).toBe(409);
+    expect((await ong.client.get(`/candidaturas/${late.id}`)).text).toContain("Ver o atestado");
+    expect((await ong.client.get("/meus-pets")).text).not.toContain("Jujuba, com Ana");
+    expect((await ana.client.get(`/api/pets/${late.petId}`)).json.castrado).toBe("sim");
+    expect((await sweepFollowups(app.db, app.jobs, brasiliaTime(late.prazo, 9))).castration).toBe(0);
+    // Nobody else.
+    const eve = await person("eve.acompanha@exemplo.com", "Eva");
+    expect((await eve.client.post(`/candidaturas/${id}?acao=castracao`, form())).status).toBe(404);
+  });
+});
