@@ -94,6 +94,7 @@ function followupOnPage(followup: FollowupView | null) {
       dia: checkin.dia,
       quando: formatDateTime(checkin.dueAt),
       status: CHECKIN_STATUS[checkin.status],
+      agendado: checkin.status === "agendado",
       respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
       texto: checkin.texto,
       fotos: checkin.fotos.map((id) => ({ src: imageUrl(id, 320), full: imageUrl(id, 1280) })),
@@ -459,7 +460,11 @@ function Followup() {
               <strong>
                 {checkin.dia} dias: {checkin.status}
               </strong>
-              {checkin.respondido ? `Respondido em ${checkin.respondido}` : `Pedido em ${checkin.quando}`}
+              {checkin.respondido
+                ? `Respondido em ${checkin.respondido}`
+                : checkin.agendado
+                  ? `Será enviado em ${checkin.quando}`
+                  : `Enviado em ${checkin.quando}`}
               {checkin.texto ? <p className="checkin__text">{checkin.texto}</p> : null}
               {checkin.fotos.length > 0 ? (
                 <div className="checkin__photos">

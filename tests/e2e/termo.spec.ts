@@ -4,7 +4,12 @@ import path from "node:path";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
 import { signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
-import { newCaretaker, publishPet } from "./pets-support";
+import { newCaretaker, photo, publishPet } from "./pets-support";
+
+/** A photo of a castration certificate, as the browser uploads it. */
+async function certificate() {
+  return { ...(await photo("#ffffff")), name: "atestado.png" };
+}
 
 /**
  * The termo de adoção (issue 21) in the browser: approved → issued → signed by the adopter
@@ -140,9 +145,19 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   execFileSync("pdftoppm", ["-png", "-r", "60", pdfPath, path.join(SCREENSHOTS_DIR, "termo-pdf")]);
   expect(fs.existsSync(path.join(SCREENSHOTS_DIR, "termo-pdf-1.png"))).toBe(true);
 
-  // The adopter's application and the animal say so.
+  // The adopter's application and the animal say so; the follow-up is scheduled, and the adopter
+  // informs the castration with the certificate's photo.
   await page.goto(`/adopet/candidaturas/${applicationId}`);
   await expect(page.getByText("A adoção foi concluída")).toBeVisible();
+  const followup = page.getByRole("region", { name: "Acompanhamento" });
+  await expect(followup.getByText("7 dias: Agendado")).toBeVisible();
+  await expect(followup.getByText(`Castração até ${prazo.split("-").reverse().join("/")}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Foto do atestado (opcional)").setInputFiles(await certificate());
+  await page.getByRole("button", { name: "Informar a castração" }).click();
+  await expect(page.getByText("Castração informada. Obrigado por cuidar bem dele!")).toBeVisible();
+  await expect(followup.getByRole("link", { name: "Ver o atestado" })).toBeVisible();
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "adocao-acompanhamento-360.png"), fullPage: true });
   await page.goto(`/adopet/pets/${pet.id}`);
   await expect(page.getByText(`${nome} já foi adotado e encontrou um lar.`)).toBeVisible();
 
