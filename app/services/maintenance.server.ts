@@ -7,6 +7,7 @@ import { eraseClosedAnswers } from "~/domain/applications/applications.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
 import { forgetClosedReports } from "~/domain/moderation/reports.server";
 import { forgetExpiredTermos } from "~/domain/termos/termos.server";
+import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -15,7 +16,7 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 /**
  * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
  * the keys of e-mails sent long ago, links to set a new password used or expired a day ago, and the answers of applications closed for longer than
- * APPLICATION_RETENTION_DAYS, reports closed a year ago, and termos de adoção past their retention (forgetExpiredTermos). Rate-limit counters purge themselves (rate-limiter-flexible).
+ * APPLICATION_RETENTION_DAYS, reports closed a year ago, termos de adoção past their retention (forgetExpiredTermos), and the check-ins of deleted adopters. Rate-limit counters purge themselves (rate-limiter-flexible).
  * Runs as the hourly job `PURGE_JOB`.
  */
 export async function purgeExpired(
@@ -30,6 +31,7 @@ export async function purgeExpired(
   passwordResets: number;
   reports: number;
   termos: number;
+  checkins: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -43,6 +45,7 @@ export async function purgeExpired(
     passwordResets: await forgetOldResets(db, now),
     reports: await forgetClosedReports(db, now),
     termos: await forgetExpiredTermos(db, now, applicationRetentionDays),
+    checkins: await forgetFollowupsOfDeletedAccounts(db),
   };
 }
 

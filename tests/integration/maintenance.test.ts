@@ -7,6 +7,7 @@ import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
 import { createMailer } from "~/services/mail.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";
+import { FOLLOWUP_SWEEP_JOB } from "~/domain/termos/followups.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -56,6 +57,7 @@ describe("the periodic purge", () => {
       passwordResets: 0,
       reports: 0,
       termos: 0,
+      checkins: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -69,6 +71,7 @@ describe("the periodic purge", () => {
       passwordResets: 0,
       reports: 0,
       termos: 0,
+      checkins: 0,
     });
   });
 
@@ -93,6 +96,7 @@ describe("the periodic purge", () => {
       const schedules = rowsOf(await database.db.execute(sql`select name, cron from pgboss.schedule order by name`));
       expect(schedules).toEqual([
         { name: ALERT_DIGEST_JOB, cron: "0 11 * * *" },
+        { name: FOLLOWUP_SWEEP_JOB, cron: "*/15 * * * *" },
         { name: PURGE_JOB, cron: "0 * * * *" },
       ]);
     } finally {

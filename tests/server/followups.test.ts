@@ -2,7 +2,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { purgeExpired } from "~/services/maintenance.server";
 import { adoptions, checkins } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
@@ -50,9 +51,9 @@ const ANSWERS = {
 };
 
 /** An animal adopted by Ana from the ONG, its termo signed by both; the castration deadline in `prazoDays` days. */
-async function adopt(nome: string, prazoDays: number) {
+async function adopt(nome: string, prazoDays: number, adopter = () => ana) {
   const petId = await createPet(app.db, { caretakerId: ong.id, nome, castrado: "nao", sexo: "macho" });
-  const applied = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+  const applied = await adopter().client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
   const id = applied.json.id as string;
   expect((await ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })).status).toBe(200);
   const prazo = addDays(dayInBrasilia(new Date()), prazoDays);
@@ -64,7 +65,7 @@ async function adopt(nome: string, prazoDays: number) {
     cep: "22240-003",
     concordo: true,
   };
-  expect((await ana.client.post(`/api/candidaturas/${id}/termo/assinaturas`, signature)).status).toBe(201);
+  expect((await adopter().client.post(`/api/candidaturas/${id}/termo/assinaturas`, signature)).status).toBe(201);
   const done = await ong.client.post(`/api/candidaturas/${id}/termo/assinaturas`, {
     nome_completo: "Maria Patas Silva",
     concordo: true,
@@ -246,5 +247,22 @@ describe("castration", () => {
     // Nobody else.
     const eve = await person("eve.acompanha@exemplo.com", "Eva");
     expect((await eve.client.post(`/candidaturas/${id}?acao=castracao`, form())).status).toBe(404);
+  });
+});
+
+describe("an adopter who deletes their account", () => {
+  it("takes their check-ins with them; the adoption's record stays", async () => {
+    const leo = await person("leo.acompanha@exemplo.com", "Leo");
+    const { adoption } = await adopt("Tapioca", 60, () => leo);
+    expect(await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id))).toHaveLength(2);
+    const deleted = await leo.client.request("DELETE", `/api/users/${leo.id}`, { senha: DEFAULT_PASSWORD });
+    expect(deleted.status).toBe(204);
+    // Nothing goes to a deleted account.
+    const day = dayInBrasilia(adoption.adoptedAt);
+    await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 7), 10));
+    expect((await purgeExpired(app.db, new Date())).checkins).toBe(2);
+    expect(await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id))).toHaveLength(0);
+    const [kept] = await app.db.select().from(adoptions).where(eq(adoptions.id, adoption.id));
+    expect(kept).toMatchObject({ adopterId: null, caretakerId: ong.id });
   });
 });

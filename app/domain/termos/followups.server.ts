@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, checkinPhotos, checkins, followupSettings, pets, users } from "~/db/schema";
+import { adoptions, checkinPhotos, checkins, followupSettings, images, pets, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -371,4 +371,33 @@ export async function overdueCastrations(db: Db, caretakerId: string, now: Date)
       ),
     )
     .orderBy(asc(adoptions.prazoCastracao));
+}
+
+/**
+ * The check-ins of an adopter whose account was deleted: their answers and photos go (the
+ * adoption's record stays with the caretaker). Run by the hourly purge.
+ */
+export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const orphaned = tx
+      .select({ id: checkins.id })
+      .from(checkins)
+      .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+      .where(isNull(adoptions.adopterId));
+    const photos = await tx
+      .select({ imageId: checkinPhotos.imageId })
+      .from(checkinPhotos)
+      .where(inArray(checkinPhotos.checkinId, orphaned));
+    const deleted = await tx.delete(checkins).where(inArray(checkins.id, orphaned)).returning({ id: checkins.id });
+    // The photos were the check-ins' own.
+    if (photos.length > 0) {
+      await tx.delete(images).where(
+        inArray(
+          images.id,
+          photos.map((photo) => photo.imageId),
+        ),
+      );
+    }
+    return deleted.length;
+  });
 }
