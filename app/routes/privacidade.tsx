@@ -104,6 +104,13 @@ export default function Privacidade() {
           </dd>
         </div>
         <div>
+          <dt>Acompanhamento depois da adoção</dt>
+          <dd>
+            As notícias e fotos que quem adotou manda nos acompanhamentos, e a data da castração com a foto do atestado,
+            vistas só por quem adotou e por quem cuidava do animal. Apagadas quando a conta de quem adotou é excluída.
+          </dd>
+        </div>
+        <div>
           <dt>Favoritos e alertas</dt>
           <dd>Os animais que você marcou e as buscas que pediu para receber por e-mail, até você os excluir.</dd>
         </div>
