@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { FileChoice } from "~/components/file-choice";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/acompanhamento";
 import { answerCheckin, openCheckin } from "~/domain/termos/followups.server";
@@ -68,7 +68,6 @@ export default function Checkin() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const [chosen, setChosen] = useState<string[]>([]);
   if (page.answered) {
     return (
       <section className="verify">
@@ -112,33 +111,15 @@ export default function Checkin() {
             {textError ?? ""}
           </p>
         </div>
-        <div className="field">
-          <span className="field__label" id="fotos-titulo">
-            Fotos (até 3, opcional)
-          </span>
-          <label className="file-choice" htmlFor="fotos">
-            <span className="my-pet__action file-choice__button">Escolher fotos</span>
-            <span className="file-choice__name">
-              {chosen.length > 0 ? chosen.join(", ") : "Nenhuma foto escolhida"}
-            </span>
-            <input
-              className="visually-hidden"
-              id="fotos"
-              name="fotos"
-              type="file"
-              multiple
-              accept="image/jpeg,image/png,image/webp"
-              aria-labelledby="fotos-titulo"
-              aria-invalid={photoError ? true : undefined}
-              aria-describedby="fotos-erro"
-              autoFocus={photoError ? true : undefined}
-              onChange={(event) => setChosen([...(event.currentTarget.files ?? [])].map((file) => file.name))}
-            />
-          </label>
-          <p id="fotos-erro" className="field__error" aria-live="polite">
-            {photoError ?? ""}
-          </p>
-        </div>
+        <FileChoice
+          name="fotos"
+          label="Fotos (até 3, opcional)"
+          button="Escolher fotos"
+          empty="Nenhuma foto escolhida"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          error={photoError}
+        />
         <button type="submit" className="button panel__submit" disabled={busy}>
           Enviar notícias
         </button>

@@ -156,7 +156,7 @@ export default function CandidaturaTermo() {
             <TermoText texto={termo.texto} label={`Texto do termo de adoção de ${pet.nome}`} />
             <p className="termo-hash">SHA-256 do texto: {termo.textoSha256}</p>
           </section>
-          {termo.podeAssinar ? caretaker ? <CaretakerSignature /> : <AdopterSignature /> : null}
+          {termo.podeAssinar ? <SignatureForm /> : null}
           {termo.assinaturas.length > 0 ? <Signatures /> : null}
         </>
       ) : null}
@@ -210,64 +210,56 @@ function IssueForm() {
   );
 }
 
-function AdopterSignature() {
-  const { termo } = useLoaderData<typeof loader>();
-  const [form, fields, focus] = useValidatedForm(adopterSignatureFormSchema, useIntentResult("assinar"), {
+/** The reader's signature: the adopter's with their CPF and address, the caretaker's with their name. */
+function SignatureForm() {
+  const { termo, party } = useLoaderData<typeof loader>();
+  const adopter = party === "adotante";
+  const schema = adopter ? adopterSignatureFormSchema : caretakerSignatureFormSchema;
+  const [form, fields, focus] = useValidatedForm(schema, useIntentResult("assinar"), {
     texto_sha256: termo!.textoSha256,
   });
+  // The adopter's form has these too (the caretaker's does not render them).
+  const adopterFields = fields as unknown as Record<"cpf" | "endereco" | "cep", typeof fields.nome_completo>;
   return (
     <section className="application__section" aria-labelledby="assinar">
       <h2 id="assinar" className="application__subtitle">
         Assinar o termo
       </h2>
       <p>
-        Seus dados entram no texto nos lugares marcados. Só você e quem cuida do animal veem o seu CPF e o seu endereço,
-        que ficam guardados com criptografia.
+        {adopter
+          ? "Seus dados entram no texto nos lugares marcados. Só você e quem cuida do animal veem o seu CPF e o seu endereço, que ficam guardados com criptografia."
+          : "Quem adota já assinou. Ao assinar também, você conclui a adoção: o animal passa a constar como adotado."}
       </p>
       <ValidatedForm form={form} focus={focus} action="?acao=assinar" className="panel">
         <FormError id={form.errorId} errors={form.errors} />
         <input type="hidden" name={fields.texto_sha256.name} value={termo!.textoSha256} />
         <TextField meta={fields.nome_completo} label="Nome completo" autoComplete="name" maxLength={SIGNER_NAME_MAX} />
-        <TextField meta={fields.cpf} label="CPF" inputMode="numeric" placeholder="000.000.000-00" maxLength={14} />
-        <TextField
-          meta={fields.endereco}
-          label="Endereço completo"
-          hint="Rua, número, complemento, bairro, cidade e estado."
-          autoComplete="street-address"
-          maxLength={ADDRESS_MAX}
-        />
-        <TextField
-          meta={fields.cep}
-          label="CEP"
-          inputMode="numeric"
-          placeholder="00000-000"
-          autoComplete="postal-code"
-          maxLength={9}
-        />
-        <ChoiceGroup meta={fields.concordo} legend="Concordância" options={[["on", "Li e concordo"]]} />
-        <button type="submit" className="button panel__submit">
-          Assinar o termo
-        </button>
-      </ValidatedForm>
-    </section>
-  );
-}
-
-function CaretakerSignature() {
-  const { termo } = useLoaderData<typeof loader>();
-  const [form, fields, focus] = useValidatedForm(caretakerSignatureFormSchema, useIntentResult("assinar"), {
-    texto_sha256: termo!.textoSha256,
-  });
-  return (
-    <section className="application__section" aria-labelledby="assinar">
-      <h2 id="assinar" className="application__subtitle">
-        Assinar o termo
-      </h2>
-      <p>Quem adota já assinou. Ao assinar também, você conclui a adoção: o animal passa a constar como adotado.</p>
-      <ValidatedForm form={form} focus={focus} action="?acao=assinar" className="panel">
-        <FormError id={form.errorId} errors={form.errors} />
-        <input type="hidden" name={fields.texto_sha256.name} value={termo!.textoSha256} />
-        <TextField meta={fields.nome_completo} label="Nome completo" autoComplete="name" maxLength={SIGNER_NAME_MAX} />
+        {adopter ? (
+          <>
+            <TextField
+              meta={adopterFields.cpf}
+              label="CPF"
+              inputMode="numeric"
+              placeholder="000.000.000-00"
+              maxLength={14}
+            />
+            <TextField
+              meta={adopterFields.endereco}
+              label="Endereço completo"
+              hint="Rua, número, complemento, bairro, cidade e estado."
+              autoComplete="street-address"
+              maxLength={ADDRESS_MAX}
+            />
+            <TextField
+              meta={adopterFields.cep}
+              label="CEP"
+              inputMode="numeric"
+              placeholder="00000-000"
+              autoComplete="postal-code"
+              maxLength={9}
+            />
+          </>
+        ) : null}
         <ChoiceGroup meta={fields.concordo} legend="Concordância" options={[["on", "Li e concordo"]]} />
         <button type="submit" className="button panel__submit">
           Assinar o termo

@@ -27,7 +27,7 @@ import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { followupOf, markCastrated, type Followup as FollowupView } from "~/domain/termos/followups.server";
 import { BodyError, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
-import { useState } from "react";
+import { FileChoice } from "~/components/file-choice";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -491,34 +491,17 @@ function Followup() {
 function CastrationForm() {
   const result = useIntentResult("castracao");
   const error = result?.error?.comprovante?.[0] ?? null;
-  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <Form method="post" action="?acao=castracao" encType="multipart/form-data" className="panel">
       <p>Já castrou? Avise aqui: quem cuidava do animal acompanha.</p>
-      <div className="field">
-        <span className="field__label" id="comprovante-titulo">
-          Foto do atestado (opcional)
-        </span>
-        <label className="file-choice" htmlFor="comprovante">
-          <span className="my-pet__action file-choice__button">Escolher a foto</span>
-          <span className="file-choice__name">{chosen ?? "Nenhuma foto escolhida"}</span>
-          <input
-            className="visually-hidden"
-            id="comprovante"
-            name="comprovante"
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            aria-labelledby="comprovante-titulo"
-            aria-invalid={error ? true : undefined}
-            aria-describedby="comprovante-erro"
-            autoFocus={error ? true : undefined}
-            onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
-          />
-        </label>
-        <p id="comprovante-erro" className="field__error" aria-live="polite">
-          {error ?? ""}
-        </p>
-      </div>
+      <FileChoice
+        name="comprovante"
+        label="Foto do atestado (opcional)"
+        button="Escolher a foto"
+        empty="Nenhuma foto escolhida"
+        accept="image/jpeg,image/png,image/webp"
+        error={error}
+      />
       <button type="submit" className="button panel__submit">
         Informar a castração
       </button>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { FileChoice } from "~/components/file-choice";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/termos.verificar";
 import { formatDateTime } from "~/lib/dates";
@@ -81,7 +81,14 @@ export default function VerifyTermo() {
           <h2 id="por-pdf" className="application__subtitle">
             Pelo PDF
           </h2>
-          <PdfField error={fileError} />
+          <FileChoice
+            name="arquivo"
+            label="PDF do termo"
+            button="Escolher o PDF"
+            empty="Nenhum arquivo escolhido"
+            accept="application/pdf,.pdf"
+            error={fileError}
+          />
           <button type="submit" className="button panel__submit" disabled={busy}>
             Verificar o PDF
           </button>
@@ -89,37 +96,6 @@ export default function VerifyTermo() {
       </div>
       {answer?.result ? <Result result={answer.result} via={answer.field} /> : null}
     </section>
-  );
-}
-
-/** The file input, its button and state in Portuguese (the browser's own reads "Choose File"). */
-function PdfField({ error }: { error: string | null }) {
-  const [chosen, setChosen] = useState<string | null>(null);
-  return (
-    <div className="field">
-      <span className="field__label" id="arquivo-titulo">
-        PDF do termo
-      </span>
-      <label className="file-choice" htmlFor="arquivo">
-        <span className="my-pet__action file-choice__button">Escolher o PDF</span>
-        <span className="file-choice__name">{chosen ?? "Nenhum arquivo escolhido"}</span>
-        <input
-          className="visually-hidden"
-          id="arquivo"
-          name="arquivo"
-          type="file"
-          accept="application/pdf,.pdf"
-          aria-labelledby="arquivo-titulo"
-          aria-invalid={error ? true : undefined}
-          aria-describedby="arquivo-erro"
-          autoFocus={error ? true : undefined}
-          onChange={(event) => setChosen(event.currentTarget.files?.[0]?.name ?? null)}
-        />
-      </label>
-      <p id="arquivo-erro" className="field__error" aria-live="polite">
-        {error ?? ""}
-      </p>
-    </div>
   );
 }
 

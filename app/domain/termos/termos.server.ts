@@ -176,6 +176,21 @@ export async function writeTermo(
 }
 
 /**
+ * Locks the application's pet, first: the pet, the application, then its termo is the order a
+ * move of the application locks them in (changeApplication), so they wait for each other and
+ * never deadlock. False when there is no such application.
+ */
+async function lockPetOf(tx: Db, applicationId: string): Promise<boolean> {
+  const [target] = await tx
+    .select({ petId: applications.petId })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  if (!target) return false;
+  await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, target.petId)).for("update");
+  return true;
+}
+
+/**
  * The caretaker issues the termo of an approved application, from their template. An animal
  * not castrated needs the deadline (`prazoCastracao`, or the date its castration is scheduled
  * for). The adopter is e-mailed through the job queue.
@@ -188,13 +203,7 @@ export async function issueTermo(
 ): Promise<Result<{ id: string; status: TermoStatus }>> {
   try {
     const issued = await db.transaction(async (tx): Promise<Result<string>> => {
-      // The pet before the application, the order every move of an application locks them in.
-      const [target] = await tx
-        .select({ petId: applications.petId })
-        .from(applications)
-        .where(eq(applications.id, input.applicationId));
-      if (!target) return notFound("application");
-      await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, target.petId)).for("update");
+      if (!(await lockPetOf(tx, input.applicationId))) return notFound("application");
       const [row] = await tx
         .select({
           id: applications.id,
@@ -448,14 +457,7 @@ export async function signTermo(
   now = new Date(),
 ): Promise<Result<{ status: TermoStatus }>> {
   const signed = await db.transaction(async (tx): Promise<Result<{ status: TermoStatus; job: string | null }>> => {
-    // The pet, the application, then its termo: the order a move of the application locks them in
-    // (changeApplication), so the two wait for each other and never deadlock.
-    const [target] = await tx
-      .select({ petId: applications.petId })
-      .from(applications)
-      .where(eq(applications.id, context.applicationId));
-    if (!target) return notFound("application");
-    await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, target.petId)).for("update");
+    if (!(await lockPetOf(tx, context.applicationId))) return notFound("application");
     const [application] = await tx
       .select({ id: applications.id, petId: applications.petId })
       .from(applications)
