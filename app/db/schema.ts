@@ -782,6 +782,7 @@ export const adoptions = pgTable(
     uniqueIndex("adoptions_termo_idx").on(table.termoId),
     index("adoptions_adopter_idx").on(table.adopterId),
     index("adoptions_caretaker_idx").on(table.caretakerId, table.adoptedAt),
+    index("adoptions_certificate_idx").on(table.castracaoComprovanteId),
   ],
 );
 
@@ -837,5 +838,9 @@ export const checkinPhotos = pgTable(
       .references(() => images.id, { onDelete: "cascade" }),
     position: smallint("position").notNull(),
   },
-  (table) => [primaryKey({ columns: [table.checkinId, table.position] })],
+  (table) => [
+    primaryKey({ columns: [table.checkinId, table.position] }),
+    // The image route refuses these (private) by their id.
+    index("checkin_photos_image_idx").on(table.imageId),
+  ],
 );

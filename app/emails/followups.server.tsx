@@ -1,5 +1,6 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
+import { daysText } from "~/lib/dates";
 import { EmailButton, EmailLayout } from "./layout.server";
 
 const heading = { fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" };
@@ -11,11 +12,11 @@ export const checkinSubject = ({ petNome }: Pick<CheckinProps, "petNome">) => `C
 /** To an adopter: a check-in, answered through a link that needs no login. */
 export function CheckinEmail({ adopterNome, petNome, dia, checkinUrl }: CheckinProps) {
   return (
-    <EmailLayout preview={`Conte como ${petNome} está, ${dia} dias depois da adoção`}>
+    <EmailLayout preview={`Conte como ${petNome} está, ${daysText(dia)} depois da adoção`}>
       <Heading as="h1" style={heading}>
         {`Olá, ${adopterNome}!`}
       </Heading>
-      <Text>{`Já faz ${dia} dias que ${petNome} foi para casa com você. Como ele está?`}</Text>
+      <Text>{`Já faz ${daysText(dia)} que ${petNome} foi para casa com você. Como ele está?`}</Text>
       <Text>
         Conte em poucas palavras e, se quiser, mande até 3 fotos: quem cuidava dele acompanha e fica feliz com as
         notícias. O link vale por 14 dias e não pede login.
@@ -46,11 +47,11 @@ export function CheckinUnansweredEmail({
   adoptionUrl,
 }: CheckinUnansweredProps) {
   return (
-    <EmailLayout preview={`${adopterNome} não respondeu ao acompanhamento de ${dia} dias`}>
+    <EmailLayout preview={`${adopterNome} não respondeu ao acompanhamento de ${daysText(dia)}`}>
       <Heading as="h1" style={heading}>
         {`Olá, ${caretakerNome}!`}
       </Heading>
-      <Text>{`${adopterNome} não respondeu ao acompanhamento de ${dia} dias da adoção de ${petNome}, enviado há uma semana.`}</Text>
+      <Text>{`${adopterNome} não respondeu ao acompanhamento de ${daysText(dia)} da adoção de ${petNome}, enviado há uma semana.`}</Text>
       <Text>Vale a pena procurar a pessoa pela conversa da candidatura, ou combinar uma visita.</Text>
       <EmailButton href={adoptionUrl}>Ver a adoção</EmailButton>
       <Text>Equipe Adopet</Text>
@@ -72,7 +73,9 @@ export const castrationReminderSubject = ({
   dias,
   prazo,
 }: Pick<CastrationReminderProps, "petNome" | "dias" | "prazo">) =>
-  dias === 0 ? `Hoje é o prazo para castrar ${petNome}` : `Faltam ${dias} dias para castrar ${petNome} (até ${prazo})`;
+  dias === 0
+    ? `Hoje é o prazo para castrar ${petNome}`
+    : `${dias === 1 ? "Falta" : "Faltam"} ${daysText(dias)} para castrar ${petNome} (até ${prazo})`;
 
 /** To an adopter: the castration the termo set a deadline for. */
 export function CastrationReminderEmail({ adopterNome, petNome, dias, prazo, adoptionUrl }: CastrationReminderProps) {
@@ -84,7 +87,7 @@ export function CastrationReminderEmail({ adopterNome, petNome, dias, prazo, ado
       <Text>
         {dias === 0
           ? `Hoje, ${prazo}, é o prazo do termo de adoção para castrar ${petNome}.`
-          : `O termo de adoção combina a castração de ${petNome} até ${prazo}: faltam ${dias} dias.`}
+          : `O termo de adoção combina a castração de ${petNome} até ${prazo}: ${dias === 1 ? "falta" : "faltam"} ${daysText(dias)}.`}
       </Text>
       <Text>
         A castração evita crias indesejadas e doenças. Quando ela estiver feita, avise na página da adoção (com a foto

@@ -39,3 +39,11 @@ export function addDays(day: string, days: number): string {
 export function brasiliaTime(day: string, hour: number): Date {
   return new Date(`${day}T${String(hour).padStart(2, "0")}:00:00-03:00`);
 }
+
+/** "1 dia", "7 dias". */
+export const daysText = (days: number) => `${days} ${days === 1 ? "dia" : "dias"}`;
+
+/** Whole days from one calendar day to another (yyyy-mm-dd). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / (24 * 60 * 60 * 1000));
+}

@@ -3,6 +3,7 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import type { Route } from "./+types/acompanhamento";
 import { answerCheckin, openCheckin } from "~/domain/termos/followups.server";
 import { imageUrl } from "~/lib/image-urls";
+import { daysText } from "~/lib/dates";
 import { textField } from "~/validation/fields";
 import { BodyError, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
@@ -19,8 +20,11 @@ const texto = textField(TEXT_REQUIRED, { multiline: true })
   .min(1, TEXT_REQUIRED)
   .max(TEXT_MAX, "Use no máximo 2.000 caracteres.");
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const found = await openCheckin(context.db, params.token, new Date());
+/** The link's token, in the query: a path would be written to the request log, a query is not. */
+const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const found = await openCheckin(context.db, tokenOf(request), new Date());
   if (!found.ok) throw data(failureText(found.failure), { status: failureStatus(found.failure, "page") });
   const { petNome, petFotoId, adotanteNome, dia, answered } = found.value;
   return {
@@ -33,7 +37,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  const token = tokenOf(request);
   let form: FormData;
   try {
     form = await readForm(request, { maxFiles: PHOTOS_MAX, maxParts: PHOTOS_MAX + 2 });
@@ -45,14 +50,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ field: "texto", error: parsed.error.issues[0]!.message }, { status: 400 });
   const files = form.getAll("fotos").filter((value): value is File => value instanceof File && value.size > 0);
   const fotos = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
-  const answered = await answerCheckin(context.db, params.token, { texto: parsed.data, fotos }, new Date());
+  const answered = await answerCheckin(context.db, token, { texto: parsed.data, fotos }, new Date());
   if (!answered.ok) {
     return data(
       { field: answered.failure.kind === "invalid" ? "fotos" : "texto", error: failureText(answered.failure) },
       { status: failureStatus(answered.failure, "page") },
     );
   }
-  return redirect(`/acompanhamento/${params.token}?enviado`);
+  return redirect(`/acompanhamento?token=${encodeURIComponent(token)}&enviado`);
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -89,8 +94,8 @@ export default function Checkin() {
         <h1 className="questionnaire__title">Como está {page.petNome}?</h1>
       </div>
       <p className="questionnaire__lead">
-        Olá, {page.adotanteNome}! Já faz {page.dia} dias da adoção. Conte como {page.petNome} está e, se quiser, mande
-        até 3 fotos: quem cuidava dele acompanha por aqui.
+        Olá, {page.adotanteNome}! Já faz {daysText(page.dia)} da adoção. Conte como {page.petNome} está e, se quiser,
+        mande até 3 fotos: quem cuidava dele acompanha por aqui.
       </p>
       <Form method="post" encType="multipart/form-data" className="panel">
         <div className="field">

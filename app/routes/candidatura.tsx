@@ -11,7 +11,7 @@ import {
   getApplication,
 } from "~/domain/applications/applications.server";
 import { isOpen, REASON_MAX, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
-import { formatDateTime, formatDay } from "~/lib/dates";
+import { daysText, formatDateTime, formatDay } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
@@ -73,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
     acompanhamento:
       application.status === "adotada"
-        ? followupOnPage(await followupOf(context.db, application.id, new Date()))
+        ? followupOnPage(application.id, await followupOf(context.db, application.id, new Date()))
         : null,
   };
 }
@@ -86,8 +86,11 @@ const CHECKIN_STATUS: Record<FollowupView["checkins"][number]["status"], string>
 };
 
 /** The adoption's follow-up (issue 21) as the page shows it. */
-function followupOnPage(followup: FollowupView | null) {
+function followupOnPage(applicationId: string, followup: FollowupView | null) {
   if (!followup) return null;
+  // Private to the two parties: served by the application's own route, never the public one.
+  const privateImage = (imageId: string, width: 320 | 1280) =>
+    `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
   return {
     adotadoEm: formatDateTime(followup.adoptedAt),
     checkins: followup.checkins.map((checkin) => ({
@@ -97,12 +100,12 @@ function followupOnPage(followup: FollowupView | null) {
       agendado: checkin.status === "agendado",
       respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
       texto: checkin.texto,
-      fotos: checkin.fotos.map((id) => ({ src: imageUrl(id, 320), full: imageUrl(id, 1280) })),
+      fotos: checkin.fotos.map((id) => ({ src: privateImage(id, 320), full: privateImage(id, 1280) })),
     })),
     castracao: followup.castracao && {
       prazo: formatDay(followup.castracao.prazo),
       feitaEm: followup.castracao.feitaEm ? formatDateTime(followup.castracao.feitaEm) : null,
-      comprovante: followup.castracao.comprovanteId ? imageUrl(followup.castracao.comprovanteId, 1280) : null,
+      comprovante: followup.castracao.comprovanteId ? privateImage(followup.castracao.comprovanteId, 1280) : null,
       atrasada: followup.castracao.atrasada,
     },
   };
@@ -457,9 +460,7 @@ function Followup() {
         <ol className="termo-evidence" aria-label={`Notícias de ${pet.nome}`}>
           {followup.checkins.map((checkin) => (
             <li key={checkin.dia}>
-              <strong>
-                {checkin.dia} dias: {checkin.status}
-              </strong>
+              <strong>{`${daysText(checkin.dia)}: ${checkin.status}`}</strong>
               {checkin.respondido
                 ? `Respondido em ${checkin.respondido}`
                 : checkin.agendado
@@ -472,7 +473,7 @@ function Followup() {
                     <a key={foto.src} href={foto.full}>
                       <img
                         src={foto.src}
-                        alt={`Foto ${index + 1} de ${pet.nome} aos ${checkin.dia} dias`}
+                        alt={`Foto ${index + 1} de ${pet.nome} aos ${daysText(checkin.dia)}`}
                         width={120}
                         height={120}
                       />

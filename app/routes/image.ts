@@ -2,6 +2,7 @@ import type { Route } from "./+types/image";
 import { findImageVariant } from "~/services/images.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { isId } from "~/lib/ids";
+import { isPrivateImage } from "~/domain/termos/followups.server";
 
 const FILE = /^(\d{2,4})\.webp$/;
 
@@ -11,8 +12,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isId(params.imageId) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
     return notFound();
   }
-  const variant = await findImageVariant(context.db, params.imageId, width);
-  if (!variant) return notFound();
+  // A check-in's photo or a castration certificate is for the adoption's parties only (their route).
+  const [variant, restricted] = await Promise.all([
+    findImageVariant(context.db, params.imageId, width),
+    isPrivateImage(context.db, params.imageId),
+  ]);
+  if (!variant || restricted) return notFound();
   return new Response(new Uint8Array(variant.data), {
     headers: {
       "Content-Type": "image/webp",

@@ -172,7 +172,7 @@ export function failureText(failure: Failure, field?: string): string {
       return STORAGE_FULL;
     case "gone":
       if (failure.subject === "checkin") {
-        return "Este link de acompanhamento expirou: ele vale por 14 dias. Responda pela página da sua candidatura.";
+        return "Este link de acompanhamento expirou: ele vale por 14 dias. Conte as novidades a quem cuidava do animal pela conversa da candidatura.";
       }
       return failure.reason === "reserved" ? CONFLICT["pet-reserved"] : CONTACT_MESSAGES.petGone;
   }

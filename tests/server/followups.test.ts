@@ -122,7 +122,10 @@ describe("check-ins", () => {
       return found.length > 0 ? found : null;
     });
     expect(mail!.text).toContain("Já faz 7 dias que Biscoito foi para casa com você.");
-    const link = /https:\/\/adote\.exemplo\.org\/adopet(\/acompanhamento\/[A-Za-z0-9_.-]+)/.exec(mail!.text ?? "")![1]!;
+    // The token in the query, which the request log leaves out.
+    const link = /https:\/\/adote\.exemplo\.org\/adopet(\/acompanhamento\?token=[A-Za-z0-9_.-]+)/.exec(
+      mail!.text ?? "",
+    )![1]!;
 
     // The link, without login.
     const visitor = new Client(app.baseUrl);
@@ -160,13 +163,28 @@ describe("check-ins", () => {
     const caretakerPage = await ong.client.get(`/candidaturas/${id}`);
     expect(caretakerPage.text).toContain("Dorme na nossa cama e já aprendeu a sentar.");
     expect(caretakerPage.text).toContain("Foto 1 de Biscoito aos 7 dias");
+    // The photo is the two parties' only: their route, never the public one, never cached.
+    const photoPath = new RegExp(`/adopet(/candidaturas/${id}/fotos/([0-9a-f-]{36})/320\\.webp)`).exec(
+      caretakerPage.text,
+    )!;
+    const mine = await ong.client.get(photoPath[1]!);
+    expect([mine.status, mine.headers.get("Content-Type"), mine.headers.get("Cache-Control")]).toEqual([
+      200,
+      "image/webp",
+      "private, no-store",
+    ]);
+    expect((await ana.client.get(photoPath[1]!)).status).toBe(200);
+    const eve = await person("eve.fotos@exemplo.com", "Eva");
+    expect((await eve.client.get(photoPath[1]!)).status).toBe(404);
+    expect((await visitor.get(photoPath[1]!)).status).toBe(302);
+    expect((await visitor.get(`/imagens/${photoPath[2]}/320.webp`)).status).toBe(404);
     expect((await ana.client.get(`/candidaturas/${id}`)).text).toContain("Respondido em");
 
     // A forged or expired link.
     expect((await visitor.get(`${link.slice(0, -2)}xx`)).status).toBe(404);
     const [row] = await app.db.select().from(checkins).where(eq(checkins.dia, 30));
     const old = await checkinToken(app.db, row!.id, new Date(Date.now() - 15 * DAY));
-    const expired = await visitor.get(`/acompanhamento/${old}`);
+    const expired = await visitor.get(`/acompanhamento?token=${old}`);
     expect(expired.status).toBe(410);
     expect(expired.text).toContain("Este link de acompanhamento expirou: ele vale por 14 dias.");
     const fresh = await checkinToken(app.db, row!.id, new Date());
@@ -240,7 +258,13 @@ describe("castration", () => {
     const done = await ana.client.post(`/candidaturas/${late.id}?acao=castracao`, form());
     expect(done.status).toBe(302);
     expect((await ana.client.post(`/candidaturas/${late.id}?acao=castracao`, form())).status).toBe(409);
-    expect((await ong.client.get(`/candidaturas/${late.id}`)).text).toContain("Ver o atestado");
+    const certificatePage = await ong.client.get(`/candidaturas/${late.id}`);
+    expect(certificatePage.text).toContain("Ver o atestado");
+    const certificate = new RegExp(`/adopet(/candidaturas/${late.id}/fotos/([0-9a-f-]{36})/1280\\.webp)`).exec(
+      certificatePage.text,
+    )!;
+    expect((await ong.client.get(certificate[1]!)).status).toBe(200);
+    expect((await new Client(app.baseUrl).get(`/imagens/${certificate[2]}/1280.webp`)).status).toBe(404);
     expect((await ong.client.get("/meus-pets")).text).not.toContain("Jujuba, com Ana");
     expect((await ana.client.get(`/api/pets/${late.petId}`)).json.castrado).toBe("sim");
     expect((await sweepFollowups(app.db, app.jobs, brasiliaTime(late.prazo, 9))).castration).toBe(0);

@@ -42,7 +42,8 @@ export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string
     adopterNome: row.adopterNome,
     petNome: row.petNome,
     dia: row.dia,
-    checkinUrl: `${publicUrl}/adopet/acompanhamento/${token}`,
+    // In the query, which the request log leaves out (a path it writes).
+    checkinUrl: `${publicUrl}/adopet/acompanhamento?token=${token}`,
   };
   const content = await renderEmail(CheckinEmail(props));
   await sendMailOnce(db, mailer, {

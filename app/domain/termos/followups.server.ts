@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm"
 import type { Db } from "~/db/client.server";
 import { adoptions, checkinPhotos, checkins, followupSettings, images, pets, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
-import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
+import { addDays, brasiliaTime, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { signToken, verifyToken } from "~/services/signing.server";
@@ -141,7 +141,9 @@ async function sweepCastration(tx: Db, jobs: Jobs, now: Date): Promise<number> {
       .update(adoptions)
       .set({ castracaoAvisos: [...new Set([...adoption.avisos, ...passed])] })
       .where(eq(adoptions.id, adoption.id));
-    await jobs.send(CASTRATION_REMINDER_JOB, { adoptionId: adoption.id, dias: Math.min(...fresh) }, { tx });
+    // The days actually left (a deadline set close to the adoption is nearer than the reminder's name).
+    const left = Math.max(0, daysBetween(dayInBrasilia(now), adoption.prazo!));
+    await jobs.send(CASTRATION_REMINDER_JOB, { adoptionId: adoption.id, dias: left }, { tx });
     sent++;
   }
   return sent;
@@ -400,4 +402,32 @@ export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> 
     }
     return deleted.length;
   });
+}
+
+/**
+ * Whether an image is a check-in's photo or a castration certificate: private to the
+ * adoption's two parties, never served by the public image route.
+ */
+export async function isPrivateImage(db: Db, imageId: string): Promise<boolean> {
+  const [photo, certificate] = await Promise.all([
+    db.select({ id: checkinPhotos.imageId }).from(checkinPhotos).where(eq(checkinPhotos.imageId, imageId)).limit(1),
+    db.select({ id: adoptions.id }).from(adoptions).where(eq(adoptions.castracaoComprovanteId, imageId)).limit(1),
+  ]);
+  return photo.length > 0 || certificate.length > 0;
+}
+
+/** Whether an image is one of this application's adoption's own (a check-in's photo, its certificate). */
+export async function isAdoptionImage(db: Db, applicationId: string, imageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adoptions.id })
+    .from(adoptions)
+    .where(
+      and(
+        eq(adoptions.applicationId, applicationId),
+        sql`(${adoptions.castracaoComprovanteId} = ${imageId} or exists (select 1 from ${checkinPhotos} cp
+          join ${checkins} c on c.id = cp.checkin_id where c.adoption_id = ${adoptions.id} and cp.image_id = ${imageId}))`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }

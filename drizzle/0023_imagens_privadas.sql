@@ -1,0 +1,2 @@
+CREATE INDEX "adoptions_certificate_idx" ON "adoptions" USING btree ("castracao_comprovante_id");--> statement-breakpoint
+CREATE INDEX "checkin_photos_image_idx" ON "checkin_photos" USING btree ("image_id");
