@@ -8,7 +8,12 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The apps the tests start write no line per request (tests/server/logs.test.ts turns them on).
     // A fixed key for the data the app encrypts (DATA_ENCRYPTION_KEY is required on PostgreSQL).
-    env: { REQUEST_LOG: "off", DATA_ENCRYPTION_KEY: "5f1c0e4b7a9d2c6e8f3a1b5d7c9e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e" },
+    // One migrated embedded database that each test's database starts as a copy of.
+    globalSetup: ["tests/support/database-template.ts"],
+    env: {
+      REQUEST_LOG: "off",
+      DATA_ENCRYPTION_KEY: "5f1c0e4b7a9d2c6e8f3a1b5d7c9e2f4a6b8d0c2e4f6a8b0d2c4e6f8a0b2d4c6e",
+    },
     projects: [
       {
         extends: true,

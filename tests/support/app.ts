@@ -6,7 +6,7 @@ import type { Server } from "node:http";
 import type { Database } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { createTestDatabase, type TestDatabase } from "./database";
+import { copyTemplate, createTestDatabase, type TestDatabase } from "./database";
 import { apiChecker } from "./openapi";
 
 /**
@@ -31,6 +31,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     external = await createTestDatabase({ migrated: false });
   } else {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-app-"));
+    copyTemplate(path.join(tempDir, "data"));
   }
   const saved = { ...process.env };
   Object.assign(process.env, {

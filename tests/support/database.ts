@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import pg from "pg";
+import { inject } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { migrate, MIGRATIONS_DIR } from "~/db/migrate.server";
 import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
@@ -38,11 +39,13 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-test-"));
+  if (migrated) copyTemplate(path.join(dataDir, "db"));
   // As the server runs it (server/tuning), unless RUNTIME_TUNING=off.
   const database = await openDatabase({
     dataDir: path.join(dataDir, "db"),
     tuneEmbedded: process.env.RUNTIME_TUNING === "off" ? undefined : fewStatementsPerTurn,
   });
+  // A copy of the template is migrated already; this applies nothing unless it is missing.
   if (migrated) await migrate(database.db);
   return {
     ...database,
@@ -52,6 +55,12 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Starts `dataDir` as a copy of the migrated embedded database, if the global setup made one. */
+export function copyTemplate(dataDir: string): void {
+  const template = inject("pgliteTemplate");
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
 }
 
 export async function adminQuery(url: string, statement: string) {
