@@ -64,6 +64,7 @@ export default [
     route("candidaturas/:id/termo", "routes/api/candidatura-termo.ts"),
     route("candidaturas/:id/termo/assinaturas", "routes/api/candidatura-termo-assinaturas.ts"),
     route("candidaturas/:id/termo.pdf", "routes/api/candidatura-termo-pdf.ts"),
+    route("candidaturas/:id/devolucao", "routes/api/candidatura-devolucao.ts"),
     route("termos/verificar", "routes/api/termos-verificar.ts"),
     route("messages", "routes/api/messages.ts"),
     route("messages/:id", "routes/api/message.ts"),

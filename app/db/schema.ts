@@ -777,6 +777,8 @@ export const adoptions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::smallint[]`),
+    /** The animal went back to the caretaker: the follow-up ends; who recorded it and why is the application's event. */
+    devolvidaEm: timestamp("devolvida_em", { withTimezone: true }),
   },
   (table) => [
     uniqueIndex("adoptions_termo_idx").on(table.termoId),

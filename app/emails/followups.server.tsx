@@ -1,7 +1,7 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
 import { daysText } from "~/lib/dates";
-import { EmailButton, EmailLayout } from "./layout.server";
+import { EmailButton, EmailLayout, quote } from "./layout.server";
 
 const heading = { fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" };
 
@@ -94,6 +94,44 @@ export function CastrationReminderEmail({ adopterNome, petNome, dias, prazo, ado
         do atestado, se tiver): quem cuidava do animal acompanha por lá.
       </Text>
       <EmailButton href={adoptionUrl}>Informar a castração</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}
+
+export type AdoptionReturnedProps = {
+  caretakerNome: string;
+  adopterNome: string;
+  petNome: string;
+  motivo: string;
+  adoptionUrl: string;
+};
+
+export const adoptionReturnedSubject = ({
+  adopterNome,
+  petNome,
+}: Pick<AdoptionReturnedProps, "adopterNome" | "petNome">) => `${adopterNome} registrou a devolução de ${petNome}`;
+
+/** To a caretaker: the adopter recorded that the animal went back. */
+export function AdoptionReturnedEmail({
+  caretakerNome,
+  adopterNome,
+  petNome,
+  motivo,
+  adoptionUrl,
+}: AdoptionReturnedProps) {
+  return (
+    <EmailLayout preview={adoptionReturnedSubject({ adopterNome, petNome })}>
+      <Heading as="h1" style={heading}>
+        {`Olá, ${caretakerNome}!`}
+      </Heading>
+      <Text>{`${adopterNome} registrou na Adopet a devolução de ${petNome}, com este motivo:`}</Text>
+      <Text style={quote}>{motivo}</Text>
+      <Text>
+        O acompanhamento da adoção terminou. Combine a entrega com a pessoa, se ainda não combinaram; quando quiser, o
+        anúncio pode voltar ao ar (na página do animal, em Meus pets, marque-o como disponível).
+      </Text>
+      <EmailButton href={adoptionUrl}>Ver a adoção</EmailButton>
       <Text>Equipe Adopet</Text>
     </EmailLayout>
   );

@@ -26,6 +26,9 @@ export const colours = {
 };
 
 /** The call to action of an e-mail: the site's coral button. */
+/** A quoted reason or message: what the other person wrote, set apart from our words. */
+export const quote = { backgroundColor: colours.panel, borderLeft: `4px solid ${colours.green}`, padding: "8px 12px" };
+
 export function EmailButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button

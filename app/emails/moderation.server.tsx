@@ -1,9 +1,8 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
-import { colours, EmailButton, EmailLayout } from "./layout.server";
+import { EmailButton, EmailLayout, quote } from "./layout.server";
 
 const heading = { fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" };
-const quote = { backgroundColor: colours.panel, borderLeft: `4px solid ${colours.green}`, padding: "8px 12px" };
 
 export type ModerationNoticeProps = {
   nome: string;

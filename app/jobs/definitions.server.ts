@@ -29,7 +29,9 @@ import {
   FOLLOWUP_SWEEP_JOB,
   sweepFollowups,
 } from "~/domain/termos/followups.server";
+import { ADOPTION_RETURNED_JOB } from "~/domain/termos/returns.server";
 import {
+  sendAdoptionReturned,
   sendCastrationReminder,
   sendCheckinEmail,
   sendCheckinUnanswered,
@@ -173,6 +175,13 @@ export function appJobs({
     expireInSeconds: 60,
     run: (data) => sendCastrationReminder(db, mailer, data, publicUrl()),
   };
+  const adoptionReturned: JobDefinition<{ eventId: string }> = {
+    name: ADOPTION_RETURNED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ eventId }) => sendAdoptionReturned(db, mailer, eventId, publicUrl()),
+  };
   // A link to set a new password: worth retrying for a while, useless after its hour.
   const passwordReset: JobDefinition<{ resetId: string }> = {
     name: PASSWORD_RESET_JOB,
@@ -205,5 +214,6 @@ export function appJobs({
     checkinEmail,
     checkinUnanswered,
     castrationReminder,
+    adoptionReturned,
   ] as JobDefinition<never>[];
 }

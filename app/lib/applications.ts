@@ -73,6 +73,8 @@ export const APPLICATION_STATUSES = [
   "em_espera",
   // Both parties signed the termo de adoção (issue 21).
   "adotada",
+  // The animal went back to its caretaker after the adoption (issue 21).
+  "devolvida",
 ] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
@@ -86,6 +88,7 @@ export const STATUS_LABEL: Record<ApplicationStatus, string> = {
   desistiu: "Desistência",
   em_espera: "Lista de espera",
   adotada: "Adotada",
+  devolvida: "Devolvida",
 };
 
 /** What the status means for the adopter, and what happens next (their page and e-mails). */
@@ -100,6 +103,8 @@ export const STATUS_FOR_ADOPTER: Record<ApplicationStatus, string> = {
   desistiu: "Você desistiu desta candidatura.",
   adotada:
     "A adoção foi concluída: você e quem cuidava do animal assinaram o termo de adoção. Baixe o termo assinado na página da candidatura.",
+  devolvida:
+    "A devolução do animal a quem cuidava dele foi registrada. O acompanhamento terminou; o termo assinado continua na página da candidatura.",
   em_espera:
     "Outra candidatura foi aprovada, e a sua está na lista de espera: se a adoção não se concretizar, ela volta a ser analisada.",
 };

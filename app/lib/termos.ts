@@ -160,4 +160,8 @@ export const TERMO_MESSAGES = {
   codigo: "Digite o código de verificação, como ABCD-1234-EFGH-5678.",
   arquivo: "Envie o PDF do termo.",
   dias: "Informe até 6 dias entre 1 e 365, separados por vírgula, como 7, 30, 90.",
+  devolucaoMotivo: "Diga o motivo da devolução: a outra parte vai ler.",
+  devolucaoMotivoMax: "Use no máximo 500 caracteres.",
+  devolucaoConfirmo: "Confirme a devolução.",
+  publicar: "Envie publicar como true ou false.",
 };

@@ -24,6 +24,7 @@ import {
   adopterSignatureSchema,
   caretakerSignatureSchema,
   issueTermoSchema,
+  returnSchema,
   verifyCodeSchema,
 } from "~/validation/termos";
 import { apiConversationMessageSchema } from "~/validation/conversations";
@@ -55,6 +56,7 @@ import {
   reportFiledSchema,
   termoSchema,
   termoVerificationSchema,
+  returnRecordedSchema,
 } from "./responses";
 
 /**
@@ -231,7 +233,11 @@ const paths: ZodOpenApiPathsObject = {
         },
       },
       ok: { 200: answer("O animal como ficou.", apiPetSchema) },
-      errors: { 403: "O animal é de outra pessoa (ou o pedido veio de outro site).", 404: "Animal não encontrado." },
+      errors: {
+        403: "O animal é de outra pessoa (ou o pedido veio de outro site).",
+        404: "Animal não encontrado.",
+        409: "`status: disponivel` para um animal adotado com termo na Adopet cuja devolução não foi registrada.",
+      },
       traits: { auth: true, body: true, upload: true, limited: true },
     }),
     delete: operation("delete", {
@@ -391,6 +397,22 @@ const paths: ZodOpenApiPathsObject = {
       },
       errors: { 404: "Candidatura não encontrada, ou termo ainda não assinado pelas duas partes." },
       traits: { auth: true },
+    }),
+  },
+  "/candidaturas/{id}/devolucao": {
+    post: operation("post", {
+      tags: ["Termo de adoção"],
+      summary: "Registrar a devolução do animal",
+      description:
+        "Qualquer das duas partes de uma adoção concluída registra que o animal voltou para quem cuidava dele, com o motivo (que fica no histórico da candidatura). A candidatura fica `devolvida`, o acompanhamento termina (os e-mails ainda não enviados não vão mais), e a outra parte é avisada por e-mail. O termo e as respostas do acompanhamento ficam guardados. `publicar: true`, de quem cuida do animal, o publica para adoção de novo na hora; sem ele, o animal volta ao ar quando for marcado como disponível na edição.",
+      requestParams: { path: idParam("da candidatura") },
+      requestBody: { content: json(returnSchema) },
+      ok: { 201: answer("A devolução registrada.", returnRecordedSchema) },
+      errors: {
+        404: "Candidatura não encontrada.",
+        409: "A adoção não foi concluída (termo não assinado), ou a devolução já foi registrada.",
+      },
+      traits: { auth: true, body: true },
     }),
   },
   "/termos/verificar": {

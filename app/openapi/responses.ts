@@ -369,3 +369,12 @@ export const termoVerificationSchema = z
     assinado_em: dateTime.optional(),
   })
   .meta({ id: "VerificacaoDeTermo" });
+
+export const returnRecordedSchema = z
+  .object({
+    status: z.literal("devolvida"),
+    devolvida_em: dateTime,
+    registrada_por: termoParty.meta({ description: "Quem registrou a devolução." }),
+  })
+  .meta({ id: "DevolucaoRegistrada" });
+export type ApiReturnRecorded = z.output<typeof returnRecordedSchema>;

@@ -25,6 +25,8 @@ import { conversationReplyFormSchema } from "~/validation/conversations";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { followupOf, markCastrated, type Followup as FollowupView } from "~/domain/termos/followups.server";
+import { recordReturn } from "~/domain/termos/returns.server";
+import { returnFormSchema } from "~/validation/termos";
 import { BodyError, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 import { FileChoice } from "~/components/file-choice";
@@ -72,7 +74,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
     acompanhamento:
-      application.status === "adotada"
+      application.status === "adotada" || application.status === "devolvida"
         ? followupOnPage(application.id, await followupOf(context.db, application.id, new Date()))
         : null,
   };
@@ -93,6 +95,7 @@ function followupOnPage(applicationId: string, followup: FollowupView | null) {
     `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
   return {
     adotadoEm: formatDateTime(followup.adoptedAt),
+    devolvidoEm: followup.returnedAt ? formatDateTime(followup.returnedAt) : null,
     checkins: followup.checkins.map((checkin) => ({
       dia: checkin.dia,
       quando: formatDateTime(checkin.dueAt),
@@ -117,7 +120,7 @@ async function conversationOnPage(db: Db, userId: string, petId: string, adopter
   return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
 }
 
-type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem" | "castracao";
+type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem" | "castracao" | "devolucao";
 
 /** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -197,6 +200,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       }
       return back("castrationDone");
     }
+    case "devolucao": {
+      const form = await parseForm(request, returnFormSchema);
+      if (!form.ok) return withIntent("devolucao", form.response);
+      const { motivo, publicar } = form.value;
+      const returned = await recordReturn(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        { motivo, publicar },
+        new Date(),
+      );
+      if (!returned.ok) return withIntent("devolucao", formFailure(form, returned.failure));
+      return back("returnRecorded");
+    }
     case "desistir": {
       const withdrawn = await changeApplication(context.db, context.jobs, user.id, params.id, { status: "desistiu" });
       if (!withdrawn.ok) throw pageFailure(withdrawn.failure);
@@ -275,7 +293,9 @@ export default function Candidatura() {
         </section>
       ) : null}
 
-      {application.status === "aprovada" || application.status === "adotada" ? <TermoLink /> : null}
+      {application.status === "aprovada" || application.status === "adotada" || application.status === "devolvida" ? (
+        <TermoLink />
+      ) : null}
       {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
       {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
 
@@ -301,6 +321,7 @@ export default function Candidatura() {
       </section>
 
       {application.acompanhamento ? <Followup /> : null}
+      {application.status === "adotada" ? <ReturnForm /> : null}
       {application.conversa ? <Conversation /> : null}
 
       {caretaker ? <Notes /> : null}
@@ -325,7 +346,7 @@ export default function Candidatura() {
 function TermoLink() {
   const { id, status, party } = useLoaderData<typeof loader>();
   const text =
-    status === "adotada"
+    status === "adotada" || status === "devolvida"
       ? "O termo de adoção foi assinado pelas duas partes: baixe o PDF na página do termo."
       : party === "responsavel"
         ? "O termo de adoção: emita-o, acompanhe as assinaturas (quem adota assina pelo celular, depois você) e baixe o PDF."
@@ -436,6 +457,11 @@ function Followup() {
         Acompanhamento
       </h2>
       <p>Adotado em {followup.adotadoEm}.</p>
+      {followup.devolvidoEm ? (
+        <p className="termo-status">
+          Devolvido em {followup.devolvidoEm}: o acompanhamento terminou. O motivo está no histórico.
+        </p>
+      ) : null}
       {castration ? (
         <div className={castration.atrasada ? "termo-status" : "termo-status termo-status--done"}>
           {castration.feitaEm ? (
@@ -455,7 +481,7 @@ function Followup() {
           )}
         </div>
       ) : null}
-      {castration && !castration.feitaEm && party === "adotante" ? <CastrationForm /> : null}
+      {castration && !castration.feitaEm && !followup.devolvidoEm && party === "adotante" ? <CastrationForm /> : null}
       {followup.checkins.length > 0 ? (
         <ol className="termo-evidence" aria-label={`Notícias de ${pet.nome}`}>
           {followup.checkins.map((checkin) => (
@@ -485,6 +511,46 @@ function Followup() {
           ))}
         </ol>
       ) : null}
+    </section>
+  );
+}
+
+/** Devolução: either party records that the animal went back to its caretaker. */
+function ReturnForm() {
+  const { party, pet } = useLoaderData<typeof loader>();
+  const [form, fields, focus] = useValidatedForm(returnFormSchema, useIntentResult("devolucao"));
+  const caretaker = party === "responsavel";
+  return (
+    <section className="application__section" aria-labelledby="devolucao">
+      <h2 id="devolucao" className="application__subtitle">
+        Devolução
+      </h2>
+      <p>
+        {caretaker
+          ? `${pet.nome} voltou para você? Registre a devolução com o motivo: o acompanhamento termina, o histórico fica guardado, e o anúncio de ${pet.nome} pode voltar ao ar.`
+          : `Se ${pet.nome} não puder ficar com você, o termo diz que a devolução é a quem cuidava do animal. Registre-a aqui com o motivo: o acompanhamento termina.`}
+      </p>
+      <ValidatedForm form={form} focus={focus} action="?acao=devolucao" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <TextAreaField meta={fields.motivo} label="Motivo da devolução" rows={3} maxLength={REASON_MAX} />
+        {caretaker ? (
+          <ChoiceGroup
+            meta={fields.publicar}
+            legend="Publicação"
+            options={[["on", `Publicar ${pet.nome} para adoção de novo agora`]]}
+          />
+        ) : null}
+        <ChoiceGroup
+          meta={fields.confirmo}
+          legend="Confirmação"
+          options={[
+            ["on", caretaker ? `Confirmo que ${pet.nome} voltou para mim` : `Confirmo que devolvi ${pet.nome}`],
+          ]}
+        />
+        <button type="submit" className="button panel__submit">
+          Registrar a devolução
+        </button>
+      </ValidatedForm>
     </section>
   );
 }

@@ -98,7 +98,13 @@ type ConflictReason =
   /** A check-in is answered once. */
   | "checkin-answered"
   /** The castration was marked done already (or the animal was castrated). */
-  | "castration-done";
+  | "castration-done"
+  /** A return is recorded on an adoption concluded (the termo signed by both). */
+  | "not-adopted"
+  /** The return was recorded already. */
+  | "adoption-returned"
+  /** An animal adopted through a termo is published again after its return is recorded. */
+  | "adoption-not-returned";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

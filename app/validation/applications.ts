@@ -175,8 +175,10 @@ export function applicationFormSchema(questions: readonly Question[]) {
 const reason = requiredText(M.motivoRequired, { multiline: true }).max(REASON_MAX, M.motivoMax);
 const note = requiredText(M.notaRequired, { multiline: true }).max(NOTE_MAX, M.notaMax);
 const status = z.enum(
-  // `adotada` comes of the signed termo (issue 21), never of a move.
-  APPLICATION_STATUSES.filter((value) => value !== "nova" && value !== "em_espera" && value !== "adotada"),
+  // `adotada` comes of the signed termo (issue 21), `devolvida` of a return recorded: never of a move.
+  APPLICATION_STATUSES.filter(
+    (value) => value !== "nova" && value !== "em_espera" && value !== "adotada" && value !== "devolvida",
+  ),
   M.status,
 );
 

@@ -102,7 +102,8 @@ export const NOTICES = {
   termoIssued: "Termo de adoção emitido. Quem adota recebe um e-mail para ler e assinar.",
   termoSignedAdopter: "Termo assinado! Agora falta a assinatura de quem cuida do animal: avisamos por e-mail.",
   termoSignedBoth: "Termo assinado pelas duas partes. A adoção está concluída!",
-  castrationDone: "Castração informada. Obrigado por cuidar bem dele!",
+  castrationDone: "Castração informada. Obrigado!",
+  returnRecorded: "Devolução registrada. O acompanhamento terminou, e a outra parte recebe um e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
 } as const;
 

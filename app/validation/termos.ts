@@ -9,6 +9,7 @@ import {
   TERMO_MESSAGES as M,
   unknownPlaceholders,
 } from "~/lib/termos";
+import { REASON_MAX as RETURN_REASON_MAX } from "~/lib/applications";
 import { requiredText } from "./fields";
 
 /**
@@ -101,4 +102,29 @@ export const checkinDaysFormSchema = z.object({
       }
       return [...new Set(parts.map(Number))].sort((a, b) => a - b);
     }),
+});
+
+/** Why the animal went back (the application's timeline keeps it, as a decline's reason). */
+const motivoDevolucao = requiredText(M.devolucaoMotivo, { multiline: true }).max(
+  RETURN_REASON_MAX,
+  M.devolucaoMotivoMax,
+);
+
+/**
+ * `POST /api/candidaturas/:id/devolucao` {motivo, publicar?}: `publicar`, from the caretaker,
+ * publishes the animal again at once.
+ */
+export const returnSchema = z.strictObject({
+  motivo: motivoDevolucao,
+  publicar: z.boolean({ error: M.publicar }).optional(),
+});
+
+/** The same, as the application's page posts it: a ticked box confirms. */
+export const returnFormSchema = z.object({
+  motivo: motivoDevolucao,
+  publicar: z
+    .literal("on")
+    .optional()
+    .transform((value) => value === "on"),
+  confirmo: z.literal("on", { error: M.devolucaoConfirmo }),
 });

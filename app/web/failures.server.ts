@@ -82,6 +82,10 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "termo-changed": "O texto do termo mudou desde que você o abriu. Leia de novo antes de assinar.",
   "checkin-answered": "Você já respondeu a este acompanhamento. Obrigado!",
   "castration-done": "A castração já foi informada.",
+  "not-adopted": "A devolução só pode ser registrada depois da adoção concluída, com o termo assinado.",
+  "adoption-returned": "A devolução já foi registrada.",
+  "adoption-not-returned":
+    "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";

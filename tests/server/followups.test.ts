@@ -290,3 +290,105 @@ describe("an adopter who deletes their account", () => {
     expect(kept).toMatchObject({ adopterId: null, caretakerId: ong.id });
   });
 });
+
+describe("devolução", () => {
+  it("either party records it with a reason: the follow-up ends, the history stays, the other party is told", async () => {
+    const { id, petId, adoption } = await adopt("Paçoca", 60);
+    const day = dayInBrasilia(adoption.adoptedAt);
+    // The 7th day's check-in went out and was not answered.
+    expect((await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 7), 10))).checkins).toBe(1);
+    const [sent] = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    const link = `/acompanhamento?token=${await checkinToken(app.db, sent!.id, sent!.sentAt!)}`;
+
+    // Bad input, and nobody else.
+    const path = `/api/candidaturas/${id}/devolucao`;
+    const empty = await ana.client.post(path, { motivo: "  " });
+    expect([empty.status, empty.json.errors]).toEqual([
+      400,
+      { motivo: ["Diga o motivo da devolução: a outra parte vai ler."] },
+    ]);
+    expect((await ana.client.post(path, { motivo: "x".repeat(501) })).status).toBe(400);
+    expect((await ana.client.post(path, { motivo: "Mudança", publicar: "sim" })).status).toBe(400);
+    expect((await ana.client.post(path, { motivo: "Mudança", extra: 1 })).status).toBe(400);
+    const eve = await person("eve.devolucao@exemplo.com", "Eva");
+    expect((await eve.client.post(path, { motivo: "Quero" })).status).toBe(404);
+    expect((await new Client(app.baseUrl).post(path, { motivo: "Quero" })).status).toBe(401);
+
+    const returned = await ana.client.post(path, { motivo: "Vou me mudar para um lugar que não aceita animais." });
+    expect(returned.status).toBe(201);
+    expect(returned.json).toMatchObject({ status: "devolvida", registrada_por: "adotante" });
+    const again = await ong.client.post(path, { motivo: "De novo" });
+    expect([again.status, again.json.message]).toEqual([409, "A devolução já foi registrada."]);
+
+    // The caretaker is told, with the reason.
+    const [told] = await until("the caretaker's notice", async () => {
+      const found = await mailsWith(ong.email, "Ana registrou a devolução de Paçoca");
+      return found.length > 0 ? found : null;
+    });
+    expect(told!.text).toContain("Vou me mudar para um lugar que não aceita animais.");
+    expect(told!.text).toContain(`${PUBLIC_URL}/adopet/candidaturas/${id}#acompanhamento`);
+
+    // The follow-up ended: nothing more is sent, the open link no longer takes answers, no castration.
+    expect(
+      await app.db.select({ dia: checkins.dia }).from(checkins).where(eq(checkins.adoptionId, adoption.id)),
+    ).toEqual([{ dia: 7 }]);
+    await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 60), 10));
+    const [after] = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    expect(after!.caretakerAlertedAt).toBeNull();
+    const [ended] = await app.db.select().from(adoptions).where(eq(adoptions.id, adoption.id));
+    expect(ended!.castracaoAvisos).toEqual([]);
+    expect((await new Client(app.baseUrl).get(link)).status).toBe(410);
+    const castrated = new FormData();
+    expect((await ana.client.post(`/candidaturas/${id}?acao=castracao`, castrated)).status).toBe(409);
+
+    // The history stays, for both.
+    const page = await ong.client.get(`/candidaturas/${id}`);
+    expect(page.text).toContain("Devolvido em");
+    expect(page.text).toContain("Vou me mudar para um lugar que não aceita animais.");
+    expect(page.text).not.toContain("Registrar a devolução");
+    expect((await ana.client.get(`/api/candidaturas/${id}`)).json.status).toBe("devolvida");
+    expect((await ana.client.get(`/candidaturas/${id}/termo`)).status).toBe(200);
+    // The animal is published again when its caretaker chooses.
+    expect((await ong.client.get(`/api/pets/${petId}`)).json.status).toBe("adotado");
+    expect((await ong.client.patch(`/api/pets/${petId}`, { status: "disponivel" })).status).toBe(200);
+  });
+
+  it("from the caretaker's page, publishes the animal again at once; not before, by its edit", async () => {
+    const { id, petId } = await adopt("Cocada", 60);
+    const relist = await ong.client.patch(`/api/pets/${petId}`, { status: "disponivel" });
+    expect([relist.status, relist.json.message]).toEqual([
+      409,
+      "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
+    ]);
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const unconfirmed = await ong.client.post(`/candidaturas/${id}?acao=devolucao`, form({ motivo: "Voltou." }), FORM);
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.text).toContain("Confirme a devolução.");
+    const done = await ong.client.post(
+      `/candidaturas/${id}?acao=devolucao`,
+      form({ motivo: "A família não se adaptou.", publicar: "on", confirmo: "on" }),
+      FORM,
+    );
+    expect(done.status).toBe(302);
+    expect((await ong.client.get(`/api/pets/${petId}`)).json.status).toBe("disponivel");
+    // The adopter gets the status e-mail, with the reason.
+    const [mail] = await until("the adopter's notice", async () => {
+      const found = (await mailTo(ana.email)).filter((message) => message.text?.includes("A família não se adaptou."));
+      return found.length > 0 ? found : null;
+    });
+    expect(mail!.text).toContain("A devolução do animal a quem cuidava dele foi registrada.");
+  });
+
+  it("is only for an adoption concluded", async () => {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Quindim" });
+    const applied = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    const path = `/api/candidaturas/${applied.json.id as string}/devolucao`;
+    const early = await ana.client.post(path, { motivo: "Desisti" });
+    expect([early.status, early.json.message]).toEqual([
+      409,
+      "A devolução só pode ser registrada depois da adoção concluída, com o termo assinado.",
+    ]);
+    const eve = await person("eve.quindim@exemplo.com", "Eva");
+    expect((await eve.client.post(path, { motivo: "Desisti" })).status).toBe(404);
+  });
+});

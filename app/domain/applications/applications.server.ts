@@ -765,7 +765,8 @@ export async function eraseClosedAnswers(db: Db, now: Date, days = APPLICATION_R
         lt(applications.updatedAt, before),
         // The rest (but the adoption itself) close when the animal is adopted or removed: counted from
         // then (an adopted animal's listing hidden by moderation is still adopted).
-        sql`(${applications.status} in ('recusada', 'desistiu') or exists (
+        // A returned adoption's, counted from the return.
+        sql`(${applications.status} in ('recusada', 'desistiu', 'devolvida') or exists (
           select 1 from pets p where p.id = "applications"."pet_id"
           and (case when p.status = 'oculto' then p.status_before_hidden else p.status end) in ('adotado', 'removido')
           and p.updated_at < ${before} and (${applications.status} not in ('aprovada', 'adotada') or p.status = 'removido')))`,

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
-import { petCounts, petPhotos, pets, users } from "~/db/schema";
+import { adoptions, petCounts, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import {
@@ -25,7 +25,7 @@ import {
 } from "~/lib/pets";
 import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
-import { forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
+import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/jobs/queue.server";
 import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
@@ -330,6 +330,19 @@ async function ownedPet(db: Db, actorId: string, petId: string) {
   return ownership(pet, actorId);
 }
 
+/**
+ * Whether the animal's adoption through a termo (issue 21) was not returned: published again,
+ * its follow-up would go on for an animal no longer with the adopter. The return comes first.
+ */
+async function adoptedNotReturned(db: Db, petId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: adoptions.id })
+    .from(adoptions)
+    .where(and(eq(adoptions.petId, petId), isNull(adoptions.devolvidaEm)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /** Whether `actorId` may change the pet (before reading an upload for it). */
 export async function checkPetOwner(db: Db, actorId: string, petId: string): Promise<Result> {
   const [pet] = await db
@@ -396,6 +409,9 @@ function savePet(
   return db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (!owned.ok) return owned;
+    if (changes.status === "disponivel" && (await adoptedNotReturned(tx as unknown as Db, petId))) {
+      return fail({ kind: "conflict", reason: "adoption-not-returned", field: "status" });
+    }
     const species = changes.especie ?? owned.value.species;
     const vaccines = changes.vacinas ?? (owned.value.vacinas as Vaccine[]);
     if (vaccinesOutsideList(species, vaccines)) {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, checkins, pets, users } from "~/db/schema";
+import { adoptions, applicationEvents, applications, checkins, pets, users } from "~/db/schema";
 import {
+  AdoptionReturnedEmail,
+  adoptionReturnedSubject,
   CastrationReminderEmail,
   castrationReminderSubject,
   CheckinEmail,
@@ -105,6 +107,7 @@ export async function sendCastrationReminder(
       petNome: pets.nome,
       prazo: adoptions.prazoCastracao,
       castradoEm: adoptions.castradoEm,
+      devolvidaEm: adoptions.devolvidaEm,
       applicationId: adoptions.applicationId,
     })
     .from(adoptions)
@@ -112,8 +115,8 @@ export async function sendCastrationReminder(
     .innerJoin(pets, eq(pets.id, adoptions.petId))
     .where(eq(adoptions.id, adoptionId))
     .limit(1);
-  // Castrated since, or gone.
-  if (!row?.prazo || row.castradoEm) return;
+  // Castrated since, returned, or gone.
+  if (!row?.prazo || row.castradoEm || row.devolvidaEm) return;
   const props = {
     adopterNome: row.adopterNome,
     petNome: row.petNome,
@@ -127,5 +130,40 @@ export async function sendCastrationReminder(
     subject: castrationReminderSubject(props),
     ...content,
     idempotencyKey: `castracao.${adoptionId}.${dias}`,
+  });
+}
+
+/** The job `ADOPTION_RETURNED_JOB`: tells the caretaker the adopter recorded the return, and why. */
+export async function sendAdoptionReturned(db: Db, mailer: Mailer, eventId: string, publicUrl: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      caretakerNome: users.nome,
+      petNome: pets.nome,
+      motivo: applicationEvents.motivo,
+      applicationId: applications.id,
+      adopterId: applications.adopterId,
+    })
+    .from(applicationEvents)
+    .innerJoin(applications, eq(applications.id, applicationEvents.applicationId))
+    .innerJoin(users, eq(users.id, applications.caretakerId))
+    .innerJoin(pets, eq(pets.id, applications.petId))
+    .where(eq(applicationEvents.id, eventId))
+    .limit(1);
+  if (!row) return;
+  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  const props = {
+    caretakerNome: row.caretakerNome,
+    adopterNome: adopter?.nome ?? "Quem adotou",
+    petNome: row.petNome,
+    motivo: row.motivo ?? "",
+    adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
+  };
+  const content = await renderEmail(AdoptionReturnedEmail(props));
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: adoptionReturnedSubject(props),
+    ...content,
+    idempotencyKey: `devolucao.${eventId}`,
   });
 }

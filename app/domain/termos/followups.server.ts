@@ -77,7 +77,8 @@ export async function sweepFollowups(
   now: Date,
 ): Promise<{ checkins: number; unanswered: number; castration: number }> {
   const counts = await db.transaction(async (tx) => {
-    // Check-ins whose day came, of adoptions whose adopter still has an account.
+    // Check-ins whose day came, of adoptions whose adopter still has an account and whose
+    // animal's record still exists (its caretaker's account may be gone with it).
     const due = await tx
       .update(checkins)
       .set({ sentAt: now })
@@ -85,7 +86,8 @@ export async function sweepFollowups(
         and(
           isNull(checkins.sentAt),
           lte(checkins.dueAt, now),
-          sql`exists (select 1 from ${adoptions} a where a.id = ${checkins.adoptionId} and a.adopter_id is not null)`,
+          sql`exists (select 1 from ${adoptions} a where a.id = ${checkins.adoptionId}
+            and a.adopter_id is not null and a.pet_id is not null)`,
         ),
       )
       .returning({ id: checkins.id });
@@ -99,6 +101,8 @@ export async function sweepFollowups(
           isNull(checkins.caretakerAlertedAt),
           isNotNull(checkins.sentAt),
           lte(checkins.sentAt, new Date(now.getTime() - UNANSWERED_DAYS * DAY_MS)),
+          // Not after the animal was returned: the follow-up ended.
+          sql`not exists (select 1 from ${adoptions} a where a.id = ${checkins.adoptionId} and a.devolvida_em is not null)`,
         ),
       )
       .returning({ id: checkins.id });
@@ -125,6 +129,8 @@ async function sweepCastration(tx: Db, jobs: Jobs, now: Date): Promise<number> {
         isNotNull(adoptions.prazoCastracao),
         isNull(adoptions.castradoEm),
         isNotNull(adoptions.adopterId),
+        isNotNull(adoptions.petId),
+        isNull(adoptions.devolvidaEm),
         // Nothing to send before the first reminder's day.
         lte(adoptions.prazoCastracao, addDays(dayInBrasilia(now), CASTRATION_REMINDERS[0])),
       ),
@@ -179,6 +185,7 @@ export async function openCheckin(db: Db, token: string, now: Date): Promise<Res
       id: checkins.id,
       dia: checkins.dia,
       answeredAt: checkins.answeredAt,
+      devolvidaEm: adoptions.devolvidaEm,
       petNome: pets.nome,
       petFotoId: sql<
         string | null
@@ -192,7 +199,9 @@ export async function openCheckin(db: Db, token: string, now: Date): Promise<Res
     .where(eq(checkins.id, checkinId))
     .limit(1);
   if (!row) return notFound("checkin");
-  const { answeredAt, ...form } = row;
+  const { answeredAt, devolvidaEm, ...form } = row;
+  // The animal was returned: the follow-up ended.
+  if (devolvidaEm && !answeredAt) return fail({ kind: "gone", subject: "checkin" });
   return ok({ ...form, answered: answeredAt !== null });
 }
 
@@ -242,12 +251,18 @@ export async function markCastrated(
   now: Date,
 ): Promise<Result<void>> {
   const [adoption] = await db
-    .select({ id: adoptions.id, adopterId: adoptions.adopterId, caretakerId: adoptions.caretakerId })
+    .select({
+      id: adoptions.id,
+      adopterId: adoptions.adopterId,
+      caretakerId: adoptions.caretakerId,
+      devolvidaEm: adoptions.devolvidaEm,
+    })
     .from(adoptions)
     .where(eq(adoptions.applicationId, applicationId))
     .limit(1);
   if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
+  if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
   let prepared = null;
   if (photo) {
     try {
@@ -275,6 +290,8 @@ export async function markCastrated(
 
 export type Followup = {
   adoptedAt: Date;
+  /** When the animal went back to its caretaker: the follow-up ended. */
+  returnedAt: Date | null;
   checkins: {
     dia: number;
     dueAt: Date;
@@ -297,6 +314,7 @@ export async function followupOf(db: Db, applicationId: string, now: Date): Prom
     .select({
       id: adoptions.id,
       adoptedAt: adoptions.adoptedAt,
+      devolvidaEm: adoptions.devolvidaEm,
       prazo: adoptions.prazoCastracao,
       castradoEm: adoptions.castradoEm,
       comprovanteId: adoptions.castracaoComprovanteId,
@@ -333,6 +351,7 @@ export async function followupOf(db: Db, applicationId: string, now: Date): Prom
           .orderBy(asc(checkinPhotos.position));
   return {
     adoptedAt: new Date(adoption.adoptedAt),
+    returnedAt: adoption.devolvidaEm ? new Date(adoption.devolvidaEm) : null,
     checkins: rows.map((row) => ({
       dia: row.dia,
       dueAt: new Date(row.dueAt),
@@ -346,7 +365,7 @@ export async function followupOf(db: Db, applicationId: string, now: Date): Prom
           prazo: adoption.prazo,
           feitaEm: adoption.castradoEm ? new Date(adoption.castradoEm) : null,
           comprovanteId: adoption.comprovanteId,
-          atrasada: !adoption.castradoEm && adoption.prazo < dayInBrasilia(now),
+          atrasada: !adoption.castradoEm && !adoption.devolvidaEm && adoption.prazo < dayInBrasilia(now),
         }
       : null,
   };
@@ -369,6 +388,7 @@ export async function overdueCastrations(db: Db, caretakerId: string, now: Date)
         eq(adoptions.caretakerId, caretakerId),
         isNull(adoptions.castradoEm),
         sql`${adoptions.prazoCastracao} < ${dayInBrasilia(now)}`,
+        isNull(adoptions.devolvidaEm),
         isNotNull(adoptions.applicationId),
       ),
     )

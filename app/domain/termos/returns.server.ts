@@ -1,0 +1,101 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adoptions, applicationEvents, applications, checkins, pets } from "~/db/schema";
+import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import type { ApplicationParty } from "~/lib/applications";
+import type { Jobs } from "~/jobs/queue.server";
+import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+
+/**
+ * Devolução (issue 21): either party records that the animal went back to its caretaker, with
+ * the reason. The application becomes `devolvida` (its timeline keeps who and why), the
+ * follow-up ends (check-ins not yet sent are dropped; castration reminders stop), and the
+ * adoption's record, its termo and the check-ins answered stay as history. The animal is
+ * published again when its caretaker chooses: at once, from the same form, or later, by
+ * marking it available on its edit page (which an adoption not returned refuses).
+ */
+
+/** The job: tells the caretaker when the adopter recorded the return (the adopter gets the status e-mail). */
+export const ADOPTION_RETURNED_JOB = "adoption-returned";
+
+export type ReturnInput = { motivo: string; publicar?: boolean };
+
+export async function recordReturn(
+  db: Db,
+  jobs: Jobs,
+  userId: string,
+  applicationId: string,
+  input: ReturnInput,
+  now: Date,
+): Promise<Result<{ party: ApplicationParty }>> {
+  const recorded = await db.transaction(async (tx): Promise<Result<{ party: ApplicationParty; relisted: boolean }>> => {
+    const [adoption] = await tx
+      .select({
+        id: adoptions.id,
+        adopterId: adoptions.adopterId,
+        caretakerId: adoptions.caretakerId,
+        petId: adoptions.petId,
+        devolvidaEm: adoptions.devolvidaEm,
+      })
+      .from(adoptions)
+      .where(eq(adoptions.applicationId, applicationId))
+      .for("update")
+      .limit(1);
+    const party: ApplicationParty | null =
+      adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
+    if (!adoption) return (await isParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
+    if (!party) return notFound("application");
+    if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
+    await tx.update(adoptions).set({ devolvidaEm: now }).where(eq(adoptions.id, adoption.id));
+    // The follow-up ends: what was not sent will not be.
+    await tx.delete(checkins).where(and(eq(checkins.adoptionId, adoption.id), isNull(checkins.sentAt)));
+    await tx
+      .update(applications)
+      .set({ status: "devolvida", updatedAt: now })
+      .where(eq(applications.id, applicationId));
+    const [event] = await tx
+      .insert(applicationEvents)
+      .values({ applicationId, status: "devolvida", actor: party, motivo: input.motivo, createdAt: now })
+      .returning({ id: applicationEvents.id });
+    await jobs.send(APPLICATION_STATUS_JOB, { eventId: event!.id }, { tx });
+    if (party === "adotante") await jobs.send(ADOPTION_RETURNED_JOB, { eventId: event!.id }, { tx });
+    const relisted = party === "responsavel" && input.publicar === true && adoption.petId !== null;
+    if (relisted) await relist(tx, adoption.petId!, now);
+    return ok({ party, relisted });
+  });
+  if (!recorded.ok) return recorded;
+  jobs.wake(APPLICATION_STATUS_JOB);
+  if (recorded.value.party === "adotante") jobs.wake(ADOPTION_RETURNED_JOB);
+  if (recorded.value.relisted) publicDataChanged(db);
+  return ok({ party: recorded.value.party });
+}
+
+const notAdopted = fail({ kind: "conflict", reason: "not-adopted" });
+
+async function isParty(tx: Db, userId: string, applicationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: applications.id })
+    .from(applications)
+    .where(
+      and(
+        eq(applications.id, applicationId),
+        or(eq(applications.adopterId, userId), eq(applications.caretakerId, userId)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The animal available again (under a listing hidden by moderation, the status it goes back to). */
+async function relist(tx: Db, petId: string, now: Date): Promise<void> {
+  await tx
+    .update(pets)
+    .set({
+      status: sql`case when ${pets.status} = 'oculto' then ${pets.status} else 'disponivel'::pet_status end`,
+      statusBeforeHidden: sql`case when ${pets.status} = 'oculto' then 'disponivel'::pet_status else ${pets.statusBeforeHidden} end`,
+      reservedAt: null,
+      updatedAt: now,
+    })
+    .where(and(eq(pets.id, petId), sql`${pets.status} <> 'removido'`));
+}
