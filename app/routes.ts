@@ -30,6 +30,8 @@ export default [
   route("termos/verificar", "routes/termos.verificar.tsx"),
   route("acompanhamento", "routes/acompanhamento.tsx"),
   route("responsaveis/:id", "routes/responsavel.tsx"),
+  route("finais-felizes", "routes/finais-felizes.tsx"),
+  route("finais-felizes/:id", "routes/final-feliz.tsx"),
   route("favoritos", "routes/favoritos.tsx"),
   route("alertas", "routes/alertas.tsx"),
   route("alertas/cancelar", "routes/alertas.cancelar.tsx"),

@@ -846,3 +846,38 @@ export const checkinPhotos = pgTable(
     index("checkin_photos_image_idx").on(table.imageId),
   ],
 );
+
+/** A happy ending's way to the public page: shared by the adopter, approved (or not) by the caretaker. */
+export const happyEndingStatus = pgEnum("happy_ending_status", ["pendente", "publicado", "recusado"]);
+
+/**
+ * Finais felizes (issue 21): the adopter's story of the animal at home, with a photo, shown on
+ * `/finais-felizes` and the caretaker's page once the caretaker approves it. One per adoption;
+ * an edit goes back for approval. Until published its photo is the adoption's parties' only.
+ */
+export const happyEndings = pgTable(
+  "happy_endings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    adoptionId: uuid("adoption_id")
+      .notNull()
+      .references(() => adoptions.id, { onDelete: "cascade" }),
+    historia: varchar("historia", { length: 2000 }).notNull(),
+    imageId: uuid("image_id").references(() => images.id, { onDelete: "set null" }),
+    status: happyEndingStatus("status").notNull().default("pendente"),
+    /** Why the caretaker did not publish it (the adopter reads it). */
+    motivo: varchar("motivo", { length: 500 }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("happy_endings_adoption_idx").on(table.adoptionId),
+    // The public list, newest first, a page at a time.
+    index("happy_endings_published_idx")
+      .on(table.publishedAt.desc(), table.id)
+      .where(sql`${table.status} = 'publicado'`),
+    // The image route refuses an unpublished one's photo by its id.
+    index("happy_endings_image_idx").on(table.imageId),
+  ],
+);

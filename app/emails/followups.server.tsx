@@ -136,3 +136,33 @@ export function AdoptionReturnedEmail({
     </EmailLayout>
   );
 }
+
+export type StorySharedProps = {
+  caretakerNome: string;
+  adopterNome: string;
+  petNome: string;
+  historia: string;
+  adoptionUrl: string;
+};
+
+export const storySharedSubject = ({ adopterNome, petNome }: Pick<StorySharedProps, "adopterNome" | "petNome">) =>
+  `${adopterNome} contou o final feliz de ${petNome}`;
+
+/** To a caretaker: a story waits for their approval before it is published. */
+export function StorySharedEmail({ caretakerNome, adopterNome, petNome, historia, adoptionUrl }: StorySharedProps) {
+  return (
+    <EmailLayout preview={storySharedSubject({ adopterNome, petNome })}>
+      <Heading as="h1" style={heading}>
+        {`Olá, ${caretakerNome}!`}
+      </Heading>
+      <Text>{`${adopterNome} contou como está a vida com ${petNome}:`}</Text>
+      <Text style={quote}>{historia}</Text>
+      <Text>
+        A história só aparece em Finais felizes e na sua página depois que você aprovar. Veja a foto e decida na página
+        da adoção.
+      </Text>
+      <EmailButton href={adoptionUrl}>Ver e aprovar</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}

@@ -30,11 +30,13 @@ import {
   sweepFollowups,
 } from "~/domain/termos/followups.server";
 import { ADOPTION_RETURNED_JOB } from "~/domain/termos/returns.server";
+import { STORY_SHARED_JOB } from "~/domain/termos/happy-endings.server";
 import {
   sendAdoptionReturned,
   sendCastrationReminder,
   sendCheckinEmail,
   sendCheckinUnanswered,
+  sendStoryShared,
 } from "~/domain/termos/followup-notices.server";
 import type { JobDefinition, Jobs } from "./queue.server";
 
@@ -182,6 +184,13 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ eventId }) => sendAdoptionReturned(db, mailer, eventId, publicUrl()),
   };
+  const storyShared: JobDefinition<{ storyId: string }> = {
+    name: STORY_SHARED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ storyId }) => sendStoryShared(db, mailer, storyId, publicUrl()),
+  };
   // A link to set a new password: worth retrying for a while, useless after its hour.
   const passwordReset: JobDefinition<{ resetId: string }> = {
     name: PASSWORD_RESET_JOB,
@@ -215,5 +224,6 @@ export function appJobs({
     checkinUnanswered,
     castrationReminder,
     adoptionReturned,
+    storyShared,
   ] as JobDefinition<never>[];
 }

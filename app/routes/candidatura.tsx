@@ -26,6 +26,15 @@ import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { followupOf, markCastrated, type Followup as FollowupView } from "~/domain/termos/followups.server";
 import { recordReturn } from "~/domain/termos/returns.server";
+import {
+  removeStory,
+  reviewStory,
+  shareStory,
+  storyOf,
+  type StoryOnApplication,
+} from "~/domain/termos/happy-endings.server";
+import { StorySection, type StoryOnPage } from "~/components/story-section";
+import { storyFormSchema, storyReviewFormSchema } from "~/validation/happy-endings";
 import { returnFormSchema } from "~/validation/termos";
 import { BodyError, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
@@ -73,6 +82,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     moves: application.moves.filter((status) => status !== "desistiu"),
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
+    historia:
+      application.status === "adotada" ? storyOnPage(application.id, await storyOf(context.db, application.id)) : null,
     acompanhamento:
       application.status === "adotada" || application.status === "devolvida"
         ? followupOnPage(application.id, await followupOf(context.db, application.id, new Date()))
@@ -87,12 +98,27 @@ const CHECKIN_STATUS: Record<FollowupView["checkins"][number]["status"], string>
   sem_resposta: "Sem resposta há mais de 7 dias",
 };
 
+/** Private to the two parties until published: served by the application's own route, never the public one. */
+const privateImage = (applicationId: string, imageId: string, width: 320 | 1280) =>
+  `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
+
+/** The adoption's story (finais felizes) as the page shows it. */
+function storyOnPage(applicationId: string, story: StoryOnApplication | null): StoryOnPage | null {
+  if (!story) return null;
+  return {
+    id: story.id,
+    status: story.status,
+    historia: story.historia,
+    motivo: story.motivo,
+    foto: story.imageId
+      ? { src: privateImage(applicationId, story.imageId, 320), full: privateImage(applicationId, story.imageId, 1280) }
+      : null,
+  };
+}
+
 /** The adoption's follow-up (issue 21) as the page shows it. */
 function followupOnPage(applicationId: string, followup: FollowupView | null) {
   if (!followup) return null;
-  // Private to the two parties: served by the application's own route, never the public one.
-  const privateImage = (imageId: string, width: 320 | 1280) =>
-    `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
   return {
     adotadoEm: formatDateTime(followup.adoptedAt),
     devolvidoEm: followup.returnedAt ? formatDateTime(followup.returnedAt) : null,
@@ -103,12 +129,17 @@ function followupOnPage(applicationId: string, followup: FollowupView | null) {
       agendado: checkin.status === "agendado",
       respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
       texto: checkin.texto,
-      fotos: checkin.fotos.map((id) => ({ src: privateImage(id, 320), full: privateImage(id, 1280) })),
+      fotos: checkin.fotos.map((id) => ({
+        src: privateImage(applicationId, id, 320),
+        full: privateImage(applicationId, id, 1280),
+      })),
     })),
     castracao: followup.castracao && {
       prazo: formatDay(followup.castracao.prazo),
       feitaEm: followup.castracao.feitaEm ? formatDateTime(followup.castracao.feitaEm) : null,
-      comprovante: followup.castracao.comprovanteId ? privateImage(followup.castracao.comprovanteId, 1280) : null,
+      comprovante: followup.castracao.comprovanteId
+        ? privateImage(applicationId, followup.castracao.comprovanteId, 1280)
+        : null,
       atrasada: followup.castracao.atrasada,
     },
   };
@@ -120,7 +151,17 @@ async function conversationOnPage(db: Db, userId: string, petId: string, adopter
   return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
 }
 
-type Intent = "mover" | "nota" | "desistir" | "recusar_espera" | "mensagem" | "castracao" | "devolucao";
+type Intent =
+  | "mover"
+  | "nota"
+  | "desistir"
+  | "recusar_espera"
+  | "mensagem"
+  | "castracao"
+  | "devolucao"
+  | "historia"
+  | "aprovar_historia"
+  | "retirar_historia";
 
 /** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -215,6 +256,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (!returned.ok) return withIntent("devolucao", formFailure(form, returned.failure));
       return back("returnRecorded");
     }
+    case "historia": {
+      const form = await parseForm(request, storyFormSchema, { maxFiles: 1 });
+      if (!form.ok) return withIntent("historia", form.response);
+      const { historia, foto } = form.value;
+      const photo = foto && foto.size > 0 ? Buffer.from(await foto.arrayBuffer()) : null;
+      const shared = await shareStory(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        { historia, foto: photo },
+        new Date(),
+      );
+      if (!shared.ok) return withIntent("historia", formFailure(form, shared.failure));
+      return back("storyShared");
+    }
+    case "aprovar_historia": {
+      const form = await parseForm(request, storyReviewFormSchema);
+      if (!form.ok) return withIntent("aprovar_historia", form.response);
+      const reviewed = await reviewStory(context.db, user.id, params.id, form.value, new Date());
+      if (!reviewed.ok) return withIntent("aprovar_historia", formFailure(form, reviewed.failure));
+      return back(form.value.decisao === "publicar" ? "storyPublished" : "storyDeclined");
+    }
+    case "retirar_historia": {
+      const removed = await removeStory(context.db, user.id, params.id);
+      if (!removed.ok) throw pageFailure(removed.failure);
+      return back("storyRemoved");
+    }
     case "desistir": {
       const withdrawn = await changeApplication(context.db, context.jobs, user.id, params.id, { status: "desistiu" });
       if (!withdrawn.ok) throw pageFailure(withdrawn.failure);
@@ -243,6 +312,8 @@ export default function Candidatura() {
   const application = useLoaderData<typeof loader>();
   const caretaker = application.party === "responsavel";
   const { pet } = application;
+  const storyShareResult = useIntentResult("historia");
+  const storyReviewResult = useIntentResult("aprovar_historia");
   return (
     <article className="application">
       <div className="application__head">
@@ -321,6 +392,16 @@ export default function Candidatura() {
       </section>
 
       {application.acompanhamento ? <Followup /> : null}
+      {application.status === "adotada" ? (
+        <StorySection
+          story={application.historia}
+          party={application.party}
+          petNome={pet.nome}
+          responsavel={application.responsavel}
+          shareResult={storyShareResult}
+          reviewResult={storyReviewResult}
+        />
+      ) : null}
       {application.status === "adotada" ? <ReturnForm /> : null}
       {application.conversa ? <Conversation /> : null}
 

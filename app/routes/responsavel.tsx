@@ -5,12 +5,15 @@ import { cardData, PetCard } from "~/components/pet-card";
 import { NoPhotoAvatar } from "~/components/art";
 import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
 import { isId } from "~/lib/ids";
+import { StoryCard, storyCardData } from "~/components/story-card";
+import { caretakerStories } from "~/domain/termos/happy-endings.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = isId(params.id) ? await findCaretakerPage(context.db, params.id) : null;
   if (!page) throw data(null, { status: 404 });
-  return { caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) } };
+  const stories = await caretakerStories(context.db, page.id);
+  return { caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) }, historias: stories.map(storyCardData) };
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -23,7 +26,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function CaretakerPage() {
-  const { caretaker } = useLoaderData<typeof loader>();
+  const { caretaker, historias } = useLoaderData<typeof loader>();
   const available = caretaker.disponiveis.length;
   return (
     <section className="caretaker">
@@ -78,6 +81,23 @@ export default function CaretakerPage() {
           <Link to="/home">Ver outros animais disponíveis</Link>
         </p>
       )}
+      {historias.length > 0 ? (
+        <section aria-labelledby="finais-felizes">
+          <h2 id="finais-felizes" className="caretaker__subtitle">
+            Finais felizes
+          </h2>
+          <ul className="stories__list">
+            {historias.map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} />
+              </li>
+            ))}
+          </ul>
+          <p>
+            <Link to="/finais-felizes">Todos os finais felizes</Link>
+          </p>
+        </section>
+      ) : null}
       <p className="caretaker__report">
         <Link to={`/denunciar?tipo=usuario&id=${caretaker.id}`} className="report-link">
           Denunciar

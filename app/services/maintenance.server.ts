@@ -8,6 +8,7 @@ import { forgetOldResets } from "~/domain/accounts/password-reset.server";
 import { forgetClosedReports } from "~/domain/moderation/reports.server";
 import { forgetExpiredTermos } from "~/domain/termos/termos.server";
 import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.server";
+import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -32,6 +33,7 @@ export async function purgeExpired(
   reports: number;
   termos: number;
   checkins: number;
+  stories: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -46,6 +48,7 @@ export async function purgeExpired(
     reports: await forgetClosedReports(db, now),
     termos: await forgetExpiredTermos(db, now, applicationRetentionDays),
     checkins: await forgetFollowupsOfDeletedAccounts(db),
+    stories: await forgetStoriesOfDeletedAccounts(db),
   };
 }
 

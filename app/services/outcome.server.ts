@@ -13,7 +13,17 @@ import type { LimitName } from "~/services/rate-limits.server";
 
 /** What a failure may be about. */
 export type Subject =
-  "pet" | "user" | "message" | "alert" | "application" | "report" | "conversation" | "block" | "termo" | "checkin";
+  | "pet"
+  | "user"
+  | "message"
+  | "alert"
+  | "application"
+  | "report"
+  | "conversation"
+  | "block"
+  | "termo"
+  | "checkin"
+  | "story";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -67,7 +77,10 @@ export type ForbiddenRule =
   /** Issuing and countersigning a termo are the caretaker's. */
   | "termo-caretaker-only"
   /** The adopter says the animal was castrated. */
-  | "castration-adopter-only";
+  | "castration-adopter-only"
+  /** The adopter tells the story (finais felizes); the caretaker approves it. */
+  | "story-adopter-only"
+  | "story-caretaker-only";
 
 type ConflictReason =
   | "email-taken"
@@ -101,6 +114,8 @@ type ConflictReason =
   | "castration-done"
   /** A return is recorded on an adoption concluded (the termo signed by both). */
   | "not-adopted"
+  /** No story waits for approval (none, or decided already). */
+  | "story-not-pending"
   /** The return was recorded already. */
   | "adoption-returned"
   /** An animal adopted through a termo is published again after its return is recorded. */

@@ -103,6 +103,10 @@ export const NOTICES = {
   termoSignedAdopter: "Termo assinado! Agora falta a assinatura de quem cuida do animal: avisamos por e-mail.",
   termoSignedBoth: "Termo assinado pelas duas partes. A adoção está concluída!",
   castrationDone: "Castração informada. Obrigado!",
+  storyShared: "História enviada! Ela aparece em Finais felizes depois que quem cuidava do animal aprovar.",
+  storyPublished: "História publicada em Finais felizes e na sua página.",
+  storyDeclined: "Decisão salva: a história não será publicada, e quem adotou lê o motivo na página da adoção.",
+  storyRemoved: "História retirada de Finais felizes.",
   returnRecorded: "Devolução registrada. O acompanhamento terminou, e a outra parte recebe um e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
 } as const;

@@ -46,6 +46,7 @@ const NOT_FOUND: Record<Subject, string> = {
   block: "Bloqueio não encontrado.",
   termo: "Termo de adoção não encontrado.",
   checkin: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
+  story: "História não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -63,6 +64,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "blocked-by-you": "Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.",
   "termo-caretaker-only": "Só quem cuida do animal emite o termo de adoção.",
   "castration-adopter-only": "Só quem adotou o animal informa a castração.",
+  "story-adopter-only": "Só quem adotou o animal conta a história dele.",
+  "story-caretaker-only": "Só quem cuidava do animal aprova a história.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -83,6 +86,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "checkin-answered": "Você já respondeu a este acompanhamento. Obrigado!",
   "castration-done": "A castração já foi informada.",
   "not-adopted": "A devolução só pode ser registrada depois da adoção concluída, com o termo assinado.",
+  "story-not-pending": "Não há história aguardando aprovação (talvez ela já tenha sido decidida).",
   "adoption-returned": "A devolução já foi registrada.",
   "adoption-not-returned":
     "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",

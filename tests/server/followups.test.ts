@@ -10,6 +10,7 @@ import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
+import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 
 /**
  * Life after adoption (issue 21), by a clock the test controls: the check-ins the sweep sends
@@ -36,44 +37,9 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
 const mailsWith = async (to: string, subject: string) =>
   (await mailTo(to)).filter((message) => message.subject === subject);
 
-const ANSWERS = {
-  moradia: "Casa",
-  imovel: "Próprio",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu.",
-  outros_animais: "Nenhum.",
-  animais_antes: "Sim.",
-  horas_sozinho: "Quatro horas",
-  viagens: "Minha mãe",
-  motivo: "Companhia.",
-  acompanhamento: true,
-};
-
-/** An animal adopted by Ana from the ONG, its termo signed by both; the castration deadline in `prazoDays` days. */
-async function adopt(nome: string, prazoDays: number, adopter = () => ana) {
-  const petId = await createPet(app.db, { caretakerId: ong.id, nome, castrado: "nao", sexo: "macho" });
-  const applied = await adopter().client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
-  const id = applied.json.id as string;
-  expect((await ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })).status).toBe(200);
-  const prazo = addDays(dayInBrasilia(new Date()), prazoDays);
-  expect((await ong.client.post(`/api/candidaturas/${id}/termo`, { prazo_castracao: prazo })).status).toBe(201);
-  const signature = {
-    nome_completo: "Ana Maria Souza",
-    cpf: "529.982.247-25",
-    endereco: "Rua das Laranjeiras, 120, Rio de Janeiro (RJ)",
-    cep: "22240-003",
-    concordo: true,
-  };
-  expect((await adopter().client.post(`/api/candidaturas/${id}/termo/assinaturas`, signature)).status).toBe(201);
-  const done = await ong.client.post(`/api/candidaturas/${id}/termo/assinaturas`, {
-    nome_completo: "Maria Patas Silva",
-    concordo: true,
-  });
-  expect(done.status).toBe(201);
-  const [adoption] = await app.db.select().from(adoptions).where(eq(adoptions.applicationId, id));
-  return { id, petId, prazo, adoption: adoption! };
-}
+/** An animal adopted by Ana (or `adopter`) from the ONG; the castration deadline in `prazoDays` days. */
+const adopt = (nome: string, prazoDays: number, adopter = () => ana) =>
+  adoptThroughTermo(app, { caretaker: ong, adopter: adopter(), nome, prazoDays });
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();

@@ -8,6 +8,7 @@ import { forgetExpiredTermos } from "~/domain/termos/termos.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { TERMO_MESSAGES } from "~/lib/termos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { ANSWERS } from "../support/adoptions";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
 
@@ -44,20 +45,6 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.includes(to));
   return Promise.all(sent.map((message) => simpleParser(message.data)));
 }
-
-const ANSWERS = {
-  moradia: "Casa",
-  imovel: "Próprio",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu e minha esposa.",
-  outros_animais: "Nenhum.",
-  animais_antes: "Sim, um cão que viveu 15 anos.",
-  horas_sozinho: "Quatro horas",
-  viagens: "Minha mãe",
-  motivo: "Queremos dar um lar.",
-  acompanhamento: true,
-};
 
 /** A pet of the ONG that Ana applied for, approved unless told otherwise. */
 async function application(

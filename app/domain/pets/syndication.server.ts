@@ -18,7 +18,7 @@ const PER_PART = 40_000;
 export type SitemapEntry = { path: string; lastmod?: Date };
 
 /** The pages anyone may land on from a search engine, besides pets and caretakers. */
-const PUBLIC_PAGES = ["/", "/home", "/privacidade", "/termos-de-uso"];
+const PUBLIC_PAGES = ["/", "/home", "/finais-felizes", "/privacidade", "/termos-de-uso"];
 
 export type SitemapPlan =
   /** Everything in one file. */

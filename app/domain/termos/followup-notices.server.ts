@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, applicationEvents, applications, checkins, pets, users } from "~/db/schema";
+import { adoptions, applicationEvents, applications, checkins, happyEndings, pets, users } from "~/db/schema";
 import {
   AdoptionReturnedEmail,
   adoptionReturnedSubject,
@@ -10,6 +10,8 @@ import {
   checkinSubject,
   CheckinUnansweredEmail,
   checkinUnansweredSubject,
+  StorySharedEmail,
+  storySharedSubject,
 } from "~/emails/followups.server";
 import { renderEmail } from "~/emails/render.server";
 import { formatDay } from "~/lib/dates";
@@ -165,5 +167,44 @@ export async function sendAdoptionReturned(db: Db, mailer: Mailer, eventId: stri
     subject: adoptionReturnedSubject(props),
     ...content,
     idempotencyKey: `devolucao.${eventId}`,
+  });
+}
+
+/** The job `STORY_SHARED_JOB`: tells the caretaker a story waits for approval (once per version of it). */
+export async function sendStoryShared(db: Db, mailer: Mailer, storyId: string, publicUrl: string) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      caretakerNome: users.nome,
+      petNome: pets.nome,
+      historia: happyEndings.historia,
+      status: happyEndings.status,
+      updatedAt: happyEndings.updatedAt,
+      applicationId: adoptions.applicationId,
+      adopterId: adoptions.adopterId,
+    })
+    .from(happyEndings)
+    .innerJoin(adoptions, eq(adoptions.id, happyEndings.adoptionId))
+    .innerJoin(users, eq(users.id, adoptions.caretakerId))
+    .innerJoin(pets, eq(pets.id, adoptions.petId))
+    .where(eq(happyEndings.id, storyId))
+    .limit(1);
+  // Decided or taken down meanwhile.
+  if (!row || row.status !== "pendente" || !row.adopterId) return;
+  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  if (!adopter) return;
+  const props = {
+    caretakerNome: row.caretakerNome,
+    adopterNome: adopter.nome,
+    petNome: row.petNome,
+    historia: row.historia,
+    adoptionUrl: `${publicUrl}/adopet/candidaturas/${row.applicationId ?? ""}#final-feliz`,
+  };
+  const content = await renderEmail(StorySharedEmail(props));
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: storySharedSubject(props),
+    ...content,
+    idempotencyKey: `final-feliz.${storyId}.${new Date(row.updatedAt).getTime()}`,
   });
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, checkinPhotos, checkins, followupSettings, images, pets, users } from "~/db/schema";
+import { adoptions, checkinPhotos, checkins, followupSettings, happyEndings, images, pets, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
 import { addDays, brasiliaTime, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -425,18 +425,24 @@ export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> 
 }
 
 /**
- * Whether an image is a check-in's photo or a castration certificate: private to the
- * adoption's two parties, never served by the public image route.
+ * Whether an image is a check-in's photo, a castration certificate, or the photo of a story
+ * not published (finais felizes): private to the adoption's two parties, never served by the
+ * public image route.
  */
 export async function isPrivateImage(db: Db, imageId: string): Promise<boolean> {
-  const [photo, certificate] = await Promise.all([
+  const [photo, certificate, story] = await Promise.all([
     db.select({ id: checkinPhotos.imageId }).from(checkinPhotos).where(eq(checkinPhotos.imageId, imageId)).limit(1),
     db.select({ id: adoptions.id }).from(adoptions).where(eq(adoptions.castracaoComprovanteId, imageId)).limit(1),
+    db
+      .select({ id: happyEndings.id })
+      .from(happyEndings)
+      .where(and(eq(happyEndings.imageId, imageId), ne(happyEndings.status, "publicado")))
+      .limit(1),
   ]);
-  return photo.length > 0 || certificate.length > 0;
+  return photo.length > 0 || certificate.length > 0 || story.length > 0;
 }
 
-/** Whether an image is one of this application's adoption's own (a check-in's photo, its certificate). */
+/** Whether an image is one of this application's adoption's own (a check-in's photo, its certificate, its story's). */
 export async function isAdoptionImage(db: Db, applicationId: string, imageId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: adoptions.id })
@@ -445,7 +451,8 @@ export async function isAdoptionImage(db: Db, applicationId: string, imageId: st
       and(
         eq(adoptions.applicationId, applicationId),
         sql`(${adoptions.castracaoComprovanteId} = ${imageId} or exists (select 1 from ${checkinPhotos} cp
-          join ${checkins} c on c.id = cp.checkin_id where c.adoption_id = ${adoptions.id} and cp.image_id = ${imageId}))`,
+          join ${checkins} c on c.id = cp.checkin_id where c.adoption_id = ${adoptions.id} and cp.image_id = ${imageId})
+          or exists (select 1 from ${happyEndings} h where h.adoption_id = ${adoptions.id} and h.image_id = ${imageId}))`,
       ),
     )
     .limit(1);

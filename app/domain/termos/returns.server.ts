@@ -1,8 +1,9 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { adoptions, applicationEvents, applications, checkins, pets } from "~/db/schema";
+import { adoptions, applicationEvents, applications, checkins, happyEndings, pets } from "~/db/schema";
 import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { deleteStories } from "./happy-endings.server";
 import type { ApplicationParty } from "~/lib/applications";
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -29,45 +30,49 @@ export async function recordReturn(
   input: ReturnInput,
   now: Date,
 ): Promise<Result<{ party: ApplicationParty }>> {
-  const recorded = await db.transaction(async (tx): Promise<Result<{ party: ApplicationParty; relisted: boolean }>> => {
-    const [adoption] = await tx
-      .select({
-        id: adoptions.id,
-        adopterId: adoptions.adopterId,
-        caretakerId: adoptions.caretakerId,
-        petId: adoptions.petId,
-        devolvidaEm: adoptions.devolvidaEm,
-      })
-      .from(adoptions)
-      .where(eq(adoptions.applicationId, applicationId))
-      .for("update")
-      .limit(1);
-    const party: ApplicationParty | null =
-      adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
-    if (!adoption) return (await isParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
-    if (!party) return notFound("application");
-    if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
-    await tx.update(adoptions).set({ devolvidaEm: now }).where(eq(adoptions.id, adoption.id));
-    // The follow-up ends: what was not sent will not be.
-    await tx.delete(checkins).where(and(eq(checkins.adoptionId, adoption.id), isNull(checkins.sentAt)));
-    await tx
-      .update(applications)
-      .set({ status: "devolvida", updatedAt: now })
-      .where(eq(applications.id, applicationId));
-    const [event] = await tx
-      .insert(applicationEvents)
-      .values({ applicationId, status: "devolvida", actor: party, motivo: input.motivo, createdAt: now })
-      .returning({ id: applicationEvents.id });
-    await jobs.send(APPLICATION_STATUS_JOB, { eventId: event!.id }, { tx });
-    if (party === "adotante") await jobs.send(ADOPTION_RETURNED_JOB, { eventId: event!.id }, { tx });
-    const relisted = party === "responsavel" && input.publicar === true && adoption.petId !== null;
-    if (relisted) await relist(tx, adoption.petId!, now);
-    return ok({ party, relisted });
-  });
+  const recorded = await db.transaction(
+    async (tx): Promise<Result<{ party: ApplicationParty; publicChange: boolean }>> => {
+      const [adoption] = await tx
+        .select({
+          id: adoptions.id,
+          adopterId: adoptions.adopterId,
+          caretakerId: adoptions.caretakerId,
+          petId: adoptions.petId,
+          devolvidaEm: adoptions.devolvidaEm,
+        })
+        .from(adoptions)
+        .where(eq(adoptions.applicationId, applicationId))
+        .for("update")
+        .limit(1);
+      const party: ApplicationParty | null =
+        adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
+      if (!adoption) return (await isParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
+      if (!party) return notFound("application");
+      if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
+      await tx.update(adoptions).set({ devolvidaEm: now }).where(eq(adoptions.id, adoption.id));
+      // A returned adoption is no happy ending: its story, if shared, goes.
+      const storiesGone = await deleteStories(tx, eq(happyEndings.adoptionId, adoption.id));
+      // The follow-up ends: what was not sent will not be.
+      await tx.delete(checkins).where(and(eq(checkins.adoptionId, adoption.id), isNull(checkins.sentAt)));
+      await tx
+        .update(applications)
+        .set({ status: "devolvida", updatedAt: now })
+        .where(eq(applications.id, applicationId));
+      const [event] = await tx
+        .insert(applicationEvents)
+        .values({ applicationId, status: "devolvida", actor: party, motivo: input.motivo, createdAt: now })
+        .returning({ id: applicationEvents.id });
+      await jobs.send(APPLICATION_STATUS_JOB, { eventId: event!.id }, { tx });
+      if (party === "adotante") await jobs.send(ADOPTION_RETURNED_JOB, { eventId: event!.id }, { tx });
+      const relisted = party === "responsavel" && input.publicar === true && adoption.petId !== null;
+      if (relisted) await relist(tx, adoption.petId!, now);
+      return ok({ party, publicChange: relisted || storiesGone > 0 });
+    },
+  );
   if (!recorded.ok) return recorded;
   jobs.wake(APPLICATION_STATUS_JOB);
   if (recorded.value.party === "adotante") jobs.wake(ADOPTION_RETURNED_JOB);
-  if (recorded.value.relisted) publicDataChanged(db);
+  if (recorded.value.publicChange) publicDataChanged(db);
   return ok({ party: recorded.value.party });
 }
 

@@ -17,6 +17,7 @@ const PRIVATE = [
   "/adopet/senha/",
   "/adopet/sair",
   "/adopet/pets/*/adotar",
+  "/adopet/acompanhamento",
 ];
 
 /** `/robots.txt`: what search engines may index, and where the sitemap is (issue 23). */

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import { imageSrcSet, imageUrl } from "~/lib/image-urls";
+import { formatLongDate } from "~/lib/dates";
+import type { PublicStory } from "~/domain/termos/happy-endings.server";
+
+/** What a page holds of a published story (finais felizes): no more than anyone may see. */
+export type StoryCardData = {
+  id: string;
+  titulo: string;
+  resumo: string;
+  historia: string;
+  fotoId: string | null;
+  petNome: string;
+  adotante: string;
+  responsavel: { id: string; nome: string };
+  adotadoEm: string;
+};
+
+const SUMMARY_MAX = 180;
+
+/** A story's first words, cut at a word, for its card and its link preview. */
+function summary(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= SUMMARY_MAX) return flat;
+  const cut = flat.slice(0, SUMMARY_MAX);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : SUMMARY_MAX)}…`;
+}
+
+export function storyCardData(story: PublicStory): StoryCardData {
+  return {
+    id: story.id,
+    titulo: `${story.pet.nome} e ${story.adotante}`,
+    resumo: summary(story.historia),
+    historia: story.historia,
+    fotoId: story.imageId,
+    petNome: story.pet.nome,
+    adotante: story.adotante,
+    responsavel: story.responsavel,
+    adotadoEm: formatLongDate(story.adoptedAt),
+  };
+}
+
+/** A story as a card that reads like its link preview: photo, title, first words. */
+export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
+  return (
+    <article className="story-card">
+      {story.fotoId ? (
+        <img
+          className="story-card__photo"
+          src={imageUrl(story.fotoId, 640)}
+          srcSet={imageSrcSet(story.fotoId)}
+          sizes="(min-width: 768px) 320px, 100vw"
+          alt={`${story.petNome} na casa nova`}
+          width={320}
+          height={240}
+          loading={eager ? "eager" : "lazy"}
+        />
+      ) : null}
+      <div className="story-card__body">
+        <h3 className="story-card__title">
+          <Link to={`/finais-felizes/${story.id}`}>{story.titulo}</Link>
+        </h3>
+        <p className="story-card__summary">{story.resumo}</p>
+        <p className="story-card__meta">
+          Adoção com {story.responsavel.nome} em {story.adotadoEm}
+        </p>
+      </div>
+    </article>
+  );
+}

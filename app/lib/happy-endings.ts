@@ -1,0 +1,21 @@
+/**
+ * Finais felizes (issue 21): the adopter's story of the animal at home. Shared by the services,
+ * the pages and the browser.
+ */
+
+export const STORY_MAX = 2000;
+/** Stories on a page of `/finais-felizes`. */
+export const STORIES_PER_PAGE = 12;
+
+export const STORY_MESSAGES = {
+  historia: "Conte a história: como está a vida com o animal?",
+  historiaMax: "Use no máximo 2.000 caracteres.",
+  decisao: "Escolha publicar ou recusar.",
+  motivo: "Diga o motivo: quem adotou vai ler.",
+  motivoMax: "Use no máximo 500 caracteres.",
+} as const;
+
+/** The first name only: a story is signed by it, never by the adopter's full name. */
+export function firstName(nome: string): string {
+  return nome.trim().split(/\s+/)[0] ?? "";
+}

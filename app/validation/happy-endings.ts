@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { REASON_MAX } from "~/lib/applications";
+import { STORY_MAX, STORY_MESSAGES as M } from "~/lib/happy-endings";
+import { requiredText, textField } from "./fields";
+
+/** The adopter's story, with a photo if they choose one (the service checks it is an image). */
+export const storyFormSchema = z.object({
+  historia: requiredText(M.historia, { multiline: true }).max(STORY_MAX, M.historiaMax),
+  foto: z.instanceof(File).optional(),
+});
+
+/** The caretaker's decision: publish it, or not, saying why. */
+export const storyReviewFormSchema = z
+  .object({
+    decisao: z.enum(["publicar", "recusar"], { error: M.decisao }),
+    motivo: textField(M.motivo, { multiline: true }).trim().max(REASON_MAX, M.motivoMax).optional(),
+  })
+  .superRefine((review, context) => {
+    if (review.decisao === "recusar" && !review.motivo) {
+      context.addIssue({ code: "custom", path: ["motivo"], message: M.motivo });
+    }
+  });

@@ -1,0 +1,167 @@
+import { simpleParser } from "mailparser";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { happyEndings, images } from "~/db/schema";
+import { purgeExpired } from "~/services/maintenance.server";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { adoptThroughTermo } from "../support/adoptions";
+import { until } from "../support/poll";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+/**
+ * Finais felizes (issue 21): the adopter tells the story with a photo, the caretaker approves
+ * it, and it shows on `/finais-felizes` (newest first, each with its link preview) and on the
+ * caretaker's page; its photo is private until then. Only the adoption's parties act on it.
+ */
+const PUBLIC_URL = "https://adote.exemplo.org";
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+let app: TestApp;
+let smtp: SmtpPeer;
+type Person = { client: Client; id: string; email: string };
+let ong: Person;
+let ana: Person;
+let eve: Person;
+
+const person = (email: string, nome: string): Promise<Person> =>
+  signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+
+const photo = () =>
+  sharp({ create: { width: 800, height: 600, channels: 3, background: "#f0a040" } })
+    .jpeg()
+    .toBuffer();
+
+async function share(who: Person, id: string, historia: string, image?: Buffer | string) {
+  const body = new FormData();
+  body.set("historia", historia);
+  if (image !== undefined) {
+    const bytes = typeof image === "string" ? Buffer.from(image) : image;
+    body.append("foto", new File([new Uint8Array(bytes)], "foto.jpg", { type: "image/jpeg" }));
+  }
+  return who.client.post(`/candidaturas/${id}?acao=historia`, body);
+}
+
+const review = (who: Person, id: string, fields: Record<string, string>) =>
+  who.client.post(`/candidaturas/${id}?acao=aprovar_historia`, new URLSearchParams(fields).toString(), FORM);
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ong = await person("ong.finais@exemplo.com", "ONG Patas");
+  ana = await person("ana.finais@exemplo.com", "Ana Maria Souza");
+  eve = await person("eve.finais@exemplo.com", "Eva");
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+describe("a happy ending", () => {
+  it("is told by the adopter, approved by the caretaker, and then public, newest first, with its link preview", async () => {
+    const visitor = new Client(app.baseUrl);
+    const { id } = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Farofa" });
+
+    // Bad input, and only the adopter tells it.
+    const empty = await share(ana, id, "   ");
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain("Conte a história: como está a vida com o animal?");
+    expect((await share(ana, id, "x".repeat(2001))).status).toBe(400);
+    const lying = await share(ana, id, "Ela está ótima.", "<script>alert(1)</script>");
+    expect(lying.status).toBe(400);
+    expect(await app.db.select().from(happyEndings)).toHaveLength(0);
+    expect((await share(ong, id, "Eu conto.")).status).toBe(403);
+    expect((await share(eve, id, "Eu conto.")).status).toBe(404);
+
+    const story = "Farofa dorme no sofá, <b>late</b> para o carteiro e já aprendeu a dar a pata.";
+    expect((await share(ana, id, story, await photo())).status).toBe(302);
+    const [saved] = await app.db.select().from(happyEndings);
+    expect(saved).toMatchObject({ status: "pendente", historia: story });
+
+    // The caretaker is told; until approved, nothing is public, not even the photo.
+    const mail = await until("the caretaker's notice", async () => {
+      const found = smtp.received.filter((message) => message.to.includes(ong.email));
+      const parsed = await Promise.all(found.map((message) => simpleParser(message.data)));
+      return parsed.find((message) => message.subject === "Ana Maria Souza contou o final feliz de Farofa") ?? null;
+    });
+    expect(mail.text).toContain("Farofa dorme no sofá");
+    expect(mail.text).toContain(`${PUBLIC_URL}/adopet/candidaturas/${id}#final-feliz`);
+    expect((await visitor.get("/finais-felizes")).text).not.toContain("Farofa");
+    expect((await visitor.get(`/finais-felizes/${saved!.id}`)).status).toBe(404);
+    expect((await visitor.get(`/imagens/${saved!.imageId}/320.webp`)).status).toBe(404);
+    const privatePhoto = `/candidaturas/${id}/fotos/${saved!.imageId}/320.webp`;
+    expect((await ong.client.get(privatePhoto)).status).toBe(200);
+    expect((await eve.client.get(privatePhoto)).status).toBe(404);
+
+    // Only the caretaker decides; declining needs a reason.
+    expect((await review(ana, id, { decisao: "publicar" })).status).toBe(403);
+    expect((await review(eve, id, { decisao: "publicar" })).status).toBe(404);
+    const noReason = await review(ong, id, { decisao: "recusar" });
+    expect(noReason.status).toBe(400);
+    expect(noReason.text).toContain("Diga o motivo: quem adotou vai ler.");
+    expect((await review(ong, id, { decisao: "publicar" })).status).toBe(302);
+    expect((await review(ong, id, { decisao: "publicar" })).status).toBe(409);
+
+    // Public: the list, its own page with the link preview, the caretaker's page, the photo.
+    const list = await visitor.get("/finais-felizes");
+    expect(list.status).toBe(200);
+    expect(list.text).toContain("Farofa e Ana");
+    // The first name only; the text as text.
+    expect(list.text).not.toContain("Ana Maria Souza");
+    expect(list.text).not.toContain("<b>late</b>");
+    const page = await visitor.get(`/finais-felizes/${saved!.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<meta property="og:title" content="Farofa e Ana: um final feliz"/>');
+    expect(page.text).toContain(
+      `<meta property="og:image" content="${PUBLIC_URL}/adopet/imagens/${saved!.imageId}/640.webp"/>`,
+    );
+    expect(page.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/adopet/finais-felizes/${saved!.id}"/>`);
+    expect((await visitor.get(`/imagens/${saved!.imageId}/640.webp`)).status).toBe(200);
+    expect((await visitor.get(`/responsaveis/${ong.id}`)).text).toContain("Farofa e Ana");
+    expect((await visitor.get("/finais-felizes/nao-e-um-id")).status).toBe(404);
+    expect((await visitor.get("/finais-felizes?antes=ontem")).status).toBe(400);
+
+    // Newest first.
+    const second = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Paçoca" });
+    expect((await share(ana, second.id, "Paçoca chegou tímida e hoje manda na casa.")).status).toBe(302);
+    expect((await review(ong, second.id, { decisao: "publicar" })).status).toBe(302);
+    const newest = (await visitor.get("/finais-felizes")).text;
+    expect(newest.indexOf("Paçoca e Ana")).toBeGreaterThan(-1);
+    expect(newest.indexOf("Paçoca e Ana")).toBeLessThan(newest.indexOf("Farofa e Ana"));
+
+    // An edit goes back for approval (off the public pages meanwhile).
+    expect((await share(ana, id, "Farofa agora tem um irmão gato.")).status).toBe(302);
+    expect((await visitor.get(`/finais-felizes/${saved!.id}`)).status).toBe(404);
+    expect((await visitor.get(`/imagens/${saved!.imageId}/640.webp`)).status).toBe(404);
+    const declined = await review(ong, id, { decisao: "recusar", motivo: "Prefiro uma foto mais recente." });
+    expect(declined.status).toBe(302);
+    expect((await ana.client.get(`/candidaturas/${id}`)).text).toContain("Prefiro uma foto mais recente.");
+
+    // The adopter takes it down: it and its photo go.
+    expect((await ong.client.post(`/candidaturas/${id}?acao=retirar_historia`)).status).toBe(403);
+    expect((await ana.client.post(`/candidaturas/${id}?acao=retirar_historia`)).status).toBe(302);
+    expect(await app.db.select().from(happyEndings).where(eq(happyEndings.id, saved!.id))).toHaveLength(0);
+    expect(await app.db.select().from(images).where(eq(images.id, saved!.imageId!))).toHaveLength(0);
+  });
+
+  it("goes when the animal is returned, and with the adopter's account", async () => {
+    const visitor = new Client(app.baseUrl);
+    const returned = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Cocada" });
+    expect((await share(ana, returned.id, "Cocada é a rainha da casa.", await photo())).status).toBe(302);
+    expect((await review(ong, returned.id, { decisao: "publicar" })).status).toBe(302);
+    expect((await visitor.get("/finais-felizes")).text).toContain("Cocada e Ana");
+    const back = await ong.client.post(`/api/candidaturas/${returned.id}/devolucao`, { motivo: "Voltou para nós." });
+    expect(back.status).toBe(201);
+    expect((await visitor.get("/finais-felizes")).text).not.toContain("Cocada e Ana");
+
+    const leo = await person("leo.finais@exemplo.com", "Leo");
+    const kept = await adoptThroughTermo(app, { caretaker: ong, adopter: leo, nome: "Quindim" });
+    expect((await share(leo, kept.id, "Quindim adora a varanda.")).status).toBe(302);
+    expect((await review(ong, kept.id, { decisao: "publicar" })).status).toBe(302);
+    expect((await visitor.get("/finais-felizes")).text).toContain("Quindim e Leo");
+    expect((await leo.client.request("DELETE", `/api/users/${leo.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    expect((await visitor.get("/finais-felizes")).text).not.toContain("Quindim e Leo");
+    expect((await purgeExpired(app.db, new Date())).stories).toBe(1);
+  });
+});
