@@ -3,6 +3,8 @@
 //   npm run bench:applications                                  (embedded database)
 //   DATABASE_URL=postgres://…/adopet_bench npm run bench:applications   (PostgreSQL; emptied first)
 // Options: BENCH_APPLICATIONS (5000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
+import { randomBytes } from "node:crypto";
+import { createVault } from "~/services/vault.server";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -81,7 +83,7 @@ async function main() {
   const database = await prepareDatabase(env, () => undefined);
   const { db } = database;
   if (DATABASE_URL) await db.execute(sql`truncate users, pets, images cascade`);
-  await seedDemoData(db);
+  await seedDemoData(db, { vault: createVault(randomBytes(32)), publicUrl: "http://127.0.0.1" });
   // Two caretakers of 1,000 pets each: one receives the 5,000, the other the new ones.
   await seedManyPets(db, 2_000, { perCaretaker: 1_000 });
   const caretakers = await db

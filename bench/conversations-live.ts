@@ -7,6 +7,8 @@
 // Options: BENCH_STREAMS (1000), BENCH_STREAMS_PER_PERSON (1, at most the app's 10),
 // BENCH_MESSAGES (200 a scenario), BENCH_SECONDS (20), BENCH_FEED_CONNECTIONS (50).
 // Exits with 1 when a stream could not be opened, a message could not be sent or a delivery was lost.
+import { randomBytes } from "node:crypto";
+import { createVault } from "~/services/vault.server";
 import { execFileSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -82,7 +84,7 @@ async function prepare(): Promise<{ people: Person[]; caretakers: Caretaker[] }>
   const database = await prepareDatabase(env, () => undefined);
   const { db } = database;
   if (DATABASE_URL) await db.execute(sql`truncate users, pets, images cascade`);
-  await seedDemoData(db);
+  await seedDemoData(db, { vault: createVault(randomBytes(32)), publicUrl: "http://127.0.0.1" });
   const started = performance.now();
   // Four pets each: the feed has a few pages to browse.
   await seedManyPets(db, CARETAKERS * 4, { perCaretaker: 4 });

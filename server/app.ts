@@ -74,6 +74,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     (line) => logger.info(line),
     options.onLockCompromised,
     tuning.tuneEmbeddedDatabase,
+    { vault, publicUrl: env.publicUrl ?? defaultPublicUrl(env.host, env.port) },
   );
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
@@ -133,7 +134,11 @@ export async function createServer(options: StartOptions = {}): Promise<{
 export async function createWorker(): Promise<{ env: Env; database: Database; jobs: JobQueue; log: Logger }> {
   const env = readEnv();
   if (env.nodeEnv === "development") await useReadableLog();
-  const database = await prepareDatabase(env, (line) => logger.info(line));
+  const vault = openVault({ key: env.dataEncryptionKey, dataDir: env.dataDir, embedded: !env.databaseUrl });
+  const database = await prepareDatabase(env, (line) => logger.info(line), undefined, undefined, {
+    vault,
+    publicUrl: env.publicUrl ?? defaultPublicUrl(env.host, env.port),
+  });
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   const publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const jobs = await startQueue(database, { ...env, jobs: true }, mailer, () => publicUrl);

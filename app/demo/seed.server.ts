@@ -23,7 +23,10 @@ import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pet
 import { listCities } from "~/domain/places/cities.server";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
 import { dayInBrasilia } from "~/lib/dates";
-import { writeTermo } from "~/domain/termos/termos.server";
+import { issueTermo, signTermo, writeTermo } from "~/domain/termos/termos.server";
+import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
+import type { Jobs } from "~/jobs/queue.server";
+import type { Vault } from "~/services/vault.server";
 
 /** The demo adopter: favourites and a message to the caretaker; the README gives this login. */
 export const DEMO_ADOPTER = {
@@ -196,6 +199,53 @@ export const DEMO_PETS: readonly DemoPet[] = [
   },
 ];
 
+const DAY_MS = 24 * 60 * 60_000;
+
+/** The data the demo's signed termo is sealed with, and the address its PDF prints. */
+export type DemoOptions = { vault: Vault; publicUrl: string };
+
+/** The demo sends no e-mail: what a signature would queue is dropped. */
+const NO_JOBS: Jobs = { send: async () => undefined, sendMany: async () => undefined, wake: () => undefined };
+
+/**
+ * An approved application taken to adoption as the site does it: the termo issued, signed by
+ * the adopter (CPF and address sealed) and by the caretaker, at `signedAt`; the adoption's
+ * check-ins are scheduled from then.
+ */
+async function adoptThroughTermo(
+  tx: Db,
+  { vault, publicUrl }: DemoOptions,
+  parties: {
+    applicationId: string;
+    adopter: { id: string; nome: string };
+    caretaker: { id: string; nome: string };
+    signedAt: Date;
+  },
+) {
+  const { applicationId, adopter, caretaker, signedAt } = parties;
+  const issued = await issueTermo(tx, NO_JOBS, { userId: caretaker.id, applicationId }, signedAt);
+  if (!issued.ok) throw new Error(`Demo: termo não emitido (${issued.failure.kind})`);
+  const context = { applicationId, ip: "127.0.0.1", userAgent: "Adopet (dados de demonstração)", publicUrl };
+  const signatures = [
+    [
+      adopter.id,
+      {
+        nome_completo: adopter.nome,
+        cpf: "52998224725",
+        endereco: "Rua Coronel Moreira César, 200, Icaraí, Niterói (RJ)",
+        cep: "24230052",
+        concordo: true,
+      },
+    ],
+    [caretaker.id, { nome_completo: caretaker.nome, concordo: true }],
+  ] as const;
+  for (const [index, [userId, input]] of signatures.entries()) {
+    const at = new Date(signedAt.getTime() + index * 60 * 60_000);
+    const signed = await signTermo(tx, vault, NO_JOBS, { ...context, userId }, input, at);
+    if (!signed.ok) throw new Error(`Demo: termo não assinado (${signed.failure.kind})`);
+  }
+}
+
 // Shared by every app server: two starting at once seed once.
 const SEED_LOCK_KEY = 7_361_843;
 
@@ -203,7 +253,7 @@ const SEED_LOCK_KEY = 7_361_843;
  * Loads the demo caretaker and pets into a database that has no accounts yet.
  * Returns false (and writes nothing) when the database already has data.
  */
-export async function seedDemoData(db: Db): Promise<boolean> {
+export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [row] = await tx.select({ total: count() }).from(users);
@@ -222,7 +272,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       ids.push(await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) }));
     }
     // Adopted: out of the feed, counted on the caretaker's page, its page says so.
-    await createPet(txDb, {
+    const bolota = await createPet(txDb, {
       nome: "Bolota",
       especie: "gato",
       sexo: "femea",
@@ -230,9 +280,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       idade__unidade: "anos",
       porte: "pequeno",
       perfil: "Dorminhoca e carinhosa",
+      castrado: "sim",
       cidade: "Niterói",
       uf: "RJ",
-      status: "adotado",
       caretakerId: caretaker.id,
       createdAt: new Date(now - DEMO_PETS.length * 60_000),
     });
@@ -346,6 +396,32 @@ export async function seedDemoData(db: Db): Promise<boolean> {
       dayInBrasilia(new Date(now + 180 * 24 * 60 * 60_000)),
       new Date(now - 1_400 * 60_000),
     );
+    // Bolota: adopted by the demo adopter 10 days ago, the termo signed by both; the first check-in is due.
+    const bolotaApplication = await apply(bolota, ["nova", "em_analise", "aprovada"], 21_600);
+    await adoptThroughTermo(txDb, options, {
+      applicationId: bolotaApplication,
+      adopter: { id: adopter.id, nome: "Carla Souza Mendes" },
+      caretaker: { id: caretaker.id, nome: "Helena Ribeiro" },
+      signedAt: new Date(now - 10 * DAY_MS),
+    });
+    // Her happy ending, told by the adopter with a photo and published by the caretaker.
+    const story = await shareStory(
+      txDb,
+      NO_JOBS,
+      adopter.id,
+      bolotaApplication,
+      {
+        historia:
+          "A Bolota chegou desconfiada e passou o primeiro dia embaixo da cama. Hoje dorme na janela da sala, " +
+          "pede carinho quando chegamos do trabalho e já ganhou a nossa filha, que lê histórias para ela à noite.",
+        foto: await petPortrait("gato", 2),
+      },
+      new Date(now - 4 * DAY_MS),
+    );
+    const published =
+      story.ok &&
+      (await reviewStory(txDb, caretaker.id, bolotaApplication, { decisao: "publicar" }, new Date(now - 3 * DAY_MS)));
+    if (!published || !published.ok) throw new Error("Demo: final feliz não publicado");
     // Dunga's conversation: the interview being arranged, the adopter's last message unread.
     const [talk] = await tx
       .select({ id: conversations.id })

@@ -16,12 +16,12 @@ export function CheckinEmail({ adopterNome, petNome, dia, checkinUrl }: CheckinP
       <Heading as="h1" style={heading}>
         {`Olá, ${adopterNome}!`}
       </Heading>
-      <Text>{`Já faz ${daysText(dia)} que ${petNome} foi para casa com você. Como ele está?`}</Text>
+      <Text>{`Já faz ${daysText(dia)} que ${petNome} foi para casa com você. Como ${petNome} está?`}</Text>
       <Text>
-        Conte em poucas palavras e, se quiser, mande até 3 fotos: quem cuidava dele acompanha e fica feliz com as
+        Conte em poucas palavras e, se quiser, mande até 3 fotos: quem cuidava do animal acompanha e fica feliz com as
         notícias. O link vale por 14 dias e não pede login.
       </Text>
-      <EmailButton href={checkinUrl}>Contar como ele está</EmailButton>
+      <EmailButton href={checkinUrl}>Contar as novidades</EmailButton>
       <Text>Equipe Adopet</Text>
     </EmailLayout>
   );

@@ -154,6 +154,8 @@ export function appJobs({
     retryDelaySeconds: 60,
     expireInSeconds: 600,
     cron: "*/15 * * * *",
+    // Check-ins and reminders that came due while the app was down go at its start.
+    catchUpAtStart: true,
     run: async () => void (await sweepFollowups(db, jobs(), now())),
   };
   const checkinEmail: JobDefinition<{ checkinId: string }> = {

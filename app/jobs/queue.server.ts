@@ -19,6 +19,8 @@ export type JobDefinition<Data extends object = object> = {
   expireInSeconds: number;
   /** A cron schedule (UTC), for jobs that come back on their own. */
   cron?: string;
+  /** A cron job that also runs when the workers start: what came due while none ran goes now, not at the next tick. */
+  catchUpAtStart?: boolean;
   /** Jobs of this kind one process runs at once (1 by default): more where they mostly wait (on a mail server). */
   concurrency?: number;
   /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
@@ -142,6 +144,8 @@ export async function startJobQueue(
       if (!work || loops.length > 0 || stopping) return;
       for (const definition of byName.values()) {
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
+        if (definition.cron && definition.catchUpAtStart)
+          await boss.send(definition.name, {}, { singletonKey: "inicio" });
         loops.push(workLoop(definition));
       }
     },

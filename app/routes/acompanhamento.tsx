@@ -14,7 +14,7 @@ import { failureStatus, failureText } from "~/web/failures.server";
  */
 const TEXT_MAX = 2000;
 const PHOTOS_MAX = 3;
-const TEXT_REQUIRED = "Conte como ele está.";
+const TEXT_REQUIRED = "Conte as novidades.";
 const texto = textField(TEXT_REQUIRED, { multiline: true })
   .trim()
   .min(1, TEXT_REQUIRED)
@@ -41,7 +41,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenOf(request);
   let form: FormData;
   try {
-    form = await readForm(request, { maxFiles: PHOTOS_MAX, maxParts: PHOTOS_MAX + 2 });
+    form = await readForm(request, {
+      maxFiles: PHOTOS_MAX,
+      maxParts: PHOTOS_MAX + 2,
+      tooManyFiles: `Envie no máximo ${PHOTOS_MAX} fotos.`,
+    });
   } catch (error) {
     if (error instanceof BodyError) return data({ field: "fotos", error: error.message }, { status: error.status });
     throw error;
@@ -63,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function meta({ data: loaded }: Route.MetaArgs) {
   return [
     { title: `Como está ${loaded?.petNome ?? "o seu animal"}? | Adopet` },
-    { name: "description", content: "Conte a quem cuidava do animal como ele está." },
+    { name: "description", content: "Conte a quem cuidava do animal as novidades da vida na casa nova." },
     // A personal link: never indexed.
     { name: "robots", content: "noindex" },
   ];
@@ -79,7 +83,7 @@ export default function Checkin() {
         <h1 className="questionnaire__title">Obrigado!</h1>
         <p className="application__explanation" role="status">
           {page.sent
-            ? `Recebemos suas notícias de ${page.petNome}. Quem cuidava dele vai adorar saber.`
+            ? `Recebemos suas notícias de ${page.petNome}. Quem cuidava do animal vai adorar saber.`
             : `Você já respondeu a este acompanhamento de ${page.petNome}. Obrigado!`}
         </p>
       </section>
@@ -95,12 +99,12 @@ export default function Checkin() {
       </div>
       <p className="questionnaire__lead">
         Olá, {page.adotanteNome}! Já faz {daysText(page.dia)} da adoção. Conte como {page.petNome} está e, se quiser,
-        mande até 3 fotos: quem cuidava dele acompanha por aqui.
+        mande até 3 fotos: quem cuidava do animal acompanha por aqui.
       </p>
       <Form method="post" encType="multipart/form-data" className="panel">
         <div className="field">
           <label className="field__label" htmlFor="texto">
-            Como ele está?
+            Como {page.petNome} está?
           </label>
           <textarea
             className="field__control field__control--textarea"

@@ -140,6 +140,8 @@ export async function readForm(
     maxParts = 40,
     /** What a file over `maxFileSize` is told (a photo's, by default). */
     fileTooLarge = MESSAGES.foto.size as string,
+    /** What more files than `maxFiles` are told (by default, that the body is too large). */
+    tooManyFiles = TOO_LARGE,
   } = {},
 ) {
   try {
@@ -157,9 +159,9 @@ export async function readForm(
   } catch (error) {
     if (error instanceof BodyError) throw error;
     if (error instanceof MaxFileSizeExceededError) throw new BodyError(413, fileTooLarge);
+    if (error instanceof MaxFilesExceededError) throw new BodyError(413, tooManyFiles);
     if (
       error instanceof MaxTotalSizeExceededError ||
-      error instanceof MaxFilesExceededError ||
       error instanceof MaxPartsExceededError ||
       error instanceof MaxHeaderSizeExceededError
     ) {

@@ -23,6 +23,7 @@ const SIGNED_OUT = [
   { name: "privacidade", path: "/adopet/privacidade" },
   { name: "termos-de-uso", path: "/adopet/termos-de-uso" },
   { name: "termos-verificar", path: "/adopet/termos/verificar" },
+  { name: "finais-felizes", path: "/adopet/finais-felizes" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
-import { signInThroughApi } from "./accounts-support";
+import { logInThroughForm, signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, photo, publishPet } from "./pets-support";
 
@@ -155,7 +155,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await expectNoAxeViolations(page);
   await page.getByLabel("Foto do atestado (opcional)").setInputFiles(await certificate());
   await page.getByRole("button", { name: "Informar a castração" }).click();
-  await expect(page.getByText("Castração informada. Obrigado por cuidar bem dele!")).toBeVisible();
+  await expect(page.getByText("Castração informada. Obrigado!")).toBeVisible();
   await expect(followup.getByRole("link", { name: "Ver o atestado" })).toBeVisible();
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "adocao-acompanhamento-360.png"), fullPage: true });
   await page.goto(`/adopet/pets/${pet.id}`);
@@ -188,6 +188,95 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
     await expectNoHorizontalScroll(visitor);
     await visitor.screenshot({ path: path.join(SCREENSHOTS_DIR, `termo-verificar-${width}.png`), fullPage: true });
   }
+
+  // A happy ending: the adopter tells it with a photo; the caretaker publishes it; anyone reads it.
+  await page.goto(`/adopet/candidaturas/${applicationId}`);
+  const story = page.getByRole("region", { name: "Final feliz" });
+  await story.getByRole("button", { name: "Enviar para aprovação" }).click();
+  await expect(story.getByLabel("A história")).toBeFocused();
+  await expect(story.getByText("Conte a história: como está a vida com o animal?")).toBeVisible();
+  await story.getByLabel("A história").fill(`${nome} chegou assustado e hoje dorme no pé da cama do meu filho.`);
+  await story.getByLabel("Foto (opcional)").setInputFiles(await photo("#d08040"));
+  await story.getByRole("button", { name: "Enviar para aprovação" }).click();
+  await expect(page.getByText("História enviada!")).toBeVisible();
+  await expect(story.getByText("Aguardando a aprovação de ONG Focinhos Felizes")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForMail(caretaker.email, new RegExp(`contou o final feliz de ${nome}`));
+  await ong.goto(`/adopet/candidaturas/${applicationId}#final-feliz`);
+  const review = ong.getByRole("region", { name: "Final feliz" });
+  await expect(review.getByText("chegou assustado")).toBeVisible();
+  await review.getByLabel("Publicar em Finais felizes").check();
+  await review.getByRole("button", { name: "Salvar a decisão" }).click();
+  await expect(ong.getByText("História publicada em Finais felizes e na sua página.")).toBeVisible();
+  await visitor.goto("/adopet/finais-felizes");
+  // Signed by the adopter's first name only.
+  await visitor.getByRole("link", { name: `${nome} e Ana` }).click();
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(`${nome} e Ana`);
+  await expect(visitor.getByText(adopter.nome)).toHaveCount(0);
+  await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute(
+    "content",
+    /\/adopet\/imagens\/.+\/640\.webp$/,
+  );
+  await expectNoAxeViolations(visitor);
+  for (const width of [360, 1440]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(visitor);
+    await visitor.screenshot({ path: path.join(SCREENSHOTS_DIR, `final-feliz-${width}.png`), fullPage: true });
+  }
+
+  // Devolução: the caretaker records the animal's return and publishes it again; the story goes.
+  await ong.goto(`/adopet/candidaturas/${applicationId}`);
+  const devolution = ong.getByRole("region", { name: "Devolução" });
+  await devolution.getByLabel("Motivo da devolução").fill("A família vai se mudar para o exterior.");
+  await devolution.getByLabel(`Publicar ${nome} para adoção de novo agora`).check();
+  await devolution.getByRole("button", { name: "Registrar a devolução" }).click();
+  await expect(ong.getByText("Confirme a devolução.")).toBeVisible();
+  await devolution.getByLabel(`Confirmo que ${nome} voltou para mim`).check();
+  await devolution.getByRole("button", { name: "Registrar a devolução" }).click();
+  await expect(ong.getByText("Devolução registrada.")).toBeVisible();
+  await expect(ong.getByText(/^Devolvido em/)).toBeVisible();
+  await expect(ong.getByText("A família vai se mudar para o exterior.")).toBeVisible();
+  await expectNoAxeViolations(ong);
+  await visitor.goto(`/adopet/pets/${pet.id}`);
+  await expect(visitor.getByRole("link", { name: "Quero adotar" })).toBeVisible();
+  await visitor.goto("/adopet/finais-felizes");
+  await expect(visitor.getByRole("link", { name: `${nome} e Ana` })).toHaveCount(0);
   await ongContext.close();
   await visitorContext.close();
+});
+
+test("the demo adopter's first check-in is answered by its link, without login; the caretaker reads it", async ({
+  page,
+  browser,
+}) => {
+  // Due three days ago (the demo's adoption is ten days old): sent when the server started.
+  const mail = await waitForMail("adotante@adopet.example", /^Como está o Bolota\?$/);
+  const link = new URL(/https?:\/\/\S+\/adopet\/acompanhamento\?token=[A-Za-z0-9_.-]+/.exec(mail.text ?? "")![0]);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Como está Bolota?");
+  await expectNoAxeViolations(page);
+  await expectNoHorizontalScroll(page);
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "acompanhamento-360.png"), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "acompanhamento-1440.png"), fullPage: true });
+  await page.getByRole("button", { name: "Enviar notícias" }).click();
+  await expect(page.getByText("Conte as novidades.")).toBeVisible();
+  await page.getByLabel("Como Bolota está?").fill("Está ótima: já sobe no sofá e ronrona a noite toda.");
+  await page.getByLabel("Fotos (até 3, opcional)").setInputFiles([await photo("#8060c0"), await photo("#60a080")]);
+  await page.getByRole("button", { name: "Enviar notícias" }).click();
+  await expect(page.getByText("Recebemos suas notícias de Bolota.")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The caretaker reads it on the adoption's page, with the photos.
+  const ongContext = await browser.newContext();
+  const ong = await ongContext.newPage();
+  await logInThroughForm(ong, "ong@adopet.example", "Adote@2022");
+  await ong.goto("/adopet/candidaturas/recebidas");
+  await ong.getByRole("link", { name: /Carla Souza · Bolota/ }).click();
+  const followup = ong.getByRole("region", { name: "Acompanhamento" });
+  await expect(followup.getByText("Está ótima: já sobe no sofá")).toBeVisible();
+  await expect(followup.getByRole("img", { name: "Foto 2 de Bolota aos 7 dias" })).toBeVisible();
+  await expectNoAxeViolations(ong);
+  await ongContext.close();
 });

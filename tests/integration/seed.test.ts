@@ -1,10 +1,15 @@
+import { randomBytes } from "node:crypto";
+import { createVault } from "~/services/vault.server";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  adoptions,
   applications,
+  checkins,
   conversationMessages,
   conversations,
   favorites,
+  happyEndings,
   imageVariants,
   messages,
   petPhotos,
@@ -19,6 +24,9 @@ import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
+/** The demo's signed termo is sealed with a key of its own here. */
+const DEMO = { vault: createVault(randomBytes(32)), publicUrl: "https://adote.exemplo.org" };
+
 describe("the demo data", () => {
   let database: TestDatabase;
 
@@ -30,7 +38,7 @@ describe("the demo data", () => {
   });
 
   it("loads the demo caretaker, the nine pets of the product's sample list newest first, and one adopted", async () => {
-    expect(await seedDemoData(database.db)).toBe(true);
+    expect(await seedDemoData(database.db, DEMO)).toBe(true);
     const [caretaker] = await database.db.select().from(users).where(eq(users.email, DEMO_CARETAKER.email));
     expect(caretaker!.email).toBe(DEMO_CARETAKER.email);
     expect(await verifyPassword(caretaker!.passwordHash, DEMO_CARETAKER.senha)).toBe(true);
@@ -54,19 +62,30 @@ describe("the demo data", () => {
         readAt: null,
       }),
     ]);
-    // Who applied for three pets: one at the interview, one new (the caretaker's header counts it),
-    // one approved, its termo issued and waiting for the adopter's signature.
+    // Who applied for four pets: one at the interview, one new (the caretaker's header counts it),
+    // one approved, its termo issued and waiting for the adopter's signature, and Bolota, adopted
+    // 10 days ago through a termo both signed, its first check-in due.
     const sent = await database.db
       .select({ status: applications.status, respostas: applications.respostas })
       .from(applications)
       .where(eq(applications.adopterId, adopter!.id));
-    expect(sent.map((application) => application.status).sort()).toEqual(["aprovada", "entrevista", "nova"]);
-    const [termo] = await database.db.select().from(termos).where(eq(termos.adopterId, adopter!.id));
-    expect(termo).toMatchObject({ status: "emitido", petNome: "Sirius", dadosAdotante: null });
+    expect(sent.map((application) => application.status).sort()).toEqual(["adotada", "aprovada", "entrevista", "nova"]);
+    const signed = await database.db.select().from(termos).where(eq(termos.adopterId, adopter!.id));
+    expect(signed.map((termo) => [termo.petNome, termo.status]).sort()).toEqual([
+      ["Bolota", "assinado"],
+      ["Sirius", "emitido"],
+    ]);
+    expect(signed.find((termo) => termo.petNome === "Sirius")!.dadosAdotante).toBeNull();
+    const [adoption] = await database.db.select().from(adoptions).where(eq(adoptions.adopterId, adopter!.id));
+    const due = await database.db.select().from(checkins).where(eq(checkins.adoptionId, adoption!.id));
+    expect(due.filter((checkin) => checkin.dueAt < new Date()).map((checkin) => checkin.dia)).toEqual([7]);
+    const [story] = await database.db.select().from(happyEndings).where(eq(happyEndings.adoptionId, adoption!.id));
+    expect(story).toMatchObject({ status: "publicado" });
+    expect(story!.imageId).not.toBeNull();
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
     // Each application has its conversation; Dunga's is under way, its last message unread.
     const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
-    expect(talks).toHaveLength(3);
+    expect(talks).toHaveLength(4);
     const said = await database.db
       .select()
       .from(conversationMessages)
@@ -118,7 +137,7 @@ describe("the demo data", () => {
   });
 
   it("is not loaded twice", async () => {
-    expect(await seedDemoData(database.db)).toBe(false);
+    expect(await seedDemoData(database.db, DEMO)).toBe(false);
     const [row] = await database.db.select({ total: count() }).from(pets);
     expect(row!.total).toBe(DEMO_PETS.length + 1);
   });

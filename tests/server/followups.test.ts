@@ -103,7 +103,7 @@ describe("check-ins", () => {
     empty.set("texto", "  ");
     const refusedAnswer = await visitor.post(link, empty);
     expect(refusedAnswer.status).toBe(400);
-    expect(refusedAnswer.text).toContain("Conte como ele está.");
+    expect(refusedAnswer.text).toContain("Conte as novidades.");
     const notAnImage = new FormData();
     notAnImage.set("texto", "Está ótimo!");
     notAnImage.append("fotos", new File([new Uint8Array(Buffer.from("<svg/>"))], "foto.png", { type: "image/png" }));
@@ -111,7 +111,9 @@ describe("check-ins", () => {
     const four = new FormData();
     four.set("texto", "Está ótimo!");
     for (let index = 0; index < 4; index++) four.append("fotos", new File([new Uint8Array(8)], `f${index}.png`));
-    expect((await visitor.post(link, four)).status).toBe(413);
+    const tooMany = await visitor.post(link, four);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.text).toContain("Envie no máximo 3 fotos.");
 
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#c98b4f" } })
       .png()
