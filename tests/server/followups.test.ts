@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { purgeExpired } from "~/services/maintenance.server";
-import { adoptions, checkins } from "~/db/schema";
+import { adoptions, checkins, images } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
@@ -243,9 +243,17 @@ describe("castration", () => {
 });
 
 describe("an adopter who deletes their account", () => {
-  it("takes their check-ins with them; the adoption's record stays", async () => {
+  it("takes their check-ins and the certificate's photo with them; the adoption's record stays", async () => {
     const leo = await person("leo.acompanha@exemplo.com", "Leo");
-    const { adoption } = await adopt("Tapioca", 60, () => leo);
+    const { id, adoption } = await adopt("Tapioca", 60, () => leo);
+    const certificate = new FormData();
+    const png = await sharp({ create: { width: 200, height: 300, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    certificate.append("comprovante", new File([new Uint8Array(png)], "atestado.png", { type: "image/png" }));
+    expect((await leo.client.post(`/candidaturas/${id}?acao=castracao`, certificate)).status).toBe(302);
+    const [informed] = await app.db.select().from(adoptions).where(eq(adoptions.id, adoption.id));
+    expect(informed!.castracaoComprovanteId).not.toBeNull();
     expect(await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id))).toHaveLength(2);
     const deleted = await leo.client.request("DELETE", `/api/users/${leo.id}`, { senha: DEFAULT_PASSWORD });
     expect(deleted.status).toBe(204);
@@ -255,7 +263,9 @@ describe("an adopter who deletes their account", () => {
     expect((await purgeExpired(app.db, new Date())).checkins).toBe(2);
     expect(await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id))).toHaveLength(0);
     const [kept] = await app.db.select().from(adoptions).where(eq(adoptions.id, adoption.id));
-    expect(kept).toMatchObject({ adopterId: null, caretakerId: ong.id });
+    expect(kept).toMatchObject({ adopterId: null, caretakerId: ong.id, castracaoComprovanteId: null });
+    expect(kept!.castradoEm).not.toBeNull();
+    expect(await app.db.select().from(images).where(eq(images.id, informed!.castracaoComprovanteId!))).toHaveLength(0);
   });
 });
 

@@ -396,8 +396,9 @@ export async function overdueCastrations(db: Db, caretakerId: string, now: Date)
 }
 
 /**
- * The check-ins of an adopter whose account was deleted: their answers and photos go (the
- * adoption's record stays with the caretaker). Run by the hourly purge.
+ * The check-ins of an adopter whose account was deleted: their answers and photos go, and
+ * the castration certificate's photo (the adoption's record stays with the caretaker). Run
+ * by the hourly purge.
  */
 export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> {
   return db.transaction(async (tx) => {
@@ -411,15 +412,15 @@ export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> 
       .from(checkinPhotos)
       .where(inArray(checkinPhotos.checkinId, orphaned));
     const deleted = await tx.delete(checkins).where(inArray(checkins.id, orphaned)).returning({ id: checkins.id });
-    // The photos were the check-ins' own.
-    if (photos.length > 0) {
-      await tx.delete(images).where(
-        inArray(
-          images.id,
-          photos.map((photo) => photo.imageId),
-        ),
-      );
-    }
+    // The castration certificate's photo was theirs too (the date it was informed stays; the
+    // column empties as its image goes).
+    const certificates = await tx
+      .select({ imageId: adoptions.castracaoComprovanteId })
+      .from(adoptions)
+      .where(and(isNull(adoptions.adopterId), isNotNull(adoptions.castracaoComprovanteId)));
+    // The photos were the check-ins' own, and the certificates the adoptions'.
+    const gone = [...photos, ...certificates].map((row) => row.imageId!);
+    if (gone.length > 0) await tx.delete(images).where(inArray(images.id, gone));
     return deleted.length;
   });
 }
