@@ -28,6 +28,7 @@ export default [
   route("candidaturas/:id/termo", "routes/candidatura.termo.tsx"),
   route("candidaturas/:id/fotos/:imageId/:file", "routes/candidatura.foto.ts"),
   route("termos/verificar", "routes/termos.verificar.tsx"),
+  route("termos/:id/termo.pdf", "routes/termo.pdf.ts"),
   route("acompanhamento", "routes/acompanhamento.tsx"),
   route("responsaveis/:id", "routes/responsavel.tsx"),
   route("finais-felizes", "routes/finais-felizes.tsx"),

@@ -14,7 +14,7 @@ import { adopterSignatureFormSchema, caretakerSignatureFormSchema, issueTermoFor
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
-import { termoPdfPath } from "~/web/termos.server";
+import { signatureContext, termoPdfPath } from "~/web/termos.server";
 
 const PARTY_LABEL = { adotante: "Adotante", responsavel: "Responsável pelo animal" } as const;
 
@@ -96,13 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       context.db,
       context.vault,
       context.jobs,
-      {
-        userId: user.id,
-        applicationId: params.id,
-        ip: context.clientIp,
-        userAgent: request.headers.get("User-Agent") ?? "",
-        publicUrl: context.publicUrl,
-      },
+      signatureContext(request, context, user.id, params.id),
       form.value,
     );
     if (!signed.ok) return withIntent("assinar", formFailure(form, signed.failure));

@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidaturas";
+import { SignedTermos } from "~/components/signed-termos";
+import { signedTermosOnPage } from "~/web/termos.server";
 import { StatusBadge, Timeline } from "~/components/application-parts";
 import { changeApplication, listSent, timelines } from "~/domain/applications/applications.server";
 import { isOpen, STATUS_FOR_ADOPTER } from "~/lib/applications";
@@ -38,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         em: formatDateTime(event.at),
       })),
     })),
+    termosAssinados: await signedTermosOnPage(context.db, user.id),
   };
 }
 
@@ -58,7 +61,7 @@ export function meta() {
 }
 
 export default function Candidaturas() {
-  const { applications } = useLoaderData<typeof loader>();
+  const { applications, termosAssinados } = useLoaderData<typeof loader>();
   return (
     <section className="applications">
       <h1 className="applications__title">Minhas candidaturas</h1>
@@ -117,6 +120,7 @@ export default function Candidaturas() {
           ))}
         </ul>
       )}
+      <SignedTermos termos={termosAssinados} />
     </section>
   );
 }

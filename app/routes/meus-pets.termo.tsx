@@ -3,6 +3,8 @@ import { data, Link, redirect, useActionData, useLoaderData } from "react-router
 import type { Route } from "./+types/meus-pets.termo";
 import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { TermoText } from "~/components/termo-text";
+import { SignedTermos } from "~/components/signed-termos";
+import { signedTermosOnPage } from "~/web/termos.server";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { getTemplate, saveTemplate } from "~/domain/termos/termos.server";
 import { pageMeta } from "~/lib/meta";
@@ -20,7 +22,13 @@ const preview = (texto: string) => normalizeText(fillPlaceholders(texto, SAMPLE_
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const [texto, dias] = await Promise.all([getTemplate(context.db, user.id), getCheckinDays(context.db, user.id)]);
-  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto), dias: dias.join(", ") };
+  return {
+    texto,
+    padrao: texto === DEFAULT_TERMO,
+    previa: preview(texto),
+    dias: dias.join(", "),
+    termosAssinados: await signedTermosOnPage(context.db, user.id),
+  };
 }
 
 /**
@@ -94,6 +102,7 @@ export default function TermoTemplate() {
         </h2>
         <TermoText texto={previa} label="Pré-visualização do termo" />
       </section>
+      <SignedTermos termos={loaded.termosAssinados} />
       <p className="application__back">
         <Link to="/meus-pets">Voltar para Meus pets</Link>
       </p>

@@ -1,4 +1,8 @@
-import type { TermoView } from "~/domain/termos/termos.server";
+import type { SignatureContext, TermoView } from "~/domain/termos/termos.server";
+import { signedTermosOf } from "~/domain/termos/termos.server";
+import type { Db } from "~/db/client.server";
+import type { SignedTermoItem } from "~/components/signed-termos";
+import { formatDateTime } from "~/lib/dates";
 import type { Verification } from "~/domain/termos/termos.server";
 import { formatCode } from "~/lib/termos";
 import type { ApiTermo } from "~/openapi/responses";
@@ -53,4 +57,44 @@ export function toApiVerification(result: Verification) {
     })),
     assinado_em: result.assinado_em.toISOString(),
   };
+}
+
+/** Who signs, from where and with what (the signature's evidence), as a request tells it. */
+export function signatureContext(
+  request: Request,
+  context: { clientIp: string; publicUrl: string },
+  userId: string,
+  applicationId: string,
+): SignatureContext {
+  return {
+    userId,
+    applicationId,
+    ip: context.clientIp,
+    userAgent: request.headers.get("User-Agent") ?? "",
+    publicUrl: context.publicUrl,
+  };
+}
+
+/** A signed termo's PDF as downloaded: personal data (CPF, address), never cached. */
+export function termoPdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: string }): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/** The signed termos a person is party to, as their pages list them. */
+export async function signedTermosOnPage(db: Db, userId: string): Promise<SignedTermoItem[]> {
+  const rows = await signedTermosOf(db, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    petNome: row.petNome,
+    codigo: row.codigo ? formatCode(row.codigo) : null,
+    assinadoEm: row.signedAt ? formatDateTime(new Date(row.signedAt)) : null,
+  }));
 }

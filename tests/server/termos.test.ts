@@ -409,9 +409,27 @@ describe("signing, the PDF and verification", () => {
       concordo: true,
     });
     const kept = done.json.codigo as string;
+    const termoId = done.json.id as string;
+    const byApplication = await ong.client.get(`/api/candidaturas/${leavingApplication}/termo.pdf`);
     const deleted = await leaving.client.request("DELETE", `/api/users/${leaving.id}`, { senha: DEFAULT_PASSWORD });
     expect(deleted.status).toBe(204);
     const visitor = new Client(app.baseUrl);
+    // The application went with the account; the caretaker still has the signed termo, by its own address.
+    expect((await ong.client.get(`/candidaturas/${leavingApplication}/termo`)).status).toBe(404);
+    const list = await ong.client.get("/meus-pets/termo");
+    expect(list.text).toContain(`/adopet/termos/${termoId}/termo.pdf`);
+    expect(list.text).toContain("Termo de adoção de Tico (PDF)");
+    const pdf = await ong.client.get(`/termos/${termoId}/termo.pdf`);
+    expect([pdf.status, pdf.headers.get("Content-Type"), pdf.headers.get("Cache-Control")]).toEqual([
+      200,
+      "application/pdf",
+      "private, no-store",
+    ]);
+    expect(pdf.bytes.equals(byApplication.bytes)).toBe(true);
+    // Nobody else; nobody signed out.
+    expect((await eve.client.get(`/termos/${termoId}/termo.pdf`)).status).toBe(404);
+    expect((await visitor.get(`/termos/${termoId}/termo.pdf`)).status).toBe(302);
+    expect((await ong.client.get("/termos/nao-e-um-id/termo.pdf")).status).toBe(404);
     expect((await visitor.post("/api/termos/verificar", { codigo: kept })).json).toMatchObject({
       valido: true,
       assinaturas: [{ nome: "Saulo Pereira" }, { nome: "Maria Patas Silva" }],

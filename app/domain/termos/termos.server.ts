@@ -623,15 +623,50 @@ export async function termoPdf(
   if (!found) {
     return (await applicationParty(db, readerId, applicationId)) ? notFound("termo") : notFound("application");
   }
-  const [row] = await db.select({ pdf: termos.pdf }).from(termos).where(eq(termos.id, found.row.id));
-  if (!row?.pdf || found.row.status !== "assinado") return notFound("termo");
-  const slug = found.row.petNome
+  return signedPdf(db, vault, found.row.id);
+}
+
+/** A signed termo's PDF, by its id, as the file its party downloads. */
+async function signedPdf(db: Db, vault: Vault, termoId: string): Promise<Result<{ pdf: Buffer; fileName: string }>> {
+  const [row] = await db
+    .select({ pdf: termos.pdf, status: termos.status, petNome: termos.petNome })
+    .from(termos)
+    .where(eq(termos.id, termoId));
+  if (!row?.pdf || row.status !== "assinado") return notFound("termo");
+  const slug = row.petNome
     .normalize("NFD")
     .replace(/[^\w\s-]/g, "")
     .trim()
     .replace(/\s+/g, "-")
     .toLowerCase();
   return ok({ pdf: vault.open(row.pdf), fileName: `termo-de-adocao-${slug || "animal"}.pdf` });
+}
+
+/**
+ * The signed termos a person is party to, newest first: theirs to download even when the
+ * application is gone (the other party deleted their account, which takes the application).
+ */
+export async function signedTermosOf(db: Db, userId: string) {
+  return db
+    .select({ id: termos.id, petNome: termos.petNome, codigo: termos.codigo, signedAt: termos.signedAt })
+    .from(termos)
+    .where(and(eq(termos.status, "assinado"), or(eq(termos.adopterId, userId), eq(termos.caretakerId, userId))))
+    .orderBy(desc(termos.signedAt));
+}
+
+/** A signed termo's PDF by its id, for its two parties only (404 for anyone else). */
+export async function signedTermoPdf(
+  db: Db,
+  vault: Vault,
+  readerId: string,
+  termoId: string,
+): Promise<Result<{ pdf: Buffer; fileName: string }>> {
+  const [party] = await db
+    .select({ id: termos.id })
+    .from(termos)
+    .where(and(eq(termos.id, termoId), or(eq(termos.adopterId, readerId), eq(termos.caretakerId, readerId))));
+  if (!party) return notFound("termo");
+  return signedPdf(db, vault, termoId);
 }
 
 export type Verification =

@@ -6,7 +6,7 @@ import { notFound } from "~/services/outcome.server";
 import { adopterSignatureSchema, caretakerSignatureSchema } from "~/validation/termos";
 import { apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { toApiTermo } from "~/web/termos.server";
+import { signatureContext, toApiTermo } from "~/web/termos.server";
 
 /**
  * `POST /api/candidaturas/:id/termo/assinaturas`: the adopter signs {nome_completo, cpf,
@@ -26,13 +26,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.db,
     context.vault,
     context.jobs,
-    {
-      userId: user.id,
-      applicationId: params.id,
-      ip: context.clientIp,
-      userAgent: request.headers.get("User-Agent") ?? "",
-      publicUrl: context.publicUrl,
-    },
+    signatureContext(request, context, user.id, params.id),
     parsed.data,
   );
   if (!signed.ok) return apiFailure(signed.failure);

@@ -1,0 +1,20 @@
+import { data } from "react-router";
+import type { Route } from "./+types/termo.pdf";
+import { signedTermoPdf } from "~/domain/termos/termos.server";
+import { isId } from "~/lib/ids";
+import { requireUser } from "~/web/auth.server";
+import { failureStatus, failureText } from "~/web/failures.server";
+import { termoPdfResponse } from "~/web/termos.server";
+
+/**
+ * `/termos/:id/termo.pdf`: a signed termo by its own id, for its two parties. The application's
+ * route serves it too; this one still does when the application is gone (the other party
+ * deleted their account).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  if (!isId(params.id)) throw data("Termo de adoção não encontrado.", { status: 404 });
+  const found = await signedTermoPdf(context.db, context.vault, user.id, params.id);
+  if (!found.ok) throw data(failureText(found.failure), { status: failureStatus(found.failure, "page") });
+  return termoPdfResponse(found.value);
+}
