@@ -107,7 +107,17 @@ export default function Privacidade() {
           <dt>Acompanhamento depois da adoção</dt>
           <dd>
             As notícias e fotos que quem adotou manda nos acompanhamentos, e a data da castração com a foto do atestado,
-            vistas só por quem adotou e por quem cuidava do animal. Apagadas quando a conta de quem adotou é excluída.
+            vistas só por quem adotou e por quem cuidava do animal. Apagadas quando a conta de quem adotou é excluída. A
+            devolução do animal, com o motivo, fica no histórico da candidatura.
+          </dd>
+        </div>
+        <div>
+          <dt>Finais felizes</dt>
+          <dd>
+            A história e a foto que quem adotou decide contar. Até quem cuidava do animal aprovar, só as duas partes as
+            veem; publicadas, aparecem em “Finais felizes” e na página de quem cuidava do animal, assinadas só pelo
+            primeiro nome de quem adotou. Saem do ar e são apagadas quando quem adotou as retira, quando o animal é
+            devolvido ou quando a conta de quem adotou é excluída.
           </dd>
         </div>
         <div>
