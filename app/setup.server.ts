@@ -2,16 +2,26 @@ import type { Env } from "~/env.server";
 import { openDatabase, type Database, type OpenOptions } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { seedDemoData, type DemoOptions } from "~/demo/seed.server";
+import { defaultPublicUrl } from "~/lib/public-url";
+import { openVault } from "~/services/vault.server";
 import { logger } from "~/services/log.server";
 
 /** Opens the database, applies pending migrations and, when asked, loads the demo data. */
+/** The demo's signed termo is sealed with the app's key, and its PDF names the site's address. */
+function demoOptions(env: DemoEnv): DemoOptions {
+  return {
+    vault: openVault({ key: env.dataEncryptionKey, dataDir: env.dataDir, embedded: !env.databaseUrl }),
+    publicUrl: env.publicUrl ?? defaultPublicUrl(env.host, env.port),
+  };
+}
+
+type DemoEnv = Pick<Env, "databaseUrl" | "dataDir" | "dataEncryptionKey" | "publicUrl" | "host" | "port">;
+
 export async function prepareDatabase(
-  env: Pick<Env, "databaseUrl" | "dataDir" | "demoData">,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "demoData"> & DemoEnv,
   log: (line: string) => void = (line) => logger.info(line),
   onLockCompromised?: (error: Error) => void,
   tuneEmbedded?: OpenOptions["tuneEmbedded"],
-  /** What the demo data's signed termo needs (DEMO_DATA). */
-  demo?: DemoOptions,
 ): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
@@ -25,9 +35,7 @@ export async function prepareDatabase(
       `Banco de dados (${database.kind === "pglite" ? "embutido" : "PostgreSQL"}) em ${database.location}: ` +
         `${migrations.applied.length} migração(ões) aplicada(s), ${migrations.alreadyApplied} já existente(s).`,
     );
-    if (env.demoData && demo === undefined)
-      throw new Error("DEMO_DATA pede a chave de criptografia (prepareDatabase).");
-    if (env.demoData && demo && (await seedDemoData(database.db, demo))) {
+    if (env.demoData && (await seedDemoData(database.db, demoOptions(env)))) {
       log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
     }
     // In the background: the statistics on disk serve until then.

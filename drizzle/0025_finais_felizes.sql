@@ -14,5 +14,5 @@ CREATE TABLE "happy_endings" (
 ALTER TABLE "happy_endings" ADD CONSTRAINT "happy_endings_adoption_id_adoptions_id_fk" FOREIGN KEY ("adoption_id") REFERENCES "public"."adoptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "happy_endings" ADD CONSTRAINT "happy_endings_image_id_images_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."images"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "happy_endings_adoption_idx" ON "happy_endings" USING btree ("adoption_id");--> statement-breakpoint
-CREATE INDEX "happy_endings_published_idx" ON "happy_endings" USING btree ("published_at" DESC NULLS LAST,"id") WHERE "happy_endings"."status" = 'publicado';--> statement-breakpoint
+CREATE INDEX "happy_endings_published_idx" ON "happy_endings" USING btree ("published_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "happy_endings"."status" = 'publicado';--> statement-breakpoint
 CREATE INDEX "happy_endings_image_idx" ON "happy_endings" USING btree ("image_id");

@@ -6,6 +6,7 @@ import type { ServerBuild } from "react-router";
 import type { RequestHandler } from "express";
 import type { Database } from "~/db/client.server";
 import { prepareDatabase } from "~/setup.server";
+import { defaultPublicUrl } from "~/lib/public-url";
 import { createMailer, type Mailer } from "~/services/mail.server";
 import { startJobQueue, type JobQueue, type Jobs } from "~/jobs/queue.server";
 import { appJobs } from "~/jobs/definitions.server";
@@ -74,7 +75,6 @@ export async function createServer(options: StartOptions = {}): Promise<{
     (line) => logger.info(line),
     options.onLockCompromised,
     tuning.tuneEmbeddedDatabase,
-    { vault, publicUrl: env.publicUrl ?? defaultPublicUrl(env.host, env.port) },
   );
   configureLimits({
     messagesPerClientPerHour: env.messageLimitPerHour,
@@ -134,11 +134,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
 export async function createWorker(): Promise<{ env: Env; database: Database; jobs: JobQueue; log: Logger }> {
   const env = readEnv();
   if (env.nodeEnv === "development") await useReadableLog();
-  const vault = openVault({ key: env.dataEncryptionKey, dataDir: env.dataDir, embedded: !env.databaseUrl });
-  const database = await prepareDatabase(env, (line) => logger.info(line), undefined, undefined, {
-    vault,
-    publicUrl: env.publicUrl ?? defaultPublicUrl(env.host, env.port),
-  });
+  const database = await prepareDatabase(env, (line) => logger.info(line));
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   const publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const jobs = await startQueue(database, { ...env, jobs: true }, mailer, () => publicUrl);
@@ -170,10 +166,4 @@ async function startQueue(database: Database, env: Env, mailer: Mailer, publicUr
     await database.close();
     throw error;
   }
-}
-
-/** http://HOST:PORT, with "localhost" for a server listening on every address. */
-export function defaultPublicUrl(host: string, port: number): string {
-  const name = host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
-  return `http://${name}:${port}`;
 }

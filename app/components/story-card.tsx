@@ -41,7 +41,16 @@ export function storyCardData(story: PublicStory): StoryCardData {
 }
 
 /** A story as a card that reads like its link preview: photo, title, first words. */
-export function StoryCard({ story, eager = false }: { story: StoryCardData; eager?: boolean }) {
+export function StoryCard({
+  story,
+  eager = false,
+  heading: Heading = "h3",
+}: {
+  story: StoryCardData;
+  eager?: boolean;
+  /** The card's title, a level under the page's section it is in. */
+  heading?: "h2" | "h3";
+}) {
   return (
     <article className="story-card">
       {story.fotoId ? (
@@ -57,9 +66,9 @@ export function StoryCard({ story, eager = false }: { story: StoryCardData; eage
         />
       ) : null}
       <div className="story-card__body">
-        <h3 className="story-card__title">
+        <Heading className="story-card__title">
           <Link to={`/finais-felizes/${story.id}`}>{story.titulo}</Link>
-        </h3>
+        </Heading>
         <p className="story-card__summary">{story.resumo}</p>
         <p className="story-card__meta">
           Adoção com {story.responsavel.nome} em {story.adotadoEm}

@@ -9,6 +9,8 @@ import { storyFormSchema, storyReviewFormSchema } from "~/validation/happy-endin
 
 export type StoryOnPage = {
   id: string;
+  /** When it last changed: the caretaker decides on the version they read. */
+  versao: string;
   status: "pendente" | "publicado" | "recusado";
   historia: string;
   foto: { src: string; full: string } | null;
@@ -43,7 +45,7 @@ export function StorySection({
       </h2>
       {story ? <StoryStatus story={story} adopter={adopter} petNome={petNome} responsavel={responsavel} /> : null}
       {story ? <StoryText story={story} petNome={petNome} /> : null}
-      {!adopter && story?.status === "pendente" ? <ReviewForm result={reviewResult} /> : null}
+      {!adopter && story?.status === "pendente" ? <ReviewForm versao={story.versao} result={reviewResult} /> : null}
       {adopter ? <ShareForm story={story} petNome={petNome} responsavel={responsavel} result={shareResult} /> : null}
       {adopter && story ? (
         <Form method="post" action="?acao=retirar_historia" className="application__withdraw">
@@ -145,11 +147,12 @@ function ShareForm({
   );
 }
 
-function ReviewForm({ result }: { result: SubmissionResult<string[]> | undefined }) {
+function ReviewForm({ versao, result }: { versao: string; result: SubmissionResult<string[]> | undefined }) {
   const [form, fields, focus] = useValidatedForm(storyReviewFormSchema, result);
   return (
     <ValidatedForm form={form} focus={focus} action="?acao=aprovar_historia" className="panel">
       <FormError id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="versao" value={versao} />
       <ChoiceGroup
         meta={fields.decisao}
         legend="Decisão"

@@ -875,7 +875,7 @@ export const happyEndings = pgTable(
     uniqueIndex("happy_endings_adoption_idx").on(table.adoptionId),
     // The public list, newest first, a page at a time.
     index("happy_endings_published_idx")
-      .on(table.publishedAt.desc(), table.id)
+      .on(table.publishedAt.desc(), table.id.desc())
       .where(sql`${table.status} = 'publicado'`),
     // The image route refuses an unpublished one's photo by its id.
     index("happy_endings_image_idx").on(table.imageId),

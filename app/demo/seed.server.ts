@@ -420,7 +420,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     );
     const published =
       story.ok &&
-      (await reviewStory(txDb, caretaker.id, bolotaApplication, { decisao: "publicar" }, new Date(now - 3 * DAY_MS)));
+      (await reviewStory(
+        txDb,
+        caretaker.id,
+        bolotaApplication,
+        // The version told: the moment it was shared.
+        { decisao: "publicar", versao: new Date(now - 4 * DAY_MS).toISOString() },
+        new Date(now - 3 * DAY_MS),
+      ));
     if (!published || !published.ok) throw new Error("Demo: final feliz não publicado");
     // Dunga's conversation: the interview being arranged, the adopter's last message unread.
     const [talk] = await tx

@@ -1,13 +1,22 @@
 import { Heading } from "@react-email/heading";
 import { Text } from "@react-email/text";
 import { daysText } from "~/lib/dates";
+import type { Sex } from "~/lib/pets";
 import { EmailButton, EmailLayout, quote } from "./layout.server";
 
 const heading = { fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" };
 
-export type CheckinProps = { adopterNome: string; petNome: string; dia: number; checkinUrl: string };
+export type CheckinProps = {
+  adopterNome: string;
+  petNome: string;
+  petSexo: Sex | null;
+  dia: number;
+  checkinUrl: string;
+};
 
-export const checkinSubject = ({ petNome }: Pick<CheckinProps, "petNome">) => `Como está o ${petNome}?`;
+/** `Como está o {animal}?`, with the article of the animal's sex (none when it is not known). */
+export const checkinSubject = ({ petNome, petSexo }: Pick<CheckinProps, "petNome" | "petSexo">) =>
+  `Como está ${petSexo === "femea" ? "a " : petSexo === "macho" ? "o " : ""}${petNome}?`;
 
 /** To an adopter: a check-in, answered through a link that needs no login. */
 export function CheckinEmail({ adopterNome, petNome, dia, checkinUrl }: CheckinProps) {

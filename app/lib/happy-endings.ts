@@ -13,6 +13,7 @@ export const STORY_MESSAGES = {
   decisao: "Escolha publicar ou recusar.",
   motivo: "Diga o motivo: quem adotou vai ler.",
   motivoMax: "Use no máximo 500 caracteres.",
+  versao: "Recarregue a página e decida de novo.",
 } as const;
 
 /** The first name only: a story is signed by it, never by the adopter's full name. */

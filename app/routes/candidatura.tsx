@@ -108,6 +108,7 @@ function storyOnPage(applicationId: string, story: StoryOnApplication | null): S
   return {
     id: story.id,
     status: story.status,
+    versao: story.updatedAt.toISOString(),
     historia: story.historia,
     motivo: story.motivo,
     foto: story.imageId
@@ -540,7 +541,7 @@ function Followup() {
       <p>Adotado em {followup.adotadoEm}.</p>
       {followup.devolvidoEm ? (
         <p className="termo-status">
-          Devolvido em {followup.devolvidoEm}: o acompanhamento terminou. O motivo está no histórico.
+          Devolução registrada em {followup.devolvidoEm}: o acompanhamento terminou. O motivo está no histórico.
         </p>
       ) : null}
       {castration ? (

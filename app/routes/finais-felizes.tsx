@@ -63,7 +63,7 @@ export default function FinaisFelizes() {
         <ul className="stories__list">
           {historias.map((story, index) => (
             <li key={story.id}>
-              <StoryCard story={story} eager={primeira && index < 2} />
+              <StoryCard story={story} eager={primeira && index < 2} heading="h2" />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import type { Route } from "./+types/image";
 import { findImageVariant } from "~/services/images.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { isId } from "~/lib/ids";
-import { isPrivateImage } from "~/domain/termos/followups.server";
+import { imageAccess } from "~/domain/termos/followups.server";
 
 const FILE = /^(\d{2,4})\.webp$/;
 
@@ -12,18 +12,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isId(params.imageId) || !(IMAGE_WIDTHS as readonly number[]).includes(width)) {
     return notFound();
   }
-  // A check-in's photo or a castration certificate is for the adoption's parties only (their route).
-  const [variant, restricted] = await Promise.all([
+  // A check-in's photo, a castration certificate, an unpublished story's photo: the adoption's
+  // parties only (their route).
+  const [variant, access] = await Promise.all([
     findImageVariant(context.db, params.imageId, width),
-    isPrivateImage(context.db, params.imageId),
+    imageAccess(context.db, params.imageId),
   ]);
-  if (!variant || restricted) return notFound();
+  if (!variant || access === "private") return notFound();
   return new Response(new Uint8Array(variant.data), {
     headers: {
       "Content-Type": "image/webp",
       "Content-Length": String(variant.bytes),
-      // An image id never changes content.
-      "Cache-Control": "public, max-age=31536000, immutable",
+      // An image id never changes content; a story's photo goes when the story does.
+      "Cache-Control": access === "revocable" ? "public, max-age=600" : "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
     },
   });

@@ -49,7 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   } else {
     throw data("Ação desconhecida.", { status: 400 });
   }
-  if (!result.ok) throw pageFailure(result.failure);
+  // Adopted through a termo: the return is recorded on the adoption's page first (its notice says so).
+  if (!result.ok && result.failure.kind === "conflict" && result.failure.reason === "adoption-not-returned") {
+    notice = "adoptionNotReturned";
+  } else if (!result.ok) {
+    throw pageFailure(result.failure);
+  }
   return redirect("/meus-pets", { headers: { "Set-Cookie": await setNotice(notice) } });
 }
 

@@ -116,6 +116,8 @@ type ConflictReason =
   | "not-adopted"
   /** No story waits for approval (none, or decided already). */
   | "story-not-pending"
+  /** The adopter changed the story since the caretaker read it. */
+  | "story-changed"
   /** The return was recorded already. */
   | "adoption-returned"
   /** An animal adopted through a termo is published again after its return is recorded. */
@@ -130,7 +132,13 @@ export type Invalid = { kind: "invalid"; field: string; reason: InvalidReason; i
 /** Nothing was written: the storage is full. */
 export type StorageFull = { kind: "storage-full" };
 /** It existed, and is no longer available. */
-export type Gone = { kind: "gone"; subject: "pet" | "checkin"; field?: string; reason?: "reserved" };
+export type Gone = {
+  kind: "gone";
+  subject: "pet" | "checkin";
+  field?: string;
+  /** `reserved`: a pet promised to an approved application; `returned`: a check-in of an animal returned. */
+  reason?: "reserved" | "returned";
+};
 
 export type Failure = NotFound | Forbidden | Conflict | RateLimited | Invalid | StorageFull | Gone;
 

@@ -13,6 +13,8 @@ export const storyFormSchema = z.object({
 export const storyReviewFormSchema = z
   .object({
     decisao: z.enum(["publicar", "recusar"], { error: M.decisao }),
+    /** The version read (when it last changed): a story changed since is not decided on. */
+    versao: z.string({ error: M.versao }).max(40, M.versao),
     motivo: textField(M.motivo, { multiline: true }).trim().max(REASON_MAX, M.motivoMax).optional(),
   })
   .superRefine((review, context) => {

@@ -107,6 +107,8 @@ export const NOTICES = {
   storyPublished: "História publicada em Finais felizes e na sua página.",
   storyDeclined: "Decisão salva: a história não será publicada, e quem adotou lê o motivo na página da adoção.",
   storyRemoved: "História retirada de Finais felizes.",
+  adoptionNotReturned:
+    "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
   returnRecorded: "Devolução registrada. O acompanhamento terminou, e a outra parte recebe um e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
 } as const;

@@ -1,7 +1,7 @@
 import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
 import type { LimitName } from "~/services/rate-limits.server";
 import { ONG_MESSAGES, RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
-import { MESSAGES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
+import { MESSAGES, NOTICES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
 import { ALERT_MESSAGES } from "~/lib/alerts";
@@ -87,9 +87,9 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "castration-done": "A castração já foi informada.",
   "not-adopted": "A devolução só pode ser registrada depois da adoção concluída, com o termo assinado.",
   "story-not-pending": "Não há história aguardando aprovação (talvez ela já tenha sido decidida).",
+  "story-changed": "Quem adotou mudou a história desde que você a abriu: leia a nova versão antes de decidir.",
   "adoption-returned": "A devolução já foi registrada.",
-  "adoption-not-returned":
-    "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
+  "adoption-not-returned": NOTICES.adoptionNotReturned,
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -179,6 +179,9 @@ export function failureText(failure: Failure, field?: string): string {
     case "storage-full":
       return STORAGE_FULL;
     case "gone":
+      if (failure.subject === "checkin" && failure.reason === "returned") {
+        return "A devolução do animal foi registrada: este acompanhamento terminou.";
+      }
       if (failure.subject === "checkin") {
         return "Este link de acompanhamento expirou: ele vale por 14 dias. Conte as novidades a quem cuidava do animal pela conversa da candidatura.";
       }

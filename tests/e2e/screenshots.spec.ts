@@ -111,7 +111,7 @@ for (const width of WIDTHS) {
     test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
       await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
       await page.goto("/adopet/candidaturas/recebidas");
-      await expect(page.getByText("3 candidaturas")).toBeVisible();
+      await expect(page.getByText("4 candidaturas")).toBeVisible();
       await capture(page, "candidaturas-recebidas", width);
       await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
@@ -125,6 +125,11 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Abrir o termo de adoção" }).click();
       await expect(page.getByText("Aguardando a assinatura de quem adota")).toBeVisible();
       await capture(page, "candidatura-termo", width);
+      // Bolota's adoption (the demo's): its follow-up, its happy ending published, the return's form.
+      await page.goto("/adopet/candidaturas/recebidas");
+      await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
+      await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
+      await capture(page, "candidatura-adotada", width);
     });
 
     test("the demo operator's moderation page fits, passes axe, and is saved", async ({ page }) => {

@@ -234,7 +234,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await devolution.getByLabel(`Confirmo que ${nome} voltou para mim`).check();
   await devolution.getByRole("button", { name: "Registrar a devolução" }).click();
   await expect(ong.getByText("Devolução registrada.")).toBeVisible();
-  await expect(ong.getByText(/^Devolvido em/)).toBeVisible();
+  await expect(ong.getByText(/^Devolução registrada em/)).toBeVisible();
   await expect(ong.getByText("A família vai se mudar para o exterior.")).toBeVisible();
   await expectNoAxeViolations(ong);
   await visitor.goto(`/adopet/pets/${pet.id}`);
@@ -250,7 +250,7 @@ test("the demo adopter's first check-in is answered by its link, without login; 
   browser,
 }) => {
   // Due three days ago (the demo's adoption is ten days old): sent when the server started.
-  const mail = await waitForMail("adotante@adopet.example", /^Como está o Bolota\?$/);
+  const mail = await waitForMail("adotante@adopet.example", /^Como está a Bolota\?$/);
   const link = new URL(/https?:\/\/\S+\/adopet\/acompanhamento\?token=[A-Za-z0-9_.-]+/.exec(mail.text ?? "")![0]);
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto(link.pathname + link.search);

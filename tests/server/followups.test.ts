@@ -321,7 +321,7 @@ describe("devolução", () => {
 
     // The history stays, for both.
     const page = await ong.client.get(`/candidaturas/${id}`);
-    expect(page.text).toContain("Devolvido em");
+    expect(page.text).toContain("Devolução registrada em");
     expect(page.text).toContain("Vou me mudar para um lugar que não aceita animais.");
     expect(page.text).not.toContain("Registrar a devolução");
     expect((await ana.client.get(`/api/candidaturas/${id}`)).json.status).toBe("devolvida");

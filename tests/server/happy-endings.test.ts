@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { happyEndings, images } from "~/db/schema";
+import { happyEndings, images, pets } from "~/db/schema";
 import { purgeExpired } from "~/services/maintenance.server";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
@@ -42,8 +42,16 @@ async function share(who: Person, id: string, historia: string, image?: Buffer |
   return who.client.post(`/candidaturas/${id}?acao=historia`, body);
 }
 
-const review = (who: Person, id: string, fields: Record<string, string>) =>
-  who.client.post(`/candidaturas/${id}?acao=aprovar_historia`, new URLSearchParams(fields).toString(), FORM);
+/** The version the caretaker's page shows (the story as it was read). */
+async function versionOnPage(id: string) {
+  const page = await ong.client.get(`/candidaturas/${id}`);
+  return /name="versao" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+}
+
+async function review(who: Person, id: string, fields: Record<string, string>, versao?: string) {
+  const body = new URLSearchParams({ versao: versao ?? (await versionOnPage(id)), ...fields });
+  return who.client.post(`/candidaturas/${id}?acao=aprovar_historia`, body.toString(), FORM);
+}
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -61,7 +69,7 @@ afterAll(async () => {
 describe("a happy ending", () => {
   it("is told by the adopter, approved by the caretaker, and then public, newest first, with its link preview", async () => {
     const visitor = new Client(app.baseUrl);
-    const { id } = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Farofa" });
+    const { id, petId } = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Farofa" });
 
     // Bad input, and only the adopter tells it.
     const empty = await share(ana, id, "   ");
@@ -100,8 +108,10 @@ describe("a happy ending", () => {
     const noReason = await review(ong, id, { decisao: "recusar" });
     expect(noReason.status).toBe(400);
     expect(noReason.text).toContain("Diga o motivo: quem adotou vai ler.");
-    expect((await review(ong, id, { decisao: "publicar" })).status).toBe(302);
-    expect((await review(ong, id, { decisao: "publicar" })).status).toBe(409);
+    const version = await versionOnPage(id);
+    expect((await review(ong, id, { decisao: "publicar" }, version)).status).toBe(302);
+    // Decided already (a second tab).
+    expect((await review(ong, id, { decisao: "publicar" }, version)).status).toBe(409);
 
     // Public: the list, its own page with the link preview, the caretaker's page, the photo.
     const list = await visitor.get("/finais-felizes");
@@ -117,10 +127,17 @@ describe("a happy ending", () => {
       `<meta property="og:image" content="${PUBLIC_URL}/adopet/imagens/${saved!.imageId}/640.webp"/>`,
     );
     expect(page.text).toContain(`<link rel="canonical" href="${PUBLIC_URL}/adopet/finais-felizes/${saved!.id}"/>`);
-    expect((await visitor.get(`/imagens/${saved!.imageId}/640.webp`)).status).toBe(200);
+    // Public, but not for long in caches: it goes when the story does.
+    const published = await visitor.get(`/imagens/${saved!.imageId}/640.webp`);
+    expect([published.status, published.headers.get("Cache-Control")]).toEqual([200, "public, max-age=600"]);
     expect((await visitor.get(`/responsaveis/${ong.id}`)).text).toContain("Farofa e Ana");
     expect((await visitor.get("/finais-felizes/nao-e-um-id")).status).toBe(404);
     expect((await visitor.get("/finais-felizes?antes=ontem")).status).toBe(400);
+
+    // A listing moderation hid takes its story off too.
+    await app.db.update(pets).set({ status: "oculto", statusBeforeHidden: "adotado" }).where(eq(pets.id, petId));
+    expect((await visitor.get("/finais-felizes")).text).not.toContain("Farofa e Ana");
+    await app.db.update(pets).set({ status: "adotado", statusBeforeHidden: null }).where(eq(pets.id, petId));
 
     // Newest first.
     const second = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Paçoca" });
@@ -130,8 +147,14 @@ describe("a happy ending", () => {
     expect(newest.indexOf("Paçoca e Ana")).toBeGreaterThan(-1);
     expect(newest.indexOf("Paçoca e Ana")).toBeLessThan(newest.indexOf("Farofa e Ana"));
 
-    // An edit goes back for approval (off the public pages meanwhile).
+    // An edit goes back for approval (off the public pages meanwhile); a decision on the version
+    // read before the adopter changed it again is refused.
     expect((await share(ana, id, "Farofa agora tem um irmão gato.")).status).toBe(302);
+    const read = await versionOnPage(id);
+    expect((await share(ana, id, "Farofa agora tem dois irmãos gatos.")).status).toBe(302);
+    const stale = await review(ong, id, { decisao: "publicar" }, read);
+    expect(stale.status).toBe(409);
+    expect(stale.text).toContain("Quem adotou mudou a história desde que você a abriu");
     expect((await visitor.get(`/finais-felizes/${saved!.id}`)).status).toBe(404);
     expect((await visitor.get(`/imagens/${saved!.imageId}/640.webp`)).status).toBe(404);
     const declined = await review(ong, id, { decisao: "recusar", motivo: "Prefiro uma foto mais recente." });

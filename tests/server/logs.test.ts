@@ -73,7 +73,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
     });
     await client.post("/api/users", { email: secrets.email, nome: "Pessoa Reservada", senha: secrets.senha });
     // The notice e-mail (logged as due, without SMTP) is written after the answer.
-    await expect.poll(() => lines().some((line) => line.includes("email não enviado"))).toBe(true);
+    await expect
+      .poll(() => lines().some((line) => line.includes("email não enviado") && line.includes("Nova mensagem")))
+      .toBe(true);
 
     const log = server.output();
     for (const [what, value] of Object.entries(secrets)) expect(log, what).not.toContain(value);

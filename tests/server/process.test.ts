@@ -8,7 +8,7 @@ import { messages, petPhotos, pets } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { until } from "../support/poll";
 import { runUntilExit, startServer, type RunningServer } from "../support/server-process";
-import { startSmtpPeer } from "../support/smtp-peer";
+import { receivedBy, startSmtpPeer } from "../support/smtp-peer";
 import { MIGRATION_COUNT } from "../support/database";
 
 // The embedded database's life cycle, through the real process.
@@ -137,8 +137,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the app process on the embed
       running.child.kill("SIGTERM");
       expect(await running.exited).toBe(0);
       expect(running.output()).not.toContain("não enviado");
-      expect(mail.received).toHaveLength(3);
-      expect(mail.received.map((message) => message.to)).toEqual(Array(3).fill(["ong@adopet.example"]));
+      // The notices (the demo adopter's check-in may go too, at the first start).
+      expect(receivedBy(mail, "ong@adopet.example")).toHaveLength(3);
 
       const database = await openDatabase({ dataDir });
       const all = await database.db.select({ notifiedAt: messages.notifiedAt, texto: messages.texto }).from(messages);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { startServer, type RunningServer } from "../support/server-process";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { receivedBy, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { conversationThrough, eventsOf } from "../support/conversations";
 
 /** Two app processes on one PostgreSQL, sharing nothing but the database. */
@@ -108,13 +108,18 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     );
     expect(statuses).toEqual(Array(20).fill(201));
     await expect
-      .poll(() => mail.received.length, { timeout: 20_000, message: `${one.output()}\n${two.output()}` })
+      .poll(() => receivedBy(mail, "ong@adopet.example").length, {
+        timeout: 20_000,
+        message: `${one.output()}\n${two.output()}`,
+      })
       .toBe(20);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const parsed = await Promise.all(mail.received.map((message) => simpleParser(message.data)));
+    const parsed = await Promise.all(
+      receivedBy(mail, "ong@adopet.example").map((message) => simpleParser(message.data)),
+    );
     const ids = parsed.map((message) => message.messageId);
     expect(new Set(ids).size, ids.join("\n")).toBe(20);
-    expect(mail.received).toHaveLength(20);
+    expect(receivedBy(mail, "ong@adopet.example")).toHaveLength(20);
   });
   it("carry conversations live: a message written through one reaches a reader on the other, across its restart", async () => {
     const { adopter, caretaker, conversationId } = await conversationThrough(`${one.baseUrl}/adopet`);

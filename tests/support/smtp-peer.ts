@@ -82,3 +82,11 @@ export async function startSmtpPeer({
     },
   };
 }
+
+/**
+ * What reached `address` (the demo caretaker's, say): a server with the demo data also sends the
+ * demo adopter's check-in when its jobs start.
+ */
+export function receivedBy(peer: SmtpPeer, address: string): SmtpPeer["received"] {
+  return peer.received.filter((message) => message.to.includes(address));
+}

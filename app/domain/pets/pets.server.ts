@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
 import { adoptions, petCounts, petPhotos, pets, users } from "~/db/schema";
@@ -338,7 +338,8 @@ async function adoptedNotReturned(db: Db, petId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: adoptions.id })
     .from(adoptions)
-    .where(and(eq(adoptions.petId, petId), isNull(adoptions.devolvidaEm)))
+    // An adopter who deleted their account ended the follow-up: nothing to record the return on.
+    .where(and(eq(adoptions.petId, petId), isNull(adoptions.devolvidaEm), isNotNull(adoptions.adopterId)))
     .limit(1);
   return Boolean(row);
 }
@@ -409,7 +410,12 @@ function savePet(
   return db.transaction(async (tx) => {
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (!owned.ok) return owned;
-    if (changes.status === "disponivel" && (await adoptedNotReturned(tx as unknown as Db, petId))) {
+    const listed = owned.value.status === "oculto" ? owned.value.statusBeforeHidden : owned.value.status;
+    if (
+      changes.status === "disponivel" &&
+      listed !== "disponivel" &&
+      (await adoptedNotReturned(tx as unknown as Db, petId))
+    ) {
       return fail({ kind: "conflict", reason: "adoption-not-returned", field: "status" });
     }
     const species = changes.especie ?? owned.value.species;

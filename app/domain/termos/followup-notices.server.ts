@@ -20,8 +20,8 @@ import { checkinToken } from "./followups.server";
 
 /** The follow-up's e-mails, each sent once by its job (idempotency keys). */
 
-const adoptionUrl = (publicUrl: string, applicationId: string | null) =>
-  `${publicUrl}/adopet/candidaturas/${applicationId ?? ""}#acompanhamento`;
+const adoptionUrl = (publicUrl: string, applicationId: string | null, section = "acompanhamento") =>
+  `${publicUrl}/adopet/candidaturas/${applicationId ?? ""}#${section}`;
 
 /** The job `CHECKIN_EMAIL_JOB`: `Como está o {animal}?`, with its link. */
 export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string, publicUrl: string) {
@@ -30,9 +30,11 @@ export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string
       email: users.email,
       adopterNome: users.nome,
       petNome: pets.nome,
+      petSexo: pets.sexo,
       dia: checkins.dia,
       sentAt: checkins.sentAt,
       answeredAt: checkins.answeredAt,
+      devolvidaEm: adoptions.devolvidaEm,
     })
     .from(checkins)
     .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
@@ -40,11 +42,13 @@ export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string
     .innerJoin(pets, eq(pets.id, adoptions.petId))
     .where(eq(checkins.id, checkinId))
     .limit(1);
-  if (!row?.sentAt || row.answeredAt) return;
+  // Answered, or the animal returned, meanwhile.
+  if (!row?.sentAt || row.answeredAt || row.devolvidaEm) return;
   const token = await checkinToken(db, checkinId, new Date(row.sentAt));
   const props = {
     adopterNome: row.adopterNome,
     petNome: row.petNome,
+    petSexo: row.petSexo,
     dia: row.dia,
     // In the query, which the request log leaves out (a path it writes).
     checkinUrl: `${publicUrl}/adopet/acompanhamento?token=${token}`,
@@ -69,6 +73,7 @@ export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: s
       answeredAt: checkins.answeredAt,
       applicationId: adoptions.applicationId,
       adopterId: adoptions.adopterId,
+      devolvidaEm: adoptions.devolvidaEm,
     })
     .from(checkins)
     .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
@@ -76,7 +81,7 @@ export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: s
     .innerJoin(pets, eq(pets.id, adoptions.petId))
     .where(eq(checkins.id, checkinId))
     .limit(1);
-  if (!row || row.answeredAt || !row.adopterId) return;
+  if (!row || row.answeredAt || !row.adopterId || row.devolvidaEm) return;
   const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
   if (!adopter) return;
   const props = {
@@ -198,7 +203,7 @@ export async function sendStoryShared(db: Db, mailer: Mailer, storyId: string, p
     adopterNome: adopter.nome,
     petNome: row.petNome,
     historia: row.historia,
-    adoptionUrl: `${publicUrl}/adopet/candidaturas/${row.applicationId ?? ""}#final-feliz`,
+    adoptionUrl: adoptionUrl(publicUrl, row.applicationId, "final-feliz"),
   };
   const content = await renderEmail(StorySharedEmail(props));
   await sendMailOnce(db, mailer, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, checkinPhotos, checkins, followupSettings, happyEndings, images, pets, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
@@ -201,7 +201,7 @@ export async function openCheckin(db: Db, token: string, now: Date): Promise<Res
   if (!row) return notFound("checkin");
   const { answeredAt, devolvidaEm, ...form } = row;
   // The animal was returned: the follow-up ended.
-  if (devolvidaEm && !answeredAt) return fail({ kind: "gone", subject: "checkin" });
+  if (devolvidaEm && !answeredAt) return fail({ kind: "gone", subject: "checkin", reason: "returned" });
   return ok({ ...form, answered: answeredAt !== null });
 }
 
@@ -426,21 +426,20 @@ export async function forgetFollowupsOfDeletedAccounts(db: Db): Promise<number> 
 }
 
 /**
- * Whether an image is a check-in's photo, a castration certificate, or the photo of a story
- * not published (finais felizes): private to the adoption's two parties, never served by the
- * public image route.
+ * How the public image route may serve an image: `private` for a check-in's photo, a castration
+ * certificate or an unpublished story's photo (the adoption's two parties only, by their own
+ * route); `revocable` for a published story's photo, which goes when the story does (so never
+ * cached for long); `public` for the rest (a pet's, a profile's), whose id never changes content.
  */
-export async function isPrivateImage(db: Db, imageId: string): Promise<boolean> {
+export async function imageAccess(db: Db, imageId: string): Promise<"private" | "revocable" | "public"> {
   const [photo, certificate, story] = await Promise.all([
     db.select({ id: checkinPhotos.imageId }).from(checkinPhotos).where(eq(checkinPhotos.imageId, imageId)).limit(1),
     db.select({ id: adoptions.id }).from(adoptions).where(eq(adoptions.castracaoComprovanteId, imageId)).limit(1),
-    db
-      .select({ id: happyEndings.id })
-      .from(happyEndings)
-      .where(and(eq(happyEndings.imageId, imageId), ne(happyEndings.status, "publicado")))
-      .limit(1),
+    db.select({ status: happyEndings.status }).from(happyEndings).where(eq(happyEndings.imageId, imageId)).limit(1),
   ]);
-  return photo.length > 0 || certificate.length > 0 || story.length > 0;
+  if (photo.length > 0 || certificate.length > 0) return "private";
+  if (story[0]) return story[0].status === "publicado" ? "revocable" : "private";
+  return "public";
 }
 
 /** Whether an image is one of this application's adoption's own (a check-in's photo, its certificate, its story's). */

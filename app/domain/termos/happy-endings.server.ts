@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
@@ -8,6 +8,7 @@ import type { Species } from "~/lib/pets";
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 
 /**
  * Finais felizes (issue 21): the adopter tells how life with the animal is, with a photo; the
@@ -39,7 +40,10 @@ async function adoptionFor(db: Db, userId: string, applicationId: string) {
   return adoption;
 }
 
-/** The adopter shares their story (or changes it): it waits for the caretaker's approval. */
+/**
+ * The adopter shares their story (or changes it): it waits for the caretaker's approval, who is
+ * e-mailed when it starts waiting (not again for each edit while it waits).
+ */
 export async function shareStory(
   db: Db,
   jobs: Jobs,
@@ -51,9 +55,11 @@ export async function shareStory(
   const adoption = await adoptionFor(db, userId, applicationId);
   if (!adoption) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("story-adopter-only");
-  if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
+  if (adoption.devolvidaEm) return returned;
   let prepared = null;
   if (story.foto) {
+    const allowed = await takeAllowance(db, "upload-account", userId);
+    if (!allowed.ok) return allowed;
     try {
       prepared = await prepareImage(story.foto, ["jpeg", "png", "webp"]);
     } catch (error) {
@@ -61,12 +67,18 @@ export async function shareStory(
       throw error;
     }
   }
-  const wasPublished = await db.transaction(async (tx) => {
+  const shared = await db.transaction(async (tx): Promise<Result<{ wasPublished: boolean; notify: boolean }>> => {
+    // The adoption's row, locked: a return recorded meanwhile wins, and two submits take turns.
+    const [locked] = await tx
+      .select({ devolvidaEm: adoptions.devolvidaEm })
+      .from(adoptions)
+      .where(eq(adoptions.id, adoption.id))
+      .for("update");
+    if (!locked || locked.devolvidaEm) return returned;
     const [current] = await tx
       .select({ id: happyEndings.id, imageId: happyEndings.imageId, status: happyEndings.status })
       .from(happyEndings)
       .where(eq(happyEndings.adoptionId, adoption.id))
-      .for("update")
       .limit(1);
     const imageId = prepared ? await saveImage(tx, prepared) : (current?.imageId ?? null);
     const values = { historia: story.historia, imageId, status: "pendente" as const, motivo: null, updatedAt: now };
@@ -82,37 +94,59 @@ export async function shareStory(
           .returning({ id: happyEndings.id });
     // A new photo replaces the old one, which nothing else uses.
     if (prepared && current?.imageId) await tx.delete(images).where(eq(images.id, current.imageId));
-    await jobs.send(STORY_SHARED_JOB, { storyId: saved!.id }, { tx });
-    return current?.status === "publicado";
+    const notify = current?.status !== "pendente";
+    if (notify) await jobs.send(STORY_SHARED_JOB, { storyId: saved!.id }, { tx });
+    return ok({ wasPublished: current?.status === "publicado", notify });
   });
-  jobs.wake(STORY_SHARED_JOB);
+  if (!shared.ok) return shared;
+  if (shared.value.notify) jobs.wake(STORY_SHARED_JOB);
   // An edit takes the story off the public pages until it is approved again.
-  if (wasPublished) publicDataChanged(db);
+  if (shared.value.wasPublished) publicDataChanged(db);
   return ok();
 }
 
-/** The caretaker publishes the story waiting for approval, or declines it saying why. */
+const returned = fail({ kind: "conflict", reason: "adoption-returned" });
+
+/**
+ * The caretaker publishes the story waiting for approval, or declines it saying why: the
+ * version they read (`versao`, when it was last changed), or 409 if the adopter changed it since.
+ */
 export async function reviewStory(
   db: Db,
   userId: string,
   applicationId: string,
-  review: { decisao: "publicar" | "recusar"; motivo?: string },
+  review: { decisao: "publicar" | "recusar"; motivo?: string; versao: string },
   now: Date,
 ): Promise<Result<void>> {
   const adoption = await adoptionFor(db, userId, applicationId);
   if (!adoption) return notFound("application");
   if (adoption.caretakerId !== userId) return forbidden("story-caretaker-only");
   const publish = review.decisao === "publicar";
-  const [reviewed] = await db
-    .update(happyEndings)
-    .set(
-      publish
-        ? { status: "publicado", publishedAt: now, motivo: null, updatedAt: now }
-        : { status: "recusado", motivo: review.motivo ?? null, updatedAt: now },
-    )
-    .where(and(eq(happyEndings.adoptionId, adoption.id), eq(happyEndings.status, "pendente")))
-    .returning({ id: happyEndings.id });
-  if (!reviewed) return fail({ kind: "conflict", reason: "story-not-pending" });
+  const version = new Date(review.versao);
+  const [reviewed] = Number.isNaN(version.getTime())
+    ? []
+    : await db
+        .update(happyEndings)
+        .set(
+          publish
+            ? { status: "publicado", publishedAt: now, motivo: null, updatedAt: now }
+            : { status: "recusado", motivo: review.motivo ?? null, updatedAt: now },
+        )
+        .where(
+          and(
+            eq(happyEndings.adoptionId, adoption.id),
+            eq(happyEndings.status, "pendente"),
+            eq(happyEndings.updatedAt, version),
+          ),
+        )
+        .returning({ id: happyEndings.id });
+  if (!reviewed) {
+    const [current] = await db
+      .select({ status: happyEndings.status })
+      .from(happyEndings)
+      .where(eq(happyEndings.adoptionId, adoption.id));
+    return fail({ kind: "conflict", reason: current?.status === "pendente" ? "story-changed" : "story-not-pending" });
+  }
   if (publish) publicDataChanged(db);
   return ok();
 }
@@ -122,7 +156,7 @@ export async function removeStory(db: Db, userId: string, applicationId: string)
   const adoption = await adoptionFor(db, userId, applicationId);
   if (!adoption) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("story-adopter-only");
-  const removed = await deleteStories(db, eq(happyEndings.adoptionId, adoption.id));
+  const removed = await db.transaction((tx) => deleteStories(tx, eq(happyEndings.adoptionId, adoption.id)));
   if (removed === 0) return notFound("story");
   publicDataChanged(db);
   return ok();
@@ -136,20 +170,28 @@ export async function deleteStories(db: Db, where: SQL): Promise<number> {
   return deleted.length;
 }
 
-/** The stories of adopters whose account was deleted (run by the hourly purge). */
+/**
+ * The stories of adoptions whose adopter deleted their account, or whose animal's record went
+ * with its caretaker's account (nobody left to take them down). Run by the hourly purge.
+ */
 export async function forgetStoriesOfDeletedAccounts(db: Db): Promise<number> {
   return db.transaction((tx) =>
     deleteStories(
       tx,
       inArray(
         happyEndings.adoptionId,
-        tx.select({ id: adoptions.id }).from(adoptions).where(isNull(adoptions.adopterId)),
+        tx
+          .select({ id: adoptions.id })
+          .from(adoptions)
+          .where(or(isNull(adoptions.adopterId), isNull(adoptions.petId), isNull(adoptions.caretakerId))),
       ),
     ),
   );
 }
 
 export type StoryOnApplication = {
+  /** When it last changed: the version the caretaker decides on. */
+  updatedAt: Date;
   historia: string;
   imageId: string | null;
   status: StoryStatus;
@@ -166,12 +208,13 @@ export async function storyOf(db: Db, applicationId: string): Promise<StoryOnApp
       imageId: happyEndings.imageId,
       status: happyEndings.status,
       motivo: happyEndings.motivo,
+      updatedAt: happyEndings.updatedAt,
     })
     .from(happyEndings)
     .innerJoin(adoptions, eq(adoptions.id, happyEndings.adoptionId))
     .where(eq(adoptions.applicationId, applicationId))
     .limit(1);
-  return story ?? null;
+  return story ? { ...story, updatedAt: new Date(story.updatedAt) } : null;
 }
 
 export type PublicStory = {
@@ -188,11 +231,14 @@ export type PublicStory = {
 
 const adopter = sql<string>`(select u.nome from users u where u.id = ${adoptions.adopterId})`;
 
-/** Published, of an adoption not returned, whose adopter, animal and caretaker still exist. */
+/** Published, of an adoption not returned, whose adopter, animal and caretaker still exist and are not moderated away. */
 const isPublic = and(
   eq(happyEndings.status, "publicado"),
   isNull(adoptions.devolvidaEm),
   isNotNull(adoptions.adopterId),
+  // Nothing of a listing moderation hid, or of a suspended account.
+  ne(pets.status, "oculto"),
+  isNull(users.suspendedAt),
 );
 
 function publicStories(db: Db) {

@@ -1,9 +1,10 @@
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, applicationEvents, applications, checkins, happyEndings, pets } from "~/db/schema";
 import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { deleteStories } from "./happy-endings.server";
+import { applicationParty } from "./termos.server";
 import type { ApplicationParty } from "~/lib/applications";
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -46,7 +47,7 @@ export async function recordReturn(
         .limit(1);
       const party: ApplicationParty | null =
         adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
-      if (!adoption) return (await isParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
+      if (!adoption) return (await applicationParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
       if (!party) return notFound("application");
       if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
       await tx.update(adoptions).set({ devolvidaEm: now }).where(eq(adoptions.id, adoption.id));
@@ -77,20 +78,6 @@ export async function recordReturn(
 }
 
 const notAdopted = fail({ kind: "conflict", reason: "not-adopted" });
-
-async function isParty(tx: Db, userId: string, applicationId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(
-      and(
-        eq(applications.id, applicationId),
-        or(eq(applications.adopterId, userId), eq(applications.caretakerId, userId)),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 /** The animal available again (under a listing hidden by moderation, the status it goes back to). */
 async function relist(tx: Db, petId: string, now: Date): Promise<void> {

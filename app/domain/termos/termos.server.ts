@@ -393,7 +393,8 @@ async function termoOfApplication(db: Db, readerId: string, applicationId: strin
 }
 
 /** Whether the reader is a party of the application (so a missing termo is "none yet", not "not yours"). */
-async function applicationParty(db: Db, readerId: string, applicationId: string) {
+/** Which party of the application `readerId` is, if any. */
+export async function applicationParty(db: Db, readerId: string, applicationId: string) {
   const [row] = await db
     .select({
       id: applications.id,
