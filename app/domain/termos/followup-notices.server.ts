@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, applicationEvents, applications, checkins, happyEndings, pets, users } from "~/db/schema";
@@ -22,6 +23,22 @@ import { checkinToken } from "./followups.server";
 
 const adoptionUrl = (publicUrl: string, applicationId: string | null, section = "acompanhamento") =>
   `${publicUrl}/adopet/candidaturas/${applicationId ?? ""}#${section}`;
+
+/** A notice, rendered and sent once (its key). */
+async function sendOnce(
+  db: Db,
+  mailer: Mailer,
+  { to, subject, email, key }: { to: string; subject: string; email: ReactElement; key: string },
+) {
+  await sendMailOnce(db, mailer, { to, subject, ...(await renderEmail(email)), idempotencyKey: key });
+}
+
+/** The adopter's name, in a notice to the caretaker (null if their account is gone). */
+async function nameOf(db: Db, userId: string | null): Promise<string | null> {
+  if (!userId) return null;
+  const [user] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, userId));
+  return user?.nome ?? null;
+}
 
 /** The job `CHECKIN_EMAIL_JOB`: `Como está o {animal}?`, with its link. */
 export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string, publicUrl: string) {
@@ -53,12 +70,11 @@ export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string
     // In the query, which the request log leaves out (a path it writes).
     checkinUrl: `${publicUrl}/adopet/acompanhamento?token=${token}`,
   };
-  const content = await renderEmail(CheckinEmail(props));
-  await sendMailOnce(db, mailer, {
+  await sendOnce(db, mailer, {
     to: row.email,
     subject: checkinSubject(props),
-    ...content,
-    idempotencyKey: `checkin.${checkinId}`,
+    email: CheckinEmail(props),
+    key: `checkin.${checkinId}`,
   });
 }
 
@@ -82,21 +98,20 @@ export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: s
     .where(eq(checkins.id, checkinId))
     .limit(1);
   if (!row || row.answeredAt || !row.adopterId || row.devolvidaEm) return;
-  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  const adopter = await nameOf(db, row.adopterId);
   if (!adopter) return;
   const props = {
     caretakerNome: row.caretakerNome,
-    adopterNome: adopter.nome,
+    adopterNome: adopter,
     petNome: row.petNome,
     dia: row.dia,
     adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
   };
-  const content = await renderEmail(CheckinUnansweredEmail(props));
-  await sendMailOnce(db, mailer, {
+  await sendOnce(db, mailer, {
     to: row.email,
     subject: checkinUnansweredSubject(props),
-    ...content,
-    idempotencyKey: `checkin-sem-resposta.${checkinId}`,
+    email: CheckinUnansweredEmail(props),
+    key: `checkin-sem-resposta.${checkinId}`,
   });
 }
 
@@ -131,12 +146,11 @@ export async function sendCastrationReminder(
     prazo: formatDay(row.prazo),
     adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
   };
-  const content = await renderEmail(CastrationReminderEmail(props));
-  await sendMailOnce(db, mailer, {
+  await sendOnce(db, mailer, {
     to: row.email,
     subject: castrationReminderSubject(props),
-    ...content,
-    idempotencyKey: `castracao.${adoptionId}.${dias}`,
+    email: CastrationReminderEmail(props),
+    key: `castracao.${adoptionId}.${dias}`,
   });
 }
 
@@ -158,20 +172,19 @@ export async function sendAdoptionReturned(db: Db, mailer: Mailer, eventId: stri
     .where(eq(applicationEvents.id, eventId))
     .limit(1);
   if (!row) return;
-  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  const adopter = await nameOf(db, row.adopterId);
   const props = {
     caretakerNome: row.caretakerNome,
-    adopterNome: adopter?.nome ?? "Quem adotou",
+    adopterNome: adopter ?? "Quem adotou",
     petNome: row.petNome,
     motivo: row.motivo ?? "",
     adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
   };
-  const content = await renderEmail(AdoptionReturnedEmail(props));
-  await sendMailOnce(db, mailer, {
+  await sendOnce(db, mailer, {
     to: row.email,
     subject: adoptionReturnedSubject(props),
-    ...content,
-    idempotencyKey: `devolucao.${eventId}`,
+    email: AdoptionReturnedEmail(props),
+    key: `devolucao.${eventId}`,
   });
 }
 
@@ -196,20 +209,19 @@ export async function sendStoryShared(db: Db, mailer: Mailer, storyId: string, p
     .limit(1);
   // Decided or taken down meanwhile.
   if (!row || row.status !== "pendente" || !row.adopterId) return;
-  const [adopter] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, row.adopterId));
+  const adopter = await nameOf(db, row.adopterId);
   if (!adopter) return;
   const props = {
     caretakerNome: row.caretakerNome,
-    adopterNome: adopter.nome,
+    adopterNome: adopter,
     petNome: row.petNome,
     historia: row.historia,
     adoptionUrl: adoptionUrl(publicUrl, row.applicationId, "final-feliz"),
   };
-  const content = await renderEmail(StorySharedEmail(props));
-  await sendMailOnce(db, mailer, {
+  await sendOnce(db, mailer, {
     to: row.email,
     subject: storySharedSubject(props),
-    ...content,
-    idempotencyKey: `final-feliz.${storyId}.${new Date(row.updatedAt).getTime()}`,
+    email: StorySharedEmail(props),
+    key: `final-feliz.${storyId}.${new Date(row.updatedAt).getTime()}`,
   });
 }

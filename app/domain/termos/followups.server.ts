@@ -240,6 +240,23 @@ export async function answerCheckin(
   });
 }
 
+/** The adoption an application led to (locked for the caller's transaction, when asked). */
+export async function adoptionOf(db: Db, applicationId: string, { lock = false } = {}) {
+  const query = db
+    .select({
+      id: adoptions.id,
+      adopterId: adoptions.adopterId,
+      caretakerId: adoptions.caretakerId,
+      petId: adoptions.petId,
+      devolvidaEm: adoptions.devolvidaEm,
+    })
+    .from(adoptions)
+    .where(eq(adoptions.applicationId, applicationId))
+    .limit(1);
+  const [adoption] = lock ? await query.for("update") : await query;
+  return adoption ?? null;
+}
+
 // ——— Castration ———
 
 /** The adopter says the animal was castrated, with the certificate's photo if they have one. */
@@ -250,16 +267,7 @@ export async function markCastrated(
   photo: Buffer | null,
   now: Date,
 ): Promise<Result<void>> {
-  const [adoption] = await db
-    .select({
-      id: adoptions.id,
-      adopterId: adoptions.adopterId,
-      caretakerId: adoptions.caretakerId,
-      devolvidaEm: adoptions.devolvidaEm,
-    })
-    .from(adoptions)
-    .where(eq(adoptions.applicationId, applicationId))
-    .limit(1);
+  const adoption = await adoptionOf(db, applicationId);
   if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
   if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });

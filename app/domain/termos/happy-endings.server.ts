@@ -9,6 +9,7 @@ import type { Jobs } from "~/jobs/queue.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { adoptionOf } from "./followups.server";
 
 /**
  * Finais felizes (issue 21): the adopter tells how life with the animal is, with a photo; the
@@ -25,19 +26,8 @@ type StoryStatus = "pendente" | "publicado" | "recusado";
 
 /** The adoption of an application, if `userId` is one of its two parties. */
 async function adoptionFor(db: Db, userId: string, applicationId: string) {
-  const [adoption] = await db
-    .select({
-      id: adoptions.id,
-      adopterId: adoptions.adopterId,
-      caretakerId: adoptions.caretakerId,
-      petId: adoptions.petId,
-      devolvidaEm: adoptions.devolvidaEm,
-    })
-    .from(adoptions)
-    .where(eq(adoptions.applicationId, applicationId))
-    .limit(1);
-  if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return null;
-  return adoption;
+  const adoption = await adoptionOf(db, applicationId);
+  return adoption && (adoption.adopterId === userId || adoption.caretakerId === userId) ? adoption : null;
 }
 
 /**

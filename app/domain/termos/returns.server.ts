@@ -5,6 +5,7 @@ import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.serve
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { deleteStories } from "./happy-endings.server";
 import { applicationParty } from "./termos.server";
+import { adoptionOf } from "./followups.server";
 import type { ApplicationParty } from "~/lib/applications";
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -33,18 +34,7 @@ export async function recordReturn(
 ): Promise<Result<{ party: ApplicationParty }>> {
   const recorded = await db.transaction(
     async (tx): Promise<Result<{ party: ApplicationParty; publicChange: boolean }>> => {
-      const [adoption] = await tx
-        .select({
-          id: adoptions.id,
-          adopterId: adoptions.adopterId,
-          caretakerId: adoptions.caretakerId,
-          petId: adoptions.petId,
-          devolvidaEm: adoptions.devolvidaEm,
-        })
-        .from(adoptions)
-        .where(eq(adoptions.applicationId, applicationId))
-        .for("update")
-        .limit(1);
+      const adoption = await adoptionOf(tx, applicationId, { lock: true });
       const party: ApplicationParty | null =
         adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
       if (!adoption) return (await applicationParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
