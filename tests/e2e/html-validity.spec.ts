@@ -116,8 +116,20 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
     expect((await message(request, available, name)).status()).toBe(201);
     expect((await message(caretaker, demoPet, demoPet.nome)).status()).toBe(201);
 
+    // The demo's happy ending (Bolota's).
+    const stories = await (await request.get("/adopet/finais-felizes")).text();
+    const storyId = /\/adopet\/finais-felizes\/([0-9a-f-]{36})/.exec(stories)![1]!;
+
     const everyone: Capture[] = [
       { name: "welcome", path: "/adopet/", status: 200 },
+      { name: "finais-felizes", path: "/adopet/finais-felizes", status: 200 },
+      { name: "final-feliz", path: `/adopet/finais-felizes/${storyId}`, status: 200 },
+      {
+        name: "final-feliz-desconhecido",
+        path: "/adopet/finais-felizes/00000000-0000-4000-8000-000000000000",
+        status: 404,
+      },
+      { name: "acompanhamento-invalido", path: "/adopet/acompanhamento?token=x", status: 404 },
       { name: "home", path: "/adopet/home", status: 200 },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
