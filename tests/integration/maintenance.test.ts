@@ -58,6 +58,7 @@ describe("the periodic purge", () => {
       reports: 0,
       termos: 0,
       checkins: 0,
+      stories: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -72,6 +73,7 @@ describe("the periodic purge", () => {
       reports: 0,
       termos: 0,
       checkins: 0,
+      stories: 0,
     });
   });
 
