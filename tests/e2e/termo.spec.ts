@@ -144,6 +144,16 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   );
   execFileSync("pdftoppm", ["-png", "-r", "60", pdfPath, path.join(SCREENSHOTS_DIR, "termo-pdf")]);
   expect(fs.existsSync(path.join(SCREENSHOTS_DIR, "termo-pdf-1.png"))).toBe(true);
+  // The same bytes by the termo's own address, from the caretaker's list of signed termos.
+  await ong.goto("/adopet/meus-pets/termo");
+  const signedList = ong.getByRole("region", { name: "Termos de adoção assinados" });
+  await expect(signedList).toContainText(code);
+  await expectNoAxeViolations(ong);
+  const [byId] = await Promise.all([
+    ong.waitForEvent("download"),
+    signedList.getByRole("link", { name: `Termo de adoção de ${nome} (PDF)` }).click(),
+  ]);
+  expect(fs.readFileSync((await byId.path())!).equals(fs.readFileSync(pdfPath))).toBe(true);
 
   // The adopter's application and the animal say so; the follow-up is scheduled, and the adopter
   // informs the castration with the certificate's photo.

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
-import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import { publicName } from "~/domain/pets/pets.server";
 import { firstName, STORIES_PER_PAGE } from "~/lib/happy-endings";
 import type { Species } from "~/lib/pets";
@@ -16,7 +16,8 @@ import { adoptionOf } from "./followups.server";
  * caretaker publishes it (or not, saying why); `/finais-felizes` shows the published ones,
  * newest first, and the caretaker's page shows theirs. One story per adoption: an edit goes
  * back for approval. A story is signed by the adopter's first name only. It goes when the
- * adopter takes it down, when the animal is returned, and with the adopter's account.
+ * adopter takes it down, when the animal is returned, and with the adopter's account. The public
+ * reads come from the public read cache, which every change to what they show clears.
  */
 
 /** The job: tells the caretaker a story waits for their approval. */
@@ -275,10 +276,15 @@ function toPublicStory(row: StoryRow): PublicStory {
  * A page of `/finais-felizes`, newest first: those published before `before` (the last one of
  * the previous page), and whether there are more.
  */
-export async function listStories(
+export function listStories(
   db: Db,
   before?: { publishedAt: Date; id: string },
 ): Promise<{ stories: PublicStory[]; more: boolean }> {
+  const key = `finais-felizes:${before ? `${before.publishedAt.toISOString()}_${before.id}` : ""}`;
+  return cachedRead(db, key, () => readStories(db, before));
+}
+
+async function readStories(db: Db, before?: { publishedAt: Date; id: string }) {
   const rows = await publicStories(db)
     .where(
       and(
@@ -297,7 +303,11 @@ export async function listStories(
 }
 
 /** One published story (its own page, with its link preview). */
-export async function findStory(db: Db, id: string): Promise<PublicStory | null> {
+export function findStory(db: Db, id: string): Promise<PublicStory | null> {
+  return cachedRead(db, `final-feliz:${id}`, () => readStory(db, id));
+}
+
+async function readStory(db: Db, id: string): Promise<PublicStory | null> {
   const [row] = await publicStories(db)
     .where(and(isPublic, eq(happyEndings.id, id)))
     .limit(1);
@@ -305,7 +315,13 @@ export async function findStory(db: Db, id: string): Promise<PublicStory | null>
 }
 
 /** A caretaker's published stories, newest first (their public page). */
-export async function caretakerStories(db: Db, caretakerId: string, limit = 6): Promise<PublicStory[]> {
+export function caretakerStories(db: Db, caretakerId: string, limit = 6): Promise<PublicStory[]> {
+  return cachedRead(db, `finais-felizes-de:${caretakerId}:${limit}`, () =>
+    readCaretakerStories(db, caretakerId, limit),
+  );
+}
+
+async function readCaretakerStories(db: Db, caretakerId: string, limit: number): Promise<PublicStory[]> {
   const rows = await publicStories(db)
     .where(and(isPublic, eq(pets.caretakerId, caretakerId)))
     .orderBy(desc(happyEndings.publishedAt), desc(happyEndings.id))
