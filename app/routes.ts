@@ -63,6 +63,7 @@ export default [
     route("pets/:id/candidaturas", "routes/api/pet-candidaturas.ts"),
     route("questionario", "routes/api/questionario.ts"),
     route("candidaturas", "routes/api/candidaturas.ts"),
+    route("candidaturas/animais", "routes/api/candidaturas-animais.ts"),
     route("candidaturas/:id", "routes/api/candidatura.ts"),
     route("candidaturas/:id/termo", "routes/api/candidatura-termo.ts"),
     route("candidaturas/:id/termo/assinaturas", "routes/api/candidatura-termo-assinaturas.ts"),

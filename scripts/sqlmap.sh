@@ -81,7 +81,8 @@ run -u "$base/api/users/$ong" --method=PATCH --data '{"nome":"ONG Adopet","cidad
 run -u "$base/api/pets/$pet" --method=PATCH --data '{"perfil":"Dócil","cidade":"Niterói"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 run -u "$base/mensagens" --data "mensagem=$message" --cookie="$session" --skip=adopet_sessao
 run -u "$base/meus-pets" --data "intent=disponivel&pet=$pet" --cookie="$session" --skip=adopet_sessao
-run -u "$base/api/candidaturas?pet=$pet&status=nova&pagina=1" --cookie="$session" --skip=adopet_sessao
+run -u "$base/api/candidaturas?pet=$pet&animal=Dun&status=nova&pagina=1" --cookie="$session" --skip=adopet_sessao
+run -u "$base/api/candidaturas/animais?q=Dun" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/questionario" --method=PUT --data '{"perguntas":[{"id":"moradia","tipo":"escolha_unica","enunciado":"Casa ou apartamento?","obrigatoria":true,"opcoes":["Casa","Apartamento"]}]}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/alertas" --data '{"filtros":{"especie":"gato","perto":"Niterói (RJ)","raio":25,"q":"dengosa"},"frequencia":"diaria"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 

@@ -41,6 +41,7 @@ import {
   applicationDetailSchema,
   applicationListSchema,
   citiesSchema,
+  applicationAnimalsSchema,
   conversationListSchema,
   conversationMessageSentSchema,
   conversationSchema,
@@ -163,6 +164,13 @@ const feedQuery = z.object({
 
 const applicationsQuery = z.object({
   pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
+  animal: z
+    .string()
+    .max(60)
+    .optional()
+    .meta({
+      description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
+    }),
   status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
   pagina: z.coerce
     .number()
@@ -171,6 +179,10 @@ const applicationsQuery = z.object({
     .max(10_000)
     .optional()
     .meta({ description: "Página das recebidas (50 por página)." }),
+});
+
+const animalsQuery = z.object({
+  q: z.string().max(60).optional().meta({ description: "O que se está digitando.", example: "bol" }),
 });
 
 const conversationQuery = z.object({
@@ -309,6 +321,17 @@ const paths: ZodOpenApiPathsObject = {
       requestParams: { query: applicationsQuery },
       ok: { 200: answer("As enviadas e uma página das recebidas, mais novas primeiro.", applicationListSchema) },
       errors: { 400: "Filtro inválido." },
+      traits: { auth: true },
+    }),
+  },
+  "/candidaturas/animais": {
+    get: operation("get", {
+      tags: ["Candidaturas"],
+      summary: "Sugerir seus animais com candidaturas",
+      description:
+        "Até 8 dos seus animais que têm candidaturas, cujo nome tem o que se digita (sem diferença de acentos e maiúsculas), os que começam por ele primeiro: o filtro por animal das recebidas.",
+      requestParams: { query: animalsQuery },
+      ok: { 200: answer("Os animais.", applicationAnimalsSchema) },
       traits: { auth: true },
     }),
   },

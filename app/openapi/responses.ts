@@ -224,6 +224,12 @@ export const messageSentSchema = z
   })
   .meta({ id: "MensagemEnviada" });
 
+export const applicationAnimalsSchema = z
+  .object({
+    animais: z.array(z.object({ id, nome: z.string().meta({ example: "Bolota" }) })),
+  })
+  .meta({ id: "AnimaisComCandidaturas" });
+
 export const citiesSchema = z
   .object({
     cidades: z.array(

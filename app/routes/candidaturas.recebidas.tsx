@@ -1,11 +1,15 @@
+import { useRef } from "react";
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidaturas.recebidas";
 import { StatusBadge } from "~/components/application-parts";
-import { countReceivedByStatus, listReceived, petsWithApplications } from "~/domain/applications/applications.server";
+import { SuggestInput } from "~/components/suggest-input";
+import type { Db } from "~/db/client.server";
+import { countReceivedByStatus, listReceived, nameOfOwnAnimal } from "~/domain/applications/applications.server";
 import { APPLICATION_STATUSES, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
+import { searchKey } from "~/lib/pets";
 import { requireUser } from "~/web/auth.server";
 
 /** The filters as the URL gives them; anything unknown is no filter. */
@@ -15,23 +19,39 @@ function filtersOf(url: URL) {
   const page = Number(url.searchParams.get("pagina") ?? "1");
   return {
     pet: isId(pet) ? pet : undefined,
+    // What was typed in `Animal` (null: the field was not sent, as from a link of meus-pets).
+    typed: url.searchParams.get("animal")?.trim().slice(0, 60) ?? null,
     status: APPLICATION_STATUSES.includes(status as ApplicationStatus) ? (status as ApplicationStatus) : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }
 
+/**
+ * One animal (`pet`, chosen from the suggestions or linked from meus-pets) or the animals whose
+ * name holds what was typed. A chosen animal whose name was then typed over without JavaScript
+ * (the hidden id stays) gives way to the text; one that is not the caretaker's is no filter.
+ */
+async function animalFilter(db: Db, caretakerId: string, { pet, typed }: { pet?: string; typed: string | null }) {
+  const name = pet ? await nameOfOwnAnimal(db, caretakerId, pet) : null;
+  if (name !== null && (typed === null || searchKey(typed) === searchKey(name))) {
+    return { pet, animal: undefined, shown: name };
+  }
+  return { pet: undefined, animal: typed || undefined, shown: typed ?? "" };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const filters = filtersOf(new URL(request.url));
-  const [counts, animals] = await Promise.all([
+  const { typed, ...asked } = filtersOf(new URL(request.url));
+  const [counts, { shown, ...animal }] = await Promise.all([
     countReceivedByStatus(context.db, user.id),
-    petsWithApplications(context.db, user.id),
+    animalFilter(context.db, user.id, { pet: asked.pet, typed }),
   ]);
+  const filters = { ...asked, ...animal };
   const received = await listReceived(context.db, user.id, filters, counts);
   return {
     filters,
+    animal: shown,
     counts,
-    animals,
     total: received.total,
     page: received.page,
     pageCount: received.pageCount,
@@ -51,17 +71,61 @@ export function meta() {
 }
 
 /** The link to another page of the same filters. */
-function pageHref(filters: { pet?: string; status?: string }, page: number) {
+function pageHref(filters: { pet?: string; animal?: string; status?: string }, page: number) {
   const params = new URLSearchParams();
   if (filters.pet) params.set("pet", filters.pet);
+  if (filters.animal) params.set("animal", filters.animal);
   if (filters.status) params.set("status", filters.status);
   if (page > 1) params.set("pagina", String(page));
   const query = params.toString();
   return query ? `?${query}` : ".";
 }
 
+/**
+ * `Animal`: the name typed (the server finds the animals whose name holds it), and with
+ * JavaScript the caretaker's animals suggested as it is typed; choosing one filters by it alone.
+ */
+function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
+  const chosen = useRef<HTMLInputElement>(null);
+  async function load(text: string, signal: AbortSignal) {
+    const response = await fetch(`/adopet/api/candidaturas/animais?${new URLSearchParams({ q: text })}`, { signal });
+    if (!response.ok) return [];
+    return ((await response.json()) as { animais: { id: string; nome: string }[] }).animais;
+  }
+  return (
+    <>
+      <SuggestInput
+        // A new search (links, back and forward) starts the field again from what the URL says.
+        key={`${pet ?? ""}:${name}`}
+        inputProps={{
+          id: "filtro-animal",
+          name: "animal",
+          type: "search",
+          className: "field__control",
+          defaultValue: name,
+          placeholder: "Todos",
+          maxLength: 60,
+        }}
+        load={load}
+        label={(animal) => animal.nome}
+        itemKey={(animal) => animal.id}
+        onChoose={(animal, input) => {
+          input.value = animal.nome;
+          if (chosen.current) chosen.current.value = animal.id;
+        }}
+        onType={() => {
+          if (chosen.current) chosen.current.value = "";
+        }}
+        announce={(count) => `${count} ${count === 1 ? "animal sugerido" : "animais sugeridos"}`}
+        minLength={1}
+      />
+      <input ref={chosen} type="hidden" name="pet" defaultValue={pet ?? ""} />
+    </>
+  );
+}
+
 export default function Recebidas() {
-  const { filters, counts, animals, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { filters, animal, counts, items, total, page, pageCount } = useLoaderData<typeof loader>();
   const all = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
   return (
     <section className="applications">
@@ -81,17 +145,10 @@ export default function Recebidas() {
         <>
           <Form method="get" className="applications__filters">
             <div className="field">
-              <label className="field__label" htmlFor="filtro-pet">
+              <label className="field__label" htmlFor="filtro-animal">
                 Animal
               </label>
-              <select id="filtro-pet" name="pet" className="field__control" defaultValue={filters.pet ?? ""}>
-                <option value="">Todos</option>
-                {animals.map((animal) => (
-                  <option key={animal.id} value={animal.id}>
-                    {animal.nome}
-                  </option>
-                ))}
-              </select>
+              <AnimalFilter name={animal} pet={filters.pet} />
             </div>
             <div className="field">
               <label className="field__label" htmlFor="filtro-status">

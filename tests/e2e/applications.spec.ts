@@ -91,6 +91,20 @@ test.describe("applications", () => {
     await ong.getByLabel("Status").selectOption("nova");
     await ong.getByRole("button", { name: "Filtrar" }).click();
     await expect(ong).toHaveURL(/status=nova/);
+    // The filter by animal suggests the caretaker's animals as a name is typed, by keyboard.
+    const animal = ong.getByLabel("Animal", { exact: true });
+    await animal.fill(nome.slice(0, 3).toLowerCase());
+    await expect(ong.getByRole("listbox", { name: "Sugestões" }).getByRole("option", { name: nome })).toBeVisible();
+    await animal.press("ArrowDown");
+    await expect(animal).toHaveAttribute("aria-activedescendant", /.+/);
+    await expectNoAxeViolations(ong);
+    await animal.press("Enter");
+    await expect(animal).toHaveValue(nome);
+    await expect(animal).toHaveAttribute("aria-expanded", "false");
+    await ong.getByRole("button", { name: "Filtrar" }).click();
+    await expect(ong).toHaveURL(new RegExp(`pet=${pet.id}`));
+    await expect(ong.getByText("1 candidatura", { exact: true })).toBeVisible();
+    await expect(animal).toHaveValue(nome);
     await ong.getByRole("link", { name: `Bia Adotante · ${nome}` }).click();
     await expect(ong.getByRole("heading", { level: 1 })).toHaveText(`Bia Adotante quer adotar ${nome}`);
     await expect(ong.getByRole("link", { name: "(21) 99876-5432" })).toHaveAttribute("href", "tel:21998765432");

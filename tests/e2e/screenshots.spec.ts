@@ -113,6 +113,10 @@ for (const width of WIDTHS) {
       await page.goto("/adopet/candidaturas/recebidas");
       await expect(page.getByText("4 candidaturas")).toBeVisible();
       await capture(page, "candidaturas-recebidas", width);
+      // The filter by animal, its suggestions open.
+      await page.getByLabel("Animal", { exact: true }).fill("d");
+      await expect(page.getByRole("option", { name: "Dunga" })).toBeVisible();
+      await capture(page, "candidaturas-recebidas-animal", width);
       await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
       await capture(page, "candidatura-responsavel", width);

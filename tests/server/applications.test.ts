@@ -384,6 +384,85 @@ describe("the pipeline", () => {
   });
 });
 
+describe("the pipeline's filter by animal", () => {
+  /** What the page says it shows: "6 candidaturas". */
+  const shownCount = (html: string) => /class="applications__count" role="status">([^<]*)</.exec(html)?.[1];
+  let dani: Person;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    dani = await person("dani.filtro@exemplo.com", "Dani Protetora");
+    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Tobias", "50%_off"]) {
+      ids[nome] = await createPet(app.db, { caretakerId: dani.id, nome });
+    }
+    ids.Bolacha = await createPet(app.db, { caretakerId: ong.id, nome: "Bolacha" });
+    // Tobias has no application: he is never suggested.
+    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Bolacha", "50%_off"]) {
+      const created = await ana.client.post(`/api/pets/${ids[nome]}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+      expect(created.status, created.text).toBe(201);
+    }
+    const second = await bruno.client.post(`/api/pets/${ids.Bolota}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect(second.status, second.text).toBe(201);
+  });
+
+  it("suggests the caretaker's own animals with applications, accents and case aside, those starting with it first", async () => {
+    const suggest = async (who: Person, q: string) => {
+      const answer = await who.client.get(`/api/candidaturas/animais?q=${encodeURIComponent(q)}`);
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.headers.get("cache-control")).toBe("private, no-store");
+      return (answer.json.animais as { id: string; nome: string }[]).map((animal) => animal.nome);
+    };
+    expect(await suggest(dani, "bol")).toEqual(["Bolota", "Dom Bolinha"]);
+    expect(await suggest(dani, "PEROLA")).toEqual(["Pérola"]);
+    expect(await suggest(dani, "tob")).toEqual([]);
+    expect(await suggest(dani, "%")).toEqual(["50%_off"]);
+    expect(await suggest(dani, "_")).toEqual(["50%_off"]);
+    expect(await suggest(dani, "")).toEqual([]);
+    expect(await suggest(dani, "x".repeat(61))).toEqual([]);
+    expect(await suggest(ong, "bol")).toEqual(["Bolacha", "Bolinha"]);
+    // The adopter has no animals: nothing of Dani's.
+    expect(await suggest(ana, "bol")).toEqual([]);
+    expect((await new Client(app.baseUrl).get("/api/candidaturas/animais?q=bol")).status).toBe(401);
+  });
+
+  it("narrows the received applications to animals whose name holds the text, in the API and on the page", async () => {
+    const api = await dani.client.get("/api/candidaturas?animal=BOL");
+    expect(api.status, api.text).toBe(200);
+    expect((api.json.recebidas as { pet: { nome: string } }[]).map((item) => item.pet.nome).sort()).toEqual([
+      "Bolota",
+      "Bolota",
+      "Dom Bolinha",
+    ]);
+    expect(api.json.recebidas_total).toBe(3);
+    expect((await dani.client.get(`/api/candidaturas?animal=${"x".repeat(61)}`)).status).toBe(400);
+
+    const page = await dani.client.get("/candidaturas/recebidas?animal=perola&status=");
+    expect(page.status).toBe(200);
+    expect(shownCount(page.text)).toBe("1 candidatura");
+    expect(page.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="perola"/);
+    // The page no longer lists the caretaker's animals: it suggests them as they are typed.
+    expect(page.text).not.toContain('<option value="' + ids.Bolota);
+  });
+
+  it("filters by one animal chosen or linked, shows its name, and gives way to a name typed over it", async () => {
+    const linked = await dani.client.get(`/candidaturas/recebidas?pet=${ids.Bolota}`);
+    expect(shownCount(linked.text)).toBe("2 candidaturas");
+    expect(linked.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="Bolota"/);
+    const chosen = await dani.client.get(`/candidaturas/recebidas?animal=bolota&pet=${ids.Bolota}&status=nova`);
+    expect(shownCount(chosen.text)).toBe("2 candidaturas");
+    // Typed over without JavaScript (the hidden id stayed): the text decides.
+    const typed = await dani.client.get(`/candidaturas/recebidas?animal=Dom&pet=${ids.Bolota}`);
+    expect(shownCount(typed.text)).toBe("1 candidatura");
+    expect(typed.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="Dom"/);
+    const cleared = await dani.client.get(`/candidaturas/recebidas?animal=&pet=${ids.Bolota}`);
+    expect(shownCount(cleared.text)).toBe("5 candidaturas");
+    // Another caretaker's animal is no filter, and its name is not shown.
+    const theirs = await dani.client.get(`/candidaturas/recebidas?pet=${ids.Bolacha}`);
+    expect(shownCount(theirs.text)).toBe("5 candidaturas");
+    expect(theirs.text).not.toContain("Bolacha");
+  });
+});
+
 describe("what else happens to an approved adoption", () => {
   /** A pet with Carla approved and Bruno waiting. */
   async function approvedPet(nome: string) {

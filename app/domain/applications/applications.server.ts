@@ -1,6 +1,7 @@
 import { checkNotBlocked } from "~/domain/conversations/blocks.server";
-import { isListed } from "~/lib/pets";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { isListed, searchKey } from "~/lib/pets";
+import { folded, likePattern } from "~/db/text.server";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -383,7 +384,8 @@ export async function timelines(db: Db, ids: string[]): Promise<Map<string, Appl
 
 const RECEIVED_PAGE_SIZE = 50;
 
-export type ReceivedFilters = { pet?: string; status?: ApplicationStatus; page?: number };
+/** `pet`: one animal; `animal`: the animals whose name holds this text (accents and case aside). */
+export type ReceivedFilters = { pet?: string; animal?: string; status?: ApplicationStatus; page?: number };
 
 /**
  * The applications for the caretaker's animals, newest first, narrowed by animal and status, a
@@ -399,11 +401,12 @@ export async function listReceived(
   const where = and(
     eq(applications.caretakerId, caretakerId),
     filters.pet ? eq(applications.petId, filters.pet) : undefined,
+    filters.animal ? inArray(applications.petId, animalsNamed(db, caretakerId, searchKey(filters.animal))) : undefined,
     filters.status ? eq(applications.status, filters.status) : undefined,
   );
   const page = Math.max(1, filters.page ?? 1);
   const known =
-    counts && !filters.pet
+    counts && !filters.pet && !filters.animal
       ? filters.status
         ? (counts[filters.status] ?? 0)
         : Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
@@ -478,18 +481,50 @@ export async function countNewApplications(db: Db, caretakerId: string): Promise
   return row?.total ?? 0;
 }
 
-/** The pets that have applications, for the pipeline's filter by animal. */
-export async function petsWithApplications(db: Db, caretakerId: string): Promise<{ id: string; nome: string }[]> {
+/** The caretaker's animals that have applications and whose name holds `key` (a searchKey). */
+function animalsNamed(db: Db, caretakerId: string, key: string) {
+  return db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(and(eq(pets.caretakerId, caretakerId), like(folded(pets.nome), likePattern(key, { anywhere: true }))));
+}
+
+/**
+ * Up to `limit` of the caretaker's animals with applications whose name holds what is typed,
+ * accent- and case-insensitive, names that start with it first: the pipeline's filter by animal
+ * (an ONG may have a thousand; the page lists none of them).
+ */
+export async function suggestAnimalsWithApplications(
+  db: Db,
+  caretakerId: string,
+  text: string,
+  limit = 8,
+): Promise<{ id: string; nome: string }[]> {
+  const key = searchKey(text);
+  if (key.length === 0) return [];
+  const name = folded(pets.nome);
   return db
     .select({ id: pets.id, nome: pets.nome })
     .from(pets)
     .where(
       and(
         eq(pets.caretakerId, caretakerId),
+        like(name, likePattern(key, { anywhere: true })),
         sql`exists (select 1 from ${applications} where ${applications.petId} = ${pets.id})`,
       ),
     )
-    .orderBy(asc(pets.nome), asc(pets.id));
+    .orderBy(sql`${name} like ${likePattern(key)} desc`, asc(pets.nome), asc(pets.id))
+    .limit(limit);
+}
+
+/** The name of one of the caretaker's animals (the filter by animal shows it); null if not theirs. */
+export async function nameOfOwnAnimal(db: Db, caretakerId: string, petId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ nome: pets.nome })
+    .from(pets)
+    .where(and(eq(pets.id, petId), eq(pets.caretakerId, caretakerId)))
+    .limit(1);
+  return row?.nome ?? null;
 }
 
 /** An application, for one of its two parties only (anyone else: not found). */

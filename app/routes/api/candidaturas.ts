@@ -9,15 +9,19 @@ import { toApiApplication } from "~/web/applications.server";
 
 /**
  * `GET /api/candidaturas` → {enviadas, recebidas}: yours, and those for your animals (newest
- * first; `recebidas` narrowed by `?pet=` and `?status=`, 50 a `?pagina=`).
+ * first; `recebidas` narrowed by `?pet=`, `?animal=` (name), and `?status=`, 50 a `?pagina=`).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context.db);
   const params = new URL(request.url).searchParams;
   const pet = params.get("pet") ?? undefined;
+  const animal = params.get("animal")?.trim() || undefined;
   const status = params.get("status") ?? undefined;
   const page = Number(params.get("pagina") ?? "1");
   if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
+  if (animal !== undefined && animal.length > 60) {
+    return apiError(400, "Dados inválidos.", { animal: ["Digite no máximo 60 caracteres."] });
+  }
   if (status !== undefined && !APPLICATION_STATUSES.includes(status as ApplicationStatus)) {
     return apiError(400, "Dados inválidos.", { status: ["Status inválido."] });
   }
@@ -28,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSent(context.db, user.id),
     countReceivedByStatus(context.db, user.id),
   ]);
-  const filters = { pet, status: status as ApplicationStatus | undefined, page };
+  const filters = { pet, animal, status: status as ApplicationStatus | undefined, page };
   const recebidas = await listReceived(context.db, user.id, filters, counts);
   return data(
     {
