@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useId, useState, useSyncExternalStore, type MouseEvent } from "react";
 
 const noChange = () => () => {};
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -15,6 +15,8 @@ export function ShareBox({ url, title, text }: { url: string; title: string; tex
     () => false,
   );
   const [copied, setCopied] = useState(false);
+  // Browsers flag a field with neither id nor name (autofill cannot tell it apart).
+  const addressId = useId();
 
   async function share(event: MouseEvent) {
     if (!native) return;
@@ -51,7 +53,7 @@ export function ShareBox({ url, title, text }: { url: string; title: string; tex
         </a>
         <label className="share__address">
           <span>Endereço</span>
-          <input readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+          <input id={addressId} readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
         </label>
         {enhanced ? (
           <button type="button" className="share__option" onClick={copy}>
