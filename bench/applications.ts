@@ -165,7 +165,14 @@ async function main() {
   const app = await startAdopet(dataDir, DATABASE_URL, port);
   const url = `http://127.0.0.1:${port}`;
 
-  const pipeline = ["", "?status=nova", `?pet=${busyPets[0]}`, "?status=em_analise&pagina=3", "?pagina=20"];
+  const pipeline = [
+    "",
+    "?status=nova",
+    `?pet=${busyPets[0]}`,
+    "?animal=bo",
+    "?status=em_analise&pagina=3",
+    "?pagina=20",
+  ];
   let next = 0;
   const pipelinePage = (connections: number): autocannon.Options => ({
     url,
@@ -181,7 +188,7 @@ async function main() {
     ],
   });
   // The caretaker reading their pipeline (the page's own time), then a team of 20 at once.
-  await load("pipeline page, 1 connection (5 filters and pages)", pipelinePage(1));
+  await load("pipeline page, 1 connection (6 filters and pages)", pipelinePage(1));
   await load(`pipeline page, ${CONNECTIONS} connections`, pipelinePage(CONNECTIONS));
   await load("pipeline as JSON: GET /api/candidaturas", {
     url,

@@ -6,12 +6,15 @@ import {
   useSyncExternalStore,
   type InputHTMLAttributes,
   type KeyboardEvent,
+  type RefObject,
 } from "react";
 
 const noChange = () => () => {};
 
 export type SuggestInputProps<T> = {
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
+  /** The input, for a parent that sets its text (the field is uncontrolled). */
+  inputRef?: RefObject<HTMLInputElement | null>;
   /** The suggestions for what is typed into `input`; a failed or aborted fetch is no suggestion. */
   load: (text: string, signal: AbortSignal, input: HTMLInputElement) => Promise<T[]>;
   /** What to show and key each suggestion by. */
@@ -34,6 +37,7 @@ export type SuggestInputProps<T> = {
  */
 export function SuggestInput<T>({
   inputProps,
+  inputRef: givenRef,
   load,
   label,
   itemKey,
@@ -42,7 +46,8 @@ export function SuggestInput<T>({
   announce,
   minLength = 2,
 }: SuggestInputProps<T>) {
-  const inputRef = useRef<HTMLInputElement>(null);
+  const ownRef = useRef<HTMLInputElement>(null);
+  const inputRef = givenRef ?? ownRef;
   const listId = useId();
   const enhanced = useSyncExternalStore(
     noChange,
@@ -55,7 +60,13 @@ export function SuggestInput<T>({
   const request = useRef<AbortController | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      request.current?.abort();
+    },
+    [],
+  );
 
   function suggest(input: HTMLInputElement) {
     const text = input.value;

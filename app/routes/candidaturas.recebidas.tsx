@@ -1,5 +1,5 @@
-import { useRef } from "react";
-import { Form, Link, useLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/candidaturas.recebidas";
 import { StatusBadge } from "~/components/application-parts";
 import { SuggestInput } from "~/components/suggest-input";
@@ -86,7 +86,14 @@ function pageHref(filters: { pet?: string; animal?: string; status?: string }, p
  * JavaScript the caretaker's animals suggested as it is typed; choosing one filters by it alone.
  */
 function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
+  const { search } = useLocation();
+  const input = useRef<HTMLInputElement>(null);
   const chosen = useRef<HTMLInputElement>(null);
+  // A new search (the form, links, back and forward) shows what the URL says; the field keeps its focus.
+  useEffect(() => {
+    if (input.current && input.current.value !== name) input.current.value = name;
+    if (chosen.current) chosen.current.value = pet ?? "";
+  }, [name, pet, search]);
   async function load(text: string, signal: AbortSignal) {
     const response = await fetch(`/adopet/api/candidaturas/animais?${new URLSearchParams({ q: text })}`, { signal });
     if (!response.ok) return [];
@@ -95,8 +102,7 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
   return (
     <>
       <SuggestInput
-        // A new search (links, back and forward) starts the field again from what the URL says.
-        key={`${pet ?? ""}:${name}`}
+        inputRef={input}
         inputProps={{
           id: "filtro-animal",
           name: "animal",
@@ -109,8 +115,8 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
         load={load}
         label={(animal) => animal.nome}
         itemKey={(animal) => animal.id}
-        onChoose={(animal, input) => {
-          input.value = animal.nome;
+        onChoose={(animal, field) => {
+          field.value = animal.nome;
           if (chosen.current) chosen.current.value = animal.id;
         }}
         onType={() => {
@@ -119,7 +125,7 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
         announce={(count) => `${count} ${count === 1 ? "animal sugerido" : "animais sugeridos"}`}
         minLength={1}
       />
-      <input ref={chosen} type="hidden" name="pet" defaultValue={pet ?? ""} />
+      <input ref={chosen} type="hidden" name="pet" defaultValue={pet ?? ""} autoComplete="off" />
     </>
   );
 }

@@ -101,10 +101,19 @@ test.describe("applications", () => {
     await animal.press("Enter");
     await expect(animal).toHaveValue(nome);
     await expect(animal).toHaveAttribute("aria-expanded", "false");
-    await ong.getByRole("button", { name: "Filtrar" }).click();
+    // Enter again sends the filter, and the field keeps the focus.
+    await animal.press("Enter");
     await expect(ong).toHaveURL(new RegExp(`pet=${pet.id}`));
     await expect(ong.getByText("1 candidatura", { exact: true })).toBeVisible();
     await expect(animal).toHaveValue(nome);
+    await expect(animal).toBeFocused();
+    // A name typed over the choice is a search by that text, not the animal chosen before.
+    await animal.fill("nenhum-animal-assim");
+    await animal.press("Enter");
+    await expect(ong).toHaveURL(/animal=nenhum-animal-assim&pet=&/);
+    await expect(ong.getByText("0 candidaturas", { exact: true })).toBeVisible();
+    await expect(animal).toHaveValue("nenhum-animal-assim");
+    await ong.goto("/adopet/candidaturas/recebidas");
     await ong.getByRole("link", { name: `Bia Adotante · ${nome}` }).click();
     await expect(ong.getByRole("heading", { level: 1 })).toHaveText(`Bia Adotante quer adotar ${nome}`);
     await expect(ong.getByRole("link", { name: "(21) 99876-5432" })).toHaveAttribute("href", "tel:21998765432");

@@ -392,12 +392,12 @@ describe("the pipeline's filter by animal", () => {
 
   beforeAll(async () => {
     dani = await person("dani.filtro@exemplo.com", "Dani Protetora");
-    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Tobias", "50%_off"]) {
+    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Tobias", "50%_off", "Érica"]) {
       ids[nome] = await createPet(app.db, { caretakerId: dani.id, nome });
     }
     ids.Bolacha = await createPet(app.db, { caretakerId: ong.id, nome: "Bolacha" });
     // Tobias has no application: he is never suggested.
-    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Bolacha", "50%_off"]) {
+    for (const nome of ["Bolota", "Pérola", "Dom Bolinha", "Bolacha", "50%_off", "Érica"]) {
       const created = await ana.client.post(`/api/pets/${ids[nome]}/candidaturas`, { respostas: DEFAULT_ANSWERS });
       expect(created.status, created.text).toBe(201);
     }
@@ -414,11 +414,15 @@ describe("the pipeline's filter by animal", () => {
     };
     expect(await suggest(dani, "bol")).toEqual(["Bolota", "Dom Bolinha"]);
     expect(await suggest(dani, "PEROLA")).toEqual(["Pérola"]);
+    // Capitals with accents, and an accent typed as a letter and its combining mark (NFD).
+    expect(await suggest(dani, "ERICA")).toEqual(["Érica"]);
+    expect(await suggest(dani, "E\u0301rica")).toEqual(["Érica"]);
     expect(await suggest(dani, "tob")).toEqual([]);
     expect(await suggest(dani, "%")).toEqual(["50%_off"]);
     expect(await suggest(dani, "_")).toEqual(["50%_off"]);
     expect(await suggest(dani, "")).toEqual([]);
-    expect(await suggest(dani, "x".repeat(61))).toEqual([]);
+    // Past 60 characters nothing is suggested (trimmed, this one would be "bol").
+    expect(await suggest(dani, "bol".padEnd(61, " "))).toEqual([]);
     expect(await suggest(ong, "bol")).toEqual(["Bolacha", "Bolinha"]);
     // The adopter has no animals: nothing of Dani's.
     expect(await suggest(ana, "bol")).toEqual([]);
@@ -434,7 +438,11 @@ describe("the pipeline's filter by animal", () => {
       "Dom Bolinha",
     ]);
     expect(api.json.recebidas_total).toBe(3);
-    expect((await dani.client.get(`/api/candidaturas?animal=${"x".repeat(61)}`)).status).toBe(400);
+    const long = await dani.client.get(`/api/candidaturas?animal=${"x".repeat(61)}`);
+    expect([long.status, long.json.errors]).toEqual([
+      400,
+      { animal: ["O nome do animal deve ter no máximo 60 caracteres."] },
+    ]);
 
     const page = await dani.client.get("/candidaturas/recebidas?animal=perola&status=");
     expect(page.status).toBe(200);
@@ -450,15 +458,17 @@ describe("the pipeline's filter by animal", () => {
     expect(linked.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="Bolota"/);
     const chosen = await dani.client.get(`/candidaturas/recebidas?animal=bolota&pet=${ids.Bolota}&status=nova`);
     expect(shownCount(chosen.text)).toBe("2 candidaturas");
+    // By the animal chosen, not the text: the field shows its name as written.
+    expect(chosen.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="Bolota"/);
     // Typed over without JavaScript (the hidden id stayed): the text decides.
     const typed = await dani.client.get(`/candidaturas/recebidas?animal=Dom&pet=${ids.Bolota}`);
     expect(shownCount(typed.text)).toBe("1 candidatura");
     expect(typed.text).toMatch(/<input[^>]*id="filtro-animal"[^>]*value="Dom"/);
     const cleared = await dani.client.get(`/candidaturas/recebidas?animal=&pet=${ids.Bolota}`);
-    expect(shownCount(cleared.text)).toBe("5 candidaturas");
+    expect(shownCount(cleared.text)).toBe("6 candidaturas");
     // Another caretaker's animal is no filter, and its name is not shown.
     const theirs = await dani.client.get(`/candidaturas/recebidas?pet=${ids.Bolacha}`);
-    expect(shownCount(theirs.text)).toBe("5 candidaturas");
+    expect(shownCount(theirs.text)).toBe("6 candidaturas");
     expect(theirs.text).not.toContain("Bolacha");
   });
 });

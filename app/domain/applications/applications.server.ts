@@ -1,6 +1,6 @@
 import { checkNotBlocked } from "~/domain/conversations/blocks.server";
 import { isListed, searchKey } from "~/lib/pets";
-import { folded, likePattern } from "~/db/text.server";
+import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
@@ -481,12 +481,12 @@ export async function countNewApplications(db: Db, caretakerId: string): Promise
   return row?.total ?? 0;
 }
 
-/** The caretaker's animals that have applications and whose name holds `key` (a searchKey). */
+/** The caretaker's animals whose name holds `key` (a searchKey, compared with the name's own). */
 function animalsNamed(db: Db, caretakerId: string, key: string) {
   return db
     .select({ id: pets.id })
     .from(pets)
-    .where(and(eq(pets.caretakerId, caretakerId), like(folded(pets.nome), likePattern(key, { anywhere: true }))));
+    .where(and(eq(pets.caretakerId, caretakerId), like(pets.nomeBusca, likePattern(key, { anywhere: true }))));
 }
 
 /**
@@ -502,18 +502,17 @@ export async function suggestAnimalsWithApplications(
 ): Promise<{ id: string; nome: string }[]> {
   const key = searchKey(text);
   if (key.length === 0) return [];
-  const name = folded(pets.nome);
   return db
     .select({ id: pets.id, nome: pets.nome })
     .from(pets)
     .where(
       and(
         eq(pets.caretakerId, caretakerId),
-        like(name, likePattern(key, { anywhere: true })),
+        like(pets.nomeBusca, likePattern(key, { anywhere: true })),
         sql`exists (select 1 from ${applications} where ${applications.petId} = ${pets.id})`,
       ),
     )
-    .orderBy(sql`${name} like ${likePattern(key)} desc`, asc(pets.nome), asc(pets.id))
+    .orderBy(sql`${pets.nomeBusca} like ${likePattern(key)} desc`, asc(pets.nome), asc(pets.id))
     .limit(limit);
 }
 

@@ -15,12 +15,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireApiUser(request, context.db);
   const params = new URL(request.url).searchParams;
   const pet = params.get("pet") ?? undefined;
-  const animal = params.get("animal")?.trim() || undefined;
+  const typed = params.get("animal");
+  const animal = typed?.trim() || undefined;
   const status = params.get("status") ?? undefined;
   const page = Number(params.get("pagina") ?? "1");
   if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
-  if (animal !== undefined && animal.length > 60) {
-    return apiError(400, "Dados inválidos.", { animal: ["Digite no máximo 60 caracteres."] });
+  if (typed && typed.length > 60) {
+    return apiError(400, "Dados inválidos.", { animal: ["O nome do animal deve ter no máximo 60 caracteres."] });
   }
   if (status !== undefined && !APPLICATION_STATUSES.includes(status as ApplicationStatus)) {
     return apiError(400, "Dados inválidos.", { status: ["Status inválido."] });
