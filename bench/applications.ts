@@ -8,6 +8,7 @@ import { createVault } from "~/services/vault.server";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import autocannon, { type Result } from "autocannon";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
@@ -18,7 +19,7 @@ import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { startAdopet, writeSection } from "./support";
+import { startAdopet, startWorker, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -199,7 +200,7 @@ async function main() {
   // Each request a new adopter-and-pet pair, round the adopters first (a few each: the limit is 20 an hour).
   let sent = 0;
   const body = JSON.stringify({ respostas: ANSWERS });
-  const submitted = await load("submitting: POST /api/pets/:id/candidaturas", {
+  const submitting: autocannon.Options = {
     url,
     connections: CONNECTIONS,
     requests: [
@@ -218,11 +219,23 @@ async function main() {
         },
       },
     ],
-  });
-  app.kill("SIGTERM");
-  await new Promise((resolve) => app.once("exit", resolve));
+  };
+  await load("submitting: POST /api/pets/:id/candidaturas", submitting);
+  const stop = async (child: ChildProcess) => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  };
+  await stop(app);
+  if (DATABASE_URL) {
+    // As a deployment on PostgreSQL may run them: web servers with JOBS=off, the e-mails in `npm run worker`.
+    const web = await startAdopet(dataDir, DATABASE_URL, port, { JOBS: "off" });
+    const worker = await startWorker(DATABASE_URL, dataDir);
+    await load("submitting, the e-mails in `npm run worker`", submitting);
+    await stop(web);
+    await stop(worker);
+  }
   await smtp.close();
-  log(`${submitted.requests} applications submitted; ${smtp.received.length} e-mails reached the mail server.`);
+  log(`${sent} applications submitted; ${smtp.received.length} e-mails reached the mail server.`);
 
   const table = [
     "| Scenario | req/s | p50 (ms) | p99 (ms) | errors |",
@@ -233,7 +246,7 @@ async function main() {
     `## Applications (${kind})`,
     `## Applications (${kind})
 
-\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's worker meanwhile). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else).
+\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else).
 
 ${table}
 

@@ -72,11 +72,29 @@ function start(command: string, args: string[], env: Record<string, string>, rea
   });
 }
 
+/** The environment of the built app as in production, on that database, with the message limits out of the way. */
+function appEnv(dataDir: string, databaseUrl: string | undefined, extra: Record<string, string>) {
+  return {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    MESSAGE_LIMIT_PER_HOUR: "100000000",
+    MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
+    ...extra,
+  };
+}
+
 /**
  * The built app as in production, on that database, with the message limits out of the way
  * (RUNTIME_TUNING=off in the bench's environment measures it without the runtime tuning).
+ * `extra` adds to its environment (JOBS=off: the jobs run in a worker, startWorker).
  */
-export function startAdopet(dataDir: string, databaseUrl: string | undefined, port: number): Promise<ChildProcess> {
+export function startAdopet(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<ChildProcess> {
   const tuned = serverProcess(process.env.RUNTIME_TUNING);
   return start(
     process.execPath,
@@ -84,17 +102,24 @@ export function startAdopet(dataDir: string, databaseUrl: string | undefined, po
     [...tuned.nodeFlags, ...(process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean), "server/main.js"],
     {
       ...tuned.env,
-      NODE_ENV: "production",
+      ...appEnv(dataDir, databaseUrl, extra),
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? "",
-      MESSAGE_LIMIT_PER_HOUR: "100000000",
-      MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
       // The bench's people log in from addresses of their own, told through a proxy on loopback.
       TRUST_PROXY: "loopback",
     },
     /Adopet em/,
+  );
+}
+
+/** `npm run worker` on PostgreSQL: the job queue in a process of its own, beside a server with JOBS=off. */
+export function startWorker(databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  const tuned = serverProcess(process.env.RUNTIME_TUNING);
+  return start(
+    process.execPath,
+    [...tuned.nodeFlags, "server/worker.js"],
+    { ...tuned.env, ...appEnv(dataDir, databaseUrl, {}) },
+    /apenas a fila de tarefas/,
   );
 }
 
