@@ -125,7 +125,7 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
         announce={(count) => `${count} ${count === 1 ? "animal sugerido" : "animais sugeridos"}`}
         minLength={1}
       />
-      <input ref={chosen} type="hidden" name="pet" defaultValue={pet ?? ""} autoComplete="off" />
+      <input ref={chosen} type="hidden" name="pet" defaultValue={pet ?? ""} />
     </>
   );
 }
