@@ -70,6 +70,8 @@ export default [
     route("candidaturas/:id/termo.pdf", "routes/api/candidatura-termo-pdf.ts"),
     route("candidaturas/:id/devolucao", "routes/api/candidatura-devolucao.ts"),
     route("termos/verificar", "routes/api/termos-verificar.ts"),
+    route("finais-felizes", "routes/api/finais-felizes.ts"),
+    route("finais-felizes/:id", "routes/api/final-feliz.ts"),
     route("messages", "routes/api/messages.ts"),
     route("messages/:id", "routes/api/message.ts"),
     route("cidades", "routes/api/cidades.ts"),

@@ -103,6 +103,7 @@ const CROSS_ORIGIN_READS = [
   /^\/adopet\/api\/pets\/[^/]+$/,
   /^\/adopet\/api\/pets\/[^/]+\/questionario$/,
   /^\/adopet\/api\/users\/[^/]+$/,
+  /^\/adopet\/api\/finais-felizes(\/[^/]+)?$/,
   /^\/adopet\/api\/openapi\.json$/,
 ];
 

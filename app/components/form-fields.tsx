@@ -171,7 +171,8 @@ export function ChoiceGroup({
       <legend className="field__label">{legend}</legend>
       {hint ? <p className="field__hint">{hint}</p> : null}
       <div className="choice-group__options">
-        {boxes.map((box, index) => (
+        {/* Conform's props carry a `key`, which React wants on the element itself, not spread. */}
+        {boxes.map(({ key: _key, ...box }, index) => (
           <label key={box.value} className="choice">
             <input
               {...box}

@@ -42,6 +42,8 @@ import {
   applicationListSchema,
   citiesSchema,
   applicationAnimalsSchema,
+  storySchema,
+  storiesSchema,
   conversationListSchema,
   conversationMessageSentSchema,
   conversationSchema,
@@ -164,13 +166,9 @@ const feedQuery = z.object({
 
 const applicationsQuery = z.object({
   pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
-  animal: z
-    .string()
-    .max(60)
-    .optional()
-    .meta({
-      description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
-    }),
+  animal: z.string().max(60).optional().meta({
+    description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
+  }),
   status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
   pagina: z.coerce
     .number()
@@ -179,6 +177,13 @@ const applicationsQuery = z.object({
     .max(10_000)
     .optional()
     .meta({ description: "Página das recebidas (50 por página)." }),
+});
+
+const storiesQuery = z.object({
+  antes: z.string().optional().meta({
+    description: "O `proxima` da página anterior: traz as histórias publicadas antes da última dela.",
+    example: "2026-11-20T10:00:00.000Z_0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10",
+  }),
 });
 
 const animalsQuery = z.object({
@@ -436,6 +441,27 @@ const paths: ZodOpenApiPathsObject = {
         409: "A adoção não foi concluída (termo não assinado), ou a devolução já foi registrada.",
       },
       traits: { auth: true, body: true },
+    }),
+  },
+  "/finais-felizes": {
+    get: operation("get", {
+      tags: ["Finais felizes"],
+      summary: "Os finais felizes publicados",
+      description:
+        "Histórias de quem adotou, publicadas com a aprovação de quem cuidava do animal: as mais novas primeiro, 12 por página. Aceita pedidos de outros sites (CORS).",
+      requestParams: { query: storiesQuery },
+      ok: { 200: answer("Uma página de histórias.", storiesSchema) },
+      errors: { 400: "Página inválida." },
+    }),
+  },
+  "/finais-felizes/{id}": {
+    get: operation("get", {
+      tags: ["Finais felizes"],
+      summary: "Ver um final feliz",
+      description: "Só uma história publicada. Aceita pedidos de outros sites (CORS).",
+      requestParams: { path: idParam("da história") },
+      ok: { 200: answer("A história.", storySchema) },
+      errors: { 404: "História não encontrada." },
     }),
   },
   "/termos/verificar": {
@@ -766,7 +792,7 @@ function buildDocument() {
         title: "API do Adopet",
         version: "1.0.0",
         description:
-          "A API do Adopet: animais para adoção, candidaturas, termos de adoção, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
+          "A API do Adopet: animais para adoção, candidaturas, termos de adoção, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal, os finais felizes) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
         license: { name: "MIT", identifier: "MIT" },
       },
       servers: [{ url: "/adopet/api", description: "Este site" }],
@@ -774,6 +800,7 @@ function buildDocument() {
         { name: "Animais" },
         { name: "Candidaturas" },
         { name: "Termo de adoção" },
+        { name: "Finais felizes" },
         { name: "Conversas" },
         { name: "Mensagens" },
         { name: "Favoritos" },

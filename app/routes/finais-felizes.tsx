@@ -1,26 +1,16 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/finais-felizes";
 import { StoryCard, storyCardData } from "~/components/story-card";
-import { listStories } from "~/domain/termos/happy-endings.server";
-import { isId } from "~/lib/ids";
-
-/** `?antes=<published at>_<id>`: the page after the one whose last story that is. */
-function parseCursor(value: string | null): { publishedAt: Date; id: string } | undefined | null {
-  if (value === null) return undefined;
-  const [when, id] = value.split("_");
-  const publishedAt = new Date(when ?? "");
-  return Number.isNaN(publishedAt.getTime()) || !isId(id) ? null : { publishedAt, id: id! };
-}
+import { listStories, parseStoryCursor } from "~/domain/termos/happy-endings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const cursor = parseCursor(new URL(request.url).searchParams.get("antes"));
+  const cursor = parseStoryCursor(new URL(request.url).searchParams.get("antes"));
   if (cursor === null) throw data("Página inválida.", { status: 400 });
-  const { stories, more } = await listStories(context.db, cursor);
-  const last = stories.at(-1);
+  const { stories, next } = await listStories(context.db, cursor);
   return {
     primeira: cursor === undefined,
     historias: stories.map(storyCardData),
-    proxima: more && last ? `?antes=${last.publishedAt.toISOString()}_${last.id}` : null,
+    proxima: next ? `?antes=${next}` : null,
     origin: context.publicUrl,
   };
 }

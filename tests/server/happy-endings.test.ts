@@ -172,6 +172,72 @@ describe("a happy ending", () => {
     expect(await app.db.select().from(images).where(eq(images.id, saved!.imageId!))).toHaveLength(0);
   });
 
+  it("is in the public API, newest first a page at a time, for other sites too, with the page's privacy", async () => {
+    const visitor = new Client(app.baseUrl);
+    const { id, petId } = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Quindim" });
+    expect((await share(ana, id, "Quindim adora a janela da sala.")).status).toBe(302);
+    const [pending] = await app.db
+      .select({ id: happyEndings.id })
+      .from(happyEndings)
+      .where(eq(happyEndings.historia, "Quindim adora a janela da sala."));
+    // Waiting for approval: not in the API.
+    expect((await visitor.get(`/api/finais-felizes/${pending!.id}`)).status).toBe(404);
+    expect((await review(ong, id, { decisao: "publicar" })).status).toBe(302);
+
+    const list = await visitor.request("GET", "/api/finais-felizes", undefined, { Origin: "https://ong.example" });
+    expect(list.status).toBe(200);
+    expect(list.headers.get("access-control-allow-origin")).toBe("*");
+    expect(list.headers.get("cache-control")).toBe("public, max-age=30");
+    const historias = list.json.historias as { id: string; titulo: string }[];
+    expect(historias[0]).toEqual({
+      id: pending!.id,
+      titulo: "Quindim e Ana",
+      historia: "Quindim adora a janela da sala.",
+      adotante: "Ana",
+      adotado_em: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      publicado_em: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      // Without a photo of its own, the animal's first.
+      imagem: expect.stringMatching(/^\/adopet\/imagens\/[0-9a-f-]{36}\/640\.webp$/),
+      pagina: `/adopet/finais-felizes/${pending!.id}`,
+      pet: { id: petId, nome: "Quindim", especie: "cao" },
+      responsavel: { id: ong.id, nome: "ONG Patas" },
+    });
+    // The adopter's first name only, and nobody's contact.
+    expect(list.text).not.toContain("Ana Maria Souza");
+    expect(list.text).not.toContain(ana.email);
+    expect(list.text).not.toContain("98765");
+    expect(list.json.proxima).toBeNull();
+
+    // The page after the newest: only the older ones.
+    const newest = historias[0] as unknown as { id: string; publicado_em: string };
+    const older = await visitor.get(`/api/finais-felizes?antes=${newest.publicado_em}_${newest.id}`);
+    expect(older.status).toBe(200);
+    expect((older.json.historias as { id: string }[]).map((story) => story.id)).toEqual(
+      historias.slice(1).map((story) => story.id),
+    );
+    const bad = await visitor.get("/api/finais-felizes?antes=ontem");
+    expect([bad.status, bad.json.errors]).toEqual([400, { antes: ["Página inválida."] }]);
+
+    const one = await visitor.request("GET", `/api/finais-felizes/${pending!.id}`, undefined, {
+      Origin: "https://ong.example",
+    });
+    expect([one.status, one.json.titulo, one.headers.get("access-control-allow-origin")]).toEqual([
+      200,
+      "Quindim e Ana",
+      "*",
+    ]);
+    const unknown = await visitor.get("/api/finais-felizes/0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10");
+    expect([unknown.status, unknown.json.message]).toEqual([404, "História não encontrada."]);
+    expect((await visitor.get("/api/finais-felizes/nao-e-um-id")).status).toBe(404);
+    expect((await visitor.request("POST", "/api/finais-felizes", {})).status).toBe(405);
+
+    // Taken down by the adopter: gone from the API too.
+    expect((await ana.client.post(`/candidaturas/${id}?acao=retirar_historia`)).status).toBe(302);
+    await expect
+      .poll(async () => (await visitor.get(`/api/finais-felizes/${pending!.id}`)).status, { timeout: 15_000 })
+      .toBe(404);
+  });
+
   it("goes when the animal is returned, and with the adopter's account", async () => {
     const visitor = new Client(app.baseUrl);
     const returned = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Cocada" });

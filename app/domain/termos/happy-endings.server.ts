@@ -4,6 +4,7 @@ import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import { publicName } from "~/domain/pets/pets.server";
 import { firstName, STORIES_PER_PAGE } from "~/lib/happy-endings";
+import { isId } from "~/lib/ids";
 import type { Species } from "~/lib/pets";
 import type { Jobs } from "~/jobs/queue.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -272,19 +273,37 @@ function toPublicStory(row: StoryRow): PublicStory {
   };
 }
 
-/**
- * A page of `/finais-felizes`, newest first: those published before `before` (the last one of
- * the previous page), and whether there are more.
- */
-export function listStories(
-  db: Db,
-  before?: { publishedAt: Date; id: string },
-): Promise<{ stories: PublicStory[]; more: boolean }> {
-  const key = `finais-felizes:${before ? `${before.publishedAt.toISOString()}_${before.id}` : ""}`;
-  return cachedRead(db, key, () => readStories(db, before));
+/** Where a page of stories starts: after this one (the last of the page before). */
+type StoryCursor = { publishedAt: Date; id: string };
+
+/** The `antes` of the page after the one `story` ends: "<published at>_<id>". */
+function storyCursor(story: StoryCursor): string {
+  return `${story.publishedAt.toISOString()}_${story.id}`;
 }
 
-async function readStories(db: Db, before?: { publishedAt: Date; id: string }) {
+/** `antes` as the page and the API read it: no cursor (undefined), or null when it is not one. */
+export function parseStoryCursor(value: string | null): StoryCursor | undefined | null {
+  if (value === null) return undefined;
+  const [when, id] = value.split("_");
+  const publishedAt = new Date(when ?? "");
+  return Number.isNaN(publishedAt.getTime()) || !isId(id) ? null : { publishedAt, id: id! };
+}
+
+/**
+ * A page of `/finais-felizes`, newest first: those published before `before` (the last one of
+ * the previous page), and the cursor of the next page, if there is one.
+ */
+export async function listStories(
+  db: Db,
+  before?: StoryCursor,
+): Promise<{ stories: PublicStory[]; next: string | null }> {
+  const key = `finais-felizes:${before ? storyCursor(before) : ""}`;
+  const { stories, more } = await cachedRead(db, key, () => readStories(db, before));
+  const last = stories.at(-1);
+  return { stories, next: more && last ? storyCursor(last) : null };
+}
+
+async function readStories(db: Db, before?: StoryCursor) {
   const rows = await publicStories(db)
     .where(
       and(

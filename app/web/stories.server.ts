@@ -1,0 +1,18 @@
+import type { PublicStory } from "~/domain/termos/happy-endings.server";
+import { imageUrl } from "~/lib/image-urls";
+
+/** A published story as the API gives it: what its public page shows, no more. */
+export function toApiStory(story: PublicStory) {
+  return {
+    id: story.id,
+    titulo: `${story.pet.nome} e ${story.adotante}`,
+    historia: story.historia,
+    adotante: story.adotante,
+    adotado_em: story.adoptedAt.toISOString(),
+    publicado_em: story.publishedAt.toISOString(),
+    imagem: story.imageId ? imageUrl(story.imageId, 640) : null,
+    pagina: `/adopet/finais-felizes/${story.id}`,
+    pet: { id: story.pet.id, nome: story.pet.nome, especie: story.pet.especie },
+    responsavel: { id: story.responsavel.id, nome: story.responsavel.nome },
+  };
+}
