@@ -171,9 +171,9 @@ export function ChoiceGroup({
       <legend className="field__label">{legend}</legend>
       {hint ? <p className="field__hint">{hint}</p> : null}
       <div className="choice-group__options">
-        {/* Conform's props carry a `key`, which React wants on the element itself, not spread. */}
-        {boxes.map(({ key: _key, ...box }, index) => (
-          <label key={box.value} className="choice">
+        {/* Conform's props carry a `key` (it remounts the boxes on a reset): React wants it on the element, not spread. */}
+        {boxes.map(({ key, ...box }, index) => (
+          <label key={key ?? box.value} className="choice">
             <input
               {...box}
               required={false}

@@ -230,7 +230,7 @@ export const storySchema = z
     titulo: z.string().meta({ example: "Farofa e Ana" }),
     historia: z.string().meta({ description: "Contada por quem adotou, como escreveu (até 2.000 caracteres)." }),
     adotante: z.string().meta({ description: "Só o primeiro nome de quem adotou.", example: "Ana" }),
-    adotado_em: dateTime,
+    adotado_em: z.iso.date().meta({ description: "O dia da adoção (horário de Brasília).", example: "2026-11-15" }),
     publicado_em: dateTime,
     imagem: imagePath.nullable().meta({ description: "A foto da história, ou a primeira do animal (640 px)." }),
     pagina: z.string().meta({ example: "/adopet/finais-felizes/0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10" }),
@@ -238,17 +238,15 @@ export const storySchema = z
     responsavel: z.object({ id, nome: z.string().meta({ description: "O nome público (de uma ONG, o dela)." }) }),
   })
   .meta({ id: "FinalFeliz" });
+export type ApiStory = z.output<typeof storySchema>;
 
 export const storiesSchema = z
   .object({
     historias: z.array(storySchema),
-    proxima: z
-      .string()
-      .nullable()
-      .meta({
-        description: "O `antes` da página seguinte; null na última.",
-        example: "2026-11-20T10:00:00.000Z_0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10",
-      }),
+    proxima: z.string().nullable().meta({
+      description: "O `antes` da página seguinte; null na última.",
+      example: "2026-11-20T10:00:00.000Z_0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10",
+    }),
   })
   .meta({ id: "FinaisFelizes" });
 

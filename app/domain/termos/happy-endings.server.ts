@@ -281,12 +281,18 @@ function storyCursor(story: StoryCursor): string {
   return `${story.publishedAt.toISOString()}_${story.id}`;
 }
 
-/** `antes` as the page and the API read it: no cursor (undefined), or null when it is not one. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/i;
+
+/**
+ * `antes` as the page and the API read it: no cursor (undefined), or null when it is not one
+ * exactly as storyCursor writes it (a date the database would refuse is not one either).
+ */
 export function parseStoryCursor(value: string | null): StoryCursor | undefined | null {
   if (value === null) return undefined;
-  const [when, id] = value.split("_");
+  const [, when, id] = CURSOR.exec(value) ?? [];
   const publishedAt = new Date(when ?? "");
-  return Number.isNaN(publishedAt.getTime()) || !isId(id) ? null : { publishedAt, id: id! };
+  if (Number.isNaN(publishedAt.getTime()) || publishedAt.toISOString() !== when || !isId(id)) return null;
+  return { publishedAt, id: id!.toLowerCase() };
 }
 
 /**
