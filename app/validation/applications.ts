@@ -155,22 +155,41 @@ function answersShape(questions: readonly Question[], form: boolean) {
   return Object.fromEntries(questions.map((question) => [question.id, answerSchema(question, form)]));
 }
 
-/** `POST /api/pets/:id/candidaturas` {respostas}: every answer checked against its question. */
-export function applicationSchema(questions: readonly Question[]) {
-  return z.strictObject({
-    respostas: z.strictObject(answersShape(questions, false), M.respostas),
-  });
+/**
+ * Schemas made from a questionnaire, kept by its questions' text: making one costs about half a
+ * millisecond, more than checking the answers, and most of a caretaker's applications answer
+ * the same questions. The oldest go first past a few hundred questionnaires.
+ */
+function memoByQuestions<T>(make: (questions: readonly Question[]) => T): (questions: readonly Question[]) => T {
+  const made = new Map<string, T>();
+  return (questions) => {
+    const key = JSON.stringify(questions);
+    let schema = made.get(key);
+    if (schema === undefined) {
+      schema = make(questions);
+      if (made.size >= 256) made.delete(made.keys().next().value!);
+      made.set(key, schema);
+    }
+    return schema;
+  };
 }
 
+/** `POST /api/pets/:id/candidaturas` {respostas}: every answer checked against its question. */
+export const applicationSchema = memoByQuestions((questions) =>
+  z.strictObject({
+    respostas: z.strictObject(answersShape(questions, false), M.respostas),
+  }),
+);
+
 /** The application form: the adopter's nome, telefone and cidade (saved to the profile), and the answers. */
-export function applicationFormSchema(questions: readonly Question[]) {
-  return z.object({
+export const applicationFormSchema = memoByQuestions((questions) =>
+  z.object({
     nome: nomeField,
     telefone: telefoneField,
     cidade: cidadeField,
     respostas: z.object(answersShape(questions, true)).default({}),
-  });
-}
+  }),
+);
 
 const reason = requiredText(M.motivoRequired, { multiline: true }).max(REASON_MAX, M.motivoMax);
 const note = requiredText(M.notaRequired, { multiline: true }).max(NOTE_MAX, M.notaMax);

@@ -252,6 +252,14 @@ describe("blocking", () => {
       201,
     );
     expect((await adopter.client.get(`/api/conversas/${conversationId}`)).json.bloqueio).toBeNull();
+
+    // The other way round: whoever blocked a caretaker does not apply for their animals either.
+    expect((await adjust(adopter.client, conversationId, "bloquear")).status).toBe(302);
+    const ownBlock = await adopter.client.post(`/api/pets/${otherPetId}/candidaturas`, { respostas: {} });
+    expect(ownBlock.status).toBe(403);
+    expect(ownBlock.json.message).toBe("Você bloqueou esta pessoa. Desbloqueie para voltar a escrever.");
+    expect((await adjust(adopter.client, conversationId, "desbloquear")).status).toBe(302);
+    expect((await adopter.client.get(`/api/conversas/${conversationId}`)).json.bloqueio).toBeNull();
   });
 
   it("a visitor's phone, from a message received: the same number however typed is refused; other caretakers still hear from it", async () => {

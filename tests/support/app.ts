@@ -33,6 +33,10 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-app-"));
     copyTemplate(path.join(tempDir, "data"));
   }
+  // React's packages choose their build by NODE_ENV when first loaded. The app is imported under
+  // "production" below and loads its own at start; this process has React's development build,
+  // so the rest is loaded first as this process has it (a mix of the two breaks rendering).
+  await Promise.all([import("react"), import("react/jsx-runtime"), import("react-dom/server")]);
   const saved = { ...process.env };
   Object.assign(process.env, {
     NODE_ENV: "production",

@@ -1,4 +1,4 @@
-import { checkNotBlocked } from "~/domain/conversations/blocks.server";
+import { blockRefusal, blockSide, checkNotBlocked } from "~/domain/conversations/blocks.server";
 import { isListed, searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
@@ -167,17 +167,18 @@ export async function canApply(
       openId: sql<string | null>`(select a.id from applications a
         where a.pet_id = "pets"."id" and a.adopter_id = ${adopterId}
         and a.status not in ('recusada', 'desistiu') limit 1)`,
+      // Someone who blocked the other (either way) hears nothing more from them, applications included.
+      blocked: blockSide(adopterId, sql`"pets"."caretaker_id"`),
     })
     .from(pets)
     .where(eq(pets.id, petId))
     .limit(1);
   const pet = adoptable(row);
   if (!pet.ok) return pet;
-  const { perguntas, openId, ...found } = pet.value;
+  const { perguntas, openId, blocked, ...found } = pet.value;
   if (found.caretakerId === adopterId) return forbidden("not-own-pet");
   if (openId) return fail({ kind: "conflict", reason: "application-open", id: openId });
-  // Someone who blocked the other (either way) hears nothing more from them, applications included.
-  const unblocked = await checkNotBlocked(db, adopterId, found.caretakerId);
+  const unblocked = blockRefusal(blocked);
   if (!unblocked.ok) return unblocked;
   return ok({ pet: found, perguntas: perguntas ?? DEFAULT_QUESTIONS.map((question) => ({ ...question })) });
 }

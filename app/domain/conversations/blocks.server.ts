@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { blocks, messages, users } from "~/db/schema";
 import { phoneDigits } from "~/lib/phones";
@@ -86,24 +86,35 @@ export async function listBlocks(db: Db, userId: string, limit: number | null = 
 
 /** Whether either of two people blocked the other: who did, from `senderId`'s side. */
 export async function blockBetween(db: Db, senderId: string, recipientId: string): Promise<"you" | "them" | null> {
-  const rows = await db
-    .select({ blockerId: blocks.blockerId })
-    .from(blocks)
-    .where(
-      or(
-        and(eq(blocks.blockerId, senderId), eq(blocks.blockedUserId, recipientId)),
-        and(eq(blocks.blockerId, recipientId), eq(blocks.blockedUserId, senderId)),
-      ),
-    );
-  if (rows.length === 0) return null;
-  return rows.some((row) => row.blockerId === senderId) ? "you" : "them";
+  const [row] = await db
+    .select({ side: blockSide(senderId, sql`"users"."id"`) })
+    .from(users)
+    .where(eq(users.id, recipientId));
+  return row?.side ?? null;
+}
+
+/**
+ * The same, as a column of a larger query: "you" when the sender blocked the recipient, "them"
+ * when only the other way round, null when neither. `recipient` names a column of the larger
+ * query with its table, written by hand (drizzle leaves the table out inside a select's sql).
+ */
+export function blockSide(senderId: string, recipient: SQL) {
+  return sql<"you" | "them" | null>`(select case when bool_or(b.blocker_id = ${senderId}) then 'you' else 'them' end
+    from blocks b
+    where (b.blocker_id = ${senderId} and b.blocked_user_id = ${recipient})
+      or (b.blocker_id = ${recipient} and b.blocked_user_id = ${senderId})
+    having count(*) > 0)`;
 }
 
 /** A message between two people is refused when either blocked the other. */
 export async function checkNotBlocked(db: Db, senderId: string, recipientId: string): Promise<Result> {
-  const blocked = await blockBetween(db, senderId, recipientId);
-  if (blocked === null) return ok();
-  return fail({ kind: "forbidden", rule: blocked === "you" ? "blocked-by-you" : "blocked-by-recipient" });
+  return blockRefusal(await blockBetween(db, senderId, recipientId));
+}
+
+/** The refusal for a block found by `blockBetween` or `blockSide` (none for null). */
+export function blockRefusal(side: "you" | "them" | null): Result {
+  if (side === null) return ok();
+  return fail({ kind: "forbidden", rule: side === "you" ? "blocked-by-you" : "blocked-by-recipient" });
 }
 
 /** A visitor's message is refused when its recipient blocked the phone it gives. */
