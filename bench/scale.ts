@@ -56,7 +56,12 @@ function percentile(values: number[], p: number): number {
 }
 
 function openDatabase(): Promise<Database> {
-  const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "true" });
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    DATABASE_URL,
+    DEMO_DATA: "true",
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
+  });
   return prepareDatabase(env, () => undefined);
 }
 

@@ -14,7 +14,13 @@ process.env.DATA_ENCRYPTION_KEY ??= "9c3e5a7b1d2f4e6a8c0b2d4f6e8a0c2b4d6f8e0a2c4
 
 /** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
 export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
-  const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, DEMO_DATA: "true" });
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    DEMO_DATA: "true",
+    // The demo data is encrypted on PostgreSQL: the bench's own key, set above.
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
+  });
   const database = await prepareDatabase(env, () => undefined);
   const started = performance.now();
   await seedManyPets(database.db, pets - 9);

@@ -1,7 +1,9 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
-import { blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
+import { applications, blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
+import { apply } from "~/domain/applications/applications.server";
+import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import { listReportQueue } from "~/domain/moderation/reports.server";
 import { messagesIn } from "../support/conversations";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
@@ -238,6 +240,20 @@ describe("blocking", () => {
     const applied = await adopter.client.post(`/api/pets/${otherPetId}/candidaturas`, { respostas: {} });
     expect(applied.status).toBe(403);
     expect(applied.json.message).toBe(BLOCKED_TEXT);
+    // Blocked after the form was checked: the application's own transaction refuses it as well.
+    const late = await apply(app.db, app.jobs, {
+      adopterId: adopter.id,
+      petId: otherPetId,
+      caretakerId: caretaker.id,
+      perguntas: [...DEFAULT_QUESTIONS],
+      respostas: {},
+    });
+    expect(late).toEqual({ ok: false, failure: { kind: "forbidden", rule: "blocked-by-recipient" } });
+    const [stored] = await app.db
+      .select({ total: count() })
+      .from(applications)
+      .where(and(eq(applications.adopterId, adopter.id), eq(applications.petId, otherPetId)));
+    expect(stored!.total).toBe(0);
     expect((await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" })).status).toBe(
       403,
     );

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { sessions, users } from "~/db/schema";
 
@@ -30,25 +30,46 @@ export type SessionUser = {
   sessionKey: string;
 };
 
+/**
+ * The lookup behind every signed-in request, prepared once per database: neither this process
+ * nor PostgreSQL builds and plans it again for each request.
+ */
+function prepareSessionLookup(db: Db) {
+  return (
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        nome: users.nome,
+        photoId: users.photoId,
+        operador: users.operador,
+        expiresAt: sessions.expiresAt,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      // A suspended account's sessions end when it is suspended; this holds in between.
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+          gt(sessions.expiresAt, sql.placeholder("now")),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .limit(1)
+      .prepare("session_user")
+  );
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 /** The user a token belongs to, or null for an unknown or expired one. */
 export async function findSessionUser(db: Db, token: string | undefined | null): Promise<SessionUser | null> {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   const now = new Date();
-  const [row] = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      nome: users.nome,
-      photoId: users.photoId,
-      operador: users.operador,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    // A suspended account's sessions end when it is suspended; this holds in between.
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), isNull(users.suspendedAt)))
-    .limit(1);
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  // A placeholder's value reaches the driver as given: the time as text, read as the column's type.
+  const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
   if (!row) return null;
   // Sliding expiry, written at most once per half-life to keep reads cheap.
   if (row.expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2) {

@@ -1,4 +1,4 @@
-import { blockRefusal, blockSide, checkNotBlocked } from "~/domain/conversations/blocks.server";
+import { blockRefusal, blockSide } from "~/domain/conversations/blocks.server";
 import { isListed, searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
@@ -98,15 +98,29 @@ const petForApplyingColumns = {
   reservedAt: pets.reservedAt,
 };
 
-/**
- * The pet, if it can be adopted now. `lock` holds it against an approval until the end of the
- * transaction (many applications may hold it at once; an approval waits for them, and they
- * for an approval).
- */
-async function petForApplying(db: Db, petId: string, { lock = false } = {}): Promise<Result<PetForApplying>> {
-  const query = db.select(petForApplyingColumns).from(pets).where(eq(pets.id, petId));
-  const [pet] = await (lock ? query.for("share") : query.limit(1));
+/** The pet, if it can be adopted now. */
+async function petForApplying(db: Db, petId: string): Promise<Result<PetForApplying>> {
+  const [pet] = await db.select(petForApplyingColumns).from(pets).where(eq(pets.id, petId)).limit(1);
   return adoptable(pet);
+}
+
+/**
+ * The same, held against an approval until the end of the transaction (many applications may
+ * hold it at once; an approval waits for them, and they for an approval), for `adopterId`:
+ * refused for their own pet, or when they and its caretaker blocked one another.
+ */
+async function lockPetForApplying(tx: Db, petId: string, adopterId: string): Promise<Result<PetForApplying>> {
+  const [row] = await tx
+    .select({ ...petForApplyingColumns, blocked: blockSide(adopterId, sql`"pets"."caretaker_id"`) })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .for("share");
+  const pet = adoptable(row);
+  if (!pet.ok) return pet;
+  const { blocked, ...found } = pet.value;
+  if (found.caretakerId === adopterId) return forbidden("not-own-pet");
+  const unblocked = blockRefusal(blocked);
+  return unblocked.ok ? ok(found) : unblocked;
 }
 
 /** The questions an adopter of this pet answers (its caretaker's), while it can be adopted. */
@@ -203,8 +217,6 @@ export async function apply(
   },
   { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; status: ApplicationStatus }>> {
-  const unblocked = await checkNotBlocked(db, input.adopterId, input.caretakerId);
-  if (!unblocked.ok) return unblocked;
   if (limited) {
     const allowed = await takeAllowance(db, "application-account", input.adopterId);
     if (!allowed.ok) return allowed;
@@ -213,10 +225,9 @@ export async function apply(
     const created = await db.transaction(async (tx): Promise<Result<string>> => {
       // The caretaker's row before the pet, in the order deleting an account takes them (no deadlock).
       await tx.select({ id: users.id }).from(users).where(eq(users.id, input.caretakerId)).for("key share");
-      const pet = await petForApplying(tx, input.petId, { lock: true });
+      const pet = await lockPetForApplying(tx, input.petId, input.adopterId);
       if (!pet.ok) return pet;
       if (pet.value.caretakerId !== input.caretakerId) return notFound("pet");
-      if (pet.value.caretakerId === input.adopterId) return forbidden("not-own-pet");
       const [row] = await tx
         .insert(applications)
         .values({
