@@ -111,7 +111,8 @@ const isEmpty = (value: unknown) =>
  * checked box as a string); otherwise as the API takes it (sim_nao a boolean).
  */
 function answerSchema(question: Question, form: boolean): z.ZodType<Answer | undefined> {
-  const options = question.opcoes ?? [];
+  // A copy: a kept schema must not follow later changes to the caller's array.
+  const options = [...(question.opcoes ?? [])];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each type's input differs (a form's strings, JSON)
   let schema: z.ZodType<Answer, any>;
   switch (question.tipo) {
@@ -155,20 +156,29 @@ function answersShape(questions: readonly Question[], form: boolean) {
   return Object.fromEntries(questions.map((question) => [question.id, answerSchema(question, form)]));
 }
 
+/** How much questionnaire text the kept schemas may hold (a questionnaire is at most ~90 KB). */
+const MEMO_TEXT_MAX = 1_000_000;
+
 /**
  * Schemas made from a questionnaire, kept by its questions' text: making one costs about half a
  * millisecond, more than checking the answers, and most of a caretaker's applications answer
- * the same questions. The oldest go first past a few hundred questionnaires.
+ * the same questions. The oldest go first past 64 questionnaires or a megabyte of their text.
  */
 function memoByQuestions<T>(make: (questions: readonly Question[]) => T): (questions: readonly Question[]) => T {
   const made = new Map<string, T>();
+  let text = 0;
   return (questions) => {
     const key = JSON.stringify(questions);
     let schema = made.get(key);
     if (schema === undefined) {
       schema = make(questions);
-      if (made.size >= 256) made.delete(made.keys().next().value!);
       made.set(key, schema);
+      text += key.length;
+      for (const oldest of made.keys()) {
+        if (made.size <= 64 && text <= MEMO_TEXT_MAX) break;
+        made.delete(oldest);
+        text -= oldest.length;
+      }
     }
     return schema;
   };

@@ -31,8 +31,9 @@ export type SessionUser = {
 };
 
 /**
- * The lookup behind every signed-in request, prepared once per database: neither this process
- * nor PostgreSQL builds and plans it again for each request.
+ * The lookup behind every signed-in request, built once per database rather than for each
+ * request. Unnamed on purpose: a named statement lives on one server connection, which a
+ * pooler in transaction mode (PgBouncer) does not keep for us.
  */
 function prepareSessionLookup(db: Db) {
   return (
@@ -56,7 +57,7 @@ function prepareSessionLookup(db: Db) {
         ),
       )
       .limit(1)
-      .prepare("session_user")
+      .prepare("")
   );
 }
 const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
