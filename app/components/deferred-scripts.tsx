@@ -19,29 +19,73 @@ import { useNonce } from "~/lib/nonce";
  */
 const DATA_BLOCK_TYPE = "application/x-adopet-module";
 
-// Self-contained: it runs as an inline script.
-function startAfterFirstPaint(dataBlockType: string) {
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      document.querySelectorAll<HTMLScriptElement>(`script[type="${dataBlockType}"]`).forEach((block) => {
-        (block.dataset.modulepreload ?? "").split(" ").forEach((href) => {
-          if (!href) return;
-          const link = document.createElement("link");
-          link.rel = "modulepreload";
-          link.href = href;
-          document.head.append(link);
-        });
-        const script = document.createElement("script");
-        script.type = "module";
-        script.nonce = block.nonce;
-        script.textContent = block.textContent;
-        document.head.append(script);
+// Self-contained: it runs as an inline script. It waits for the first paint and for the page's
+// main photos (fetchpriority="high") to be painted, at most WAIT_MS: on a slow network the
+// scripts shared the connection with the photo, and a pet page's largest paint came after them.
+function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoLoadMs: number) {
+  const start = () =>
+    document.querySelectorAll<HTMLScriptElement>(`script[type="${dataBlockType}"]`).forEach((block) => {
+      (block.dataset.modulepreload ?? "").split(" ").forEach((href) => {
+        if (!href) return;
+        const link = document.createElement("link");
+        link.rel = "modulepreload";
+        link.href = href;
+        document.head.append(link);
       });
-    }),
+      const script = document.createElement("script");
+      script.type = "module";
+      script.nonce = block.nonce;
+      script.textContent = block.textContent;
+      document.head.append(script);
+    });
+  const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+  const observes = (type: string) =>
+    typeof PerformanceObserver !== "undefined" && (PerformanceObserver.supportedEntryTypes ?? []).includes(type);
+  const observed = (type: string, accept: (entry: PerformanceEntry) => boolean) =>
+    new Promise((resolve) => {
+      const observer = new PerformanceObserver((list) => {
+        if (!list.getEntries().some(accept)) return;
+        observer.disconnect();
+        resolve(undefined);
+      });
+      observer.observe({ type, buffered: true });
+    });
+  const photos: Element[] = [...document.querySelectorAll('img[fetchpriority="high"]')];
+  const photosLoaded = Promise.all(
+    photos.map(
+      (photo) =>
+        (photo as HTMLImageElement).complete ||
+        new Promise((resolve) => {
+          photo.addEventListener("load", resolve, { once: true });
+          photo.addEventListener("error", resolve, { once: true });
+        }),
+    ),
   );
+  const firstPaint = observes("paint")
+    ? observed("paint", (entry) => entry.name === "first-contentful-paint")
+    : nextFrame();
+  // A photo is seen painted when it becomes the largest paint; one that never does (a larger
+  // text, say) is given a moment after loading.
+  const photosPainted =
+    photos.length === 0
+      ? undefined
+      : observes("largest-contentful-paint")
+        ? Promise.race([
+            observed("largest-contentful-paint", (entry) =>
+              photos.includes((entry as LargestContentfulPaint).element!),
+            ),
+            photosLoaded.then(() => delay(afterPhotoLoadMs)),
+          ])
+        : photosLoaded.then(nextFrame);
+  Promise.race([Promise.all([firstPaint, photosPainted]), delay(waitMs)]).then(() => setTimeout(start));
 }
 
-const START = `(${startAfterFirstPaint.toString()})(${JSON.stringify(DATA_BLOCK_TYPE)});`;
+/** The longest the scripts wait (the page works without them meanwhile), and how long after a photo loads. */
+const WAIT_MS = 3000;
+const AFTER_PHOTO_LOAD_MS = 500;
+
+const START = `(${startAfterFirstPaint.toString()})(${JSON.stringify(DATA_BLOCK_TYPE)}, ${WAIT_MS}, ${AFTER_PHOTO_LOAD_MS});`;
 
 type ElementProps = { rel?: string; type?: string; href?: string; children?: ReactNode };
 

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./support";
 import { createAccount, logInThroughForm, storedUser } from "./accounts-support";
+import { newCaretaker, publishPet } from "./pets-support";
 
 /** Console errors and uncaught exceptions (a hydration mismatch shows as one of these). */
 function collectErrors(page: Page): string[] {
@@ -66,6 +67,42 @@ test.describe("how pages load", () => {
     await page.getByRole("link", { name: "Caixa de mensagens" }).click();
     await expect(page).toHaveURL(/\/adopet\/contato$/);
     expect(documents).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test("on a pet page the scripts wait for the main photo, but not for ever", async ({ page, browser }) => {
+    const caretaker = await browser.newContext();
+    await newCaretaker(caretaker.request);
+    const pet = await publishPet(caretaker.request, { nome: "Foto Primeiro" });
+    await caretaker.close();
+    const errors = collectErrors(page);
+    let photoDelivered = 0;
+    const scriptRequested: number[] = [];
+    page.on("request", (req) => {
+      if (req.resourceType() === "script") scriptRequested.push(Date.now());
+    });
+
+    // A slow photo: no script is asked for until it has arrived.
+    await page.route("**/adopet/imagens/**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const response = await route.fetch();
+      photoDelivered = Date.now();
+      await route.fulfill({ response });
+    });
+    await page.goto(`/adopet/pets/${pet.id}`);
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(photoDelivered).toBeGreaterThan(0);
+    expect(Math.min(...scriptRequested)).toBeGreaterThanOrEqual(photoDelivered);
+
+    // A photo that never comes: the scripts start anyway, and the page works.
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.route("**/adopet/imagens/**", () => undefined);
+    scriptRequested.length = 0;
+    const opened = Date.now();
+    await page.goto(`/adopet/pets/${pet.id}`, { waitUntil: "domcontentloaded" });
+    await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 10_000 });
+    expect(scriptRequested.length).toBeGreaterThan(0);
+    expect(Math.min(...scriptRequested) - opened).toBeLessThan(6_000);
     expect(errors).toEqual([]);
   });
 });
