@@ -35,7 +35,8 @@ import { takeNotice } from "./web/notices.server";
 export const links: LinksFunction = () => [
   ...PAGE_FONTS,
   { rel: "stylesheet", href: appCss },
-  { rel: "icon", href: "/adopet/favicon.svg", type: "image/svg+xml" },
+  // A PNG: an SVG icon is drawn in a document of its own, a long task on a slow phone.
+  { rel: "icon", href: "/adopet/favicon.png", type: "image/png", sizes: "48x48" },
 ];
 
 export function meta(): Route.MetaDescriptors {

@@ -112,7 +112,7 @@ export function createHttpApp({
         serveStatic: { immutable: true, maxAge: "1y", index: false },
       }),
     );
-    // Only paths that name a file (favicon.svg, robots.txt): pages, API and React Router's data
+    // Only paths that name a file (favicon.png, robots.txt): pages, API and React Router's data
     // requests (/adopet/home.data, at every navigation in the browser) skip the disk lookup.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     const namesFile = (pathname: string) => /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith(".data");

@@ -23,21 +23,34 @@ const DATA_BLOCK_TYPE = "application/x-adopet-module";
 // main photos (fetchpriority="high") to be painted, at most WAIT_MS: on a slow network the
 // scripts shared the connection with the photo, and a pet page's largest paint came after them.
 function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoLoadMs: number) {
-  const start = () =>
+  // One element per task: each costs the browser a resource lookup, and a dozen at once made a
+  // long task on a slow phone (Lighthouse's total blocking time).
+  const start = () => {
+    const steps: (() => void)[] = [];
     document.querySelectorAll<HTMLScriptElement>(`script[type="${dataBlockType}"]`).forEach((block) => {
       (block.dataset.modulepreload ?? "").split(" ").forEach((href) => {
         if (!href) return;
-        const link = document.createElement("link");
-        link.rel = "modulepreload";
-        link.href = href;
-        document.head.append(link);
+        steps.push(() => {
+          const link = document.createElement("link");
+          link.rel = "modulepreload";
+          link.href = href;
+          document.head.append(link);
+        });
       });
-      const script = document.createElement("script");
-      script.type = "module";
-      script.nonce = block.nonce;
-      script.textContent = block.textContent;
-      document.head.append(script);
+      steps.push(() => {
+        const script = document.createElement("script");
+        script.type = "module";
+        script.nonce = block.nonce;
+        script.textContent = block.textContent;
+        document.head.append(script);
+      });
     });
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length > 0) setTimeout(next);
+    };
+    next();
+  };
   const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
   const observes = (type: string) =>
