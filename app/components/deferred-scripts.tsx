@@ -14,17 +14,19 @@ import { useNonce } from "~/lib/nonce";
  * data attribute instead of <link rel="modulepreload"> elements. That is valid HTML
  * (a data block may have any non-JavaScript MIME type and no async, defer or src) and
  * the same on the server and in the browser, so hydration matches. A small inline
- * script then starts them after the first frame: real preloads, then the module script
- * with the data block's code and nonce. (ADR 9.)
+ * script then starts them once the page is painted, its main photo included (at most
+ * 3 s on): real preloads, then the module script with the data block's code and nonce.
+ * (ADR 9.)
  */
 const DATA_BLOCK_TYPE = "application/x-adopet-module";
 
 // Self-contained: it runs as an inline script. It waits for the first paint and for the page's
-// main photos (fetchpriority="high") to be painted, at most WAIT_MS: on a slow network the
+// main photo (the first img[fetchpriority="high"] painted), at most WAIT_MS: on a slow network the
 // scripts shared the connection with the photo, and a pet page's largest paint came after them.
 function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoLoadMs: number) {
   // One element per task: each costs the browser a resource lookup, and a dozen at once made a
-  // long task on a slow phone (Lighthouse's total blocking time).
+  // long task on a slow phone (Lighthouse's total blocking time). All at once in a hidden tab,
+  // whose timers the browser runs about once a second.
   const start = () => {
     const steps: (() => void)[] = [];
     document.querySelectorAll<HTMLScriptElement>(`script[type="${dataBlockType}"]`).forEach((block) => {
@@ -46,7 +48,8 @@ function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoL
       });
     });
     const next = () => {
-      steps.shift()?.();
+      do steps.shift()?.();
+      while (document.hidden && steps.length > 0);
       if (steps.length > 0) setTimeout(next);
     };
     next();
@@ -62,7 +65,11 @@ function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoL
         observer.disconnect();
         resolve(undefined);
       });
-      observer.observe({ type, buffered: true });
+      try {
+        observer.observe({ type, buffered: true });
+      } catch {
+        resolve(undefined);
+      }
     });
   const photos: Element[] = [...document.querySelectorAll('img[fetchpriority="high"]')];
   const photosLoaded = Promise.all(
@@ -78,8 +85,8 @@ function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoL
   const firstPaint = observes("paint")
     ? observed("paint", (entry) => entry.name === "first-contentful-paint")
     : nextFrame();
-  // A photo is seen painted when it becomes the largest paint; one that never does (a larger
-  // text, say) is given a moment after loading.
+  // A photo is seen painted when it becomes the largest paint; when none does (a larger text,
+  // or cards of equal size after the first), they are given a moment after loading.
   const photosPainted =
     photos.length === 0
       ? undefined
@@ -91,7 +98,9 @@ function startAfterFirstPaint(dataBlockType: string, waitMs: number, afterPhotoL
             photosLoaded.then(() => delay(afterPhotoLoadMs)),
           ])
         : photosLoaded.then(nextFrame);
-  Promise.race([Promise.all([firstPaint, photosPainted]), delay(waitMs)]).then(() => setTimeout(start));
+  // Whatever happens while waiting, the scripts start.
+  const go = () => setTimeout(start);
+  Promise.race([Promise.all([firstPaint, photosPainted]), delay(waitMs)]).then(go, go);
 }
 
 /** The longest the scripts wait (the page works without them meanwhile), and how long after a photo loads. */

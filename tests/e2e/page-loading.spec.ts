@@ -92,6 +92,7 @@ test.describe("how pages load", () => {
     await page.goto(`/adopet/pets/${pet.id}`);
     await expect(page.locator("html[data-hydrated]")).toBeAttached();
     expect(photoDelivered).toBeGreaterThan(0);
+    expect(scriptRequested.length).toBeGreaterThan(0);
     expect(Math.min(...scriptRequested)).toBeGreaterThanOrEqual(photoDelivered);
 
     // A photo that never comes: the scripts start anyway, and the page works.
