@@ -89,7 +89,13 @@ async function main() {
   const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "false" });
   const database = await prepareDatabase(env, () => undefined);
   const { db } = database;
-  if (DATABASE_URL) await db.execute(sql`truncate users, pets, images cascade`);
+  if (DATABASE_URL) {
+    await db.execute(sql`truncate users, pets, images cascade`);
+    // The e-mails a previous run left queued would be worked (for applications gone) during this one's load.
+    await db.execute(sql`do $$ begin
+      if to_regclass('pgboss.job') is not null then truncate pgboss.job; end if;
+    end $$`);
+  }
   await seedDemoData(db, { vault: createVault(randomBytes(32)), publicUrl: "http://127.0.0.1" });
   // Two caretakers of 1,000 pets each: one receives the 5,000, the other the new ones.
   await seedManyPets(db, 2_000, { perCaretaker: 1_000 });

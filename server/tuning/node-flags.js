@@ -10,9 +10,13 @@
 // server holds live: a few caches bounded in entries and bytes, and photos being
 // processed live outside the heap.
 //
-// Young generation: two semi-spaces of 2 MB. With 4 MB, peak RSS under load was 6–13 MB
-// higher on reads and 9–11 MB on messages, for the same requests per second and CPU time
-// per request in side-by-side runs (docs/performance.md).
+// Young generation: two semi-spaces of 16 MB. A request that waits on the database (an
+// application: about eight statements) holds its objects across several young-generation
+// collections when they come every 2 MB, and they are copied, then promoted: with 2 MB,
+// submitting applications at 20 connections spent a quarter of the server's CPU collecting
+// garbage, against 7% with 16 MB, and was served a fifth faster on PostgreSQL and on the
+// embedded database; peak RSS under that load rose by 18–30 MB (ADR 11, docs/performance.md).
+// On reads and messages, 2 and 4 MB had served alike.
 //
 // No allocation-site pretenuring: V8 watches where objects are made and, when many of them
 // outlive a young-generation collection, makes that site's objects in the old generation
@@ -27,7 +31,7 @@
 // that requests die young, a full collection may not come for many minutes.
 export const NODE_FLAGS = [
   "--max-old-space-size=160",
-  "--max-semi-space-size=2",
+  "--max-semi-space-size=16",
   "--no-allocation-site-pretenuring",
   "--expose-gc",
 ];

@@ -10,4 +10,4 @@ if [ "$RUNTIME_TUNING" = "off" ]; then
   exec node "$main"
 fi
 export MALLOC_MMAP_THRESHOLD_=32768
-exec node --max-old-space-size=160 --max-semi-space-size=2 --no-allocation-site-pretenuring --expose-gc "$main"
+exec node --max-old-space-size=160 --max-semi-space-size=16 --no-allocation-site-pretenuring --expose-gc "$main"

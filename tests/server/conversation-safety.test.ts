@@ -110,6 +110,29 @@ describe("a signed-in person's contact message", () => {
     expect(followed.text).toContain("Posso visitar no sábado?");
   });
 
+  it("is the one an application continues: applying after writing opens no second conversation", async () => {
+    const writer = await signedInAccount(app, { email: "bia.segura@exemplo.com", nome: "Bia Segura" });
+    const pet = await createPet(app.db, { caretakerId: caretaker.id, nome: "Amora" });
+    const sent = await contact(writer.client, pet, { nome__animal: "Amora" });
+    expect(sent.status).toBe(201);
+    const answers = Object.fromEntries(
+      DEFAULT_QUESTIONS.map((question) => [
+        question.id,
+        question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
+      ]),
+    );
+    const applied = await writer.client.post(`/api/pets/${pet}/candidaturas`, { respostas: answers });
+    expect(applied.status).toBe(201);
+    const application = await writer.client.get(`/api/candidaturas/${applied.json.id as string}`);
+    expect(application.json.conversa_id).toBe(sent.json.conversa_id);
+    expect(await messagesIn(app.db, sent.json.conversa_id as string)).toBe(1);
+    const [row] = await app.db
+      .select({ total: count() })
+      .from(conversations)
+      .where(and(eq(conversations.petId, pet), eq(conversations.adopterId, writer.id)));
+    expect(row!.total).toBe(1);
+  });
+
   it("about one's own pet is refused with 403, nothing stored", async () => {
     const [before] = await app.db.select({ total: count() }).from(conversationMessages);
     const own = await contact(caretaker.client, petId);

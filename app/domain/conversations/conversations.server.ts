@@ -19,23 +19,29 @@ import { takeContactAllowances } from "~/domain/messages/messages.server";
 
 type ConversationParty = "adotante" | "responsavel";
 
+type ConversationPair = { petId: string; adopterId: string; caretakerId: string };
+
+/**
+ * The statement that opens the conversation of an adopter and a pet unless it is open: for a
+ * transaction that writes it in the same round trip as more (an application, as a `with`).
+ */
+export function openConversationStatement({ petId, adopterId, caretakerId }: ConversationPair) {
+  return sql`insert into ${conversations} (pet_id, adopter_id, caretaker_id)
+    values (${petId}, ${adopterId}, ${caretakerId})
+    on conflict (pet_id, adopter_id) do nothing`;
+}
+
 /** Opens the conversation of an adopter and a pet, or finds it: the same one every time. */
-export async function openConversation(
-  db: Db,
-  { petId, adopterId, caretakerId }: { petId: string; adopterId: string; caretakerId: string },
-): Promise<string> {
-  const [created] = await db
-    .insert(conversations)
-    .values({ petId, adopterId, caretakerId })
-    .onConflictDoNothing({ target: [conversations.petId, conversations.adopterId] })
-    .returning({ id: conversations.id });
+async function openConversation(db: Db, pair: ConversationPair): Promise<string> {
+  const result = await db.execute(sql`${openConversationStatement(pair)} returning id`);
+  const [created] = (result as unknown as { rows: { id: string }[] }).rows;
   if (created) return created.id;
   const [existing] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.petId, petId), eq(conversations.adopterId, adopterId)))
+    .where(and(eq(conversations.petId, pair.petId), eq(conversations.adopterId, pair.adopterId)))
     .limit(1);
-  // Called in the application's transaction, which holds the pet and both accounts: the row cannot go meanwhile.
+  // Called in the message's transaction, which holds the pet and both accounts: the row cannot go meanwhile.
   return existing!.id;
 }
 
