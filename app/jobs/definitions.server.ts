@@ -121,6 +121,9 @@ export function appJobs({
   // Applications' e-mails: retried as message notices are (a mail server down for a while).
   const applicationNew: JobDefinition<{ applicationId: string }> = {
     name: APPLICATION_NEW_JOB,
+    // Many at once when adopters answer a campaign: fetched four at a time (each fetch sorts
+    // what waits), sent over the mail pool's four connections.
+    concurrency: 4,
     retryLimit: 9,
     retryDelaySeconds: 30,
     expireInSeconds: 60,

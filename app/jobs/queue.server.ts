@@ -104,16 +104,20 @@ export async function startJobQueue(
   /** Takes up to `batchSize` due jobs of one kind and runs them together; how many it ran. */
   async function runBatch(definition: JobDefinition, batchSize: number): Promise<number> {
     const jobs = await boss.fetch<object>(definition.name, { batchSize });
-    await Promise.all(
+    const succeeded = await Promise.all(
       jobs.map(async (job) => {
         try {
           await runLogged(definition, job);
-          await boss.complete(definition.name, job.id);
+          return true;
         } catch (error) {
           await boss.fail(definition.name, job.id, errorOutput(error));
+          return false;
         }
       }),
     );
+    // The batch's successes in one statement, not one each.
+    const done = jobs.filter((_, index) => succeeded[index]).map((job) => job.id);
+    if (done.length > 0) await boss.complete(definition.name, done);
     return jobs.length;
   }
 

@@ -8,6 +8,8 @@ describe("the job queue", () => {
   let database: TestDatabase;
   let queue: JobQueue;
   const runs: { name: string; data: unknown; at: number }[] = [];
+  /** Apart from `runs`: its failed job is retried later, beside the other tests. */
+  const mixedRuns: unknown[] = [];
   let failuresLeft = 0;
   let running = 0;
   let peak = 0;
@@ -31,6 +33,15 @@ describe("the job queue", () => {
           }),
           concurrency: 3,
         },
+        {
+          // One of a batch fails: the others are done all the same.
+          ...definition("mixed", async (data) => {
+            mixedRuns.push(data);
+            // Once: its retry, later, beside the other tests, succeeds.
+            if (data.n === 2 && mixedRuns.length <= 3) throw new Error("Recusado pelo servidor de email");
+          }),
+          concurrency: 3,
+        },
         definition("flaky", async (data) => {
           runs.push({ name: "flaky", data, at: Date.now() });
           if (failuresLeft-- > 0) throw new Error("Servidor de email fora do ar para cliente@exemplo.com");
@@ -39,6 +50,11 @@ describe("the job queue", () => {
       { maintenanceIntervalSeconds: 1 },
     );
   });
+  const statesOf = async (name: string) => {
+    const result = await database.db.execute(sql`select state from pgboss.job where name = ${name} order by state`);
+    return (result as unknown as { rows: { state: string }[] }).rows.map((row) => row.state);
+  };
+
   afterAll(async () => {
     await queue.stop();
     await database.destroy();
@@ -68,6 +84,31 @@ describe("the job queue", () => {
     expect(await queue.runDue()).toBe(6);
     expect(runs.filter((run) => run.name === "together")).toHaveLength(6);
     expect(peak).toBe(3);
+    expect(await statesOf("together")).toEqual([
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+      "completed",
+    ]);
+  });
+
+  it("completes a batch's successes together, and retries its failure alone", async () => {
+    await queue.sendMany(
+      "mixed",
+      [1, 2, 3].map((n) => ({ data: { n } })),
+    );
+    expect(await queue.runDue()).toBe(3);
+    expect(mixedRuns).toEqual(expect.arrayContaining([{ n: 1 }, { n: 2 }, { n: 3 }]));
+    const rows = await database.db.execute(
+      sql`select data->>'n' as n, state from pgboss.job where name = 'mixed' order by n`,
+    );
+    expect((rows as unknown as { rows: unknown[] }).rows).toEqual([
+      { n: "1", state: "completed" },
+      { n: "2", state: "retry" },
+      { n: "3", state: "completed" },
+    ]);
   });
 
   it("retries a failing job with growing waits, then records it as failed with its reason, without the address", async () => {
