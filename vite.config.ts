@@ -8,6 +8,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server build is our Express app (server/app.ts), which embeds the
     // React Router request handler; server/main.js only listens and shuts down.
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
+    // A font stays a file, however small: it is preloaded, cached across pages, and not
+    // carried as text in the stylesheet every page loads.
+    assetsInlineLimit: (file: string) => (file.endsWith(".woff2") ? false : undefined),
   },
   plugins: [reactRouter()],
 }));

@@ -43,6 +43,18 @@ test.describe("the welcome page", () => {
     await expect(title).toHaveCSS("font-weight", "500");
     // The font is the app's own file, and it really loaded.
     expect(await page.evaluate(() => document.fonts.check('500 26px "IBM Plex Sans"'))).toBe(true);
+    // The file holds the title's glyphs alone (vendor/ibm-plex-sans): every one of them is drawn
+    // from it, none from a fallback. Again from the cache, where `optional` always uses it.
+    await page.reload();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector: "h1.welcome__title" });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    expect(fonts).toEqual([
+      expect.objectContaining({ postScriptName: "IBMPlexSans-Medium", isCustomFont: true, glyphCount: 12 }),
+    ]);
   });
 });
 
