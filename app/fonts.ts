@@ -1,4 +1,4 @@
-import ibmPlex500 from "../vendor/ibm-plex-sans/ibm-plex-sans-500-boas-vindas.woff2?url";
+import ibmPlex500 from "../vendor/ibm-plex-sans/adopet-title-500.woff2?url";
 import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
 import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 

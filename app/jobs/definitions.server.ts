@@ -122,7 +122,7 @@ export function appJobs({
   const applicationNew: JobDefinition<{ applicationId: string }> = {
     name: APPLICATION_NEW_JOB,
     // Many at once when adopters answer a campaign: fetched four at a time (each fetch sorts
-    // what waits), sent over the mail pool's four connections.
+    // what waits) and sent together, over the mail pool's connections (shared with the other e-mails).
     concurrency: 4,
     retryLimit: 9,
     retryDelaySeconds: 30,

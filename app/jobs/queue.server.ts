@@ -110,12 +110,16 @@ export async function startJobQueue(
           await runLogged(definition, job);
           return true;
         } catch (error) {
-          await boss.fail(definition.name, job.id, errorOutput(error));
+          // A failure that cannot be recorded expires and is retried; its batch-mates are still completed.
+          await boss
+            .fail(definition.name, job.id, errorOutput(error))
+            .catch((failError: unknown) => logger.error({ err: failError }, "Fila de tarefas: erro"));
           return false;
         }
       }),
     );
-    // The batch's successes in one statement, not one each.
+    // The batch's successes in one statement, not one each. One that expired meanwhile runs
+    // again, as after a crash: jobs run at least once, and e-mails go once (idempotency keys).
     const done = jobs.filter((_, index) => succeeded[index]).map((job) => job.id);
     if (done.length > 0) await boss.complete(definition.name, done);
     return jobs.length;

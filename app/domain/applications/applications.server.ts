@@ -144,7 +144,6 @@ export async function questionnaireForPet(
 
 // ——— Applying ———
 
-/** The adopter's open application for a pet, if any. */
 /** An adopter's latest application for a pet, whatever its status (a conversation links to it). */
 export async function latestApplicationOf(db: Db, petId: string, adopterId: string): Promise<string | null> {
   const [row] = await db
@@ -156,6 +155,7 @@ export async function latestApplicationOf(db: Db, petId: string, adopterId: stri
   return row?.id ?? null;
 }
 
+/** The adopter's open application for a pet, if any. */
 async function openApplicationFor(db: Db, adopterId: string, petId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: applications.id })
