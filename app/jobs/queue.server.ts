@@ -113,7 +113,12 @@ export async function startJobQueue(
           // A failure that cannot be recorded expires and is retried; its batch-mates are still completed.
           await boss
             .fail(definition.name, job.id, errorOutput(error))
-            .catch((failError: unknown) => logger.error({ err: failError }, "Fila de tarefas: erro"));
+            .catch((failError: unknown) =>
+              logger.error(
+                { err: failError, job: definition.name, jobId: job.id },
+                "Fila de tarefas: falha não registrada (a tarefa expira e é repetida)",
+              ),
+            );
           return false;
         }
       }),

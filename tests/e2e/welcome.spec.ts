@@ -39,7 +39,7 @@ test.describe("the welcome page", () => {
     await page.goto("/adopet/");
     expect(await backgroundOf(page)).toBe("rgb(47, 102, 240)");
     const title = page.getByRole("heading", { name: "Boas-vindas!" });
-    // IBM Plex Sans 500 reduced to the title's glyphs, named as its licence asks (vendor/ibm-plex-sans).
+    // IBM Plex Sans 500 reduced to the title's glyphs, renamed as its licence requires of a modified version (vendor/ibm-plex-sans).
     await expect(title).toHaveCSS("font-family", /^"Adopet Title"/);
     await expect(title).toHaveCSS("font-weight", "500");
     // The font is the app's own file, and it really loaded.
