@@ -1,4 +1,4 @@
-import ibmPlex500 from "../vendor/ibm-plex-sans/adopet-title-500.woff2?url";
+import titleFont500 from "../vendor/ibm-plex-sans/adopet-title-500.woff2?url";
 import poppins400 from "@fontsource/poppins/files/poppins-latin-400-normal.woff2?url";
 import poppins600 from "@fontsource/poppins/files/poppins-latin-600-normal.woff2?url";
 
@@ -9,4 +9,4 @@ const preload = (href: string) =>
 /** Text and labels of every page. */
 export const PAGE_FONTS = [preload(poppins400), preload(poppins600)];
 /** The welcome page's title: the glyphs of `Boas-vindas!` alone (vendor/ibm-plex-sans). */
-export const TITLE_FONT = preload(ibmPlex500);
+export const TITLE_FONT = preload(titleFont500);

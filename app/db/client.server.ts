@@ -30,6 +30,11 @@ export type Database = {
   close(): Promise<void>;
 };
 
+/** The rows of a raw `execute`: PGlite and node-postgres both answer with an object holding `rows`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}
+
 export class DatabaseLockedError extends Error {
   constructor(readonly dataDir: string) {
     super(

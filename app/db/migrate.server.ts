@@ -2,7 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
-import type { Db } from "./client.server";
+import { rowsOf, type Db } from "./client.server";
 
 /**
  * `drizzle/` sits two levels above both this source file (app/db/) and the
@@ -54,9 +54,4 @@ export async function migrate(db: Db, migrationsFolder = MIGRATIONS_DIR): Promis
     else result.alreadyApplied += 1;
   }
   return result;
-}
-
-/** PGlite and node-postgres both answer `execute` with an object holding `rows`. */
-function rowsOf(result: unknown): unknown[] {
-  return (result as { rows: unknown[] }).rows;
 }

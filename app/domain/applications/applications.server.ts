@@ -2,7 +2,7 @@ import { blockRefusal, blockSide } from "~/domain/conversations/blocks.server";
 import { isListed, searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import {
@@ -268,7 +268,7 @@ async function insertApplication(
     insert into ${applicationEvents} (application_id, status, actor)
     select id, 'nova', 'adotante' from created
     returning application_id as id`);
-  return (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
+  return rowsOf<{ id: string }>(result)[0]!.id;
 }
 
 // ——— Reading ———

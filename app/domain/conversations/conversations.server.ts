@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -34,7 +34,7 @@ export function openConversationStatement({ petId, adopterId, caretakerId }: Con
 /** Opens the conversation of an adopter and a pet, or finds it: the same one every time. */
 async function openConversation(db: Db, pair: ConversationPair): Promise<string> {
   const result = await db.execute(sql`${openConversationStatement(pair)} returning id`);
-  const [created] = (result as unknown as { rows: { id: string }[] }).rows;
+  const [created] = rowsOf<{ id: string }>(result);
   if (created) return created.id;
   const [existing] = await db
     .select({ id: conversations.id })

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
 import { adoptions, petCounts, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -749,7 +749,7 @@ async function nearestIds(db: Db, where: SQL, codes: string, limit: number, offs
     ) as nearest
     order by reach.rank, nearest.created_at desc, nearest.id desc
     limit ${limit} offset ${offset}`);
-  return (result as unknown as { rows: { id: string }[] }).rows.map((row) => row.id);
+  return rowsOf<{ id: string }>(result).map((row) => row.id);
 }
 
 /** Filters the counts table answers: only the plain ones (words, places and companions have indexes of their own). */
