@@ -5,10 +5,10 @@
 // Options: BENCH_APPLICATIONS (5000), BENCH_SECONDS (10), BENCH_CONNECTIONS (20).
 import { randomBytes } from "node:crypto";
 import { createVault } from "~/services/vault.server";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import autocannon, { type Result } from "autocannon";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
@@ -19,7 +19,7 @@ import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { startAdopet, startWorker, writeSection } from "./support";
+import { cpuOf, startAdopet, startWorker, stop, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -62,23 +62,40 @@ async function cookieFor(db: Parameters<typeof createSession>[0], userId: string
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 8_000));
 
-type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; requests: number };
+type Row = {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** CPU per request, ms: the app's processes', and PostgreSQL's (on PGlite the database is in the app). */
+  appCpu: number;
+  databaseCpu: number;
+};
 const rows: Row[] = [];
 
-async function load(scenario: string, options: autocannon.Options): Promise<Row> {
+/** Load from `options` on the app's processes `servers` (their CPU is counted). */
+async function load(scenario: string, options: autocannon.Options, servers: ChildProcess[]): Promise<Row> {
   await autocannon({ ...options, duration: 2 });
-  const result = (await autocannon({ ...options, duration: SECONDS })) as Result;
+  const { result, appMs, databaseMs } = await cpuOf(
+    servers.map((server) => server.pid!),
+    async () => (await autocannon({ ...options, duration: SECONDS })) as Result,
+  );
+  const requests = result.requests.total;
   const row = {
     scenario,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    requests: result.requests.total,
+    requests,
+    appCpu: appMs / requests,
+    databaseCpu: DATABASE_URL ? databaseMs / requests : 0,
   };
   rows.push(row);
   log(
-    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu.toFixed(2)} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu.toFixed(2)} ms` : ""}`,
   );
   return row;
 }
@@ -202,14 +219,18 @@ async function main() {
     ],
   });
   // The caretaker reading their pipeline (the page's own time), then a team of 20 at once.
-  await load("pipeline page, 1 connection (6 filters and pages)", pipelinePage(1));
-  await load(`pipeline page, ${CONNECTIONS} connections`, pipelinePage(CONNECTIONS));
-  await load("pipeline as JSON: GET /api/candidaturas", {
-    url,
-    connections: CONNECTIONS,
-    headers: { cookie: caretakerCookie },
-    requests: [{ path: "/adopet/api/candidaturas?status=nova" }],
-  });
+  await load("pipeline page, 1 connection (6 filters and pages)", pipelinePage(1), [app]);
+  await load(`pipeline page, ${CONNECTIONS} connections`, pipelinePage(CONNECTIONS), [app]);
+  await load(
+    "pipeline as JSON: GET /api/candidaturas",
+    {
+      url,
+      connections: CONNECTIONS,
+      headers: { cookie: caretakerCookie },
+      requests: [{ path: "/adopet/api/candidaturas?status=nova" }],
+    },
+    [app],
+  );
   // Each request a new adopter-and-pet pair, round the adopters first (a few each: the limit is 20 an hour).
   let sent = 0;
   const body = JSON.stringify({ respostas: ANSWERS });
@@ -233,18 +254,14 @@ async function main() {
       },
     ],
   };
-  await load("submitting: POST /api/pets/:id/candidaturas", submitting);
-  const stop = async (child: ChildProcess) => {
-    child.kill("SIGTERM");
-    await new Promise((resolve) => child.once("exit", resolve));
-  };
+  await load("submitting: POST /api/pets/:id/candidaturas", submitting, [app]);
   await stop(app);
   if (DATABASE_URL) {
     // As a deployment on PostgreSQL may run them: web servers with JOBS=off, the e-mails in `npm run worker`.
     const web = await startAdopet(dataDir, DATABASE_URL, port, { JOBS: "off" });
     const worker = await startWorker(DATABASE_URL, dataDir);
     await settle();
-    await load("submitting, the e-mails in `npm run worker`", submitting);
+    await load("submitting, the e-mails in `npm run worker`", submitting, [web, worker]);
     await stop(web);
     await stop(worker);
   }
@@ -252,15 +269,18 @@ async function main() {
   log(`${sent} applications submitted; ${smtp.received.length} e-mails reached the mail server.`);
 
   const table = [
-    "| Scenario | req/s | p50 (ms) | p99 (ms) | errors |",
-    "| --- | --- | --- | --- | --- |",
-    ...rows.map((row) => `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`),
+    `| Scenario | req/s | p50 (ms) | p99 (ms) | errors | app CPU per request (ms)${DATABASE_URL ? " | PostgreSQL CPU per request (ms)" : ""} |`,
+    `| --- | --- | --- | --- | --- | --- |${DATABASE_URL ? " --- |" : ""}`,
+    ...rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu.toFixed(2)} |${DATABASE_URL ? ` ${row.databaseCpu.toFixed(2)} |` : ""}`,
+    ),
   ].join("\n");
   writeSection(
     `## Applications (${kind})`,
     `## Applications (${kind})
 
-\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else).
+\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else). CPU per request: what the app's processes (the web server, and \`npm run worker\` where it runs) used during the scenario${DATABASE_URL ? ", and every PostgreSQL process" : ""}, divided by the requests served; the e-mails sent meanwhile count in.
 
 ${table}
 

@@ -6,6 +6,7 @@
 // On PostgreSQL the database is kept: pets already there are not seeded again, and the alerts
 // are made afresh. Options: SCALE_PETS, SCALE_ALERTS (100000), BENCH_SECONDS (10),
 // BENCH_CONNECTIONS (50).
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +23,7 @@ import type { SavedSearch } from "~/lib/alerts";
 import { RADII_KM } from "~/lib/pets";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { startAdopet, writeSection } from "./support";
+import { cpuOf, startAdopet, stop, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PETS = Number(process.env.SCALE_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
@@ -65,7 +66,16 @@ function openDatabase(): Promise<Database> {
   return prepareDatabase(env, () => undefined);
 }
 
-type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number };
+type Row = {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU per request, ms: the app's, and PostgreSQL's (on PGlite the database is in the app). */
+  appCpu: number;
+  databaseCpu: number;
+};
 const rows: Row[] = [];
 
 /**
@@ -74,7 +84,13 @@ const rows: Row[] = [];
  * unless `cached`, requests carry a cookie of the app's (`adopet_…`), which the response cache
  * leaves to the server. The query cache behind the feed still answers.
  */
-async function load(scenario: string, base: string, next: () => string, { cached = false } = {}): Promise<Row> {
+async function load(
+  scenario: string,
+  app: ChildProcess,
+  base: string,
+  next: () => string,
+  { cached = false } = {},
+): Promise<Row> {
   const options = {
     url: base,
     connections: CONNECTIONS,
@@ -82,17 +98,22 @@ async function load(scenario: string, base: string, next: () => string, { cached
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }],
   };
   await autocannon({ ...options, duration: 5 });
-  const result = (await autocannon({ ...options, duration: SECONDS })) as Result;
+  const { result, appMs, databaseMs } = await cpuOf(
+    [app.pid!],
+    async () => (await autocannon({ ...options, duration: SECONDS })) as Result,
+  );
   const row = {
     scenario,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
+    appCpu: appMs / result.requests.total,
+    databaseCpu: DATABASE_URL ? databaseMs / result.requests.total : 0,
   };
   rows.push(row);
   log(
-    `${scenario.padEnd(46)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}`,
+    `${scenario.padEnd(46)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu.toFixed(2)} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu.toFixed(2)} ms` : ""}`,
   );
   return row;
 }
@@ -204,9 +225,9 @@ async function main() {
   const ages = ["filhote", "jovem", "adulto", "idoso"];
 
   const feed = () => `/adopet/api/pets?page=${1 + Math.floor(random() * 200)}`;
-  await load("feed: /api/pets?page=1…200", base, feed);
-  await load("feed, the public read cache on", base, feed, { cached: true });
-  await load("filters: species, size, age, sex (pages 1–5)", base, () => {
+  await load("feed: /api/pets?page=1…200", app, base, feed);
+  await load("feed, the public read cache on", app, base, feed, { cached: true });
+  await load("filters: species, size, age, sex (pages 1–5)", app, base, () => {
     const params = new URLSearchParams({ especie: pick(species), porte: pick(sizes), idade: pick(ages) });
     if (random() < 0.5) params.set("sexo", pick(["macho", "femea"]));
     params.set("page", String(1 + Math.floor(random() * 5)));
@@ -214,11 +235,13 @@ async function main() {
   });
   await load(
     "text: q=word (pages 1–3)",
+    app,
     base,
     () => `/adopet/api/pets?q=${pick(WORDS)}&page=${1 + Math.floor(random() * 3)}`,
   );
   await load(
     "distance: perto=capital, raio 10–200 (pages 1–3)",
+    app,
     base,
     () => `/adopet/api/pets?perto=${pick(capitalCodes)}&raio=${pick(RADII_KM)}&page=${1 + Math.floor(random() * 3)}`,
   );
@@ -241,7 +264,7 @@ async function main() {
         ).rows[0]!.n,
       );
     const before = await pending();
-    const during = await load("feed during the digest", base, feed);
+    const during = await load("feed during the digest", app, base, feed);
     const after = await pending();
     digest = {
       queued,
@@ -261,7 +284,7 @@ async function main() {
     await database.db.execute(sql`delete from pgboss.job where name = ${ALERT_SEND_JOB}`);
     await database.close();
   }
-  app.kill("SIGTERM");
+  await stop(app);
   await smtp.close();
 
   writeReport({ seedSeconds, matching, digest });
@@ -287,15 +310,20 @@ function writeReport({
     `${CONNECTIONS} connections, ${SECONDS} s per scenario after a 5 s warm-up; pages and filters drawn at random`,
     "each with a cookie of the app's that the response cache leaves to the server (except on the line that says it is on); the query cache behind the feed still answers an address asked for again within 5 s. Command: `" +
       (DATABASE_URL ? "DATABASE_URL=… npm run bench:scale" : "npm run bench:scale") +
-      "`. Load generator, app and database share the two cores.",
+      "`. Load generator, app and database share the two cores. CPU per request: what the app's process" +
+      (DATABASE_URL ? " and every PostgreSQL process" : "") +
+      " used during the scenario, divided by the requests served (the digest's e-mails count in on its line).",
     "",
     seedSeconds === null
       ? "The pets were seeded by an earlier run."
       : `Seeding the pets (\`npm run seed\`'s code) took ${Math.round(seedSeconds)} s.`,
     "",
-    "| scenario | req/s | p50 ms | p99 ms | errors |",
-    "| -------- | ----: | -----: | -----: | -----: |",
-    ...rows.map((row) => `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`),
+    `| scenario | req/s | p50 ms | p99 ms | errors | app CPU ms per request |${DATABASE_URL ? " PostgreSQL CPU ms per request |" : ""}`,
+    `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""}`,
+    ...rows.map(
+      (row) =>
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu.toFixed(2)} |${DATABASE_URL ? ` ${row.databaseCpu.toFixed(2)} |` : ""}`,
+    ),
     "",
     `Matching one new pet against ${ALERTS.toLocaleString("en")} alerts (one query, \`alertsMatchingPet\`), 50 pets one after the other with nothing else running:`,
     `p50 ${matching.p50.toFixed(1)} ms, p99 ${matching.p99.toFixed(1)} ms, max ${matching.max.toFixed(1)} ms; a pet matched ${matching.average.toFixed(0)} alerts on average.`,

@@ -38,12 +38,77 @@ export function rssKb(pid: number): number {
   }
 }
 
+// Linux counts a process's CPU time in ticks of 1/100 s (USER_HZ, `getconf CLK_TCK`).
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time (user and system) a process has used, in ms, from /proc/<pid>/stat (0 once it is
+ * gone); with `children`, also that of its children that have exited.
+ */
+function cpuMs(pid: number, { children = false } = {}): number {
+  try {
+    // The fields after the command's name, which is in parentheses and may hold spaces.
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
+    // utime, stime, cutime, cstime: fields 14 to 17 of the line, 12th to 15th after the name.
+    const [utime = 0, stime = 0, cutime = 0, cstime = 0] = fields.slice(11, 15);
+    return ((utime + stime + (children ? cutime + cstime : 0)) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time of PostgreSQL on this machine, in ms: every postgres process's, and that of the
+ * backends that have exited (a pool closes idle connections), which their parent, the
+ * postmaster, has collected.
+ */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") {
+        total += cpuMs(Number(entry), { children: true });
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+/**
+ * What `run` cost in CPU: the app's processes (`pids`) and PostgreSQL's, in ms. Says where
+ * the time goes: latency alone mixes the work with the wait for a core.
+ */
+export async function cpuOf<T>(
+  pids: number[],
+  run: () => Promise<T>,
+): Promise<{ result: T; appMs: number; databaseMs: number }> {
+  const app = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const [app0, database0] = [app(), postgresCpuMs()];
+  const result = await run();
+  return { result, appMs: app() - app0, databaseMs: postgresCpuMs() - database0 };
+}
+
 // Servers started here never outlive the run, even when it fails half-way (an orphan would
 // keep the port and answer the next run's requests).
 const children = new Set<ChildProcess>();
 process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
+
+/** Asks a server to shut down and waits until it has (a profiled one writes its profile then). */
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
 
 /** Stops `child` when this process exits. */
 export function track(child: ChildProcess): ChildProcess {

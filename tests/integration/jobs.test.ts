@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// pg-boss's own statements (tests/support/pg-boss-plans.d.ts): the fetch its workers run.
+import plans from "pg-boss/src/plans.js";
+import { rowsOf } from "~/db/client.server";
 import { startJobQueue, type JobDefinition, type JobQueue } from "~/jobs/queue.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -149,5 +152,24 @@ describe("the job queue", () => {
     await expect
       .poll(() => runs.filter((run) => (run.data as { n?: number }).n === 5).length, { timeout: 30_000 })
       .toBe(1);
+  });
+
+  it("takes due jobs through an index in pg-boss's own order, however many wait (pg-boss's fetch, as its version writes it)", async () => {
+    // A kind this suite's workers do not run: its jobs stay waiting.
+    const sender = await startJobQueue(database, [definition("backlog", async () => undefined)], { work: false });
+    await sender.sendMany(
+      "backlog",
+      Array.from({ length: 3_000 }, (_, n) => ({ data: { n } })),
+    );
+    await database.db.execute(sql`analyze pgboss.job`);
+    const fetchSql = plans.fetchNextJob("pgboss")({}).replaceAll("$1", "'backlog'").replaceAll("$2", "4");
+    const plan = rowsOf<Record<string, string>>(await database.db.execute(sql.raw(`explain ${fetchSql}`)))
+      .map((row) => Object.values(row)[0])
+      .join("\n");
+    await database.db.execute(sql`delete from pgboss.job where name = 'backlog'`);
+    await sender.stop();
+    // In order from the index: no sort of the 3,000 by priority and age to find the first four.
+    expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
+    expect(plan).not.toMatch(/Sort Key: (job\.)?priority/);
   });
 });
