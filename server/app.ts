@@ -2,8 +2,8 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
-import type { ServerBuild } from "react-router";
-import type { RequestHandler } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
+import type { Request, RequestHandler, Response } from "express";
 import type { Database } from "~/db/client.server";
 import { prepareDatabase } from "~/setup.server";
 import { defaultPublicUrl } from "~/lib/public-url";
@@ -93,21 +93,18 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const jobs = await startQueue(database, env, mailer, () => publicUrl);
   const conversations = new ConversationHub();
   await database.listen(CONVERSATION_CHANNEL, conversations.dispatch, conversations.resync);
-  const handler = createRequestHandler({
-    build,
-    mode: env.nodeEnv,
-    getLoadContext: (req, res) => ({
-      db: database.db,
-      clientIp: req.ip ?? "desconhecido",
-      jobs,
-      cspNonce: String(res.locals.cspNonce ?? ""),
-      publicUrl,
-      privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
-      moderation: { reportsToHide: env.reportsToHide },
-      conversations,
-      vault,
-    }),
+  const loadContext = (req: Request, res: Response): AppLoadContext => ({
+    db: database.db,
+    clientIp: req.ip ?? "desconhecido",
+    jobs,
+    cspNonce: String(res.locals.cspNonce ?? ""),
+    publicUrl,
+    privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
+    moderation: { reportsToHide: env.reportsToHide },
+    conversations,
+    vault,
   });
+  const handler = createRequestHandler({ build, mode: env.nodeEnv, getLoadContext: loadContext });
   const app = createHttpApp({
     db: database.db,
     handler,
@@ -117,6 +114,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
     trustProxy: env.trustProxy,
     health: database.health,
     publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db) : undefined,
+    // With Vite's dev server the build is loaded per request (options.loadBuild): only production.
+    directReads: options.loadBuild ? undefined : tuning.directReads(build as ServerBuild, loadContext),
     publicUrl: () => publicUrl,
     requestLines: env.requestLog,
   });

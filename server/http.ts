@@ -30,6 +30,8 @@ export type HttpAppOptions = {
   health?: DatabaseHealth;
   /** Micro-cache of the responses every visitor gets alike (production; server/tuning). */
   publicCache?: RequestHandler;
+  /** The API's public reads answered by their loaders, past the response cache (server/tuning). */
+  directReads?: RequestHandler;
   /** The site's public address (PUBLIC_URL or its default), once known. */
   publicUrl?: () => string | undefined;
 };
@@ -47,6 +49,7 @@ export function createHttpApp({
   trustProxy = "false",
   health,
   publicCache,
+  directReads,
   publicUrl = () => undefined,
   requestLines = false,
 }: HttpAppOptions) {
@@ -121,6 +124,7 @@ export function createHttpApp({
 
   if (health) app.use(unavailableWhileDown(health));
   if (publicCache) app.use(publicCache);
+  if (directReads) app.use(directReads);
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;

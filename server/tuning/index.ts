@@ -10,20 +10,25 @@
  *   (ADR 11);
  * - the embedded database's statement scheduler, a few statements per turn of the event
  *   loop: `embedded-database.ts` (ADR 10);
- * - the whole-response cache for anonymous visitors: `response-cache.ts` (ADR 8).
+ * - the whole-response cache for anonymous visitors: `response-cache.ts` (ADR 8);
+ * - the API's public reads answered by their loaders, past React Router's request handling:
+ *   `direct-reads.ts` (ADR 15).
  *
  * Off, the server runs as its libraries ship: Node's plain HTTP server (Express swaps the
- * prototypes itself), PGlite unpatched, no response cache, node started without flags.
+ * prototypes itself), PGlite unpatched, no response cache, every request through React Router,
+ * node started without flags.
  * When a library no longer has the shape a patch relies on, the patch is left out with a
  * warning in the log rather than the start failing; tests/integration/runtime-tuning.test.ts
  * fails on such a library before it reaches production.
  */
 import http from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Express, RequestHandler } from "express";
+import type { Request, Response, Express, RequestHandler } from "express";
+import type { AppLoadContext, ServerBuild } from "react-router";
 import type { Db } from "~/db/client.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "./embedded-database";
+import { directReads, directReadsProblem } from "./direct-reads";
 import { bornWithExpressPrototypes, nodeServerProblem } from "./node-server";
 import { publicResponseCache } from "./response-cache";
 
@@ -34,19 +39,25 @@ export type RuntimeTuning = {
   tuneEmbeddedDatabase(client: PGlite): void;
   /** The response cache, cleared by every public write of this process, or none when off. */
   responseCache(db: Db): RequestHandler | undefined;
+  /** The API's public reads answered by their loaders, or none when off (or when the build or React Router has changed). */
+  directReads(
+    build: ServerBuild,
+    loadContext: (req: Request, res: Response) => AppLoadContext,
+  ): RequestHandler | undefined;
 };
 
 export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (message: string) => void }): RuntimeTuning {
   if (!enabled) {
     warn(
       "RUNTIME_TUNING=off: servidor sem os ajustes de desempenho (servidor HTTP do Node, banco embutido " +
-        "sem escalonamento, sem cache de respostas; server/tuning/start.sh inicia o node sem as opções de " +
+        "sem escalonamento, sem cache de respostas, toda requisição pelo React Router; server/tuning/start.sh inicia o node sem as opções de " +
         "server/tuning/node-flags.js).",
     );
     return {
       nodeServer: (app) => http.createServer(app),
       tuneEmbeddedDatabase: () => undefined,
       responseCache: () => undefined,
+      directReads: () => undefined,
     };
   }
   const leftOut = (what: string, problem: string) =>
@@ -79,6 +90,12 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
       const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS });
       onPublicDataChanged(db, () => cache.clear());
       return cache;
+    },
+    directReads(build, loadContext) {
+      const problem = directReadsProblem(build);
+      if (!problem) return directReads(build, loadContext);
+      leftOut("leituras públicas da API pelos loaders", problem);
+      return undefined;
     },
   };
 }

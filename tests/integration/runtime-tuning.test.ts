@@ -7,6 +7,7 @@ import { gunzipSync } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
+import { data, type AppLoadContext, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { createHttpApp } from "../../server/http";
@@ -14,6 +15,7 @@ import { runtimeTuning } from "../../server/tuning";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 import { bornWithExpressPrototypes, nodeServerProblem } from "../../server/tuning/node-server";
 import { publicResponseCache } from "../../server/tuning/response-cache";
+import { directReads, directReadsProblem } from "../../server/tuning/direct-reads";
 
 // Each trick of server/tuning leans on the shape of a library: these tests fail when an
 // upgrade changes it, before the trick misbehaves in production (ADR 15). The process
@@ -255,6 +257,89 @@ describe("the response cache (Express, compression)", () => {
     expect(nonce).toBeTruthy();
     expect(hit.body.toString()).toBe(page(nonce!));
     expect(Number(hit.headers["content-length"])).toBe(hit.body.length);
+  });
+});
+
+describe("the API's public reads answered by their loaders (React Router, Express)", () => {
+  const calls: { url: string; params: object }[] = [];
+  let outcome: () => unknown = () => data({ pets: [] });
+  const loader = ({ request, params }: { request: Request; params: object }) => {
+    calls.push({ url: request.url, params });
+    return outcome();
+  };
+  const build = {
+    basename: "/adopet/",
+    routes: {
+      "routes/api/pets": { id: "routes/api/pets", parentId: "root", path: "api/pets", module: { loader } },
+      "routes/api/pet": { id: "routes/api/pet", parentId: "root", path: "api/pets/:id", module: { loader } },
+    },
+  } as unknown as ServerBuild;
+  let server: Awaited<ReturnType<typeof listen>>;
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(directReads(build, () => ({}) as AppLoadContext));
+    // What the server has after them: React Router's handler.
+    app.use((_req, res) => void res.status(299).send("React Router"));
+    server = await listen(http.createServer(app));
+  });
+  afterAll(() => server.close());
+
+  it("React Router's data() and these routes have the shape the trick relies on, or it is left out", () => {
+    expect(directReadsProblem(build)).toBeUndefined();
+    const { "routes/api/pet": _pet, ...withoutOne } = build.routes;
+    expect(directReadsProblem({ ...build, routes: withoutOne })).toContain("routes/api/pet");
+  });
+
+  it("answers a read with the loader's data(), as Response.json would: its status, its headers, JSON", async () => {
+    calls.length = 0;
+    outcome = () => data({ nome: "Bolota" }, { status: 201, headers: { "Cache-Control": "public, max-age=30" } });
+    const answer = await get(`${server.base}/adopet/api/pets/abc-1?x=1`);
+    const reference = Response.json(
+      { nome: "Bolota" },
+      { status: 201, headers: { "Cache-Control": "public, max-age=30" } },
+    );
+    expect(answer.status).toBe(reference.status);
+    // Written with res.append, as React Router's Express adapter writes its headers: Express adds the charset.
+    expect(answer.headers["content-type"]).toBe(`${reference.headers.get("content-type")}; charset=utf-8`);
+    expect(answer.headers["cache-control"]).toBe("public, max-age=30");
+    expect(answer.body.toString()).toBe(await reference.text());
+    expect(calls).toEqual([
+      { url: expect.stringMatching(/\/adopet\/api\/pets\/abc-1\?x=1$/), params: { id: "abc-1" } },
+    ]);
+  });
+
+  it("leaves to React Router what is not a read's data(): a throw, a Response, other methods and paths", async () => {
+    const throwing = () => {
+      throw new Error("falhou");
+    };
+    for (const [kind, make] of [
+      ["a throw", throwing],
+      [
+        "a thrown Response",
+        () => {
+          throw Response.json({}, { status: 401 });
+        },
+      ],
+      ["a Response", () => new Response("x")],
+      ["a plain value", () => ({ pets: [] })],
+    ] as const) {
+      outcome = make;
+      expect({ kind, status: (await get(`${server.base}/adopet/api/pets`)).status }).toEqual({ kind, status: 299 });
+    }
+    outcome = () => data({ pets: [] });
+    calls.length = 0;
+    for (const path of [
+      "/adopet/api/pets/abc/questionario",
+      "/adopet/api/pets/%61bc",
+      "/adopet/api/petsx",
+      "/adopet/home",
+    ]) {
+      expect({ path, status: (await get(`${server.base}${path}`)).status }).toEqual({ path, status: 299 });
+    }
+    const post = await fetch(`${server.base}/adopet/api/pets`, { method: "POST" });
+    expect(post.status).toBe(299);
+    expect(calls).toEqual([]);
   });
 });
 
