@@ -19,7 +19,7 @@ import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { cpuOf, startAdopet, startWorker, stop, writeSection } from "./support";
+import { cpuOf, perRequest, startAdopet, startWorker, stop, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -70,8 +70,8 @@ type Row = {
   errors: number;
   requests: number;
   /** CPU per request, ms: the app's processes', and PostgreSQL's (on PGlite the database is in the app). */
-  appCpu: number;
-  databaseCpu: number;
+  appCpu: string;
+  databaseCpu: string;
 };
 const rows: Row[] = [];
 
@@ -90,12 +90,12 @@ async function load(scenario: string, options: autocannon.Options, servers: Chil
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     requests,
-    appCpu: appMs / requests,
-    databaseCpu: DATABASE_URL ? databaseMs / requests : 0,
+    appCpu: perRequest(appMs, requests),
+    databaseCpu: perRequest(databaseMs, requests),
   };
   rows.push(row);
   log(
-    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu.toFixed(2)} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu.toFixed(2)} ms` : ""}`,
+    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
   );
   return row;
 }
@@ -273,7 +273,7 @@ async function main() {
     `| --- | --- | --- | --- | --- | --- |${DATABASE_URL ? " --- |" : ""}`,
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu.toFixed(2)} |${DATABASE_URL ? ` ${row.databaseCpu.toFixed(2)} |` : ""}`,
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""}`,
     ),
   ].join("\n");
   writeSection(

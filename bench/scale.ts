@@ -23,7 +23,7 @@ import type { SavedSearch } from "~/lib/alerts";
 import { RADII_KM } from "~/lib/pets";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { cpuOf, startAdopet, stop, writeSection } from "./support";
+import { cpuOf, perRequest, startAdopet, stop, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PETS = Number(process.env.SCALE_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
@@ -73,8 +73,8 @@ type Row = {
   p99: number;
   errors: number;
   /** CPU per request, ms: the app's, and PostgreSQL's (on PGlite the database is in the app). */
-  appCpu: number;
-  databaseCpu: number;
+  appCpu: string;
+  databaseCpu: string;
 };
 const rows: Row[] = [];
 
@@ -108,12 +108,12 @@ async function load(
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-    appCpu: appMs / result.requests.total,
-    databaseCpu: DATABASE_URL ? databaseMs / result.requests.total : 0,
+    appCpu: perRequest(appMs, result.requests.total),
+    databaseCpu: perRequest(databaseMs, result.requests.total),
   };
   rows.push(row);
   log(
-    `${scenario.padEnd(46)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu.toFixed(2)} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu.toFixed(2)} ms` : ""}`,
+    `${scenario.padEnd(46)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
   );
   return row;
 }
@@ -322,7 +322,7 @@ function writeReport({
     `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""}`,
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu.toFixed(2)} |${DATABASE_URL ? ` ${row.databaseCpu.toFixed(2)} |` : ""}`,
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""}`,
     ),
     "",
     `Matching one new pet against ${ALERTS.toLocaleString("en")} alerts (one query, \`alertsMatchingPet\`), 50 pets one after the other with nothing else running:`,

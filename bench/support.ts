@@ -62,17 +62,18 @@ function cpuMs(pid: number, { children = false } = {}): number {
 }
 
 /**
- * CPU time of PostgreSQL on this machine, in ms: every postgres process's, and that of the
- * backends that have exited (a pool closes idle connections), which their parent, the
- * postmaster, has collected.
+ * CPU time of PostgreSQL on this machine, in ms (every cluster's): every postgres process's,
+ * and that of the backends that have exited (a pool closes idle connections), which their
+ * parent, the postmaster, has collected. Null when no postgres process is to be seen (a server
+ * elsewhere).
  */
-function postgresCpuMs(): number {
-  let total = 0;
+function postgresCpuMs(): number | null {
+  let total: number | null = null;
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (fs.readFileSync(`/proc/${entry}/comm`, "utf8").trim() === "postgres") {
-        total += cpuMs(Number(entry), { children: true });
+        total = (total ?? 0) + cpuMs(Number(entry), { children: true });
       }
     } catch {
       // Gone meanwhile.
@@ -88,11 +89,21 @@ function postgresCpuMs(): number {
 export async function cpuOf<T>(
   pids: number[],
   run: () => Promise<T>,
-): Promise<{ result: T; appMs: number; databaseMs: number }> {
+): Promise<{ result: T; appMs: number; databaseMs: number | null }> {
   const app = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
   const [app0, database0] = [app(), postgresCpuMs()];
   const result = await run();
-  return { result, appMs: app() - app0, databaseMs: postgresCpuMs() - database0 };
+  const database1 = postgresCpuMs();
+  return {
+    result,
+    appMs: app() - app0,
+    databaseMs: database0 === null || database1 === null ? null : database1 - database0,
+  };
+}
+
+/** CPU ms per request as the tables show it: two decimals, or n/a (nothing measured, or served). */
+export function perRequest(ms: number | null, requests: number): string {
+  return ms === null || requests === 0 ? "n/a" : (ms / requests).toFixed(2);
 }
 
 // Servers started here never outlive the run, even when it fails half-way (an orphan would
@@ -102,12 +113,17 @@ process.on("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
-/** Asks a server to shut down and waits until it has (a profiled one writes its profile then). */
+/**
+ * Asks a server to shut down and waits until it has (a profiled one writes its profile then),
+ * for at most a minute, then kills it.
+ */
 export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
+  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
   await exited;
+  clearTimeout(killer);
 }
 
 /** Stops `child` when this process exits. */

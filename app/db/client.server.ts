@@ -296,13 +296,14 @@ async function listenOnPostgres(
 /**
  * Analyses the tables whose size moved by more than a tenth (and 8 pages) since their
  * statistics were taken: autovacuum's rule of thumb, by pages, because PGlite keeps no
- * count of changes across restarts.
+ * count of changes across restarts. The job queue's tables too (schema pgboss): without
+ * statistics the planner would not take the fetch's index for a digest's thousands of jobs.
  */
 async function analyzeChangedTables(client: PGliteClient): Promise<void> {
   const { rows } = await client.query<{ name: string }>(
-    `select quote_ident(c.relname) as name
+    `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'public' and c.relkind = 'r'
+      where n.nspname in ('public', 'pgboss') and c.relkind = 'r'
         and abs(pg_relation_size(c.oid) / 8192 - c.relpages) > greatest(8, c.relpages / 10)`,
   );
   if (rows.length > 0) await client.exec(`analyze ${rows.map((row) => row.name).join(", ")}`);

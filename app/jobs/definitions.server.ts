@@ -121,8 +121,8 @@ export function appJobs({
   // Applications' e-mails: retried as message notices are (a mail server down for a while).
   const applicationNew: JobDefinition<{ applicationId: string }> = {
     name: APPLICATION_NEW_JOB,
-    // Many at once when adopters answer a campaign: fetched four at a time (each fetch sorts
-    // what waits) and sent together, over the mail pool's connections (shared with the other e-mails).
+    // Many at once when adopters answer a campaign: fetched four at a time and sent together,
+    // over the mail pool's connections (shared with the other e-mails).
     concurrency: 4,
     retryLimit: 9,
     retryDelaySeconds: 30,

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
-import type { Database, Db } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { rowsOf, type Database, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { logger } from "~/services/log.server";
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
@@ -92,7 +93,7 @@ export async function startJobQueue(
     return boss;
   });
 
-  await ensureFetchIndex(executor);
+  await ensureFetchIndex(database.db);
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
   for (const definition of byName.values()) await ensureQueue(boss, definition);
 
@@ -230,28 +231,36 @@ async function startBoss(create: () => PgBoss): Promise<PgBoss> {
 
 /**
  * The index in the order pg-boss takes due jobs (priority, then age), on its job table. pg-boss
- * 10 has none: each fetch read and sorted every job of its kind that waits, 150 ms a fetch
- * while a digest's 100,000 e-mails waited, spent again for every four e-mails. Made on the
- * parent table, PostgreSQL gives it to every queue's partition, present and future.
- * tests/integration/jobs.test.ts checks that pg-boss's own fetch uses it, and notices a version
- * of pg-boss that fetches otherwise. Looked up first: creating it, even when it exists, would
- * wait for every transaction writing jobs.
+ * 10 has none: each fetch read and sorted every due job of its kind, 150 ms a fetch while a
+ * digest's 100,000 e-mails waited, spent again for every four e-mails. Made on the parent
+ * table, PostgreSQL gives it to every queue's partition, present and future (ADR 13).
+ * tests/integration/jobs.test.ts checks that pg-boss's own fetch uses it, which a pg-boss that
+ * fetches in another order would most likely fail.
+ *
+ * Looked up first: creating it, even when it exists, waits for every transaction writing jobs.
+ * Made, the first time, with a bounded wait for those: a start that cannot have it in a few
+ * seconds goes on without it, and the next start tries again.
  */
 const FETCH_INDEX = "adopet_job_fetch";
 
-async function ensureFetchIndex(executor: SqlExecutor) {
-  const present = await executor.executeSql("select 1 from pg_indexes where schemaname = $1 and indexname = $2", [
-    SCHEMA,
-    FETCH_INDEX,
-  ]);
-  if (present.rows.length > 0) return;
+async function ensureFetchIndex(db: Db) {
+  const present = await db.execute(
+    sql`select 1 from pg_indexes where schemaname = ${SCHEMA} and indexname = ${FETCH_INDEX}`,
+  );
+  if (rowsOf(present).length > 0) return;
   try {
-    await executor.executeSql(
-      `create index if not exists ${FETCH_INDEX} on ${SCHEMA}.job (name, priority desc, created_on, id) where state < 'active'`,
-    );
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '5s'`);
+      await tx.execute(
+        sql.raw(
+          `create index if not exists ${FETCH_INDEX} on ${SCHEMA}.job (name, priority desc, created_on, id) where state < 'active'`,
+        ),
+      );
+    });
   } catch (error) {
     // Another server, starting at the same moment, made it first.
-    if (!isUniqueViolation(error)) throw error;
+    if (isUniqueViolation(error)) return;
+    logger.warn({ err: error }, "Fila de tarefas: índice de busca não criado agora (será tentado no próximo início)");
   }
 }
 

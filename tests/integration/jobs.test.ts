@@ -170,6 +170,6 @@ describe("the job queue", () => {
     await sender.stop();
     // In order from the index: no sort of the 3,000 by priority and age to find the first four.
     expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
-    expect(plan).not.toMatch(/Sort Key: (job\.)?priority/);
+    expect(plan).not.toMatch(/Sort Key: [^\n]*\b(priority|created_on)\b/);
   });
 });
