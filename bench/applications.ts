@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon, { type Result } from "autocannon";
+import type autocannon from "autocannon";
 import { count, desc, eq, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { applicationEvents, applications, pets, users } from "~/db/schema";
@@ -19,7 +19,7 @@ import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { cpuOf, perRequest, startAdopet, startWorker, stop, writeSection } from "./support";
+import { measureLoad, startAdopet, startWorker, stop, writeSection, type LoadRow } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -62,41 +62,17 @@ async function cookieFor(db: Parameters<typeof createSession>[0], userId: string
  */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 8_000));
 
-type Row = {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  requests: number;
-  /** CPU per request, ms: the app's processes', and PostgreSQL's (on PGlite the database is in the app). */
-  appCpu: string;
-  databaseCpu: string;
-};
-const rows: Row[] = [];
+const rows: LoadRow[] = [];
 
 /** Load from `options` on the app's processes `servers` (their CPU is counted). */
-async function load(scenario: string, options: autocannon.Options, servers: ChildProcess[]): Promise<Row> {
-  await autocannon({ ...options, duration: 2 });
-  const { result, appMs, databaseMs } = await cpuOf(
-    servers.map((server) => server.pid!),
-    async () => (await autocannon({ ...options, duration: SECONDS })) as Result,
-  );
-  const requests = result.requests.total;
-  const row = {
-    scenario,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    requests,
-    appCpu: perRequest(appMs, requests),
-    databaseCpu: perRequest(databaseMs, requests),
-  };
+async function load(scenario: string, options: autocannon.Options, servers: ChildProcess[]): Promise<LoadRow> {
+  const row = await measureLoad(scenario, options, {
+    pids: servers.map((server) => server.pid!),
+    warmUp: 2,
+    seconds: SECONDS,
+    postgres: Boolean(DATABASE_URL),
+  });
   rows.push(row);
-  log(
-    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
-  );
   return row;
 }
 

@@ -10,7 +10,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon, { type Result } from "autocannon";
+import type autocannon from "autocannon";
 import { count, desc, sql } from "drizzle-orm";
 import { alerts, pets, users } from "~/db/schema";
 import type { Database } from "~/db/client.server";
@@ -23,7 +23,7 @@ import type { SavedSearch } from "~/lib/alerts";
 import { RADII_KM } from "~/lib/pets";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { cpuOf, perRequest, startAdopet, stop, writeSection } from "./support";
+import { measureLoad, startAdopet, stop, writeSection, type LoadRow } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PETS = Number(process.env.SCALE_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
@@ -66,17 +66,7 @@ function openDatabase(): Promise<Database> {
   return prepareDatabase(env, () => undefined);
 }
 
-type Row = {
-  scenario: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  /** CPU per request, ms: the app's, and PostgreSQL's (on PGlite the database is in the app). */
-  appCpu: string;
-  databaseCpu: string;
-};
-const rows: Row[] = [];
+const rows: LoadRow[] = [];
 
 /**
  * 50 connections for SECONDS, each request a URL from `next`. Two caches of 5 s answer an
@@ -90,31 +80,20 @@ async function load(
   base: string,
   next: () => string,
   { cached = false } = {},
-): Promise<Row> {
+): Promise<LoadRow> {
   const options = {
     url: base,
     connections: CONNECTIONS,
     ...(!cached && { headers: { cookie: "adopet_bench=1" } }),
     requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: next() }) }],
   };
-  await autocannon({ ...options, duration: 5 });
-  const { result, appMs, databaseMs } = await cpuOf(
-    [app.pid!],
-    async () => (await autocannon({ ...options, duration: SECONDS })) as Result,
-  );
-  const row = {
-    scenario,
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts + result.non2xx,
-    appCpu: perRequest(appMs, result.requests.total),
-    databaseCpu: perRequest(databaseMs, result.requests.total),
-  };
+  const row = await measureLoad(scenario, options, {
+    pids: [app.pid!],
+    warmUp: 5,
+    seconds: SECONDS,
+    postgres: Boolean(DATABASE_URL),
+  });
   rows.push(row);
-  log(
-    `${scenario.padEnd(46)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${DATABASE_URL ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
-  );
   return row;
 }
 

@@ -1,5 +1,6 @@
 // What the benchmark and the soak share: seeding, starting a server, reading its memory.
 import { spawn, type ChildProcess } from "node:child_process";
+import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
 import { prepareDatabase } from "~/setup.server";
@@ -86,7 +87,7 @@ function postgresCpuMs(): number | null {
  * What `run` cost in CPU: the app's processes (`pids`) and PostgreSQL's, in ms. Says where
  * the time goes: latency alone mixes the work with the wait for a core.
  */
-export async function cpuOf<T>(
+async function cpuOf<T>(
   pids: number[],
   run: () => Promise<T>,
 ): Promise<{ result: T; appMs: number; databaseMs: number | null }> {
@@ -102,8 +103,52 @@ export async function cpuOf<T>(
 }
 
 /** CPU ms per request as the tables show it: two decimals, or n/a (nothing measured, or served). */
-export function perRequest(ms: number | null, requests: number): string {
+function perRequest(ms: number | null, requests: number): string {
   return ms === null || requests === 0 ? "n/a" : (ms / requests).toFixed(2);
+}
+
+/** A scenario's figures: throughput, latency, failures, and CPU per request. */
+export type LoadRow = {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  /** CPU per request, ms: the app's processes', and PostgreSQL's (on PGlite the database is in the app). */
+  appCpu: string;
+  databaseCpu: string;
+};
+
+/**
+ * Runs autocannon with `options` for `warmUp` s, then measures it for `seconds` s, with the CPU
+ * of the app's processes (`pids`) and PostgreSQL's; prints the line and returns the row.
+ */
+export async function measureLoad(
+  scenario: string,
+  options: autocannon.Options,
+  { pids, warmUp, seconds, postgres }: { pids: number[]; warmUp: number; seconds: number; postgres: boolean },
+): Promise<LoadRow> {
+  await autocannon({ ...options, duration: warmUp });
+  const { result, appMs, databaseMs } = await cpuOf(
+    pids,
+    async () => (await autocannon({ ...options, duration: seconds })) as autocannon.Result,
+  );
+  const requests = result.requests.total;
+  const row = {
+    scenario,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    requests,
+    appCpu: perRequest(appMs, requests),
+    databaseCpu: perRequest(databaseMs, requests),
+  };
+  console.log(
+    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${postgres ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
+  );
+  return row;
 }
 
 // Servers started here never outlive the run, even when it fails half-way (an orphan would

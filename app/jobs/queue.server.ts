@@ -244,10 +244,10 @@ async function startBoss(create: () => PgBoss): Promise<PgBoss> {
 const FETCH_INDEX = "adopet_job_fetch";
 
 async function ensureFetchIndex(db: Db) {
-  const present = await db.execute(
-    sql`select 1 from pg_indexes where schemaname = ${SCHEMA} and indexname = ${FETCH_INDEX}`,
-  );
-  if (rowsOf(present).length > 0) return;
+  const present = async () =>
+    rowsOf(await db.execute(sql`select 1 from pg_indexes where schemaname = ${SCHEMA} and indexname = ${FETCH_INDEX}`))
+      .length > 0;
+  if (await present()) return;
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local lock_timeout = '5s'`);
@@ -258,8 +258,8 @@ async function ensureFetchIndex(db: Db) {
       );
     });
   } catch (error) {
-    // Another server, starting at the same moment, made it first.
-    if (isUniqueViolation(error)) return;
+    // Another server, starting at the same moment, made it first (its unique name, or the wait for it).
+    if (isUniqueViolation(error) || (await present().catch(() => false))) return;
     logger.warn({ err: error }, "Fila de tarefas: índice de busca não criado agora (será tentado no próximo início)");
   }
 }

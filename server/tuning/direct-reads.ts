@@ -9,16 +9,18 @@ import { data, matchPath, type AppLoadContext, type ServerBuild } from "react-ro
  * streams it back: past the response cache, two thirds of the feed's cost. Called directly,
  * the same loader answered 2.8 times the requests a second (docs/performance.md).
  *
- * Only what these loaders need and give: the URL (they read no header, cookie or body), and
- * `data(value, init)` answered as React Router answers it (`Response.json`: the init's status
- * and headers, `application/json`, the value as JSON). Anything else (a thrown error or
- * Response, a Response returned, a path with escapes, any other method) goes on to React
- * Router, which runs the loader again and answers as always: a read can be asked twice.
+ * Only what these loaders need and give: the path and query (they read no header, cookie or
+ * body), and `data(value, init)` answered as React Router answers it (`Response.json`: the
+ * init's status and headers, `application/json`, the value as JSON). Anything else (a thrown
+ * error or Response, a Response returned, a path with escapes or dots, `.data`, any other
+ * method) goes on to React Router, which runs the loader again and answers as always: a read
+ * can be asked twice.
  *
- * It relies on the routes' ids and loaders in the server build, on `data()` giving
- * `{type: "DataWithResponseInit", data, init}`, and on `matchPath`
- * (tests/integration/runtime-tuning.test.ts checks each; tests/server/direct-reads.test.ts
- * compares the answers with React Router's).
+ * It relies on the routes' ids and loaders in the server build (plain loaders, no middleware,
+ * no route beside `api/pets/:id`), on `data()` giving `{type: "DataWithResponseInit", data,
+ * init}`, and on `matchPath`: checked at start (`directReadsProblem`, which leaves the trick
+ * out with a warning) and by tests/integration/runtime-tuning.test.ts;
+ * tests/server/direct-reads.test.ts compares the answers with React Router's.
  */
 export const DIRECT_READ_ROUTES = ["routes/api/pets", "routes/api/pet"] as const;
 
@@ -33,13 +35,26 @@ type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: Respons
 /** Why the trick cannot apply to this build and this React Router, or undefined when it can. */
 export function directReadsProblem(build: Pick<ServerBuild, "routes" | "basename">): string | undefined {
   if (!isDataWithInit(data({}, { status: 200 }))) return "data() do React Router mudou de forma";
+  // React Router's middleware would run around these loaders: called here, it would not.
+  const root = build.routes.root?.module as Record<string, unknown> | undefined;
+  if (root?.middleware || root?.unstable_middleware) return "a rota raiz tem middleware";
   for (const id of DIRECT_READ_ROUTES) {
     const route = build.routes[id];
-    if (typeof route?.module.loader !== "function" || typeof route.path !== "string") {
+    const module = route?.module as Record<string, unknown> | undefined;
+    if (typeof module?.loader !== "function" || typeof route?.path !== "string") {
       return `a rota ${id} não existe ou não tem loader`;
     }
     if (route.parentId !== "root") return `a rota ${id} tem rotas-pai`;
+    // A page (React Router would render a document) or a route matched by case: not a plain read.
+    if (module.default || module.ErrorBoundary || module.middleware || module.unstable_middleware) {
+      return `a rota ${id} não é só um loader`;
+    }
+    if (route.caseSensitive) return `a rota ${id} diferencia maiúsculas`;
   }
+  // A route beside `api/pets/:id` with a fixed name (api/pets/destaques) would rank before it in
+  // React Router; matched here, `:id` would take it.
+  const sibling = Object.values(build.routes).find((route) => route && /^api\/pets\/[^/:*]+$/.test(route.path ?? ""));
+  if (sibling) return `a rota ${sibling.id} fica ao lado de api/pets/:id`;
   return undefined;
 }
 
@@ -53,10 +68,20 @@ export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loa
   const prefix = commonPrefix(routes.map((route) => route.pattern.split(":")[0]!));
   return (req, res, next) => {
     if (req.method !== "GET" || !req.path.startsWith(prefix) || req.path.includes("%")) return next();
+    // The URL without the Host header, which anyone may write (the loaders read only the path
+    // and the query). React Router reads the path as the URL parser leaves it (dots resolved)
+    // and takes `.data` for its own data requests: such paths go to it.
+    let url: URL;
+    try {
+      url = new URL(`http://localhost${req.originalUrl}`);
+    } catch {
+      return next();
+    }
+    if (url.pathname !== req.path || url.pathname.endsWith(".data")) return next();
     for (const route of routes) {
-      const match = matchPath({ path: route.pattern, end: true }, req.path);
+      const match = matchPath({ path: route.pattern, end: true }, url.pathname);
       if (match) {
-        answer(route.loader, match.params, req, res, loadContext).then((answered) => answered || next(), next);
+        answer(route.loader, match.params, url, req, res, loadContext).then((answered) => answered || next(), next);
         return;
       }
     }
@@ -68,25 +93,30 @@ export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loa
 async function answer(
   loader: Loader,
   params: Record<string, string | undefined>,
+  url: URL,
   req: ExpressRequest,
   res: ExpressResponse,
   loadContext: LoadContext,
 ): Promise<boolean> {
-  let result: unknown;
+  let status: number;
+  let headers: Headers;
+  let body: string | undefined;
+  let statusText: string | undefined;
   try {
-    // The URL as React Router's Express adapter makes it.
-    const request = new Request(`${req.protocol}://${req.host ?? "localhost"}${req.originalUrl}`);
-    result = await loader({ request, params, context: loadContext(req, res) });
+    const result = await loader({ request: new Request(url), params, context: loadContext(req, res) });
+    if (!isDataWithInit(result)) return false;
+    // All of it checked before the response is touched: what Response.json would refuse goes to React Router.
+    const init = result.init ?? {};
+    status = init.status ?? 200;
+    statusText = init.statusText;
+    headers = new Headers(init.headers);
+    body = JSON.stringify(result.data);
+    if (body === undefined || !Number.isInteger(status) || status < 200 || status > 599) return false;
   } catch {
     return false;
   }
-  if (!isDataWithInit(result)) return false;
-  const body = JSON.stringify(result.data);
-  if (body === undefined) return false;
-  const init = result.init ?? {};
-  res.status(init.status ?? 200);
-  if (init.statusText) res.statusMessage = init.statusText;
-  const headers = new Headers(init.headers);
+  res.status(status);
+  if (statusText) res.statusMessage = statusText;
   if (!headers.has("content-type")) headers.set("content-type", "application/json");
   headers.forEach((value, name) => res.append(name, value));
   res.end(body);

@@ -289,6 +289,20 @@ describe("the API's public reads answered by their loaders (React Router, Expres
     expect(directReadsProblem(build)).toBeUndefined();
     const { "routes/api/pet": _pet, ...withoutOne } = build.routes;
     expect(directReadsProblem({ ...build, routes: withoutOne })).toContain("routes/api/pet");
+    // A page, or a route beside `api/pets/:id` that React Router would rank first.
+    const page = { ...build.routes["routes/api/pets"]!, module: { loader, default: () => null } } as never;
+    expect(directReadsProblem({ ...build, routes: { ...build.routes, "routes/api/pets": page } })).toContain(
+      "só um loader",
+    );
+    const featured = {
+      id: "routes/destaques",
+      parentId: "root",
+      path: "api/pets/destaques",
+      module: { loader },
+    } as never;
+    expect(directReadsProblem({ ...build, routes: { ...build.routes, "routes/destaques": featured } })).toContain(
+      "routes/destaques",
+    );
   });
 
   it("answers a read with the loader's data(), as Response.json would: its status, its headers, JSON", async () => {

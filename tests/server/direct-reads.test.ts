@@ -5,14 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server-process";
 
 // The API's public reads are answered by their loaders, past React Router's request handling
-// (server/tuning/direct-reads.ts). Their answers must be React Router's, byte for byte: the
+// (server/tuning/direct-reads.ts). Their answers must be React Router's (status, headers, body): the
 // same database is served once with RUNTIME_TUNING=off (every request through React Router)
 // and once with it on, and each answer compared.
-type Answer = { status: number; headers: Record<string, string>; body: string };
+type Answer = { status: number; headers: Record<string, string>; body: string; encoding: string | null };
 
 // Headers of one response only: its time, its id, its nonce. And whether it was compressed
 // (the body is compared decoded): React Router streams its answer, so compression cannot see
-// that a refusal of 200 bytes is under its threshold, and compresses it all the same.
+// that a refusal of 200 bytes is under its threshold, and compresses it all the same. Which
+// shows the answer came from the loader directly.
 const OWN_HEADERS = new Set(["date", "x-request-id", "content-security-policy", "content-encoding"]);
 
 async function answersOf(server: RunningServer, paths: string[]): Promise<Answer[]> {
@@ -24,7 +25,8 @@ async function answersOf(server: RunningServer, paths: string[]): Promise<Answer
     response.headers.forEach((value, name) => {
       if (!OWN_HEADERS.has(name)) headers[name] = value;
     });
-    answers.push({ status: response.status, headers, body: await response.text() });
+    const encoding = response.headers.get("content-encoding");
+    answers.push({ status: response.status, headers, body: await response.text(), encoding });
   }
   return answers;
 }
@@ -71,7 +73,7 @@ describe("the API's public reads answered by their loaders", () => {
     ];
     plain = await answersOf(first, paths);
     await stop(first);
-    const second = await startServer(env);
+    const second = await startServer({ ...env, RUNTIME_TUNING: "on" });
     tuned = await answersOf(second, paths);
     tunedOutput = second.output();
     await stop(second);
@@ -90,7 +92,19 @@ describe("the API's public reads answered by their loaders", () => {
     expect(plain[8]!.status).toBe(200);
     expect([plain[10]!.status, plain[11]!.status]).toEqual([404, 404]);
     for (const [index, path] of paths.entries()) {
-      expect({ path, ...tuned[index] }).toEqual({ path, ...plain[index] });
+      const { encoding: _plainEncoding, ...plainAnswer } = plain[index]!;
+      const { encoding: _tunedEncoding, ...tunedAnswer } = tuned[index]!;
+      expect({ path, ...tunedAnswer }).toEqual({ path, ...plainAnswer });
+    }
+  });
+
+  it("answered the reads itself: a small refusal goes uncompressed, which React Router's stream cannot", () => {
+    for (const index of [6, 10, 11]) {
+      expect({ path: paths[index], plain: plain[index]!.encoding, tuned: tuned[index]!.encoding }).toEqual({
+        path: paths[index],
+        plain: "gzip",
+        tuned: null,
+      });
     }
   });
 });
