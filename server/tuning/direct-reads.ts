@@ -22,7 +22,7 @@ import { data, matchPath, type AppLoadContext, type ServerBuild } from "react-ro
  * out with a warning) and by tests/integration/runtime-tuning.test.ts;
  * tests/server/direct-reads.test.ts compares the answers with React Router's.
  */
-export const DIRECT_READ_ROUTES = ["routes/api/pets", "routes/api/pet"] as const;
+const DIRECT_READ_ROUTES = ["routes/api/pets", "routes/api/pet"] as const;
 
 type LoadContext = (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 type Loader = (args: {
