@@ -245,11 +245,11 @@ async function main() {
   log(`${sent} applications submitted; ${smtp.received.length} e-mails reached the mail server.`);
 
   const table = [
-    `| Scenario | req/s | p50 (ms) | p99 (ms) | errors | app CPU per request (ms)${DATABASE_URL ? " | PostgreSQL CPU per request (ms)" : ""} |`,
-    `| --- | --- | --- | --- | --- | --- |${DATABASE_URL ? " --- |" : ""}`,
+    `| Scenario | req/s | p50 (ms) | p99 (ms) | errors | app CPU per request (ms)${DATABASE_URL ? " | PostgreSQL CPU per request (ms)" : ""} | autocannon CPU per request (ms) |`,
+    `| --- | --- | --- | --- | --- | --- |${DATABASE_URL ? " --- |" : ""} --- |`,
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""}`,
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""} ${row.loadCpu} |`,
     ),
   ].join("\n");
   writeSection(

@@ -289,19 +289,19 @@ function writeReport({
     `${CONNECTIONS} connections, ${SECONDS} s per scenario after a 5 s warm-up; pages and filters drawn at random`,
     "each with a cookie of the app's that the response cache leaves to the server (except on the line that says it is on); the query cache behind the feed still answers an address asked for again within 5 s. Command: `" +
       (DATABASE_URL ? "DATABASE_URL=… npm run bench:scale" : "npm run bench:scale") +
-      "`. Load generator, app and database share the two cores. CPU per request: what the app's process" +
+      "`. Load generator (autocannon, in the bench's process), app and database share the two cores. CPU per request: what the app's process" +
       (DATABASE_URL ? " and every PostgreSQL process" : "") +
-      " used during the scenario, divided by the requests served (the digest's e-mails count in on its line).",
+      " and autocannon used during the scenario, divided by the requests served (the digest's e-mails count in on its line).",
     "",
     seedSeconds === null
       ? "The pets were seeded by an earlier run."
       : `Seeding the pets (\`npm run seed\`'s code) took ${Math.round(seedSeconds)} s.`,
     "",
-    `| scenario | req/s | p50 ms | p99 ms | errors | app CPU ms per request |${DATABASE_URL ? " PostgreSQL CPU ms per request |" : ""}`,
-    `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""}`,
+    `| scenario | req/s | p50 ms | p99 ms | errors | app CPU ms per request |${DATABASE_URL ? " PostgreSQL CPU ms per request |" : ""} autocannon CPU ms per request |`,
+    `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""} ----: |`,
     ...rows.map(
       (row) =>
-        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""}`,
+        `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""} ${row.loadCpu} |`,
     ),
     "",
     `Matching one new pet against ${ALERTS.toLocaleString("en")} alerts (one query, \`alertsMatchingPet\`), 50 pets one after the other with nothing else running:`,

@@ -84,21 +84,24 @@ function postgresCpuMs(): number | null {
 }
 
 /**
- * What `run` cost in CPU: the app's processes (`pids`) and PostgreSQL's, in ms. Says where
- * the time goes: latency alone mixes the work with the wait for a core.
+ * What `run` cost in CPU: the app's processes (`pids`), PostgreSQL's and the load generator's
+ * (autocannon, in this process), in ms. Says where the time goes: latency alone mixes the
+ * work with the wait for a core.
  */
 async function cpuOf<T>(
   pids: number[],
   run: () => Promise<T>,
-): Promise<{ result: T; appMs: number; databaseMs: number | null }> {
+): Promise<{ result: T; appMs: number; databaseMs: number | null; loadMs: number }> {
   const app = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const [app0, database0] = [app(), postgresCpuMs()];
+  const [app0, database0, load0] = [app(), postgresCpuMs(), process.cpuUsage()];
   const result = await run();
   const database1 = postgresCpuMs();
+  const load = process.cpuUsage(load0);
   return {
     result,
     appMs: app() - app0,
     databaseMs: database0 === null || database1 === null ? null : database1 - database0,
+    loadMs: (load.user + load.system) / 1000,
   };
 }
 
@@ -118,6 +121,8 @@ export type LoadRow = {
   /** CPU per request, ms: the app's processes', and PostgreSQL's (on PGlite the database is in the app). */
   appCpu: string;
   databaseCpu: string;
+  /** CPU per request of the load generator (autocannon, in this process), which shares the cores. */
+  loadCpu: string;
 };
 
 /**
@@ -130,7 +135,7 @@ export async function measureLoad(
   { pids, warmUp, seconds, postgres }: { pids: number[]; warmUp: number; seconds: number; postgres: boolean },
 ): Promise<LoadRow> {
   await autocannon({ ...options, duration: warmUp });
-  const { result, appMs, databaseMs } = await cpuOf(
+  const { result, appMs, databaseMs, loadMs } = await cpuOf(
     pids,
     async () => (await autocannon({ ...options, duration: seconds })) as autocannon.Result,
   );
@@ -144,9 +149,10 @@ export async function measureLoad(
     requests,
     appCpu: perRequest(appMs, requests),
     databaseCpu: perRequest(databaseMs, requests),
+    loadCpu: perRequest(loadMs, requests),
   };
   console.log(
-    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${postgres ? `, PostgreSQL ${row.databaseCpu} ms` : ""}`,
+    `${scenario.padEnd(48)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  CPU/req: app ${row.appCpu} ms${postgres ? `, PostgreSQL ${row.databaseCpu} ms` : ""}, autocannon ${row.loadCpu} ms`,
   );
   return row;
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { secondAsk } from "~/services/admission.server";
+import { secondAsk, spreadTtl } from "~/services/admission.server";
 
 /**
  * Micro-caching of the responses every visitor gets alike (the welcome page,
@@ -12,7 +12,8 @@ import { secondAsk } from "~/services/admission.server";
  * A replayed answer without inline scripts (JSON, data requests) carries an ETag, so
  * a visitor who has it already gets a 304 without a body.
  *
- * Entries live for a few seconds and are dropped whenever this process writes
+ * Entries live for a few seconds (each between three quarters of the TTL and all of it, so
+ * that answers kept together do not expire together) and are dropped whenever this process writes
  * something public; another app server's writes show within the TTL. Only a
  * 200 without Set-Cookie is kept, and only from the second time its address is
  * asked for (~/services/admission.server.ts). Visitors who ask while an answer is
@@ -143,7 +144,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 8 * 1024 * 1024 }: { ttl
         size: pieces.reduce((sum, piece) => sum + piece.length, 0),
         etag: pieces.length === 1 ? etagOf(body) : null,
       };
-      cache.set(key, entry);
+      cache.set(key, entry, { ttl: spreadTtl(ttlMs) });
       done(entry);
     });
     next();

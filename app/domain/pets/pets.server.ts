@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, ne, sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
 import { adoptions, petCounts, petPhotos, pets, users } from "~/db/schema";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -692,26 +692,23 @@ async function queryFeed(db: Db, filters: FeedFilters, limit: number, window?: F
   const codes = nearby ? `{${nearby.cities.map((city) => city.codigo).join(",")}}` : "";
   const offset = (page - 1) * limit;
   const exact = countsFromCells(filters, window);
-  // The page's ids first, read off an index; photos and caretaker only for those.
-  const [ids, counted] = await Promise.all([
-    nearby ? nearestIds(db, where, codes, limit, offset) : newestIds(db, where, limit, offset),
+  const countMatches = () =>
     exact
       ? countFromCells(db, filters)
-      : countUpTo(db, nearby ? and(where, sql`${pets.cidadeIbge} = any(${codes}::int[])`)! : where, COUNT_CAP, () =>
-          // The same filters share a count, whatever the page; an alert's window is its own.
-          window ? null : `count:${JSON.stringify({ ...filters, page: undefined })}`,
-        ),
+      : countUpTo(db, nearby ? and(where, sql`${pets.cidadeIbge} = any(${codes}::int[])`)! : where, COUNT_CAP);
+  // The page and the count at once, each one query. The same filters share a count, whatever
+  // the page (from the public read cache); an alert's window is its own.
+  const [found, counted] = await Promise.all([
+    pageOfPets(db, where, nearby ? codes : null, limit, offset),
+    window ? countMatches() : cachedRead(db, `count:${JSON.stringify({ ...filters, page: undefined })}`, countMatches),
   ]);
-  const found = await findPets(db, ids);
   const kmByCode = new Map(nearby?.cities.map((city) => [city.codigo, Math.round(city.km)]));
   const limited = !exact && counted > COUNT_CAP;
   const total = limited ? COUNT_CAP : counted;
   return {
-    items: ids.flatMap((id) => {
-      const pet = found.get(id);
-      if (!pet) return [];
-      return nearby && pet.cidadeIbge !== null ? [{ ...pet, distanciaKm: kmByCode.get(pet.cidadeIbge) }] : [pet];
-    }),
+    items: found.map((pet) =>
+      nearby && pet.cidadeIbge !== null ? { ...pet, distanciaKm: kmByCode.get(pet.cidadeIbge) } : pet,
+    ),
     total,
     ...(limited && { totalLimitado: true }),
     page,
@@ -721,25 +718,46 @@ async function queryFeed(db: Db, filters: FeedFilters, limit: number, window?: F
   };
 }
 
-/** A page of the newest matching pets, off the feed's indexes. */
-async function newestIds(db: Db, where: SQL, limit: number, offset: number): Promise<string[]> {
+/**
+ * A page of matching pets with their photos and caretaker, in one query: the page's ids are
+ * read off an index first (newest first, or nearest first when `codes` lists the cities in
+ * reach), and only those rows are joined.
+ */
+async function pageOfPets(db: Db, where: SQL, codes: string | null, limit: number, offset: number): Promise<PetView[]> {
+  const ids = codes ? nearestIds(where, codes, limit, offset) : newestIds(db, where, limit, offset);
   const rows = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(sql`${pets.id} in (${ids})`)
+    // The ids' own order: the cities' (nearest first), then the newest.
+    .orderBy(
+      ...(codes ? [sql`array_position(${codes}::int[], ${pets.cidadeIbge})`] : []),
+      desc(pets.createdAt),
+      desc(pets.id),
+    );
+  return rows.map((row) => toView(row as PetRow));
+}
+
+/** The ids of a page of the newest matching pets, off the feed's indexes. */
+function newestIds(db: Db, where: SQL, limit: number, offset: number): SQL {
+  const query = db
     .select({ id: pets.id })
     .from(pets)
     .where(where)
     .orderBy(desc(pets.createdAt), desc(pets.id))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => row.id);
+  return sql`${query}`;
 }
 
 /**
- * A page of matching pets nearest first (the cities in `codes` are in order of distance), the
- * newest first within a city: each city's newest read off the place index, at most as many
- * as the page needs, so a big city's thousands are never all read and sorted.
+ * The ids of a page of matching pets nearest first (the cities in `codes` are in order of
+ * distance), the newest first within a city: each city's newest read off the place index, at
+ * most as many as the page needs, so a big city's thousands are never all read and sorted.
  */
-async function nearestIds(db: Db, where: SQL, codes: string, limit: number, offset: number): Promise<string[]> {
-  const result = await db.execute(sql`
+function nearestIds(where: SQL, codes: string, limit: number, offset: number): SQL {
+  return sql`
     select nearest.id from unnest(${codes}::int[]) with ordinality as reach(code, rank)
     cross join lateral (
       select ${pets.id} as id, ${pets.createdAt} as created_at from ${pets}
@@ -748,8 +766,7 @@ async function nearestIds(db: Db, where: SQL, codes: string, limit: number, offs
       limit ${offset + limit}
     ) as nearest
     order by reach.rank, nearest.created_at desc, nearest.id desc
-    limit ${limit} offset ${offset}`);
-  return rowsOf<{ id: string }>(result).map((row) => row.id);
+    limit ${limit} offset ${offset}`;
 }
 
 /** Filters the counts table answers: only the plain ones (words, places and companions have indexes of their own). */
@@ -774,20 +791,16 @@ async function countFromCells(db: Db, filters: FeedFilters): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** How many pets match, counting no further than `cap` + 1; kept a few seconds under `key`, if any. */
-function countUpTo(db: Db, where: SQL, cap: number, key: () => string | null): Promise<number> {
-  const load = async () => {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(pets)
-      .where(where)
-      .limit(cap + 1)
-      .as("capped");
-    const [row] = await db.select({ total: count() }).from(capped);
-    return row?.total ?? 0;
-  };
-  const cacheKey = key();
-  return cacheKey ? cachedRead(db, cacheKey, load) : load();
+/** How many pets match, counting no further than `cap` + 1. */
+async function countUpTo(db: Db, where: SQL, cap: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(pets)
+    .where(where)
+    .limit(cap + 1)
+    .as("capped");
+  const [row] = await db.select({ total: count() }).from(capped);
+  return row?.total ?? 0;
 }
 
 /** A caretaker's own pets (by default those not removed, hidden ones too), newest first. */
