@@ -62,7 +62,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   server: Server;
   /** The job queue; its workers start once the server listens (unless JOBS=off). */
   jobs: JobQueue;
-  /** The process's log (server/main.js writes its own events there). */
+  /** The process's log (server/web.js writes its own events there). */
   log: Logger;
 }> {
   const env = readEnv();

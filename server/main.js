@@ -1,94 +1,12 @@
-// The process: load the app (the server build, or the sources through Vite in
-// development), listen, and shut down gracefully on SIGTERM/SIGINT.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// The process: one web server (server/web.js), or, with WEB_CONCURRENCY above 1 on PostgreSQL,
+// that many sharing the port, started and watched by this one (server/cluster.js).
+import cluster from "node:cluster";
+import { runPrimary, webProcesses } from "./cluster.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// Production unless told otherwise: React and other libraries choose their build by this
-// variable when first loaded, and a server started without it ran React's development build.
-if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
-const development = process.env.NODE_ENV === "development";
-
-async function load() {
-  if (!development) {
-    const { createServer } = await import(path.join(root, "build/server/index.js"));
-    return createServer({ clientDir: path.join(root, "build/client"), onLockCompromised });
-  }
-  const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-  const { createServer } = await devServer.ssrLoadModule("./server/app.ts");
-  return createServer({
-    loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build"),
-    before: [devServer.middlewares],
-    onLockCompromised,
-  });
-}
-
-/** @param {Error} error */
-function onLockCompromised(error) {
-  console.error(`A trava do banco de dados embutido foi perdida (${error.message}). Encerrando.`);
+const processes = cluster.isPrimary ? webProcesses(process.env) : { count: 1 };
+if ("error" in processes) {
+  console.error(processes.error);
   process.exit(1);
 }
-
-let started;
-try {
-  started = await load();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-const { env, database, server, jobs, log } = started;
-
-server.listen(env.port, env.host, () => {
-  // Once, before the first request: what starting left behind is freed now rather than at a
-  // full collection that may not come for a long while under load (server/tuning/node-flags.js).
-  globalThis.gc?.();
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : env.port;
-  log.info(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);
-});
-server.on("error", async (/** @type {Error} */ error) => {
-  log.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);
-  await jobs.stop();
-  await database.close();
-  process.exit(1);
-});
-
-let stopping = false;
-/** @param {string} signal */
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  log.info(`${signal} recebido: encerrando (aguardando as requisições em andamento).`);
-  /** @type {(value?: unknown) => void} */
-  let reachDeadline = () => undefined;
-  const deadline = new Promise((resolve) => (reachDeadline = resolve));
-  const forced = setTimeout(() => {
-    log.error("Tempo de encerramento esgotado: fechando conexões restantes.");
-    server.closeAllConnections();
-    reachDeadline();
-  }, env.shutdownTimeoutMs);
-  forced.unref();
-  // Stop accepting connections; in-flight requests finish, idle keep-alives close.
-  await new Promise((resolve) => {
-    server.close(() => resolve(undefined));
-    server.closeIdleConnections();
-  });
-  // Then the jobs those requests queued (e-mail notices) run, and the running ones finish,
-  // before the database closes; what the deadline cuts short stays queued for the next start.
-  const jobsDeadline = Date.now() + env.shutdownTimeoutMs;
-  await Promise.race([
-    jobs
-      .runDue(jobsDeadline)
-      .then(() => jobs.stop(jobsDeadline))
-      .catch((/** @type {Error} */ error) => log.error({ err: error }, "Fila de tarefas: encerramento incompleto")),
-    deadline,
-  ]);
-  clearTimeout(forced);
-  await database.close();
-  log.info("Encerrado.");
-  log.flush();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+if (cluster.isPrimary && processes.count > 1) runPrimary(processes.count);
+else await import("./web.js");

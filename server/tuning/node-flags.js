@@ -26,7 +26,7 @@
 // every request's objects die young, as they should (docs/performance.md).
 //
 // gc() exposed: the server collects its whole heap once, when it starts listening
-// (server/main.js). Starting leaves garbage that only a full collection frees, among it
+// (server/web.js). Starting leaves garbage that only a full collection frees, among it
 // the 8.7 MB file of the embedded database's engine, read to compile it; under load, now
 // that requests die young, a full collection may not come for many minutes.
 export const NODE_FLAGS = [
