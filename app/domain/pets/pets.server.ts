@@ -818,6 +818,20 @@ export async function listCaretakerPets(
   return rows.map((row) => toView(row as PetRow));
 }
 
+// A feed page in the API's shape, made once per page read: a page the public read cache
+// keeps is answered many times a second.
+const apiPetsOfPage = new WeakMap<FeedPage, ApiPet[]>();
+
+/** The pets of a feed page in the API's shape. */
+export function toApiPets(feed: FeedPage): ApiPet[] {
+  let shaped = apiPetsOfPage.get(feed);
+  if (!shaped) {
+    shaped = feed.items.map(toApiPet);
+    apiPetsOfPage.set(feed, shaped);
+  }
+  return shaped;
+}
+
 /** The API's shape: the specification's fields first (id, imagem, nome, idade, porte, perfil, local), then richer ones. */
 export function toApiPet(pet: PetView): ApiPet {
   const cover = pet.photoIds[0];

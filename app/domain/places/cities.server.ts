@@ -132,7 +132,11 @@ export async function citiesWithin(db: Db, place: string, km: number): Promise<N
   const center = await findCity(db, place);
   if (!center) return null;
   const cities = [];
+  // A seat further north or south than `km` is further than `km` whatever its longitude:
+  // most of the 5,571 are left out before the trigonometry.
+  const latitudeSpan = (km / EARTH_RADIUS_KM) * (180 / Math.PI);
   for (const city of list.all) {
+    if (Math.abs(city.latitude - center.latitude) > latitudeSpan) continue;
     const away = distanceKm(center, city);
     if (away <= km) cities.push({ codigo: city.codigo, km: away });
   }

@@ -1,6 +1,14 @@
 import { data } from "react-router";
 import type { Route } from "./+types/pets";
-import { API_MAX_LIMIT, FEED_PAGE_SIZE, findPet, listFeed, publishPet, toApiPet } from "~/domain/pets/pets.server";
+import {
+  API_MAX_LIMIT,
+  FEED_PAGE_SIZE,
+  findPet,
+  listFeed,
+  publishPet,
+  toApiPet,
+  toApiPets,
+} from "~/domain/pets/pets.server";
 import { feedFiltersSchema, feedParams } from "~/validation/pets";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, methodNotAllowed } from "~/web/api.server";
@@ -24,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   return data(
     {
-      pets: feed.items.map(toApiPet),
+      pets: toApiPets(feed),
       pagina: feed.page,
       limite: feed.limit,
       total: feed.total,
