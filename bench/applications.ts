@@ -77,7 +77,8 @@ async function load(scenario: string, options: autocannon.Options, servers: Chil
 }
 
 async function main() {
-  const kind = DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const processes = Number(process.env.WEB_CONCURRENCY || 1);
+  const kind = DATABASE_URL ? `PostgreSQL${processes > 1 ? `, ${processes} web processes` : ""}` : "PGlite";
   log(`Adopet applications: ${APPLICATIONS} for one caretaker, ${CONNECTIONS} connections, ${kind}`);
   const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL, DEMO_DATA: "false" });
   const database = await prepareDatabase(env, () => undefined);
@@ -256,7 +257,7 @@ async function main() {
     `## Applications (${kind})`,
     `## Applications (${kind})
 
-\`npm run bench:applications\`${DATABASE_URL ? " with DATABASE_URL" : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else). CPU per request: what the app's processes (the web server, and \`npm run worker\` where it runs) used during the scenario${DATABASE_URL ? ", and every PostgreSQL process" : ""}, divided by the requests served; the e-mails sent meanwhile count in.
+\`npm run bench:applications\`${DATABASE_URL ? ` with DATABASE_URL${processes > 1 ? ` and WEB_CONCURRENCY=${processes}` : ""}` : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else). CPU per request: what the app's processes (the web server, and \`npm run worker\` where it runs) used during the scenario${DATABASE_URL ? ", and every PostgreSQL process" : ""}, divided by the requests served; the e-mails sent meanwhile count in.
 
 ${table}
 

@@ -279,7 +279,8 @@ function writeReport({
   matching: { p50: number; p99: number; max: number; average: number };
   digest: { queued: number; seconds: number; sent: number; jobsDone: number; idle: number } | null;
 }) {
-  const kind = DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const processes = Number(process.env.WEB_CONCURRENCY || 1);
+  const kind = DATABASE_URL ? `PostgreSQL${processes > 1 ? `, ${processes} web processes` : ""}` : "PGlite";
   const cpu = os.cpus();
   const report = [
     `## At scale (${kind}, issue 18)`,
@@ -288,7 +289,9 @@ function writeReport({
     `${PETS.toLocaleString("en")} pets (three in ten in a state capital, the rest anywhere in Brazil), ${ALERTS.toLocaleString("en")} saved alerts,`,
     `${CONNECTIONS} connections, ${SECONDS} s per scenario after a 5 s warm-up; pages and filters drawn at random`,
     "each with a cookie of the app's that the response cache leaves to the server (except on the line that says it is on); the query cache behind the feed still answers an address asked for again within 5 s. Command: `" +
-      (DATABASE_URL ? "DATABASE_URL=… npm run bench:scale" : "npm run bench:scale") +
+      (DATABASE_URL
+        ? `${processes > 1 ? `WEB_CONCURRENCY=${processes} ` : ""}DATABASE_URL=… npm run bench:scale`
+        : "npm run bench:scale") +
       "`. Load generator (autocannon, in the bench's process), app and database share the two cores. CPU per request: what the app's process" +
       (DATABASE_URL ? " and every PostgreSQL process" : "") +
       " and autocannon used during the scenario, divided by the requests served (the digest's e-mails count in on its line).",

@@ -83,6 +83,22 @@ function postgresCpuMs(): number | null {
   return total;
 }
 
+/** The live processes whose parent is one of `pids`. */
+function childrenOf(pids: number[]): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (pids.includes(parent)) children.push(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return children;
+}
+
 /**
  * What `run` cost in CPU: the app's processes (`pids`), PostgreSQL's and the load generator's
  * (autocannon, in this process), in ms. Says where the time goes: latency alone mixes the
@@ -92,7 +108,8 @@ async function cpuOf<T>(
   pids: number[],
   run: () => Promise<T>,
 ): Promise<{ result: T; appMs: number; databaseMs: number | null; loadMs: number }> {
-  const app = () => pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  // With WEB_CONCURRENCY, the web processes are the app's children.
+  const app = () => [...pids, ...childrenOf(pids)].reduce((sum, pid) => sum + cpuMs(pid), 0);
   const [app0, database0, load0] = [app(), postgresCpuMs(), process.cpuUsage()];
   const result = await run();
   const database1 = postgresCpuMs();
