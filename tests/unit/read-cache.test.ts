@@ -19,6 +19,25 @@ function testClock() {
   return { now: () => time, advance: (ms: number) => (time += ms) };
 }
 
+/**
+ * A cache whose entries live the whole TTL, holding "a" for `k` (asked twice), at its time to
+ * be read again (4 s on), with the next read held until `open()` and answering `next`.
+ */
+async function keptAndDue(next: string) {
+  const clock = testClock();
+  const cache = readCache({ ttlMs: 5_000, now: clock.now, random: () => 0.999_999 });
+  const { state, load } = counted();
+  await cache.read("k", load);
+  await cache.read("k", load);
+  clock.advance(4_000);
+  let open!: () => void;
+  state.gate = new Promise((resolve) => (open = resolve));
+  state.answer = next;
+  return { clock, cache, state, load, open };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe("the public read cache's entries", () => {
   it("live between three quarters of the TTL and all of it", () => {
     expect(spreadTtl(5_000, () => 0)).toBe(3_750);
@@ -47,25 +66,15 @@ describe("the public read cache's entries", () => {
   });
 
   it("are read again in the background when still asked for near their end, the visitors served meanwhile", async () => {
-    const clock = testClock();
-    const cache = readCache({ ttlMs: 5_000, now: clock.now, random: () => 0.999_999 });
-    const { state, load } = counted();
-    await cache.read("k", load);
-    await cache.read("k", load);
+    const { clock, cache, state, load, open } = await keptAndDue("b");
     expect(state.calls).toBe(2);
-
-    // Its life drawn as the whole TTL: read again from 4 s on.
-    clock.advance(4_000);
-    let open!: () => void;
-    state.gate = new Promise((resolve) => (open = resolve));
-    state.answer = "b";
     expect(await cache.read("k", load)).toBe("a");
     expect(state.calls).toBe(3);
     // One read again at a time; visitors keep getting the kept answer until it is in.
     expect(await cache.read("k", load)).toBe("a");
     expect(state.calls).toBe(3);
     open();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(await cache.read("k", load)).toBe("b");
     // The new answer lives a whole life of its own from now.
     clock.advance(3_900);
@@ -79,15 +88,7 @@ describe("the public read cache's entries", () => {
   });
 
   it("make a visitor who comes once the entry expired wait for the read under way, not another", async () => {
-    const clock = testClock();
-    const cache = readCache({ ttlMs: 5_000, now: clock.now, random: () => 0.999_999 });
-    const { state, load } = counted();
-    await cache.read("k", load);
-    await cache.read("k", load);
-    clock.advance(4_000);
-    let open!: () => void;
-    state.gate = new Promise((resolve) => (open = resolve));
-    state.answer = "b";
+    const { clock, cache, state, load, open } = await keptAndDue("b");
     expect(await cache.read("k", load)).toBe("a");
     expect(state.calls).toBe(3);
     // The database is slow: the entry expires while it is read again.
@@ -102,19 +103,11 @@ describe("the public read cache's entries", () => {
   });
 
   it("do not take an answer read again before a write that cleared them", async () => {
-    const clock = testClock();
-    const cache = readCache({ ttlMs: 5_000, now: clock.now, random: () => 0.999_999 });
-    const { state, load } = counted();
-    await cache.read("k", load);
-    await cache.read("k", load);
-    clock.advance(4_000);
-    let open!: () => void;
-    state.gate = new Promise((resolve) => (open = resolve));
-    state.answer = "before the write";
+    const { cache, state, load, open } = await keptAndDue("before the write");
     expect(await cache.read("k", load)).toBe("a");
     cache.clear();
     open();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     state.gate = Promise.resolve();
     state.answer = "after the write";
     expect(await cache.read("k", load)).toBe("after the write");
@@ -135,10 +128,10 @@ describe("the public read cache's entries", () => {
     clock.advance(4_000);
     fail = true;
     expect(await cache.read("k", load)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     fail = false;
     expect(await cache.read("k", load)).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(calls).toBe(4);
     expect(await cache.read("k", load)).toBe(4);
   });
