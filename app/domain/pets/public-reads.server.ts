@@ -16,7 +16,7 @@ import { secondAsk, spreadTtl } from "~/services/admission.server";
  */
 export const PUBLIC_READ_TTL_MS = 5_000;
 
-type Entry = { value: Promise<unknown>; refreshAt: number; refreshing: boolean };
+type Entry = { value: Promise<unknown>; refreshAt: number };
 
 export type ReadCache = {
   read<T>(key: string, load: () => Promise<T>): Promise<T>;
@@ -50,7 +50,7 @@ export function readCache({
 
   function keep(key: string, value: Promise<unknown>): Entry {
     const ttl = spreadTtl(ttlMs, random);
-    const entry = { value, refreshAt: now() + 0.8 * ttl, refreshing: false };
+    const entry = { value, refreshAt: now() + 0.8 * ttl };
     entries.set(key, entry, { ttl });
     // A failure is not remembered: the next visitor asks the database again.
     value.catch(() => {
@@ -65,8 +65,7 @@ export function readCache({
   // Bumped by clear(): an answer read before a write is not kept after it.
   let generation = 0;
 
-  function refresh(key: string, kept: Entry, load: () => Promise<unknown>) {
-    kept.refreshing = true;
+  function refresh(key: string, load: () => Promise<unknown>) {
     const startedIn = generation;
     const value = load();
     rereads.set(key, value);
@@ -76,10 +75,8 @@ export function readCache({
         settled();
         if (generation === startedIn) keep(key, value);
       },
-      () => {
-        settled();
-        kept.refreshing = false;
-      },
+      // The kept answer stays; the next ask tries again.
+      settled,
     );
   }
 
@@ -87,7 +84,7 @@ export function readCache({
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit) {
-        if (!hit.refreshing && now() >= hit.refreshAt) refresh(key, hit, load);
+        if (now() >= hit.refreshAt && !rereads.has(key)) refresh(key, load);
         return hit.value as Promise<T>;
       }
       const reread = rereads.get(key);
