@@ -57,6 +57,9 @@ const envSchema = z.object({
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
   RUNTIME_TUNING: z.enum(["on", "off"], { error: "RUNTIME_TUNING deve ser on ou off" }).default("on"),
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(["on", "off"], { error: "DATABASE_PREPARED_STATEMENTS deve ser on ou off" })
+    .default("on"),
 });
 
 export type Env = {
@@ -67,6 +70,8 @@ export type Env = {
   dataDir: string;
   /** When set, PostgreSQL is used instead of the embedded database. */
   databaseUrl: string | undefined;
+  /** PostgreSQL: statements with parameters run named, parsed once per connection (ADR 27). */
+  preparedStatements: boolean;
   /** Load the demo caretaker and pets into an empty database. */
   demoData: boolean;
   shutdownTimeoutMs: number;
@@ -117,6 +122,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port: value.PORT,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    preparedStatements: value.DATABASE_PREPARED_STATEMENTS === "on",
     // Demo data is on by default for the embedded database (a first look at the
     // app), off by default on PostgreSQL (a real deployment).
     demoData: value.DEMO_DATA ?? value.DATABASE_URL === undefined,

@@ -18,7 +18,7 @@ function demoOptions(env: DemoEnv): DemoOptions {
 type DemoEnv = Pick<Env, "databaseUrl" | "dataDir" | "dataEncryptionKey" | "publicUrl" | "host" | "port">;
 
 export async function prepareDatabase(
-  env: Pick<Env, "databaseUrl" | "dataDir" | "demoData"> & DemoEnv,
+  env: Pick<Env, "databaseUrl" | "dataDir" | "demoData"> & Partial<Pick<Env, "preparedStatements">> & DemoEnv,
   log: (line: string) => void = (line) => logger.info(line),
   onLockCompromised?: (error: Error) => void,
   tuneEmbedded?: OpenOptions["tuneEmbedded"],
@@ -26,6 +26,7 @@ export async function prepareDatabase(
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
     dataDir: env.dataDir,
+    preparedStatements: env.preparedStatements,
     onLockCompromised,
     tuneEmbedded,
   });

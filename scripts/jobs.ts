@@ -26,7 +26,7 @@ if (
 const env = readEnv();
 let database;
 try {
-  database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, preparedStatements: env.preparedStatements });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

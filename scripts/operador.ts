@@ -16,7 +16,7 @@ if ((command !== "adicionar" && command !== "remover") || !email || rest.length 
 const env = readEnv();
 let database;
 try {
-  database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
+  database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir, preparedStatements: env.preparedStatements });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);

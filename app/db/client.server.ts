@@ -6,6 +6,7 @@ import type { PGlite as PGliteClient } from "@electric-sql/pglite";
 import type pg from "pg";
 import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
+import { namingClient, statementNames } from "./statement-names.server";
 import * as schema from "./schema";
 import { logError } from "~/services/log.server";
 
@@ -52,14 +53,18 @@ export type OpenOptions = {
   onLockCompromised?: (error: Error) => void;
   /** Applied to the embedded database once open, before the app's first statement (server/tuning). */
   tuneEmbedded?: (client: PGliteClient) => void;
+  /** PostgreSQL: statements with parameters run named, parsed once per connection (ADR 27); on unless false. */
+  preparedStatements?: boolean;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.preparedStatements ?? true)
+    : openPglite(options);
 }
 
 // Each engine's driver is loaded only when it is used: the other would cost memory for nothing.
-async function openPostgres(databaseUrl: string): Promise<Database> {
+async function openPostgres(databaseUrl: string, preparedStatements: boolean): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
     import("pg"),
     import("drizzle-orm/node-postgres"),
@@ -69,6 +74,7 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     max: 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    ...(preparedStatements && { Client: namingClient(pg.Client, statementNames()) }),
   });
   const health = new DatabaseHealth(() => pool.query("select 1").then(() => true));
   // An idle client that loses its server (a restart) must not crash the process.
