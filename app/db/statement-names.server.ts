@@ -6,7 +6,7 @@ import type pg from "pg";
  * app's own statements are a few hundred at most, and a text beyond the cap (a statement
  * built with values in its text, say) runs unnamed, as every statement did before.
  */
-export const NAMED_STATEMENTS_LIMIT = 500;
+const NAMED_STATEMENTS_LIMIT = 500;
 
 /**
  * Names for statement texts, the same on every connection of this process: the first `limit`
