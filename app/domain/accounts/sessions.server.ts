@@ -32,8 +32,7 @@ export type SessionUser = {
 
 /**
  * The lookup behind every signed-in request, built once per database rather than for each
- * request. Unnamed on purpose: a named statement lives on one server connection, which a
- * pooler in transaction mode (PgBouncer) does not keep for us.
+ * request. Unnamed here: whether PostgreSQL keeps it parsed is the pool's choice (ADR 27).
  */
 function prepareSessionLookup(db: Db) {
   return (
