@@ -1,4 +1,4 @@
-import { param, sql, type SQL } from "drizzle-orm";
+import { Param, SQL, StringChunk } from "drizzle-orm";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
 import type { Database, Db } from "~/db/client.server";
@@ -42,13 +42,15 @@ export function transactionExecutor(tx: Db): SqlExecutor {
   return { executeSql: async (text, values = []) => (await tx.execute(withParameters(text, values))) as never };
 }
 
-/** `text` with its `$1…$n` placeholders bound to `values`, as Drizzle SQL (which numbers them again). */
+/**
+ * `text` with its `$1…$n` placeholders bound to `values`, as Drizzle SQL (which numbers them
+ * again). One flat list of text and parameters: half the time Drizzle takes to write it out
+ * from a template per parameter (a job's insert has 25).
+ */
 function withParameters(text: string, values: unknown[]): SQL {
   const parts = text.split(/\$(\d+)\b/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, index) => {
-    // A Param, never a bare value: Drizzle would spread an array into a list.
-    chunks.push(index % 2 === 0 ? sql.raw(part) : sql`${param(values[Number(part) - 1] ?? null)}`);
-  });
-  return sql.join(chunks);
+  // A Param, never a bare value: Drizzle would spread an array into a list.
+  return new SQL(
+    parts.map((part, index) => (index % 2 === 0 ? new StringChunk(part) : new Param(values[Number(part) - 1] ?? null))),
+  );
 }
