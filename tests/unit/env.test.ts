@@ -36,4 +36,12 @@ describe("settings", () => {
     expect(readEnv({ RUNTIME_TUNING: "off" }).runtimeTuning).toBe(false);
     expect(() => readEnv({ RUNTIME_TUNING: "false" })).toThrow(/RUNTIME_TUNING deve ser on ou off/);
   });
+
+  it("name PostgreSQL's statements unless DATABASE_PREPARED_STATEMENTS=off", () => {
+    expect(readEnv({}).preparedStatements).toBe(true);
+    expect(readEnv({ DATABASE_PREPARED_STATEMENTS: "off" }).preparedStatements).toBe(false);
+    expect(() => readEnv({ DATABASE_PREPARED_STATEMENTS: "nao" })).toThrow(
+      /DATABASE_PREPARED_STATEMENTS deve ser on ou off/,
+    );
+  });
 });
