@@ -1,25 +1,38 @@
 import type pg from "pg";
 
 /**
- * How many distinct statements a process names. Each named statement stays parsed on every
- * connection that ran it (memory in each PostgreSQL backend), so the number is capped: the
- * app's own statements are a few hundred at most, and a text beyond the cap (a statement
- * built with values in its text, say) runs unnamed, as every statement did before.
+ * How many distinct statements a process names. A named statement stays parsed on every
+ * connection that ran it, about 50 KB of a PostgreSQL backend's memory each (measured on the
+ * feed's query), so the number is capped: at most 10 MB on each of the pool's connections.
  */
-const NAMED_STATEMENTS_LIMIT = 500;
+const NAMED_STATEMENTS_LIMIT = 200;
+/** A text is named from its third use: one-off statements (a rare mix of filters) stay unnamed. */
+const USES_BEFORE_NAMING = 3;
+/** The texts whose uses are counted, before they are named; the count starts over past it. */
+const COUNTED_TEXTS_LIMIT = 5_000;
 
 /**
- * Names for statement texts, the same on every connection of this process: the first `limit`
- * distinct texts get one, the rest none.
+ * Names for statement texts, the same on every connection of this process: a text gets one
+ * at its `usesBeforeNaming`th use, while fewer than `limit` have one; the rest run unnamed.
  */
-export function statementNames(limit = NAMED_STATEMENTS_LIMIT): (text: string) => string | undefined {
+export function statementNames({
+  limit = NAMED_STATEMENTS_LIMIT,
+  usesBeforeNaming = USES_BEFORE_NAMING,
+}: { limit?: number; usesBeforeNaming?: number } = {}): (text: string) => string | undefined {
   const names = new Map<string, string>();
+  const uses = new Map<string, number>();
   return (text) => {
-    let name = names.get(text);
-    if (name === undefined && names.size < limit) {
-      name = `adopet_${names.size + 1}`;
-      names.set(text, name);
+    const known = names.get(text);
+    if (known !== undefined || names.size >= limit) return known;
+    const count = (uses.get(text) ?? 0) + 1;
+    if (count < usesBeforeNaming) {
+      if (uses.size >= COUNTED_TEXTS_LIMIT) uses.clear();
+      uses.set(text, count);
+      return undefined;
     }
+    uses.delete(text);
+    const name = `adopet_${names.size + 1}`;
+    names.set(text, name);
     return name;
   };
 }
@@ -32,7 +45,10 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: 
  * was half of its CPU on a submitted application. Queries without parameters (`begin`, the
  * migrations' scripts) keep the simple protocol they need. Handed to the pool as its `Client`.
  */
-export function namingClient(Client: typeof pg.Client, nameFor: (text: string) => string | undefined): typeof pg.Client {
+export function namingClient(
+  Client: typeof pg.Client,
+  nameFor: (text: string) => string | undefined,
+): typeof pg.Client {
   class NamingClient extends Client {}
   const query = Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
   NamingClient.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
