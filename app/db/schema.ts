@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -352,6 +353,18 @@ export const rateLimits = pgTable("rate_limits", {
 export const emailDeliveries = pgTable("email_deliveries", {
   idempotencyKey: varchar("idempotency_key", { length: 200 }).primaryKey(),
   sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Jobs written by the statement that makes their cause, as one of its `with`s (a transactional
+ * outbox, ADR 28): the job queue moves them into pg-boss in batches, and a row is there if and
+ * only if that statement wrote its cause.
+ */
+export const jobOutbox = pgTable("job_outbox", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  name: varchar("name", { length: 100 }).notNull(),
+  data: jsonb("data").notNull(),
+  createdAt: createdAt(),
 });
 
 export const alertFrequency = pgEnum("alert_frequency", ["diaria", "imediata"]);

@@ -4,6 +4,7 @@ import { rowsOf, type Database, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { logger } from "~/services/log.server";
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
+import { takeFromOutbox } from "./outbox.server";
 
 /**
  * Work that happens later or again, stored in our own database (pg-boss, ADR 13): a job
@@ -43,8 +44,11 @@ export type Jobs = {
   send(name: string, data: object, options?: SendOptions): Promise<void>;
   /** Stores many jobs of one kind in one statement (a fan-out: a digest's e-mails). */
   sendMany(name: string, jobs: { data: object; singletonKey?: string; startAfter?: Date }[]): Promise<void>;
-  /** Asks this process's worker for `name` to look for new jobs now rather than at its next poll. */
-  wake(name: string): void;
+  /**
+   * Asks this process's worker for `name` to look for new jobs now rather than at its next poll;
+   * with `outbox`, jobs written to the outbox (outbox.server.ts), moved into the queue first.
+   */
+  wake(name: string, options?: { outbox?: boolean }): void;
 };
 
 type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };
@@ -52,7 +56,7 @@ type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; e
 export type JobQueue = Jobs & {
   /** Starts this process's workers (and the cron schedules), when the queue was started with `work`. */
   startWorkers(): Promise<void>;
-  /** Runs every job already due, in this process, until none is left or the deadline passes. */
+  /** Runs every job already due (the outbox's first), in this process, until none is left or the deadline passes. */
   runDue(deadline?: number): Promise<number>;
   failed(limit?: number): Promise<FailedJob[]>;
   retry(id: string): Promise<boolean>;
@@ -61,7 +65,15 @@ export type JobQueue = Jobs & {
 };
 
 const SCHEMA = "pgboss";
+/** The outbox's relay among the workers' names (no job has it). */
+const OUTBOX = " outbox";
 const POLLING_INTERVAL_SECONDS = 2;
+/**
+ * The outbox is moved into the queue this many rows at a time, this long after a write asked for
+ * it: a burst of applications becomes a few statements of many jobs, not one each.
+ */
+const OUTBOX_BATCH = 500;
+const OUTBOX_GATHER_MS = 200;
 
 export async function startJobQueue(
   database: Pick<Database, "db" | "kind">,
@@ -102,7 +114,59 @@ export async function startJobQueue(
   // had been fetching when the stop came, after the database had closed.
   const loops: Promise<void>[] = [];
   const wakers = new Map<string, () => void>();
+  // Woken while at work rather than asleep: the next sleep is cut short (a job stored just after a fetch).
+  const missedWakes = new Set<string>();
   let stopping = false;
+
+  /** Sleeps until `name` is woken (then `delayMs` more), the polling interval passes, or the queue stops. */
+  function sleep(name: string, delayMs = 0): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (missedWakes.delete(name)) {
+        setTimeout(resolve, delayMs);
+        return;
+      }
+      const timer = setTimeout(() => {
+        wakers.delete(name);
+        resolve();
+      }, POLLING_INTERVAL_SECONDS * 1000);
+      wakers.set(name, () => {
+        clearTimeout(timer);
+        wakers.delete(name);
+        if (stopping || delayMs === 0) resolve();
+        else setTimeout(resolve, delayMs);
+      });
+    });
+  }
+
+  /**
+   * Moves up to a batch of the outbox's rows into pg-boss, in one transaction (a row leaves the
+   * outbox if and only if its job is stored), and wakes the workers of the jobs moved; how many.
+   * Rows for jobs this process does not know stay for one that does.
+   */
+  async function relayOutbox(): Promise<number> {
+    const moved = await database.db.transaction(async (tx) => {
+      const rows = rowsOf<{ name: string; data: object }>(
+        await tx.execute(takeFromOutbox([...byName.keys()], OUTBOX_BATCH)),
+      );
+      if (rows.length > 0) await boss.insert(rows, { db: transactionExecutor(tx) as PgBoss.Db });
+      return rows;
+    });
+    for (const name of new Set(moved.map((row) => row.name))) queue.wake(name);
+    return moved.length;
+  }
+
+  async function outboxLoop() {
+    while (!stopping) {
+      let moved = 0;
+      try {
+        moved = await relayOutbox();
+      } catch (error) {
+        logger.error({ err: error }, "Fila de tarefas: erro");
+      }
+      if (moved === OUTBOX_BATCH || stopping) continue;
+      await sleep(OUTBOX, OUTBOX_GATHER_MS);
+    }
+  }
 
   /** Takes up to `batchSize` due jobs of one kind and runs them together; how many it ran. */
   async function runBatch(definition: JobDefinition, batchSize: number): Promise<number> {
@@ -143,15 +207,7 @@ export async function startJobQueue(
       }
       // Where there was a job there may be more (a burst of messages): look again at once.
       if (ran > 0 || stopping) continue;
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          wakers.delete(definition.name);
-          resolve();
-        };
-        const timer = setTimeout(done, POLLING_INTERVAL_SECONDS * 1000);
-        wakers.set(definition.name, done);
-      });
+      await sleep(definition.name);
     }
   }
 
@@ -164,6 +220,7 @@ export async function startJobQueue(
           await boss.send(definition.name, {}, { singletonKey: "inicio" });
         loops.push(workLoop(definition));
       }
+      loops.push(outboxLoop());
     },
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
       const options: PgBoss.SendOptions = { singletonKey, startAfter };
@@ -177,10 +234,17 @@ export async function startJobQueue(
       await boss.insert(jobs.map(({ data, singletonKey, startAfter }) => ({ name, data, singletonKey, startAfter })));
       queue.wake(name);
     },
-    wake(name) {
-      wakers.get(name)?.();
+    wake(name, { outbox = false } = {}) {
+      if (!work || stopping) return;
+      // From the outbox, the relay wakes the job's worker once the job is in the queue.
+      const worker = outbox ? OUTBOX : name;
+      const wakeUp = wakers.get(worker);
+      if (wakeUp) wakeUp();
+      else if (loops.length > 0) missedWakes.add(worker);
     },
     async runDue(deadline = Infinity) {
+      let moved = OUTBOX_BATCH;
+      while (moved === OUTBOX_BATCH && Date.now() < deadline) moved = await relayOutbox();
       let ran = 0;
       for (const definition of byName.values()) {
         while (Date.now() < deadline) {

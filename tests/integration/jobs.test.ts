@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // pg-boss's own statements (tests/support/pg-boss-plans.d.ts): the fetch its workers run.
 import plans from "pg-boss/src/plans.js";
 import { rowsOf } from "~/db/client.server";
+import { outboxInsert } from "~/jobs/outbox.server";
 import { startJobQueue, type JobDefinition, type JobQueue } from "~/jobs/queue.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -78,6 +79,44 @@ describe("the job queue", () => {
     expect(runs.map((run) => run.data)).toEqual([{ n: 1 }]);
   });
 
+  /** Writes a `record` job through the outbox for each n, in the statement that makes them; then `tail`. */
+  const writeThroughOutbox = (name: string, ns: number[], tail = sql`select count(*) from made`) =>
+    database.db.execute(sql`
+      with made as (select n from unnest(${`{${ns.join(",")}}`}::int[]) as n),
+      notice as (${outboxInsert(name, sql`jsonb_build_object('n', n)`, sql`made`)})
+      ${tail}`);
+  const outboxNames = async () =>
+    rowsOf<{ name: string }>(await database.db.execute(sql`select name from job_outbox order by id`)).map(
+      (row) => row.name,
+    );
+
+  it("stores jobs with the statement that makes their cause (the outbox), and not when it fails", async () => {
+    runs.length = 0;
+    await writeThroughOutbox("record", [7, 8]);
+    await expect(writeThroughOutbox("record", [9], sql`select 1 / 0`)).rejects.toThrow();
+    // A job this process does not know stays in the outbox for one that does.
+    await writeThroughOutbox("unknown", [10]);
+    expect(await outboxNames()).toEqual(["record", "record", "unknown"]);
+    expect(await queue.runDue()).toBe(2);
+    expect(runs.map((run) => (run.data as { n: number }).n).sort()).toEqual([7, 8]);
+    expect(await outboxNames()).toEqual(["unknown"]);
+    await database.db.execute(sql`delete from job_outbox`);
+  });
+
+  it("moves the outbox in batches, each row once, however many processes move it at once", async () => {
+    runs.length = 0;
+    const otherRuns: unknown[] = [];
+    const other = await startJobQueue(database, [definition("record", async (data) => void otherRuns.push(data))]);
+    const ns = Array.from({ length: 1_200 }, (_, n) => n);
+    await writeThroughOutbox("record", ns);
+    const [mine, theirs] = await Promise.all([queue.runDue(), other.runDue()]);
+    await other.stop();
+    expect(mine + theirs).toBe(1_200);
+    const ran = [...runs.map((run) => run.data), ...otherRuns].map((data) => (data as { n: number }).n);
+    expect(ran.sort((a, b) => a - b)).toEqual(ns);
+    expect(await outboxNames()).toEqual([]);
+  });
+
   it("runs up to `concurrency` jobs of a kind at once", async () => {
     runs.length = 0;
     await queue.sendMany(
@@ -136,6 +175,14 @@ describe("the job queue", () => {
     await expect.poll(() => runs.length, { timeout: 10_000 }).toBe(4);
     await expect.poll(async () => (await queue.failed()).length, { timeout: 10_000 }).toBe(0);
     expect(await queue.retry("00000000-0000-4000-8000-000000000000")).toBe(false);
+  });
+
+  it("runs a job written through the outbox when the writer wakes it, the workers running", async () => {
+    runs.length = 0;
+    await writeThroughOutbox("record", [11]);
+    queue.wake("record", { outbox: true });
+    await expect.poll(() => runs.map((run) => run.data), { timeout: 10_000, interval: 100 }).toEqual([{ n: 11 }]);
+    expect(await outboxNames()).toEqual([]);
   });
 
   it("keeps a job that was running when its process died, and runs it again once it expires", async () => {

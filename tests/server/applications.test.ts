@@ -2,8 +2,9 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { applications } from "~/db/schema";
-import { eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { applications, conversations, pets } from "~/db/schema";
+import { apply, canApply, eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { notFound } from "~/services/outcome.server";
 import { APPLICATION_MESSAGES, DEFAULT_QUESTIONS } from "~/lib/applications";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
@@ -215,6 +216,56 @@ describe("applying", () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409]);
     const created = answers.find((answer) => answer.status === 201)!;
     expect(answers.find((answer) => answer.status === 409)!.json.candidatura_id).toBe(created.json.id);
+  });
+
+  it("checks the pet again as it writes the application: the form's answer for each state, and nothing stored", async () => {
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Pipoca" });
+    const input = {
+      adopterId: carla.id,
+      petId,
+      caretakerId: ong.id,
+      perguntas: [...DEFAULT_QUESTIONS],
+      respostas: DEFAULT_ANSWERS,
+    };
+    // Each as it may have become between the form's check (canApply) and the write (apply).
+    const states = [
+      { status: "adotado", reservedAt: null },
+      { status: "removido", reservedAt: null },
+      { status: "oculto", reservedAt: null },
+      { status: "disponivel", reservedAt: new Date() },
+    ] as const;
+    for (const state of states) {
+      await app.db.update(pets).set(state).where(eq(pets.id, petId));
+      const checked = await canApply(app.db, carla.id, petId);
+      expect(checked.ok).toBe(false);
+      expect(await apply(app.db, app.jobs, input, { limited: false })).toEqual(checked);
+    }
+    await app.db.update(pets).set({ status: "disponivel", reservedAt: null }).where(eq(pets.id, petId));
+    const own = { ...input, adopterId: ong.id };
+    expect(await apply(app.db, app.jobs, own, { limited: false })).toEqual(await canApply(app.db, ong.id, petId));
+    // The caretaker the adopter saw is no longer the pet's.
+    expect(await apply(app.db, app.jobs, { ...input, caretakerId: bruno.id }, { limited: false })).toEqual(
+      notFound("pet"),
+    );
+    const stored = async () => ({
+      applications: (
+        await app.db.select({ id: applications.id }).from(applications).where(eq(applications.petId, petId))
+      ).length,
+      conversations: (
+        await app.db.select({ id: conversations.id }).from(conversations).where(eq(conversations.petId, petId))
+      ).length,
+    });
+    expect(await stored()).toEqual({ applications: 0, conversations: 0 });
+
+    const written = await apply(app.db, app.jobs, input, { limited: false });
+    expect(written).toEqual({ ok: true, value: { id: expect.any(String), status: "nova" } });
+    expect(await stored()).toEqual({ applications: 1, conversations: 1 });
+    // Its caretaker hears of it through the outbox.
+    await expect
+      .poll(async () => (await mailTo(ong.email)).filter((mail) => mail.subject?.endsWith("Pipoca")).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
   });
 
   it("keeps the questions as they were answered when the questionnaire changes", async () => {

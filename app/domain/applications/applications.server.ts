@@ -1,7 +1,7 @@
 import { blockRefusal, blockSide } from "~/domain/conversations/blocks.server";
 import { isListed, searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lt, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "~/db/client.server";
 import { applicationEvents, applicationNotes, applications, pets, questionnaires, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -17,6 +17,7 @@ import {
 import { openConversationStatement } from "~/domain/conversations/conversations.server";
 import { cancelTermoOf } from "~/domain/termos/termos.server";
 import type { Jobs } from "~/jobs/queue.server";
+import { outboxInsert } from "~/jobs/outbox.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -104,33 +105,6 @@ async function petForApplying(db: Db, petId: string): Promise<Result<PetForApply
   return adoptable(pet);
 }
 
-/**
- * The same, held against an approval until the end of the transaction (many applications may
- * hold it at once; an approval waits for them, and they for an approval), for `adopterId`:
- * refused for their own pet, or when they and its caretaker blocked one another. Its caretaker
- * must still be `caretakerId`, whose account row is held too (against its deletion), and
- * before the pet's: the order deleting an account takes them, so neither waits on the other.
- */
-async function lockPetForApplying(
-  tx: Db,
-  { petId, adopterId, caretakerId }: { petId: string; adopterId: string; caretakerId: string },
-): Promise<Result<PetForApplying>> {
-  // The account's lock is a subquery of the pet's filter (one round trip): PostgreSQL runs it
-  // once, as the pet's row is read and before that row is locked.
-  const caretakerHeld = sql`(select ${users.id} from ${users} where ${users.id} = ${caretakerId} for key share)`;
-  const [row] = await tx
-    .select({ ...petForApplyingColumns, blocked: blockSide(adopterId, sql`"pets"."caretaker_id"`) })
-    .from(pets)
-    .where(and(eq(pets.id, petId), eq(pets.caretakerId, caretakerHeld)))
-    .for("share");
-  const pet = adoptable(row);
-  if (!pet.ok) return pet;
-  const { blocked, ...found } = pet.value;
-  if (found.caretakerId === adopterId) return forbidden("not-own-pet");
-  const unblocked = blockRefusal(blocked);
-  return unblocked.ok ? ok(found) : unblocked;
-}
-
 /** The questions an adopter of this pet answers (its caretaker's), while it can be adopted. */
 export async function questionnaireForPet(
   db: Db,
@@ -208,67 +182,113 @@ export async function canApply(
 /**
  * An adopter's application: their answers to the questions they were shown (validated
  * against them by the caller, who checked `canApply` to refuse early), stored with a copy of
- * those questions. The pet is checked again under a lock, in the transaction that writes; a
- * second open application is refused by its unique index. The caretaker is e-mailed through
- * the job queue.
+ * those questions. Written in one statement (`writeApplication`), which checks the pet again
+ * as it writes; a second open application is refused by its unique index. The caretaker is
+ * e-mailed through the job queue, by way of its outbox.
  */
 export async function apply(
   db: Db,
   jobs: Jobs,
-  input: {
-    adopterId: string;
-    petId: string;
-    /** The pet's caretaker, as `canApply` found them (checked again here). */
-    caretakerId: string;
-    perguntas: Question[];
-    respostas: Partial<Answers>;
-  },
+  input: ApplicationInput,
   { limited = true }: { limited?: boolean } = {},
 ): Promise<Result<{ id: string; status: ApplicationStatus }>> {
   if (limited) {
     const allowed = await takeAllowance(db, "application-account", input.adopterId);
     if (!allowed.ok) return allowed;
   }
+  let written: WrittenApplication;
   try {
-    const created = await db.transaction(async (tx): Promise<Result<string>> => {
-      const pet = await lockPetForApplying(tx, input);
-      if (!pet.ok) return pet;
-      const id = await insertApplication(tx, input);
-      await jobs.send(APPLICATION_NEW_JOB, { applicationId: id }, { tx });
-      return ok(id);
-    });
-    if (!created.ok) return created;
-    jobs.wake(APPLICATION_NEW_JOB);
-    return ok({ id: created.value, status: "nova" });
+    written = rowsOf<WrittenApplication>(await db.execute(writeApplication(input)))[0]!;
   } catch (error) {
     // A second open application (the same adopter applying twice at once, or again).
     if (!isUniqueViolation(error)) throw error;
     const open = await openApplicationFor(db, input.adopterId, input.petId);
     return fail({ kind: "conflict", reason: "application-open", ...(open && { id: open }) });
   }
+  if (!written.id) return refusalFor(written, input.adopterId);
+  jobs.wake(APPLICATION_NEW_JOB, { outbox: true });
+  return ok({ id: written.id, status: "nova" });
+}
+
+type ApplicationInput = {
+  adopterId: string;
+  petId: string;
+  /** The pet's caretaker, as `canApply` found them (checked again as it is written). */
+  caretakerId: string;
+  perguntas: Question[];
+  respostas: Partial<Answers>;
+};
+
+/** What `writeApplication` answers: the application's id if it was written, and the pet as it found it. */
+type WrittenApplication = {
+  id: string | null;
+  status: string | null;
+  reservedAt: Date | string | null;
+  caretakerId: string | null;
+  blocked: "you" | "them" | null;
+};
+
+/** `adoptable` in SQL, over the pet's row `pet`: the writing statement's own check. */
+function adoptableSql(pet: SQL) {
+  return sql`${pet}.status = 'disponivel' and ${pet}.reserved_at is null`;
 }
 
 /**
- * Writes an application, its first event (`nova`, by the adopter) and the conversation of its
- * adopter and pet (issue 20; kept if they wrote before), in one statement: one round trip, not three.
+ * The statement that writes an application when the pet can still be adopted by this adopter:
+ * the application, its first event (`nova`, by the adopter), the conversation of its adopter and
+ * pet (issue 20; kept if they wrote before) and the job that e-mails the caretaker (in the
+ * outbox). One statement is atomic on its own: one round trip, with no transaction around it.
+ *
+ * The pet's row is held against an approval while it writes (many applications may hold it at
+ * once; an approval waits for them, and they for an approval). Its caretaker must still be
+ * `caretakerId`, whose account row is held too (against its deletion), and before the pet's:
+ * the order deleting an account takes them, so neither waits on the other. The account's lock
+ * is a subquery of the pet's filter: PostgreSQL runs it once, as the pet's row is read and
+ * before that row is locked.
  */
-async function insertApplication(
-  tx: Db,
-  input: { petId: string; adopterId: string; caretakerId: string; perguntas: Question[]; respostas: Partial<Answers> },
-): Promise<string> {
+function writeApplication(input: ApplicationInput): SQL {
   // Questions left unanswered (optional ones) are absent, not null.
   const respostas = Object.fromEntries(Object.entries(input.respostas).filter(([, value]) => value !== undefined));
-  const result = await tx.execute(sql`
-    with created as (
+  return sql`
+    with pet as (
+      select p.id, p.status, p.reserved_at, p.caretaker_id,
+        ${blockSide(input.adopterId, sql`p.caretaker_id`)} as blocked
+      from ${pets} p
+      where p.id = ${input.petId}
+        and p.caretaker_id = (select ${users.id} from ${users} where ${users.id} = ${input.caretakerId} for key share)
+      for share
+    ), allowed as (
+      select id from pet
+      where ${adoptableSql(sql`pet`)} and pet.caretaker_id <> ${input.adopterId} and pet.blocked is null
+    ), created as (
       insert into ${applications} (pet_id, adopter_id, caretaker_id, perguntas, respostas)
-      values (${input.petId}, ${input.adopterId}, ${input.caretakerId},
-        ${JSON.stringify(input.perguntas)}::jsonb, ${JSON.stringify(respostas)}::jsonb)
+      select id, ${input.adopterId}, ${input.caretakerId},
+        ${JSON.stringify(input.perguntas)}::jsonb, ${JSON.stringify(respostas)}::jsonb
+      from allowed
       returning id
-    ), conversation as (${openConversationStatement(input)})
-    insert into ${applicationEvents} (application_id, status, actor)
-    select id, 'nova', 'adotante' from created
-    returning application_id as id`);
-  return rowsOf<{ id: string }>(result)[0]!.id;
+    ), event as (
+      insert into ${applicationEvents} (application_id, status, actor)
+      select id, 'nova', 'adotante' from created
+    ), conversation as (${openConversationStatement(input, sql`exists (select 1 from created)`)}),
+    notice as (${outboxInsert(APPLICATION_NEW_JOB, sql`jsonb_build_object('applicationId', id)`, sql`created`)})
+    select (select id from created) as id, pet.status, pet.reserved_at as "reservedAt",
+      pet.caretaker_id as "caretakerId", pet.blocked
+    from (select) as one left join pet on true`;
+}
+
+/**
+ * Why an application was not written, from the pet as the statement found it: the same rules,
+ * in the same order, as `canApply`'s.
+ */
+function refusalFor(pet: WrittenApplication, adopterId: string): Result<never> {
+  const { status, reservedAt, caretakerId } = pet;
+  const found = adoptable(status === null ? undefined : { status, reservedAt });
+  if (!found.ok) return found;
+  if (caretakerId === adopterId) return forbidden("not-own-pet");
+  const unblocked = blockRefusal(pet.blocked);
+  if (!unblocked.ok) return unblocked;
+  // Its caretaker is no longer the one the adopter saw (the account was deleted meanwhile).
+  return notFound("pet");
 }
 
 // ——— Reading ———

@@ -22,12 +22,13 @@ type ConversationParty = "adotante" | "responsavel";
 type ConversationPair = { petId: string; adopterId: string; caretakerId: string };
 
 /**
- * The statement that opens the conversation of an adopter and a pet unless it is open: for a
- * transaction that writes it in the same round trip as more (an application, as a `with`).
+ * The statement that opens the conversation of an adopter and a pet unless it is open, and only
+ * `when` that holds: for a statement that writes it in the same round trip as more (an
+ * application, as a `with`).
  */
-export function openConversationStatement({ petId, adopterId, caretakerId }: ConversationPair) {
+export function openConversationStatement({ petId, adopterId, caretakerId }: ConversationPair, when = sql`true`) {
   return sql`insert into ${conversations} (pet_id, adopter_id, caretaker_id)
-    values (${petId}, ${adopterId}, ${caretakerId})
+    select ${petId}::uuid, ${adopterId}::uuid, ${caretakerId}::uuid where ${when}
     on conflict (pet_id, adopter_id) do nothing`;
 }
 
