@@ -116,6 +116,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db) : undefined,
     // With Vite's dev server the build is loaded per request (options.loadBuild): only production.
     directReads: options.loadBuild ? undefined : tuning.directReads(build as ServerBuild, loadContext),
+    directWrites: options.loadBuild ? undefined : tuning.directWrites(build as ServerBuild, loadContext),
     publicUrl: () => publicUrl,
     requestLines: env.requestLog,
   });

@@ -32,6 +32,8 @@ export type HttpAppOptions = {
   publicCache?: RequestHandler;
   /** The API's public reads answered by their loaders, past the response cache (server/tuning). */
   directReads?: RequestHandler;
+  /** The API's busiest write answered by its action (server/tuning). */
+  directWrites?: RequestHandler;
   /** The site's public address (PUBLIC_URL or its default), once known. */
   publicUrl?: () => string | undefined;
 };
@@ -50,6 +52,7 @@ export function createHttpApp({
   health,
   publicCache,
   directReads,
+  directWrites,
   publicUrl = () => undefined,
   requestLines = false,
 }: HttpAppOptions) {
@@ -125,6 +128,7 @@ export function createHttpApp({
   if (health) app.use(unavailableWhileDown(health));
   if (publicCache) app.use(publicCache);
   if (directReads) app.use(directReads);
+  if (directWrites) app.use(directWrites);
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;

@@ -24,38 +24,57 @@ import { data, matchPath, type AppLoadContext, type ServerBuild } from "react-ro
  */
 const DIRECT_READ_ROUTES = ["routes/api/pets", "routes/api/pet"] as const;
 
-type LoadContext = (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
+export type LoadContext = (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
 type Loader = (args: {
   request: Request;
   params: Record<string, string | undefined>;
   context: AppLoadContext;
 }) => unknown;
-type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+export type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 /** Why the trick cannot apply to this build and this React Router, or undefined when it can. */
 export function directReadsProblem(build: Pick<ServerBuild, "routes" | "basename">): string | undefined {
-  if (!isDataWithInit(data({}, { status: 200 }))) return "data() do React Router mudou de forma";
-  // React Router's middleware would run around these loaders: called here, it would not.
-  const root = build.routes.root?.module as Record<string, unknown> | undefined;
-  if (root?.middleware || root?.unstable_middleware) return "a rota raiz tem middleware";
   for (const id of DIRECT_READ_ROUTES) {
-    const route = build.routes[id];
-    const module = route?.module as Record<string, unknown> | undefined;
-    if (typeof module?.loader !== "function" || typeof route?.path !== "string") {
-      return `a rota ${id} não existe ou não tem loader`;
-    }
-    if (route.parentId !== "root") return `a rota ${id} tem rotas-pai`;
-    // A page (React Router would render a document) or a route matched by case: not a plain read.
-    if (module.default || module.ErrorBoundary || module.middleware || module.unstable_middleware) {
-      return `a rota ${id} não é só um loader`;
-    }
-    if (route.caseSensitive) return `a rota ${id} diferencia maiúsculas`;
+    const problem = plainRouteProblem(build, id, "loader");
+    if (problem) return problem;
   }
   // A route beside `api/pets/:id` with a fixed name (api/pets/destaques) would rank before it in
   // React Router; matched here, `:id` would take it.
-  const sibling = Object.values(build.routes).find((route) => route && /^api\/pets\/[^/:*]+$/.test(route.path ?? ""));
-  if (sibling) return `a rota ${sibling.id} fica ao lado de api/pets/:id`;
+  return siblingProblem(build, /^api\/pets\/[^/:*]+$/, "api/pets/:id");
+}
+
+/**
+ * Why route `id` is not one React Router would only call `handler` of (then answer as
+ * `data()` says): missing, nested, a page, with middleware, matched by case; or undefined.
+ * Also when React Router's `data()` or the root's middleware would make a direct call differ.
+ */
+export function plainRouteProblem(
+  build: Pick<ServerBuild, "routes">,
+  id: string,
+  handler: "loader" | "action",
+): string | undefined {
+  if (!isDataWithInit(data({}, { status: 200 }))) return "data() do React Router mudou de forma";
+  // React Router's middleware would run around the handler: called directly, it would not.
+  const root = build.routes.root?.module as Record<string, unknown> | undefined;
+  if (root?.middleware || root?.unstable_middleware) return "a rota raiz tem middleware";
+  const route = build.routes[id];
+  const module = route?.module as Record<string, unknown> | undefined;
+  if (typeof module?.[handler] !== "function" || typeof route?.path !== "string") {
+    return `a rota ${id} não existe ou não tem ${handler}`;
+  }
+  if (route.parentId !== "root") return `a rota ${id} tem rotas-pai`;
+  // A page (React Router would render a document) or a route with middleware: not a plain handler.
+  if (module.default || module.ErrorBoundary || module.middleware || module.unstable_middleware) {
+    return `a rota ${id} não é só um ${handler}`;
+  }
+  if (route.caseSensitive) return `a rota ${id} diferencia maiúsculas`;
   return undefined;
+}
+
+/** A route whose path `pattern` matches (a fixed name where `of` has a parameter) would rank before `of`. */
+export function siblingProblem(build: Pick<ServerBuild, "routes">, pattern: RegExp, of: string): string | undefined {
+  const sibling = Object.values(build.routes).find((route) => route && pattern.test(route.path ?? ""));
+  return sibling ? `a rota ${sibling.id} fica ao lado de ${of}` : undefined;
 }
 
 export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loadContext: LoadContext): RequestHandler {
@@ -123,7 +142,7 @@ async function answer(
   return true;
 }
 
-function isDataWithInit(value: unknown): value is DataWithInit {
+export function isDataWithInit(value: unknown): value is DataWithInit {
   return (
     typeof value === "object" &&
     value !== null &&

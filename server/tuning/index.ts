@@ -12,7 +12,9 @@
  *   loop: `embedded-database.ts` (ADR 10);
  * - the whole-response cache for anonymous visitors: `response-cache.ts` (ADR 8);
  * - the API's public reads answered by their loaders, past React Router's request handling:
- *   `direct-reads.ts` (ADR 15).
+ *   `direct-reads.ts` (ADR 15);
+ * - the API's busiest write (an adoption application) answered by its action, past React
+ *   Router's request handling: `direct-writes.ts` (ADR 15).
  *
  * Off, the server runs as its libraries ship: Node's plain HTTP server (Express swaps the
  * prototypes itself), PGlite unpatched, no response cache, every request through React Router,
@@ -29,6 +31,7 @@ import type { Db } from "~/db/client.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "./embedded-database";
 import { directReads, directReadsProblem } from "./direct-reads";
+import { directWrites, directWritesProblem } from "./direct-writes";
 import { bornWithExpressPrototypes, nodeServerProblem } from "./node-server";
 import { publicResponseCache } from "./response-cache";
 
@@ -41,6 +44,11 @@ export type RuntimeTuning = {
   responseCache(db: Db): RequestHandler | undefined;
   /** The API's public reads answered by their loaders, or none when off (or when the build or React Router has changed). */
   directReads(
+    build: ServerBuild,
+    loadContext: (req: Request, res: Response) => AppLoadContext,
+  ): RequestHandler | undefined;
+  /** The API's busiest write answered by its action, or none when off (or when the build or React Router has changed). */
+  directWrites(
     build: ServerBuild,
     loadContext: (req: Request, res: Response) => AppLoadContext,
   ): RequestHandler | undefined;
@@ -58,6 +66,7 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
       tuneEmbeddedDatabase: () => undefined,
       responseCache: () => undefined,
       directReads: () => undefined,
+      directWrites: () => undefined,
     };
   }
   const leftOut = (what: string, problem: string) =>
@@ -95,6 +104,12 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
       const problem = directReadsProblem(build);
       if (!problem) return directReads(build, loadContext);
       leftOut("leituras públicas da API pelos loaders", problem);
+      return undefined;
+    },
+    directWrites(build, loadContext) {
+      const problem = directWritesProblem(build);
+      if (!problem) return directWrites(build, loadContext);
+      leftOut("candidaturas da API pela action", problem);
       return undefined;
     },
   };

@@ -16,6 +16,7 @@ import { embeddedDatabaseProblem, fewStatementsPerTurn } from "../../server/tuni
 import { bornWithExpressPrototypes, nodeServerProblem } from "../../server/tuning/node-server";
 import { publicResponseCache } from "../../server/tuning/response-cache";
 import { directReads, directReadsProblem } from "../../server/tuning/direct-reads";
+import { directWrites, directWritesProblem } from "../../server/tuning/direct-writes";
 
 // Each trick of server/tuning leans on the shape of a library: these tests fail when an
 // upgrade changes it, before the trick misbehaves in production (ADR 15). The process
@@ -353,6 +354,113 @@ describe("the API's public reads answered by their loaders (React Router, Expres
     }
     const post = await fetch(`${server.base}/adopet/api/pets`, { method: "POST" });
     expect(post.status).toBe(299);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe("the API's busiest write answered by its action (React Router, Express)", () => {
+  const calls: { url: string; method: string; params: object; body: string; cookie: string | null }[] = [];
+  let outcome: () => unknown = () => data({ id: "c1" }, { status: 201 });
+  const action = async ({ request, params }: { request: Request; params: object }) => {
+    calls.push({
+      url: request.url,
+      method: request.method,
+      params,
+      body: await request.text(),
+      cookie: request.headers.get("cookie"),
+    });
+    return outcome();
+  };
+  const build = {
+    basename: "/adopet/",
+    routes: {
+      "routes/api/pet-candidaturas": {
+        id: "routes/api/pet-candidaturas",
+        parentId: "root",
+        path: "api/pets/:id/candidaturas",
+        module: { action, loader: () => null },
+      },
+    },
+  } as unknown as ServerBuild;
+  let server: Awaited<ReturnType<typeof listen>>;
+  const post = (path: string, init: RequestInit = {}) =>
+    fetch(`${server.base}${path}`, { method: "POST", body: '{"respostas":{}}', ...init });
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(directWrites(build, () => ({}) as AppLoadContext));
+    // What the server has after it: React Router's handler, then the last-resort error page.
+    app.use((_req, res) => void res.status(299).send("React Router"));
+    app.use(((_error, _req, res, _next) => void res.status(598).send("erro")) as express.ErrorRequestHandler);
+    server = await listen(http.createServer(app));
+  });
+  afterAll(() => server.close());
+
+  it("React Router's data() and this route have the shape the trick relies on, or it is left out", () => {
+    expect(directWritesProblem(build)).toBeUndefined();
+    expect(directWritesProblem({ ...build, routes: {} })).toContain("routes/api/pet-candidaturas");
+    const route = build.routes["routes/api/pet-candidaturas"]!;
+    const withMiddleware = { ...route, module: { action, middleware: [() => undefined] } } as never;
+    expect(directWritesProblem({ routes: { "routes/api/pet-candidaturas": withMiddleware } })).toContain(
+      "só um action",
+    );
+    const fixed = { id: "routes/x", parentId: "root", path: "api/pets/destaques/candidaturas", module: {} } as never;
+    expect(directWritesProblem({ routes: { ...build.routes, "routes/x": fixed } })).toContain("routes/x");
+  });
+
+  it("gives the action the method, headers and body, and answers its data() as Response.json would", async () => {
+    calls.length = 0;
+    outcome = () => data({ id: "c1", status: "nova" }, { status: 201, headers: { Location: "/adopet/x" } });
+    const answer = await post("/adopet/api/pets/p-1/candidaturas?x=1", {
+      headers: { "content-type": "application/json", cookie: "a=1" },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(answer.headers.get("location")).toBe("/adopet/x");
+    expect(await answer.json()).toEqual({ id: "c1", status: "nova" });
+    expect(calls).toEqual([
+      {
+        url: "http://localhost/adopet/api/pets/p-1/candidaturas?x=1",
+        method: "POST",
+        params: { id: "p-1" },
+        body: '{"respostas":{}}',
+        cookie: "a=1",
+      },
+    ]);
+  });
+
+  it("answers a Response returned or thrown as it is, and leaves any other throw to the error page", async () => {
+    outcome = () => {
+      throw Response.json({ message: "Faça login para continuar." }, { status: 401, headers: { "X-A": "1" } });
+    };
+    const refused = await post("/adopet/api/pets/p-1/candidaturas");
+    expect([refused.status, refused.headers.get("x-a"), await refused.json()]).toEqual([
+      401,
+      "1",
+      { message: "Faça login para continuar." },
+    ]);
+    outcome = () => new Response("texto", { status: 202 });
+    const plain = await post("/adopet/api/pets/p-1/candidaturas");
+    expect([plain.status, await plain.text()]).toEqual([202, "texto"]);
+    outcome = () => {
+      throw new Error("falhou");
+    };
+    expect((await post("/adopet/api/pets/p-1/candidaturas")).status).toBe(598);
+  });
+
+  it("leaves to React Router other methods and paths", async () => {
+    calls.length = 0;
+    for (const path of [
+      "/adopet/api/pets/p-1/candidaturas/x",
+      "/adopet/api/pets/%70-1/candidaturas",
+      "/adopet/api/pets/p-1/candidaturas.data",
+      "/adopet/api/candidaturas",
+    ]) {
+      expect({ path, status: (await post(path)).status }).toEqual({ path, status: 299 });
+    }
+    const put = await post("/adopet/api/pets/p-1/candidaturas", { method: "PUT" });
+    expect(put.status).toBe(299);
+    expect((await fetch(`${server.base}/adopet/api/pets/p-1/candidaturas`)).status).toBe(299);
     expect(calls).toEqual([]);
   });
 });
