@@ -25,8 +25,8 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-/** Adopters who submit during the load: each applies to a few pets (the account limit is 20 an hour). */
-const APPLICANTS = 600;
+/** Adopters who submit during the load: each applies to a few pets (the account limit is 20 an hour: 40,000 in all). */
+const APPLICANTS = 2_000;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-applications-"));
 const dataDir = path.join(work, "data");
 const lines: string[] = [];
@@ -257,7 +257,7 @@ async function main() {
     `## Applications (${kind})`,
     `## Applications (${kind})
 
-\`npm run bench:applications\`${DATABASE_URL ? ` with DATABASE_URL${processes > 1 ? ` and WEB_CONCURRENCY=${processes}` : ""}` : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker queued in the same transaction, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else). CPU per request: what the app's processes (the web server, and \`npm run worker\` where it runs) used during the scenario${DATABASE_URL ? ", and every PostgreSQL process" : ""}, divided by the requests served; the e-mails sent meanwhile count in.
+\`npm run bench:applications\`${DATABASE_URL ? ` with DATABASE_URL${processes > 1 ? ` and WEB_CONCURRENCY=${processes}` : ""}` : ""}, ${new Date().toISOString().slice(0, 10)}, on this 2-core machine: a caretaker with ${APPLICATIONS} applications (1,000 pets) reads the pipeline; adopters submit applications (answers to the default questionnaire, the e-mail to the caretaker written with the application, in the same statement, to the job outbox, and sent by the app's own job queue meanwhile${DATABASE_URL ? "; then again with the web server at JOBS=off and the e-mails sent by `npm run worker`, a process of its own" : ""}). ${CONNECTIONS} connections unless said, ${SECONDS} s a scenario after 2 s of warm-up (autocannon, in the same process as nothing else). CPU per request: what the app's processes (the web server, and \`npm run worker\` where it runs) used during the scenario${DATABASE_URL ? ", and every PostgreSQL process" : ""}, divided by the requests served; the e-mails sent meanwhile count in.
 
 ${table}
 
