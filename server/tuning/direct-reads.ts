@@ -87,16 +87,8 @@ export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loa
   const prefix = commonPrefix(routes.map((route) => route.pattern.split(":")[0]!));
   return (req, res, next) => {
     if (req.method !== "GET" || !req.path.startsWith(prefix) || req.path.includes("%")) return next();
-    // The URL without the Host header, which anyone may write (the loaders read only the path
-    // and the query). React Router reads the path as the URL parser leaves it (dots resolved)
-    // and takes `.data` for its own data requests: such paths go to it.
-    let url: URL;
-    try {
-      url = new URL(`http://localhost${req.originalUrl}`);
-    } catch {
-      return next();
-    }
-    if (url.pathname !== req.path || url.pathname.endsWith(".data")) return next();
+    const url = plainUrl(req);
+    if (!url) return next();
     for (const route of routes) {
       const match = matchPath({ path: route.pattern, end: true }, url.pathname);
       if (match) {
@@ -140,6 +132,21 @@ async function answer(
   headers.forEach((value, name) => res.append(name, value));
   res.end(body);
   return true;
+}
+
+/**
+ * The request's URL without the Host header, which anyone may write (the handlers called
+ * directly read only the path and the query); undefined for a path React Router reads otherwise
+ * than Express: with dots it resolves, or ending in `.data` (its own data requests).
+ */
+export function plainUrl(req: ExpressRequest): URL | undefined {
+  let url: URL;
+  try {
+    url = new URL(`http://localhost${req.originalUrl}`);
+  } catch {
+    return undefined;
+  }
+  return url.pathname !== req.path || url.pathname.endsWith(".data") ? undefined : url;
 }
 
 export function isDataWithInit(value: unknown): value is DataWithInit {

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { matchPath, type ServerBuild } from "react-router";
-import { isDataWithInit, plainRouteProblem, siblingProblem, type LoadContext } from "./direct-reads";
+import { isDataWithInit, plainRouteProblem, plainUrl, siblingProblem, type LoadContext } from "./direct-reads";
 
 /**
  * The API's busiest write, `POST /api/pets/:id/candidaturas` (an adoption application, at a
@@ -54,14 +54,8 @@ export function directWrites(
     if (req.method !== "POST" || req.path.includes("%")) return next();
     const match = matchPath({ path: pattern, end: true }, req.path);
     if (!match) return next();
-    let url: URL;
-    try {
-      url = new URL(`http://localhost${req.originalUrl}`);
-    } catch {
-      return next();
-    }
-    // React Router reads the path as the URL parser leaves it (dots resolved) and takes `.data` for its own.
-    if (url.pathname !== req.path || url.pathname.endsWith(".data")) return next();
+    const url = plainUrl(req);
+    if (!url) return next();
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) {
       if (Array.isArray(value)) for (const each of value) headers.append(name, each);
