@@ -13,6 +13,8 @@ let app: TestApp;
 let signedIn: Client;
 let userId: string;
 let petId: string;
+/** Another caretaker's pet, which the signed-in account may apply for. */
+let otherPetId: string;
 
 const FIELDS = [
   "email",
@@ -95,6 +97,8 @@ beforeAll(async () => {
   const user = await createUser(app.db, { email: "fuzz@exemplo.com", nome: "Fuzz" });
   userId = user.id;
   petId = await createPet(app.db, { caretakerId: userId, nome: "Alvo" });
+  const other = await createUser(app.db, { email: "fuzz.ong@exemplo.com", nome: "ONG Fuzz" });
+  otherPetId = await createPet(app.db, { caretakerId: other.id, nome: "Outro" });
   signedIn = new Client(app.baseUrl);
   expect((await signedIn.post("/api/session", { email: "fuzz@exemplo.com", senha: DEFAULT_PASSWORD })).status).toBe(
     200,
@@ -115,12 +119,14 @@ describe("JSON endpoints fed anything", () => {
     ["DELETE", "/api/users/:user", () => signedIn],
     ["PATCH", "/api/pets/:pet", () => signedIn],
     ["PATCH", "/api/messages/00000000-0000-4000-8000-000000000000", () => signedIn],
+    // Answered past React Router (server/tuning/direct-writes.ts).
+    ["POST", "/api/pets/:otherPet/candidaturas", () => signedIn],
   ];
   for (const [method, path, client] of endpoints) {
     it(`${method} ${path}`, async () => {
       await fc.assert(
         fc.asyncProperty(anyBody, async (body) => {
-          const url = path.replace(":user", userId).replace(":pet", petId);
+          const url = path.replace(":user", userId).replace(":pet", petId).replace(":otherPet", otherPetId);
           const response = await client().request(method, url, body);
           expectClean(response, JSON.stringify(body).slice(0, 200));
         }),
