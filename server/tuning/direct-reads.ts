@@ -25,12 +25,13 @@ import { data, matchPath, type AppLoadContext, type ServerBuild } from "react-ro
 const DIRECT_READ_ROUTES = ["routes/api/pets", "routes/api/pet"] as const;
 
 export type LoadContext = (req: ExpressRequest, res: ExpressResponse) => AppLoadContext;
-type Loader = (args: {
+/** A route's loader or action, as the server build holds it. */
+export type RouteHandler = (args: {
   request: Request;
   params: Record<string, string | undefined>;
   context: AppLoadContext;
 }) => unknown;
-export type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
+type DataWithInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
 
 /** Why the trick cannot apply to this build and this React Router, or undefined when it can. */
 export function directReadsProblem(build: Pick<ServerBuild, "routes" | "basename">): string | undefined {
@@ -81,7 +82,7 @@ export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loa
   const base = (build.basename ?? "/").replace(/\/$/, "");
   const routes = DIRECT_READ_ROUTES.map((id) => {
     const route = build.routes[id]!;
-    return { pattern: `${base}/${route.path}`, loader: route.module.loader as Loader };
+    return { pattern: `${base}/${route.path}`, loader: route.module.loader as RouteHandler };
   });
   // A cheap test first: every other request (pages, files, writes) goes straight on.
   const prefix = commonPrefix(routes.map((route) => route.pattern.split(":")[0]!));
@@ -102,7 +103,7 @@ export function directReads(build: Pick<ServerBuild, "routes" | "basename">, loa
 
 /** Runs the loader and writes its `data()`; false, writing nothing, for anything else. */
 async function answer(
-  loader: Loader,
+  loader: RouteHandler,
   params: Record<string, string | undefined>,
   url: URL,
   req: ExpressRequest,

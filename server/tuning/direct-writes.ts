@@ -1,7 +1,14 @@
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { matchPath, type ServerBuild } from "react-router";
-import { isDataWithInit, plainRouteProblem, plainUrl, siblingProblem, type LoadContext } from "./direct-reads";
+import {
+  isDataWithInit,
+  plainRouteProblem,
+  plainUrl,
+  siblingProblem,
+  type LoadContext,
+  type RouteHandler,
+} from "./direct-reads";
 
 /**
  * The API's busiest write, `POST /api/pets/:id/candidaturas` (an adoption application, at a
@@ -28,12 +35,6 @@ import { isDataWithInit, plainRouteProblem, plainUrl, siblingProblem, type LoadC
  */
 const DIRECT_WRITE_ROUTE = "routes/api/pet-candidaturas";
 
-type Action = (args: {
-  request: Request;
-  params: Record<string, string | undefined>;
-  context: ReturnType<LoadContext>;
-}) => unknown;
-
 /** Why the trick cannot apply to this build and this React Router, or undefined when it can. */
 export function directWritesProblem(build: Pick<ServerBuild, "routes">): string | undefined {
   return (
@@ -49,7 +50,7 @@ export function directWrites(
   const base = (build.basename ?? "/").replace(/\/$/, "");
   const route = build.routes[DIRECT_WRITE_ROUTE]!;
   const pattern = `${base}/${route.path}`;
-  const action = route.module.action as Action;
+  const action = route.module.action as RouteHandler;
   return (req, res, next) => {
     if (req.method !== "POST" || req.path.includes("%")) return next();
     const match = matchPath({ path: pattern, end: true }, req.path);

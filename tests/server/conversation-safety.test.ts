@@ -263,7 +263,7 @@ describe("blocking", () => {
     const applied = await adopter.client.post(`/api/pets/${otherPetId}/candidaturas`, { respostas: {} });
     expect(applied.status).toBe(403);
     expect(applied.json.message).toBe(BLOCKED_TEXT);
-    // Blocked after the form was checked: the application's own transaction refuses it as well.
+    // Blocked after the form was checked: the statement that writes the application refuses it as well.
     const late = await apply(app.db, app.jobs, {
       adopterId: adopter.id,
       petId: otherPetId,
