@@ -26,7 +26,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
     const generated = forged.headers.get("x-request-id")!;
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
 
-    await expect.poll(() => lines().some((line) => line.includes(generated))).toBe(true);
+    await expect.poll(() => lines().some((line) => line.includes(generated)), { timeout: 10_000 }).toBe(true);
     const entries = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
     const request = entries.find((entry) => (entry.req as { id?: string } | undefined)?.id === "pedido-123")!;
     expect(request).toMatchObject({
@@ -74,7 +74,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
     await client.post("/api/users", { email: secrets.email, nome: "Pessoa Reservada", senha: secrets.senha });
     // The notice e-mail (logged as due, without SMTP) is written after the answer.
     await expect
-      .poll(() => lines().some((line) => line.includes("email não enviado") && line.includes("Nova mensagem")))
+      .poll(() => lines().some((line) => line.includes("email não enviado") && line.includes("Nova mensagem")), {
+        timeout: 10_000,
+      })
       .toBe(true);
 
     const log = server.output();
