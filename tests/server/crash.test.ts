@@ -1,31 +1,20 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CARETAKER } from "~/demo/seed.server";
 import { Client } from "../support/app";
-import { createTestDatabase, type TestDatabase } from "../support/database";
-import { startServer, type RunningServer } from "../support/server-process";
+import { serverDatabase, startServer, type RunningServer, type ServerDatabase } from "../support/server-process";
 
 /**
  * Kill -9 while contact messages are being sent, start again at once: every
  * message that was answered 201 is there, once, whole.
  */
 describe("a crash while messages are being sent", () => {
-  let tempDir: string | undefined;
-  let database: TestDatabase | undefined;
+  let database: ServerDatabase | undefined;
   let settings: Record<string, string>;
   let server: RunningServer | undefined;
 
   beforeAll(async () => {
-    if (process.env.DATABASE_URL) {
-      database = await createTestDatabase({ migrated: false });
-      settings = { DATABASE_URL: database.url!, DEMO_DATA: "true" };
-    } else {
-      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-crash-"));
-      settings = { DATA_DIR: path.join(tempDir, "data") };
-    }
-    settings.MESSAGE_LIMIT_PER_HOUR = "100000";
+    database = await serverDatabase();
+    settings = { ...database.env, MESSAGE_LIMIT_PER_HOUR: "100000" };
   });
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
@@ -33,7 +22,6 @@ describe("a crash while messages are being sent", () => {
       await server.exited;
     }
     await database?.destroy();
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
   it("loses no acknowledged message and duplicates none", async () => {

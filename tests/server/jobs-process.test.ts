@@ -1,10 +1,13 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../support/database";
-import { startServer, startWorker, type RunningServer } from "../support/server-process";
+import {
+  serverDatabase,
+  startServer,
+  startWorker,
+  type RunningServer,
+  type ServerDatabase,
+} from "../support/server-process";
 import { receivedBy, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 const PUBLIC_URL = "https://adote.exemplo.org";
@@ -43,24 +46,21 @@ async function stop(server: { child: RunningServer["child"]; exited: Promise<num
 }
 
 describe("jobs survive the process", () => {
-  let tempDir: string;
   let mail: SmtpPeer;
   let running: RunningServer | undefined;
-  let database: TestDatabase | undefined;
   // The embedded database, or a fresh one on PostgreSQL with DATABASE_URL (npm run test:db).
+  let database: ServerDatabase | undefined;
   let place: Record<string, string>;
 
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-jobs-"));
     mail = await startSmtpPeer();
-    if (process.env.DATABASE_URL) database = await createTestDatabase({ migrated: false });
-    place = database ? { DATABASE_URL: database.url!, DEMO_DATA: "true" } : { DATA_DIR: path.join(tempDir, "data") };
+    database = await serverDatabase();
+    place = database.env;
   });
   afterAll(async () => {
     await stop(running);
     await mail.close();
     await database?.destroy();
-    fs.rmSync(tempDir, { recursive: true, force: true });
   });
 
   it(

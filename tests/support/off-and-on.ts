@@ -1,8 +1,5 @@
 import { expect } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { startServer, type RunningServer } from "./server-process";
+import { serverDatabase, startServer, type RunningServer } from "./server-process";
 
 /**
  * For the tricks of server/tuning that answer a request past React Router: their answers must be
@@ -30,8 +27,8 @@ export async function answerOf(response: Response): Promise<Answer> {
 export async function offAndOn<T>(
   run: (server: RunningServer, tuning: "off" | "on") => Promise<T>,
 ): Promise<{ plain: T; tuned: T; tunedOutput: string }> {
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-off-and-on-"));
-  const env = { DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true", REQUEST_LOG: "off" };
+  const database = await serverDatabase();
+  const env = { ...database.env, REQUEST_LOG: "off" };
   try {
     const first = await startServer({ ...env, RUNTIME_TUNING: "off" });
     const plain = await run(first, "off").finally(() => stop(first));
@@ -39,7 +36,7 @@ export async function offAndOn<T>(
     const tuned = await run(second, "on").finally(() => stop(second));
     return { plain, tuned, tunedOutput: second.output() };
   } finally {
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    await database.destroy();
   }
 }
 

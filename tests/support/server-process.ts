@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { serverProcess } from "../../server/tuning/node-flags.js";
+import { createTestDatabase } from "./database";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -23,7 +24,17 @@ function spawnServer(env: Record<string, string>, script = "server/main.js") {
   const tuned = serverProcess(env.RUNTIME_TUNING ?? process.env.RUNTIME_TUNING);
   const child = spawn(process.execPath, [...tuned.nodeFlags, path.join(ROOT, script)], {
     cwd: ROOT,
-    env: { ...process.env, ...tuned.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: "0", ...env },
+    // PostgreSQL only when `env` names a database: this process's DATABASE_URL is the server the
+    // tests make their databases on, not one to share.
+    env: {
+      ...process.env,
+      ...tuned.env,
+      DATABASE_URL: "",
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -80,23 +91,46 @@ export async function runUntilExit(env: Record<string, string>): Promise<{ code:
   return { code, output: output() };
 }
 
+export type ServerDatabase = {
+  /** The settings that point a server at it, the demo data loaded at its first start. */
+  env: Record<string, string>;
+  destroy(): Promise<void>;
+};
+
 /**
- * The built app as a process for one test file, on a fresh embedded database in a temporary
- * directory: started before the file's tests, killed and removed after them.
+ * A new database for the servers a test starts: on the PostgreSQL server of DATABASE_URL
+ * (npm run test:db), else embedded in a temporary directory. Never DATABASE_URL's own database,
+ * which a server would otherwise inherit from this process and share with every other test.
+ */
+export async function serverDatabase(): Promise<ServerDatabase> {
+  if (process.env.DATABASE_URL) {
+    const database = await createTestDatabase({ migrated: false });
+    return { env: { DATABASE_URL: database.url!, DEMO_DATA: "true" }, destroy: () => database.destroy() };
+  }
+  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
+  return {
+    env: { DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true" },
+    destroy: async () => fs.rmSync(tempDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The built app as a process for one test file, on a database of its own (`serverDatabase`):
+ * started before the file's tests, killed and removed after them.
  */
 export function useServerProcess(env: Record<string, string> = {}): { current: () => RunningServer } {
-  let tempDir: string | undefined;
+  let database: ServerDatabase | undefined;
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
-    server = await startServer({ DATA_DIR: path.join(tempDir, "data"), ...env });
+    database = await serverDatabase();
+    server = await startServer({ ...database.env, ...env });
   });
   afterAll(async () => {
     if (server && server.child.exitCode === null) {
       server.child.kill("SIGKILL");
       await server.exited;
     }
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    await database?.destroy();
   });
   return { current: () => server! };
 }
