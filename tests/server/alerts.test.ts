@@ -1,9 +1,9 @@
 import { simpleParser, type ParsedMail } from "mailparser";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, petPortrait } from "~/demo/factories.server";
 import { alerts } from "~/db/schema";
-import { alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
+import { ALERT_SEND_JOB, alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES, ALERTS_MAX } from "~/lib/alerts";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
@@ -228,6 +228,14 @@ describe("the e-mails", () => {
     const before = (await mailTo(to)).length;
     await ana.post("/api/alertas", { filtros: { especie: "cao", uf: "SP" }, frequencia: "diaria" });
     const start = Date.now();
+    // A digest's e-mail arrives before its job moves the alert's window on: wait for the job too.
+    const pendingSends = async () => {
+      const { rows } = (await app.db.execute(
+        sql`select count(*)::int as n from pgboss.job where name = ${ALERT_SEND_JOB} and state <> 'completed'
+              and data->>'alertId' in (select id::text from alerts)`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
     const dog = (nome: string, at: number) =>
       createPet(app.db, {
         caretakerId: ongId,
@@ -250,6 +258,7 @@ describe("the e-mails", () => {
 
     expect(await queueDigest(app.db, app.jobs, new Date(start + 3 * HOUR))).toBe(1);
     await expect.poll(async () => (await mailTo(to)).length, { timeout: 20_000 }).toBe(before + 1);
+    await expect.poll(pendingSends, { timeout: 20_000 }).toBe(0);
     const first = (await mailTo(to)).at(-1)!;
     expect(first.subject).toBe("2 novos animais para adoção na Adopet");
     expect(first.text).toMatch(/Rex[\s\S]*Bidu/);
@@ -261,6 +270,7 @@ describe("the e-mails", () => {
     // The next day: Thor only.
     expect(await queueDigest(app.db, app.jobs, new Date(start + 27 * HOUR))).toBe(1);
     await expect.poll(async () => (await mailTo(to)).length, { timeout: 20_000 }).toBe(before + 2);
+    await expect.poll(pendingSends, { timeout: 20_000 }).toBe(0);
     const second = (await mailTo(to)).at(-1)!;
     expect(second.subject).toBe("Thor está esperando um lar: novo animal na Adopet");
     expect(second.text).not.toMatch(/Rex|Bidu/);
