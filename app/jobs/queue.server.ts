@@ -144,6 +144,8 @@ export async function startJobQueue(
    * Rows for jobs this process does not know stay for one that does.
    */
   async function relayOutbox(): Promise<number> {
+    // No job to take (and `in ()` is not SQL).
+    if (byName.size === 0) return 0;
     const moved = await database.db.transaction(async (tx) => {
       const rows = rowsOf<{ name: string; data: object }>(
         await tx.execute(takeFromOutbox([...byName.keys()], OUTBOX_BATCH)),

@@ -100,6 +100,11 @@ describe("the job queue", () => {
     expect(await queue.runDue()).toBe(2);
     expect(runs.map((run) => (run.data as { n: number }).n).sort()).toEqual([7, 8]);
     expect(await outboxNames()).toEqual(["unknown"]);
+    // Nor does a queue that knows no job at all.
+    const none = await startJobQueue(database, [], { work: false });
+    expect(await none.runDue()).toBe(0);
+    await none.stop();
+    expect(await outboxNames()).toEqual(["unknown"]);
     await database.db.execute(sql`delete from job_outbox`);
   });
 
