@@ -9,6 +9,7 @@ import type { DatabaseHealth } from "~/db/health.server";
 import { randomUUID } from "node:crypto";
 import { forLog, logError, requestLogger } from "~/services/log.server";
 import { cspNonce, embeddableResources, publicReadsCors, sameOriginPosts } from "./security";
+import { boundedBodies } from "./body-limits";
 
 const BASE_PATH = "/adopet";
 
@@ -70,6 +71,8 @@ export function createHttpApp({
       strictTransportSecurity: production ? undefined : false,
     }),
   );
+  // Before anything reads a body: no route and no content type may take more than its route accepts.
+  app.use(boundedBodies());
   // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
   app.use(cspNonce({ enforce: production }));
   // Event streams go out as they are written: compressing would hold events back in its buffer.

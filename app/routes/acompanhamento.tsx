@@ -5,6 +5,7 @@ import { answerCheckin, openCheckin } from "~/domain/termos/followups.server";
 import { imageUrl } from "~/lib/image-urls";
 import { daysText } from "~/lib/dates";
 import { textField } from "~/validation/fields";
+import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
 import { BodyError, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 
@@ -13,7 +14,6 @@ import { failureStatus, failureText } from "~/web/failures.server";
  * `Como está o {animal}?`, a few words and up to 3 photos, answered once.
  */
 const TEXT_MAX = 2000;
-const PHOTOS_MAX = 3;
 const TEXT_REQUIRED = "Conte as novidades.";
 const texto = textField(TEXT_REQUIRED, { multiline: true })
   .trim()
@@ -42,9 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   let form: FormData;
   try {
     form = await readForm(request, {
-      maxFiles: PHOTOS_MAX,
-      maxParts: PHOTOS_MAX + 2,
-      tooManyFiles: `Envie no máximo ${PHOTOS_MAX} fotos.`,
+      maxFiles: CHECKIN_PHOTOS_MAX,
+      maxParts: CHECKIN_PHOTOS_MAX + 2,
+      tooManyFiles: `Envie no máximo ${CHECKIN_PHOTOS_MAX} fotos.`,
     });
   } catch (error) {
     if (error instanceof BodyError) return data({ field: "fotos", error: error.message }, { status: error.status });

@@ -17,6 +17,9 @@ import { requiredText } from "./fields";
  * digits and kept as its 11 digits; the CEP as its 8.
  */
 
+/** Photos a check-in's answer may carry. */
+export const CHECKIN_PHOTOS_MAX = 3;
+
 const texto = requiredText(M.texto, { multiline: true })
   .max(TERMO_MAX, M.textoMax)
   .superRefine((value, context) => {

@@ -24,6 +24,10 @@ export class BodyError extends Error {
 const TOO_LARGE = "Os dados enviados são grandes demais.";
 const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
 const TOO_COMPLEX = "Os dados enviados têm estrutura complexa demais.";
+const NOT_A_FORM = "Envie os dados como formulário (application/x-www-form-urlencoded ou multipart/form-data).";
+
+/** The answer to a body over what its route accepts, at any layer. */
+export const bodyTooLarge = () => new BodyError(413, TOO_LARGE);
 
 /** What a JSON body may be: our routes take flat objects of a few fields. */
 export type JsonLimits = {
@@ -37,6 +41,24 @@ export type JsonLimits = {
 
 export const JSON_MAX_BYTES = 8 * 1024;
 
+/** A JSON body carrying a photo of IMAGE_MAX_BYTES as a data URL: base64 grows it by a third. */
+export const JSON_WITH_PHOTO_MAX_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.4) + JSON_MAX_BYTES;
+
+/** What a form's fields may take besides its files (readForm's allowance, and the HTTP layer's). */
+export const FORM_FIELDS_MAX_BYTES = 256 * 1024;
+
+/** The most a form of `maxFiles` files of `maxFileSize` bytes may send in all. */
+export function formMaxBytes(maxFiles: number, maxFileSize = IMAGE_MAX_BYTES): number {
+  return maxFiles * maxFileSize + FORM_FIELDS_MAX_BYTES;
+}
+
+/** The media type of a Content-Type header, lower-cased: media types are case-insensitive (RFC 9110 §8.3.1). */
+export function mediaType(contentType: string | null): string {
+  return (contentType ?? "").split(";", 1)[0]!.trim().toLowerCase();
+}
+
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
 /**
  * Reads a JSON body within `limits`, refusing other types, malformed JSON and bodies whose
  * shape no route takes. The shape is checked on the text before JSON.parse: a few MB of
@@ -47,8 +69,7 @@ export async function readJson(
   request: Request,
   { maxBytes = JSON_MAX_BYTES, maxDepth = 8, maxValues = 200 }: JsonLimits = {},
 ): Promise<unknown> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!/^application\/json\s*(;|$)/i.test(type)) {
+  if (mediaType(request.headers.get("Content-Type")) !== "application/json") {
     throw new BodyError(415, "Envie os dados em JSON (Content-Type: application/json).");
   }
   const declared = Number(request.headers.get("Content-Length") ?? 0);
@@ -120,7 +141,7 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
       // Stop reading, without cancelling: cancelling destroys the connection, and the client
       // would get a reset instead of the 413.
       reader.releaseLock();
-      throw new BodyError(413, TOO_LARGE);
+      throw bodyTooLarge();
     }
     chunks.push(value);
   }
@@ -144,13 +165,16 @@ export async function readForm(
     tooManyFiles = TOO_LARGE,
   } = {},
 ) {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const type = mediaType(contentType);
+  if (!FORM_TYPES.has(type)) throw new BodyError(415, NOT_A_FORM);
   try {
-    const form = await parseFormData(request, {
+    const form = await parseFormData(formWithPlainType(request, type, contentType), {
       maxFiles,
       maxFileSize,
       maxParts,
       maxHeaderSize: 8 * 1024,
-      maxTotalSize: maxFiles * maxFileSize + 256 * 1024,
+      maxTotalSize: formMaxBytes(maxFiles, maxFileSize),
     });
     for (const value of form.values()) {
       if (typeof value === "string" && value.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
@@ -158,6 +182,8 @@ export async function readForm(
     return form;
   } catch (error) {
     if (error instanceof BodyError) throw error;
+    // The HTTP layer's bound (server/body-limits.ts) reaches the parser as the cause of its error.
+    if (error instanceof FormDataParseError && error.cause instanceof BodyError) throw error.cause;
     if (error instanceof MaxFileSizeExceededError) throw new BodyError(413, fileTooLarge);
     if (error instanceof MaxFilesExceededError) throw new BodyError(413, tooManyFiles);
     if (
@@ -172,4 +198,17 @@ export async function readForm(
     }
     throw error;
   }
+}
+
+/**
+ * The request as the form parser expects it. The parser recognises only the lower-case types
+ * and reads any other body whole with `request.formData()`, which has no limit: a
+ * `Application/x-www-form-urlencoded` body of a few MB took the process's heap.
+ */
+function formWithPlainType(request: Request, type: string, contentType: string): Request {
+  if (contentType.startsWith(type)) return request;
+  const parameters = contentType.includes(";") ? contentType.slice(contentType.indexOf(";")) : "";
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", type + parameters);
+  return new Request(request, { headers });
 }

@@ -2,14 +2,14 @@ import type { Db } from "~/db/client.server";
 import { verifyCode, verifyPdf, type Verification } from "~/domain/termos/termos.server";
 import { TERMO_MESSAGES } from "~/lib/termos";
 import { verifyCodeSchema } from "~/validation/termos";
-import { BodyError, readForm, readJson } from "./body.server";
+import { BodyError, mediaType, readForm, readJson } from "./body.server";
 
 /**
  * What asks to verify a termo, from the page's forms and the API alike: a code (JSON or a
  * form field `codigo`) or the PDF itself (a multipart file `arquivo`).
  */
 
-const PDF_MAX_BYTES = 5 * 1024 * 1024;
+export const PDF_MAX_BYTES = 5 * 1024 * 1024;
 
 type Refused = { ok: false; status: number; field: "codigo" | "arquivo" | "formulario"; message: string };
 type Read = { ok: true; verification: Verification; via: "codigo" | "arquivo" } | Refused;
@@ -22,10 +22,10 @@ const refuse = (status: number, field: Refused["field"], message: string): Refus
 });
 
 export async function verifyFromRequest(db: Db, request: Request): Promise<Read> {
-  const type = request.headers.get("Content-Type") ?? "";
+  const type = mediaType(request.headers.get("Content-Type"));
   try {
-    if (/^application\/json\s*(;|$)/i.test(type)) return byCode(db, await readJson(request));
-    if (!/^(multipart\/form-data|application\/x-www-form-urlencoded)\s*(;|$)/i.test(type)) {
+    if (type === "application/json") return byCode(db, await readJson(request));
+    if (type !== "multipart/form-data" && type !== "application/x-www-form-urlencoded") {
       return refuse(415, "formulario", 'Envie o código em JSON ({"codigo": …}) ou o PDF em multipart (campo arquivo).');
     }
     const form = await readForm(request, {

@@ -11,7 +11,7 @@ import { apiDeleteUserSchema, apiUpdateUserSchema } from "~/validation/accounts"
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, methodNotAllowed, parseJsonBody } from "~/web/api.server";
-import { JSON_MAX_BYTES } from "~/web/body.server";
+import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { endSession, getUser, requireApiUser } from "~/web/auth.server";
 import { isId } from "~/lib/ids";
 
@@ -39,10 +39,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!own.ok) return apiFailure(own.failure);
   if (request.method === "DELETE") return deleteOwnAccount(request, context.db, context.jobs, viewer);
 
-  // A photo of 5 MB grows by a third in base64.
-  const parsed = await parseJsonBody(request, apiUpdateUserSchema, {
-    maxBytes: Math.ceil(IMAGE_MAX_BYTES * 1.4) + JSON_MAX_BYTES,
-  });
+  const parsed = await parseJsonBody(request, apiUpdateUserSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
   if (!parsed.ok) return parsed.response;
   const { foto__upload, ...fields } = parsed.data;
 

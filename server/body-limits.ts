@@ -1,0 +1,122 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import { MAX_PET_PHOTOS } from "~/validation/pets";
+import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
+import { bodyTooLarge, formMaxBytes, JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
+import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
+
+/**
+ * Every request body is bounded here, before any parser, to what its route accepts: a body
+ * declared larger is answered 413 before any reader sees it, and one sent without a length
+ * fails its readers once it passes the bound. Each parser keeps its own, finer limits (a photo's
+ * 5 MB, a JSON body's 8 KB); this bound is what no route and no content type can pass, so a
+ * parser that falls back to reading a body whole (one did, for a media type in capitals)
+ * cannot take the heap.
+ */
+
+/** Multipart framing (boundaries, part headers) beyond the bytes the form parser counts. */
+const FRAMING = 64 * 1024;
+
+/** Any form or JSON body with no file: the fields of the largest form (a questionnaire's answers). */
+const DEFAULT_MAX_BYTES = formMaxBytes(0) + FRAMING;
+
+/** Routes that take files, by path under /adopet (lower case, no trailing slash, no `.data`). */
+const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
+  // A pet's photos: the pages that publish and edit one, and the API.
+  [/^\/(meus-pets\/(?!questionario$|termo$)[^/]+|api\/pets|api\/pets\/[^/]+)$/, formMaxBytes(MAX_PET_PHOTOS)],
+  // The profile photo: the page's form, and the API's JSON with the photo as a data URL.
+  [/^\/perfil$/, formMaxBytes(1)],
+  [/^\/api\/users\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
+  // A check-in's photos; an adoption's castration certificate or happy ending's photo.
+  [/^\/acompanhamento$/, formMaxBytes(CHECKIN_PHOTOS_MAX)],
+  [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],
+  // A termo's PDF to verify.
+  [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
+];
+
+const BASE_PATH = "/adopet";
+
+/** The most bytes a request to `pathname` may send. */
+export function bodyLimitFor(pathname: string): number {
+  if (!pathname.toLowerCase().startsWith(`${BASE_PATH}/`)) return DEFAULT_MAX_BYTES;
+  // React Router matches paths in any case, with a trailing slash, and its data requests add `.data`.
+  const path = pathname
+    .slice(BASE_PATH.length)
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/(.)\/+$/, "$1");
+  for (const [pattern, maxBytes] of UPLOAD_ROUTES) if (pattern.test(path)) return maxBytes + FRAMING;
+  return DEFAULT_MAX_BYTES;
+}
+
+export function boundedBodies(): RequestHandler {
+  return (req, res, next) => {
+    const limit = bodyLimitFor(req.path);
+    const declared = req.headers["content-length"];
+    if (declared !== undefined && Number(declared) > limit) {
+      dropTheRest(req, res);
+      tooLarge(req.path, res);
+      return;
+    }
+    if (req.headers["transfer-encoding"] !== undefined) countAsRead(req, res, limit);
+    next();
+  };
+}
+
+/**
+ * A body without a declared length (chunked) is counted as its reader takes it: past `limit`,
+ * the reader fails with the 413 that its route answers. The count starts only when something
+ * reads: a body nobody reads is left for Node to discard as usual.
+ */
+function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
+  let seen = 0;
+  const count = (chunk: Buffer) => {
+    seen += chunk.byteLength;
+    if (seen <= limit) return;
+    req.off("data", count);
+    // With no reader listening for errors there is nothing to fail (emitting would throw).
+    if (req.listenerCount("error") > 0) req.emit("error", bodyTooLarge());
+    dropTheRest(req, res);
+  };
+  const startCounting = (event: string | symbol) => {
+    if (event !== "data") return;
+    req.off("newListener", startCounting);
+    req.on("data", count);
+  };
+  req.on("newListener", startCounting);
+}
+
+/** How long a client may go on sending a refused body once it has its answer. */
+const LINGER_MS = 2_000;
+
+/**
+ * The rest of a refused body is read and dropped, never kept: closing with bytes unread would
+ * reset the connection, and the client could lose the answer. A client still sending
+ * LINGER_MS after its answer is cut off.
+ */
+function dropTheRest(req: IncomingMessage, res: ServerResponse) {
+  req.resume();
+  res.once("finish", () => {
+    if (req.complete) return;
+    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    cut.unref();
+    req.socket.once("close", () => clearTimeout(cut));
+    req.once("end", () => clearTimeout(cut));
+  });
+}
+
+function tooLarge(path: string, res: Parameters<RequestHandler>[1]) {
+  const { message } = bodyTooLarge();
+  res.status(413).set("Cache-Control", "no-store");
+  if (path.toLowerCase().startsWith(`${BASE_PATH}/api/`)) {
+    res.json({ message });
+    return;
+  }
+  res
+    .type("html")
+    .send(
+      `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+        `<title>Dados grandes demais | Adopet</title><h1>Não foi possível enviar</h1><p>${message}</p>` +
+        `<p><a href="${BASE_PATH}/">Voltar ao início</a></p></html>`,
+    );
+}

@@ -1,0 +1,179 @@
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { bodyLimitFor } from "../../server/body-limits";
+import { ROOT, useServerProcess, type RunningServer } from "../support/server-process";
+
+/**
+ * Bodies of any size and media type, on every route that takes a body. A form post typed
+ * `Application/x-www-form-urlencoded` (capital A) of 4 MiB once took the process down: the form
+ * parser knew only the lower-case type and read anything else whole, with no limit.
+ */
+
+const MB = 1024 * 1024;
+const SOME_ID = "00000000-0000-4000-8000-000000000000";
+const MIXED_CASE_TYPES = ["Application/x-www-form-urlencoded", "Multipart/form-data; boundary=----adopet"];
+
+/** Every route whose module has an action, as a path under /adopet with its parameters filled. */
+function routesWithActions(): string[] {
+  return routes
+    .filter((route) => {
+      const source = fs.readFileSync(path.join(ROOT, "app", route.file), "utf8");
+      return /export (async )?function action\b/.test(source);
+    })
+    .map((route) => `/adopet/${(route.path ?? "").replace(/:[A-Za-z]+/g, SOME_ID)}`);
+}
+
+type Sent = { status: number; body: string; sent: number };
+
+/**
+ * A POST of `total` bytes, written in 64 KiB chunks as the server takes them and never held
+ * whole; writing stops once an answer comes. `declared` sends Content-Length, else chunked.
+ * A urlencoded body is `a&a&…`; a multipart one, a file part `arquivo` that starts as a PDF.
+ */
+function send(url: string, contentType: string, total: number, declared: boolean): Promise<Sent> {
+  return new Promise((resolve, reject) => {
+    const multipart = contentType.toLowerCase().startsWith("multipart/");
+    const opening = multipart
+      ? Buffer.from(
+          '------adopet\r\nContent-Disposition: form-data; name="arquivo"; filename="termo.pdf"\r\n' +
+            "Content-Type: application/pdf\r\n\r\n%PDF-",
+        )
+      : Buffer.alloc(0);
+    const filler = Buffer.from((multipart ? "aa" : "a&").repeat(32 * 1024));
+    let first = true;
+    let sent = 0;
+    let answered = false;
+    const request = http.request(url, {
+      method: "POST",
+      headers: {
+        "Content-Type": contentType,
+        Origin: new URL(url).origin,
+        ...(declared ? { "Content-Length": String(total) } : {}),
+      },
+    });
+    request.on("response", (response) => {
+      answered = true;
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (text: string) => (body += text));
+      response.on("end", () => {
+        resolve({ status: response.statusCode ?? 0, body, sent });
+        request.destroy();
+      });
+    });
+    // The server may close the connection once it has answered, while the body is still going.
+    request.on("error", (error) => (answered ? undefined : reject(error)));
+    const write = () => {
+      while (!answered && sent < total) {
+        const chunk = first ? Buffer.concat([opening, filler]) : filler;
+        first = false;
+        const part = chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += part.length;
+        if (!request.write(part)) {
+          request.once("drain", write);
+          return;
+        }
+      }
+      if (!answered) request.end();
+    };
+    write();
+  });
+}
+
+describe("request bodies bounded before any parser", () => {
+  const running = useServerProcess();
+  let server: RunningServer;
+  let base: string;
+
+  beforeAll(() => {
+    server = running.current();
+    base = server.baseUrl;
+  });
+
+  async function expectAlive() {
+    expect(server.child.exitCode).toBeNull();
+    expect((await fetch(`${base}/adopet/healthz`)).status).toBe(200);
+  }
+
+  it("finds every route that takes a body, and bounds uploads' routes above the others", () => {
+    const paths = routesWithActions();
+    expect(paths).toContain("/adopet/login");
+    expect(paths).toContain("/adopet/api/termos/verificar");
+    expect(paths.length).toBeGreaterThan(40);
+    expect(bodyLimitFor("/adopet/login")).toBeLessThan(MB);
+    expect(bodyLimitFor("/adopet/meus-pets/questionario")).toBe(bodyLimitFor("/adopet/login"));
+    expect(bodyLimitFor("/adopet/meus-pets/novo")).toBeGreaterThan(25 * MB);
+    expect(bodyLimitFor("/adopet/MEUS-PETS/novo.data")).toBe(bodyLimitFor("/adopet/meus-pets/novo"));
+    expect(bodyLimitFor("/adopet/api/termos/verificar")).toBeLessThan(6 * MB);
+  });
+
+  it("answers 413 to a 4 MiB login form typed Application/x-www-form-urlencoded, and goes on", async () => {
+    for (const declared of [true, false]) {
+      const answer = await send(`${base}/adopet/login`, "Application/x-www-form-urlencoded", 4 * MB, declared);
+      expect(answer.status, declared ? "declared" : "chunked").toBe(413);
+      expect(answer.body).toContain("Os dados enviados são grandes demais.");
+    }
+    await expectAlive();
+  });
+
+  it("answers 413 to 10 MB sent to the termo's verification, and to a 20 MB 'PDF' in Multipart", async () => {
+    const url = `${base}/adopet/api/termos/verificar`;
+    for (const type of ["Application/x-www-form-urlencoded", "Multipart/form-data; boundary=----adopet"]) {
+      for (const declared of [true, false]) {
+        const answer = await send(url, type, type.startsWith("Multipart") ? 20 * MB : 10 * MB, declared);
+        expect(answer.status, `${type} ${declared}`).toBe(413);
+        // Refused by the HTTP layer's bound, or first by the parser's for one file (a finer message).
+        expect(["Os dados enviados são grandes demais.", "O PDF deve ter até 5 MB."]).toContain(
+          (JSON.parse(answer.body) as { message: string }).message,
+        );
+      }
+    }
+    await expectAlive();
+  });
+
+  it("answers every route a body of 10 MB or 300 MB, in either mixed-case type, never with a 5xx: 413 past its bound", async () => {
+    for (const url of routesWithActions()) {
+      const limit = bodyLimitFor(url);
+      for (const type of MIXED_CASE_TYPES) {
+        for (const total of [10 * MB, 300 * MB]) {
+          const answer = await send(`${base}${url}`, type, total, true);
+          // Within an upload route's bound, the route answers as it does to any stranger (401, 404, a
+          // redirect to login…); past it, the HTTP layer, before the whole body has been sent.
+          if (total > limit) {
+            expect(answer.status, `${url} ${type} ${total}`).toBe(413);
+            // The rest of a small body may be taken and dropped; 300 MB is answered long before its end.
+            if (total > 100 * MB) expect(answer.sent, `${url} answered early`).toBeLessThan(total);
+          } else expect(answer.status, `${url} ${type} ${total}`).toBeLessThan(500);
+        }
+        // Chunked, with no length declared: counted as it is read (a route that reads no body,
+        // such as `sair`, answers as ever while Node drops it).
+        const chunked = await send(`${base}${url}`, type, 10 * MB, false);
+        expect(chunked.status, `${url} ${type} chunked`).toBeLessThan(500);
+      }
+    }
+    await expectAlive();
+  });
+
+  it("reads a small form typed in capitals as the same form", async () => {
+    const answer = await fetch(`${base}/adopet/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "Application/X-WWW-Form-Urlencoded; Charset=UTF-8", Origin: base },
+      body: "email=adotante%40adopet.example&senha=Adote%402022",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("set-cookie")).toContain("adopet_sessao=");
+  });
+
+  it("refuses a body that is no form where a form is read (415)", async () => {
+    const answer = await fetch(`${base}/adopet/login`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", Origin: base },
+      body: "email=adotante%40adopet.example",
+    });
+    expect(answer.status).toBe(415);
+  });
+});
