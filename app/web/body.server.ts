@@ -39,13 +39,13 @@ export type JsonLimits = {
   maxValues?: number;
 };
 
-export const JSON_MAX_BYTES = 8 * 1024;
+const JSON_MAX_BYTES = 8 * 1024;
 
 /** A JSON body carrying a photo of IMAGE_MAX_BYTES as a data URL: base64 grows it by a third. */
 export const JSON_WITH_PHOTO_MAX_BYTES = Math.ceil(IMAGE_MAX_BYTES * 1.4) + JSON_MAX_BYTES;
 
 /** What a form's fields may take besides its files (readForm's allowance, and the HTTP layer's). */
-export const FORM_FIELDS_MAX_BYTES = 256 * 1024;
+const FORM_FIELDS_MAX_BYTES = 256 * 1024;
 
 /** The most a form of `maxFiles` files of `maxFileSize` bytes may send in all. */
 export function formMaxBytes(maxFiles: number, maxFileSize = IMAGE_MAX_BYTES): number {
