@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { logError } from "~/services/log.server";
 
@@ -16,6 +16,8 @@ export const streamTimeout = 5_000;
 /** Errors of loaders and actions, logged safely (React Router's default prints them raw). */
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
+  // A 4xx React Router answers by itself (no route, no action for the method) is no error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logError("Erro ao atender a requisição", error);
 }
 

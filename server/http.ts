@@ -96,6 +96,18 @@ export function createHttpApp({
         return;
       }
     }
+    // Nothing lives outside the base path: answered here, it never reaches React Router, which
+    // treats a URL outside its basename as an error.
+    if (!pathname.startsWith(`${BASE_PATH}/`)) {
+      res
+        .status(404)
+        .type("html")
+        .send(
+          `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Página não encontrada | Adopet</title>` +
+            `<h1>Página não encontrada</h1><p><a href="${BASE_PATH}/">Ir para o Adopet</a></p></html>`,
+        );
+      return;
+    }
     next();
   });
 

@@ -89,6 +89,17 @@ export async function useReadableLog(): Promise<void> {
   requestLogger = createRequestLogger(readable);
 }
 
+/** An error at error level: anything thrown that is not an Error is described, not `[object Object]`. */
 export function logError(label: string, error: unknown): void {
-  logger.error({ err: error }, label);
+  logger.error({ err: error instanceof Error ? error : new Error(describeThrown(error)) }, label);
+}
+
+function describeThrown(value: unknown): string {
+  if (value !== null && typeof value === "object") {
+    const { status, statusText } = value as { status?: unknown; statusText?: unknown };
+    if (typeof status === "number") return `Resposta ${status}${typeof statusText === "string" ? ` ${forLog(statusText)}` : ""}`;
+    // Its fields could hold what someone typed: named by its kind only.
+    return `Valor lançado: ${Object.prototype.toString.call(value)}`;
+  }
+  return `Valor lançado: ${typeof value}`;
 }

@@ -39,6 +39,23 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
     expect(entries.some((entry) => entry.level === "fatal")).toBe(false);
   });
 
+  it("answers requests outside /adopet, and posts to pages without an action, with no error logged", async () => {
+    const outside = await fetch(`${server.baseUrl}/foo`, { headers: { "X-Request-Id": "fora-1" } });
+    expect(outside.status).toBe(404);
+    expect(await outside.text()).toContain("Página não encontrada");
+    const posted = await fetch(`${server.baseUrl}/foo/bar`, { method: "POST", headers: { "X-Request-Id": "fora-2" } });
+    expect(posted.status).toBe(404);
+    const noAction = await fetch(`${base}/privacidade`, {
+      method: "POST",
+      headers: { "X-Request-Id": "sem-acao", Origin: server.baseUrl },
+    });
+    expect(noAction.status).toBe(405);
+    await expect.poll(() => lines().some((line) => line.includes("sem-acao")), { timeout: 10_000 }).toBe(true);
+    const entries = lines().map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((entry) => entry.level === "error")).toEqual([]);
+    expect(lines().some((line) => line.includes("[object Object]"))).toBe(false);
+  });
+
   it("never holds an e-mail, a phone, a password, a cookie, an authorization or what someone wrote", async () => {
     const secrets = {
       email: "segredo.pessoal@exemplo.com",
