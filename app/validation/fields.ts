@@ -29,12 +29,17 @@ export const INVALID_CHARACTERS = "Este campo contém caracteres não permitidos
 /*
  * Characters no field takes: C0 and C1 controls (an ESC sequence repaints a terminal that
  * shows a log; a newline forges a line) and the bidirectional embeddings, overrides and
- * isolates, which make text read otherwise than it is stored ("gpj.exe"). Multi-line
+ * isolates, which make text read otherwise than it is stored ("gpj.exe"); the invisible marks
+ * (zero-width space, direction marks, the Arabic letter mark, word joiners, the byte-order
+ * mark) and the Unicode line and paragraph separators, which hide text or break it where a
+ * reader sees no break. Joiners that emoji and scripts need (U+200C, U+200D) stay. Multi-line
  * fields take line breaks and tabs.
  */
 /* eslint-disable no-control-regex -- finding control characters is the point */
-const SINGLE_LINE_REFUSED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
-const MULTI_LINE_REFUSED = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+const SINGLE_LINE_REFUSED =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
+const MULTI_LINE_REFUSED =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/u;
 /* eslint-enable no-control-regex */
 const HAS_LETTER = /\p{L}/u;
 /** A name must show a letter; an empty one has its "required" message already. */

@@ -80,8 +80,30 @@ describe("text fields", () => {
     expect(sobre.json.errors).toEqual({ perfil__sobre: [INVALID_CHARACTERS] });
   });
 
+  it("refuse invisible marks and Unicode line separators in messages, and keep emoji joined", async () => {
+    for (const mark of ["\u200b", "\u200f", "\u061c", "\u2028", "\u2029", "\ufeff", "\u2060"]) {
+      const refused = await new Client(app.baseUrl).post(
+        "/api/messages",
+        message({ contato__texto: `Olá${mark}, posso visitar?` }),
+      );
+      expect(refused.status, JSON.stringify(mark)).toBe(400);
+      expect(refused.json.errors).toEqual({ contato__texto: [INVALID_CHARACTERS] });
+      const name = await new Client(app.baseUrl).post("/api/messages", message({ nome__animal: `Rex${mark}` }));
+      expect(name.status, JSON.stringify(mark)).toBe(400);
+    }
+    const family = "Somos 👨‍👩‍👧 e temos quintal 🏳️‍🌈";
+    const kept = await new Client(app.baseUrl).post("/api/messages", message({ contato__texto: family }));
+    expect(kept.status).toBe(201);
+    const [stored] = await app.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, String(kept.json.id)));
+    expect(stored!.texto).toBe(family);
+  });
+
   it("refuse names with no visible letter", async () => {
-    const zeroWidth = "\u200b\u200b\u200b";
+    // Joiners are taken (emoji need them), but show no letter.
+    const zeroWidth = "\u200c\u200d\u200c";
     const pet = await caretaker.patch(`/api/pets/${petId}`, { nome: zeroWidth });
     expect(pet.status).toBe(400);
     expect(pet.json.errors).toEqual({ nome: ["O nome do animal deve conter letras."] });
