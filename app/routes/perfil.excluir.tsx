@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!confirmed.ok) return formFailure(form, confirmed.failure, { fields: { senha: "senha__atual" } });
   await deleteAccount(context.db, context.jobs, user.id);
   const headers = new Headers();
-  headers.append("Set-Cookie", await endSession(request, context.db));
+  headers.append("Set-Cookie", await endSession(request, context));
   headers.append("Set-Cookie", await setNotice("accountDeleted"));
   return redirect("/", { headers });
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await changePassword(context.db, user.id, form.value.senha);
   // Every session ended with the old password; this browser gets a new one.
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, context.db, user.id));
+  headers.append("Set-Cookie", await startSession(request, context, user.id));
   headers.append("Set-Cookie", await setNotice("passwordChanged"));
   return redirect("/perfil", { headers });
 }

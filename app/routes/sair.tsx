@@ -10,7 +10,7 @@ export function loader() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await endSession(request, context.db));
+  headers.append("Set-Cookie", await endSession(request, context));
   headers.append("Set-Cookie", await setNotice("loggedOut"));
   return redirect("/", { headers });
 }

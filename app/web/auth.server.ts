@@ -16,9 +16,9 @@ import {
 } from "~/domain/accounts/sessions.server";
 
 /**
- * The session cookie: httpOnly, SameSite=Lax, scoped to the app, and Secure
- * whenever the site is served over HTTPS (decided per request, so a plain-HTTP
- * install on a local network still works).
+ * The session cookie: httpOnly, SameSite=Lax, scoped to the app, and Secure whenever the
+ * site's address (PUBLIC_URL) is https or the request came over HTTPS; a plain-HTTP install
+ * on a local network still works.
  */
 const sessionCookie = createCookie(SESSION_COOKIE, {
   httpOnly: true,
@@ -26,7 +26,13 @@ const sessionCookie = createCookie(SESSION_COOKIE, {
   path: "/adopet",
 });
 
-const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+/** What decides the cookies' Secure flag: the request, and the site's configured address. */
+type CookieContext = Pick<AppLoadContext, "db" | "publicUrl">;
+
+// Behind a proxy that TRUST_PROXY does not name, the request looks like plain HTTP: the
+// configured address still says the site is HTTPS.
+const isHttps = (request: Request, publicUrl: string) =>
+  publicUrl.startsWith("https:") || new URL(request.url).protocol === "https:";
 
 async function readToken(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
@@ -83,17 +89,17 @@ export async function requireApiUser(request: Request, db: Db): Promise<SessionU
 }
 
 /** Starts a new session (never reusing one sent by the browser) and returns its Set-Cookie header. */
-export async function startSession(request: Request, db: Db, userId: string): Promise<string> {
+export async function startSession(request: Request, { db, publicUrl }: CookieContext, userId: string): Promise<string> {
   const previous = await readToken(request);
   if (previous) await destroySession(db, previous);
   const { token } = await createSession(db, userId);
-  return sessionCookie.serialize(token, { maxAge: SESSION_TTL_MS / 1000, secure: isHttps(request) });
+  return sessionCookie.serialize(token, { maxAge: SESSION_TTL_MS / 1000, secure: isHttps(request, publicUrl) });
 }
 
 /** Ends the session on the server and returns the Set-Cookie header that clears it. */
-export async function endSession(request: Request, db: Db): Promise<string> {
+export async function endSession(request: Request, { db, publicUrl }: CookieContext): Promise<string> {
   await destroySession(db, await readToken(request));
-  return sessionCookie.serialize("", { maxAge: 0, secure: isHttps(request) });
+  return sessionCookie.serialize("", { maxAge: 0, secure: isHttps(request, publicUrl) });
 }
 
 /**
@@ -121,10 +127,13 @@ export async function signIn(
   const result = await attemptLogin(context.db, { clientKey: context.clientIp, deviceToken }, credentials);
   if (!result.ok) return result;
   const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(request, context.db, result.value.id));
+  headers.append("Set-Cookie", await startSession(request, context, result.value.id));
   headers.append(
     "Set-Cookie",
-    await deviceCookie.serialize(deviceToken, { maxAge: KNOWN_LOGIN_TTL_MS / 1000, secure: isHttps(request) }),
+    await deviceCookie.serialize(deviceToken, {
+      maxAge: KNOWN_LOGIN_TTL_MS / 1000,
+      secure: isHttps(request, context.publicUrl),
+    }),
   );
   return ok({ user: result.value, headers });
 }

@@ -150,6 +150,8 @@ describe("/api/session", () => {
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).toMatch(/Path=\/adopet/);
+    // Plain HTTP at a plain-HTTP address (a local network): no Secure, or the browser would drop it.
+    expect(setCookie).not.toMatch(/Secure/i);
 
     const token = decodeURIComponent(client.cookie("adopet_sessao")!);
     const rows = await app.db.select().from(sessions).where(eq(sessions.userId, user.id));
@@ -157,6 +159,24 @@ describe("/api/session", () => {
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0]!.tokenHash).not.toBe(token);
     expect(JSON.stringify(rows)).not.toContain(token.slice(0, 20));
+  });
+
+  it("marks the cookies Secure whenever PUBLIC_URL is https, even when the request reaches it as plain HTTP", async () => {
+    // Behind a proxy that TRUST_PROXY does not name, every request looks like plain HTTP.
+    const behindProxy = await startTestApp({ PUBLIC_URL: "https://adopet.example" });
+    try {
+      const client = new Client(behindProxy.baseUrl);
+      await signUp(client, "seguro@exemplo.com");
+      const login = await signIn(client, "seguro@exemplo.com");
+      expect(login.status).toBe(200);
+      const cookies = login.headers.getSetCookie();
+      expect(cookies.map((cookie) => cookie.split("=")[0])).toEqual(["adopet_sessao", "dispositivo_adopet"]);
+      for (const cookie of cookies) expect(cookie).toMatch(/;\s*Secure/i);
+      const logout = await client.delete("/api/session");
+      expect(logout.headers.get("set-cookie")).toMatch(/;\s*Secure/i);
+    } finally {
+      await behindProxy.close();
+    }
   });
 
   it("answers GET with the current user or 401, and DELETE ends the session for good", async () => {

@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `POST /api/session` {email, senha} logs in; `DELETE /api/session` logs out. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method === "DELETE") {
-    const cookie = await endSession(request, context.db);
+    const cookie = await endSession(request, context);
     return new Response(null, { status: 204, headers: { "Set-Cookie": cookie, "Cache-Control": "no-store" } });
   }
   if (request.method !== "POST") return methodNotAllowed("GET, POST, DELETE");

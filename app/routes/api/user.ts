@@ -1,8 +1,6 @@
-import { data } from "react-router";
+import { data, type AppLoadContext } from "react-router";
 import type { Route } from "./+types/user";
 import { findOwnAccount, findUser, toOwnUser, toPublicUser, updateProfile } from "~/domain/accounts/accounts.server";
-import type { Db } from "~/db/client.server";
-import type { Jobs } from "~/jobs/queue.server";
 import { confirmOwnPassword } from "~/domain/accounts/login.server";
 import { notFound } from "~/services/outcome.server";
 import { deleteAccount } from "~/domain/accounts/privacy.server";
@@ -37,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await requireApiUser(request, context.db);
   const own = isId(params.id) ? await findOwnAccount(context.db, viewer.id, params.id) : notFound("user");
   if (!own.ok) return apiFailure(own.failure);
-  if (request.method === "DELETE") return deleteOwnAccount(request, context.db, context.jobs, viewer);
+  if (request.method === "DELETE") return deleteOwnAccount(request, context, viewer);
 
   const parsed = await parseJsonBody(request, apiUpdateUserSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
   if (!parsed.ok) return parsed.response;
@@ -56,13 +54,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data(updated.value, { headers: { "Cache-Control": "no-store" } });
 }
 
-async function deleteOwnAccount(request: Request, db: Db, jobs: Jobs, viewer: SessionUser) {
+async function deleteOwnAccount(request: Request, context: AppLoadContext, viewer: SessionUser) {
+  const { db, jobs } = context;
   const parsed = await parseJsonBody(request, apiDeleteUserSchema);
   if (!parsed.ok) return parsed.response;
   const confirmed = await confirmOwnPassword(db, viewer, parsed.data.senha);
   if (!confirmed.ok) return apiFailure(confirmed.failure);
   await deleteAccount(db, jobs, viewer.id);
-  return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, db) } });
+  return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, context) } });
 }
 
 /** The bytes of a `data:image/png|jpeg;base64,…` URL, or null for anything else. */
