@@ -67,7 +67,10 @@ describe("demo data on a site at a public address", () => {
   it("is not loaded without DEMO_DATA: the database starts empty and nothing warns", async () => {
     const server = await start({ ...(await freshDatabase()), PUBLIC_URL });
     expect(await demoLoginWorks(server, DEMO_CARETAKER)).toBe(false);
-    const pets = (await (await fetch(`${server.baseUrl}/adopet/api/pets`)).json()) as { total: number; pets: unknown[] };
+    const pets = (await (await fetch(`${server.baseUrl}/adopet/api/pets`)).json()) as {
+      total: number;
+      pets: unknown[];
+    };
     expect(pets).toMatchObject({ total: 0, pets: [] });
     expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
     await stop(server);
@@ -89,17 +92,9 @@ describe("demo data on a site at a public address", () => {
   });
 });
 
-// The default without DATABASE_URL: only the embedded database loads the demo unasked.
-describe.skipIf(Boolean(process.env.DATABASE_URL))("demo data on a local site", () => {
-  it("is loaded by default in production at localhost, without a warning", async () => {
-    const server = await start({ ...(await freshDatabase()), NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" });
-    expect(await demoLoginWorks(server, DEMO_ADOPTER)).toBe(true);
-    expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
-    await stop(server);
-  });
-
+describe("the demo's accounts", () => {
   it("gives no demo account operator powers: the old demo operator's login opens nothing", async () => {
-    const server = await start({ ...(await freshDatabase()), NODE_ENV: "production" });
+    const server = await start({ ...(await freshDatabase()), DEMO_DATA: "true" });
     expect(await demoLoginWorks(server, { email: "operador@adopet.example", senha: "Adote@2022" })).toBe(false);
     for (const account of [DEMO_CARETAKER, DEMO_ADOPTER]) {
       const client = await fetch(`${server.baseUrl}/adopet/api/session`, {
@@ -108,10 +103,27 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("demo data on a local site", 
         body: JSON.stringify({ email: account.email, senha: account.senha }),
       });
       expect(client.status).toBe(200);
-      const cookie = client.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      const cookie = client.headers
+        .getSetCookie()
+        .map((line) => line.split(";")[0])
+        .join("; ");
       const moderation = await fetch(`${server.baseUrl}/adopet/moderacao`, { headers: { Cookie: cookie } });
       expect(moderation.status, account.email).toBe(404);
     }
+    await stop(server);
+  });
+});
+
+// The default without DATABASE_URL: only the embedded database loads the demo unasked.
+describe.skipIf(Boolean(process.env.DATABASE_URL))("demo data on a local site", () => {
+  it("is loaded by default in production at localhost, without a warning", async () => {
+    const server = await start({
+      ...(await freshDatabase()),
+      NODE_ENV: "production",
+      PUBLIC_URL: "http://localhost:3000",
+    });
+    expect(await demoLoginWorks(server, DEMO_ADOPTER)).toBe(true);
+    expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
     await stop(server);
   });
 });

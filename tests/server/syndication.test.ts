@@ -221,7 +221,13 @@ describe("text that could close its element (issue 41)", () => {
       .update(users)
       .set({ tipo: "ong", cnpj: "11222333000181", nomePublico: CARETAKER, verifiedAt: new Date() })
       .where(eq(users.id, ong.id));
-    const id = await createPet(app.db, { caretakerId: ong.id, nome: NOME, perfil: PERFIL, cidade: "Aracaju", uf: "SE" });
+    const id = await createPet(app.db, {
+      caretakerId: ong.id,
+      nome: NOME,
+      perfil: PERFIL,
+      cidade: "Aracaju",
+      uf: "SE",
+    });
     const answer = await visitor().get("/feeds/novos.xml?uf=SE");
     expect(answer.status).toBe(200);
     expect(XMLValidator.validate(answer.text)).toBe(true);

@@ -26,7 +26,12 @@ describe("settings", () => {
       demoData: true,
       publicSite: true,
     });
-    for (const local of ["http://localhost:3000", "http://127.0.0.1:8080", "http://[::1]:3000", "http://adopet.localhost"]) {
+    for (const local of [
+      "http://localhost:3000",
+      "http://127.0.0.1:8080",
+      "http://[::1]:3000",
+      "http://adopet.localhost",
+    ]) {
       expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: local }), local).toMatchObject({
         demoData: true,
         publicSite: false,
