@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +11,10 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 // the variable, so only the main process creates a directory).
 process.env.ADOPET_E2E_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "adopet-e2e-"));
 const dataDir = process.env.ADOPET_E2E_DIR;
+// The run's operator (tests/support/e2e-operator.ts makes it before the server starts): no demo
+// account is one. Its password is drawn once here; the workers read both from their environment.
+process.env.ADOPET_E2E_OPERATOR_EMAIL ??= "moderacao-e2e@exemplo.com";
+process.env.ADOPET_E2E_OPERATOR_SENHA ??= `Op@${randomBytes(12).toString("hex")}`;
 /** Where the suite's mail server writes what the app sends (tests/support/mail-catcher.ts). */
 const MAIL_DIR = path.join(dataDir, "mail");
 const SMTP_PORT = PORT + 1;
@@ -46,7 +51,8 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
     },
     {
-      command: ["node", ...tuned.nodeFlags, "server/main.js"].join(" "),
+      // The database, its demo data and the run's operator first, then the server on it.
+      command: ["npx tsx tests/support/e2e-operator.ts &&", "node", ...tuned.nodeFlags, "server/main.js"].join(" "),
       url: `http://127.0.0.1:${PORT}/adopet/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -58,6 +64,8 @@ export default defineConfig({
         DATA_DIR: path.join(dataDir, "data"),
         DATABASE_URL: "",
         DEMO_DATA: "true",
+        ADOPET_E2E_OPERATOR_EMAIL: process.env.ADOPET_E2E_OPERATOR_EMAIL,
+        ADOPET_E2E_OPERATOR_SENHA: process.env.ADOPET_E2E_OPERATOR_SENHA,
         // Every test writes from the same address; the limit itself is tested in the integration suite.
         MESSAGE_LIMIT_PER_HOUR: "1000",
         SIGNUP_LIMIT_PER_HOUR: "1000",

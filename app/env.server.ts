@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isLocalUrl } from "~/lib/public-url";
 import { DEFAULT_REPORTS_TO_HIDE } from "~/lib/reports";
 import { parseKey } from "~/services/vault.server";
 
@@ -8,8 +9,8 @@ import { parseKey } from "~/services/vault.server";
  * `npm start` work on a fresh machine (embedded database in ./data).
  */
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((value) => value === "true" || value === "1" || value === "yes");
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((value) => value === "true" || value === "1" || value === "yes" || value === "on");
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -74,6 +75,8 @@ export type Env = {
   preparedStatements: boolean;
   /** Load the demo caretaker and pets into an empty database. */
   demoData: boolean;
+  /** PUBLIC_URL names an address others reach (not localhost): a real site, not a demo. */
+  publicSite: boolean;
   shutdownTimeoutMs: number;
   /** Express's "trust proxy": which proxies may tell the client's address and protocol. */
   trustProxy: string;
@@ -116,6 +119,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Configuração inválida:\n${problems}`);
   }
   const value = parsed.data;
+  // A site at a public address is a real one: it starts without the demo's accounts, whose
+  // passwords the README publishes, unless DEMO_DATA asks for them.
+  const publicSite = value.PUBLIC_URL !== undefined && !isLocalUrl(value.PUBLIC_URL);
+  const demoData = value.DEMO_DATA ?? (value.DATABASE_URL === undefined && !publicSite);
   return {
     nodeEnv: value.NODE_ENV,
     host: value.HOST,
@@ -123,9 +130,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     preparedStatements: value.DATABASE_PREPARED_STATEMENTS === "on",
-    // Demo data is on by default for the embedded database (a first look at the
-    // app), off by default on PostgreSQL (a real deployment).
-    demoData: value.DEMO_DATA ?? value.DATABASE_URL === undefined,
+    // Demo data is on by default for the embedded database at a local address (a first look
+    // at the app), off by default on PostgreSQL or at a public address (a real deployment).
+    demoData,
+    publicSite,
     shutdownTimeoutMs: value.SHUTDOWN_TIMEOUT_MS,
     trustProxy: value.TRUST_PROXY,
     smtpUrl: value.SMTP_URL,

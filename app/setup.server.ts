@@ -1,7 +1,7 @@
 import type { Env } from "~/env.server";
 import { openDatabase, type Database, type OpenOptions } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
-import { seedDemoData, type DemoOptions } from "~/demo/seed.server";
+import { hasDemoAccounts, seedDemoData, type DemoOptions } from "~/demo/seed.server";
 import { defaultPublicUrl } from "~/lib/public-url";
 import { openVault } from "~/services/vault.server";
 import { logger } from "~/services/log.server";
@@ -15,7 +15,8 @@ function demoOptions(env: DemoEnv): DemoOptions {
   };
 }
 
-type DemoEnv = Pick<Env, "databaseUrl" | "dataDir" | "dataEncryptionKey" | "publicUrl" | "host" | "port">;
+type DemoEnv = Pick<Env, "databaseUrl" | "dataDir" | "dataEncryptionKey" | "publicUrl" | "host" | "port"> &
+  Partial<Pick<Env, "publicSite">>;
 
 export async function prepareDatabase(
   env: Pick<Env, "databaseUrl" | "dataDir" | "demoData"> & Partial<Pick<Env, "preparedStatements">> & DemoEnv,
@@ -38,6 +39,14 @@ export async function prepareDatabase(
     );
     if (env.demoData && (await seedDemoData(database.db, demoOptions(env)))) {
       log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
+    }
+    // Every start, as long as it holds: accounts anyone may sign in to, on a site others reach.
+    if (env.publicSite && (env.demoData || (await hasDemoAccounts(database.db)))) {
+      logger.warn(
+        `ATENÇÃO: dados de demonstração num site público (PUBLIC_URL=${env.publicUrl}): as senhas das contas ` +
+          "de demonstração estão publicadas no README e qualquer pessoa pode entrar nelas. Para um site de " +
+          "verdade, desligue DEMO_DATA e comece com um banco de dados vazio.",
+      );
     }
     // In the background: the statistics on disk serve until then.
     void database.refreshStatistics();

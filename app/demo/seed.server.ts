@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { prepareImage, saveImage } from "~/services/images.server";
@@ -37,16 +37,6 @@ export const DEMO_ADOPTER = {
   cidade: "Niterói",
   uf: "RJ",
   perfilSobre: "Moro em casa com quintal telado e quero adotar um cão de porte pequeno.",
-} as const;
-
-/**
- * The demo operator (`npm run operador` made, as an installation's would be): `/moderacao`
- * with an ONG to verify and a reported profile. The README gives this login.
- */
-export const DEMO_OPERATOR = {
-  email: "operador@adopet.example",
-  senha: "Adote@2022",
-  nome: "Olívia Operadora",
 } as const;
 
 /** An ONG that signed up and waits for an operator to check its CNPJ. */
@@ -246,6 +236,15 @@ async function adoptThroughTermo(
   }
 }
 
+/** The e-mails of the demo's accounts, whose passwords the README publishes. */
+const DEMO_EMAILS = [DEMO_CARETAKER.email, DEMO_ADOPTER.email, DEMO_PENDING_ONG.email];
+
+/** Whether any demo account (its password published) is in this database. */
+export async function hasDemoAccounts(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users).where(inArray(users.email, DEMO_EMAILS));
+  return (row?.total ?? 0) > 0;
+}
+
 // Shared by every app server: two starting at once seed once.
 const SEED_LOCK_KEY = 7_361_843;
 
@@ -288,9 +287,8 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     });
     // An adopter with two favourites, in a conversation about Dunga: the caretaker's inbox is not empty.
     const adopter = await createUser(txDb, DEMO_ADOPTER);
-    // Moderation: an operator, and an ONG for them to verify.
-    const operator = await createUser(txDb, DEMO_OPERATOR);
-    await tx.update(users).set({ operador: true }).where(eq(users.id, operator.id));
+    // Moderation: an ONG for an operator to verify. No demo account is an operator (their
+    // passwords are published): the README makes one as a real site does, `npm run operador`.
     const pending = await createUser(txDb, DEMO_PENDING_ONG);
     await tx
       .update(users)

@@ -3,6 +3,15 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const SENHA = "Abc@123";
 
+/**
+ * The run's operator, made before the server starts (tests/support/e2e-operator.ts) as a real
+ * site makes one: no demo account holds operator powers.
+ */
+export const OPERATOR = {
+  email: process.env.ADOPET_E2E_OPERATOR_EMAIL ?? "",
+  senha: process.env.ADOPET_E2E_OPERATOR_SENHA ?? "",
+};
+
 export function uniqueEmail(prefix = "pessoa") {
   return `${prefix}-${randomUUID().slice(0, 8)}@exemplo.com`;
 }

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { logInThroughForm, signInThroughApi } from "./accounts-support";
+import { logInThroughForm, OPERATOR, signInThroughApi } from "./accounts-support";
 
-/** `/moderacao` (issue 22) in the browser: the demo operator verifies an ONG, with a reason, logged. */
+/** `/moderacao` (issue 22) in the browser: an operator (made as a real site makes one) verifies an ONG, with a reason, logged. */
 
 /** A CNPJ with right check digits, new for each run. */
 function newCnpj(): string {
@@ -35,7 +35,7 @@ test("an operator verifies an ONG with a reason; the badge shows and the log say
   const response = await page.goto("/adopet/moderacao");
   expect(response!.status()).toBe(404);
 
-  await logInThroughForm(page, "operador@adopet.example", "Adote@2022");
+  await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
   // Two steps from any page, as every entry: the menu, then Moderação with what waits.
   await page.getByText("Minha conta").click();
   await page

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { createAccount, logInThroughForm, OPERATOR, SENHA } from "./accounts-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
 /**
@@ -93,7 +93,7 @@ test("three people report a listing: it is hidden; an operator restores it, then
   await expect(mine.getByText("Oculto pela moderação")).toBeVisible();
   await expect(mine.getByText("Algumas pessoas denunciaram este anúncio")).toBeVisible();
 
-  await logInThroughForm(page, "operador@adopet.example", "Adote@2022");
+  await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
   await page.goto("/adopet/moderacao");
   const card = page.getByRole("listitem").filter({
     has: page.getByRole("heading", { name: `Anúncio de ${nome}, de ${caretakerNome}` }),

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
-import { createAccount, logInThroughForm } from "./accounts-support";
+import { createAccount, logInThroughForm, OPERATOR } from "./accounts-support";
 
 /**
  * Every page at 360, 768 and 1440 px: it fits the width, axe finds nothing, and
@@ -136,8 +136,8 @@ for (const width of WIDTHS) {
       await capture(page, "candidatura-adotada", width);
     });
 
-    test("the demo operator's moderation page fits, passes axe, and is saved", async ({ page }) => {
-      await logInThroughForm(page, "operador@adopet.example", "Adote@2022");
+    test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {
+      await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
       await page.goto("/adopet/moderacao");
       await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
       await capture(page, "moderacao", width);

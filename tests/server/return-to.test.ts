@@ -50,6 +50,30 @@ describe("a guarded page", () => {
     }
   });
 
+  it("normalises `voltar` before judging it: dot segments never climb out to another host (issue 41)", async () => {
+    const signedIn = new Client(app.baseUrl);
+    expect((await login(signedIn, "/perfil")).headers.get("location")).toBe("/adopet/perfil");
+    for (const voltar of ["/..//evil.example/phish", "/x/../..//evil.example", "/%2e%2e//evil.example"]) {
+      // Signed out: the login's answer.
+      const loggedIn = await login(new Client(app.baseUrl), voltar);
+      expect(loggedIn.status, voltar).toBe(302);
+      expect(loggedIn.headers.get("location"), voltar).toBe("/adopet/home");
+      // Signed in: the login page sends straight on.
+      const sent = await signedIn.get(`/login?voltar=${encodeURIComponent(voltar)}`);
+      expect(sent.status, voltar).toBe(302);
+      expect(sent.headers.get("location"), voltar).toBe("/adopet/home");
+    }
+    // The query exactly as it came in the finding, not encoded once more.
+    const raw = await signedIn.get("/login?voltar=%2F..%2F%2Fevil.example%2Fphish");
+    expect(raw.headers.get("location")).toBe("/adopet/home");
+    // A legitimate path keeps its query, signed in and out.
+    const back = "/pets?especie=gato&porte=pequeno";
+    expect((await signedIn.get(`/login?voltar=${encodeURIComponent(back)}`)).headers.get("location")).toBe(
+      `/adopet${back}`,
+    );
+    expect((await login(new Client(app.baseUrl), back)).headers.get("location")).toBe(`/adopet${back}`);
+  });
+
   it("answers the API with a 401 in Portuguese, not a redirect", async () => {
     const response = await new Client(app.baseUrl).get("/api/messages");
     expect(response.status).toBe(401);

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import ogs from "open-graph-scraper";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { petCounts, pets } from "~/db/schema";
+import { petCounts, pets, users } from "~/db/schema";
 import { createPet, createUser } from "~/demo/factories.server";
 import { idRange, sitemapIndex, sitemapPets } from "~/domain/pets/syndication.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -201,6 +201,63 @@ describe("the Atom feed of new animals", () => {
       const answer = await visitor().get(`/feeds/novos.xml?${query}`);
       expect([answer.status, answer.text], query).toEqual([400, message]);
     }
+  });
+});
+
+describe("text that could close its element (issue 41)", () => {
+  // The feed library escaped only the first `]]>` of a CDATA section: the second closed it.
+  const PERFIL =
+    "x]]>y]]></summary></entry><entry><title>Filhote de graça</title><id>urn:uuid:forjado</id>" +
+    "<updated>2030-01-01T00:00:00Z</updated></entry><entry><summary>z";
+  // As long as each column allows (a pet's name 20, an ONG's public name 80).
+  const NOME = "Tó]]>]]></title>&<b>";
+  const CARETAKER = "ONG ]]>]]></name></author><entry><title>x</title></entry> &amp; <i>\"'Patas'\"</i>";
+  const feedXml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "entry" || name === "link" });
+
+  it("stays text in the Atom feed: one entry for the pet, each field as written, in the XML and in a feed reader", async () => {
+    // A verified ONG: its name is what a forged entry would borrow.
+    const ong = await createUser(app.db, { email: "cdata@exemplo.com", nome: "Cida" });
+    await app.db
+      .update(users)
+      .set({ tipo: "ong", cnpj: "11222333000181", nomePublico: CARETAKER, verifiedAt: new Date() })
+      .where(eq(users.id, ong.id));
+    const id = await createPet(app.db, {
+      caretakerId: ong.id,
+      nome: NOME,
+      perfil: PERFIL,
+      cidade: "Aracaju",
+      uf: "SE",
+    });
+    const answer = await visitor().get("/feeds/novos.xml?uf=SE");
+    expect(answer.status).toBe(200);
+    expect(XMLValidator.validate(answer.text)).toBe(true);
+    expect(answer.text).not.toContain("CDATA");
+
+    const entries = feedXml.parse(answer.text).feed.entry as Record<string, { "#text": string } | string>[];
+    expect(entries).toHaveLength(1);
+    const [entry] = entries;
+    expect(entry!.id).toBe(`urn:uuid:${id}`);
+    expect((entry!.title as { "#text": string })["#text"]).toBe(`${NOME} para adoção em Aracaju (SE)`);
+    const summary = (entry!.summary as { "#text": string })["#text"];
+    expect(summary.startsWith(`${NOME}, `)).toBe(true);
+    expect(summary.endsWith(`: ${PERFIL}`)).toBe(true);
+    expect((entry!.author as unknown as { name: string }).name).toBe(CARETAKER);
+
+    const feed = parseFeed(answer.text);
+    expect(feed.items).toHaveLength(1);
+    expect(feed.items[0]!.id).toBe(`urn:uuid:${id}`);
+    expect(feed.items[0]!.title).toBe(`${NOME} para adoção em Aracaju (SE)`);
+    // This reader decodes entities in a name once more, as if it were HTML: its own habit.
+    expect(feed.items[0]!.authors.map((author) => author.name)).toEqual([CARETAKER.replace("&amp;", "&")]);
+  });
+
+  it("leaves the sitemap as it was: it writes no one's text, only addresses of ids", async () => {
+    const answer = await visitor().get("/sitemap.xml");
+    expect(XMLValidator.validate(answer.text)).toBe(true);
+    expect(answer.text).not.toContain("]]>");
+    expect(answer.text).not.toContain("Tó");
+    const urls = (xml.parse(answer.text).urlset.url as { loc: string }[]).map((url) => url.loc);
+    expect(urls.every((url) => /^https:\/\/adote\.exemplo\.org\/adopet\/[a-z0-9/-]*$/.test(url))).toBe(true);
   });
 });
 

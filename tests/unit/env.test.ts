@@ -20,6 +20,29 @@ describe("settings", () => {
     expect(readEnv({ DEMO_DATA: "false" }).demoData).toBe(false);
   });
 
+  it("turn demo data off by default at a public address, unless DEMO_DATA=on; a local one keeps it", () => {
+    expect(readEnv({ PUBLIC_URL: "https://adote.exemplo.org" })).toMatchObject({ demoData: false, publicSite: true });
+    expect(readEnv({ PUBLIC_URL: "https://adote.exemplo.org", DEMO_DATA: "on" })).toMatchObject({
+      demoData: true,
+      publicSite: true,
+    });
+    for (const local of [
+      "http://localhost:3000",
+      "http://127.0.0.1:8080",
+      "http://[::1]:3000",
+      "http://adopet.localhost",
+    ]) {
+      expect(readEnv({ NODE_ENV: "production", PUBLIC_URL: local }), local).toMatchObject({
+        demoData: true,
+        publicSite: false,
+      });
+    }
+    expect(readEnv({ NODE_ENV: "production" })).toMatchObject({ demoData: true, publicSite: false });
+    expect(readEnv({ DEMO_DATA: "off" }).demoData).toBe(false);
+    // Not local: a name that only begins like one.
+    expect(readEnv({ PUBLIC_URL: "https://localhost.exemplo.org" }).publicSite).toBe(true);
+  });
+
   it("treat an empty variable as unset", () => {
     const env = readEnv({ DATABASE_URL: "", DATA_DIR: "", PORT: "" });
     expect(env).toMatchObject({ databaseUrl: undefined, dataDir: path.resolve("data"), port: 3000 });

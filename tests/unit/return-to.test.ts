@@ -6,6 +6,24 @@ describe("the way back after login", () => {
     expect(safeReturnPath("/perfil")).toBe("/perfil");
     expect(safeReturnPath("/meus-pets/novo?x=1")).toBe("/meus-pets/novo?x=1");
     expect(safeReturnPath("/pets/abc/../../perfil")).toBe("/perfil");
+    expect(safeReturnPath("/pets/%2e%2e/perfil?aba=dados&x=%2F%2F")).toBe("/perfil?aba=dados&x=%2F%2F");
+    expect(safeReturnPath("/")).toBe("/");
+  });
+
+  it("normalises before judging: dot segments that climb out of /adopet/ to another host are refused", () => {
+    // Issue 41: each became `Location: //evil.example/phish`.
+    for (const value of [
+      "/..//evil.example/phish",
+      "/x/../..//evil.example",
+      "/%2e%2e//evil.example",
+      "/%2E%2E//evil.example",
+      "/.%2e//evil.example",
+      "/x/%2e%2e/%2e%2e//evil.example",
+      "/..",
+      "/../outro-site",
+    ]) {
+      expect(safeReturnPath(value), value).toBeNull();
+    }
   });
 
   it("refuses anything that could lead off the site, or back to login", () => {

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, lt, sql, sum, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { petCounts, pets, users } from "~/db/schema";
 import type { Species } from "~/lib/pets";
+import { escapeXml } from "~/lib/xml";
 import { findPets, publicName, type PetView } from "./pets.server";
 import { cachedRead } from "./public-reads.server";
 
@@ -128,9 +129,6 @@ export function sitemapIndex(origin: string, plan: { caretakerParts: number; pet
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join("\n")}\n</sitemapindex>\n`;
 }
-
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
 
 export type NewPetsFilters = { uf?: string; cidade?: number; especie?: Species };
 const NEW_PETS_FEED_SIZE = 30;

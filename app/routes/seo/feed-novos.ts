@@ -1,11 +1,10 @@
-import { Feed } from "feed";
 import type { Route } from "./+types/feed-novos";
 import { listNewPets } from "~/domain/pets/syndication.server";
 import { findCity } from "~/domain/places/cities.server";
 import { imageUrl } from "~/lib/image-urls";
 import { SPECIES_PLURAL } from "~/lib/pets";
 import { newPetsFeedSchema } from "~/validation/syndication";
-import { xmlResponse } from "~/web/xml.server";
+import { atomFeed, xmlResponse } from "~/web/xml.server";
 
 const refuse = (message: string) =>
   new Response(message, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -32,33 +31,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const self = `${origin}/feeds/novos.xml${search ? `?${search}` : ""}`;
   const where = city ? ` em ${city.rotulo}` : filters.uf ? ` em ${filters.uf}` : "";
   const what = filters.especie ? SPECIES_PLURAL[filters.especie] : "Animais";
-  const feed = new Feed({
+  // Every field is written as escaped text (atomFeed): a pet's name or profile is never markup.
+  const feed = atomFeed({
     id: self,
     title: `${what} para adoção${where} | Adopet`,
-    description: "Os animais publicados mais recentemente na Adopet, esperando um lar.",
+    subtitle: "Os animais publicados mais recentemente na Adopet, esperando um lar.",
     link: `${origin}/home${homeQuery(filters, city)}`,
+    self,
     language: "pt-BR",
     updated: pets[0]?.createdAt ?? new Date(0),
-    generator: "Adopet",
-    feedLinks: { atom: self },
-    author: { name: "Adopet", link: `${origin}/` },
-    copyright: "Fotos e textos de quem cuida de cada animal.",
+    author: { name: "Adopet", uri: `${origin}/` },
+    rights: "Fotos e textos de quem cuida de cada animal.",
+    entries: pets.map((pet) => {
+      const cover = pet.photoIds[0];
+      return {
+        id: `urn:uuid:${pet.id}`,
+        title: `${pet.nome} para adoção em ${pet.local}`,
+        link: `${origin}/pets/${pet.id}`,
+        updated: pet.createdAt,
+        published: pet.createdAt,
+        summary: `${pet.nome}, ${pet.idade}, ${pet.porte.toLowerCase()}: ${pet.perfil}`,
+        authors: [{ name: pet.caretaker.nome, uri: `${origin}/responsaveis/${pet.caretaker.id}` }],
+        ...(cover ? { image: { url: `${context.publicUrl}${imageUrl(cover, 640)}`, type: "image/webp" } } : {}),
+      };
+    }),
   });
-  for (const pet of pets) {
-    const link = `${origin}/pets/${pet.id}`;
-    const cover = pet.photoIds[0];
-    feed.addItem({
-      id: `urn:uuid:${pet.id}`,
-      title: `${pet.nome} para adoção em ${pet.local}`,
-      link,
-      date: pet.createdAt,
-      published: pet.createdAt,
-      description: `${pet.nome}, ${pet.idade}, ${pet.porte.toLowerCase()}: ${pet.perfil}`,
-      author: [{ name: pet.caretaker.nome, link: `${origin}/responsaveis/${pet.caretaker.id}` }],
-      ...(cover ? { image: { url: `${context.publicUrl}${imageUrl(cover, 640)}`, type: "image/webp" } } : {}),
-    });
-  }
-  return xmlResponse(feed.atom1(), "application/atom+xml", 60);
+  return xmlResponse(feed, "application/atom+xml", 60);
 }
 
 /** The feed's page: the home feed with the same filters (a city by its name and state). */
