@@ -6,7 +6,7 @@ import { hashPassword } from "~/domain/accounts/passwords.server";
 import { PasswordResetEmail, passwordResetSubject } from "~/emails/password-reset.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/jobs/queue.server";
-import { sendMailOnce, wasSent, type Mailer } from "~/services/mail.server";
+import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { invalid, ok, type Result } from "~/services/outcome.server";
 import { resetLimit, takeAllowance } from "~/services/rate-limits.server";
 
@@ -60,7 +60,8 @@ export async function requestPasswordReset(
 
 /**
  * The job `PASSWORD_RESET_JOB`: makes the link's token, keeps its hash, and e-mails the link,
- * once. A run after the e-mail went out makes no new token (the sent one must keep working).
+ * once. The token is made only once this run has claimed the e-mail: a run after the e-mail
+ * went out, or beside one sending it, makes no new token (the sent one must keep working).
  */
 export async function sendPasswordReset(
   db: Db,
@@ -69,31 +70,27 @@ export async function sendPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
-  if (await wasSent(db, mailKey(resetId))) return;
-  const [row] = await db
-    .select({
-      email: users.email,
-      nome: users.nome,
-      expiresAt: passwordResets.expiresAt,
-      usedAt: passwordResets.usedAt,
-    })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(eq(passwordResets.id, resetId));
-  // Gone with the account, or too late to be of use.
-  if (!row || row.usedAt || row.expiresAt <= now) return;
-  const token = randomBytes(32).toString("base64url");
-  await db
-    .update(passwordResets)
-    .set({ tokenHash: hashToken(token) })
-    .where(eq(passwordResets.id, resetId));
-  const url = `${publicUrl}/adopet/senha/nova?token=${token}`;
-  const content = await renderEmail(PasswordResetEmail({ nome: row.nome, url }));
-  await sendMailOnce(db, mailer, {
-    to: row.email,
-    subject: passwordResetSubject,
-    ...content,
-    idempotencyKey: mailKey(resetId),
+  await composeAndSendOnce(db, mailer, mailKey(resetId), async () => {
+    const [row] = await db
+      .select({
+        email: users.email,
+        nome: users.nome,
+        expiresAt: passwordResets.expiresAt,
+        usedAt: passwordResets.usedAt,
+      })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.id, resetId));
+    // Gone with the account, or too late to be of use.
+    if (!row || row.usedAt || row.expiresAt <= now) return null;
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .update(passwordResets)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(passwordResets.id, resetId));
+    const url = `${publicUrl}/adopet/senha/nova?token=${token}`;
+    const content = await renderEmail(PasswordResetEmail({ nome: row.nome, url }));
+    return { to: row.email, subject: passwordResetSubject, ...content };
   });
 }
 
