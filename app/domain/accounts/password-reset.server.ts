@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { passwordResets, sessions, users } from "~/db/schema";
-import { hashPassword } from "~/domain/accounts/passwords.server";
+import { hashResetPassword } from "~/domain/accounts/passwords.server";
 import { PasswordResetEmail, passwordResetSubject } from "~/emails/password-reset.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/jobs/queue.server";
@@ -96,26 +96,33 @@ export async function sendPasswordReset(
 
 /**
  * Sets the new password of the link's account: the link is then used, the account's other
- * links too, and every session of the account ends. An unknown, used or expired link is refused.
+ * links too, and every session of the account ends. An unknown, used or expired link is refused
+ * before any password is hashed (hashing costs 19 MiB and tens of milliseconds, and anyone may
+ * send made-up links); every attempt counts against the client's limit.
  */
 export async function resetPassword(
   db: Db,
   input: { token: string; senha: string },
+  clientKey: string,
   now = new Date(),
 ): Promise<Result<{ userId: string; email: string }>> {
-  const passwordHash = await hashPassword(input.senha);
+  const allowed = await takeAllowance(db, "reset-use-client", clientKey);
+  if (!allowed.ok) return allowed;
+  const usable = and(
+    eq(passwordResets.tokenHash, hashToken(input.token)),
+    isNull(passwordResets.usedAt),
+    sql`${passwordResets.expiresAt} > ${now}`,
+  );
+  const [link] = await db.select({ id: passwordResets.id }).from(passwordResets).where(usable).limit(1);
+  if (!link) return invalid("token", "reset-token");
+  const passwordHash = await hashResetPassword(input.senha);
   const done = await db.transaction(async (tx) => {
+    // Again, under a lock: the link may have been used meanwhile.
     const [row] = await tx
       .select({ userId: passwordResets.userId, email: users.email })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(input.token)),
-          isNull(passwordResets.usedAt),
-          sql`${passwordResets.expiresAt} > ${now}`,
-        ),
-      )
+      .where(usable)
       .for("update", { of: passwordResets });
     if (!row) return null;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));
