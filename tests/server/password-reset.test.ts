@@ -167,7 +167,7 @@ describe("setting the new password", () => {
 });
 
 describe("made-up links", () => {
-  it("are refused with today's words before any hashing, and a client is limited to 20 tries an hour, on the API and the page", async () => {
+  it("are refused with today's words, and a client is limited to 20 tries an hour, on the API and the page", async () => {
     const headers = { "X-Forwarded-For": "203.0.113.88" };
     const madeUp = () => randomBytes(32).toString("base64url");
     const answers = await Promise.all(
