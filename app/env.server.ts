@@ -54,6 +54,12 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_REPORTS_TO_HIDE),
+  LIVE_HEARTBEAT_MS: z.coerce
+    .number({ error: "LIVE_HEARTBEAT_MS deve ser um número de milissegundos" })
+    .int()
+    .min(50)
+    .max(60_000)
+    .default(25_000),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
@@ -100,6 +106,11 @@ export type Env = {
   privacyContact: string | undefined;
   /** Distinct people whose reports hide a listing until an operator looks. */
   reportsToHide: number;
+  /**
+   * How often an open stream of conversations beats, and checks its session again: a stream
+   * ends within this long of a logout, a suspension or a password change. Shorter in tests.
+   */
+  liveHeartbeatMs: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -148,6 +159,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     privacyContact: value.PRIVACY_CONTACT,
     reportsToHide: value.REPORTS_TO_HIDE,
+    liveHeartbeatMs: value.LIVE_HEARTBEAT_MS,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

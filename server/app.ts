@@ -91,7 +91,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const mailer = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom });
   let publicUrl = env.publicUrl ?? defaultPublicUrl(env.host, env.port);
   const jobs = await startQueue(database, env, mailer, () => publicUrl);
-  const conversations = new ConversationHub();
+  const conversations = new ConversationHub(env.liveHeartbeatMs);
   await database.listen(CONVERSATION_CHANNEL, conversations.dispatch, conversations.resync);
   const loadContext = (req: Request, res: Response): AppLoadContext => ({
     db: database.db,

@@ -688,7 +688,7 @@ const paths: ZodOpenApiPathsObject = {
       requestBody: { content: json(apiSenhaNovaSchema) },
       ok: noContent("Senha trocada."),
       errors: { 400: "Dados inválidos, ou link expirado, já usado ou desconhecido." },
-      traits: { body: true },
+      traits: { body: true, limited: true },
     }),
   },
   "/cidades": {

@@ -168,7 +168,10 @@ export const applicationDetailSchema = applicationSummarySchema
     adotante: z.object({
       id,
       nome: z.string(),
-      telefone: z.string().nullable().optional().meta({ description: "Só para quem cuida do animal." }),
+      telefone: z.string().nullable().optional().meta({
+        description:
+          "Só para quem cuida do animal, enquanto a candidatura está em aberto e nenhum dos dois bloqueou o outro (senão, null).",
+      }),
       cidade: z.string().nullable().optional(),
       uf: z.string().nullable().optional(),
     }),

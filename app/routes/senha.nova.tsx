@@ -22,7 +22,7 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, senhaNovaSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const reset = await resetPassword(context.db, form.value);
+  const reset = await resetPassword(context.db, form.value, context.clientIp);
   if (!reset.ok) return formFailure(form, reset.failure, { fields: { token: "" } });
   return redirect("/login", { headers: { "Set-Cookie": await setNotice("passwordReset") } });
 }

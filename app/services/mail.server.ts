@@ -1,5 +1,5 @@
 import type { Transporter } from "nodemailer";
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { forLog, logger } from "~/services/log.server";
@@ -91,19 +91,76 @@ export function createMailer({
 }
 
 /**
- * Sends `mail` unless an e-mail with its key already went out. The key is recorded once the
- * mail server has accepted it; a crash between the two sends it again, with the same
- * Message-ID, which mail programs show once.
+ * How long a run's claim on an e-mail holds it from every other run: longer than a send can
+ * take (SMTP_TIMEOUTS), so only a claim left by a run that died mid-send (a crash) outlives it.
  */
-export async function sendMailOnce(db: Db, mailer: Mailer, mail: Mail & { idempotencyKey: string }): Promise<boolean> {
-  if (await wasSent(db, mail.idempotencyKey)) return false;
-  await mailer.send(mail);
-  await db.insert(emailDeliveries).values({ idempotencyKey: mail.idempotencyKey }).onConflictDoNothing();
+const CLAIM_MS = 2 * 60_000;
+/** The claim on an e-mail being sent: a row of its own beside the record of the e-mail sent. */
+const claimKey = (idempotencyKey: string) => `envio:${idempotencyKey}`;
+
+/**
+ * Sends `mail` unless an e-mail with its key already went out. A run claims the key (one atomic
+ * upsert) before sending, so two runs at once never both send: the second is refused while the
+ * first sends (it throws, and its job retries later, when the e-mail is sent or its claim given
+ * back) and finds the e-mail sent afterwards. A failed send gives the claim back, so a retry
+ * sends; a crash mid-send leaves it until it lapses (CLAIM_MS), then a retry sends again, with
+ * the same Message-ID, which mail programs show once.
+ */
+export function sendMailOnce(
+  db: Db,
+  mailer: Mailer,
+  mail: Mail & { idempotencyKey: string },
+  now = new Date(),
+): Promise<boolean> {
+  return composeAndSendOnce(db, mailer, mail.idempotencyKey, () => Promise.resolve(mail), now);
+}
+
+/**
+ * sendMailOnce for an e-mail composed only once its key is claimed: one that carries a secret
+ * made for it (a link's token), which a run refused the key must never make. `compose` answers
+ * null when there is nothing to send after all (the claim is given back).
+ */
+export async function composeAndSendOnce(
+  db: Db,
+  mailer: Mailer,
+  key: string,
+  compose: () => Promise<Mail | null>,
+  now = new Date(),
+): Promise<boolean> {
+  if (await wasSent(db, key)) return false;
+  const [claimed] = await db
+    .insert(emailDeliveries)
+    .values({ idempotencyKey: claimKey(key), sentAt: now })
+    .onConflictDoUpdate({
+      target: emailDeliveries.idempotencyKey,
+      set: { sentAt: now },
+      where: lt(emailDeliveries.sentAt, new Date(now.getTime() - CLAIM_MS)),
+    })
+    .returning({ key: emailDeliveries.idempotencyKey });
+  if (!claimed) throw new Error("Este e-mail já está sendo enviado por outra execução; a tarefa tenta de novo depois.");
+  // Ours only: a claim taken over after ours lapsed is left to its run.
+  const ours = and(eq(emailDeliveries.idempotencyKey, claimKey(key)), eq(emailDeliveries.sentAt, now));
+  try {
+    // A run that finished between our check and our claim has recorded the e-mail by now.
+    const mail = (await wasSent(db, key)) ? null : await compose();
+    if (!mail) {
+      await db.delete(emailDeliveries).where(ours);
+      return false;
+    }
+    await mailer.send({ ...mail, idempotencyKey: key });
+  } catch (error) {
+    await db.delete(emailDeliveries).where(ours);
+    throw error;
+  }
+  await db.transaction(async (tx) => {
+    await tx.insert(emailDeliveries).values({ idempotencyKey: key }).onConflictDoNothing();
+    await tx.delete(emailDeliveries).where(ours);
+  });
   return true;
 }
 
 /** Whether the e-mail with this idempotency key already went out. */
-export async function wasSent(db: Db, idempotencyKey: string): Promise<boolean> {
+async function wasSent(db: Db, idempotencyKey: string): Promise<boolean> {
   const [sent] = await db
     .select({ key: emailDeliveries.idempotencyKey })
     .from(emailDeliveries)

@@ -22,6 +22,7 @@ export type LimitName =
   | "conversation-account"
   | "reset-client"
   | "reset-account"
+  | "reset-use-client"
   | "report-client"
   | "message-client"
   | "message-recipient";
@@ -56,6 +57,9 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // mailbox flooded by someone else's clicks).
   "reset-client": { points: 10, duration: HOUR },
   "reset-account": { points: 3, duration: HOUR },
+  // New passwords set through a link, per client, every attempt counting: a person uses a link
+  // or two, while a script sending made-up links is stopped (each one costs a database lookup).
+  "reset-use-client": { points: 20, duration: HOUR },
   // Denúncias, per client: a person reports a few things, a script flooding the queue is stopped.
   "report-client": { points: 10, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).

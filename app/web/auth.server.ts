@@ -51,6 +51,16 @@ export function getUser(request: Request, db: Db): Promise<SessionUser | null> {
   return found;
 }
 
+/**
+ * Whether this request's session still belongs to `userId`, read again from the database (not
+ * the answer getUser keeps for the request): for a request that lasts, such as an event stream.
+ * False once the session is ended (logout, a password change), expired, or its account suspended.
+ */
+export async function sessionStillOpen(request: Request, db: Db, userId: string): Promise<boolean> {
+  const user = await findSessionUser(db, await readToken(request));
+  return user?.id === userId;
+}
+
 /** The signed-in user, or a redirect to login, and back to this page afterwards. */
 export async function requireUser(request: Request, db: Db): Promise<SessionUser> {
   const user = await getUser(request, db);

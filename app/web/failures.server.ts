@@ -110,6 +110,7 @@ const LIMITED: Record<LimitName, string> = {
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
   // Never said: a limit per account would tell that the account exists.
   "reset-account": RESET_MESSAGES.sent,
+  "reset-use-client": "Muitas tentativas de criar nova senha a partir desta conexão.",
   "report-client": "Muitas denúncias enviadas a partir desta conexão.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,

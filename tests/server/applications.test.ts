@@ -659,3 +659,93 @@ describe("privacy", () => {
     expect(candidaturas.find((item) => item.pet.nome === "Dunga")!.respostas).toEqual(DEFAULT_ANSWERS);
   });
 });
+
+describe("the adopter's phone on the caretaker's view", () => {
+  const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+  let petId: string;
+  beforeAll(async () => {
+    petId = await createPet(app.db, { caretakerId: ong.id, nome: "Telefone" });
+  });
+
+  /** An adopter (with `telefone`, or none) who applied for the pet; the application's id and conversation. */
+  async function applied(email: string, telefone?: string) {
+    const adopter = await signedInAccount(app, { email, nome: "Quem Liga", ...(telefone && { telefone }) });
+    const sent = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    expect(sent.status).toBe(201);
+    const id = sent.json.id as string;
+    const conversationId = (await adopter.client.get(`/api/candidaturas/${id}`)).json.conversa_id as string;
+    return { adopter, id, conversationId };
+  }
+  const block = (client: Client, conversationId: string) =>
+    client.post(`/mensagens/${conversationId}/ajustes`, new URLSearchParams({ intent: "bloquear" }).toString(), FORM);
+  /** What the caretaker sees of the phone: in the API and on the page. */
+  async function seen(id: string, telefone: string) {
+    const api = await ong.client.get(`/api/candidaturas/${id}`);
+    expect(api.status).toBe(200);
+    const page = await ong.client.get(`/candidaturas/${id}`);
+    expect(page.status).toBe(200);
+    return { api: api.json.adotante as { telefone: string | null }, page: page.text.includes(telefone) };
+  }
+
+  it("is shown while the application is open and neither blocked the other", async () => {
+    const { id } = await applied("liga.aberta@exemplo.com", "(21) 91111-0001");
+    expect(await seen(id, "(21) 91111-0001")).toEqual({
+      api: expect.objectContaining({ telefone: "(21) 91111-0001" }),
+      page: true,
+    });
+  });
+
+  it("is not shown once the application is declined, nor after the adopter withdrew", async () => {
+    const declined = await applied("liga.recusada@exemplo.com", "(21) 91111-0002");
+    const moved = await ong.client.patch(`/api/candidaturas/${declined.id}`, {
+      status: "recusada",
+      motivo: "Buscamos outra rotina.",
+    });
+    expect(moved.status).toBe(200);
+    expect(await seen(declined.id, "(21) 91111-0002")).toEqual({
+      api: expect.objectContaining({ telefone: null }),
+      page: false,
+    });
+    const withdrawn = await applied("liga.desistiu@exemplo.com", "(21) 91111-0003");
+    expect(
+      (await withdrawn.adopter.client.patch(`/api/candidaturas/${withdrawn.id}`, { status: "desistiu" })).status,
+    ).toBe(200);
+    expect(await seen(withdrawn.id, "(21) 91111-0003")).toEqual({
+      api: expect.objectContaining({ telefone: null }),
+      page: false,
+    });
+  });
+
+  it("is not shown, though the application is open, once the adopter blocked the caretaker", async () => {
+    const { adopter, id, conversationId } = await applied("liga.bloqueou@exemplo.com", "(21) 91111-0004");
+    expect((await block(adopter.client, conversationId)).status).toBe(302);
+    expect(await seen(id, "(21) 91111-0004")).toEqual({
+      api: expect.objectContaining({ telefone: null }),
+      page: false,
+    });
+  });
+
+  it("is not shown, though the application is open, once the caretaker blocked the adopter", async () => {
+    const { id, conversationId } = await applied("liga.bloqueada@exemplo.com", "(21) 91111-0005");
+    expect((await block(ong.client, conversationId)).status).toBe(302);
+    expect(await seen(id, "(21) 91111-0005")).toEqual({
+      api: expect.objectContaining({ telefone: null }),
+      page: false,
+    });
+  });
+
+  it("declined, then blocked by the adopter, who then adds a phone to their profile: the caretaker never sees it", async () => {
+    const { adopter, id, conversationId } = await applied("liga.depois@exemplo.com");
+    expect(
+      (await ong.client.patch(`/api/candidaturas/${id}`, { status: "recusada", motivo: "Buscamos outra rotina." }))
+        .status,
+    ).toBe(200);
+    expect((await block(adopter.client, conversationId)).status).toBe(302);
+    const profile = await adopter.client.patch(`/api/users/${adopter.id}`, { telefone: "(21) 91111-0006" });
+    expect(profile.status).toBe(200);
+    expect(await seen(id, "(21) 91111-0006")).toEqual({
+      api: expect.objectContaining({ telefone: null }),
+      page: false,
+    });
+  });
+});

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -142,7 +143,7 @@ describe("setting the new password", () => {
     await createUser(app.db, { email: "caio.reset@exemplo.com", nome: "Caio" });
     const token = await askLink("caio.reset@exemplo.com");
     const later = new Date(Date.now() + 61 * 60_000);
-    const expired = await resetPassword(app.db, { token, senha: NEW_PASSWORD }, later);
+    const expired = await resetPassword(app.db, { token, senha: NEW_PASSWORD }, "203.0.113.200", later);
     expect(expired).toEqual({ ok: false, failure: { kind: "invalid", field: "token", reason: "reset-token" } });
     const unknown = await new Client(app.baseUrl).post("/api/senha/nova", {
       token: "A".repeat(43),
@@ -157,9 +158,62 @@ describe("setting the new password", () => {
     });
     expect([malformed.status, malformed.json.errors]).toEqual([400, { token: [RESET_MESSAGES.invalidToken] }]);
     // Within the hour it works; a day after, the purge forgets the link.
-    expect((await resetPassword(app.db, { token, senha: NEW_PASSWORD }, new Date(Date.now() + 59 * 60_000))).ok).toBe(
-      true,
-    );
+    expect(
+      (await resetPassword(app.db, { token, senha: NEW_PASSWORD }, "203.0.113.200", new Date(Date.now() + 59 * 60_000)))
+        .ok,
+    ).toBe(true);
     expect(await forgetOldResets(app.db, new Date(Date.now() + 26 * 60 * 60_000))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("made-up links", () => {
+  it("are refused with today's words, and a client is limited to 20 tries an hour, on the API and the page", async () => {
+    const headers = { "X-Forwarded-For": "203.0.113.88" };
+    const madeUp = () => randomBytes(32).toString("base64url");
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        new Client(app.baseUrl).post(
+          "/api/senha/nova",
+          { token: madeUp(), senha: NEW_PASSWORD, senha__confirma: NEW_PASSWORD },
+          headers,
+        ),
+      ),
+    );
+    for (const answer of answers)
+      expect([answer.status, answer.json.message]).toEqual([400, RESET_MESSAGES.invalidToken]);
+    const limited = await new Client(app.baseUrl).post(
+      "/api/senha/nova",
+      { token: madeUp(), senha: NEW_PASSWORD, senha__confirma: NEW_PASSWORD },
+      headers,
+    );
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.json.message).toMatch(
+      /^Muitas tentativas de criar nova senha a partir desta conexão\. Tente novamente em \d+ minutos?\.$/,
+    );
+    const page = await new Client(app.baseUrl).post(
+      "/senha/nova",
+      new URLSearchParams({ token: madeUp(), senha: NEW_PASSWORD, senha__confirma: NEW_PASSWORD }).toString(),
+      { ...headers, "Content-Type": "application/x-www-form-urlencoded" },
+    );
+    expect(page.status).toBe(429);
+    expect(page.text).toContain("Muitas tentativas de criar nova senha a partir desta conexão. Tente novamente em");
+    // The page's own answer to a made-up link, from another address, is today's.
+    const other = await new Client(app.baseUrl).post(
+      "/senha/nova",
+      new URLSearchParams({ token: madeUp(), senha: NEW_PASSWORD, senha__confirma: NEW_PASSWORD }).toString(),
+      { "X-Forwarded-For": "203.0.113.89", "Content-Type": "application/x-www-form-urlencoded" },
+    );
+    expect(other.status).toBe(400);
+    expect(other.text).toContain(RESET_MESSAGES.invalidToken);
+    // Another client is not limited: a real link works from there.
+    await createUser(app.db, { email: "davi.reset@exemplo.com", nome: "Davi" });
+    const token = await askLink("davi.reset@exemplo.com");
+    const done = await new Client(app.baseUrl).post(
+      "/api/senha/nova",
+      { token, senha: NEW_PASSWORD, senha__confirma: NEW_PASSWORD },
+      { "X-Forwarded-For": "203.0.113.90" },
+    );
+    expect(done.status).toBe(204);
   });
 });

@@ -4,7 +4,9 @@ import type { AddressInfo } from "node:net";
 /**
  * A mail server on a free port that speaks just enough SMTP (RFC 5321, no extensions) to
  * accept what nodemailer sends, and keeps each message. `greetingDelayMs` makes every
- * delivery slow, as a distant mail server is.
+ * delivery slow, as a distant mail server is. `decide`, given, is asked about each message
+ * once its data has arrived and before the answer: the test holds the send as long as it
+ * likes, then has it accepted (kept) or refused (554, not kept).
  */
 export type SmtpPeer = {
   url: string;
@@ -18,11 +20,13 @@ export async function startSmtpPeer({
   greetingDelayMs = 0,
   port = 0,
   onMessage,
+  decide,
 }: {
   greetingDelayMs?: number;
   /** A fixed port (a peer another process is told about); a free one by default. */
   port?: number;
   onMessage?: (message: { to: string[]; data: string }) => void;
+  decide?: (message: { to: string[]; data: string }) => Promise<"accept" | "refuse">;
 } = {}): Promise<SmtpPeer> {
   const received: SmtpPeer["received"] = [];
   const sockets = new Set<net.Socket>();
@@ -42,12 +46,23 @@ export async function startSmtpPeer({
         if (inData) {
           const end = buffer.indexOf("\r\n.\r\n");
           if (end < 0) return;
-          received.push({ to, data: buffer.slice(0, end) });
-          onMessage?.(received.at(-1)!);
+          const message = { to, data: buffer.slice(0, end) };
           buffer = buffer.slice(end + 5);
           inData = false;
           to = [];
-          reply("250 2.0.0 Aceita");
+          const accept = () => {
+            received.push(message);
+            onMessage?.(message);
+            reply("250 2.0.0 Aceita");
+          };
+          if (decide) {
+            // nodemailer waits for this answer before its next command: nothing else arrives meanwhile.
+            void decide(message).then((verdict) =>
+              verdict === "accept" ? accept() : reply("554 5.0.0 Recusada pelo teste"),
+            );
+            return;
+          }
+          accept();
           continue;
         }
         const end = buffer.indexOf("\r\n");

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { passwordResets, sessions, users } from "~/db/schema";
-import { hashPassword } from "~/domain/accounts/passwords.server";
+import { hashResetPassword } from "~/domain/accounts/passwords.server";
 import { PasswordResetEmail, passwordResetSubject } from "~/emails/password-reset.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/jobs/queue.server";
-import { sendMailOnce, wasSent, type Mailer } from "~/services/mail.server";
+import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { invalid, ok, type Result } from "~/services/outcome.server";
 import { resetLimit, takeAllowance } from "~/services/rate-limits.server";
 
@@ -60,7 +60,8 @@ export async function requestPasswordReset(
 
 /**
  * The job `PASSWORD_RESET_JOB`: makes the link's token, keeps its hash, and e-mails the link,
- * once. A run after the e-mail went out makes no new token (the sent one must keep working).
+ * once. The token is made only once this run has claimed the e-mail: a run after the e-mail
+ * went out, or beside one sending it, makes no new token (the sent one must keep working).
  */
 export async function sendPasswordReset(
   db: Db,
@@ -69,56 +70,59 @@ export async function sendPasswordReset(
   publicUrl: string,
   now = new Date(),
 ): Promise<void> {
-  if (await wasSent(db, mailKey(resetId))) return;
-  const [row] = await db
-    .select({
-      email: users.email,
-      nome: users.nome,
-      expiresAt: passwordResets.expiresAt,
-      usedAt: passwordResets.usedAt,
-    })
-    .from(passwordResets)
-    .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(eq(passwordResets.id, resetId));
-  // Gone with the account, or too late to be of use.
-  if (!row || row.usedAt || row.expiresAt <= now) return;
-  const token = randomBytes(32).toString("base64url");
-  await db
-    .update(passwordResets)
-    .set({ tokenHash: hashToken(token) })
-    .where(eq(passwordResets.id, resetId));
-  const url = `${publicUrl}/adopet/senha/nova?token=${token}`;
-  const content = await renderEmail(PasswordResetEmail({ nome: row.nome, url }));
-  await sendMailOnce(db, mailer, {
-    to: row.email,
-    subject: passwordResetSubject,
-    ...content,
-    idempotencyKey: mailKey(resetId),
+  await composeAndSendOnce(db, mailer, mailKey(resetId), async () => {
+    const [row] = await db
+      .select({
+        email: users.email,
+        nome: users.nome,
+        expiresAt: passwordResets.expiresAt,
+        usedAt: passwordResets.usedAt,
+      })
+      .from(passwordResets)
+      .innerJoin(users, eq(users.id, passwordResets.userId))
+      .where(eq(passwordResets.id, resetId));
+    // Gone with the account, or too late to be of use.
+    if (!row || row.usedAt || row.expiresAt <= now) return null;
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .update(passwordResets)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(passwordResets.id, resetId));
+    const url = `${publicUrl}/adopet/senha/nova?token=${token}`;
+    const content = await renderEmail(PasswordResetEmail({ nome: row.nome, url }));
+    return { to: row.email, subject: passwordResetSubject, ...content };
   });
 }
 
 /**
  * Sets the new password of the link's account: the link is then used, the account's other
- * links too, and every session of the account ends. An unknown, used or expired link is refused.
+ * links too, and every session of the account ends. An unknown, used or expired link is refused
+ * before any password is hashed (hashing costs 19 MiB and tens of milliseconds, and anyone may
+ * send made-up links); every attempt counts against the client's limit.
  */
 export async function resetPassword(
   db: Db,
   input: { token: string; senha: string },
+  clientKey: string,
   now = new Date(),
 ): Promise<Result<{ userId: string; email: string }>> {
-  const passwordHash = await hashPassword(input.senha);
+  const allowed = await takeAllowance(db, "reset-use-client", clientKey);
+  if (!allowed.ok) return allowed;
+  const usable = and(
+    eq(passwordResets.tokenHash, hashToken(input.token)),
+    isNull(passwordResets.usedAt),
+    sql`${passwordResets.expiresAt} > ${now}`,
+  );
+  const [link] = await db.select({ id: passwordResets.id }).from(passwordResets).where(usable).limit(1);
+  if (!link) return invalid("token", "reset-token");
+  const passwordHash = await hashResetPassword(input.senha);
   const done = await db.transaction(async (tx) => {
+    // Again, under a lock: the link may have been used meanwhile.
     const [row] = await tx
       .select({ userId: passwordResets.userId, email: users.email })
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
-      .where(
-        and(
-          eq(passwordResets.tokenHash, hashToken(input.token)),
-          isNull(passwordResets.usedAt),
-          sql`${passwordResets.expiresAt} > ${now}`,
-        ),
-      )
+      .where(usable)
       .for("update", { of: passwordResets });
     if (!row) return null;
     await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId));

@@ -15,6 +15,15 @@ export function hashPassword(password: string): Promise<string> {
   return oneAtATimePerCore(() => hash(password, OPTIONS));
 }
 
+// Passwords set through a reset link take one of those places at a time, whatever their
+// number: logins (and sign-ups) never queue behind a burst of them.
+const oneResetAtATime = pLimit(1);
+
+/** hashPassword for a password set through a reset link (anyone may ask, signed out). */
+export function hashResetPassword(password: string): Promise<string> {
+  return oneResetAtATime(() => hashPassword(password));
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await oneAtATimePerCore(() => verify(passwordHash, password));

@@ -8,6 +8,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import {
   allowedMoves,
   DEFAULT_QUESTIONS,
+  isOpen,
   OPEN_STATUSES,
   type Answers,
   type ApplicationParty,
@@ -313,7 +314,10 @@ export type ApplicationView = ApplicationSummary & {
   perguntas: Question[] | null;
   respostas: Answers | null;
   answersErasedAt: Date | null;
-  /** The adopter's phone: for the caretaker only (to call for the interview). */
+  /**
+   * The adopter's phone: for the caretaker only (to call for the interview), while the
+   * application is open and neither has blocked the other; null otherwise.
+   */
   adopterTelefone: string | null;
   events: ApplicationEvent[];
   /** The caretaker's private notes: empty for the adopter. */
@@ -584,6 +588,8 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
         respostas: applications.respostas,
         answersErasedAt: applications.answersErasedAt,
         telefone: users.telefone,
+        // Either way round: the caretaker's id against the adopter's (the joined users row).
+        blocked: blockSide(summary.caretaker.id, sql`"users"."id"`),
       })
       .from(applications)
       .innerJoin(users, eq(users.id, applications.adopterId))
@@ -612,7 +618,10 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
     perguntas: (details?.perguntas as Question[] | null) ?? null,
     respostas: (details?.respostas as Answers | null) ?? null,
     answersErasedAt: details?.answersErasedAt ?? null,
-    adopterTelefone: party === "responsavel" ? (details?.telefone ?? null) : null,
+    // Read now, so only for as long as the two are in touch over this application: not once it is
+    // closed (declined, withdrawn, concluded), nor after either blocked the other.
+    adopterTelefone:
+      party === "responsavel" && isOpen(summary.status) && !details?.blocked ? (details?.telefone ?? null) : null,
     events: events.map((event) => ({ ...event, at: new Date(event.at) })),
     notes: notes.map((note) => ({ ...note, at: new Date(note.at) })),
     moves: allowedMoves(summary.status, party),

@@ -29,6 +29,9 @@ type Listener = (event: ConversationEvent | null) => void;
 export class ConversationHub {
   private readonly byPerson = new Map<string, Set<Listener>>();
 
+  /** `heartbeatMs`: how often each stream beats and checks its session again (LIVE_HEARTBEAT_MS). */
+  constructor(readonly heartbeatMs = 25_000) {}
+
   /** A person's streams open on this server. */
   streamsOf(userId: string): number {
     return this.byPerson.get(userId)?.size ?? 0;

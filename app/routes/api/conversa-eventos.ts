@@ -1,8 +1,7 @@
 import type { Route } from "./+types/conversa-eventos";
 import { apiError, methodNotAllowed } from "~/web/api.server";
-import { getUser, requireApiUser } from "~/web/auth.server";
+import { requireApiUser, sessionStillOpen } from "~/web/auth.server";
 
-const HEARTBEAT_MS = 25_000;
 /** Streams one person may hold open on one server (a page opens one, while it is visible). */
 const STREAMS_PER_PERSON = 10;
 
@@ -55,12 +54,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           // Already closed.
         }
       };
-      // Each beat checks the session too: a stream ends within a beat of a logout or a suspension.
+      // Each beat reads the session again from the database (never the answer the request began
+      // with): a stream ends within a beat (25 s) of a logout, a suspension or a password change.
+      // A beat whose check fails (the database away for a moment) keeps the stream; the next checks again.
       const heartbeat = setInterval(() => {
-        getUser(request, context.db)
-          .then((still) => (still?.id === user.id ? send(": ainda aqui\n\n") : end()))
+        sessionStillOpen(request, context.db, user.id)
+          .then((still) => (still ? send(": ainda aqui\n\n") : end()))
           .catch(() => send(": ainda aqui\n\n"));
-      }, HEARTBEAT_MS);
+      }, context.conversations.heartbeatMs);
       heartbeat.unref();
       let stopped = false;
       stop = () => {

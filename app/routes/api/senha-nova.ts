@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = await parseJsonBody(request, apiSenhaNovaSchema);
   if (!parsed.ok) return parsed.response;
-  const reset = await resetPassword(context.db, parsed.data);
+  const reset = await resetPassword(context.db, parsed.data, context.clientIp);
   if (!reset.ok) return apiFailure(reset.failure);
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 }
