@@ -267,6 +267,16 @@ describe("signing, the PDF and verification", () => {
       },
     ]);
     expect((await sign(ana.client, ADOPTER_SIGNATURE)).status).toBe(409);
+    // The other party sees the address and browser masked; the PDF keeps them whole.
+    const caretakerView = await ong.client.get(`/api/candidaturas/${id}/termo`);
+    expect(caretakerView.json.assinaturas).toEqual([
+      expect.objectContaining({
+        parte: "adotante",
+        ip: expect.stringMatching(/^127\.0\.0\.x$/),
+        navegador: "Outro navegador em Android",
+      }),
+    ]);
+    expect(caretakerView.text).not.toContain("Teste/1.0");
 
     // At rest: neither the CPF nor the address in the clear, anywhere in the termo's row.
     const [row] = await app.db.select().from(termos).where(eq(termos.applicationId, id));

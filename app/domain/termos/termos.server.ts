@@ -16,6 +16,7 @@ import {
 import { isUniqueViolation } from "~/db/errors.server";
 import { APPLICATION_STATUS_JOB, declineWaitingListOnAdoption } from "~/domain/applications/applications.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { keptUserAgent, maskIp, maskUserAgent } from "./signature-evidence.server";
 import type { ApplicationParty } from "~/lib/applications";
 import { dayInBrasilia, formatDay, formatLongDate } from "~/lib/dates";
 import { SEX_LABEL, SPECIES_LABEL, type Sex, type Species } from "~/lib/pets";
@@ -367,7 +368,12 @@ function toView(vault: Vault, row: TermoRow, party: ApplicationParty, signatures
     texto,
     textoSha256: sha256(texto),
     adotante,
-    signatures,
+    // The other party's address and browser are masked: the PDF keeps them whole.
+    signatures: signatures.map((signature) =>
+      signature.parte === party
+        ? signature
+        : { ...signature, ip: maskIp(signature.ip), userAgent: maskUserAgent(signature.userAgent) },
+    ),
     codigo: row.codigo,
     createdAt: new Date(row.createdAt),
     signedAt: row.signedAt ? new Date(row.signedAt) : null,
@@ -493,7 +499,7 @@ export async function signTermo(
       userId: context.userId,
       nomeCompleto: input.nome_completo,
       ip: context.ip.slice(0, 64),
-      userAgent: (context.userAgent || "não informado").slice(0, 500),
+      userAgent: keptUserAgent(context.userAgent),
       signedAt: now,
     };
     if (party === "adotante") {
