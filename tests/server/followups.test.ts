@@ -370,3 +370,64 @@ describe("devolução", () => {
     expect((await eve.client.post(path, { motivo: "Desisti" })).status).toBe(404);
   });
 });
+
+// Last in the file: its sweep sends the check-ins due on its day for every adoption made above.
+describe("image uploads of a follow-up (issue 41, item 7)", () => {
+  const garbage = () => new File([new Uint8Array(4096).fill(7)], "atestado.jpg", { type: "image/jpeg" });
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const certificate = (file: File) => {
+    const body = new FormData();
+    body.append("comprovante", file);
+    return body;
+  };
+
+  it("check the state before decoding, and count against the adopter's uploads per hour, link or session", async () => {
+    const rui = await person("rui.acompanha@exemplo.com", "Rui");
+    const { id, adoption } = await adopt("Cocada", 60, () => rui);
+    const castration = `/candidaturas/${id}?acao=castracao`;
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const photo = () => new File([new Uint8Array(png)], "foto.png", { type: "image/png" });
+
+    // Nothing recorded yet: a file that is no image is judged by its content (and counted).
+    expect((await rui.client.post(castration, certificate(garbage()))).status).toBe(400);
+    // The other 99 of the hour's 100 photos, on the profile: one allowance for every image route.
+    for (let upload = 0; upload < 99; upload += 1) {
+      const profile = await rui.client.patch(`/api/users/${rui.id}`, { foto__upload: "data:image/png;base64,AAAA" });
+      expect(profile.status).toBe(400);
+    }
+    const limited = await rui.client.post(castration, certificate(photo()));
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain("Você enviou muitas fotos em pouco tempo.");
+
+    // The check-in's link has no login: its photos count against the adoption's adopter.
+    const day = dayInBrasilia(adoption.adoptedAt);
+    await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 7), 10));
+    const [sent] = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    const link = `/acompanhamento?token=${await checkinToken(app.db, sent!.id, sent!.sentAt!)}`;
+    const answer = new FormData();
+    answer.append("texto", "Está ótima, dorme no sofá.");
+    answer.append("fotos", photo());
+    const visitor = new Client(app.baseUrl);
+    const checkinLimited = await visitor.post(link, answer);
+    expect(checkinLimited.status).toBe(429);
+    expect(checkinLimited.text).toContain("Você enviou muitas fotos em pouco tempo.");
+
+    // Without a photo, each still goes through.
+    expect((await rui.client.post(castration, new FormData())).status).toBe(302);
+    expect((await visitor.post(link, form({ texto: "Está ótima." }), FORM)).status).toBe(302);
+
+    // Recorded already: a certificate sent again is refused for that, before it is decoded (a
+    // file that is no image would otherwise be told so first), and so is a check-in answered.
+    const again = await rui.client.post(castration, certificate(garbage()));
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("A castração já foi informada.");
+    const answeredAgain = new FormData();
+    answeredAgain.append("texto", "De novo");
+    answeredAgain.append("fotos", garbage());
+    const checkinAgain = await visitor.post(link, answeredAgain);
+    expect(checkinAgain.status).toBe(409);
+    expect(checkinAgain.text).toContain("Você já respondeu a este acompanhamento.");
+  });
+});
