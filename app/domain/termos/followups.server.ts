@@ -171,6 +171,9 @@ export type CheckinForm = {
   petFotoId: string | null;
   adotanteNome: string;
   answered: boolean;
+  /** Whose uploads its photos are (the link has no login). */
+  adoptionId: string;
+  adopterId: string | null;
 };
 
 /** The check-in a link opens, if it was signed here and has not expired. */
