@@ -429,9 +429,10 @@ describe("image uploads of a follow-up (issue 41, item 7)", () => {
     const { id, adoption } = await adopt("Bombom", 60);
     const castration = `/candidaturas/${id}?acao=castracao`;
     expect((await ana.client.post(castration, new FormData())).status).toBe(302);
-    // Recorded already: a certificate sent again is refused for that, where a file that is no
-    // image used to be decoded first, and told so.
-    const again = await ana.client.post(castration, certificate(garbage()));
+    // Recorded already: a certificate sent again (4.5 MB, left unread) is refused for that, where
+    // a file that is no image used to be decoded first, and told so.
+    const large = new File([new Uint8Array(4_500_000).fill(7)], "atestado.jpg", { type: "image/jpeg" });
+    const again = await ana.client.post(castration, certificate(large));
     expect(again.status).toBe(409);
     expect(again.text).toContain("A castração já foi informada.");
 
