@@ -538,7 +538,7 @@ export async function seedManyPets(
   const portraits: Record<"cao" | "gato", string[]> = { cao: [], gato: [] };
   for (const species of ["cao", "gato"] as const) {
     for (let palette = 0; palette < 9; palette += 1) {
-      const prepared = await prepareImage(await petPortrait(species, palette), ["png"]);
+      const prepared = await prepareImage(await petPortrait(species, palette), ["png"], "demo-seed");
       portraits[species].push(await saveImage(db, prepared));
     }
   }

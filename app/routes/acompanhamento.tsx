@@ -1,7 +1,7 @@
 import { FileChoice } from "~/components/file-choice";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/acompanhamento";
-import { answerCheckin, openCheckin } from "~/domain/termos/followups.server";
+import { answerCheckin, checkCheckinOpen, openCheckin } from "~/domain/termos/followups.server";
 import { imageUrl } from "~/lib/image-urls";
 import { daysText } from "~/lib/dates";
 import { textField } from "~/validation/fields";
@@ -39,6 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = tokenOf(request);
+  // A link expired or answered is told so before its photos are read.
+  const open = await checkCheckinOpen(context.db, token, new Date());
+  if (!open.ok) {
+    return data({ field: "texto", error: failureText(open.failure) }, { status: failureStatus(open.failure, "page") });
+  }
   let form: FormData;
   try {
     form = await readForm(request, {

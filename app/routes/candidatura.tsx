@@ -24,7 +24,12 @@ import { findConversationOf, sendInConversation } from "~/domain/conversations/c
 import { conversationReplyFormSchema } from "~/validation/conversations";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
-import { followupOf, markCastrated, type Followup as FollowupView } from "~/domain/termos/followups.server";
+import {
+  checkCastrationOpen,
+  followupOf,
+  markCastrated,
+  type Followup as FollowupView,
+} from "~/domain/termos/followups.server";
 import { recordReturn } from "~/domain/termos/returns.server";
 import {
   removeStory,
@@ -220,6 +225,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     }
     case "castracao": {
+      // A castration already recorded (or not anyone's to record) is answered before the upload is read.
+      const open = await checkCastrationOpen(context.db, user.id, params.id);
+      if (!open.ok) throw pageFailure(open.failure);
       let form: FormData;
       try {
         form = await readForm(request, { maxFiles: 1 });

@@ -19,7 +19,7 @@ describe("image uploads", () => {
     const input = await photoWithGps();
     expect((await sharp(input).metadata()).exif).toBeDefined();
 
-    const prepared = await prepareImage(input, ["jpeg", "png"]);
+    const prepared = await prepareImage(input, ["jpeg", "png"], "conta");
     expect(prepared.variants.map((variant) => variant.width)).toEqual([160, 320, 640, 1280]);
     for (const variant of prepared.variants) {
       const metadata = await sharp(variant.data).metadata();
@@ -40,7 +40,7 @@ describe("image uploads", () => {
       most = Math.max(most, queue + process);
     }, 1);
     try {
-      const prepared = await Promise.all(photos.map((photo) => prepareImage(photo, ["jpeg"])));
+      const prepared = await Promise.all(photos.map((photo) => prepareImage(photo, ["jpeg"], "conta")));
       expect(prepared.map((image) => image.variants.length)).toEqual([4, 4, 4, 4, 4, 4]);
     } finally {
       clearInterval(sampler);
@@ -49,11 +49,34 @@ describe("image uploads", () => {
     expect(most).toBeLessThanOrEqual(2);
   });
 
+  it("take turns between accounts: one account's many photos do not hold back another's", async () => {
+    // Six large certificates from one account, then one profile photo from another, all at once.
+    const certificates = await Promise.all([1, 2, 3, 4, 5, 6].map((index) => photoWithGps(3000 + index * 10, 2000)));
+    const profile = await photoWithGps(800, 600);
+    const finished: string[] = [];
+    const prepare = (photo: Buffer, account: string, name: string) =>
+      prepareImage(photo, ["jpeg"], account).then(() => finished.push(name));
+    await Promise.all([
+      ...certificates.map((photo, index) => prepare(photo, "quem-envia-muito", `certificado ${index + 1}`)),
+      prepare(profile, "outra-pessoa", "perfil"),
+    ]);
+    // The profile photo waits for the certificate already being prepared, not for the other five.
+    expect(finished).toEqual([
+      "certificado 1",
+      "perfil",
+      "certificado 2",
+      "certificado 3",
+      "certificado 4",
+      "certificado 5",
+      "certificado 6",
+    ]);
+  });
+
   it("never enlarge a small image", async () => {
     const small = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#fff" } })
       .png()
       .toBuffer();
-    const prepared = await prepareImage(small, ["png"]);
+    const prepared = await prepareImage(small, ["png"], "conta");
     // Every nominal width exists (URLs stay predictable); none is wider than the original.
     expect(prepared.variants.map((variant) => variant.width)).toEqual([160, 320, 640, 1280]);
     const widths = await Promise.all(
@@ -64,15 +87,15 @@ describe("image uploads", () => {
 
   it("are judged by their content, not their name or declared type", async () => {
     const text = Buffer.from("<script>alert(1)</script>");
-    await expect(prepareImage(text, ["jpeg", "png"])).rejects.toMatchObject({ reason: "not-an-image" });
+    await expect(prepareImage(text, ["jpeg", "png"], "conta")).rejects.toMatchObject({ reason: "not-an-image" });
 
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: "#000" } })
       .gif()
       .toBuffer();
-    await expect(prepareImage(gif, ["jpeg", "png"])).rejects.toMatchObject({ reason: "format" });
+    await expect(prepareImage(gif, ["jpeg", "png"], "conta")).rejects.toMatchObject({ reason: "format" });
 
     const webp = await petPortrait("gato");
-    await expect(prepareImage(await sharp(webp).webp().toBuffer(), ["jpeg", "png"])).rejects.toBeInstanceOf(
+    await expect(prepareImage(await sharp(webp).webp().toBuffer(), ["jpeg", "png"], "conta")).rejects.toBeInstanceOf(
       InvalidImageError,
     );
   });
@@ -82,7 +105,7 @@ describe("image uploads", () => {
       .png()
       .toBuffer();
     const polyglot = Buffer.concat([png, Buffer.from("<html><script>alert(document.cookie)</script></html>")]);
-    const prepared = await prepareImage(polyglot, ["png"]);
+    const prepared = await prepareImage(polyglot, ["png"], "conta");
     for (const variant of prepared.variants) {
       expect(variant.data.includes("<script")).toBe(false);
       expect(variant.data.subarray(0, 4).toString()).toBe("RIFF");
@@ -92,13 +115,13 @@ describe("image uploads", () => {
   it("refuse truncated files", async () => {
     const whole = await photoWithGps(800, 600);
     const truncated = whole.subarray(0, Math.floor(whole.length / 2));
-    await expect(prepareImage(truncated, ["jpeg"])).rejects.toMatchObject({ reason: "not-an-image" });
+    await expect(prepareImage(truncated, ["jpeg"], "conta")).rejects.toMatchObject({ reason: "not-an-image" });
   });
 
   it("refuse image bombs by their declared dimensions, before decoding", async () => {
     // A PNG header claiming 20000×20000 pixels: tiny on disk, 1.6 GB once decoded.
     const bomb = await pngClaiming(20_000, 20_000);
-    await expect(prepareImage(bomb, ["png"])).rejects.toMatchObject({ reason: "too-large" });
+    await expect(prepareImage(bomb, ["png"], "conta")).rejects.toMatchObject({ reason: "too-large" });
   });
 });
 

@@ -370,3 +370,77 @@ describe("devolução", () => {
     expect((await eve.client.post(path, { motivo: "Desisti" })).status).toBe(404);
   });
 });
+
+// Last in the file: their sweeps send the check-ins due on their day for every adoption made above.
+describe("image uploads of a follow-up (issue 41, item 7)", () => {
+  const garbage = () => new File([new Uint8Array(4096).fill(7)], "atestado.jpg", { type: "image/jpeg" });
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  const certificate = (file: File) => {
+    const body = new FormData();
+    body.append("comprovante", file);
+    return body;
+  };
+  const answer = (texto: string, photo: File) => {
+    const body = new FormData();
+    body.append("texto", texto);
+    body.append("fotos", photo);
+    return body;
+  };
+  /** The link of the adoption's 7th day check-in, sent by the sweep. */
+  async function checkinLink(adoption: { id: string; adoptedAt: Date }) {
+    await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(dayInBrasilia(adoption.adoptedAt), 7), 10));
+    const [sent] = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    return `/acompanhamento?token=${await checkinToken(app.db, sent!.id, sent!.sentAt!)}`;
+  }
+
+  it("count against the adopter's uploads per hour, one allowance with the profile's, link or session", async () => {
+    const rui = await person("rui.acompanha@exemplo.com", "Rui");
+    const { id, adoption } = await adopt("Cocada", 60, () => rui);
+    const castration = `/candidaturas/${id}?acao=castracao`;
+    const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ffffff" } })
+      .png()
+      .toBuffer();
+    const photo = () => new File([new Uint8Array(png)], "foto.png", { type: "image/png" });
+
+    // A file that is no image is judged by its content, and counted.
+    expect((await rui.client.post(castration, certificate(garbage()))).status).toBe(400);
+    // The other 99 of the hour's 100 photos, on the profile.
+    for (let upload = 0; upload < 99; upload += 1) {
+      const profile = await rui.client.patch(`/api/users/${rui.id}`, { foto__upload: "data:image/png;base64,AAAA" });
+      expect(profile.status).toBe(400);
+    }
+    const limited = await rui.client.post(castration, certificate(photo()));
+    expect(limited.status).toBe(429);
+    expect(limited.text).toContain("Você enviou muitas fotos em pouco tempo.");
+
+    // The check-in's link has no login: its photos count against the adoption's adopter.
+    const link = await checkinLink(adoption);
+    const visitor = new Client(app.baseUrl);
+    const checkinLimited = await visitor.post(link, answer("Está ótima, dorme no sofá.", photo()));
+    expect(checkinLimited.status).toBe(429);
+    expect(checkinLimited.text).toContain("Você enviou muitas fotos em pouco tempo.");
+
+    // Without a photo, each still goes through.
+    expect((await rui.client.post(castration, new FormData())).status).toBe(302);
+    expect((await visitor.post(link, form({ texto: "Está ótima." }), FORM)).status).toBe(302);
+  });
+
+  it("are refused for the castration or check-in's state before they are decoded", async () => {
+    const { id, adoption } = await adopt("Bombom", 60);
+    const castration = `/candidaturas/${id}?acao=castracao`;
+    expect((await ana.client.post(castration, new FormData())).status).toBe(302);
+    // Recorded already: a certificate sent again (4.5 MB, left unread) is refused for that, where
+    // a file that is no image used to be decoded first, and told so.
+    const large = new File([new Uint8Array(4_500_000).fill(7)], "atestado.jpg", { type: "image/jpeg" });
+    const again = await ana.client.post(castration, certificate(large));
+    expect(again.status).toBe(409);
+    expect(again.text).toContain("A castração já foi informada.");
+
+    const link = await checkinLink(adoption);
+    const visitor = new Client(app.baseUrl);
+    expect((await visitor.post(link, form({ texto: "Está ótimo." }), FORM)).status).toBe(302);
+    const answeredAgain = await visitor.post(link, answer("De novo", garbage()));
+    expect(answeredAgain.status).toBe(409);
+    expect(answeredAgain.text).toContain("Você já respondeu a este acompanhamento.");
+  });
+});

@@ -4,6 +4,7 @@ import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server
 import { messages, pets, users } from "~/db/schema";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { ANSWERS } from "../support/adoptions";
 
 /**
  * Every limit, through HTTP, behind a proxy the app trusts (TRUST_PROXY=loopback), so
@@ -231,6 +232,78 @@ describe("publishing and uploads", () => {
     expect(profile.status).toBe(429);
     // A change without photos still goes through.
     expect((await client.patch(`/api/pets/${petId}`, { nome: "Sem foto" })).status).toBe(200);
+  });
+});
+
+describe("favourites, alerts and conversation messages", () => {
+  /** "Você … em pouco tempo. Tente novamente em N minutos." as the API says it. */
+  const limitedMessage = (reason: string) =>
+    new RegExp(`^${reason.replaceAll(".", "\\.")} Tente novamente em \\d+ minutos?\\.$`);
+
+  it("are limited per account: 300 favourites an hour, on the API and the page", async () => {
+    const person = await account("coracoes@exemplo.com");
+    const owner = await account("dona-dos-coracoes@exemplo.com");
+    const petId = await createPet(app.db, { caretakerId: owner.id, nome: "Querida" });
+    const client = new From();
+    expect((await signIn(client, person.email)).status).toBe(200);
+    // Marking again counts too: a script pressing the heart is stopped all the same.
+    for (let mark = 0; mark < 300; mark += 1) {
+      expect((await client.request("PUT", `/api/favoritos/${petId}`)).status).toBe(204);
+    }
+    const refused = await client.request("PUT", `/api/favoritos/${petId}`);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.json.message).toMatch(limitedMessage("Você marcou muitos favoritos em pouco tempo."));
+    const page = await client.post("/favoritos", form({ intent: "favoritar", pet: petId }), FORM);
+    expect(page.status).toBe(429);
+    expect(page.text).toContain("Você marcou muitos favoritos em pouco tempo.");
+    // Unmarking is never limited.
+    expect((await client.delete(`/api/favoritos/${petId}`)).status).toBe(204);
+  });
+
+  it("are limited per account: 30 alerts created an hour, deleted ones counting, on the API and the page", async () => {
+    const person = await account("alertas-demais@exemplo.com");
+    const client = new From();
+    expect((await signIn(client, person.email)).status).toBe(200);
+    // Each alert deleted at once: the 20 an account may keep are never the limit here.
+    for (let alert = 0; alert < 30; alert += 1) {
+      const created = await client.post("/api/alertas", { filtros: { q: `Busca ${alert}` } });
+      expect(created.status).toBe(201);
+      expect((await client.delete(`/api/alertas/${created.json.id as string}`)).status).toBe(204);
+    }
+    const refused = await client.post("/api/alertas", { filtros: { q: "Busca 30" } });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(limitedMessage("Você criou muitos alertas em pouco tempo."));
+    const page = await client.post("/alertas", form({ intent: "criar", q: "Busca 31", frequencia: "diaria" }), FORM);
+    expect(page.status).toBe(429);
+    expect(page.text).toContain("Você criou muitos alertas em pouco tempo.");
+    expect((await client.get("/api/alertas")).json.alertas).toEqual([]);
+  });
+
+  it("are limited per author: 120 messages an hour in conversations, on the API and the page", async () => {
+    const caretaker = await account("conversa-cuidadora@exemplo.com");
+    const adopter = await account("conversa-falante@exemplo.com");
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Tagarela" });
+    const client = new From();
+    expect((await signIn(client, adopter.email)).status).toBe(200);
+    const applied = await client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    expect(applied.status).toBe(201);
+    const conversationId = (await client.get(`/api/candidaturas/${applied.json.id as string}`)).json
+      .conversa_id as string;
+    const path = `/api/conversas/${conversationId}/mensagens`;
+    for (let message = 0; message < 120; message += 1) {
+      expect((await client.post(path, { texto: `Mensagem ${message}` })).status).toBe(201);
+    }
+    const refused = await client.post(path, { texto: "Mais uma" });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(limitedMessage("Você enviou muitas mensagens em pouco tempo."));
+    const page = await client.post(`/mensagens/${conversationId}`, form({ texto: "Pela página" }), FORM);
+    expect(page.status).toBe(429);
+    expect(page.text).toContain("Você enviou muitas mensagens em pouco tempo.");
+    // The other party still answers.
+    const other = new From();
+    expect((await signIn(other, caretaker.email)).status).toBe(200);
+    expect((await other.post(path, { texto: "Pode falar amanhã?" })).status).toBe(201);
   });
 });
 

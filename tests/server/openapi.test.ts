@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile, writeFile } from "node:fs/promises";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +37,28 @@ function apiRoutes(entries: RouteConfigEntry[] = routes): { file: string; path: 
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/**
+ * The served document, committed: the answers are checked against what the app serves, so a
+ * field renamed in both a schema and the code passes every other test; this copy makes such a
+ * change show in review, as a diff of docs/openapi.json.
+ */
+const SNAPSHOT = new URL("../../docs/openapi.json", import.meta.url);
+const SNAPSHOT_HOW_TO_UPDATE =
+  "The served OpenAPI document differs from docs/openapi.json. If the API change is intended, " +
+  "rewrite the snapshot with `npm run build && UPDATE_OPENAPI_SNAPSHOT=1 npx vitest run " +
+  "tests/server/openapi.test.ts -t snapshot` and commit it, so reviewers see the change in its diff.";
+
+/** Objects' keys sorted at every depth (arrays keep their order): the same document, the same text. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+  );
+}
 
 describe("the OpenAPI document", () => {
   it("is served as JSON, to other sites too, and passes a standard OpenAPI 3.1 validator", async () => {
@@ -77,6 +100,17 @@ describe("the OpenAPI document", () => {
     expect(refusedButDocumented).toEqual([]);
     // The checked client agrees with a documented refusal.
     await expect(visitor.request("PUT", "/api/pets")).resolves.toMatchObject({ status: 405 });
+  });
+
+  it("is the snapshot committed in docs/openapi.json (UPDATE_OPENAPI_SNAPSHOT=1 rewrites it)", async () => {
+    const document = sortedKeys(await served());
+    if (process.env.UPDATE_OPENAPI_SNAPSHOT === "1") {
+      await writeFile(SNAPSHOT, `${JSON.stringify(document, null, 2)}\n`);
+      return;
+    }
+    const committed = await readFile(SNAPSHOT, "utf8").catch(() => null);
+    expect(committed, SNAPSHOT_HOW_TO_UPDATE).not.toBeNull();
+    expect(document, SNAPSHOT_HOW_TO_UPDATE).toEqual(JSON.parse(committed!));
   });
 
   it("gets the checked client to refuse an answer the document does not have", async () => {

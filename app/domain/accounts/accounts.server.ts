@@ -131,7 +131,7 @@ async function changeProfile(db: Db, userId: string, changes: ProfileChanges): P
   }
   let prepared: Awaited<ReturnType<typeof prepareImage>> | null;
   try {
-    prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"]) : null;
+    prepared = changes.photo ? await prepareImage(changes.photo, ["jpeg", "png"], userId) : null;
   } catch (error) {
     if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
     throw error;

@@ -123,8 +123,11 @@ export type PhotoSource = Buffer | { imageId: string };
 
 type PreparedPhoto = Awaited<ReturnType<typeof prepareImage>> | { imageId: string };
 
-/** Every photo checked and resized; the first refused one is the `fotos` input's failure, by its position. */
-async function preparePhotos(photos: PhotoSource[]): Promise<Result<PreparedPhoto[]>> {
+/**
+ * Every photo checked and resized, as `account`'s uploads; the first refused one is the `fotos`
+ * input's failure, by its position.
+ */
+async function preparePhotos(photos: PhotoSource[], account: string): Promise<Result<PreparedPhoto[]>> {
   const prepared: PreparedPhoto[] = [];
   // One at a time: resizing is CPU- and memory-heavy, and uploads are small in number.
   for (const [index, photo] of photos.entries()) {
@@ -133,7 +136,7 @@ async function preparePhotos(photos: PhotoSource[]): Promise<Result<PreparedPhot
       continue;
     }
     try {
-      prepared.push(await prepareImage(photo, PHOTO_FORMATS));
+      prepared.push(await prepareImage(photo, PHOTO_FORMATS, account));
     } catch (error) {
       if (error instanceof InvalidImageError) return invalid("fotos", imageRefusal(error), index);
       throw error;
@@ -212,7 +215,7 @@ export async function createPet(
 ): Promise<Result<string>> {
   const place = await resolveCity(db, input.cidade, input.uf);
   if (!place.ok) return place;
-  const prepared = await preparePhotos(photos);
+  const prepared = await preparePhotos(photos, caretakerId);
   if (!prepared.ok) return prepared;
   const created = await unlessStorageFull(() =>
     insertPet(db, caretakerId, { ...input, ...placeInput(place.value) }, place.value, prepared.value, {
@@ -389,9 +392,13 @@ async function changePet(
   }
   let prepared: PreparedPhoto[] | null = null;
   if (photos && photos.length > 0) {
+    // Who may change the pet, then the allowance, before any photo is decoded (the transaction
+    // checks ownership again, under its lock).
+    const owned = await checkPetOwner(db, actorId, petId);
+    if (!owned.ok) return owned;
     const allowed = await takeAllowance(db, "upload-account", actorId, photos.length);
     if (!allowed.ok) return allowed;
-    const checked = await preparePhotos(photos);
+    const checked = await preparePhotos(photos, actorId);
     if (!checked.ok) return checked;
     prepared = checked.value;
   }

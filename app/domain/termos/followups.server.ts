@@ -5,6 +5,7 @@ import type { Jobs } from "~/jobs/queue.server";
 import { addDays, brasiliaTime, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 import { signToken, verifyToken } from "~/services/signing.server";
 
 /**
@@ -170,6 +171,9 @@ export type CheckinForm = {
   petFotoId: string | null;
   adotanteNome: string;
   answered: boolean;
+  /** Whose uploads its photos are (the link has no login). */
+  adoptionId: string;
+  adopterId: string | null;
 };
 
 /** The check-in a link opens, if it was signed here and has not expired. */
@@ -186,6 +190,8 @@ export async function openCheckin(db: Db, token: string, now: Date): Promise<Res
       dia: checkins.dia,
       answeredAt: checkins.answeredAt,
       devolvidaEm: adoptions.devolvidaEm,
+      adoptionId: adoptions.id,
+      adopterId: adoptions.adopterId,
       petNome: pets.nome,
       petFotoId: sql<
         string | null
@@ -205,20 +211,41 @@ export async function openCheckin(db: Db, token: string, now: Date): Promise<Res
   return ok({ ...form, answered: answeredAt !== null });
 }
 
-/** The adopter's answer through the link: text and up to 3 photos, once. */
+/** The check-in of a link that may still be answered (before its photos are read). */
+export async function checkCheckinOpen(db: Db, token: string, now: Date) {
+  const opened = await openCheckin(db, token, now);
+  if (opened.ok && opened.value.answered) return fail({ kind: "conflict", reason: "checkin-answered" });
+  return opened;
+}
+
+/**
+ * Whose uploads a check-in's photos are: the link has no login, so they count against the
+ * adoption's adopter (their allowance, their turn at the image queue).
+ */
+const checkinUploader = (opened: { adopterId: string | null; adoptionId: string }) =>
+  opened.adopterId ?? `adoption:${opened.adoptionId}`;
+
+/**
+ * The adopter's answer through the link: text and up to 3 photos, once. The state and the
+ * upload allowance are checked before any photo is decoded.
+ */
 export async function answerCheckin(
   db: Db,
   token: string,
   answer: { texto: string; fotos: Buffer[] },
   now: Date,
 ): Promise<Result<void>> {
-  const opened = await openCheckin(db, token, now);
+  const opened = await checkCheckinOpen(db, token, now);
   if (!opened.ok) return opened;
-  if (opened.value.answered) return fail({ kind: "conflict", reason: "checkin-answered" });
+  const uploader = checkinUploader(opened.value);
+  if (answer.fotos.length > 0) {
+    const allowed = await takeAllowance(db, "upload-account", uploader, answer.fotos.length);
+    if (!allowed.ok) return allowed;
+  }
   const prepared: Awaited<ReturnType<typeof prepareImage>>[] = [];
   for (const [index, photo] of answer.fotos.entries()) {
     try {
-      prepared.push(await prepareImage(photo, ["jpeg", "png", "webp"]));
+      prepared.push(await prepareImage(photo, ["jpeg", "png", "webp"], uploader));
     } catch (error) {
       if (error instanceof InvalidImageError) return invalid("fotos", imageRefusal(error), index);
       throw error;
@@ -249,6 +276,8 @@ export async function adoptionOf(db: Db, applicationId: string, { lock = false }
       caretakerId: adoptions.caretakerId,
       petId: adoptions.petId,
       devolvidaEm: adoptions.devolvidaEm,
+      castradoEm: adoptions.castradoEm,
+      prazoCastracao: adoptions.prazoCastracao,
     })
     .from(adoptions)
     .where(eq(adoptions.applicationId, applicationId))
@@ -259,7 +288,23 @@ export async function adoptionOf(db: Db, applicationId: string, { lock = false }
 
 // ——— Castration ———
 
-/** The adopter says the animal was castrated, with the certificate's photo if they have one. */
+/**
+ * Whether `userId` may say the adoption's animal was castrated now: its adopter, on an adoption
+ * not returned whose termo set a deadline not yet met. Checked before an upload is read or decoded.
+ */
+export async function checkCastrationOpen(db: Db, userId: string, applicationId: string): Promise<Result<{ id: string }>> {
+  const adoption = await adoptionOf(db, applicationId);
+  if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
+  if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
+  if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
+  if (adoption.castradoEm || !adoption.prazoCastracao) return fail({ kind: "conflict", reason: "castration-done" });
+  return ok({ id: adoption.id });
+}
+
+/**
+ * The adopter says the animal was castrated, with the certificate's photo if they have one: the
+ * state, then the upload allowance, then the photo (a certificate sent again costs no decoding).
+ */
 export async function markCastrated(
   db: Db,
   userId: string,
@@ -267,14 +312,15 @@ export async function markCastrated(
   photo: Buffer | null,
   now: Date,
 ): Promise<Result<void>> {
-  const adoption = await adoptionOf(db, applicationId);
-  if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
-  if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
-  if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
+  const open = await checkCastrationOpen(db, userId, applicationId);
+  if (!open.ok) return open;
+  const adoption = open.value;
   let prepared = null;
   if (photo) {
+    const allowed = await takeAllowance(db, "upload-account", userId);
+    if (!allowed.ok) return allowed;
     try {
-      prepared = await prepareImage(photo, ["jpeg", "png", "webp"]);
+      prepared = await prepareImage(photo, ["jpeg", "png", "webp"], userId);
     } catch (error) {
       if (error instanceof InvalidImageError) return invalid("comprovante", imageRefusal(error));
       throw error;

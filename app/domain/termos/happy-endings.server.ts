@@ -53,7 +53,7 @@ export async function shareStory(
     const allowed = await takeAllowance(db, "upload-account", userId);
     if (!allowed.ok) return allowed;
     try {
-      prepared = await prepareImage(story.foto, ["jpeg", "png", "webp"]);
+      prepared = await prepareImage(story.foto, ["jpeg", "png", "webp"], userId);
     } catch (error) {
       if (error instanceof InvalidImageError) return invalid("foto", imageRefusal(error));
       throw error;
