@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -59,11 +59,20 @@ export function parseKey(text: string): Buffer | null {
 const KEY_FILE = "chave-de-dados.key";
 
 /**
+ * Where the embedded database's key file lives: beside the data directory, never inside it
+ * (`./data` → `./data.chave-de-dados.key`), so a copy of the directory (a backup) does not
+ * carry the key that opens what it holds.
+ */
+export function keyFileOf(dataDir: string): string {
+  return `${path.resolve(dataDir)}.${KEY_FILE}`;
+}
+
+/**
  * The vault of this installation: the key from DATA_ENCRYPTION_KEY; without it, on the
- * embedded database only, a key file made on first start in the data directory (beside the
- * database, so a single-machine installation works out of the box; the README says to set the
- * variable in production). PostgreSQL serves several app servers, which must share one key:
- * there the variable is required.
+ * embedded database only, a key file made on first start beside the data directory (so a
+ * single-machine installation works out of the box; the README says to set the variable in
+ * production). PostgreSQL serves several app servers, which must share one key: there the
+ * variable is required.
  */
 export function openVault(options: { key: Buffer | undefined; dataDir: string; embedded: boolean }): Vault {
   if (options.key) return createVault(options.key);
@@ -72,13 +81,16 @@ export function openVault(options: { key: Buffer | undefined; dataDir: string; e
       "Configuração inválida:\n  DATA_ENCRYPTION_KEY: obrigatória com DATABASE_URL (64 dígitos hexadecimais; gere com `openssl rand -hex 32`).",
     );
   }
-  const file = path.join(options.dataDir, KEY_FILE);
+  const file = keyFileOf(options.dataDir);
+  // Installations from before kept the key inside the data directory: it moves out, once.
+  const inside = path.join(options.dataDir, KEY_FILE);
+  if (!existsSync(file) && existsSync(inside)) renameSync(inside, file);
   try {
     return createVault(parseKeyFile(readFileSync(file, "utf8"), file));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const key = randomBytes(32);
   // "wx": two processes starting at once cannot both write one (the database's lock lets one run).
   writeFileSync(file, `${key.toString("hex")}\n`, { mode: 0o600, flag: "wx" });

@@ -41,8 +41,10 @@ describe("the vault", () => {
   it("without the variable, keeps a key file beside the embedded database, and demands the variable on PostgreSQL", () => {
     const dataDir = path.join(tempDir(), "data");
     const first = openVault({ key: undefined, dataDir, embedded: true });
-    const file = path.join(dataDir, "chave-de-dados.key");
+    // Beside the data directory, not in it: a copy of the directory does not carry the key.
+    const file = `${dataDir}.chave-de-dados.key`;
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(path.join(dataDir, "chave-de-dados.key"))).toBe(false);
     // The next start reads the same key back.
     const again = openVault({ key: undefined, dataDir, embedded: true });
     expect(again.open(first.seal("olá")).toString()).toBe("olá");
@@ -50,5 +52,15 @@ describe("the vault", () => {
     expect(() => openVault({ key: undefined, dataDir, embedded: true })).toThrow("não é válida");
     expect(() => openVault({ key: undefined, dataDir, embedded: false })).toThrow("DATA_ENCRYPTION_KEY: obrigatória");
     expect(openVault({ key: KEY, dataDir: "", embedded: false }).open(createVault(KEY).seal("x")).toString()).toBe("x");
+  });
+
+  it("moves a key file an older installation kept inside the data directory out of it, keeping the key", () => {
+    const dataDir = path.join(tempDir(), "data");
+    fs.mkdirSync(dataDir);
+    fs.writeFileSync(path.join(dataDir, "chave-de-dados.key"), `${KEY.toString("hex")}\n`, { mode: 0o600 });
+    const vault = openVault({ key: undefined, dataDir, embedded: true });
+    expect(createVault(KEY).open(vault.seal("olá")).toString()).toBe("olá");
+    expect(fs.existsSync(path.join(dataDir, "chave-de-dados.key"))).toBe(false);
+    expect(fs.readFileSync(`${dataDir}.chave-de-dados.key`, "utf8").trim()).toBe(KEY.toString("hex"));
   });
 });
