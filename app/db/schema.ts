@@ -106,6 +106,11 @@ export const users = pgTable(
     /** Suspended by an operator (issue 22): cannot log in, listings hidden; the reason was e-mailed. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: varchar("suspension_reason", { length: 500 }),
+    /**
+     * When the owner opened the link e-mailed at sign-up (issue 41): until then the account
+     * browses and writes, but publishes no animal, claims no CNPJ and hides no listing.
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -47,6 +47,8 @@ export type InvalidReason =
   | "ambiguous-city"
   /** A link to set a new password that expired, was used, or never existed. */
   | "reset-token"
+  /** A link to confirm an e-mail that was cut short, or never made here. */
+  | "confirmation-token"
   /** An ONG without its CNPJ, or without its public name. */
   | "cnpj-required"
   | "public-name-required"
@@ -80,7 +82,9 @@ export type ForbiddenRule =
   | "castration-adopter-only"
   /** The adopter tells the story (finais felizes); the caretaker approves it. */
   | "story-adopter-only"
-  | "story-caretaker-only";
+  | "story-caretaker-only"
+  /** Publishing animals and claiming a CNPJ wait for the account's e-mail to be confirmed (issue 41). */
+  | "email-unconfirmed";
 
 type ConflictReason =
   | "email-taken"

@@ -22,6 +22,7 @@ export type LimitName =
   | "conversation-account"
   | "reset-client"
   | "reset-account"
+  | "confirmation-account"
   | "report-client"
   | "message-client"
   | "message-recipient";
@@ -56,6 +57,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // mailbox flooded by someone else's clicks).
   "reset-client": { points: 10, duration: HOUR },
   "reset-account": { points: 3, duration: HOUR },
+  // Links to confirm the e-mail sent again from the profile, per account (someone's mailbox flooded).
+  "confirmation-account": { points: 3, duration: HOUR },
   // Denúncias, per client: a person reports a few things, a script flooding the queue is stopped.
   "report-client": { points: 10, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).

@@ -147,6 +147,20 @@ export const RESET_MESSAGES = {
 
 export const esqueciSchema = z.object({ email: emailField });
 
+/** Confirming one's e-mail (issue 41). */
+export const CONFIRMATION_MESSAGES = {
+  required:
+    "Confirme seu e-mail para publicar animais e cadastrar uma ONG: abra o link que enviamos para o seu e-mail (você pode pedir um novo no seu perfil).",
+  invalidToken:
+    "Este link para confirmar o e-mail não é válido. Confira se ele foi copiado inteiro do e-mail, ou peça um novo no seu perfil.",
+  pending: "Seu e-mail ainda não foi confirmado. Enquanto isso, você não pode publicar animais nem cadastrar uma ONG.",
+} as const;
+
+/** The confirmation link's token, sent back by the page's button (checked by the service). */
+export const confirmarEmailSchema = z.object({
+  token: z.string({ error: CONFIRMATION_MESSAGES.invalidToken }).max(200, CONFIRMATION_MESSAGES.invalidToken),
+});
+
 /** The token is the link's; a missing or mangled one is the same as an expired one. */
 const resetTokenField = z
   .string({ error: RESET_MESSAGES.invalidToken })
