@@ -53,6 +53,12 @@ const envSchema = z.object({
     .min(1)
     .max(1000)
     .default(DEFAULT_REPORTS_TO_HIDE),
+  REPORTER_MIN_AGE_DAYS: z.coerce
+    .number({ error: "REPORTER_MIN_AGE_DAYS deve ser um número de dias" })
+    .int()
+    .min(0)
+    .max(365)
+    .default(7),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
@@ -97,6 +103,8 @@ export type Env = {
   privacyContact: string | undefined;
   /** Distinct people whose reports hide a listing until an operator looks. */
   reportsToHide: number;
+  /** Days an account must have before its reports count towards hiding a listing (issue 41). */
+  reporterMinAgeDays: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -140,6 +148,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     privacyContact: value.PRIVACY_CONTACT,
     reportsToHide: value.REPORTS_TO_HIDE,
+    reporterMinAgeDays: value.REPORTER_MIN_AGE_DAYS,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

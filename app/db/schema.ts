@@ -671,12 +671,13 @@ export const reports = pgTable(
     reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
     /**
      * Who reported, to count distinct people: an HMAC of the account's id or, for a
-     * visitor, of the client's address (never the address itself).
+     * visitor, of the client's key (its address, or IPv6 /64; never the address itself).
      */
     reporterKey: varchar("reporter_key", { length: 64 }).notNull(),
     /**
-     * An HMAC of the client's address, for everyone: distinct people must also come from
-     * distinct addresses to hide a listing (one person with several accounts counts once).
+     * An HMAC of the client's network (IPv4 /24, IPv6 /64; rows before issue 41: of its
+     * address), for everyone: distinct people must also come from distinct networks to hide a
+     * listing (one person with several accounts counts once).
      */
     clientKey: varchar("client_key", { length: 64 }).notNull(),
     createdAt: createdAt(),
