@@ -99,7 +99,10 @@ export const users = pgTable(
     /** The CNPJ's 14 characters, without the mask (letters too: the alphanumeric CNPJ of 2026). */
     cnpj: varchar("cnpj", { length: 14 }),
     nomePublico: varchar("nome_publico", { length: 80 }),
-    /** When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. */
+    /**
+     * When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. A verified
+     * ONG's CNPJ is its own; an unchecked claim may share a CNPJ with others.
+     */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** An operator moderates the site: granted only by `npm run operador`, never from the web. */
     operador: boolean("operador").notNull().default(false),
@@ -115,9 +118,14 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    // One account per e-mail, whatever its case; one ONG per CNPJ.
+    // One account per e-mail, whatever its case.
     uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
-    uniqueIndex("users_cnpj_idx").on(table.cnpj),
+    // One verified ONG per CNPJ; claims no operator has checked do not lock the real ONG out
+    // of its own (issue 41): operators see the competing claims and decide.
+    uniqueIndex("users_cnpj_verified_idx")
+      .on(table.cnpj)
+      .where(sql`${table.verifiedAt} is not null`),
+    index("users_cnpj_idx").on(table.cnpj),
   ],
 );
 

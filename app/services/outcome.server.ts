@@ -52,6 +52,8 @@ export type InvalidReason =
   /** An ONG without its CNPJ, or without its public name. */
   | "cnpj-required"
   | "public-name-required"
+  /** The public name of a verified ONG, for another account (issue 41). */
+  | "verified-name"
   /** Sharing one's WhatsApp needs a phone in one's profile. */
   | "phone-required"
   /** A termo for an animal not castrated needs a deadline, within two years. */

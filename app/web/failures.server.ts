@@ -160,6 +160,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ONG_MESSAGES.cnpjRequired;
     case "public-name-required":
       return ONG_MESSAGES.nomePublicoRequired;
+    case "verified-name":
+      return ONG_MESSAGES.verifiedName;
     case "phone-required":
       return "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.";
     case "castration-deadline":

@@ -1,5 +1,5 @@
 import type { ApiOwnUser, ApiPublicUser } from "~/openapi/responses";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -12,6 +12,7 @@ import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
 import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/accounts/email-confirmation.server";
 import type { Jobs } from "~/jobs/queue.server";
+import { nameKey } from "~/lib/names";
 
 /** What anyone may see of a person, and what a person sees of themselves (never the password or its hash). */
 export type PublicUser = ApiPublicUser;
@@ -64,6 +65,7 @@ export async function registerUser(
   if (!allowed.ok) return allowed;
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
   if (existing) return emailTaken();
+  if (await isVerifiedOngName(db, input.nome, null)) return invalid("nome", "verified-name");
   const passwordHash = await hashPassword(input.senha);
   try {
     const row = await db.transaction(async (tx) => {
@@ -81,6 +83,19 @@ export async function registerUser(
     if (isUniqueViolation(error)) return emailTaken();
     throw error;
   }
+}
+
+/**
+ * Whether `name` is, accents, case and spaces aside, the public name of a verified ONG other
+ * than `exceptId` (issue 41): nobody takes the name of an ONG the team checked.
+ */
+async function isVerifiedOngName(db: Db, name: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ nomePublico: users.nomePublico })
+    .from(users)
+    .where(and(eq(users.tipo, "ong"), isNotNull(users.verifiedAt), exceptId ? ne(users.id, exceptId) : undefined));
+  const key = nameKey(name);
+  return rows.some((row) => row.nomePublico !== null && nameKey(row.nomePublico) === key);
 }
 
 /** The id of the account with this e-mail (any case), if there is one. */
@@ -175,6 +190,24 @@ function saveProfile(
     if (!current) return notFound("user");
     const ong = ongColumns(current, changes);
     if (!ong.ok) return ong;
+    const txDb = tx as unknown as Db;
+    // A CNPJ an operator verified for another account is that ONG's alone; unchecked claims share.
+    if (ong.value.cnpj && ong.value.cnpj !== current.cnpj) {
+      const [holder] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.cnpj, ong.value.cnpj), isNotNull(users.verifiedAt), ne(users.id, userId)))
+        .limit(1);
+      if (holder) return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
+    }
+    for (const [field, name, before] of [
+      ["nome_publico", ong.value.nomePublico, current.nomePublico],
+      ["nome", changes.nome?.trim(), current.nome],
+    ] as const) {
+      if (name && name !== before && (await isVerifiedOngName(txDb, name, userId))) {
+        return invalid(field, "verified-name");
+      }
+    }
     let photoId = current.photoId;
     if (prepared) photoId = await saveImage(tx as unknown as Db, prepared);
     else if (changes.photo === null) photoId = null;
