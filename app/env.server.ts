@@ -60,6 +60,12 @@ const envSchema = z.object({
     .min(50)
     .max(60_000)
     .default(25_000),
+  REPORTER_MIN_AGE_DAYS: z.coerce
+    .number({ error: "REPORTER_MIN_AGE_DAYS deve ser um número de dias" })
+    .int()
+    .min(0)
+    .max(365)
+    .default(7),
   RATE_LIMITS: z.enum(["on", "off"], { error: "RATE_LIMITS deve ser on ou off" }).default("on"),
   JOBS: z.enum(["on", "off"], { error: "JOBS deve ser on ou off" }).default("on"),
   REQUEST_LOG: z.enum(["on", "off"], { error: "REQUEST_LOG deve ser on ou off" }).default("on"),
@@ -111,6 +117,8 @@ export type Env = {
    * ends within this long of a logout, a suspension or a password change. Shorter in tests.
    */
   liveHeartbeatMs: number;
+  /** Days an account must have before its reports count towards hiding a listing (issue 41). */
+  reporterMinAgeDays: number;
   /** False only in tests that must reach what every limit guards (scripts/sqlmap.sh). */
   rateLimits: boolean;
   /** False for web servers whose jobs run in a separate worker process (`npm run worker`). */
@@ -160,6 +168,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     privacyContact: value.PRIVACY_CONTACT,
     reportsToHide: value.REPORTS_TO_HIDE,
     liveHeartbeatMs: value.LIVE_HEARTBEAT_MS,
+    reporterMinAgeDays: value.REPORTER_MIN_AGE_DAYS,
     rateLimits: value.RATE_LIMITS === "on",
     jobs: value.JOBS === "on",
     requestLog: value.REQUEST_LOG === "on",

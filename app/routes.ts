@@ -15,6 +15,8 @@ export default [
   route("perfil/senha", "routes/perfil.senha.tsx"),
   route("perfil/dados", "routes/perfil.dados.ts"),
   route("perfil/excluir", "routes/perfil.excluir.tsx"),
+  route("perfil/confirmacao", "routes/perfil.confirmacao.ts"),
+  route("email/confirmar", "routes/email.confirmar.tsx"),
   route("home", "routes/home.tsx"),
   route("contato", "routes/contato.tsx"),
   route("mensagens", "routes/mensagens.tsx"),

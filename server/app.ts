@@ -12,6 +12,7 @@ import { startJobQueue, type JobQueue, type Jobs } from "~/jobs/queue.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { PURGE_JOB } from "~/services/maintenance.server";
 import { configureLimits } from "~/services/rate-limits.server";
+import { clientKeyOf } from "~/services/client-address.server";
 import { logError, logger, useReadableLog } from "~/services/log.server";
 import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
@@ -23,8 +24,13 @@ import { runtimeTuning } from "./tuning";
 declare module "react-router" {
   interface AppLoadContext {
     db: Database["db"];
-    /** The client's address (behind a proxy, as TRUST_PROXY allows), for rate limits. */
+    /** The client's address (behind a proxy, as TRUST_PROXY allows), as a termo's signature records it. */
     clientIp: string;
+    /**
+     * Who the client is for every limit per client and for moderation (clientKeyOf): the
+     * address, or an IPv6 address's /64.
+     */
+    clientKey: string;
     /** The job queue, to send work that happens after the answer (e-mail notices). */
     jobs: Jobs;
     /** This response's Content-Security-Policy nonce, for the inline scripts of the document. */
@@ -38,7 +44,7 @@ declare module "react-router" {
     /** What the privacy page says of this installation: its contact, and how long answers are kept. */
     privacy: { contact: string | undefined; applicationRetentionDays: number };
     /** Distinct people whose reports hide a listing until an operator looks (REPORTS_TO_HIDE). */
-    moderation: { reportsToHide: number };
+    moderation: { reportsToHide: number; reporterMinAgeDays: number };
     /** This server's open event streams of conversations, fed by every server's messages. */
     conversations: ConversationHub;
     /** Seals and opens personal data kept encrypted (the termo's CPF, address and PDF). */
@@ -96,11 +102,12 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const loadContext = (req: Request, res: Response): AppLoadContext => ({
     db: database.db,
     clientIp: req.ip ?? "desconhecido",
+    clientKey: clientKeyOf(req.ip ?? "desconhecido"),
     jobs,
     cspNonce: String(res.locals.cspNonce ?? ""),
     publicUrl,
     privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
-    moderation: { reportsToHide: env.reportsToHide },
+    moderation: { reportsToHide: env.reportsToHide, reporterMinAgeDays: env.reporterMinAgeDays },
     conversations,
     vault,
   });

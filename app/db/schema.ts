@@ -99,20 +99,33 @@ export const users = pgTable(
     /** The CNPJ's 14 characters, without the mask (letters too: the alphanumeric CNPJ of 2026). */
     cnpj: varchar("cnpj", { length: 14 }),
     nomePublico: varchar("nome_publico", { length: 80 }),
-    /** When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. */
+    /**
+     * When an operator checked the ONG's CNPJ; cleared when the ONG's data changes. A verified
+     * ONG's CNPJ is its own; an unchecked claim may share a CNPJ with others.
+     */
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     /** An operator moderates the site: granted only by `npm run operador`, never from the web. */
     operador: boolean("operador").notNull().default(false),
     /** Suspended by an operator (issue 22): cannot log in, listings hidden; the reason was e-mailed. */
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     suspensionReason: varchar("suspension_reason", { length: 500 }),
+    /**
+     * When the owner opened the link e-mailed at sign-up (issue 41): until then the account
+     * browses and writes, but publishes no animal, claims no CNPJ and hides no listing.
+     */
+    emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
-    // One account per e-mail, whatever its case; one ONG per CNPJ.
+    // One account per e-mail, whatever its case.
     uniqueIndex("users_email_lower_idx").on(sql`lower(${table.email})`),
-    uniqueIndex("users_cnpj_idx").on(table.cnpj),
+    // One verified ONG per CNPJ; claims no operator has checked do not lock the real ONG out
+    // of its own (issue 41): operators see the competing claims and decide.
+    uniqueIndex("users_cnpj_verified_idx")
+      .on(table.cnpj)
+      .where(sql`${table.verifiedAt} is not null`),
+    index("users_cnpj_idx").on(table.cnpj),
   ],
 );
 
@@ -666,12 +679,13 @@ export const reports = pgTable(
     reporterId: uuid("reporter_id").references(() => users.id, { onDelete: "set null" }),
     /**
      * Who reported, to count distinct people: an HMAC of the account's id or, for a
-     * visitor, of the client's address (never the address itself).
+     * visitor, of the client's key (its address, or IPv6 /64; never the address itself).
      */
     reporterKey: varchar("reporter_key", { length: 64 }).notNull(),
     /**
-     * An HMAC of the client's address, for everyone: distinct people must also come from
-     * distinct addresses to hide a listing (one person with several accounts counts once).
+     * An HMAC of the client's network (IPv4 /24, IPv6 /64; rows before issue 41: of its
+     * address), for everyone: distinct people must also come from distinct networks to hide a
+     * listing (one person with several accounts counts once).
      */
     clientKey: varchar("client_key", { length: 64 }).notNull(),
     createdAt: createdAt(),

@@ -21,6 +21,10 @@ export type NewUser = {
   cidade?: string | null;
   uf?: string | null;
   perfilSobre?: string | null;
+  /** Confirmed by default (the demo's accounts, and most tests'); false for an account that has not opened its link yet. */
+  emailConfirmed?: boolean;
+  /** When the account was made (an account old enough for some rules, issue 41). */
+  createdAt?: Date;
 };
 
 export const DEFAULT_PASSWORD = "Adote@123";
@@ -39,6 +43,8 @@ export async function createUser(db: Db, input: NewUser = {}) {
       uf: city?.ok ? city.value.uf : (input.uf ?? null),
       cidadeIbge: city?.ok ? city.value.codigo : null,
       perfilSobre: input.perfilSobre ?? null,
+      emailConfirmedAt: input.emailConfirmed === false ? null : (input.createdAt ?? new Date()),
+      ...(input.createdAt && { createdAt: input.createdAt, updatedAt: input.createdAt }),
     })
     .returning();
   return user!;

@@ -567,6 +567,7 @@ export async function seedManyPets(
           email: `bench-${index}-${start}@exemplo.com`,
           nome: `Protetora de Teste ${index}`,
           passwordHash,
+          emailConfirmedAt: new Date(),
         })),
       )
       .returning({ id: users.id });

@@ -18,6 +18,11 @@ import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
 import { APPLICATION_NEW_JOB, APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
+import {
+  EMAIL_CONFIRMATION_JOB,
+  sendEmailConfirmation,
+  type EmailConfirmationJob,
+} from "~/domain/accounts/email-confirmation.server";
 import { MODERATION_NOTICE_JOB, type ModerationNotice } from "~/domain/moderation/reports.server";
 import { sendModerationNotice } from "~/domain/moderation/notices.server";
 import { TERMO_ISSUED_JOB, TERMO_SIGNED_JOB } from "~/domain/termos/termos.server";
@@ -204,6 +209,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ resetId }) => sendPasswordReset(db, mailer, resetId, publicUrl(), now()),
   };
+  // The link that confirms a new account's e-mail.
+  const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
+    name: EMAIL_CONFIRMATION_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (job) => sendEmailConfirmation(db, mailer, job, publicUrl()),
+  };
   const moderationNotice: JobDefinition<ModerationNotice> = {
     name: MODERATION_NOTICE_JOB,
     retryLimit: 9,
@@ -216,6 +229,7 @@ export function appJobs({
     conversationNotice,
     moderationNotice,
     passwordReset,
+    emailConfirmation,
     purge,
     alertNewPet,
     alertSend,

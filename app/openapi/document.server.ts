@@ -224,6 +224,7 @@ const paths: ZodOpenApiPathsObject = {
         "Em multipart, com os campos do formulário de publicação e de 1 a 5 `fotos` (JPEG, PNG ou WebP, até 5 MB cada).",
       requestBody: { content: { "multipart/form-data": { schema: petCreateSchema } } },
       ok: { 201: answer("O animal publicado (`Location` diz seu endereço).", apiPetSchema) },
+      errors: { 403: "O e-mail da conta ainda não foi confirmado (ou o pedido veio de outro site)." },
       traits: { auth: true, upload: true, limited: true },
     }),
   },
@@ -618,7 +619,7 @@ const paths: ZodOpenApiPathsObject = {
       requestBody: { content: json(apiUpdateUserSchema) },
       ok: { 200: answer("A conta como ficou.", ownUserSchema) },
       errors: {
-        403: "A conta é de outra pessoa (ou o pedido veio de outro site).",
+        403: "A conta é de outra pessoa, ou o e-mail dela ainda não foi confirmado e ela tenta virar ONG (ou o pedido veio de outro site).",
         404: "Conta não encontrada.",
         409: "CNPJ já usado por outra conta.",
         507: STORAGE_FULL,

@@ -111,7 +111,15 @@ export const publicUserSchema = z
   .meta({ id: "UsuarioPublico", description: "O que qualquer pessoa vê de uma conta." });
 
 export const ownUserSchema = publicUserSchema
-  .extend({ email: z.email(), telefone: z.string().nullable(), cnpj: z.string().nullable() })
+  .extend({
+    email: z.email(),
+    telefone: z.string().nullable(),
+    cnpj: z.string().nullable(),
+    email_confirmado: z.boolean().meta({
+      description:
+        "Se o e-mail já foi confirmado pelo link enviado no cadastro: antes disso a conta não publica animais nem cadastra ONG.",
+    }),
+  })
   .meta({ id: "UsuarioProprio", description: "A sua conta, como só você a vê (nunca a senha)." });
 
 export type ApiPublicUser = z.output<typeof publicUserSchema>;

@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, cadastroSchema, { hideFields: HIDDEN });
   if (!form.ok) return form.response;
-  const registered = await registerUser(context.db, form.value, context.clientIp);
+  const registered = await registerUser(context.db, context.jobs, form.value, context.clientKey);
   if (!registered.ok) return formFailure(form, registered.failure);
   const back = returnPath(request);
   return redirect(back ? `/login?voltar=${encodeURIComponent(back)}` : "/login", {

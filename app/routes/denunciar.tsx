@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.db,
     context.jobs,
     { alvo: { tipo, id }, categoria, texto },
-    { userId: user?.id ?? null, clientKey: context.clientIp },
+    { userId: user?.id ?? null, clientKey: context.clientKey },
     context.moderation,
   );
   if (!filed.ok) return formFailure(form, filed.failure);

@@ -1,16 +1,21 @@
-import { redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.novo";
 import { PetForm } from "~/components/pet-form";
 import { publishPet } from "~/domain/pets/pets.server";
+import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
+import { failureText } from "~/web/failures.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 
+/** An account whose e-mail is not confirmed sees why it cannot publish yet (403), not the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context.db);
-  return null;
+  const user = await requireUser(request, context.db);
+  const confirmed = await requireConfirmedEmail(context.db, user.id);
+  if (!confirmed.ok) return data({ unconfirmed: failureText(confirmed.failure) }, { status: 403 });
+  return { unconfirmed: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +35,21 @@ export function meta() {
 }
 
 export default function NewPet() {
+  const { unconfirmed } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
+  if (unconfirmed) {
+    return (
+      <section className="pet-editor">
+        <h1 className="pet-editor__title">Publicar um animal</h1>
+        <p className="pet-editor__lead" role="alert">
+          {unconfirmed}
+        </p>
+        <Link to="/perfil" className="button">
+          Ir para o meu perfil
+        </Link>
+      </section>
+    );
+  }
   return (
     <section className="pet-editor">
       <h1 className="pet-editor__title">Publicar um animal</h1>

@@ -315,6 +315,21 @@ export default function Moderacao() {
                   CNPJ {ong.cnpj} · conta de {ong.nome}
                   {ong.local ? ` · ${ong.local}` : ""} · desde {ong.desde}
                 </p>
+                {ong.concorrentes.length > 0 ? (
+                  <div className="moderation__claims">
+                    <p>
+                      Outras contas pedem este CNPJ. Ao verificar esta, as outras deixam de ser ONG e voltam a ser
+                      pessoas:
+                    </p>
+                    <ul>
+                      {ong.concorrentes.map((other) => (
+                        <li key={other.id}>
+                          {`${other.nomePublico} · conta de ${other.nome} (${other.email})`}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ) : null}
                 <ActionForm
                   formKey={`ong-${ong.id}`}
                   label="Motivo (como o CNPJ foi conferido)"

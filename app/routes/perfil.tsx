@@ -1,11 +1,11 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perfil";
 import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { CityField } from "~/components/city-field";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, toOwnUser, updateProfile } from "~/domain/accounts/accounts.server";
-import { perfilSchema } from "~/validation/accounts";
+import { CONFIRMATION_MESSAGES, perfilSchema } from "~/validation/accounts";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -61,6 +61,14 @@ export default function Perfil() {
   return (
     <section className="profile">
       <p className="profile__lead">Esse é o perfil que aparece para responsáveis ou ONGs que recebem sua mensagem.</p>
+      {profile.email_confirmado ? null : (
+        <Form method="post" action="/perfil/confirmacao" className="panel profile__confirm">
+          <p>{CONFIRMATION_MESSAGES.pending}</p>
+          <button type="submit" className="button">
+            Reenviar e-mail de confirmação
+          </button>
+        </Form>
+      )}
       <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel profile__form">
         <h1 className="panel__title">Perfil</h1>
         <FormError id={form.errorId} errors={form.errors} />

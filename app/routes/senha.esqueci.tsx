@@ -12,7 +12,7 @@ import { formFailure, parseForm } from "~/web/forms.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await parseForm(request, esqueciSchema);
   if (!form.ok) return form.response;
-  const asked = await requestPasswordReset(context.db, context.jobs, form.value.email, context.clientIp);
+  const asked = await requestPasswordReset(context.db, context.jobs, form.value.email, context.clientKey);
   if (!asked.ok) return formFailure(form, asked.failure);
   return data({ ...form.reply({}), sent: true });
 }

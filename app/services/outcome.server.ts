@@ -47,9 +47,13 @@ export type InvalidReason =
   | "ambiguous-city"
   /** A link to set a new password that expired, was used, or never existed. */
   | "reset-token"
+  /** A link to confirm an e-mail that was cut short, or never made here. */
+  | "confirmation-token"
   /** An ONG without its CNPJ, or without its public name. */
   | "cnpj-required"
   | "public-name-required"
+  /** The public name of a verified ONG, for another account (issue 41). */
+  | "verified-name"
   /** Sharing one's WhatsApp needs a phone in one's profile. */
   | "phone-required"
   /** A termo for an animal not castrated needs a deadline, within two years. */
@@ -80,7 +84,9 @@ export type ForbiddenRule =
   | "castration-adopter-only"
   /** The adopter tells the story (finais felizes); the caretaker approves it. */
   | "story-adopter-only"
-  | "story-caretaker-only";
+  | "story-caretaker-only"
+  /** Publishing animals and claiming a CNPJ wait for the account's e-mail to be confirmed (issue 41). */
+  | "email-unconfirmed";
 
 type ConflictReason =
   | "email-taken"

@@ -23,6 +23,7 @@ export type LimitName =
   | "reset-client"
   | "reset-account"
   | "reset-use-client"
+  | "confirmation-account"
   | "report-client"
   | "message-client"
   | "message-recipient";
@@ -60,6 +61,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   // New passwords set through a link, per client, every attempt counting: a person uses a link
   // or two, while a script sending made-up links is stopped (each one costs a database lookup).
   "reset-use-client": { points: 20, duration: HOUR },
+  // Links to confirm the e-mail sent again from the profile, per account (someone's mailbox flooded).
+  "confirmation-account": { points: 3, duration: HOUR },
   // Denúncias, per client: a person reports a few things, a script flooding the queue is stopped.
   "report-client": { points: 10, duration: HOUR },
   // Contact messages: per sender (spam) and per caretaker (a flood aimed at one person).

@@ -63,7 +63,7 @@ const KEY_FILE = "chave-de-dados.key";
  * (`./data` → `./data.chave-de-dados.key`), so a copy of the directory (a backup) does not
  * carry the key that opens what it holds.
  */
-export function keyFileOf(dataDir: string): string {
+function keyFileOf(dataDir: string): string {
   return `${path.resolve(dataDir)}.${KEY_FILE}`;
 }
 

@@ -13,6 +13,13 @@ import {
 } from "./fields";
 import { MESSAGES } from "./messages";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
+import { carriesBadge } from "~/lib/names";
+
+/** Only operators give the verified badge (issue 41): no name wears its word or marks. */
+const BADGE_MESSAGE =
+  "O nome não pode ter a palavra “verificada” nem sinais de verificação (como ✔): o selo de ONG verificada é dado pela equipe da Adopet.";
+/** An account's own name, shown on its animals and messages: no badge either. */
+const accountNomeField = nomeField.refine((value) => !carriesBadge(value), BADGE_MESSAGE);
 
 const confirmaField = textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required);
 
@@ -35,7 +42,7 @@ const confirmationMatches: [
 export const cadastroSchema = z
   .object({
     email: emailField,
-    nome: nomeField,
+    nome: accountNomeField,
     senha: senhaField,
     senha__confirma: confirmaField,
   })
@@ -80,10 +87,13 @@ export const ONG_MESSAGES = {
   tipo: "Tipo de conta inválido: use pessoa ou ong.",
   cnpjRequired: "Informe o CNPJ da ONG.",
   cnpj: "CNPJ inválido: confira os números.",
-  cnpjTaken: "Este CNPJ já é de outra conta da Adopet.",
+  cnpjTaken: "Este CNPJ é de uma ONG verificada da Adopet. Se ele é da sua ONG, fale com a equipe da Adopet.",
   nomePublicoRequired: "Informe o nome público da ONG.",
   nomePublicoMin: "O nome público deve ter ao menos 2 caracteres.",
   nomePublicoMax: "O nome público deve ter no máximo 80 caracteres.",
+  /** Only operators give the badge (issue 41). */
+  badge: BADGE_MESSAGE,
+  verifiedName: "Este é o nome de uma ONG verificada da Adopet. Escolha outro nome.",
 } as const;
 
 const ACCOUNT_KINDS = ["pessoa", "ong"] as const;
@@ -94,7 +104,8 @@ const cnpjField = requiredText(ONG_MESSAGES.cnpjRequired)
   .transform((value) => value.replace(/[\s./-]/g, "").toUpperCase());
 const nomePublicoField = requiredText(ONG_MESSAGES.nomePublicoRequired)
   .min(2, ONG_MESSAGES.nomePublicoMin)
-  .max(80, ONG_MESSAGES.nomePublicoMax);
+  .max(80, ONG_MESSAGES.nomePublicoMax)
+  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge);
 
 /** An ONG needs its CNPJ and public name (in the form, both typed beside the choice). */
 function ongComplete(value: { tipo?: string; cnpj?: string; nome_publico?: string }, context: z.RefinementCtx) {
@@ -107,7 +118,7 @@ function ongComplete(value: { tipo?: string; cnpj?: string; nome_publico?: strin
 
 export const perfilSchema = z
   .object({
-    nome: nomeField,
+    nome: accountNomeField,
     telefone: telefoneField,
     cidade: cidadeField,
     perfil__sobre: perfilSobreField,
@@ -119,11 +130,11 @@ export const perfilSchema = z
   .superRefine(ongComplete);
 
 /** The JSON API's bodies: the same rules, and no field we do not know. */
-export const apiCreateUserSchema = z.strictObject({ email: emailField, nome: nomeField, senha: senhaField });
+export const apiCreateUserSchema = z.strictObject({ email: emailField, nome: accountNomeField, senha: senhaField });
 export const apiLoginSchema = z.strictObject({ email: emailField, senha: loginSchema.shape.senha });
 export const apiDeleteUserSchema = z.strictObject({ senha: loginSchema.shape.senha });
 export const apiUpdateUserSchema = z.strictObject({
-  nome: nomeField.optional(),
+  nome: accountNomeField.optional(),
   telefone: telefoneField.optional(),
   cidade: cidadeField.optional(),
   perfil__sobre: perfilSobreField.optional(),
@@ -146,6 +157,20 @@ export const RESET_MESSAGES = {
 } as const;
 
 export const esqueciSchema = z.object({ email: emailField });
+
+/** Confirming one's e-mail (issue 41). */
+export const CONFIRMATION_MESSAGES = {
+  required:
+    "Confirme seu e-mail para publicar animais e cadastrar uma ONG: abra o link que enviamos para o seu e-mail (você pode pedir um novo no seu perfil).",
+  invalidToken:
+    "Este link para confirmar o e-mail não é válido. Confira se ele foi copiado inteiro do e-mail, ou peça um novo no seu perfil.",
+  pending: "Seu e-mail ainda não foi confirmado. Enquanto isso, você não pode publicar animais nem cadastrar uma ONG.",
+} as const;
+
+/** The confirmation link's token, sent back by the page's button (checked by the service). */
+export const confirmarEmailSchema = z.object({
+  token: z.string({ error: CONFIRMATION_MESSAGES.invalidToken }).max(200, CONFIRMATION_MESSAGES.invalidToken),
+});
 
 /** The token is the link's; a missing or mangled one is the same as an expired one. */
 const resetTokenField = z

@@ -97,6 +97,8 @@ export const NOTICES = {
   accountSuspended: "Conta suspensa. A ação ficou no registro, e a pessoa recebe um email com o motivo.",
   accountRestored: "Conta restaurada. A ação ficou no registro, e a pessoa recebe um email.",
   passwordReset: "Senha criada! Entre com a sua nova senha.",
+  emailConfirmed: "E-mail confirmado! Agora você pode publicar animais e cadastrar a sua ONG.",
+  confirmationSent: "Enviamos um novo link de confirmação para o seu e-mail.",
   questionnaireSaved: "Questionário salvo. As candidaturas já enviadas mantêm as perguntas que responderam.",
   termoTemplateSaved: "Modelo do termo salvo. Os termos já emitidos mantêm o texto com que foram emitidos.",
   termoIssued: "Termo de adoção emitido. Quem adota recebe um e-mail para ler e assinar.",

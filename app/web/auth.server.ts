@@ -134,7 +134,7 @@ export async function signIn(
   credentials: { email: string; senha: string },
 ): Promise<Result<{ user: OwnUser; headers: Headers }>> {
   const deviceToken = (await readDeviceToken(request)) ?? randomBytes(32).toString("base64url");
-  const result = await attemptLogin(context.db, { clientKey: context.clientIp, deviceToken }, credentials);
+  const result = await attemptLogin(context.db, { clientKey: context.clientKey, deviceToken }, credentials);
   if (!result.ok) return result;
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, context, result.value.id));

@@ -1,6 +1,6 @@
 import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
 import type { LimitName } from "~/services/rate-limits.server";
-import { ONG_MESSAGES, RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
+import { CONFIRMATION_MESSAGES, ONG_MESSAGES, RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, NOTICES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
@@ -66,6 +66,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "castration-adopter-only": "Só quem adotou o animal informa a castração.",
   "story-adopter-only": "Só quem adotou o animal conta a história dele.",
   "story-caretaker-only": "Só quem cuidava do animal aprova a história.",
+  "email-unconfirmed": CONFIRMATION_MESSAGES.required,
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -111,6 +112,7 @@ const LIMITED: Record<LimitName, string> = {
   // Never said: a limit per account would tell that the account exists.
   "reset-account": RESET_MESSAGES.sent,
   "reset-use-client": "Muitas tentativas de criar nova senha a partir desta conexão.",
+  "confirmation-account": "Você pediu muitos e-mails de confirmação em pouco tempo.",
   "report-client": "Muitas denúncias enviadas a partir desta conexão.",
   "message-client": CONTACT_MESSAGES.limitedClient,
   "message-recipient": CONTACT_MESSAGES.limitedRecipient,
@@ -153,10 +155,14 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return PLACE_MESSAGES.ambiguous;
     case "reset-token":
       return RESET_MESSAGES.invalidToken;
+    case "confirmation-token":
+      return CONFIRMATION_MESSAGES.invalidToken;
     case "cnpj-required":
       return ONG_MESSAGES.cnpjRequired;
     case "public-name-required":
       return ONG_MESSAGES.nomePublicoRequired;
+    case "verified-name":
+      return ONG_MESSAGES.verifiedName;
     case "phone-required":
       return "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.";
     case "castration-deadline":

@@ -23,14 +23,14 @@ export async function deliverContact(
       userId: sender.id,
       pet,
       texto: input.contato__texto,
-      clientKey: context.clientIp,
+      clientKey: context.clientKey,
     });
   }
   // A visitor's form always asks for a name and a phone (contatoSchema).
   const sent = await sendMessage(context.db, {
     pet,
     input: input as ContactInput,
-    clientKey: context.clientIp,
+    clientKey: context.clientKey,
     jobs: context.jobs,
   });
   return sent.ok ? ok({ id: sent.value, conversationId: null }) : sent;

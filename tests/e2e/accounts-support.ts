@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { waitForMail } from "./mail-support";
 
 export const SENHA = "Abc@123";
 
@@ -16,12 +17,34 @@ export function uniqueEmail(prefix = "pessoa") {
   return `${prefix}-${randomUUID().slice(0, 8)}@exemplo.com`;
 }
 
-/** Creates an account through the API (fast set-up for tests about other pages). */
-export async function createAccount(request: APIRequestContext, nome = "Ana Lúcia") {
+/**
+ * Creates an account through the API (fast set-up for tests about other pages), its e-mail
+ * confirmed through the link it is sent (issue 41) unless `confirmed` is false.
+ */
+export async function createAccount(request: APIRequestContext, nome = "Ana Lúcia", { confirmed = true } = {}) {
   const email = uniqueEmail();
   const response = await request.post("/adopet/api/users", { data: { email, nome, senha: SENHA } });
   expect(response.status()).toBe(201);
+  if (confirmed) await confirmEmailThroughLink(request, email);
   return { email, nome, id: ((await response.json()) as { id: string }).id };
+}
+
+/** The link of `Confirme seu e-mail` sent to `email`, as a path within the site. */
+export async function confirmationPath(email: string): Promise<string> {
+  const mail = await waitForMail(email, /^Confirme seu e-mail$/);
+  const link = /https?:\/\/[^\s"]+\/adopet\/email\/confirmar\?token=[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/.exec(
+    mail.text ?? "",
+  );
+  expect(link).not.toBeNull();
+  const url = new URL(link![0]);
+  return url.pathname + url.search;
+}
+
+/** Confirms `email`'s account as its button does (a POST with the link's token). */
+export async function confirmEmailThroughLink(request: APIRequestContext, email: string) {
+  const token = new URL(await confirmationPath(email), "http://x").searchParams.get("token")!;
+  const response = await request.post("/adopet/email/confirmar", { form: { token }, maxRedirects: 0 });
+  expect(response.status()).toBe(302);
 }
 
 export async function logInThroughForm(page: Page, email: string, senha = SENHA) {

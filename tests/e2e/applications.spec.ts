@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { confirmEmailThroughLink, createAccount, logInThroughForm, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
@@ -41,6 +41,8 @@ test.describe("applications", () => {
         await ong.request.post("/adopet/api/users", { data: { email: ongEmail, nome: "ONG Focinhos", senha: SENHA } })
       ).status(),
     ).toBe(201);
+    // Publishing waits for the e-mail's confirmation (issue 41).
+    await confirmEmailThroughLink(ong.request, ongEmail);
     await logInThroughForm(ong, ongEmail);
     const pet = await publishPet(ong.request, { nome });
 

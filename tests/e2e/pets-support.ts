@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { expect, type APIRequestContext } from "@playwright/test";
-import { SENHA } from "./accounts-support";
+import { confirmEmailThroughLink, SENHA } from "./accounts-support";
 
 export async function photo(color = "#c98b4f") {
   const buffer = await sharp({ create: { width: 500, height: 500, channels: 3, background: color } })
@@ -55,6 +55,8 @@ export function uniqueCity({ accented = false } = {}): { cidade: string; uf: str
 export async function newCaretaker(request: APIRequestContext, nome = "Protetora Teste") {
   const email = `cuidadora-${randomUUID().slice(0, 8)}@exemplo.com`;
   expect((await request.post("/adopet/api/users", { data: { email, nome, senha: SENHA } })).status()).toBe(201);
+  // Publishing waits for the e-mail's confirmation (issue 41).
+  await confirmEmailThroughLink(request, email);
   expect((await request.post("/adopet/api/session", { data: { email, senha: SENHA } })).status()).toBe(200);
   return { email, nome };
 }

@@ -320,3 +320,32 @@ describe("the migration of signed-in people's messages into conversations", () =
     expect(reported.map((row) => row.alvo_id).sort()).toEqual([talks[0]!.id, VISITOR].sort());
   });
 });
+
+describe("the migration that confirms existing accounts (issue 41)", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  it("marks every account made before the rule confirmed, as of its creation, and leaves a confirmed one as it was", async () => {
+    await database.db.execute(sql`
+      insert into users (id, email, nome, password_hash, created_at, email_confirmed_at) values
+        ('00000000-0000-4000-8000-000000000011', 'antiga@exemplo.com', 'Antiga', 'x', '2025-01-02T03:04:05Z', null),
+        ('00000000-0000-4000-8000-000000000012', 'confirmada@exemplo.com', 'Confirmada', 'x', '2025-01-02T03:04:05Z', '2025-02-01T00:00:00Z')`);
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS_DIR, "0028_contas_antigas_confirmadas.sql"), "utf8")
+      .split("--> statement-breakpoint");
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+    const accounts = await rows<{ email: string; confirmada: string }>(
+      database,
+      sql`select email, to_char(email_confirmed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as confirmada from users order by email`,
+    );
+    expect(accounts).toEqual([
+      { email: "antiga@exemplo.com", confirmada: "2025-01-02T03:04:05" },
+      { email: "confirmada@exemplo.com", confirmada: "2025-02-01T00:00:00" },
+    ]);
+  });
+});

@@ -149,6 +149,30 @@ describe("password checks in a signed-in session", () => {
 });
 
 describe("sign-ups", () => {
+  it("count every address of one IPv6 /64 as one client (issue 41): one host cannot be twenty people", async () => {
+    for (let host = 1; host <= 20; host += 1) {
+      const created = await new From(`2001:db8:41:0:${host.toString(16)}::1`).post("/api/users", {
+        email: `seis${host}@exemplo.com`,
+        nome: "Nova",
+        senha: "Abc@123",
+      });
+      expect(created.status, `host ${host}`).toBe(201);
+    }
+    const refused = await new From("2001:db8:41::abcd").post("/api/users", {
+      email: "seis21@exemplo.com",
+      nome: "Nova",
+      senha: "Abc@123",
+    });
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^Muitos cadastros feitos a partir desta conexão\./);
+    const elsewhere = await new From("2001:db8:41:1::abcd").post("/api/users", {
+      email: "seis22@exemplo.com",
+      nome: "Nova",
+      senha: "Abc@123",
+    });
+    expect(elsewhere.status).toBe(201);
+  });
+
   it("are limited per client, 20 an hour, taken e-mails counting too, on the API and the page", async () => {
     const client = new From();
     for (let signup = 0; signup < 19; signup += 1) {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
+import { DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /** `/moderacao` (issue 22): operators only, everyone else a 404; each action with its reason, logged. */
@@ -11,6 +12,13 @@ let person: Client;
 let ongId: string;
 
 const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
+
+/** A new session for an account made before. */
+async function signedInAgain(email: string): Promise<Client> {
+  const client = new Client(app.baseUrl);
+  expect((await client.post("/api/session", { email, senha: DEFAULT_PASSWORD })).status).toBe(200);
+  return client;
+}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -70,5 +78,48 @@ describe("/moderacao", () => {
     const after = await operator.get("/moderacao");
     expect(after.text).toContain("Verificou a ONG");
     expect(after.text).toContain("CNPJ ativo, conferido na Receita");
+  });
+
+  it("shows competing claims of one CNPJ on each card; verifying one makes the others people again", async () => {
+    const cnpj = "60.701.190/0001-04";
+    const claim = async (email: string, nome: string, nome_publico: string) => {
+      const account = await signedIn(email, nome);
+      const saved = await account.client.patch(`/api/users/${account.id}`, { tipo: "ong", cnpj, nome_publico });
+      expect(saved.status, saved.text).toBe(200);
+      return account.id;
+    };
+    const squatterId = await claim("posseiro.moderacao@exemplo.com", "Paulo Posseiro", "Patinhas Unidas");
+    const realId = await claim("real.moderacao@exemplo.com", "Rita Real", "ONG Patinhas Unidas");
+    const page = await operator.get("/moderacao");
+    expect(page.text).toContain("Outras contas pedem este CNPJ");
+    expect(page.text).toContain("Patinhas Unidas · conta de Paulo Posseiro (posseiro.moderacao@exemplo.com)");
+    expect(page.text).toContain("ONG Patinhas Unidas · conta de Rita Real (real.moderacao@exemplo.com)");
+    const verified = await operator.post(
+      "/moderacao",
+      form({ intent: `verificar_ong:${realId}`, form: `ong-${realId}`, motivo: "Estatuto conferido com a ONG" }),
+      FORM,
+    );
+    expect(verified.status).toBe(302);
+    const rows = await app.db
+      .select({
+        id: users.id,
+        tipo: users.tipo,
+        cnpj: users.cnpj,
+        nomePublico: users.nomePublico,
+        at: users.verifiedAt,
+      })
+      .from(users)
+      .where(eq(users.cnpj, "60701190000104"));
+    expect(rows).toEqual([
+      { id: realId, tipo: "ong", cnpj: "60701190000104", nomePublico: "ONG Patinhas Unidas", at: expect.any(Date) },
+    ]);
+    const [squatter] = await app.db.select().from(users).where(eq(users.id, squatterId));
+    expect([squatter!.tipo, squatter!.cnpj, squatter!.nomePublico]).toEqual(["pessoa", null, null]);
+    const [logged] = await app.db.select().from(auditLog).where(eq(auditLog.alvoId, realId));
+    expect(logged!.alvoDescricao).toContain("1 outro(s) pedido(s) do mesmo CNPJ desfeito(s)");
+    // The squatter cannot claim it back.
+    const client = await signedInAgain("posseiro.moderacao@exemplo.com");
+    const again = await client.patch(`/api/users/${squatterId}`, { tipo: "ong", cnpj, nome_publico: "Patinhas" });
+    expect(again.status).toBe(409);
   });
 });

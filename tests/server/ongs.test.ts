@@ -53,21 +53,121 @@ describe("an ONG's account", () => {
     expect(page.text).toContain(">ONG<");
   });
 
-  it("one CNPJ is one account; the alphanumeric CNPJ of 2026 is taken too", async () => {
-    const { client: other, id: otherId } = await signedIn("outra.ong@exemplo.com", "Outra");
-    const taken = await other.patch(`/api/users/${otherId}`, {
+  it("a CNPJ no operator verified does not lock the real ONG out; a verified ONG's CNPJ is its own (the alphanumeric too)", async () => {
+    // Someone claimed the CNPJ first (issue 41): the real ONG still claims it, and operators decide.
+    const { client: squatter, id: squatterId } = await signedIn("posseiro.ong@exemplo.com", "Posseiro");
+    const first = await squatter.patch(`/api/users/${squatterId}`, {
       tipo: "ong",
-      cnpj: "11222333000181",
+      cnpj: "45.997.418/0001-53",
+      nome_publico: "Patas Reais",
+    });
+    expect(first.status, first.text).toBe(200);
+    const { client: real, id: realId } = await signedIn("real.ong@exemplo.com", "Real");
+    const second = await real.patch(`/api/users/${realId}`, {
+      tipo: "ong",
+      cnpj: "45997418000153",
+      nome_publico: "Patas Reais Oficial",
+    });
+    expect([second.status, second.json.cnpj]).toEqual([200, "45997418000153"]);
+
+    // Once an operator verified one, nobody else claims it.
+    await app.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, realId));
+    const { client: late, id: lateId } = await signedIn("tarde.ong@exemplo.com", "Tarde");
+    const taken = await late.patch(`/api/users/${lateId}`, {
+      tipo: "ong",
+      cnpj: "45997418000153",
       nome_publico: "Outra ONG",
     });
-    expect([taken.status, taken.json.message]).toEqual([409, ONG_MESSAGES.cnpjTaken]);
+    expect([taken.status, taken.json.errors ?? taken.json.message]).toEqual([409, { cnpj: [ONG_MESSAGES.cnpjTaken] }]);
     const alphanumeric = generateCnpj({ version: 2 });
-    const saved = await other.patch(`/api/users/${otherId}`, {
+    const saved = await late.patch(`/api/users/${lateId}`, {
       tipo: "ong",
       cnpj: alphanumeric.toLowerCase(),
       nome_publico: "Outra ONG",
     });
     expect([saved.status, saved.json.cnpj]).toEqual([200, alphanumeric.toUpperCase()]);
+    await app.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, lateId));
+    const { client: copy, id: copyId } = await signedIn("copia.ong@exemplo.com", "Cópia");
+    const alphaTaken = await copy.patch(`/api/users/${copyId}`, {
+      tipo: "ong",
+      cnpj: alphanumeric,
+      nome_publico: "Cópia",
+    });
+    expect(alphaTaken.status).toBe(409);
+  });
+
+  it("refuses badge words and marks in public names and account names, in Portuguese (400), and stores nothing", async () => {
+    const { client, id } = await signedIn("selo.ong@exemplo.com", "Selo");
+    const cnpj = generateCnpj();
+    for (const nome_publico of [
+      "ONG Amigos de Quatro Patas ✔ ONG verificada",
+      "Amigos de Quatro Patas ✔",
+      "Patas ☑",
+      "Patas ✓",
+      "Patas ✅",
+      "Patas 🗸",
+      "Patas (VERIFICADA)",
+      "Patas Verificádas",
+      "Patas v e r i f i c a d o",
+    ]) {
+      const refused = await client.patch(`/api/users/${id}`, { tipo: "ong", cnpj, nome_publico });
+      expect([refused.status, refused.json.errors], nome_publico).toEqual([
+        400,
+        { nome_publico: [ONG_MESSAGES.badge] },
+      ]);
+    }
+    const nome = await client.patch(`/api/users/${id}`, { nome: "Maria Verificada" });
+    expect([nome.status, nome.json.errors]).toEqual([400, { nome: [ONG_MESSAGES.badge] }]);
+    const signup = await new Client(app.baseUrl).post("/api/users", {
+      email: "selo2@exemplo.com",
+      nome: "ONG verificada",
+      senha: "Abc@1234",
+    });
+    expect([signup.status, signup.json.errors]).toEqual([400, { nome: [ONG_MESSAGES.badge] }]);
+    const [row] = await app.db.select().from(users).where(eq(users.id, id));
+    expect([row!.tipo, row!.nome, row!.nomePublico]).toEqual(["pessoa", "Selo", null]);
+  });
+
+  it("refuses a verified ONG's name to any other account, accents, case and spaces aside (400)", async () => {
+    const { client: verified, id: verifiedId } = await signedIn("guardia.ong@exemplo.com", "Guardiã");
+    expect(
+      (
+        await verified.patch(`/api/users/${verifiedId}`, {
+          tipo: "ong",
+          cnpj: generateCnpj(),
+          nome_publico: "Lar dos Bigodes",
+        })
+      ).status,
+    ).toBe(200);
+    await app.db.update(users).set({ verifiedAt: new Date() }).where(eq(users.id, verifiedId));
+    const { client: other, id: otherId } = await signedIn("imita.ong@exemplo.com", "Imita");
+    for (const nome_publico of ["Lar dos Bigodes", "LAR DOS BIGODES", "Lár  dos Bigodês", "lardosbigodes"]) {
+      const refused = await other.patch(`/api/users/${otherId}`, { tipo: "ong", cnpj: generateCnpj(), nome_publico });
+      expect([refused.status, refused.json.errors], nome_publico).toEqual([
+        400,
+        { nome_publico: [ONG_MESSAGES.verifiedName] },
+      ]);
+    }
+    const asPerson = await other.patch(`/api/users/${otherId}`, { nome: "Lar dos Bigodes" });
+    expect([asPerson.status, asPerson.json.errors]).toEqual([400, { nome: [ONG_MESSAGES.verifiedName] }]);
+    const signup = await new Client(app.baseUrl).post("/api/users", {
+      email: "bigodes@exemplo.com",
+      nome: "lar dos bigodes",
+      senha: "Abc@1234",
+    });
+    expect([signup.status, signup.json.errors]).toEqual([400, { nome: [ONG_MESSAGES.verifiedName] }]);
+    // A name of its own goes through; the verified ONG keeps its own name when it saves other fields.
+    expect(
+      (
+        await other.patch(`/api/users/${otherId}`, {
+          tipo: "ong",
+          cnpj: generateCnpj(),
+          nome_publico: "Lar das Bigodudas",
+        })
+      ).status,
+    ).toBe(200);
+    const own = await verified.patch(`/api/users/${verifiedId}`, { nome_publico: "Lar dos  Bigodes" });
+    expect(own.status).toBe(200);
   });
 
   it("a change of its CNPJ or name ends an operator's check; a person keeps no CNPJ", async () => {

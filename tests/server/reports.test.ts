@@ -33,9 +33,30 @@ afterAll(async () => {
   await smtp?.close();
 });
 
+// Each a network of its own (a /24), so reporters count as different places.
 let address = 1;
-const fromNewAddress = () => ({ "X-Forwarded-For": `203.0.113.${address++}` });
+const fromNewAddress = () => {
+  const n = address++;
+  return { "X-Forwarded-For": `10.${n >> 8}.${n & 255}.7` };
+};
 const visitor = () => new Client(app.baseUrl);
+
+const DAY_MS = 24 * 60 * 60_000;
+let people = 0;
+/**
+ * A reporter whose reports count towards hiding a listing (issue 41): signed in, e-mail
+ * confirmed, account made `days` ago (8 by default: a week is the minimum).
+ */
+async function trusted(app_: TestApp = app, { days = 8, emailConfirmed = true } = {}) {
+  const nome = `Pessoa ${++people}`;
+  const account = await signedInAccount(app_, {
+    email: `confiavel-${people}@exemplo.com`,
+    nome,
+    emailConfirmed,
+    createdAt: new Date(Date.now() - days * DAY_MS),
+  });
+  return account.client;
+}
 
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.includes(to));
@@ -173,6 +194,29 @@ describe("POST /api/denuncias", () => {
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(refused.json.message).toMatch(/^Muitas denúncias enviadas a partir desta conexão\. Tente novamente em/);
   });
+
+  it("counts one IPv6 /64 as one client: ten addresses in it take its whole allowance", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Seis" });
+    for (let host = 1; host <= 10; host++) {
+      const from = { "X-Forwarded-For": `2001:db8:aa:bb:${host.toString(16)}::${host}` };
+      expect((await report(visitor(), petReport(petId), from)).status).toBe(201);
+    }
+    const sameSlash64 = await report(visitor(), petReport(petId), { "X-Forwarded-For": "2001:db8:aa:bb::ffff" });
+    expect(sameSlash64.status).toBe(429);
+    // The next /64 is another client.
+    expect((await report(visitor(), petReport(petId), { "X-Forwarded-For": "2001:db8:aa:bc::1" })).status).toBe(201);
+  });
+
+  it("counts an IPv4-mapped IPv6 address (::ffff:a.b.c.d) as the IPv4 address it carries", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Mapeado" });
+    for (let sent = 0; sent < 5; sent++) {
+      expect((await report(visitor(), petReport(petId), { "X-Forwarded-For": "198.51.100.88" })).status).toBe(201);
+      expect((await report(visitor(), petReport(petId), { "X-Forwarded-For": "::ffff:198.51.100.88" })).status).toBe(
+        201,
+      );
+    }
+    expect((await report(visitor(), petReport(petId), { "X-Forwarded-For": "::ffff:c633:6458" })).status).toBe(429);
+  });
 });
 
 describe("a listing reported by three distinct people", () => {
@@ -181,13 +225,15 @@ describe("a listing reported by three distinct people", () => {
     const { client: reporter } = await signedInAccount(app, {
       email: "rui.denuncias@exemplo.com",
       nome: "Rui Delator",
+      createdAt: new Date(Date.now() - 30 * DAY_MS),
     });
-    // One person twice counts once.
+    // One person twice counts once; a visitor goes to the operators but does not count.
     expect((await report(reporter, petReport(petId, "maus_tratos", "Animal magro e preso."))).status).toBe(201);
     expect((await report(reporter, petReport(petId))).status).toBe(201);
     expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    expect((await report(await trusted(), petReport(petId))).status).toBe(201);
     expect(await statusOf(petId)).toBe("disponivel");
-    expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    expect((await report(await trusted(), petReport(petId))).status).toBe(201);
     expect(await statusOf(petId)).toBe("oculto");
 
     // Gone for the public: page, API, feed; reporting it again is a 404 too.
@@ -212,7 +258,7 @@ describe("a listing reported by three distinct people", () => {
     const queue = await operator.get("/moderacao");
     expect(queue.text).toContain("Rui Delator (rui.denuncias@exemplo.com)");
     expect(queue.text).toContain("Visitante sem conta");
-    expect(queue.text).toContain("3 pessoas denunciaram");
+    expect(queue.text).toContain("4 pessoas denunciaram");
     expect(queue.text.indexOf("Anúncio de Trovão")).toBeLessThan(queue.text.indexOf("Anúncio de Bolinha"));
     const recent = await operator.get("/moderacao?ordem=recentes");
     expect(recent.status).toBe(200);
@@ -239,9 +285,10 @@ describe("a listing reported by three distinct people", () => {
   it("hides once when the last reports come at the same moment, and tells its caretaker once", async () => {
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Corrida" });
     for (let person = 0; person < 2; person++) {
-      expect((await report(visitor(), petReport(petId))).status).toBe(201);
+      expect((await report(await trusted(), petReport(petId))).status).toBe(201);
     }
-    const answers = await Promise.all([1, 2, 3].map(() => report(visitor(), petReport(petId))));
+    const last = await Promise.all([1, 2, 3].map(() => trusted()));
+    const answers = await Promise.all(last.map((client) => report(client, petReport(petId))));
     // Those that came after the hiding find nothing to report.
     expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((answer) => answer.status === 201 || answer.status === 404)).toBe(true);
@@ -257,10 +304,61 @@ describe("a listing reported by three distinct people", () => {
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Alvo" });
     const home = { "X-Forwarded-For": "198.51.100.200" };
     for (const nome of ["Ana", "Bia", "Cris"]) {
-      const { client } = await signedInAccount(app, { email: `${nome.toLowerCase()}.contas@exemplo.com`, nome });
+      const { client } = await signedInAccount(app, {
+        email: `${nome.toLowerCase()}.contas@exemplo.com`,
+        nome,
+        createdAt: new Date(Date.now() - 30 * DAY_MS),
+      });
       expect((await report(client, petReport(petId), home)).status).toBe(201);
     }
     expect(await statusOf(petId)).toBe("disponivel");
+  });
+
+  it("hides nothing on visitors' reports: three from three networks go to the operators, the listing stays", async () => {
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Anônimo" });
+    for (let person = 0; person < 3; person++) {
+      expect((await report(visitor(), petReport(petId))).status).toBe(201);
+    }
+    expect(await statusOf(petId)).toBe("disponivel");
+    const queue = await operator.get("/moderacao");
+    expect(queue.text).toContain("Anúncio de Anônimo");
+  });
+
+  it("hides nothing on accounts younger than a week, or whose e-mail is not confirmed", async () => {
+    const young = await createPet(app.db, { caretakerId: caretaker.id, nome: "Novato" });
+    for (let person = 0; person < 3; person++) {
+      expect((await report(await trusted(app, { days: 6 }), petReport(young))).status).toBe(201);
+    }
+    expect(await statusOf(young)).toBe("disponivel");
+    const unconfirmed = await createPet(app.db, { caretakerId: caretaker.id, nome: "Sem E-mail" });
+    for (let person = 0; person < 3; person++) {
+      const client = await trusted(app, { emailConfirmed: false });
+      expect((await report(client, petReport(unconfirmed))).status).toBe(201);
+    }
+    expect(await statusOf(unconfirmed)).toBe("disponivel");
+  });
+
+  it("needs three networks: three week-old accounts from one /24 (or one IPv6 /64) hide nothing, from three they do", async () => {
+    const oneNetwork = await createPet(app.db, { caretakerId: caretaker.id, nome: "Vizinho" });
+    for (const host of [11, 12, 13]) {
+      const from = { "X-Forwarded-For": `192.0.2.${host}` };
+      expect((await report(await trusted(), petReport(oneNetwork), from)).status).toBe(201);
+    }
+    expect(await statusOf(oneNetwork)).toBe("disponivel");
+    const oneSlash64 = await createPet(app.db, { caretakerId: caretaker.id, nome: "Vizinho Seis" });
+    for (const host of ["1", "abcd:1", "ffff:ffff:ffff:ffff"]) {
+      const from = { "X-Forwarded-For": `2001:db8:41:5::${host}` };
+      expect((await report(await trusted(), petReport(oneSlash64), from)).status).toBe(201);
+    }
+    expect(await statusOf(oneSlash64)).toBe("disponivel");
+    const threeNetworks = await createPet(app.db, { caretakerId: caretaker.id, nome: "Espalhado" });
+    for (const from of ["192.0.2.20", "198.51.100.20", "2001:db8:41:6::1"]) {
+      expect((await report(await trusted(), petReport(threeNetworks), { "X-Forwarded-For": from })).status).toBe(201);
+    }
+    expect(await statusOf(threeNetworks)).toBe("oculto");
+    // Only keyed hashes of the network are kept, never an address.
+    const rows = await app.db.select().from(reports).where(eq(reports.alvoId, threeNetworks));
+    expect(JSON.stringify(rows)).not.toMatch(/192\.0\.2|198\.51\.100|2001:db8/);
   });
 
   it("counts REPORTS_TO_HIDE people when the installation sets it", async () => {
@@ -268,7 +366,7 @@ describe("a listing reported by three distinct people", () => {
     try {
       const owner = await createUser(strict.db, { email: "dona@exemplo.com", nome: "Dona" });
       const petId = await createPet(strict.db, { caretakerId: owner.id, nome: "Único" });
-      const filed = await new Client(strict.baseUrl).post("/api/denuncias", petReport(petId), fromNewAddress());
+      const filed = await (await trusted(strict)).post("/api/denuncias", petReport(petId), fromNewAddress());
       expect(filed.status).toBe(201);
       const [row] = await strict.db
         .select({ status: pets.status, by: pets.hiddenBy })
@@ -390,7 +488,7 @@ describe("operators' actions", () => {
   it("archive reports on a listing that reports hid, which shows it again", async () => {
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Engano" });
     for (let person = 0; person < 3; person++) {
-      expect((await report(visitor(), petReport(petId))).status).toBe(201);
+      expect((await report(await trusted(), petReport(petId))).status).toBe(201);
     }
     expect(await statusOf(petId)).toBe("oculto");
     const archived = await operator.post(

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Database } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD, type NewUser } from "~/demo/factories.server";
 import { copyTemplate, createTestDatabase, type TestDatabase } from "./database";
 import { apiChecker } from "./openapi";
 
@@ -120,7 +120,7 @@ export class Client {
 /** A new account (with the factories' password) and a client signed in as it. */
 export async function signedInAccount(
   app: TestApp,
-  input: { email: string; nome: string; telefone?: string },
+  input: NewUser & { email: string; nome: string },
 ): Promise<{ client: Client; id: string; email: string }> {
   const user = await createUser(app.db, input);
   const client = new Client(app.baseUrl);

@@ -1,5 +1,5 @@
 import type { ApiOwnUser, ApiPublicUser } from "~/openapi/responses";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -10,6 +10,9 @@ import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, save
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
+import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/accounts/email-confirmation.server";
+import type { Jobs } from "~/jobs/queue.server";
+import { nameKey } from "~/lib/names";
 
 /** What anyone may see of a person, and what a person sees of themselves (never the password or its hash). */
 export type PublicUser = ApiPublicUser;
@@ -33,7 +36,13 @@ export function toPublicUser(row: UserRow): PublicUser {
 }
 
 export function toOwnUser(row: UserRow): OwnUser {
-  return { ...toPublicUser(row), email: row.email, telefone: row.telefone, cnpj: row.cnpj };
+  return {
+    ...toPublicUser(row),
+    email: row.email,
+    telefone: row.telefone,
+    cnpj: row.cnpj,
+    email_confirmado: row.emailConfirmedAt !== null,
+  };
 }
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
@@ -43,10 +52,12 @@ const emailTaken = () => fail({ kind: "conflict", reason: "email-taken", field: 
 /**
  * Creates an account, within the sign-ups allowed to one client address: every attempt
  * counts, a taken e-mail too, so sign-ups cannot be used to find out who has an account
- * faster than the limit.
+ * faster than the limit. The account and the e-mail that confirms its address are made
+ * together.
  */
 export async function registerUser(
   db: Db,
+  jobs: Jobs,
   input: { email: string; nome: string; senha: string },
   clientKey: string,
 ): Promise<Result<OwnUser>> {
@@ -54,18 +65,37 @@ export async function registerUser(
   if (!allowed.ok) return allowed;
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
   if (existing) return emailTaken();
+  if (await isVerifiedOngName(db, input.nome, null)) return invalid("nome", "verified-name");
   const passwordHash = await hashPassword(input.senha);
   try {
-    const [row] = await db
-      .insert(users)
-      .values({ email: input.email.trim(), nome: input.nome.trim(), passwordHash })
-      .returning();
-    return ok(toOwnUser(row!));
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(users)
+        .values({ email: input.email.trim(), nome: input.nome.trim(), passwordHash })
+        .returning();
+      await queueEmailConfirmation(jobs, inserted!.id, tx as unknown as Db);
+      return inserted!;
+    });
+    jobs.wake(EMAIL_CONFIRMATION_JOB);
+    return ok(toOwnUser(row));
   } catch (error) {
     // Two submits at once: the unique index decides, the loser is told as usual.
     if (isUniqueViolation(error)) return emailTaken();
     throw error;
   }
+}
+
+/**
+ * Whether `name` is, accents, case and spaces aside, the public name of a verified ONG other
+ * than `exceptId` (issue 41): nobody takes the name of an ONG the team checked.
+ */
+async function isVerifiedOngName(db: Db, name: string, exceptId: string | null): Promise<boolean> {
+  const rows = await db
+    .select({ nomePublico: users.nomePublico })
+    .from(users)
+    .where(and(eq(users.tipo, "ong"), isNotNull(users.verifiedAt), exceptId ? ne(users.id, exceptId) : undefined));
+  const key = nameKey(name);
+  return rows.some((row) => row.nomePublico !== null && nameKey(row.nomePublico) === key);
 }
 
 /** The id of the account with this e-mail (any case), if there is one. */
@@ -160,6 +190,24 @@ function saveProfile(
     if (!current) return notFound("user");
     const ong = ongColumns(current, changes);
     if (!ong.ok) return ong;
+    const txDb = tx as unknown as Db;
+    // A CNPJ an operator verified for another account is that ONG's alone; unchecked claims share.
+    if (ong.value.cnpj && ong.value.cnpj !== current.cnpj) {
+      const [holder] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.cnpj, ong.value.cnpj), isNotNull(users.verifiedAt), ne(users.id, userId)))
+        .limit(1);
+      if (holder) return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
+    }
+    for (const [field, name, before] of [
+      ["nome_publico", ong.value.nomePublico, current.nomePublico],
+      ["nome", changes.nome?.trim(), current.nome],
+    ] as const) {
+      if (name && name !== before && (await isVerifiedOngName(txDb, name, userId))) {
+        return invalid(field, "verified-name");
+      }
+    }
     let photoId = current.photoId;
     if (prepared) photoId = await saveImage(tx as unknown as Db, prepared);
     else if (changes.photo === null) photoId = null;
@@ -186,6 +234,7 @@ function saveProfile(
 /**
  * The account's kind after a change: an ONG keeps its CNPJ and public name (given now or
  * before) and needs both; a person has neither. A change of them ends an operator's check.
+ * Only a confirmed e-mail claims a CNPJ.
  */
 function ongColumns(current: UserRow, changes: ProfileChanges) {
   const tipo = changes.tipo ?? current.tipo;
@@ -193,6 +242,9 @@ function ongColumns(current: UserRow, changes: ProfileChanges) {
   const nomePublico = tipo === "ong" ? (changes.nome_publico?.trim() ?? current.nomePublico) : null;
   if (tipo === "ong" && !cnpj) return invalid("cnpj", "cnpj-required");
   if (tipo === "ong" && !nomePublico) return invalid("nome_publico", "public-name-required");
+  // Claiming a CNPJ waits for the e-mail's confirmation (issue 41); an ONG made before keeps its own.
+  const claims = tipo === "ong" && (current.tipo !== "ong" || cnpj !== current.cnpj);
+  if (claims && !current.emailConfirmedAt) return forbidden("email-unconfirmed");
   const same = tipo === current.tipo && cnpj === current.cnpj && nomePublico === current.nomePublico;
   return ok({ tipo, cnpj, nomePublico, verifiedAt: same ? current.verifiedAt : null });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import type { Db } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
@@ -31,6 +31,8 @@ export type OngToVerify = {
   cnpj: string;
   local: string | null;
   desde: Date;
+  /** Other accounts waiting with the same CNPJ (issue 41): the operator decides which is the ONG. */
+  concorrentes: { id: string; nomePublico: string; nome: string; email: string }[];
 };
 
 const waitingOngs = and(eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj));
@@ -52,6 +54,7 @@ export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
       nome: users.nome,
       nomePublico: users.nomePublico,
       cnpj: users.cnpj,
+      email: users.email,
       cidade: users.cidade,
       uf: users.uf,
       desde: users.updatedAt,
@@ -60,6 +63,8 @@ export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
     .where(waitingOngs)
     .orderBy(users.updatedAt)
     .limit(200);
+  const claims = new Map<string, typeof rows>();
+  for (const row of rows) claims.set(row.cnpj!, [...(claims.get(row.cnpj!) ?? []), row]);
   return rows.map((row) => ({
     id: row.id,
     nome: row.nome,
@@ -67,25 +72,54 @@ export async function listOngsToVerify(db: Db): Promise<OngToVerify[]> {
     cnpj: formatCnpj(row.cnpj!, { version: 2 }),
     local: row.cidade ? `${row.cidade}${row.uf ? ` (${row.uf})` : ""}` : null,
     desde: new Date(row.desde),
+    concorrentes: claims
+      .get(row.cnpj!)!
+      .filter((other) => other.id !== row.id)
+      .map((other) => ({
+        id: other.id,
+        nomePublico: other.nomePublico ?? other.nome,
+        nome: other.nome,
+        email: other.email,
+      })),
   }));
 }
 
-/** Marks an ONG verified, with the operator's reason in the audit log, in one transaction. */
+/**
+ * Marks an ONG verified, with the operator's reason in the audit log, in one transaction. The
+ * other accounts that claimed its CNPJ (issue 41) lose the claim: they are people again, without
+ * CNPJ or public name (the CNPJ is now the verified ONG's alone), and the log says how many.
+ */
 export async function verifyOng(db: Db, operator: Operator, ongId: string, motivo: string): Promise<Result> {
   const done = await db.transaction(async (tx) => {
+    const [claim] = await tx.select({ cnpj: users.cnpj }).from(users).where(eq(users.id, ongId)).limit(1);
+    // Every claim of the CNPJ locked in one order: two operators verifying rivals at once wait for each other.
+    if (claim?.cnpj) {
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.cnpj, claim.cnpj))
+        .orderBy(asc(users.id))
+        .for("update");
+    }
     const [ong] = await tx
       .update(users)
       .set({ verifiedAt: new Date() })
       .where(and(eq(users.id, ongId), eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj)))
       .returning({ nomePublico: users.nomePublico, cnpj: users.cnpj });
     if (!ong) return false;
+    const dropped = await tx
+      .update(users)
+      .set({ tipo: "pessoa", cnpj: null, nomePublico: null, verifiedAt: null, updatedAt: new Date() })
+      .where(and(eq(users.cnpj, ong.cnpj!), ne(users.id, ongId)))
+      .returning({ id: users.id });
+    const others = dropped.length === 0 ? "" : `; ${dropped.length} outro(s) pedido(s) do mesmo CNPJ desfeito(s)`;
     await tx.insert(auditLog).values({
       operatorId: operator.id,
       operatorNome: operator.nome,
       acao: "verificar_ong",
       alvoTipo: "usuario",
       alvoId: ongId,
-      alvoDescricao: `${ong.nomePublico} (CNPJ ${formatCnpj(ong.cnpj!, { version: 2 })})`,
+      alvoDescricao: `${ong.nomePublico} (CNPJ ${formatCnpj(ong.cnpj!, { version: 2 })})${others}`,
       motivo,
     });
     return true;

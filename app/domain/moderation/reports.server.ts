@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, inArray, isNull, lt, max, sql } from "drizzle-orm";
+import { and, count, countDistinct, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, reports, users } from "~/db/schema";
 import type { Jobs } from "~/jobs/queue.server";
@@ -9,12 +9,14 @@ import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { conversationsForModeration, describeForParty } from "~/domain/conversations/conversations.server";
 import { keyedHash } from "~/services/signing.server";
+import { clientNetworkOf } from "~/services/client-address.server";
 import type { ReportInput } from "~/validation/reports";
 
 /**
  * Denúncias (issue 22): anyone may report a listing or a caretaker; either party may report a
  * conversation, and the recipient of a visitor's message that message. The reporter is kept for operators only. A listing reported by
- * enough distinct people is hidden until an operator looks, and its caretaker is told.
+ * enough distinct people with confirmed, week-old accounts, from as many networks, is hidden until an operator looks, and its
+ * caretaker is told.
  */
 
 export const MODERATION_NOTICE_JOB = "moderation-notice";
@@ -79,26 +81,36 @@ export async function findReportTarget(
   });
 }
 
+/** `clientKey`: the request's key for limits per client (clientKeyOf). */
 export type Reporter = { userId: string | null; clientKey: string };
 
 /**
- * Files a report. Past `reportsToHide` distinct people (from as many addresses) with open reports, a listing is hidden
- * (its row locked first: two reports at once count each other) and its caretaker told.
+ * Files a report. A listing is hidden before an operator looks (its row locked first: two
+ * reports at once count each other) and its caretaker told once `reportsToHide` distinct
+ * people have open reports on it from as many networks (IPv4 /24, IPv6 /64), each from an
+ * account whose e-mail is confirmed and made at least `reporterMinAgeDays` (7) before its report
+ * (issue 41): accounts made for the purpose, or one person's neighbouring addresses, hide
+ * nothing by themselves. Visitors' reports go to the operators, and never hide anything.
  */
 export async function fileReport(
   db: Db,
   jobs: Jobs,
   input: ReportInput,
   reporter: Reporter,
-  settings: { reportsToHide: number },
+  settings: { reportsToHide: number; reporterMinAgeDays: number },
   now = new Date(),
 ): Promise<Result<{ id: string }>> {
   const allowed = await takeAllowance(db, "report-client", reporter.clientKey);
   if (!allowed.ok) return allowed;
   const target = await findReportTarget(db, input.alvo, reporter.userId);
   if (!target.ok) return target;
-  const clientKey = await keyedHash(db, "denuncia", `cliente:${reporter.clientKey}`);
-  const reporterKey = reporter.userId ? await keyedHash(db, "denuncia", `conta:${reporter.userId}`) : clientKey;
+  // Only keyed hashes are kept: of the network (to count places), of the account or the client (to count people).
+  const clientKey = await keyedHash(db, "denuncia", `rede:${clientNetworkOf(reporter.clientKey)}`);
+  const reporterKey = await keyedHash(
+    db,
+    "denuncia",
+    reporter.userId ? `conta:${reporter.userId}` : `cliente:${reporter.clientKey}`,
+  );
   const filed = await db.transaction(async (tx) => {
     const [pet] =
       input.alvo.tipo === "pet"
@@ -118,11 +130,18 @@ export async function fileReport(
       })
       .returning({ id: reports.id });
     if (!pet || !isListed(pet.status)) return { id: row!.id, hidden: false };
-    // Distinct people from distinct addresses: several accounts of one person count once.
+    // Distinct people from distinct networks: several accounts of one person count once.
     const [counted] = await tx
       .select({ people: countDistinct(reports.reporterKey), places: countDistinct(reports.clientKey) })
       .from(reports)
-      .where(openReportsOn({ tipo: "pet", id: input.alvo.id }));
+      .innerJoin(users, eq(users.id, reports.reporterId))
+      .where(
+        and(
+          openReportsOn({ tipo: "pet", id: input.alvo.id }),
+          isNotNull(users.emailConfirmedAt),
+          sql`${users.createdAt} <= ${reports.createdAt} - ${sql.raw(`interval '${Math.trunc(settings.reporterMinAgeDays)} days'`)}`,
+        ),
+      );
     if (Math.min(counted?.people ?? 0, counted?.places ?? 0) < settings.reportsToHide) {
       return { id: row!.id, hidden: false };
     }

@@ -28,6 +28,7 @@ import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImage
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/jobs/queue.server";
+import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
 import type { ApiPet } from "~/openapi/responses";
 
@@ -180,8 +181,8 @@ function columnsOf(input: PetChanges) {
 export const PET_PUBLISHED_JOB = "pet-published";
 
 /**
- * A caretaker publishes a pet: within the pets and photos an account may publish in an
- * hour, then as createPet, with the job that tells who is waiting for such a pet.
+ * A caretaker publishes a pet: an account whose e-mail is confirmed (issue 41), within the
+ * pets and photos an account may publish in an hour, then as createPet, with the job that tells who is waiting for such a pet.
  * Returns the new pet's id.
  */
 export function publishPet(
@@ -192,6 +193,8 @@ export function publishPet(
   photos: Buffer[],
 ): Promise<Result<string>> {
   return unlessStorageFull(async () => {
+    const confirmed = await requireConfirmedEmail(db, caretakerId);
+    if (!confirmed.ok) return confirmed;
     const pets = await takeAllowance(db, "publish-account", caretakerId);
     if (!pets.ok) return pets;
     const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);

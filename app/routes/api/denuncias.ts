@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.db,
     context.jobs,
     parsed.data,
-    { userId: user?.id ?? null, clientKey: context.clientIp },
+    { userId: user?.id ?? null, clientKey: context.clientKey },
     context.moderation,
   );
   if (!filed.ok) return apiFailure(filed.failure);

@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const parsed = await parseJsonBody(request, apiEsqueciSchema);
   if (!parsed.ok) return parsed.response;
-  const asked = await requestPasswordReset(context.db, context.jobs, parsed.data.email, context.clientIp);
+  const asked = await requestPasswordReset(context.db, context.jobs, parsed.data.email, context.clientKey);
   if (!asked.ok) return apiFailure(asked.failure);
   return Response.json({ message: RESET_MESSAGES.sent }, { status: 202, headers: { "Cache-Control": "no-store" } });
 }

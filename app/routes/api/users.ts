@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const parsed = await parseJsonBody(request, apiCreateUserSchema);
   if (!parsed.ok) return parsed.response;
-  const registered = await registerUser(context.db, parsed.data, context.clientIp);
+  const registered = await registerUser(context.db, context.jobs, parsed.data, context.clientKey);
   if (!registered.ok) return apiFailure(registered.failure);
   const user = registered.value;
   return data(user, {
