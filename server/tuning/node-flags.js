@@ -1,7 +1,7 @@
 // How the server's process is started, wherever it is started: server/tuning/start.sh (npm
 // start, npm run serve), the tests that start it as a process, the e2e suite and the
 // benchmarks. RUNTIME_TUNING=off starts it with none of these (server/tuning/index.ts);
-// tests/server/node-flags.test.ts keeps start.sh and the README in step with this file.
+// tests/server/node-flags.test.ts keeps start.sh and docs/runtime-tuning.md in step with this file.
 //
 // V8: left alone, it lets the heap grow to 150–250 MB under load although less than 60 MB
 // of it is live, because memory is cheap on a developer's machine. A ceiling makes it
@@ -46,7 +46,7 @@ export const NODE_FLAGS = [
 // mapped afresh). Other C libraries ignore the variable (ADR 10).
 export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "32768" };
 
-/** The tuned command line (POSIX shell): what start.sh runs, and what the README gives for systemd. */
+/** The tuned command line (POSIX shell): what start.sh runs, and what docs/runtime-tuning.md gives for systemd. */
 export const SERVER_COMMAND = [
   ...Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
   "node",

@@ -1,0 +1,63 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The README is what a newcomer reads in five minutes; the rest lives in docs/ guides, which
+// link to each other and to the code. These checks keep both honest as files move.
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), "utf8");
+
+function markdownFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
+    if (entry.isDirectory()) return markdownFiles(file);
+    return entry.name.endsWith(".md") ? [file] : [];
+  });
+}
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/ /g, "-");
+
+/** The anchors of a Markdown file's headings, outside code blocks. */
+function anchors(file: string): Set<string> {
+  const text = read(file).replace(/^```[\s\S]*?^```/gm, "");
+  return new Set([...text.matchAll(/^#{1,6} (.+)$/gm)].map((match) => slug(match[1] ?? "")));
+}
+
+describe("the documentation", () => {
+  const files = ["README.md", ...markdownFiles("docs")];
+
+  it("has a README of under 150 lines, none over 160 characters", () => {
+    const lines = read("README.md").trimEnd().split("\n");
+    expect(lines.length).toBeLessThan(150);
+    expect(lines.filter((line) => line.length > 160)).toEqual([]);
+  });
+
+  it("links only to files and headings that exist", () => {
+    const broken: string[] = [];
+    for (const file of files) {
+      const text = read(file).replace(/^```[\s\S]*?^```/gm, "");
+      for (const [, target = ""] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target)) continue;
+        const [pathPart, anchor] = target.split("#");
+        const linked = pathPart ? path.posix.normalize(path.posix.join(path.posix.dirname(file), pathPart)) : file;
+        if (!fs.existsSync(path.join(ROOT, linked))) broken.push(`${file}: ${target}`);
+        else if (anchor && linked.endsWith(".md") && !anchors(linked).has(anchor)) broken.push(`${file}: ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("names every setting app/env.server.ts reads in docs/configuration.md", () => {
+    const schema = read("app/env.server.ts");
+    const settings = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm)].map((match) => match[1] ?? "");
+    expect(settings.length).toBeGreaterThan(20);
+    const guide = read("docs/configuration.md");
+    expect(settings.filter((name) => !guide.includes(`\`${name}\``))).toEqual([]);
+  });
+});
