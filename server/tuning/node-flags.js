@@ -15,7 +15,7 @@
 // collections when they come every 2 MB, and they are copied, then promoted: with 2 MB,
 // submitting applications at 20 connections spent a quarter of the server's CPU collecting
 // garbage, against 7% with 16 MB, and was served about 15% faster on PostgreSQL and 21% on the
-// embedded database; peak RSS under that load rose by 18–30 MB (ADR 11, docs/performance.md).
+// embedded database; peak RSS under that load rose by 18–30 MB (ADR 32, docs/performance.md).
 // 2 MB had been chosen over 4 MB because it saved 6–13 MB on reads and messages at the same speed.
 //
 // No allocation-site pretenuring: V8 watches where objects are made and, when many of them

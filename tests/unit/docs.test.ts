@@ -53,6 +53,30 @@ describe("the documentation", () => {
     expect(broken).toEqual([]);
   });
 
+  // docs/decisions/README.md gives the template; a later decision supersedes, never amends.
+  it("keeps every decision record in one template, listed in the records' README", () => {
+    const records = fs.readdirSync(path.join(ROOT, "docs/decisions")).filter((name) => /^\d{4}-.+\.md$/.test(name));
+    const index = read("docs/decisions/README.md");
+    const wrong = records.flatMap((name) => {
+      const text = read(`docs/decisions/${name}`);
+      const number = Number(name.slice(0, 4));
+      const header = new RegExp(
+        `^# ${number}\\. .+\\n\\nDate: \\d{4}-\\d{2}-\\d{2}\\nStatus: ` +
+          `(Accepted|Superseded by \\d{4}|Accepted, in part superseded by \\d{4} \\(.+\\))\\n\\n## Context\\n`,
+      );
+      const sections = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+      return [
+        ...(header.test(text) ? [] : [`${name}: title, Date and Status lines`]),
+        ...(sections.join(", ") === "Context, Decision, Consequences"
+          ? []
+          : [`${name}: sections ${sections.join(", ")}`]),
+        ...(index.includes(`(${name})`) ? [] : [`${name}: not listed in docs/decisions/README.md`]),
+      ];
+    });
+    expect(records.length).toBeGreaterThan(28);
+    expect(wrong).toEqual([]);
+  });
+
   it("names every setting app/env.server.ts reads in docs/configuration.md", () => {
     const schema = read("app/env.server.ts");
     const settings = [...schema.matchAll(/^ {2}([A-Z][A-Z0-9_]+): /gm)].map((match) => match[1] ?? "");
