@@ -70,9 +70,9 @@ function keyFileOf(dataDir: string): string {
 /**
  * The vault of this installation: the key from DATA_ENCRYPTION_KEY; without it, on the
  * embedded database only, a key file made on first start beside the data directory (so a
- * single-machine installation works out of the box; the README says to set the variable in
- * production). PostgreSQL serves several app servers, which must share one key: there the
- * variable is required.
+ * single-machine installation works out of the box; docs/deployment.md says how to keep it).
+ * PostgreSQL serves several app servers, which must share one key: there the variable is
+ * required.
  */
 export function openVault(options: { key: Buffer | undefined; dataDir: string; embedded: boolean }): Vault {
   if (options.key) return createVault(options.key);

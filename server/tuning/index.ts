@@ -12,9 +12,9 @@
  *   loop: `embedded-database.ts` (ADR 10);
  * - the whole-response cache for anonymous visitors: `response-cache.ts` (ADR 8);
  * - the API's public reads answered by their loaders, past React Router's request handling:
- *   `direct-reads.ts` (ADR 15);
+ *   `direct-reads.ts` (ADR 30);
  * - the API's busiest write (an adoption application) answered by its action, past React
- *   Router's request handling: `direct-writes.ts` (ADR 15).
+ *   Router's request handling: `direct-writes.ts` (ADR 30).
  *
  * Off, the server runs as its libraries ship: Node's plain HTTP server (Express swaps the
  * prototypes itself), PGlite unpatched, no response cache, every request through React Router,

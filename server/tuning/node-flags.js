@@ -1,7 +1,7 @@
 // How the server's process is started, wherever it is started: server/tuning/start.sh (npm
 // start, npm run serve), the tests that start it as a process, the e2e suite and the
 // benchmarks. RUNTIME_TUNING=off starts it with none of these (server/tuning/index.ts);
-// tests/server/node-flags.test.ts keeps start.sh and the README in step with this file.
+// tests/server/node-flags.test.ts keeps start.sh and docs/runtime-tuning.md in step with this file.
 //
 // V8: left alone, it lets the heap grow to 150–250 MB under load although less than 60 MB
 // of it is live, because memory is cheap on a developer's machine. A ceiling makes it
@@ -15,7 +15,7 @@
 // collections when they come every 2 MB, and they are copied, then promoted: with 2 MB,
 // submitting applications at 20 connections spent a quarter of the server's CPU collecting
 // garbage, against 7% with 16 MB, and was served about 15% faster on PostgreSQL and 21% on the
-// embedded database; peak RSS under that load rose by 18–30 MB (ADR 11, docs/performance.md).
+// embedded database; peak RSS under that load rose by 18–30 MB (ADR 32, docs/performance.md).
 // 2 MB had been chosen over 4 MB because it saved 6–13 MB on reads and messages at the same speed.
 //
 // No allocation-site pretenuring: V8 watches where objects are made and, when many of them
@@ -46,7 +46,7 @@ export const NODE_FLAGS = [
 // mapped afresh). Other C libraries ignore the variable (ADR 10).
 export const MALLOC_ENV = { MALLOC_MMAP_THRESHOLD_: "32768" };
 
-/** The tuned command line (POSIX shell): what start.sh runs, and what the README gives for systemd. */
+/** The tuned command line (POSIX shell): what start.sh runs, and what docs/runtime-tuning.md gives for systemd. */
 export const SERVER_COMMAND = [
   ...Object.entries(MALLOC_ENV).map(([name, value]) => `${name}=${value}`),
   "node",

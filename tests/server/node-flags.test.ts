@@ -8,7 +8,7 @@ import { ROOT } from "../support/server-process";
 
 // The tests, the e2e suite and the benchmarks start the server with NODE_FLAGS and MALLOC_ENV;
 // an operator starts it with npm start or npm run serve (server/tuning/start.sh), or with the
-// README's command line, which must use the very same settings.
+// command line docs/runtime-tuning.md gives, which must use the very same settings.
 describe("the server's process settings", () => {
   const scripts = (
     JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -63,9 +63,9 @@ describe("the server's process settings", () => {
     expect(launch("off")).toEqual({ malloc: "MALLOC_MMAP_THRESHOLD_=", args: [main] });
   });
 
-  it("the README gives the same command line for starting the server some other way", () => {
-    const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-    expect(readme).toContain(`\`${SERVER_COMMAND}\``);
+  it("docs/runtime-tuning.md gives the same command line for starting the server some other way", () => {
+    const guide = fs.readFileSync(path.join(ROOT, "docs/runtime-tuning.md"), "utf8");
+    expect(guide).toContain(`\`${SERVER_COMMAND}\``);
   });
 
   /** The number a `--name=N` flag sets. */
