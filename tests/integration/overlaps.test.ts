@@ -166,7 +166,12 @@ describe.runIf(process.env.DATABASE_URL)("calls at the same moment, on PostgreSQ
       { text: "select 1 from checkins where id = $1 for update", values: [checkin!.id] },
       [1, 2].map(() => () => sweepFollowups(database.db, queue, now)),
     );
-    expect(results.map(valueOf).map((counts) => counts.checkins).sort()).toEqual([0, 1]);
+    expect(
+      results
+        .map(valueOf)
+        .map((counts) => counts.checkins)
+        .sort(),
+    ).toEqual([0, 1]);
     expect(await jobsOf(CHECKIN_EMAIL_JOB, "checkinId", checkin!.id)).toBe(1);
   });
 
@@ -190,24 +195,32 @@ describe.runIf(process.env.DATABASE_URL)("calls at the same moment, on PostgreSQ
 
   it("two daily digests at once queue one e-mail per alert", async () => {
     const now = new Date();
-    const reader = await person("Eva");
-    const [alert] = await database.db
-      .insert(alerts)
-      .values({
-        userId: reader.id,
-        frequencia: "diaria",
-        filtros: {},
-        notifiedUntil: new Date(now.getTime() - 3_600_000),
-      })
-      .returning({ id: alerts.id });
+    const daily = async (nome: string) => {
+      const reader = await person(nome);
+      const [alert] = await database.db
+        .insert(alerts)
+        .values({
+          userId: reader.id,
+          frequencia: "diaria",
+          filtros: {},
+          notifiedUntil: new Date(now.getTime() - 3_600_000),
+        })
+        .returning({ id: alerts.id });
+      return alert!.id;
+    };
+    const ids = [await daily("Eva"), await daily("Ivo")];
     const ong = await person("ONG Digest");
-    await createPet(database.db, { caretakerId: ong.id, nome: "Novidade", createdAt: new Date(now.getTime() - 60_000) });
-    // Both digests have read the alerts due, and store their jobs together.
+    await createPet(database.db, {
+      caretakerId: ong.id,
+      nome: "Novidade",
+      createdAt: new Date(now.getTime() - 60_000),
+    });
+    // Both digests have read the alerts due, and store their jobs together (held at the queue's table).
     const results = await overlapping(url, { text: "lock table pgboss.job in share mode" }, [
       () => queueDigest(database.db, queue, now),
       () => queueDigest(database.db, queue, now),
     ]);
-    results.map(valueOf);
-    expect(await jobsOf(ALERT_SEND_JOB, "alertId", alert!.id)).toBe(1);
+    expect(results.map(valueOf)).toEqual([2, 2]);
+    for (const id of ids) expect(await jobsOf(ALERT_SEND_JOB, "alertId", id)).toBe(1);
   });
 });
