@@ -86,7 +86,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     options.onLockCompromised,
     tuning.tuneEmbeddedDatabase,
   );
-  configureLimits({
+  configureLimits(database.db, {
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
     signupsPerClientPerHour: env.signupLimitPerHour,

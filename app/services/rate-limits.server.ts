@@ -70,25 +70,38 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "message-recipient": { points: 60, duration: HOUR },
 };
 
-let enabled = true;
-
-/** Settings from the environment; call before the first request. */
-export function configureLimits(limits: {
-  messagesPerClientPerHour: number;
-  messagesPerRecipientPerHour: number;
-  signupsPerClientPerHour: number;
-  reportsPerClientPerHour?: number;
-  /** False only for tests that must reach the code behind every limit (scripts/sqlmap.sh). */
-  enabled?: boolean;
-}) {
-  POLICIES["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
-  POLICIES["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
-  POLICIES["signup-client"] = { ...POLICIES["signup-client"], points: limits.signupsPerClientPerHour };
-  POLICIES["report-client"] = { ...POLICIES["report-client"], points: limits.reportsPerClientPerHour ?? 10 };
-  enabled = limits.enabled ?? true;
-}
-
 const limiters = new WeakMap<Db, Map<LimitName, RateLimiterDrizzle>>();
+
+type Settings = { policies: Record<LimitName, { points: number; duration: number }>; enabled: boolean };
+
+/**
+ * Each app's settings, by its database: two apps in one process (tests start several) keep
+ * each its own, rather than the last one started setting them for all.
+ */
+const settingsOf = new WeakMap<Db, Settings>();
+const settings = (db: Db): Settings => settingsOf.get(db) ?? { policies: POLICIES, enabled: true };
+
+/** The settings from the environment of the app on `db`; call before its first request. */
+export function configureLimits(
+  db: Db,
+  limits: {
+    messagesPerClientPerHour: number;
+    messagesPerRecipientPerHour: number;
+    signupsPerClientPerHour: number;
+    reportsPerClientPerHour?: number;
+    /** False only for tests that must reach the code behind every limit (scripts/sqlmap.sh). */
+    enabled?: boolean;
+  },
+) {
+  const policies = { ...POLICIES };
+  policies["message-client"] = { ...POLICIES["message-client"], points: limits.messagesPerClientPerHour };
+  policies["message-recipient"] = { ...POLICIES["message-recipient"], points: limits.messagesPerRecipientPerHour };
+  policies["signup-client"] = { ...POLICIES["signup-client"], points: limits.signupsPerClientPerHour };
+  policies["report-client"] = { ...POLICIES["report-client"], points: limits.reportsPerClientPerHour ?? 10 };
+  settingsOf.set(db, { policies, enabled: limits.enabled ?? true });
+  // Limiters made before hold the old numbers.
+  limiters.delete(db);
+}
 
 function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
   let byName = limiters.get(db);
@@ -98,7 +111,12 @@ function limiter(db: Db, name: LimitName): RateLimiterDrizzle {
   }
   let found = byName.get(name);
   if (!found) {
-    found = new RateLimiterDrizzle({ storeClient: db, schema: rateLimits, keyPrefix: name, ...POLICIES[name] });
+    found = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: name,
+      ...settings(db).policies[name],
+    });
     byName.set(name, found);
   }
   return found;
@@ -115,7 +133,7 @@ export async function takeAllowance(
   key: string,
   points = 1,
 ): Promise<Result<void, RateLimited>> {
-  if (!enabled) return ok();
+  if (!settings(db).enabled) return ok();
   try {
     await limiter(db, name).consume(key, points);
     return ok();
@@ -158,9 +176,9 @@ export async function forgetPersonalCounters(
 
 /** Gives back one use taken by takeAllowance (an attempt that turned out to be fine). */
 export async function giveBack(db: Db, name: LimitName, key: string): Promise<void> {
-  if (enabled) await limiter(db, name).reward(key, 1);
+  if (settings(db).enabled) await limiter(db, name).reward(key, 1);
 }
 
 export async function resetLimit(db: Db, name: LimitName, key: string): Promise<void> {
-  if (enabled) await limiter(db, name).delete(key);
+  if (settings(db).enabled) await limiter(db, name).delete(key);
 }

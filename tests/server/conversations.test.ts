@@ -272,7 +272,13 @@ describe("a conversation", () => {
       openEventStream(`${app.baseUrl}/api/conversas/eventos`, {
         Cookie: `adopet_sessao=${person.client.cookie("adopet_sessao")}`,
       });
-    const [theirs, mine, others] = await Promise.all([stream(caretaker), stream(adopter), stream(stranger)]);
+    // Someone else, with a conversation of their own (its messages mark how far their stream got).
+    const outsider = await person("fora.ao-vivo@exemplo.com", "Pessoa de Fora");
+    const theirPet = await createPet(app.db, { caretakerId: caretaker.id, nome: "Marcador" });
+    const applied = await outsider.client.post(`/api/pets/${theirPet}/candidaturas`, { respostas: answers });
+    const outsiders = (await outsider.client.get(`/api/candidaturas/${applied.json.id as string}`)).json
+      .conversa_id as string;
+    const [theirs, mine, others] = await Promise.all([stream(caretaker), stream(adopter), stream(outsider)]);
     try {
       expect(theirs.status).toBe(200);
       expect(theirs.contentType).toBe("text/event-stream; charset=utf-8");
@@ -285,8 +291,13 @@ describe("a conversation", () => {
       // The author's other tabs hear it too; the text itself is read with the session.
       await mine.next("mensagem");
       expect(event.data).not.toContain("Ao vivo");
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(others.events.filter((received) => received.event === "mensagem")).toEqual([]);
+      // Nobody else's: a message written later in the outsider's own conversation is the first they hear of.
+      const marker = await outsider.client.post(`/api/conversas/${outsiders}/mensagens`, { texto: "Marcador" });
+      expect(marker.status).toBe(201);
+      await others.next("mensagem");
+      expect(
+        others.events.filter((received) => received.event === "mensagem").map((received) => JSON.parse(received.data)),
+      ).toEqual([{ conversa_id: outsiders, mensagem_id: marker.json.id }]);
     } finally {
       for (const reader of [theirs, mine, others]) reader.close();
     }

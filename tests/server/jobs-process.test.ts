@@ -1,6 +1,9 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/client.server";
+import { MESSAGE_NOTICE_JOB } from "~/domain/messages/messages.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
+import { drained, jobsCompleted, jobsLeft } from "../support/jobs";
 import {
   serverDatabase,
   startServer,
@@ -95,16 +98,27 @@ describe("jobs survive the process", () => {
           new RegExp(`<a href="${PUBLIC_URL}/adopet/mensagens"[^>]*>[\\s\\S]*Veja todas as suas mensagens`),
         );
       }
-      // Nothing more comes: each job ran once.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      expect(toCaretaker()).toHaveLength(3);
       // One log line per run, and nothing personal in it.
-      const jobLines = running
-        .output()
-        .split("\n")
-        .filter((line) => line.includes('"job":"message-notice"'));
-      expect(jobLines).toHaveLength(3);
-      expect(jobLines.join("\n")).not.toMatch(/ong@adopet\.example|97777|Bia Lima|Mensagem \d/);
+      const jobLines = () =>
+        running!
+          .output()
+          .split("\n")
+          .filter((line) => line.includes('"job":"message-notice"'));
+      await expect.poll(() => jobLines().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      expect(jobLines().join("\n")).not.toMatch(/ong@adopet\.example|97777|Bia Lima|Mensagem \d/);
+      // Nothing more comes: stopped (letting a run finish), the server leaves no job to run, and
+      // each of the three ran once.
+      running.child.kill("SIGTERM");
+      expect(await running.exited).toBe(0);
+      expect(jobLines()).toHaveLength(3);
+      expect(toCaretaker()).toHaveLength(3);
+      const opened = await openDatabase({ databaseUrl: place.DATABASE_URL, dataDir: place.DATA_DIR ?? "" });
+      try {
+        expect(await jobsLeft(opened.db, MESSAGE_NOTICE_JOB)).toBe(0);
+        expect(await jobsCompleted(opened.db, MESSAGE_NOTICE_JOB)).toBe(3);
+      } finally {
+        await opened.close();
+      }
     },
   );
 });
@@ -131,10 +145,16 @@ describe.skipIf(!process.env.DATABASE_URL)("npm run worker on PostgreSQL", () =>
   it("runs the jobs the web servers queued", async () => {
     const pet = await firstPet(web.baseUrl);
     expect(await sendMessages(web.baseUrl, pet, 2)).toEqual([201, 201]);
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Stored for a worker, and none run.
+    expect(await jobsLeft(database.db, MESSAGE_NOTICE_JOB)).toBe(2);
     expect(mail.received).toHaveLength(0);
     worker = await startWorker({ DATABASE_URL: database.url!, SMTP_URL: mail.url, PUBLIC_URL });
     await expect.poll(() => receivedBy(mail, "ong@adopet.example").length, { timeout: 20_000 }).toBe(2);
+    // Both run by the worker, once each; the web server ran none (it logs each job it runs).
+    await drained(database.db, MESSAGE_NOTICE_JOB);
+    expect(await jobsCompleted(database.db, MESSAGE_NOTICE_JOB)).toBe(2);
+    expect(receivedBy(mail, "ong@adopet.example")).toHaveLength(2);
+    expect(web.output()).not.toContain('"job":"message-notice"');
     worker.child.kill("SIGTERM");
     expect(await worker.exited).toBe(0);
   });

@@ -392,3 +392,26 @@ describe("without a trusted proxy (the default)", () => {
     }
   });
 });
+
+describe("two apps in one process", () => {
+  it("keep each their own limits: starting a second one, limits off, leaves the first one's on", async () => {
+    const other = await startTestApp({ TRUST_PROXY: "loopback", RATE_LIMITS: "off", MESSAGE_LIMIT_PER_HOUR: "50" });
+    try {
+      // The second counts nothing...
+      const free = new Client(other.baseUrl);
+      for (let attempt = 0; attempt < 31; attempt += 1) {
+        expect(
+          (await free.post("/api/session", { email: `livre${attempt}@exemplo.com`, senha: "Abc@123" })).status,
+        ).toBe(400);
+      }
+      // ...and the first still refuses the 31st failed login from one address.
+      const robot = new From();
+      for (let attempt = 0; attempt < 30; attempt += 1) {
+        expect((await signIn(robot, `dois-apps${attempt}@exemplo.com`)).status).toBe(400);
+      }
+      expect((await signIn(robot, "dois-apps-mais@exemplo.com")).status).toBe(429);
+    } finally {
+      await other.close();
+    }
+  });
+});
