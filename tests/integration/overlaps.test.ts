@@ -128,7 +128,7 @@ describe.runIf(process.env.DATABASE_URL)("calls at the same moment, on PostgreSQ
     const results = await overlapping(
       url,
       { text: "select 1 from password_resets where id = $1 for update", values: [reset!.id] },
-      passwords.map((senha) => () => resetPassword(database.db, { token, senha })),
+      passwords.map((senha, index) => () => resetPassword(database.db, { token, senha }, `cliente-${index}`)),
     );
     const outcomes = results.map(valueOf);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
