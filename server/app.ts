@@ -13,7 +13,7 @@ import { appJobs } from "~/jobs/definitions.server";
 import { PURGE_JOB } from "~/services/maintenance.server";
 import { configureLimits } from "~/services/rate-limits.server";
 import { clientKeyOf } from "~/services/client-address.server";
-import { logError, logger, useReadableLog } from "~/services/log.server";
+import { logError, logger, useReadableLog } from "~/lib/log.server";
 import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
 import { openVault, type Vault } from "~/services/vault.server";

@@ -2,7 +2,7 @@ import PgBoss from "pg-boss";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
 import { takeFromOutbox } from "./outbox.server";
 
