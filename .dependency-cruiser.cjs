@@ -69,7 +69,8 @@ module.exports = {
     },
     {
       name: "lib-and-validation-stay-isomorphic",
-      comment: "lib/ and validation/ run in the browser too: only lib's own *.server modules may reach a server module.",
+      comment:
+        "lib/ and validation/ run in the browser too: only lib's own *.server modules may reach a server module.",
       severity: "error",
       from: { path: "^app/(lib|validation)/", pathNot: "\\.server\\.tsx?$" },
       to: { path: "\\.server\\.tsx?$" },
