@@ -10,6 +10,11 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    // Tool configuration in CommonJS (.dependency-cruiser.cjs).
+    files: ["**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: globals.node },
+  },
+  {
     files: ["**/*.{ts,tsx,js}"],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

@@ -5,7 +5,7 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./lib/nonce";
-import { logError } from "~/services/log.server";
+import { logError } from "~/lib/log.server";
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce

@@ -4,7 +4,7 @@ import { migrate } from "~/db/migrate.server";
 import { hasDemoAccounts, seedDemoData, type DemoOptions } from "~/demo/seed.server";
 import { defaultPublicUrl } from "~/lib/public-url";
 import { openVault } from "~/services/vault.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
 
 /** Opens the database, applies pending migrations and, when asked, loads the demo data. */
 /** The demo's signed termo is sealed with the app's key, and its PDF names the site's address. */

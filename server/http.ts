@@ -7,7 +7,7 @@ import onHeaders from "on-headers";
 import { isDatabaseReachable, type Db } from "~/db/client.server";
 import type { DatabaseHealth } from "~/db/health.server";
 import { randomUUID } from "node:crypto";
-import { forLog, logError, requestLogger } from "~/services/log.server";
+import { forLog, logError, requestLogger } from "~/lib/log.server";
 import { cspNonce, embeddableResources, publicReadsCors, sameOriginPosts } from "./security";
 import { boundedBodies } from "./body-limits";
 

@@ -8,7 +8,7 @@ import lockfile from "proper-lockfile";
 import { DatabaseHealth } from "./health.server";
 import { namingClient, statementNames } from "./statement-names.server";
 import * as schema from "./schema";
-import { logError } from "~/services/log.server";
+import { logError } from "~/lib/log.server";
 
 /** The database as the rest of the app sees it: the same on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -25,7 +25,7 @@ import { VACCINES_BY_SPECIES } from "~/lib/pets";
 import { dayInBrasilia } from "~/lib/dates";
 import { issueTermo, signTermo, writeTermo } from "~/domain/termos/termos.server";
 import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import type { Vault } from "~/services/vault.server";
 
 /** The demo adopter: favourites and a message to the caretaker; the README gives this login. */

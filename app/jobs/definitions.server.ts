@@ -6,7 +6,7 @@ import {
   sendConversationNotice,
   type ConversationNoticeJob,
 } from "~/domain/conversations/notices.server";
-import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
+import { PURGE_JOB, purgeExpired } from "./maintenance.server";
 import {
   ALERT_DIGEST_JOB,
   ALERT_SEND_JOB,
@@ -15,7 +15,8 @@ import {
   sendAlert,
 } from "~/domain/alerts/alerts.server";
 import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
-import { APPLICATION_NEW_JOB, APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
+import { APPLICATION_STATUS_JOB } from "~/domain/adoptions/lifecycle.server";
+import { APPLICATION_NEW_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
 import {
@@ -43,7 +44,8 @@ import {
   sendCheckinUnanswered,
   sendStoryShared,
 } from "~/domain/termos/followup-notices.server";
-import type { JobDefinition, Jobs } from "./queue.server";
+import type { Jobs } from "~/services/jobs.server";
+import type { JobDefinition } from "./queue.server";
 
 export type JobContext = {
   db: Db;

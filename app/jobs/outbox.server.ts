@@ -2,19 +2,9 @@ import { sql, type SQL } from "drizzle-orm";
 import { jobOutbox } from "~/db/schema";
 
 /**
- * Jobs written by the statement that makes their cause (a transactional outbox, ADR 28). A write
- * on the hot path (an application) is then one statement, atomic on its own: no transaction
- * around it, no separate round trip to store its job in pg-boss. The job queue moves the rows
- * into pg-boss in batches (`startJobQueue`), and they run from there as any job does.
+ * The outbox's other end (its rows are written by `outboxInsert`, app/services/jobs.server.ts,
+ * ADR 28): the job queue moves them into pg-boss in batches (`startJobQueue`).
  */
-
-/**
- * The `with` that stores a job named `name` for each row of `source` (another `with` of the same
- * statement), its data the jsonb expression `data` over that row's columns.
- */
-export function outboxInsert(name: string, data: SQL, source: SQL): SQL {
-  return sql`insert into ${jobOutbox} (name, data) select ${name}, ${data} from ${source}`;
-}
 
 /**
  * Takes up to `limit` of the oldest rows for the jobs named `names`, deleting them: the caller

@@ -2,7 +2,8 @@ import PgBoss from "pg-boss";
 import { sql } from "drizzle-orm";
 import { rowsOf, type Database, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { logger } from "~/services/log.server";
+import { logger } from "~/lib/log.server";
+import type { Jobs } from "~/services/jobs.server";
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
 import { takeFromOutbox } from "./outbox.server";
 
@@ -29,26 +30,6 @@ export type JobDefinition<Data extends object = object> = {
   /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
   policy?: "standard" | "short";
   run(data: Data): Promise<void>;
-};
-
-type SendOptions = {
-  /** Stores the job in this transaction: it exists if and only if the transaction commits. */
-  tx?: Db;
-  /** One job at a time per key: a second send while one waits is dropped. */
-  singletonKey?: string;
-  startAfter?: Date;
-};
-
-/** What the app's services see of the queue. */
-export type Jobs = {
-  send(name: string, data: object, options?: SendOptions): Promise<void>;
-  /** Stores many jobs of one kind in one statement (a fan-out: a digest's e-mails). */
-  sendMany(name: string, jobs: { data: object; singletonKey?: string; startAfter?: Date }[]): Promise<void>;
-  /**
-   * Asks this process's worker for `name` to look for new jobs now rather than at its next poll;
-   * with `outbox`, jobs written to the outbox (outbox.server.ts), moved into the queue first.
-   */
-  wake(name: string, options?: { outbox?: boolean }): void;
 };
 
 type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };

@@ -2,7 +2,7 @@ import type { Transporter } from "nodemailer";
 import { and, eq, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
-import { forLog, logger } from "~/services/log.server";
+import { forLog, logger } from "~/lib/log.server";
 
 /**
  * Outgoing mail. With SMTP_URL set, mail goes through that server; without it, the log

@@ -1,5 +1,4 @@
 import { isStorageFull } from "~/db/errors.server";
-import type { LimitName } from "~/services/rate-limits.server";
 
 /**
  * How every service reports what went wrong, in one vocabulary that knows no HTTP status
@@ -132,6 +131,26 @@ type ConflictReason =
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
 export type Conflict = { kind: "conflict"; reason: ConflictReason; field?: string; id?: string };
+/** The rate limits (their policies are in rate-limits.server.ts); a refusal names which one. */
+export type LimitName =
+  | "login-account"
+  | "login-client"
+  | "login-known"
+  | "password-check"
+  | "signup-client"
+  | "publish-account"
+  | "upload-account"
+  | "favorite-account"
+  | "alert-account"
+  | "application-account"
+  | "conversation-account"
+  | "reset-client"
+  | "reset-account"
+  | "reset-use-client"
+  | "confirmation-account"
+  | "report-client"
+  | "message-client"
+  | "message-recipient";
 export type RateLimited = { kind: "rate-limited"; limit: LimitName; retryAfterSeconds: number };
 /** `item` is the position (from 0) of the refused one among several files. */
 export type Invalid = { kind: "invalid"; field: string; reason: InvalidReason; item?: number };

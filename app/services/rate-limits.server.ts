@@ -2,31 +2,13 @@ import { inArray, like, or } from "drizzle-orm";
 import { RateLimiterDrizzle, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/db/client.server";
 import { rateLimits } from "~/db/schema";
-import { fail, ok, type RateLimited, type Result } from "~/services/outcome.server";
+import { fail, ok, type LimitName, type RateLimited, type Result } from "~/services/outcome.server";
 
 /**
  * Rate limits with counters in the database (rate-limiter-flexible's Drizzle
- * store), so they hold across every app server.
+ * store), so they hold across every app server. Their names are part of the outcome
+ * vocabulary (`LimitName`), which the pages' and the API's adapters word.
  */
-export type LimitName =
-  | "login-account"
-  | "login-client"
-  | "login-known"
-  | "password-check"
-  | "signup-client"
-  | "publish-account"
-  | "upload-account"
-  | "favorite-account"
-  | "alert-account"
-  | "application-account"
-  | "conversation-account"
-  | "reset-client"
-  | "reset-account"
-  | "reset-use-client"
-  | "confirmation-account"
-  | "report-client"
-  | "message-client"
-  | "message-recipient";
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -1,5 +1,4 @@
-import type { Failure, InvalidReason, Subject } from "~/services/outcome.server";
-import type { LimitName } from "~/services/rate-limits.server";
+import type { Failure, InvalidReason, LimitName, Subject } from "~/services/outcome.server";
 import { CONFIRMATION_MESSAGES, ONG_MESSAGES, RESET_MESSAGES, SENHA_MESSAGES } from "~/validation/accounts";
 import { MESSAGES, NOTICES, PLACE_MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";

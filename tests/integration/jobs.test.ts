@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // pg-boss's own statements (tests/support/pg-boss-plans.d.ts): the fetch its workers run.
 import plans from "pg-boss/src/plans.js";
 import { rowsOf } from "~/db/client.server";
-import { outboxInsert } from "~/jobs/outbox.server";
+import { outboxInsert } from "~/services/jobs.server";
 import { startJobQueue, type JobDefinition, type JobQueue } from "~/jobs/queue.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

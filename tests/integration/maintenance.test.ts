@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~/demo/factories.server";
 import { emailDeliveries, knownLogins, reports, sessions } from "~/db/schema";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
-import { PURGE_JOB, purgeExpired } from "~/services/maintenance.server";
+import { PURGE_JOB, purgeExpired } from "~/jobs/maintenance.server";
 import { createMailer } from "~/services/mail.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";

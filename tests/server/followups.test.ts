@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { purgeExpired } from "~/services/maintenance.server";
+import { purgeExpired } from "~/jobs/maintenance.server";
 import { adoptions, checkins, images } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { happyEndings, images, pets } from "~/db/schema";
-import { purgeExpired } from "~/services/maintenance.server";
+import { purgeExpired } from "~/jobs/maintenance.server";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
 import { until } from "../support/poll";

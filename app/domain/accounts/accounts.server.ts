@@ -11,7 +11,7 @@ import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result 
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
 import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/accounts/email-confirmation.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { nameKey } from "~/lib/names";
 
 /** What anyone may see of a person, and what a person sees of themselves (never the password or its hash). */

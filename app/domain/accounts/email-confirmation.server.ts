@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { EmailConfirmationEmail, emailConfirmationSubject } from "~/emails/email-confirmation.server";
 import { renderEmail } from "~/emails/render.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { forbidden, invalid, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";

@@ -1,8 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { authenticate, findAccountId, verifyUserPassword, type OwnUser } from "~/domain/accounts/accounts.server";
 import { knownKey, rememberLogin, type LoginOrigin } from "~/domain/accounts/known-logins.server";
-import { invalid, ok, type Result } from "~/services/outcome.server";
-import { giveBack, resetLimit, takeAllowance, type LimitName } from "~/services/rate-limits.server";
+import { invalid, ok, type LimitName, type Result } from "~/services/outcome.server";
+import { giveBack, resetLimit, takeAllowance } from "~/services/rate-limits.server";
 
 /**
  * One login attempt, for the page and the API alike: the specification's messages, with

@@ -5,7 +5,7 @@ import { passwordResets, sessions, users } from "~/db/schema";
 import { hashResetPassword } from "~/domain/accounts/passwords.server";
 import { PasswordResetEmail, passwordResetSubject } from "~/emails/password-reset.server";
 import { renderEmail } from "~/emails/render.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { invalid, ok, type Result } from "~/services/outcome.server";
 import { resetLimit, takeAllowance } from "~/services/rate-limits.server";

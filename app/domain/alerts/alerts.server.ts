@@ -6,7 +6,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { describeSearch, searchHref, type AlertFrequency, type SavedSearch } from "~/lib/alerts";
 import { citiesWithin, findCity } from "~/domain/places/cities.server";
 import { listNewInFeed } from "~/domain/pets/pets.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { AlertEmail, alertEmailSubject } from "~/emails/alert.server";
 import { renderEmail } from "~/emails/render.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";

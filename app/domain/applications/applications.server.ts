@@ -16,9 +16,14 @@ import {
   type Question,
 } from "~/lib/applications";
 import { openConversationStatement } from "~/domain/conversations/conversations.server";
-import { cancelTermoOf } from "~/domain/termos/termos.server";
-import type { Jobs } from "~/jobs/queue.server";
-import { outboxInsert } from "~/jobs/outbox.server";
+import {
+  APPLICATION_STATUS_JOB,
+  applicationsOfPet,
+  approvalFellThrough,
+  listedStatus,
+  moveAll,
+} from "~/domain/adoptions/lifecycle.server";
+import { outboxInsert, type Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -33,7 +38,6 @@ import type { ApplicationPatch, QuestionInput } from "~/validation/applications"
  */
 
 export const APPLICATION_NEW_JOB = "application-new";
-export const APPLICATION_STATUS_JOB = "application-status";
 
 // ——— The questionnaire ———
 
@@ -630,77 +634,6 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
 
 // ——— Moving ———
 
-type Tx = Db;
-
-/** Moves applications to `status`, with a timeline row each and an e-mail to each adopter. */
-async function moveAll(
-  tx: Tx,
-  jobs: Jobs,
-  ids: string[],
-  status: ApplicationStatus,
-  actor: ApplicationParty,
-  motivo: string | null,
-): Promise<void> {
-  if (ids.length === 0) return;
-  const now = new Date();
-  await tx
-    .update(applications)
-    .set({ status, updatedAt: now, ...(status === "recusada" && { motivo }) })
-    .where(inArray(applications.id, ids));
-  const events = await tx
-    .insert(applicationEvents)
-    .values(ids.map((applicationId) => ({ applicationId, status, actor, motivo, createdAt: now })))
-    .returning({ id: applicationEvents.id });
-  // The adopter hears of what the caretaker (or the system, for them) did; not of their own move.
-  if (actor === "responsavel") {
-    for (const event of events) await jobs.send(APPLICATION_STATUS_JOB, { eventId: event.id }, { tx });
-  }
-}
-
-/** The open applications of a pet in these statuses, other than `except`. */
-async function applicationsOfPet(tx: Tx, petId: string, statuses: ApplicationStatus[], except?: string) {
-  const rows = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.petId, petId), inArray(applications.status, statuses)))
-    .for("update");
-  return rows.map((row) => row.id).filter((id) => id !== except);
-}
-
-/**
- * A pet's status as its caretaker keeps it: a listing hidden by moderation (issue 22) is still
- * available or adopted underneath, and its applications go on.
- */
-const listedStatus = sql<string>`(case when ${pets.status} = 'oculto' then ${pets.statusBeforeHidden} else ${pets.status} end)`;
-
-/**
- * An approved adoption fell through: the animal is available again, its waiting list back in
- * analysis. Not for an animal since adopted or removed (its waiting list stays closed). The
- * pet is locked by the caller.
- */
-async function reopen(tx: Tx, jobs: Jobs, petId: string): Promise<void> {
-  const [pet] = await tx.select({ status: listedStatus }).from(pets).where(eq(pets.id, petId));
-  if (pet?.status !== "disponivel") return;
-  await tx.update(pets).set({ reservedAt: null }).where(eq(pets.id, petId));
-  const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
-  await moveAll(tx, jobs, waiting, "em_analise", "responsavel", null);
-}
-
-/**
- * Before an adopter's account is deleted (with its applications): the animals approved for
- * them are available again, with their waiting lists back in analysis.
- */
-export async function releaseApprovalsOf(tx: Db, jobs: Jobs, adopterId: string): Promise<void> {
-  const approved = await tx
-    .select({ petId: applications.petId })
-    .from(applications)
-    .where(and(eq(applications.adopterId, adopterId), eq(applications.status, "aprovada")));
-  for (const { petId } of approved) {
-    await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for("update");
-    await reopen(tx, jobs, petId);
-  }
-}
-
 /**
  * A move of an application by one of its parties, and/or a private note by the caretaker.
  * Approving reserves the animal (one approval wins; a second gets a conflict) and puts the
@@ -759,10 +692,7 @@ export async function changeApplication(
           await moveAll(tx, jobs, others, "em_espera", "responsavel", null);
         }
         // An approved adoption that fell through: its termo, if any, is void.
-        if (row.status === "aprovada") {
-          await cancelTermoOf(tx, id);
-          await reopen(tx, jobs, row.petId);
-        }
+        if (row.status === "aprovada") await approvalFellThrough(tx, jobs, id, row.petId);
       }
       if (patch.nota !== undefined) {
         await tx.insert(applicationNotes).values({ applicationId: id, texto: patch.nota });
@@ -788,16 +718,6 @@ function refusedMove(from: ApplicationStatus, to: ApplicationStatus, party: Appl
     return forbidden(mover === "adotante" ? "application-adopter-only" : "application-caretaker-only");
   }
   return fail({ kind: "conflict", reason: "application-move" });
-}
-
-/** The message the waiting list gets when the animal is adopted. */
-const ADOPTED_ELSEWHERE =
-  "O animal foi adotado por outra pessoa. Obrigado pelo interesse: há muitos outros esperando um lar.";
-
-/** The animal was adopted (its termo signed): its waiting list is declined, each adopter told. The pet is locked by the caller. */
-export async function declineWaitingListOnAdoption(tx: Db, jobs: Jobs, petId: string): Promise<void> {
-  const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
-  await moveAll(tx, jobs, waiting, "recusada", "responsavel", ADOPTED_ELSEWHERE);
 }
 
 /** Declines the pet's whole waiting list with one message. */

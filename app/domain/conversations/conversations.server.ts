@@ -4,7 +4,7 @@ import { rowsOf, type Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { scheduleConversationNotice } from "./notices.server";
 import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations, pets, users } from "~/db/schema";
 import { ConversationNotice, conversationNoticeSubject } from "~/emails/conversation-notice.server";
 import { renderEmail } from "~/emails/render.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { publicName } from "~/domain/pets/pets.server";
 

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { messages, pets, users } from "~/db/schema";
 import { formatPlace, searchKey } from "~/lib/pets";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { MessageNotice, messageNoticeSubject } from "~/emails/message-notice.server";
 import { renderEmail } from "~/emails/render.server";
 import {

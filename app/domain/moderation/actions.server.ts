@@ -2,7 +2,7 @@ import { conversationsForModeration } from "~/domain/conversations/conversations
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { MODERATION_NOTICE_JOB, openReportsOn, type ModerationNotice, type TargetRef } from "./reports.server";
 import type { Operator } from "./operators.server";

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { messages, pets, reports, users } from "~/db/schema";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { isListed } from "~/lib/pets";
 import { CATEGORY_LABEL, REPORTS_KEPT_DAYS, type ReportCategory, type ReportTarget } from "~/lib/reports";

@@ -27,7 +27,7 @@ import { vaccinesOutsideList, type FeedFilters } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { citiesWithin, resolveCity, type City, type Nearby } from "~/domain/places/cities.server";
 import type { ApiPet } from "~/openapi/responses";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, checkinPhotos, checkins, followupSettings, happyEndings, images, pets, users } from "~/db/schema";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { addDays, brasiliaTime, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";

@@ -6,7 +6,7 @@ import { publicName } from "~/domain/pets/pets.server";
 import { firstName, STORIES_PER_PAGE } from "~/lib/happy-endings";
 import { isId } from "~/lib/ids";
 import type { Species } from "~/lib/pets";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { takeAllowance } from "~/services/rate-limits.server";

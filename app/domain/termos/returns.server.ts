@@ -1,13 +1,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, applicationEvents, applications, checkins, happyEndings, pets } from "~/db/schema";
-import { APPLICATION_STATUS_JOB } from "~/domain/applications/applications.server";
+import { APPLICATION_STATUS_JOB } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { deleteStories } from "./happy-endings.server";
 import { applicationParty } from "./termos.server";
 import { adoptionOf } from "./followups.server";
 import type { ApplicationParty } from "~/lib/applications";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 
 /**

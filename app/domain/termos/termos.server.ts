@@ -1,20 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCpf } from "@brazilian-utils/brazilian-utils/format-cpf";
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import {
-  adoptions,
-  applicationEvents,
-  applications,
-  pets,
-  termos,
-  termoSignatures,
-  termoTemplates,
-  users,
-} from "~/db/schema";
+import { applications, pets, termos, termoSignatures, termoTemplates, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { APPLICATION_STATUS_JOB, declineWaitingListOnAdoption } from "~/domain/applications/applications.server";
+import { APPLICATION_STATUS_JOB, completeAdoption } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { keptUserAgent, maskIp, maskUserAgent } from "./signature-evidence.server";
 import type { ApplicationParty } from "~/lib/applications";
@@ -29,10 +20,9 @@ import {
   type Placeholder,
   type TermoStatus,
 } from "~/lib/termos";
-import type { Jobs } from "~/jobs/queue.server";
+import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
-import { scheduleCheckins } from "./followups.server";
 import { renderTermoPdf, type PdfSignature } from "./termo-pdf.server";
 
 /**
@@ -556,65 +546,6 @@ export async function signTermo(
   if (signed.value.job) jobs.wake(signed.value.job);
   if (signed.value.status === "assinado") publicDataChanged(db);
   return ok({ status: signed.value.status });
-}
-
-/**
- * Both signed: the animal is adopted (under a listing hidden by moderation too, which keeps
- * its own status), the application `adotada` (the adopter is e-mailed, as for every change),
- * and the adoption recorded, with its check-ins scheduled and its castration deadline.
- */
-async function completeAdoption(
-  tx: Db,
-  jobs: Jobs,
-  ids: { termoId: string; applicationId: string; petId: string; prazoCastracao: string | null },
-  now: Date,
-): Promise<void> {
-  const [pet] = await tx
-    .update(pets)
-    .set({
-      status: sql`case when ${pets.status} = 'oculto' then ${pets.status} else 'adotado'::pet_status end`,
-      statusBeforeHidden: sql`case when ${pets.status} = 'oculto' then 'adotado'::pet_status else ${pets.statusBeforeHidden} end`,
-      reservedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(pets.id, ids.petId))
-    .returning({ caretakerId: pets.caretakerId });
-  const [application] = await tx
-    .update(applications)
-    .set({ status: "adotada", updatedAt: now })
-    .where(eq(applications.id, ids.applicationId))
-    .returning({ adopterId: applications.adopterId, caretakerId: applications.caretakerId });
-  const [event] = await tx
-    .insert(applicationEvents)
-    .values({ applicationId: ids.applicationId, status: "adotada", actor: "responsavel", createdAt: now })
-    .returning({ id: applicationEvents.id });
-  await jobs.send(APPLICATION_STATUS_JOB, { eventId: event!.id }, { tx });
-  await declineWaitingListOnAdoption(tx, jobs, ids.petId);
-  const caretakerId = pet?.caretakerId ?? application!.caretakerId;
-  const [adoption] = await tx
-    .insert(adoptions)
-    .values({
-      termoId: ids.termoId,
-      applicationId: ids.applicationId,
-      petId: ids.petId,
-      adopterId: application!.adopterId,
-      caretakerId,
-      adoptedAt: now,
-      prazoCastracao: ids.prazoCastracao,
-    })
-    .returning({ id: adoptions.id });
-  await scheduleCheckins(tx, { id: adoption!.id, caretakerId, adoptedAt: now });
-}
-
-/**
- * An approved adoption fell through (the application declined or withdrawn): its termo, not
- * yet signed by both, is cancelled. Called in the transaction that moves the application.
- */
-export async function cancelTermoOf(tx: Db, applicationId: string, now = new Date()): Promise<void> {
-  await tx
-    .update(termos)
-    .set({ status: "cancelado", cancelledAt: now })
-    .where(and(eq(termos.applicationId, applicationId), inArray(termos.status, ["emitido", "assinado_adotante"])));
 }
 
 // ——— The PDF and verification ———
