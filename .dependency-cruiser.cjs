@@ -1,5 +1,5 @@
 /**
- * Imports run one way, down (DESIGN.md "Habits", docs/decisions/0030-imports-run-one-way.md).
+ * Imports run one way, down (DESIGN.md "Habits", docs/decisions/0033-imports-run-one-way.md).
  * `npm run lint` runs this: no circle, no import running back up a layer, nothing in app/ that
  * reaches server/ or tests/, nothing unresolved. Type-only imports count like any other.
  *
