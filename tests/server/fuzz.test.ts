@@ -7,6 +7,7 @@ import { checkins, messages, pets, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { checkinToken, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
+import { REPORT_CATEGORIES } from "~/lib/reports";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
@@ -23,6 +24,8 @@ let userId: string;
 let petId: string;
 /** Another caretaker's pet, which the signed-in account may apply for. */
 let otherPetId: string;
+/** Another of the signed-in account's pets, for the list's buttons (adopted, available, removed). */
+let listedPetId: string;
 
 type Person = { client: Client; id: string; email: string };
 /** A caretaker with a questionnaire of every type of question, and an adopter, and another. */
@@ -40,13 +43,19 @@ let novaId: string;
 let conversaId: string;
 /** Bia's conversation with the ONG, for its settings (sharing, blocking). */
 let ajustesConversaId: string;
-/** Bia's application, approved: the termo is issued and signed on it. */
+/** Bia's application, approved, with its termo issued: signed on it. */
 let aprovadaId: string;
+/** Another of Bia's, approved: its termo is issued by the fuzz. */
+let emitirId: string;
+/** A castration deadline the termo takes. */
+let prazo: string;
 /** Ana's adoptions: one for returns, one for stories, castration and check-ins. */
 let devolucaoId: string;
 let historiaId: string;
 let checkinLink: string;
 let alertaId: string;
+/** Another of Ana's alerts, for the page's forms (the API's fuzz deletes the first). */
+let alertaFormId: string;
 let questions: { id: string; tipo: string; opcoes?: string[] }[];
 
 /** Who posts: the fuzz names the party, not its client (whose cookies would fill the report). */
@@ -150,7 +159,10 @@ function near(valid: Record<string, unknown>, values: fc.Arbitrary<unknown> = an
     {
       weight: 8,
       arbitrary: fc
-        .tuple(fc.dictionary(keys, values, { maxKeys: 2 }), fc.subarray(names, { maxLength: Math.min(2, names.length) }))
+        .tuple(
+          fc.dictionary(keys, values, { maxKeys: 2 }),
+          fc.subarray(names, { maxLength: Math.min(2, names.length) }),
+        )
         .map(([changed, dropped]) => {
           const body = { ...valid };
           for (const name of dropped) delete body[name];
@@ -194,7 +206,7 @@ function nearForm(valid: Record<string, string>, extra: string[] = []) {
         { weight: 2, arbitrary: fc.dictionary(keys, anyValue, { maxKeys: names.length + 2 }) },
       ),
       fc.subarray(Object.keys(valid), { maxLength: Math.min(2, Object.keys(valid).length) }),
-      fc.boolean(),
+      fc.integer({ min: 0, max: 4 }).map((draw) => draw === 0),
     )
     .map(([changed, dropped, repeat]) => {
       const body: Record<string, unknown> = { ...valid };
@@ -232,6 +244,7 @@ beforeAll(async () => {
   const user = await createUser(app.db, { email: "fuzz@exemplo.com", nome: "Fuzz" });
   userId = user.id;
   petId = await createPet(app.db, { caretakerId: userId, nome: "Alvo" });
+  listedPetId = await createPet(app.db, { caretakerId: userId, nome: "Listado" });
   const other = await createUser(app.db, { email: "fuzz.ong@exemplo.com", nome: "ONG Fuzz" });
   otherPetId = await createPet(app.db, { caretakerId: other.id, nome: "Outro" });
   signedIn = new Client(app.baseUrl);
@@ -275,8 +288,16 @@ beforeAll(async () => {
   };
   novaId = await applyFor(ana, "Novo");
   conversaId = (await ana.client.get(`/api/candidaturas/${novaId}`)).json.conversa_id as string;
-  aprovadaId = await applyFor(bia, "Aprovado");
-  expect((await ong.client.patch(`/api/candidaturas/${aprovadaId}`, { status: "aprovada" })).status).toBe(200);
+  prazo = addDays(dayInBrasilia(new Date()), 60);
+  const approved = async (nome: string) => {
+    const id = await applyFor(bia, nome);
+    expect((await ong.client.patch(`/api/candidaturas/${id}`, { status: "aprovada" })).status).toBe(200);
+    return id;
+  };
+  aprovadaId = await approved("Aprovado");
+  emitirId = await approved("Emitido");
+  const issued = await ong.client.post(`/api/candidaturas/${aprovadaId}/termo`, { prazo_castracao: prazo });
+  expect(issued.status, issued.text).toBe(201);
   ajustesConversaId = (await bia.client.get(`/api/candidaturas/${aprovadaId}`)).json.conversa_id as string;
 
   // Then the ONG's own questionnaire, of every type, which the fuzzed applications answer.
@@ -302,6 +323,9 @@ beforeAll(async () => {
   const alert = await ana.client.post("/api/alertas", { filtros: { especie: "cao" }, frequencia: "diaria" });
   expect(alert.status).toBe(201);
   alertaId = alert.json.id as string;
+  const another = await ana.client.post("/api/alertas", { filtros: { especie: "gato" }, frequencia: "diaria" });
+  expect(another.status).toBe(201);
+  alertaFormId = another.json.id as string;
 });
 afterAll(async () => {
   await app.close();
@@ -444,9 +468,9 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
     {
       name: "POST /api/candidaturas/:id/termo (the caretaker issues)",
       method: "POST",
-      path: () => idOr(() => aprovadaId).map((id) => `/api/candidaturas/${id}/termo`),
+      path: () => idOr(() => emitirId).map((id) => `/api/candidaturas/${id}/termo`),
       as: ["ong", "bia"],
-      body: () => near({ prazo_castracao: "2099-12-31" }),
+      body: () => fc.constant(null).chain(() => near({ prazo_castracao: prazo })),
     },
     {
       name: "POST /api/candidaturas/:id/termo/assinaturas (adopter, then caretaker)",
@@ -522,7 +546,9 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
               anyValue,
               { maxKeys: 4 },
             )
-            .map((filtros) => (Object.keys(filtros).length ? overwrite(body as Record<string, unknown>, { filtros }) : body)),
+            .map((filtros) =>
+              Object.keys(filtros).length ? overwrite(body as Record<string, unknown>, { filtros }) : body,
+            ),
         ),
       runs: 50,
     },
@@ -580,7 +606,7 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
               { tipo: "pet", id: RANDOM_ID },
               { tipo: "anuncio", id: "x" },
             ),
-            fc.constantFrom("golpe", "maus_tratos", "outro", "spam", "x"),
+            fc.constantFrom(...REPORT_CATEGORIES, "x"),
           )
           .chain(([alvoDenunciado, categoria]) =>
             near({ alvo: alvoDenunciado, categoria, texto: "Pede dinheiro adiantado." }),
@@ -612,16 +638,14 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 30,
     },
     // Routes that take no body of any method but GET: the fuzz checks they refuse it cleanly.
-    ...["/api/finais-felizes", `/api/finais-felizes/${RANDOM_ID}`, "/api/favoritos", "/api/conversas"].map(
-      (path) => ({
-        name: `POST ${path}`,
-        method: "POST",
-        path: () => fc.constant(path),
-        as: ["ana"] as Party[],
-        body: () => anyBody,
-        runs: 5,
-      }),
-    ),
+    ...["/api/finais-felizes", `/api/finais-felizes/${RANDOM_ID}`, "/api/favoritos", "/api/conversas"].map((path) => ({
+      name: `POST ${path}`,
+      method: "POST",
+      path: () => fc.constant(path),
+      as: ["ana"] as Party[],
+      body: () => anyBody,
+      runs: 5,
+    })),
     // Last: they end what the ones above work on.
     {
       name: "DELETE /api/alertas/:id",
@@ -679,6 +703,8 @@ describe("page forms of the adoption, fed anything by the party that can reach t
     as: Party[];
     body: () => fc.Arbitrary<string>;
     runs?: number;
+    /** What follows an answer (an application sent: the next run applies for another animal). */
+    after?: (response: { status: number; headers: Headers }) => Promise<void>;
   }[] = [
     {
       name: "/pets/:id/adotar (respostas of any shape)",
@@ -708,6 +734,11 @@ describe("page forms of the adoption, fed anything by the party that can reach t
           ),
         ),
       runs: 60,
+      after: async (response) => {
+        if (response.headers.get("Location")?.includes("/candidaturas/")) {
+          applyPetId = await createPet(app.db, { caretakerId: ong.id, nome: "Candidato" });
+        }
+      },
     },
     {
       name: "/candidaturas/:id?acao=… (every intent, both parties)",
@@ -742,15 +773,13 @@ describe("page forms of the adoption, fed anything by the party that can reach t
     {
       name: "/candidaturas/:id?acao=… on an adoption (return, story, castration)",
       path: () =>
-        fc
-          .tuple(
-            fc.constantFrom(
-              () => historiaId,
-              () => devolucaoId,
-            ),
-            fc.constantFrom("historia", "aprovar_historia", "retirar_historia", "castracao", "devolucao", "mensagem"),
-          )
-          .map(([id, acao]) => `/candidaturas/${id()}?acao=${acao}`),
+        fc.oneof(
+          // The story's adoption is not returned: its check-in is answered below.
+          fc
+            .constantFrom("historia", "aprovar_historia", "retirar_historia", "castracao", "mensagem")
+            .map((acao) => `/candidaturas/${historiaId}?acao=${acao}`),
+          fc.constantFrom("devolucao", "historia").map((acao) => `/candidaturas/${devolucaoId}?acao=${acao}`),
+        ),
       as: ["ana", "ong"],
       body: () =>
         nearForm(
@@ -763,12 +792,18 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       name: "/candidaturas/:id/termo?acao=emitir|assinar",
       path: () =>
         fc
-          .tuple(idOr(() => aprovadaId), fc.constantFrom("emitir", "assinar", "outra"))
+          .tuple(
+            fc.oneof(
+              idOr(() => aprovadaId),
+              fc.constant(null).map(() => emitirId),
+            ),
+            fc.constantFrom("emitir", "assinar", "outra"),
+          )
           .map(([id, acao]) => `/candidaturas/${id}/termo?acao=${acao}`),
       as: ["ong", "bia"],
       body: () =>
         nearForm({
-          prazo_castracao: "2099-12-31",
+          prazo_castracao: prazo,
           nome_completo: "Bia Maria Fuzz",
           cpf: "529.982.247-25",
           endereco: "Rua das Laranjeiras, 120, Rio de Janeiro (RJ)",
@@ -782,7 +817,7 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       path: () => fc.constant("/candidaturas"),
       as: ["ana"],
       body: () =>
-        fc.constant(null).chain(() => nearForm({ candidatura: RANDOM_ID, intent: "desistir", voltar: "detalhe" })),
+        idOr(() => novaId).chain((candidatura) => nearForm({ candidatura, intent: "desistir", voltar: "detalhe" })),
       runs: 15,
     },
     {
@@ -811,7 +846,7 @@ describe("page forms of the adoption, fed anything by the party that can reach t
           .constantFrom("criar", "frequencia", "excluir", "x")
           .chain((intent) =>
             nearForm(
-              { intent, alerta: alertaId, frequencia: "imediata", especie: "gato", uf: "RJ", voltar: "/home" },
+              { intent, alerta: alertaFormId, frequencia: "imediata", especie: "gato", uf: "RJ", voltar: "/home" },
               ["cidade", "porte", "idade", "q", "perto", "raio", "sexo", "castrado", "convive_com"],
             ),
           ),
@@ -845,7 +880,11 @@ describe("page forms of the adoption, fed anything by the party that can reach t
             { tipo: "usuario", id: alvo.id },
             { tipo: "conversa", id: conversaId },
           )
-          .chain((target) => nearForm({ ...target, categoria: "golpe", texto: "Pede dinheiro." })),
+          .chain((target) =>
+            fc
+              .constantFrom(...REPORT_CATEGORIES, "x")
+              .chain((categoria) => nearForm({ ...target, categoria, texto: "Pede dinheiro." })),
+          ),
       runs: 30,
     },
     {
@@ -853,8 +892,9 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       path: () => fc.constant("/meus-pets/questionario"),
       as: ["fuzz"],
       body: () =>
-        fc.constantFrom("salvar", "padrao", "adicionar", "remover:0", "subir:1", "descer:0", "x:y", "remover:99").chain(
-          (intent) =>
+        fc
+          .constantFrom("salvar", "padrao", "adicionar", "remover:0", "subir:1", "descer:0", "x:y", "remover:99")
+          .chain((intent) =>
             nearForm(
               {
                 intent,
@@ -868,7 +908,7 @@ describe("page forms of the adoption, fed anything by the party that can reach t
               },
               ["perguntas[2].tipo", "perguntas[1].obrigatoria", "perguntas"],
             ),
-        ),
+          ),
       runs: 50,
     },
     {
@@ -896,7 +936,10 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       name: "/acompanhamento (a check-in's answer)",
       path: () =>
         fc
-          .oneof(fc.constant(null).map(() => checkinLink), fc.constantFrom("", "abc.def", "%00"))
+          .oneof(
+            fc.constant(null).map(() => checkinLink),
+            fc.constantFrom("", "abc.def", "%00"),
+          )
           .map((token) => `/acompanhamento?token=${token}`),
       as: ["anonimo"],
       body: () => nearForm({ texto: "Está ótimo, dorme muito." }, ["fotos"]),
@@ -915,10 +958,34 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       as: ["fuzz"],
       body: () =>
         nearForm(
-          { nome: "Alvo", especie: "cao", idade: "2", idade__unidade: "anos", porte: "medio", perfil: "Dócil" },
+          {
+            nome: "Alvo",
+            especie: "cao",
+            idade: "2",
+            idade__unidade: "anos",
+            porte: "medio",
+            perfil: "Dócil",
+            cidade: "Niterói",
+            uf: "RJ",
+            sexo: "macho",
+            status: "disponivel",
+          },
           FIELDS,
         ),
       runs: 25,
+    },
+    {
+      name: "/meus-pets (the list's buttons)",
+      path: () => fc.constant("/meus-pets"),
+      as: ["fuzz"],
+      body: () =>
+        fc
+          .tuple(
+            idOr(() => listedPetId),
+            fc.constantFrom("adotado", "disponivel", "remover", "x"),
+          )
+          .chain(([pet, intent]) => nearForm({ pet, intent })),
+      runs: 20,
     },
     {
       name: "/moderacao (an operator)",
@@ -948,6 +1015,7 @@ describe("page forms of the adoption, fed anything by the party that can reach t
         fc.asyncProperty(page.path(), fc.constantFrom(...page.as), page.body(), async (path, party, body) => {
           const response = await clientOf(party).post(path, body, FORM);
           expectClean(response, `${party}: ${path} ${body.slice(0, 300)}`);
+          await page.after?.(response);
         }),
         { numRuns: page.runs ?? 25 },
       );
@@ -970,71 +1038,103 @@ describe("multipart forms with files of anything", () => {
       fc.uint8Array({ maxLength: 100 }).map((rest) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), rest])),
       fc.uint8Array({ maxLength: 100 }).map((rest) => Buffer.concat([Buffer.from("GIF89a"), rest])),
       fc.constant(null).map(() => png),
+      fc.constant(null).map(() => png),
+      fc.constant(null).map(() => png),
     );
   const file = () =>
     fc.record({
       bytes: bytes(),
-      type: fc.constantFrom("image/png", "image/jpeg", "application/pdf", "", "text/plain"),
-      name: fc.constantFrom("foto.png", "termo.pdf", "", "../../x", "a".repeat(300)),
+      type: fc.constantFrom("image/png", "image/png", "image/jpeg", "application/pdf", "", "text/plain"),
+      name: fc.constantFrom("foto.png", "foto.png", "termo.pdf", "", "../../x", "a".repeat(300)),
     });
-  const pages: { name: string; path: () => string; as: Party; files: string[]; fields: Record<string, string> }[] =
-    [
-      {
-        name: "/termos/verificar (a PDF of anything)",
-        path: () => "/termos/verificar",
-        as: "anonimo",
-        files: ["arquivo"],
-        fields: { codigo: "ABCD-1234-EFGH-5678" },
+  const pages: { name: string; path: () => string; as: Party; files: string[]; fields: Record<string, string> }[] = [
+    {
+      name: "/termos/verificar (a PDF of anything)",
+      path: () => "/termos/verificar",
+      as: "anonimo",
+      files: ["arquivo"],
+      fields: { codigo: "ABCD-1234-EFGH-5678" },
+    },
+    {
+      name: "POST /api/termos/verificar (a PDF of anything)",
+      path: () => "/api/termos/verificar",
+      as: "anonimo",
+      files: ["arquivo"],
+      fields: {},
+    },
+    {
+      name: "/acompanhamento (photos of anything)",
+      path: () => `/acompanhamento?token=${checkinLink}`,
+      as: "anonimo",
+      files: ["fotos"],
+      fields: { texto: "Está ótimo." },
+    },
+    {
+      name: "/candidaturas/:id?acao=castracao (a proof of anything)",
+      path: () => `/candidaturas/${historiaId}?acao=castracao`,
+      as: "ana",
+      files: ["comprovante"],
+      fields: {},
+    },
+    {
+      name: "/candidaturas/:id?acao=historia (a photo of anything)",
+      path: () => `/candidaturas/${historiaId}?acao=historia`,
+      as: "ana",
+      files: ["foto"],
+      fields: { historia: "Ele dorme no sofá." },
+    },
+    {
+      name: "/meus-pets/novo (photos of anything)",
+      path: () => "/meus-pets/novo",
+      as: "fuzz",
+      files: ["fotos"],
+      fields: {
+        nome: "Novo",
+        especie: "gato",
+        idade: "2",
+        idade__unidade: "anos",
+        porte: "pequeno",
+        perfil: "Dócil",
+        cidade: "Niterói",
+        uf: "RJ",
+        sexo: "femea",
+        status: "disponivel",
       },
-      {
-        name: "POST /api/termos/verificar (a PDF of anything)",
-        path: () => "/api/termos/verificar",
-        as: "anonimo",
-        files: ["arquivo"],
-        fields: {},
+    },
+    {
+      name: "POST /api/pets (photos of anything)",
+      path: () => "/api/pets",
+      as: "fuzz",
+      files: ["fotos"],
+      fields: {
+        nome: "Novo",
+        especie: "gato",
+        idade: "2",
+        idade__unidade: "anos",
+        porte: "pequeno",
+        perfil: "Dócil",
+        cidade: "Niterói",
+        uf: "RJ",
+        sexo: "femea",
+        status: "disponivel",
       },
-      {
-        name: "/acompanhamento (photos of anything)",
-        path: () => `/acompanhamento?token=${checkinLink}`,
-        as: "anonimo",
-        files: ["fotos"],
-        fields: { texto: "Está ótimo." },
-      },
-      {
-        name: "/candidaturas/:id?acao=castracao (a proof of anything)",
-        path: () => `/candidaturas/${historiaId}?acao=castracao`,
-        as: "ana",
-        files: ["comprovante"],
-        fields: {},
-      },
-      {
-        name: "/candidaturas/:id?acao=historia (a photo of anything)",
-        path: () => `/candidaturas/${devolucaoId}?acao=historia`,
-        as: "ana",
-        files: ["foto"],
-        fields: { historia: "Ele dorme no sofá." },
-      },
-      {
-        name: "/meus-pets/novo (photos of anything)",
-        path: () => "/meus-pets/novo",
-        as: "fuzz",
-        files: ["fotos"],
-        fields: { nome: "Novo", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno", perfil: "Dócil" },
-      },
-      {
-        name: "POST /api/pets (photos of anything)",
-        path: () => "/api/pets",
-        as: "fuzz",
-        files: ["fotos"],
-        fields: { nome: "Novo", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno", perfil: "Dócil" },
-      },
-    ];
+    },
+  ];
   for (const page of pages) {
     it(page.name, async () => {
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.tuple(fc.constantFrom(...page.files, "x", "__intent__"), file()), { maxLength: 4 }),
-          fc.dictionary(fc.constantFrom(...Object.keys(page.fields), "x", "x[5]"), anyValue, { maxKeys: 2 }),
+          fc.array(
+            fc.tuple(
+              fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...page.files) }, fc.constantFrom("x", "__intent__")),
+              file(),
+            ),
+            { maxLength: 3 },
+          ),
+          fc.oneof(
+            fc.constant({}),
+            fc.dictionary(fc.constantFrom(...Object.keys(page.fields), "x", "x[5]"), anyValue, { maxKeys: 2 }),
+          ),
           async (files, changed) => {
             const form = new FormData();
             for (const [name, value] of Object.entries({ ...page.fields, ...changed })) {
