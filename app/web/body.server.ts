@@ -24,6 +24,7 @@ export class BodyError extends Error {
 const TOO_LARGE = "Os dados enviados são grandes demais.";
 const INVALID_CHARACTERS = "Os dados enviados contêm caracteres inválidos.";
 const TOO_COMPLEX = "Os dados enviados têm estrutura complexa demais.";
+const UNREADABLE_FORM = "Não foi possível ler os dados do formulário.";
 const NOT_A_FORM = "Envie os dados como formulário (application/x-www-form-urlencoded ou multipart/form-data).";
 
 /** The answer to a body over what its route accepts, at any layer. */
@@ -176,8 +177,9 @@ export async function readForm(
       maxHeaderSize: 8 * 1024,
       maxTotalSize: formMaxBytes(maxFiles, maxFileSize),
     });
-    for (const value of form.values()) {
+    for (const [name, value] of form.entries()) {
       if (typeof value === "string" && value.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
+      checkFieldName(name, maxParts);
     }
     return form;
   } catch (error) {
@@ -194,9 +196,29 @@ export async function readForm(
       throw new BodyError(413, TOO_LARGE);
     }
     if (error instanceof FormDataParseError || error instanceof TypeError) {
-      throw new BodyError(400, "Não foi possível ler os dados do formulário.");
+      throw new BodyError(400, UNREADABLE_FORM);
     }
     throw error;
+  }
+}
+
+/**
+ * Names Conform, which reads our forms into objects, keeps for its intents and state: it
+ * parses them as JSON and throws on anything else. Our pages' intents run in the browser
+ * (each form validates there), so no page of ours posts them.
+ */
+const CONFORM_NAMES = new Set(["__intent__", "__state__"]);
+const LIST_INDEX = /\[(\d+)\]/g;
+
+/**
+ * Refuses a field name Conform would fail on, or spend seconds on: a list index past the
+ * fields the form may have (`perguntas[100000000].tipo` made a list of that length, walked
+ * item by item). A list of `maxParts` fields at most has no index beyond them.
+ */
+function checkFieldName(name: string, maxParts: number) {
+  if (CONFORM_NAMES.has(name)) throw new BodyError(400, UNREADABLE_FORM);
+  for (const [, index] of name.matchAll(LIST_INDEX)) {
+    if (Number(index) >= maxParts) throw new BodyError(400, TOO_COMPLEX);
   }
 }
 
