@@ -102,7 +102,7 @@ describeOnMachine(
     });
     it("keeps conversations live across the restart: a reader still connected hears what is written after it", async () => {
       const base = `${server.baseUrl}/adopet`;
-      const { adopter, caretaker, conversationId } = await conversationThrough(base);
+      const { adopter, caretaker, conversationId } = await conversationThrough(base, postgres.url);
       const reader = await eventsOf(base, caretaker);
       try {
         await reader.next("pronto");

@@ -125,7 +125,7 @@ describe.skipIf(!process.env.DATABASE_URL)("two app servers on one PostgreSQL", 
     expect(receivedBy(mail, "ong@adopet.example")).toHaveLength(20);
   });
   it("carry conversations live: a message written through one reaches a reader on the other, across its restart", async () => {
-    const { adopter, caretaker, conversationId } = await conversationThrough(`${one.baseUrl}/adopet`);
+    const { adopter, caretaker, conversationId } = await conversationThrough(`${one.baseUrl}/adopet`, database.url!);
     const reader = await eventsOf(`${two.baseUrl}/adopet`, caretaker);
     try {
       await reader.next("pronto");

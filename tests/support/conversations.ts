@@ -2,25 +2,35 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { conversationMessages } from "~/db/schema";
 import type { Db } from "~/db/client.server";
+import pg from "pg";
 import sharp from "sharp";
 import { Client } from "./app";
 import { openEventStream } from "./event-stream";
 
 /**
- * Through a running app's API (`base` ends in /adopet): a caretaker with a pet, an adopter
- * who applied for it, and their conversation, each side signed in on its own client.
+ * Through a running app's API (`base` ends in /adopet) on the PostgreSQL database at
+ * `databaseUrl`: a caretaker with a pet, an adopter who applied for it, and their conversation,
+ * each side signed in on its own client. The caretaker's e-mail is confirmed in the database, as
+ * its link would (publishing needs it).
  */
-export async function conversationThrough(base: string) {
+export async function conversationThrough(base: string, databaseUrl: string) {
   const account = async (nome: string) => {
     const client = new Client(base);
     const email = `${nome.toLowerCase()}-${randomUUID().slice(0, 8)}@exemplo.com`;
     await client.post("/api/users", { email, nome, senha: "Abc@123" });
     const session = await client.post("/api/session", { email, senha: "Abc@123" });
     if (session.status !== 200) throw new Error(`login de ${email}: ${session.status}`);
-    return client;
+    return { client, email };
   };
-  const caretaker = await account("Cuidadora");
-  const adopter = await account("Adotante");
+  const { client: caretaker, email: caretakerEmail } = await account("Cuidadora");
+  const { client: adopter } = await account("Adotante");
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  try {
+    await database.query("update users set email_confirmed_at = now() where email = $1", [caretakerEmail]);
+  } finally {
+    await database.end();
+  }
   const form = new FormData();
   const fields = { nome: "Faísca", especie: "gato", idade: "2", idade__unidade: "anos", porte: "pequeno" };
   for (const [name, value] of Object.entries({
