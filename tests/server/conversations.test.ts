@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,17 +20,15 @@ import { Client, signedInAccount, startTestApp, type TestApp } from "../support/
 /**
  * Conversations (issue 20, first slice): every application has one; its two parties write,
  * read and mark it read through the API; nobody else sees it; bad input is refused with
- * nothing written.
+ * nothing written. Each test opens the conversation it reads, between new accounts (issue 41):
+ * any one of them runs alone, in any order.
  */
 const PUBLIC_URL = "https://adote.exemplo.org";
 const MINUTE = 60_000;
 let app: TestApp;
 let smtp: SmtpPeer;
 type Person = { client: Client; id: string; email: string };
-let caretaker: Person;
-let adopter: Person;
 let stranger: Person;
-let conversationId: string;
 
 const person = (email: string, nome: string): Promise<Person> =>
   signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
@@ -42,20 +41,40 @@ const answers = Object.fromEntries(
   ]),
 );
 
-beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
-  caretaker = await person("ong.conversas@exemplo.com", "ONG Conversa");
-  adopter = await person("ana.conversas@exemplo.com", "Ana Conversa");
-  stranger = await person("outra.conversas@exemplo.com", "Outra Pessoa");
+/**
+ * A new caretaker ("ONG Conversa") and adopter ("Ana Conversa"), and the conversation of the
+ * adopter's application for the caretaker's Tobias, with no messages yet.
+ */
+async function conversation() {
+  const tag = randomUUID().slice(0, 8);
+  const caretaker = await person(`ong.conversas.${tag}@exemplo.com`, "ONG Conversa");
+  const adopter = await person(`ana.conversas.${tag}@exemplo.com`, "Ana Conversa");
   const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Tobias" });
   const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
   expect(applied.status).toBe(201);
   const application = await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`);
-  conversationId = application.json.conversa_id as string;
+  const conversationId = application.json.conversa_id as string;
   // The caretaker reads the same conversation on the application.
   const seenByCaretaker = await caretaker.client.get(`/api/candidaturas/${applied.json.id as string}`);
   expect(seenByCaretaker.json.conversa_id).toBe(conversationId);
+  return { caretaker, adopter, conversationId };
+}
+
+/** A conversation where the caretaker answered and the adopter has not read it yet. */
+async function answeredConversation() {
+  const opened = await conversation();
+  const reply = await opened.caretaker.client.post(`/api/conversas/${opened.conversationId}/mensagens`, {
+    texto: "Pode sim! Às 10h?",
+  });
+  expect(reply.status).toBe(201);
+  return opened;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  // Never a party to any conversation.
+  stranger = await person("outra.conversas@exemplo.com", "Outra Pessoa");
 });
 afterAll(async () => {
   await app?.close();
@@ -64,6 +83,7 @@ afterAll(async () => {
 
 describe("a conversation", () => {
   it("is opened with the application, and listed only once it has messages", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     expect(conversationId).toMatch(/^[0-9a-f-]{36}$/);
     const list = await adopter.client.get("/api/conversas");
     expect(list.status).toBe(200);
@@ -79,6 +99,7 @@ describe("a conversation", () => {
   });
 
   it("carries messages both ways, unread until the reader marks them", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     const sent = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, {
       texto: "  Olá! Posso visitar o Tobias no sábado?\nTenho quintal.  ",
     });
@@ -119,6 +140,7 @@ describe("a conversation", () => {
   });
 
   it("is nobody else's: another account gets 404 for reading, writing and marking, a visitor 401", async () => {
+    const { adopter, conversationId } = await conversation();
     const before = await messagesIn(app.db, conversationId);
     expect((await stranger.client.get(`/api/conversas/${conversationId}`)).status).toBe(404);
     const written = await stranger.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" });
@@ -134,6 +156,7 @@ describe("a conversation", () => {
   });
 
   it("has its page for its two parties only, reading it marks it read, a reply comes back to it", async () => {
+    const { adopter, conversationId } = await answeredConversation();
     const form = { "Content-Type": "application/x-www-form-urlencoded" };
     const before = await messagesIn(app.db, conversationId);
     expect((await stranger.client.get(`/mensagens/${conversationId}`)).status).toBe(404);
@@ -173,6 +196,7 @@ describe("a conversation", () => {
   });
 
   it("refuses bad input in Portuguese, with nothing written", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     const before = await messagesIn(app.db, conversationId);
     const url = `/api/conversas/${conversationId}/mensagens`;
     const cases: [unknown, string][] = [
@@ -200,6 +224,7 @@ describe("a conversation", () => {
   });
 
   it("is not written to once the other party's account is suspended", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     await app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, caretaker.id));
     const before = await messagesIn(app.db, conversationId);
     try {
@@ -212,6 +237,7 @@ describe("a conversation", () => {
   });
 
   it("e-mails a message unread for 10 minutes, with those that piled up, at most once an hour", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     const mailer = createMailer({ smtpUrl: smtp.url, from: "Adopet <nao-responda@adopet.exemplo>" });
     // The conversation's notices only (the application's own e-mail may arrive meanwhile).
     const to = async (email: string) => {
@@ -232,8 +258,7 @@ describe("a conversation", () => {
       sql`select created_on, start_after from pgboss.job where name = ${CONVERSATION_NOTICE_JOB} and singleton_key = ${`${conversationId}:${caretaker.id}`} and state = 'created'`,
     )) as unknown as { rows: { created_on: string | Date; start_after: string | Date }[] };
     expect(rows).toHaveLength(1);
-    // 10 minutes after it was queued, both on the database's clock. Queued by the first unread
-    // message of an earlier test, maybe: a later one, like this, finds it waiting and adds none.
+    // 10 minutes after it was queued, both on the database's clock.
     const delay = new Date(rows[0]!.start_after).getTime() - new Date(rows[0]!.created_on).getTime();
     expect(Math.abs(delay - NOTICE_DELAY_MS)).toBeLessThan(1_000);
 
@@ -268,6 +293,7 @@ describe("a conversation", () => {
   });
 
   it("is live: a message reaches both parties' open event streams within 2 seconds, nobody else's", async () => {
+    const { caretaker, adopter, conversationId } = await conversation();
     const stream = (person: Person) =>
       openEventStream(`${app.baseUrl}/api/conversas/eventos`, {
         Cookie: `adopet_sessao=${person.client.cookie("adopet_sessao")}`,
@@ -321,6 +347,7 @@ describe("a conversation", () => {
   });
 
   it("is in both parties' data export, each seeing their side", async () => {
+    const { caretaker, adopter, conversationId } = await answeredConversation();
     const exported = await adopter.client.get(`/api/users/${adopter.id}/export`);
     expect(exported.status).toBe(200);
     const conversas = exported.json.conversas as {
@@ -339,6 +366,7 @@ describe("a conversation", () => {
   });
 
   it("goes with an account deleted: the conversation and its messages", async () => {
+    const caretaker = await person("ong.lua.conversas@exemplo.com", "ONG da Lua");
     const gone = await person("vai.conversas@exemplo.com", "Vai Embora");
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Lua" });
     const applied = await gone.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });

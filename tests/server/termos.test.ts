@@ -197,17 +197,39 @@ describe("issuing", () => {
 });
 
 describe("signing, the PDF and verification", () => {
-  let id: string;
-  let petId: string;
-  let pdf: Buffer;
-  let codigo: string;
+  // Each test brings a new application for Farofa to the stage it starts from (issue 41): any
+  // one of them runs alone, in any order.
 
-  beforeAll(async () => {
-    ({ id, petId } = await application("Farofa", { castrado: "sim", sexo: "femea", especie: "gato" }));
-    expect((await ong.client.post(`/api/candidaturas/${id}/termo`)).status).toBe(201);
-  });
+  /** Farofa's application, approved, its termo issued. */
+  async function issued() {
+    const farofa = await application("Farofa", { castrado: "sim", sexo: "femea", especie: "gato" });
+    expect((await ong.client.post(`/api/candidaturas/${farofa.id}/termo`)).status).toBe(201);
+    return farofa;
+  }
+
+  /** ... and signed by Ana, the adopter. */
+  async function signedByAdopter() {
+    const farofa = await issued();
+    const signed = await ana.client.post(`/api/candidaturas/${farofa.id}/termo/assinaturas`, ADOPTER_SIGNATURE);
+    expect(signed.status).toBe(201);
+    return farofa;
+  }
+
+  /** ... and countersigned by the ONG: the adoption done, with its code and PDF. */
+  async function signedByBoth() {
+    const farofa = await signedByAdopter();
+    const done = await ong.client.post(`/api/candidaturas/${farofa.id}/termo/assinaturas`, {
+      nome_completo: "Maria Patas Silva",
+      concordo: true,
+    });
+    expect(done.status).toBe(201);
+    const download = await ana.client.get(`/api/candidaturas/${farofa.id}/termo.pdf`);
+    expect(download.status).toBe(200);
+    return { ...farofa, codigo: done.json.codigo as string, pdf: download.bytes };
+  }
 
   it("takes the adopter's signature first, refusing bad data in Portuguese, and seals the CPF and address", async () => {
+    const { id } = await issued();
     const sign = (client: Client, body: unknown) =>
       client.request("POST", `/api/candidaturas/${id}/termo/assinaturas`, body, {
         "User-Agent": "Teste/1.0 (Android)",
@@ -296,6 +318,7 @@ describe("signing, the PDF and verification", () => {
   });
 
   it("completes the adoption with the caretaker's signature: the PDF, the code, the animal adopted", async () => {
+    const { id, petId } = await signedByAdopter();
     const sign = (body: unknown) => ong.client.post(`/api/candidaturas/${id}/termo/assinaturas`, body);
     const withCpf = await sign({ nome_completo: "Maria Patas", concordo: true, cpf: CPF });
     expect(withCpf.json.errors).toEqual({ cpf: ["Campo desconhecido."] });
@@ -313,7 +336,6 @@ describe("signing, the PDF and verification", () => {
     expect(done.pdf).toBe(`/adopet/api/candidaturas/${id}/termo.pdf`);
     const hashes = (done.assinaturas as { texto_sha256: string }[]).map((signature) => signature.texto_sha256);
     expect(hashes).toEqual([done.texto_sha256, done.texto_sha256]);
-    codigo = done.codigo as string;
     expect(
       await app.db
         .select()
@@ -336,7 +358,7 @@ describe("signing, the PDF and verification", () => {
     expect(download.headers.get("Content-Type")).toBe("application/pdf");
     expect(download.headers.get("Content-Disposition")).toBe('attachment; filename="termo-de-adocao-farofa.pdf"');
     expect(download.headers.get("Cache-Control")).toBe("private, no-store");
-    pdf = download.bytes;
+    const pdf = download.bytes;
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     // The app's font, embedded (accents print as typed).
     expect(pdf.includes("Poppins")).toBe(true);
@@ -353,6 +375,7 @@ describe("signing, the PDF and verification", () => {
   });
 
   it("verifies by code (as typed) and by the PDF itself; a PDF changed by one byte does not match", async () => {
+    const { codigo, pdf } = await signedByBoth();
     const visitor = new Client(app.baseUrl);
     const byCode = await visitor.post("/api/termos/verificar", { codigo: codigo.toLowerCase().replaceAll("-", " ") });
     expect(byCode.status).toBe(200);
@@ -406,6 +429,8 @@ describe("signing, the PDF and verification", () => {
   });
 
   it("keeps a signed termo after the adopter deletes their account, and forgets it ten years on", async () => {
+    // Another termo signed by both, signed earlier: forgotten too.
+    const { codigo } = await signedByBoth();
     const leaving = await person("sai.termos@exemplo.com", "Saulo");
     const { id: leavingApplication } = await application("Tico", { castrado: "sim" }, { adopter: () => leaving });
     expect((await ong.client.post(`/api/candidaturas/${leavingApplication}/termo`)).status).toBe(201);
