@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
-import { createAccount, logInThroughForm, OPERATOR } from "./accounts-support";
+import { confirmationPath, createAccount, logInThroughForm, OPERATOR } from "./accounts-support";
 
 /**
  * Every page at 360, 768 and 1440 px: it fits the width, axe finds nothing, and
@@ -141,6 +141,20 @@ for (const width of WIDTHS) {
       await page.goto("/adopet/moderacao");
       await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
       await capture(page, "moderacao", width);
+    });
+
+    test("an account waiting for its e-mail: the confirmation link's page and the profile's notice fit, pass axe, and are saved", async ({
+      page,
+      request,
+    }) => {
+      const { email } = await createAccount(request, "Clara Espera", { confirmed: false });
+      await page.goto(await confirmationPath(email));
+      await expect(page.getByRole("button", { name: "Confirmar meu e-mail" })).toBeVisible();
+      await capture(page, "email-confirmar", width);
+      await logInThroughForm(page, email);
+      await page.goto("/adopet/perfil");
+      await expect(page.getByRole("button", { name: "Reenviar e-mail de confirmação" })).toBeVisible();
+      await capture(page, "perfil-sem-confirmacao", width);
     });
 
     test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
