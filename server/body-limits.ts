@@ -87,7 +87,7 @@ function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
 }
 
 /** How long a client may go on sending a refused body once it has its answer. */
-const LINGER_MS = 2_000;
+const LINGER_MS = 5_000;
 
 /**
  * The rest of a refused body is read and dropped, never kept: closing with bytes unread would

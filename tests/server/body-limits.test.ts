@@ -65,7 +65,11 @@ function send(url: string, contentType: string, total: number, declared: boolean
       });
     });
     // The server may close the connection once it has answered, while the body is still going.
-    request.on("error", (error) => (answered ? undefined : reject(error)));
+    request.on("error", (error) =>
+      answered
+        ? undefined
+        : reject(new Error(`${url} ${contentType} ${total} ${declared ? "declared" : "chunked"}: ${error.message}`)),
+    );
     const write = () => {
       while (!answered && sent < total) {
         const chunk = first ? Buffer.concat([opening, filler]) : filler;
