@@ -1047,6 +1047,19 @@ describe("multipart forms with files of anything", () => {
       type: fc.constantFrom("image/png", "image/png", "image/jpeg", "application/pdf", "", "text/plain"),
       name: fc.constantFrom("foto.png", "foto.png", "termo.pdf", "", "../../x", "a".repeat(300)),
     });
+  /** A new pet's fields, beside the photos the fuzz sends (page and API alike). */
+  const NEW_PET_FIELDS = {
+    nome: "Novo",
+    especie: "gato",
+    idade: "2",
+    idade__unidade: "anos",
+    porte: "pequeno",
+    perfil: "Dócil",
+    cidade: "Niterói",
+    uf: "RJ",
+    sexo: "femea",
+    status: "disponivel",
+  };
   const pages: { name: string; path: () => string; as: Party; files: string[]; fields: Record<string, string> }[] = [
     {
       name: "/termos/verificar (a PDF of anything)",
@@ -1088,36 +1101,14 @@ describe("multipart forms with files of anything", () => {
       path: () => "/meus-pets/novo",
       as: "fuzz",
       files: ["fotos"],
-      fields: {
-        nome: "Novo",
-        especie: "gato",
-        idade: "2",
-        idade__unidade: "anos",
-        porte: "pequeno",
-        perfil: "Dócil",
-        cidade: "Niterói",
-        uf: "RJ",
-        sexo: "femea",
-        status: "disponivel",
-      },
+      fields: NEW_PET_FIELDS,
     },
     {
       name: "POST /api/pets (photos of anything)",
       path: () => "/api/pets",
       as: "fuzz",
       files: ["fotos"],
-      fields: {
-        nome: "Novo",
-        especie: "gato",
-        idade: "2",
-        idade__unidade: "anos",
-        porte: "pequeno",
-        perfil: "Dócil",
-        cidade: "Niterói",
-        uf: "RJ",
-        sexo: "femea",
-        status: "disponivel",
-      },
+      fields: NEW_PET_FIELDS,
     },
   ];
   for (const page of pages) {
