@@ -7,14 +7,14 @@
  */
 const LAYERS = [
   { name: "server", path: "^server/" },
-  {
-    name: "routes",
-    // The API's document (it names the session cookie); the API wing of issue 42 may move it.
-    path: "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$|fonts\\.ts$|styles/|openapi/document\\.server\\.ts$)",
-  },
+  { name: "routes", path: "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$|fonts\\.ts$|styles/)" },
+  // The JSON API's wing: its endpoints' declarations, its router and its OpenAPI document (ADR 34).
+  { name: "api", path: "^app/api/(?!presenters/)" },
   // Starting the app: environment, migrations, the demo seed and the factories tests share.
   { name: "bootstrap", path: "^app/(setup\\.server\\.ts$|env\\.server\\.ts$|demo/)" },
   { name: "web", path: "^app/web/" },
+  // The API's shapes of domain records (toApiPet…), also given by pages (the data export).
+  { name: "presenters", path: "^app/api/presenters/" },
   { name: "components", path: "^app/components/" },
   // The queue and the job definitions, which wire the domain's handlers and run maintenance.
   { name: "jobs", path: "^app/jobs/" },

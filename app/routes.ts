@@ -49,20 +49,16 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemaps.ts"),
   route("feeds/novos.xml", "routes/seo/feed-novos.ts"),
   route("widget/:responsavelId", "routes/widget.tsx"),
-  // The API's page, beside its routes: an HTML page, not an API route (app/openapi).
+  // The API's page. The API itself is the wing of app/api, served before these routes; the
+  // routes under api/ below are the ones not yet moved there.
   route("api/docs", "routes/api-docs.tsx"),
   ...prefix("api", [
-    route("openapi.json", "routes/api/openapi.ts"),
     route("users", "routes/api/users.ts"),
     route("users/:id", "routes/api/user.ts"),
     route("users/:id/export", "routes/api/user-export.ts"),
     route("session", "routes/api/session.ts"),
     route("senha/esqueci", "routes/api/senha-esqueci.ts"),
     route("senha/nova", "routes/api/senha-nova.ts"),
-    route("pets", "routes/api/pets.ts"),
-    route("pets/:id", "routes/api/pet.ts"),
-    route("pets/:id/questionario", "routes/api/pet-questionario.ts"),
-    route("pets/:id/candidaturas", "routes/api/pet-candidaturas.ts"),
     route("questionario", "routes/api/questionario.ts"),
     route("candidaturas", "routes/api/candidaturas.ts"),
     route("candidaturas/animais", "routes/api/candidaturas-animais.ts"),

@@ -21,6 +21,7 @@ import { openVault, type Vault } from "~/services/vault.server";
 import { createHttpApp } from "./http";
 import { CONVERSATION_CHANNEL, ConversationHub } from "~/domain/conversations/live.server";
 import { runtimeTuning } from "./tuning";
+import { apiWing } from "~/api/index.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -113,6 +114,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
     vault,
   });
   const handler = createRequestHandler({ build, mode: env.nodeEnv, getLoadContext: loadContext });
+  // The JSON API, served before React Router (its requests are Express's, made by server/tuning).
+  const api = apiWing((incoming, outgoing) => loadContext(incoming as Request, outgoing as Response));
   const app = createHttpApp({
     db: database.db,
     handler,
@@ -121,10 +124,8 @@ export async function createServer(options: StartOptions = {}): Promise<{
     production: env.nodeEnv === "production",
     trustProxy: env.trustProxy,
     health: database.health,
-    publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db) : undefined,
-    // With Vite's dev server the build is loaded per request (options.loadBuild): only production.
-    directReads: options.loadBuild ? undefined : tuning.directReads(build as ServerBuild, loadContext),
-    directWrites: options.loadBuild ? undefined : tuning.directWrites(build as ServerBuild, loadContext),
+    publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db, api.publicCachePaths) : undefined,
+    api: { ...api, listener: tuning.apiListener(api.fetch) },
     publicUrl: () => publicUrl,
     requestLines: env.requestLog,
   });

@@ -1,3 +1,4 @@
+import type { RequestListener as NodeRequestListener } from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
@@ -12,6 +13,8 @@ import { cspNonce, embeddableResources, publicReadsCors, sameOriginPosts } from 
 import { boundedBodies } from "./body-limits";
 
 const BASE_PATH = "/adopet";
+
+type RequestListener = (...args: Parameters<NodeRequestListener>) => Promise<void>;
 
 export type HttpAppOptions = {
   /** A log line per request (REQUEST_LOG, on by default): it costs a share of the cached pages' throughput. */
@@ -31,10 +34,8 @@ export type HttpAppOptions = {
   health?: DatabaseHealth;
   /** Micro-cache of the responses every visitor gets alike (production; server/tuning). */
   publicCache?: RequestHandler;
-  /** The API's public reads answered by their loaders, past the response cache (server/tuning). */
-  directReads?: RequestHandler;
-  /** The API's busiest write answered by its action (server/tuning). */
-  directWrites?: RequestHandler;
+  /** The JSON API (app/api): every request for a path it declares, before React Router. */
+  api?: { owns(pathname: string): boolean; crossOriginPaths: RegExp[]; listener: RequestListener };
   /** The site's public address (PUBLIC_URL or its default), once known. */
   publicUrl?: () => string | undefined;
 };
@@ -52,8 +53,7 @@ export function createHttpApp({
   trustProxy = "false",
   health,
   publicCache,
-  directReads,
-  directWrites,
+  api,
   publicUrl = () => undefined,
   requestLines = false,
 }: HttpAppOptions) {
@@ -83,7 +83,7 @@ export function createHttpApp({
     }),
   );
   app.use(sameOriginPosts(publicUrl));
-  app.use(publicReadsCors());
+  app.use(publicReadsCors(api?.crossOriginPaths ?? []));
   app.use(embeddableResources());
 
   // "/" and "/adopet" lead into the app. Checked by hand: Express matches
@@ -142,8 +142,12 @@ export function createHttpApp({
 
   if (health) app.use(unavailableWhileDown(health));
   if (publicCache) app.use(publicCache);
-  if (directReads) app.use(directReads);
-  if (directWrites) app.use(directWrites);
+  if (api) {
+    app.use((req, res, next) => {
+      if (!api.owns(req.path)) return next();
+      api.listener(req, res).catch(next);
+    });
+  }
   app.use(handler);
   app.use(lastResortErrorPage);
   return app;

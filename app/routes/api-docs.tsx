@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from "react";
 import { useLoaderData } from "react-router";
-import { openApiDocument } from "~/openapi/document.server";
+import { apiDocument } from "~/api/index.server";
 import { pageMeta } from "~/lib/meta";
 
 /**
@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/meta";
  * plain HTML under the site's CSP, readable without JavaScript and on a phone.
  */
 export function loader() {
-  return openApiDocument();
+  return apiDocument();
 }
 
 export function meta() {
@@ -18,7 +18,7 @@ export function meta() {
   );
 }
 
-type Doc = ReturnType<typeof openApiDocument>;
+type Doc = ReturnType<typeof apiDocument>;
 type Schema = Record<string, unknown>;
 type Operation = {
   tags?: string[];

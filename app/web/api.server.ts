@@ -1,4 +1,3 @@
-import { data } from "react-router";
 import type { z } from "zod";
 import type { Failure } from "~/services/outcome.server";
 import { BodyError, readJson, type JsonLimits } from "./body.server";
@@ -7,9 +6,16 @@ import { failureField, failureHeaders, failureStatus, failureText, type FieldNam
 /** JSON answers of the public API: field errors as `{ errors: { campo: [mensagens] } }`. */
 export type FieldErrors = Record<string, string[]>;
 
-export function apiError(status: number, message: string, errors?: FieldErrors, headers?: HeadersInit) {
-  return data(
-    { message, ...(errors ? { errors } : {}) },
+/** The API's error body; `extra` adds fields beside the message (a conflict's `candidatura_id`). */
+export function apiError(
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+  headers?: Record<string, string>,
+  extra?: Record<string, unknown>,
+): Response {
+  return Response.json(
+    { message, ...(errors ? { errors } : {}), ...extra },
     { status, headers: { "Cache-Control": "no-store", ...headers } },
   );
 }
@@ -49,7 +55,10 @@ export function bodyErrorResponse(error: unknown) {
  * Retry-After for a limit); a failure about one field lists it in `errors`, by the name
  * the body gives it (`fields`, e.g. `{ photo: "foto__upload" }`).
  */
-export function apiFailure(failure: Failure, { fields }: { fields?: FieldNames } = {}) {
+export function apiFailure(
+  failure: Failure,
+  { fields, extra }: { fields?: FieldNames; extra?: Record<string, unknown> } = {},
+): Response {
   const field = failureField(failure, fields);
   const message = failureText(failure, field);
   return apiError(
@@ -57,6 +66,7 @@ export function apiFailure(failure: Failure, { fields }: { fields?: FieldNames }
     message,
     field ? { [field]: [message] } : undefined,
     failureHeaders(failure),
+    extra,
   );
 }
 

@@ -1,8 +1,9 @@
+import { toApiPet } from "~/api/presenters/pets";
 import type { DataExport } from "~/domain/accounts/privacy.server";
 
 /** A person's data as a JSON download, never cached on the way. */
 export function dataExportResponse(body: DataExport): Response {
-  return new Response(JSON.stringify(body, null, 2), {
+  return new Response(JSON.stringify({ ...body, animais: body.animais.map(toApiPet) }, null, 2), {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="adopet-meus-dados-${body.exportado_em.slice(0, 10)}.json"`,

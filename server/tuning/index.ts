@@ -11,27 +11,24 @@
  * - the embedded database's statement scheduler, a few statements per turn of the event
  *   loop: `embedded-database.ts` (ADR 10);
  * - the whole-response cache for anonymous visitors: `response-cache.ts` (ADR 8);
- * - the API's public reads answered by their loaders, past React Router's request handling:
- *   `direct-reads.ts` (ADR 30);
- * - the API's busiest write (an adoption application) answered by its action, past React
- *   Router's request handling: `direct-writes.ts` (ADR 30).
+ * - the API wing's Node adapter (@hono/node-server) with its own light Request and Response in
+ *   place of the global ones, so that an answer made with `Response.json` is written without a
+ *   stream in between: `api-listener.ts` (ADR 34).
  *
  * Off, the server runs as its libraries ship: Node's plain HTTP server (Express swaps the
- * prototypes itself), PGlite unpatched, no response cache, every request through React Router,
- * node started without flags.
+ * prototypes itself), PGlite unpatched, no response cache, the global Request and Response
+ * left alone, node started without flags.
  * When a library no longer has the shape a patch relies on, the patch is left out with a
  * warning in the log rather than the start failing; tests/integration/runtime-tuning.test.ts
  * fails on such a library before it reaches production.
  */
 import http from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Request, Response, Express, RequestHandler } from "express";
-import type { AppLoadContext, ServerBuild } from "react-router";
+import type { Express, RequestHandler } from "express";
 import type { Db } from "~/db/client.server";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "./embedded-database";
-import { directReads, directReadsProblem } from "./direct-reads";
-import { directWrites, directWritesProblem } from "./direct-writes";
+import { apiListener, lightResponsesProblem, type FetchHandler, type NodeListener } from "./api-listener";
 import { bornWithExpressPrototypes, nodeServerProblem } from "./node-server";
 import { publicResponseCache } from "./response-cache";
 
@@ -41,32 +38,23 @@ export type RuntimeTuning = {
   /** What openDatabase does to a freshly opened PGlite instance (nothing when off). */
   tuneEmbeddedDatabase(client: PGlite): void;
   /** The response cache, cleared by every public write of this process, or none when off. */
-  responseCache(db: Db): RequestHandler | undefined;
-  /** The API's public reads answered by their loaders, or none when off (or when the build or React Router has changed). */
-  directReads(
-    build: ServerBuild,
-    loadContext: (req: Request, res: Response) => AppLoadContext,
-  ): RequestHandler | undefined;
-  /** The API's busiest write answered by its action, or none when off (or when the build or React Router has changed). */
-  directWrites(
-    build: ServerBuild,
-    loadContext: (req: Request, res: Response) => AppLoadContext,
-  ): RequestHandler | undefined;
+  responseCache(db: Db, apiPaths: readonly RegExp[]): RequestHandler | undefined;
+  /** The API wing's Node listener: with the adapter's light Request and Response, or the global ones when off. */
+  apiListener(fetch: FetchHandler): NodeListener;
 };
 
 export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (message: string) => void }): RuntimeTuning {
   if (!enabled) {
     warn(
       "RUNTIME_TUNING=off: servidor sem os ajustes de desempenho (servidor HTTP do Node, banco embutido " +
-        "sem escalonamento, sem cache de respostas, toda requisição pelo React Router; server/tuning/start.sh inicia o node sem as opções de " +
+        "sem escalonamento, sem cache de respostas, Request e Response globais na API; server/tuning/start.sh inicia o node sem as opções de " +
         "server/tuning/node-flags.js).",
     );
     return {
       nodeServer: (app) => http.createServer(app),
       tuneEmbeddedDatabase: () => undefined,
       responseCache: () => undefined,
-      directReads: () => undefined,
-      directWrites: () => undefined,
+      apiListener: (fetch) => apiListener(fetch, { lightResponses: false }),
     };
   }
   const leftOut = (what: string, problem: string) =>
@@ -95,22 +83,16 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
       if (problem) leftOut("comandos do banco embutido por volta do laço de eventos", problem);
       else fewStatementsPerTurn(client);
     },
-    responseCache(db) {
-      const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS });
+    responseCache(db, apiPaths) {
+      const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS, apiPaths });
       onPublicDataChanged(db, () => cache.clear());
       return cache;
     },
-    directReads(build, loadContext) {
-      const problem = directReadsProblem(build);
-      if (!problem) return directReads(build, loadContext);
-      leftOut("leituras públicas da API pelos loaders", problem);
-      return undefined;
-    },
-    directWrites(build, loadContext) {
-      const problem = directWritesProblem(build);
-      if (!problem) return directWrites(build, loadContext);
-      leftOut("candidaturas da API pela action", problem);
-      return undefined;
+    apiListener(fetch) {
+      const listener = apiListener(fetch, { lightResponses: true });
+      const problem = lightResponsesProblem();
+      if (problem) leftOut("Request e Response leves na API", problem);
+      return listener;
     },
   };
 }

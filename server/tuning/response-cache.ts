@@ -24,12 +24,7 @@ import { secondAsk, spreadTtl } from "~/services/admission.server";
  * send and json, React Router's Express adapter) before compression, which Express runs
  * earlier and applies again to a replay (tests/integration/runtime-tuning.test.ts).
  */
-const CACHEABLE = [
-  /^\/adopet\/$/,
-  /^\/adopet\/home(?:\.data)?$/,
-  /^\/adopet\/pets\/[0-9a-f-]{36}(?:\.data)?$/i,
-  /^\/adopet\/api\/pets(?:\/[0-9a-f-]{36})?$/i,
-];
+const CACHEABLE_PAGES = [/^\/adopet\/$/, /^\/adopet\/home(?:\.data)?$/, /^\/adopet\/pets\/[0-9a-f-]{36}(?:\.data)?$/i];
 
 // Cookies that make a response personal: the session and the one-time notice (every
 // `adopet_` cookie; the device cookie of ADR 0012 is not one).
@@ -59,7 +54,20 @@ type Entry = {
 
 type PublicResponseCache = RequestHandler & { clear(): void };
 
-export function publicResponseCache({ ttlMs, maxBytes = 8 * 1024 * 1024 }: { ttlMs: number; maxBytes?: number }) {
+/**
+ * `apiPaths`: the API's endpoints whose declarations say `publicCache` (app/api), besides the
+ * pages above.
+ */
+export function publicResponseCache({
+  ttlMs,
+  maxBytes = 8 * 1024 * 1024,
+  apiPaths = [],
+}: {
+  ttlMs: number;
+  maxBytes?: number;
+  apiPaths?: readonly RegExp[];
+}) {
+  const cacheable = [...CACHEABLE_PAGES, ...apiPaths];
   const cache = new LRUCache<string, Entry>({
     ttl: ttlMs,
     // Dropped when they expire rather than when next asked for (see public-reads.server.ts).
@@ -76,7 +84,7 @@ export function publicResponseCache({ ttlMs, maxBytes = 8 * 1024 * 1024 }: { ttl
   const middleware: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return next();
     const [pathname] = req.originalUrl.split("?");
-    if (!CACHEABLE.some((pattern) => pattern.test(pathname!))) return next();
+    if (!cacheable.some((pattern) => pattern.test(pathname!))) return next();
     const key = req.originalUrl;
     const nonce = String(res.locals.cspNonce ?? "");
 

@@ -7,7 +7,6 @@ import { gunzipSync } from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import express, { type Express, type RequestHandler } from "express";
-import { data, type AppLoadContext, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { createHttpApp } from "../../server/http";
@@ -15,8 +14,7 @@ import { runtimeTuning } from "../../server/tuning";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 import { bornWithExpressPrototypes, nodeServerProblem } from "../../server/tuning/node-server";
 import { publicResponseCache } from "../../server/tuning/response-cache";
-import { directReads, directReadsProblem } from "../../server/tuning/direct-reads";
-import { directWrites, directWritesProblem } from "../../server/tuning/direct-writes";
+import { apiListener, lightResponsesProblem } from "../../server/tuning/api-listener";
 
 // Each trick of server/tuning leans on the shape of a library: these tests fail when an
 // upgrade changes it, before the trick misbehaves in production (ADR 15). The process
@@ -223,7 +221,8 @@ describe("the response cache (Express, compression)", () => {
       db: {} as Database["db"],
       handler,
       production: true,
-      publicCache: publicResponseCache({ ttlMs: 60_000 }),
+      // The API's paths come from its declarations (app/api): here, the feed's.
+      publicCache: publicResponseCache({ ttlMs: 60_000, apiPaths: [/^\/adopet\/api\/pets$/] }),
     });
     server = await listen(http.createServer(app));
   });
@@ -261,207 +260,48 @@ describe("the response cache (Express, compression)", () => {
   });
 });
 
-describe("the API's public reads answered by their loaders (React Router, Express)", () => {
-  const calls: { url: string; params: object }[] = [];
-  let outcome: () => unknown = () => data({ pets: [] });
-  const loader = ({ request, params }: { request: Request; params: object }) => {
-    calls.push({ url: request.url, params });
-    return outcome();
-  };
-  const build = {
-    basename: "/adopet/",
-    routes: {
-      "routes/api/pets": { id: "routes/api/pets", parentId: "root", path: "api/pets", module: { loader } },
-      "routes/api/pet": { id: "routes/api/pet", parentId: "root", path: "api/pets/:id", module: { loader } },
-    },
-  } as unknown as ServerBuild;
+describe("the API's light Request and Response (@hono/node-server, Express)", () => {
   let server: Awaited<ReturnType<typeof listen>>;
+  let seen: { url: string; method: string; body: string } | undefined;
 
   beforeAll(async () => {
-    const app = express();
-    app.use(directReads(build, () => ({}) as AppLoadContext));
-    // What the server has after them: React Router's handler.
-    app.use((_req, res) => void res.status(299).send("React Router"));
-    server = await listen(http.createServer(app));
-  });
-  afterAll(() => server.close());
-
-  it("React Router's data() and these routes have the shape the trick relies on, or it is left out", () => {
-    expect(directReadsProblem(build)).toBeUndefined();
-    const { "routes/api/pet": _pet, ...withoutOne } = build.routes;
-    expect(directReadsProblem({ ...build, routes: withoutOne })).toContain("routes/api/pet");
-    // A page, or a route beside `api/pets/:id` that React Router would rank first.
-    const page = { ...build.routes["routes/api/pets"]!, module: { loader, default: () => null } } as never;
-    expect(directReadsProblem({ ...build, routes: { ...build.routes, "routes/api/pets": page } })).toContain(
-      "só um loader",
-    );
-    const featured = {
-      id: "routes/destaques",
-      parentId: "root",
-      path: "api/pets/destaques",
-      module: { loader },
-    } as never;
-    expect(directReadsProblem({ ...build, routes: { ...build.routes, "routes/destaques": featured } })).toContain(
-      "routes/destaques",
-    );
-  });
-
-  it("answers a read with the loader's data(), as Response.json would: its status, its headers, JSON", async () => {
-    calls.length = 0;
-    outcome = () => data({ nome: "Bolota" }, { status: 201, headers: { "Cache-Control": "public, max-age=30" } });
-    const answer = await get(`${server.base}/adopet/api/pets/abc-1?x=1`);
-    const reference = Response.json(
-      { nome: "Bolota" },
-      { status: 201, headers: { "Cache-Control": "public, max-age=30" } },
-    );
-    expect(answer.status).toBe(reference.status);
-    // Written with res.append, as React Router's Express adapter writes its headers: Express adds the charset.
-    expect(answer.headers["content-type"]).toBe(`${reference.headers.get("content-type")}; charset=utf-8`);
-    expect(answer.headers["cache-control"]).toBe("public, max-age=30");
-    expect(answer.body.toString()).toBe(await reference.text());
-    expect(calls).toEqual([
-      { url: expect.stringMatching(/\/adopet\/api\/pets\/abc-1\?x=1$/), params: { id: "abc-1" } },
-    ]);
-  });
-
-  it("leaves to React Router what is not a read's data(): a throw, a Response, other methods and paths", async () => {
-    const throwing = () => {
-      throw new Error("falhou");
-    };
-    for (const [kind, make] of [
-      ["a throw", throwing],
-      [
-        "a thrown Response",
-        () => {
-          throw Response.json({}, { status: 401 });
-        },
-      ],
-      ["a Response", () => new Response("x")],
-      ["a plain value", () => ({ pets: [] })],
-    ] as const) {
-      outcome = make;
-      expect({ kind, status: (await get(`${server.base}/adopet/api/pets`)).status }).toEqual({ kind, status: 299 });
-    }
-    outcome = () => data({ pets: [] });
-    calls.length = 0;
-    for (const path of [
-      "/adopet/api/pets/abc/questionario",
-      "/adopet/api/pets/%61bc",
-      "/adopet/api/petsx",
-      "/adopet/home",
-    ]) {
-      expect({ path, status: (await get(`${server.base}${path}`)).status }).toEqual({ path, status: 299 });
-    }
-    const post = await fetch(`${server.base}/adopet/api/pets`, { method: "POST" });
-    expect(post.status).toBe(299);
-    expect(calls).toEqual([]);
-  });
-});
-
-describe("the API's busiest write answered by its action (React Router, Express)", () => {
-  const calls: { url: string; method: string; params: object; body: string; cookie: string | null }[] = [];
-  let outcome: () => unknown = () => data({ id: "c1" }, { status: 201 });
-  const action = async ({ request, params }: { request: Request; params: object }) => {
-    calls.push({
-      url: request.url,
-      method: request.method,
-      params,
-      body: await request.text(),
-      cookie: request.headers.get("cookie"),
-    });
-    return outcome();
-  };
-  const build = {
-    basename: "/adopet/",
-    routes: {
-      "routes/api/pet-candidaturas": {
-        id: "routes/api/pet-candidaturas",
-        parentId: "root",
-        path: "api/pets/:id/candidaturas",
-        module: { action, loader: () => null },
+    const listener = apiListener(
+      async (request) => {
+        seen = { url: request.url, method: request.method, body: await request.text() };
+        return Response.json({ nome: "Bolota" }, { status: 201, headers: { "Cache-Control": "no-store" } });
       },
-    },
-  } as unknown as ServerBuild;
-  let server: Awaited<ReturnType<typeof listen>>;
-  const post = (path: string, init: RequestInit = {}) =>
-    fetch(`${server.base}${path}`, { method: "POST", body: '{"respostas":{}}', ...init });
-
-  beforeAll(async () => {
+      { lightResponses: true },
+    );
     const app = express();
-    app.use(directWrites(build, () => ({}) as AppLoadContext));
-    // What the server has after it: React Router's handler, then the last-resort error page.
-    app.use((_req, res) => void res.status(299).send("React Router"));
-    app.use(((_error, _req, res, _next) => void res.status(598).send("erro")) as express.ErrorRequestHandler);
+    // Headers set before the adapter writes its own, as helmet and CORS do.
+    app.use((_req, res, next) => void (res.setHeader("X-Antes", "1"), next()));
+    app.use((req, res, next) => void listener(req, res).catch(next));
     server = await listen(http.createServer(app));
   });
   afterAll(() => server.close());
 
-  it("React Router's data() and this route have the shape the trick relies on, or it is left out", () => {
-    expect(directWritesProblem(build)).toBeUndefined();
-    expect(directWritesProblem({ ...build, routes: {} })).toContain("routes/api/pet-candidaturas");
-    const route = build.routes["routes/api/pet-candidaturas"]!;
-    const withMiddleware = { ...route, module: { action, middleware: [() => undefined] } } as never;
-    expect(directWritesProblem({ routes: { "routes/api/pet-candidaturas": withMiddleware } })).toContain(
-      "só um action",
-    );
-    const fixed = { id: "routes/x", parentId: "root", path: "api/pets/destaques/candidaturas", module: {} } as never;
-    expect(directWritesProblem({ routes: { ...build.routes, "routes/x": fixed } })).toContain("routes/x");
+  it("replaces the global Response with one that still passes for it, or it is reported", () => {
+    expect(lightResponsesProblem()).toBeUndefined();
+    expect(Response.json({}) instanceof Response).toBe(true);
+    expect(Response.json({ a: 1 }).headers.get("content-type")).toBe("application/json");
   });
 
-  it("gives the action the method, headers and body, and answers its data() as Response.json would", async () => {
-    calls.length = 0;
-    outcome = () => data({ id: "c1", status: "nova" }, { status: 201, headers: { Location: "/adopet/x" } });
-    const answer = await post("/adopet/api/pets/p-1/candidaturas?x=1", {
-      headers: { "content-type": "application/json", cookie: "a=1" },
+  it("gives the handler the method, path and body, and writes its Response.json with the headers set before", async () => {
+    const answer = await fetch(`${server.base}/adopet/api/pets/p-1/candidaturas?x=1`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"respostas":{}}',
     });
     expect(answer.status).toBe(201);
-    expect(answer.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(answer.headers.get("location")).toBe("/adopet/x");
-    expect(await answer.json()).toEqual({ id: "c1", status: "nova" });
-    expect(calls).toEqual([
-      {
-        url: "http://localhost/adopet/api/pets/p-1/candidaturas?x=1",
-        method: "POST",
-        params: { id: "p-1" },
-        body: '{"respostas":{}}',
-        cookie: "a=1",
-      },
-    ]);
-  });
-
-  it("answers a Response returned or thrown as it is, and leaves any other throw to the error page", async () => {
-    outcome = () => {
-      throw Response.json({ message: "Faça login para continuar." }, { status: 401, headers: { "X-A": "1" } });
-    };
-    const refused = await post("/adopet/api/pets/p-1/candidaturas");
-    expect([refused.status, refused.headers.get("x-a"), await refused.json()]).toEqual([
-      401,
-      "1",
-      { message: "Faça login para continuar." },
-    ]);
-    outcome = () => new Response("texto", { status: 202 });
-    const plain = await post("/adopet/api/pets/p-1/candidaturas");
-    expect([plain.status, await plain.text()]).toEqual([202, "texto"]);
-    outcome = () => {
-      throw new Error("falhou");
-    };
-    expect((await post("/adopet/api/pets/p-1/candidaturas")).status).toBe(598);
-  });
-
-  it("leaves to React Router other methods and paths", async () => {
-    calls.length = 0;
-    for (const path of [
-      "/adopet/api/pets/p-1/candidaturas/x",
-      "/adopet/api/pets/%70-1/candidaturas",
-      "/adopet/api/pets/p-1/candidaturas.data",
-      "/adopet/api/candidaturas",
-    ]) {
-      expect({ path, status: (await post(path)).status }).toEqual({ path, status: 299 });
-    }
-    const put = await post("/adopet/api/pets/p-1/candidaturas", { method: "PUT" });
-    expect(put.status).toBe(299);
-    expect((await fetch(`${server.base}/adopet/api/pets/p-1/candidaturas`)).status).toBe(299);
-    expect(calls).toEqual([]);
+    expect(answer.headers.get("content-type")).toBe("application/json");
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers.get("x-antes")).toBe("1");
+    expect(await answer.json()).toEqual({ nome: "Bolota" });
+    expect(seen).toEqual({
+      url: expect.stringMatching(/\/adopet\/api\/pets\/p-1\/candidaturas\?x=1$/),
+      method: "POST",
+      body: '{"respostas":{}}',
+    });
   });
 });
 
@@ -489,7 +329,7 @@ describe("RUNTIME_TUNING=off", () => {
     tuning.tuneEmbeddedDatabase(client as unknown as PGlite);
     expect(client).toEqual(methods);
 
-    expect(tuning.responseCache({} as Database["db"])).toBeUndefined();
+    expect(tuning.responseCache({} as Database["db"], [])).toBeUndefined();
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiEndpoints } from "~/api/index.server";
 import routes from "~/routes";
 import { bodyLimitFor } from "../../server/body-limits";
 import { ROOT, useServerProcess, type RunningServer } from "../support/server-process";
@@ -16,14 +17,21 @@ const MB = 1024 * 1024;
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
 const MIXED_CASE_TYPES = ["Application/x-www-form-urlencoded", "Multipart/form-data; boundary=----adopet"];
 
-/** Every route whose module has an action, as a path under /adopet with its parameters filled. */
+/**
+ * Every page route whose module has an action, and every API endpoint that takes a body (the
+ * wing's declarations, app/api), as a path under /adopet with its parameters filled.
+ */
 function routesWithActions(): string[] {
-  return routes
+  const pages = routes
     .filter((route) => {
       const source = fs.readFileSync(path.join(ROOT, "app", route.file), "utf8");
       return /export (async )?function action\b/.test(source);
     })
     .map((route) => `/adopet/${(route.path ?? "").replace(/:[A-Za-z]+/g, SOME_ID)}`);
+  const api = apiEndpoints
+    .filter((declared) => declared.method !== "get")
+    .map((declared) => `/adopet/api${declared.path.replace(/\{\w+\}/g, SOME_ID)}`);
+  return [...new Set([...pages, ...api])];
 }
 
 type Sent = { status: number; body: string; sent: number };

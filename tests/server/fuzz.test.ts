@@ -340,7 +340,7 @@ describe("JSON endpoints fed anything", () => {
     ["DELETE", "/api/users/:user", () => signedIn],
     ["PATCH", "/api/pets/:pet", () => signedIn],
     ["PATCH", "/api/messages/00000000-0000-4000-8000-000000000000", () => signedIn],
-    // Answered past React Router (server/tuning/direct-writes.ts).
+    // The busiest write, in the API wing (app/api).
     ["POST", "/api/pets/:otherPet/candidaturas", () => signedIn],
   ];
   for (const [method, path, client] of endpoints) {

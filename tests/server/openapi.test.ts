@@ -3,6 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiEndpoints } from "~/api/index.server";
 import routes from "~/routes";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
@@ -26,14 +27,20 @@ async function served(): Promise<Document> {
   return (await answer.json()) as Document;
 }
 
-/** The app's routes whose module lives under routes/api/, with their paths as OpenAPI writes them. */
-function apiRoutes(entries: RouteConfigEntry[] = routes): { file: string; path: string }[] {
-  return entries.flatMap((entry) => [
-    ...(entry.file.startsWith("routes/api/") && entry.path
-      ? [{ file: entry.file, path: entry.path.replace(/^api/, "").replaceAll(/:(\w+)/g, "{$1}") }]
-      : []),
-    ...apiRoutes(entry.children ?? []),
-  ]);
+/**
+ * The API's paths as OpenAPI writes them: the wing's declared endpoints (app/api), and the app's
+ * routes whose module still lives under routes/api/.
+ */
+function apiRoutes(entries: RouteConfigEntry[] = routes): { path: string }[] {
+  const declared = [...new Set(apiEndpoints.map(({ path }) => path))].map((path) => ({ path }));
+  const legacy = (list: RouteConfigEntry[]): { path: string }[] =>
+    list.flatMap((entry) => [
+      ...(entry.file.startsWith("routes/api/") && entry.path
+        ? [{ path: entry.path.replace(/^api/, "").replaceAll(/:(\w+)/g, "{$1}") }]
+        : []),
+      ...legacy(entry.children ?? []),
+    ]);
+  return [...declared, ...legacy(entries)];
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

@@ -260,16 +260,15 @@ describe("the adapters of the failure vocabulary", () => {
       expect(headersOf(answer.init).get("Retry-After")).toBe(one.retryAfter ?? null);
     });
 
-    it("is the API's {message, errors}, with its status and headers", () => {
+    it("is the API's {message, errors}, with its status and headers", async () => {
       const answer = apiFailure(one.failure, { fields: one.fields });
       const field = one.field ?? one.apiField;
-      expect(answer.init?.status).toBe(one.status.api);
-      expect(answer.data).toEqual(
+      expect(answer.status).toBe(one.status.api);
+      expect(await answer.json()).toEqual(
         field ? { message: one.text, errors: { [field]: [one.text] } } : { message: one.text },
       );
-      const headers = headersOf(answer.init);
-      expect(headers.get("Cache-Control")).toBe("no-store");
-      expect(headers.get("Retry-After")).toBe(one.retryAfter ?? null);
+      expect(answer.headers.get("Cache-Control")).toBe("no-store");
+      expect(answer.headers.get("Retry-After")).toBe(one.retryAfter ?? null);
     });
   });
 

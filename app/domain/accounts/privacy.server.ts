@@ -7,7 +7,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
 import { listReceived, listSent } from "~/domain/messages/messages.server";
 import { deleteUnusedImages } from "~/services/images.server";
-import { toApiPet, listCaretakerPets } from "~/domain/pets/pets.server";
+import { listCaretakerPets } from "~/domain/pets/pets.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
 import { releaseApprovalsOf } from "~/domain/adoptions/lifecycle.server";
@@ -67,7 +67,8 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
       criada_em: row.createdAt.toISOString(),
       atualizada_em: row.updatedAt.toISOString(),
     },
-    animais: ownPets.map(toApiPet),
+    // In the API's shape, given by the data export's answer (app/web/data-export.server.ts).
+    animais: ownPets,
     mensagens_recebidas: received.map((message) => ({
       id: message.id,
       animal: message.petNome,

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/favoritos";
 import { listFavorites } from "~/domain/favorites/favorites.server";
-import { toApiPet } from "~/domain/pets/pets.server";
+import { toApiPet } from "~/api/presenters/pets";
 import { methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
 

@@ -1,10 +1,5 @@
 import { z } from "zod";
-import {
-  createDocument,
-  type ZodOpenApiOperationObject,
-  type ZodOpenApiPathsObject,
-  type ZodOpenApiResponsesObject,
-} from "zod-openapi";
+import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { UFS } from "~/lib/pets";
 import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import {
@@ -18,7 +13,6 @@ import {
 import { alertCreateSchema, alertPatchSchema } from "~/validation/alerts";
 import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import { apiMessageSchema } from "~/validation/messages-form";
-import { apiPetPatchSchema, feedFiltersSchema, petCreateSchema } from "~/validation/pets";
 import { apiReportSchema } from "~/validation/reports";
 import {
   adopterSignatureSchema,
@@ -33,11 +27,7 @@ import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
   alertListSchema,
   alertSchema,
-  apiErrorSchema,
   noticeSchema,
-  apiPetSchema,
-  applicationConflictSchema,
-  applicationCreatedSchema,
   applicationDetailSchema,
   applicationListSchema,
   citiesSchema,
@@ -53,14 +43,15 @@ import {
   inboxSchema,
   messageSentSchema,
   ownUserSchema,
-  petPageSchema,
   publicUserSchema,
   questionnaireResponseSchema,
   reportFiledSchema,
   termoSchema,
   termoVerificationSchema,
   returnRecordedSchema,
-} from "./responses";
+} from "~/openapi/responses";
+import { answer, json, noContent, operation } from "./operation";
+import type { Endpoint } from "../endpoint";
 
 /**
  * The API's OpenAPI 3.1 document (issue 23), generated from the Zod schemas that validate
@@ -69,100 +60,8 @@ import {
  * get against this document.
  */
 
-const json = (schema: z.ZodType) => ({ "application/json": { schema } });
-const answer = (description: string, schema?: z.ZodType) => ({
-  description,
-  ...(schema && { content: json(schema) }),
-});
-const error = (description: string) => answer(description, apiErrorSchema);
-
-/** The errors an operation may answer with, by what it does. */
-type Traits = {
-  /** Needs a session (the session cookie, set by `POST /session`). */
-  auth?: boolean;
-  /** Reads a JSON body. */
-  body?: boolean;
-  /** Reads a multipart body with photos. */
-  upload?: boolean;
-  /** Counts against a limit per hour. */
-  limited?: boolean;
-  /** A public read the server keeps with an ETag (the feed, a pet): a client that has it gets 304. */
-  cached?: boolean;
-};
-
-/** An error's description, or its description and a body of its own. */
-type ErrorAnswer = string | { description: string; schema: z.ZodType };
-
-function errorsFor(method: string, traits: Traits, own: Record<number, ErrorAnswer>): ZodOpenApiResponsesObject {
-  const errors: Record<number, ErrorAnswer> = {};
-  if (traits.cached) errors[304] = "Não mudou desde a versão que você tem (`If-None-Match`).";
-  if (traits.body || traits.upload) errors[400] = "Dados inválidos: `errors` diz o que corrigir em cada campo.";
-  if (traits.auth) errors[401] = "Sem sessão: faça login.";
-  if (method !== "get") errors[403] = "Pedido enviado por um navegador a partir de outro site (recusado).";
-  if (traits.body || traits.upload) errors[413] = "Corpo grande demais.";
-  if (traits.body) errors[415] = "Corpo que não é JSON (`Content-Type: application/json`).";
-  if (traits.upload && !traits.body) errors[415] = "Corpo que não é `multipart/form-data`.";
-  if (traits.limited) errors[429] = "Limite de pedidos por hora atingido: `Retry-After` diz quando tentar de novo.";
-  if (traits.upload) errors[507] = "Sem espaço para guardar as fotos agora.";
-  errors[503] = "Serviço temporariamente indisponível: `Retry-After` diz quando tentar de novo.";
-  const merged = { ...errors, ...own };
-  return Object.fromEntries(
-    Object.entries(merged).map(([status, given]) => {
-      if (status === "304") return [status, answer(given as string)];
-      return [status, typeof given === "string" ? error(given) : answer(given.description, given.schema)];
-    }),
-  );
-}
-
-type Operation = Omit<ZodOpenApiOperationObject, "responses"> & {
-  ok: ZodOpenApiResponsesObject;
-  errors?: Record<number, ErrorAnswer>;
-  traits?: Traits;
-};
-
-function operation(method: string, { ok, errors = {}, traits = {}, ...rest }: Operation): ZodOpenApiOperationObject {
-  return {
-    ...rest,
-    ...(traits.auth && { security: [{ sessao: [] }] }),
-    responses: { ...ok, ...errorsFor(method, traits, errors) },
-  };
-}
-
 const idParam = (what: string) => z.object({ id: z.uuid().meta({ description: `O identificador ${what}.` }) });
 const petIdParam = idParam("do animal");
-
-const noContent = (description: string) => ({ 204: answer(description) });
-
-/** The feed's filters, as `GET /pets` reads them (anything unreadable is ignored). */
-const feedQuery = z.object({
-  q: feedFiltersSchema.shape.q.meta({
-    description: "Palavras no nome, no perfil e na história (sem acentos e no plural também).",
-    example: "brincalhão",
-  }),
-  perto: feedFiltersSchema.shape.perto.meta({
-    description: "Código IBGE da cidade (ou o nome, como “São Gonçalo (RJ)”): os mais próximos primeiro.",
-    example: "3304904",
-  }),
-  raio: feedFiltersSchema.shape.raio.meta({ description: "Raio em km, com `perto`: 10, 25, 50, 100 ou 200." }),
-  cidade: feedFiltersSchema.shape.cidade.meta({ description: "Nome da cidade." }),
-  uf: feedFiltersSchema.shape.uf.meta({ description: "Sigla do estado." }),
-  especie: feedFiltersSchema.shape.especie,
-  porte: feedFiltersSchema.shape.porte,
-  idade: feedFiltersSchema.shape.idade.meta({ description: "Faixa de idade: filhote, jovem, adulto ou idoso." }),
-  sexo: feedFiltersSchema.shape.sexo,
-  castrado: feedFiltersSchema.shape.castrado,
-  convive_com: feedFiltersSchema.shape.convive_com.meta({
-    description: "Convive com todos estes (separados por vírgula): criancas, caes, gatos.",
-  }),
-  page: feedFiltersSchema.shape.page.meta({ description: "A página (a partir de 1)." }),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(50)
-    .optional()
-    .meta({ description: "Animais por página (até 50; 12 sem dizer)." }),
-});
 
 const applicationsQuery = z.object({
   pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
@@ -202,107 +101,8 @@ const citiesQuery = z.object({
   uf: z.enum(UFS).optional(),
 });
 
-/** A photo sent as a file (multipart). */
-const photoFile = z.string().meta({ override: { type: "string", format: "binary" } });
-
+/** The paths of the endpoints not yet declared in the wing (app/api/endpoints). */
 const paths: ZodOpenApiPathsObject = {
-  "/pets": {
-    get: operation("get", {
-      tags: ["Animais"],
-      summary: "Listar e buscar animais disponíveis",
-      description:
-        "Os animais disponíveis, mais novos primeiro (ou mais próximos com `perto`). Um filtro ilegível é ignorado. Aceita pedidos de outros sites (CORS).",
-      requestParams: { query: feedQuery },
-      ok: { 200: answer("Uma página de animais.", petPageSchema) },
-      errors: { 400: "A cidade de `perto` não foi encontrada." },
-      traits: { cached: true },
-    }),
-    post: operation("post", {
-      tags: ["Animais"],
-      summary: "Publicar um animal",
-      description:
-        "Em multipart, com os campos do formulário de publicação e de 1 a 5 `fotos` (JPEG, PNG ou WebP, até 5 MB cada).",
-      requestBody: { content: { "multipart/form-data": { schema: petCreateSchema } } },
-      ok: { 201: answer("O animal publicado (`Location` diz seu endereço).", apiPetSchema) },
-      errors: { 403: "O e-mail da conta ainda não foi confirmado (ou o pedido veio de outro site)." },
-      traits: { auth: true, upload: true, limited: true },
-    }),
-  },
-  "/pets/{id}": {
-    get: operation("get", {
-      tags: ["Animais"],
-      summary: "Ver um animal",
-      description:
-        "Qualquer animal que não foi removido (um adotado diz isso em `status`). Aceita pedidos de outros sites (CORS).",
-      requestParams: { path: petIdParam },
-      ok: { 200: answer("O animal.", apiPetSchema) },
-      errors: { 404: "Animal não encontrado." },
-      traits: { cached: true },
-    }),
-    patch: operation("patch", {
-      tags: ["Animais"],
-      summary: "Editar um animal seu",
-      description: "Em JSON, ou em multipart com novas `fotos` (que substituem as anteriores).",
-      requestParams: { path: petIdParam },
-      requestBody: {
-        content: {
-          "application/json": { schema: apiPetPatchSchema },
-          "multipart/form-data": { schema: apiPetPatchSchema.extend({ fotos: z.array(photoFile).max(5).optional() }) },
-        },
-      },
-      ok: { 200: answer("O animal como ficou.", apiPetSchema) },
-      errors: {
-        403: "O animal é de outra pessoa (ou o pedido veio de outro site).",
-        404: "Animal não encontrado.",
-        409: "`status: disponivel` para um animal adotado com termo na Adopet cuja devolução não foi registrada.",
-      },
-      traits: { auth: true, body: true, upload: true, limited: true },
-    }),
-    delete: operation("delete", {
-      tags: ["Animais"],
-      summary: "Remover um animal seu",
-      requestParams: { path: petIdParam },
-      ok: noContent("Removido."),
-      errors: { 403: "O animal é de outra pessoa (ou o pedido veio de outro site).", 404: "Animal não encontrado." },
-      traits: { auth: true },
-    }),
-  },
-  "/pets/{id}/questionario": {
-    get: operation("get", {
-      tags: ["Candidaturas"],
-      summary: "As perguntas para adotar um animal",
-      description: "Aceita pedidos de outros sites (CORS).",
-      requestParams: { path: petIdParam },
-      ok: { 200: answer("O questionário de quem cuida do animal.", questionnaireResponseSchema) },
-      errors: { 404: "Animal não encontrado ou não disponível." },
-    }),
-  },
-  "/pets/{id}/candidaturas": {
-    post: operation("post", {
-      tags: ["Candidaturas"],
-      summary: "Candidatar-se a adotar um animal",
-      description:
-        "`respostas` tem uma resposta por pergunta do questionário do animal: texto, true/false (`sim_nao`), uma opção (`escolha_unica`) ou uma lista de opções (`escolha_multipla`).",
-      requestParams: { path: petIdParam },
-      requestBody: {
-        content: json(
-          z
-            .strictObject({ respostas: z.record(z.string(), z.union([z.string(), z.boolean(), z.array(z.string())])) })
-            .meta({ example: { respostas: { moradia: "Casa", telas: true } } }),
-        ),
-      },
-      ok: { 201: answer("A candidatura enviada.", applicationCreatedSchema) },
-      errors: {
-        403: "O animal é seu, ou quem cuida dele não recebe mais contatos seus (ou o pedido veio de outro site).",
-        404: "Animal não encontrado ou não disponível para adoção.",
-        409: {
-          description: "Você já tem uma candidatura aberta para este animal: `candidatura_id` é ela.",
-          schema: applicationConflictSchema,
-        },
-      },
-      traits: { auth: true, body: true, limited: true },
-    }),
-  },
   "/questionario": {
     get: operation("get", {
       tags: ["Candidaturas"],
@@ -776,16 +576,9 @@ const paths: ZodOpenApiPathsObject = {
       traits: { body: true, limited: true },
     }),
   },
-  "/openapi.json": {
-    get: operation("get", {
-      tags: ["Documentação"],
-      summary: "Este documento (OpenAPI 3.1)",
-      ok: { 200: answer("O documento.", z.looseObject({ openapi: z.string() })) },
-    }),
-  },
 };
 
-function buildDocument() {
+function buildDocument(endpoints: readonly Endpoint[]) {
   return createDocument(
     {
       openapi: "3.1.0",
@@ -822,24 +615,53 @@ function buildDocument() {
           },
         },
       },
-      paths,
+      paths: { ...declaredPaths(endpoints), ...paths },
     },
     // A photo is a `z.custom<File>` (validation/pets.ts): its meta describes it as a binary string.
     { allowEmptySchema: { custom: true } },
   );
 }
 
-let cached: string | undefined;
+/** Each declared endpoint as an OpenAPI operation, under its path. */
+function declaredPaths(endpoints: readonly Endpoint[]): ZodOpenApiPathsObject {
+  const declared: ZodOpenApiPathsObject = {};
+  for (const { method, path, access, crossOrigin, publicCache, params, doc } of endpoints) {
+    const { tags, summary, description, query, traits, ...rest } = doc;
+    const pathParams =
+      params && z.object(Object.fromEntries(Object.entries(params).map(([name, p]) => [name, p.schema])));
+    const said = [description, crossOrigin && "Aceita pedidos de outros sites (CORS)."].filter(Boolean).join(" ");
+    declared[path] = {
+      ...declared[path],
+      [method]: operation(method, {
+        tags,
+        summary,
+        ...(said && { description: said }),
+        ...((pathParams || query) && {
+          requestParams: { ...(pathParams && { path: pathParams }), ...(query && { query }) },
+        }),
+        ...rest,
+        traits: { ...traits, auth: access !== "anyone", cached: publicCache === true },
+      }),
+    };
+  }
+  return declared;
+}
+
+const built = new WeakMap<readonly Endpoint[], string>();
 
 /** The document as JSON text, built once per process (it only changes with a release). */
-export function openApiJson(): string {
-  cached ??= JSON.stringify(buildDocument());
-  return cached;
+export function openApiJson(endpoints: readonly Endpoint[]): string {
+  let text = built.get(endpoints);
+  if (text === undefined) {
+    text = JSON.stringify(buildDocument(endpoints));
+    built.set(endpoints, text);
+  }
+  return text;
 }
 
 export type OpenApiDocument = ReturnType<typeof buildDocument>;
 
 /** The document as an object (the docs page reads it). */
-export function openApiDocument(): OpenApiDocument {
-  return JSON.parse(openApiJson()) as OpenApiDocument;
+export function openApiDocument(endpoints: readonly Endpoint[]): OpenApiDocument {
+  return JSON.parse(openApiJson(endpoints)) as OpenApiDocument;
 }

@@ -1,0 +1,4 @@
+import type { Endpoint } from "../endpoint";
+
+/** The community endpoints (being moved here from app/routes/api/). */
+export const communityEndpoints: Endpoint[] = [];

@@ -1,0 +1,106 @@
+import { Hono } from "hono";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AppLoadContext } from "react-router";
+import { logError } from "~/lib/log.server";
+import { apiError, methodNotAllowed } from "~/web/api.server";
+import { requireApiUser } from "~/web/auth.server";
+import type { Endpoint } from "./endpoint";
+
+/** Where the API lives. */
+const API_BASE = "/adopet/api";
+
+type NodeBindings = { incoming: IncomingMessage; outgoing: ServerResponse };
+
+export type ApiWing = {
+  /** Answers a request for a path the wing declares (the Fetch API, as Hono serves it). */
+  fetch(request: Request, bindings: NodeBindings): Response | Promise<Response>;
+  /** Whether `pathname` is an endpoint's path: the wing answers every method there (405 for the others). */
+  owns(pathname: string): boolean;
+  /** Paths other sites' pages may read (CORS), as the HTTP layer tests them. */
+  crossOriginPaths: RegExp[];
+  /** Paths whose anonymous GET answers the response cache may keep. */
+  publicCachePaths: RegExp[];
+};
+
+/**
+ * The JSON API's router (docs/decisions/0034-the-api-wing.md): Hono, fed the declarations.
+ * For each endpoint, in this order: the session its access needs (401), its path parameters
+ * (the resource's 404), then its handler; a Response thrown on the way is the answer. Every
+ * other method on a declared path is answered 405 with the methods the declarations give.
+ */
+export function createApiWing(
+  endpoints: readonly Endpoint[],
+  context: (incoming: IncomingMessage, outgoing: ServerResponse) => AppLoadContext,
+): ApiWing {
+  const app = new Hono<{ Bindings: NodeBindings }>({ strict: false }).basePath(API_BASE);
+  const methodsByPath = new Map<string, string[]>();
+  for (const declared of endpoints) {
+    const methods = methodsByPath.get(declared.path) ?? [];
+    if (methods.includes(declared.method.toUpperCase())) {
+      throw new Error(`API: ${declared.method.toUpperCase()} ${declared.path} declarado duas vezes`);
+    }
+    methodsByPath.set(declared.path, [...methods, declared.method.toUpperCase()]);
+    app.on(declared.method.toUpperCase(), honoPath(declared.path), (c) =>
+      answer(declared, c.req.raw, (name) => c.req.param(name), context(c.env.incoming, c.env.outgoing)),
+    );
+  }
+  for (const [path, methods] of methodsByPath) {
+    app.all(honoPath(path), () => withCharset(methodNotAllowed(methods.join(", "))));
+  }
+  const patterns = (keep: (declared: Endpoint) => boolean) =>
+    [...new Set(endpoints.filter(keep).map((declared) => declared.path))].map(pathPattern);
+  const owned = [...methodsByPath.keys()].map(pathPattern);
+  return {
+    fetch: (request, bindings) => app.fetch(request, bindings),
+    owns: (pathname) => owned.some((pattern) => pattern.test(pathname)),
+    crossOriginPaths: patterns((declared) => declared.method === "get" && declared.crossOrigin === true),
+    publicCachePaths: patterns((declared) => declared.method === "get" && declared.publicCache === true),
+  };
+}
+
+async function answer(
+  declared: Endpoint,
+  request: Request,
+  param: (name: string) => string | undefined,
+  context: AppLoadContext,
+): Promise<Response> {
+  try {
+    const user = declared.access === "anyone" ? null : await requireApiUser(request, context.db);
+    const params: Record<string, string> = {};
+    for (const [name, parser] of Object.entries(declared.params ?? {})) {
+      const value = parser.parse(param(name) ?? "");
+      if (value === undefined) return parser.refused();
+      params[name] = value;
+    }
+    return withCharset(await declared.handle({ request, params, context, user } as Parameters<Endpoint["handle"]>[0]));
+  } catch (thrown) {
+    if (thrown instanceof Response) return withCharset(thrown);
+    logError("Erro não tratado na API", thrown);
+    return withCharset(apiError(500, "Não foi possível atender ao seu pedido. Tente novamente em instantes."));
+  }
+}
+
+/**
+ * Text and JSON say their charset, as the API's answers always have (Express adds it):
+ * `application/json; charset=utf-8`. Set on the answer's own headers, which keeps a light
+ * Response light (server/tuning/api-listener.ts).
+ */
+function withCharset(response: Response): Response {
+  const type = response.headers.get("content-type");
+  if (type && /^(text\/[^;]+|application\/(?:json|javascript))$/i.test(type)) {
+    response.headers.set("content-type", `${type}; charset=utf-8`);
+  }
+  return response;
+}
+
+/** `/pets/{id}` as Hono writes it: `/pets/:id`. */
+const honoPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+
+/** The full path's test: a parameter is one segment; a trailing slash is allowed. */
+function pathPattern(path: string): RegExp {
+  const escaped = path
+    .split(/\{\w+\}/)
+    .map((piece) => piece.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[^/]+");
+  return new RegExp(`^${API_BASE}${escaped}/?$`);
+}
