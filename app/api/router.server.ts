@@ -44,6 +44,13 @@ export function createApiWing(
       answer(declared, c.req.raw, (name) => c.req.param(name), context(c.env.incoming, c.env.outgoing)),
     );
   }
+  // Hono tries a request's routes in the order they were added: a parameter declared before a
+  // fixed name beside it (`/conversas/{id}` before `/conversas/eventos`) would take its requests.
+  const paths = [...methodsByPath.keys()];
+  paths.forEach((path, index) => {
+    const shadowed = paths.slice(index + 1).find((later) => pathPattern(path).test(`${API_BASE}${later}`));
+    if (shadowed) throw new Error(`API: ${path} declarado antes de ${shadowed}, que ele encobriria`);
+  });
   for (const [path, methods] of methodsByPath) {
     app.all(honoPath(path), () => withCharset(methodNotAllowed(methods.join(", "))));
   }
