@@ -1,7 +1,7 @@
+import { pageId } from "~/web/not-found.server";
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/alertas";
 import { createAlert, deleteAlert, listAlerts, setAlertFrequency } from "~/domain/alerts/alerts.server";
-import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { safeReturnPath } from "~/lib/return-to";
 import { ALERT_FREQUENCIES, FREQUENCY_LABEL } from "~/lib/alerts";
@@ -51,8 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!created.ok) throw pageFailure(created.failure);
     notice = created.value.created ? "alertCreated" : "alertExists";
   } else {
-    const alertId = String(form?.get("alerta") ?? "");
-    if (!isId(alertId)) throw data("Alerta não encontrado.", { status: 404 });
+    const alertId = pageId(form?.get("alerta"), "alert");
     const frequencia = frequencyOf(form?.get("frequencia"));
     let result;
     if (intent === "frequencia" && frequencia) {

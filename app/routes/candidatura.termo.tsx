@@ -1,3 +1,4 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidatura.termo";
@@ -7,7 +8,6 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { getApplication } from "~/domain/applications/applications.server";
 import { castrationOf, getTermo, issueTermo, signTermo } from "~/domain/termos/termos.server";
 import { dayInBrasilia, formatDateTime, formatDay } from "~/lib/dates";
-import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { ADDRESS_MAX, formatCode, SIGNER_NAME_MAX, TERMO_STATUS_LABEL } from "~/lib/termos";
 import { adopterSignatureFormSchema, caretakerSignatureFormSchema, issueTermoFormSchema } from "~/validation/termos";
@@ -20,8 +20,8 @@ const PARTY_LABEL = { adotante: "Adotante", responsavel: "Responsável pelo anim
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const found = isId(params.id) ? await getApplication(context.db, user.id, params.id) : null;
-  if (!found?.ok) throw data("Candidatura não encontrada.", { status: 404 });
+  const found = await getApplication(context.db, user.id, pageId(params.id, "application"));
+  foundOr404(found.ok, "application");
   const application = found.value;
   const termo = await getTermo(context.db, context.vault, user.id, application.id);
   if (!termo.ok && termo.failure.kind !== "not-found") throw pageFailure(termo.failure);
@@ -69,7 +69,7 @@ type Intent = "emitir" | "assinar";
 /** The caretaker issues the termo; each party signs it in turn. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw data("Candidatura não encontrada.", { status: 404 });
+  pageId(params.id, "application");
   const intent = new URL(request.url).searchParams.get("acao") as Intent | null;
   const back = async (notice: Parameters<typeof setNotice>[0]) =>
     redirect(`/candidaturas/${params.id}/termo`, { headers: { "Set-Cookie": await setNotice(notice) } });

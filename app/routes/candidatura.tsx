@@ -1,3 +1,4 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidatura";
@@ -12,7 +13,6 @@ import {
 } from "~/domain/applications/applications.server";
 import { isOpen, REASON_MAX, STATUS_FOR_ADOPTER, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { daysText, formatDateTime, formatDay } from "~/lib/dates";
-import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
@@ -47,8 +47,8 @@ import { FileChoice } from "~/components/file-choice";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const found = isId(params.id) ? await getApplication(context.db, user.id, params.id) : null;
-  if (!found?.ok) throw data("Candidatura não encontrada.", { status: 404 });
+  const found = await getApplication(context.db, user.id, pageId(params.id, "application"));
+  foundOr404(found.ok, "application");
   const application = found.value;
   const caretaker = application.party === "responsavel";
   return {
@@ -172,7 +172,7 @@ type Intent =
 /** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw data("Candidatura não encontrada.", { status: 404 });
+  pageId(params.id, "application");
   const intent = new URL(request.url).searchParams.get("acao") as Intent | null;
   const back = async (notice: NoticeKey) =>
     redirect(`/candidaturas/${params.id}`, { headers: { "Set-Cookie": await setNotice(notice) } });
@@ -196,7 +196,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const form = await parseForm(request, waitingListFormSchema);
       if (!form.ok) return withIntent("recusar_espera", form.response);
       const found = await getApplication(context.db, user.id, params.id);
-      if (!found.ok || found.value.party !== "responsavel") throw data("Candidatura não encontrada.", { status: 404 });
+      foundOr404(found.ok && found.value.party === "responsavel", "application");
       const declined = await declineWaitingList(
         context.db,
         context.jobs,
@@ -213,7 +213,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const found = await getApplication(context.db, user.id, params.id);
       if (!found.ok) throw pageFailure(found.failure);
       const conversationId = await findConversationOf(context.db, found.value.pet.id, found.value.adopter.id);
-      if (!conversationId) throw data("Conversa não encontrada.", { status: 404 });
+      foundOr404(conversationId, "conversation");
       const sent = await sendInConversation(context.db, context.jobs, {
         userId: user.id,
         conversationId,

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidaturas";
 import { SignedTermos } from "~/components/signed-termos";
 import { signedTermosOnPage } from "~/web/termos.server";
@@ -6,7 +7,6 @@ import { StatusBadge, Timeline } from "~/components/application-parts";
 import { changeApplication, listSent, timelines } from "~/domain/applications/applications.server";
 import { isOpen, STATUS_FOR_ADOPTER } from "~/lib/applications";
 import { formatDateTime } from "~/lib/dates";
-import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
-  const id = String(form?.get("candidatura") ?? "");
-  if (!isId(id) || form?.get("intent") !== "desistir") throw data("Candidatura não encontrada.", { status: 404 });
+  const id = pageId(form?.get("candidatura"), "application");
+  foundOr404(form?.get("intent") === "desistir", "application");
   const changed = await changeApplication(context.db, context.jobs, user.id, id, { status: "desistiu" });
   if (!changed.ok) throw pageFailure(changed.failure);
   const back = form.get("voltar") === "detalhe" ? `/candidaturas/${id}` : "/candidaturas";

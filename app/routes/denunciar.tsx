@@ -1,10 +1,10 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/denunciar";
 import { ChoiceGroup, FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { CrimeNote } from "~/components/crime-note";
 import { fileReport, findReportTarget } from "~/domain/moderation/reports.server";
-import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import {
   CATEGORY_LABEL,
@@ -25,11 +25,11 @@ import { formFailure, parseForm } from "~/web/forms.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const tipo = params.get("tipo") as ReportTarget;
-  const id = params.get("id");
-  if (!REPORT_TARGETS.includes(tipo) || !isId(id)) throw data("Página não encontrada.", { status: 404 });
+  foundOr404(REPORT_TARGETS.includes(tipo));
+  const id = pageId(params.get("id"));
   const user = tipo === "conversa" ? await requireUser(request, context.db) : await getUser(request, context.db);
   const target = await findReportTarget(context.db, { tipo, id }, user?.id ?? null);
-  if (!target.ok) throw data("Página não encontrada.", { status: 404 });
+  foundOr404(target.ok);
   return { alvo: target.value };
 }
 

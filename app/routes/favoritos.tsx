@@ -1,9 +1,9 @@
-import { data, redirect, useLoaderData } from "react-router";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/favoritos";
 import { cardData, PetCard } from "~/components/pet-card";
 import { FavoriteButton } from "~/components/favorite-button";
 import { addFavorite, listFavorites, removeFavorite } from "~/domain/favorites/favorites.server";
-import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { safeReturnPath } from "~/lib/return-to";
 import { requireUser } from "~/web/auth.server";
@@ -22,11 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
-  const petId = String(form?.get("pet") ?? "");
+  const petId = pageId(form?.get("pet"), "pet");
   const intent = form?.get("intent");
-  if (!isId(petId) || (intent !== "favoritar" && intent !== "desfavoritar")) {
-    throw data("Animal não encontrado.", { status: 404 });
-  }
+  foundOr404(intent === "favoritar" || intent === "desfavoritar", "pet");
   if (intent === "favoritar") {
     const added = await addFavorite(context.db, user.id, petId);
     if (!added.ok) throw pageFailure(added.failure);

@@ -1,13 +1,13 @@
-import { data, Link, useLoaderData } from "react-router";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/final-feliz";
 import { storyCardData } from "~/components/story-card";
 import { findStory } from "~/domain/termos/happy-endings.server";
-import { isId } from "~/lib/ids";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const story = isId(params.id) ? await findStory(context.db, params.id) : null;
-  if (!story) throw data(null, { status: 404 });
+  const story = await findStory(context.db, pageId(params.id));
+  foundOr404(story);
   return { historia: storyCardData(story), origin: context.publicUrl };
 }
 

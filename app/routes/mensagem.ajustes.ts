@@ -1,3 +1,4 @@
+import { pageId } from "~/web/not-found.server";
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/mensagem.ajustes";
 import { blockInConversation, unblockInConversation } from "~/domain/conversations/blocks.server";
@@ -30,7 +31,7 @@ export function loader({ params }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw data("Conversa não encontrada.", { status: 404 });
+  pageId(params.id, "conversation");
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const intent = form?.get("intent");
   if (typeof intent !== "string" || !Object.hasOwn(INTENTS, intent)) {

@@ -1,11 +1,11 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/mensagem";
 import { ConversationThread } from "~/components/conversation-thread";
 import { ConversationTools } from "~/components/conversation-tools";
 import { sendInConversation } from "~/domain/conversations/conversations.server";
 import { latestApplicationOf } from "~/domain/applications/applications.server";
-import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { conversationReplyFormSchema } from "~/validation/conversations";
@@ -14,18 +14,15 @@ import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 
-const notFoundPage = () => data("Conversa não encontrada.", { status: 404 });
-
 /** `/mensagens/:id`: one conversation, for its two parties (404 for anyone else); opening it reads it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   // `?antes=<mensagem>`: the messages before that one (older than the latest shown).
   const antes = new URL(request.url).searchParams.get("antes");
-  const opened =
-    isId(params.id) && (antes === null || isId(antes))
-      ? await readThread(context.db, user.id, params.id, antes ?? undefined)
-      : null;
-  if (!opened) throw notFoundPage();
+  const id = pageId(params.id, "conversation");
+  const before = antes === null ? undefined : pageId(antes, "conversation");
+  const opened = await readThread(context.db, user.id, id, before);
+  foundOr404(opened, "conversation");
   const { conversation, thread } = opened;
   const adopterId = conversation.party === "adotante" ? user.id : conversation.other.id;
   return {
@@ -45,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** A reply: the page comes back with it (without JavaScript too). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw notFoundPage();
+  pageId(params.id, "conversation");
   const form = await parseForm(request, conversationReplyFormSchema);
   if (!form.ok) return form.response;
   const sent = await sendInConversation(context.db, context.jobs, {

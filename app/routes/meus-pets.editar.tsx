@@ -1,4 +1,5 @@
-import { data, redirect, useActionData, useLoaderData } from "react-router";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.editar";
 import { PetForm, petFormValues } from "~/components/pet-form";
 import { findPet, updatePet } from "~/domain/pets/pets.server";
@@ -7,15 +8,12 @@ import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
-import { isId } from "~/lib/ids";
 
 /** Only the pet's caretaker edits it; anyone else is told it does not exist (404). */
 async function loadOwnPet({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  const pet = isId(params.id) ? await findPet(context.db, params.id) : null;
-  if (!pet || pet.status === "removido" || pet.caretaker.id !== user.id) {
-    throw data(null, { status: 404 });
-  }
+  const pet = await findPet(context.db, pageId(params.id));
+  foundOr404(pet && pet.status !== "removido" && pet.caretaker.id === user.id);
   return { user, pet };
 }
 

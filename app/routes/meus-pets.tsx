@@ -1,3 +1,4 @@
+import { pageId } from "~/web/not-found.server";
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { overdueCastrations } from "~/domain/termos/followups.server";
 import { formatDay } from "~/lib/dates";
@@ -11,7 +12,6 @@ import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
-import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -36,8 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const intent = form?.get("intent");
-  const petId = String(form?.get("pet") ?? "");
-  if (!isId(petId)) throw data("Animal não encontrado.", { status: 404 });
+  const petId = pageId(form?.get("pet"), "pet");
   let result;
   let notice: NoticeKey;
   if (intent === "adotado" || intent === "disponivel") {

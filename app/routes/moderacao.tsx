@@ -323,9 +323,7 @@ export default function Moderacao() {
                     </p>
                     <ul>
                       {ong.concorrentes.map((other) => (
-                        <li key={other.id}>
-                          {`${other.nomePublico} · conta de ${other.nome} (${other.email})`}
-                        </li>
+                        <li key={other.id}>{`${other.nomePublico} · conta de ${other.nome} (${other.email})`}</li>
                       ))}
                     </ul>
                   </div>

@@ -1,5 +1,6 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import { useMemo } from "react";
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet.adotar";
 import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { CityField } from "~/components/city-field";
@@ -9,7 +10,6 @@ import { resolveCity } from "~/domain/places/cities.server";
 import { apply, canApply } from "~/domain/applications/applications.server";
 import { findPublicPet } from "~/domain/pets/pets.server";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type Question } from "~/lib/applications";
-import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import type { Failure } from "~/services/outcome.server";
@@ -44,8 +44,8 @@ function blocked(failure: Failure, petId: string): Blocked {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Signed out: to login (or cadastro from there), and back here.
   const user = await requireUser(request, context.db);
-  const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
-  if (!pet) throw data("Animal não encontrado.", { status: 404 });
+  const pet = await findPublicPet(context.db, pageId(params.id, "pet"));
+  foundOr404(pet, "pet");
   const allowed = await canApply(context.db, user.id, pet.id);
   const profile = await findUser(context.db, user.id);
   return {
@@ -67,7 +67,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw data("Animal não encontrado.", { status: 404 });
+  pageId(params.id, "pet");
   const allowed = await canApply(context.db, user.id, params.id);
   if (!allowed.ok) return redirect(`/pets/${params.id}/adotar`);
   // The answers are checked against the questions as they are now (the server's word).

@@ -1,3 +1,4 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
@@ -13,7 +14,6 @@ import {
   VACCINE_LABEL,
 } from "~/lib/pets";
 import { findPublicPet } from "~/domain/pets/pets.server";
-import { isId } from "~/lib/ids";
 import { FavoriteButton } from "~/components/favorite-button";
 import { ShareBox } from "~/components/share-box";
 import { CaretakerKind } from "~/components/caretaker-kind";
@@ -21,8 +21,8 @@ import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const pet = isId(params.id) ? await findPublicPet(context.db, params.id) : null;
-  if (!pet) throw data(null, { status: 404 });
+  const pet = await findPublicPet(context.db, pageId(params.id));
+  foundOr404(pet);
   const user = await getUser(request, context.db);
   // For a signed-in person, the heart: null for visitors (no button).
   const favorito = user ? (await favoriteIds(context.db, user.id, [pet.id])).length > 0 : null;

@@ -1,17 +1,17 @@
-import { data, Link, useLoaderData } from "react-router";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { Link, useLoaderData } from "react-router";
 import { CaretakerKind } from "~/components/caretaker-kind";
 import type { Route } from "./+types/responsavel";
 import { cardData, PetCard } from "~/components/pet-card";
 import { NoPhotoAvatar } from "~/components/art";
 import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
-import { isId } from "~/lib/ids";
 import { StoryCard, storyCardData } from "~/components/story-card";
 import { caretakerStories } from "~/domain/termos/happy-endings.server";
 import { pageMeta } from "~/lib/meta";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = isId(params.id) ? await findCaretakerPage(context.db, params.id) : null;
-  if (!page) throw data(null, { status: 404 });
+  const page = await findCaretakerPage(context.db, pageId(params.id));
+  foundOr404(page);
   const stories = await caretakerStories(context.db, page.id);
   return { caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) }, historias: stories.map(storyCardData) };
 }

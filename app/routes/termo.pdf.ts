@@ -1,7 +1,7 @@
+import { pageId } from "~/web/not-found.server";
 import { data } from "react-router";
 import type { Route } from "./+types/termo.pdf";
 import { signedTermoPdf } from "~/domain/termos/termos.server";
-import { isId } from "~/lib/ids";
 import { requireUser } from "~/web/auth.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 import { termoPdfResponse } from "~/web/termos.server";
@@ -13,7 +13,7 @@ import { termoPdfResponse } from "~/web/termos.server";
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  if (!isId(params.id)) throw data("Termo de adoção não encontrado.", { status: 404 });
+  pageId(params.id, "termo");
   const found = await signedTermoPdf(context.db, context.vault, user.id, params.id);
   if (!found.ok) throw data(failureText(found.failure), { status: failureStatus(found.failure, "page") });
   return termoPdfResponse(found.value);
