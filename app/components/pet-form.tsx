@@ -18,7 +18,7 @@ import {
   formatFee,
   type Species,
 } from "~/lib/pets";
-import type { PetView } from "~/domain/pets/pets.server";
+import type { PetView } from "~/domain/pets/pet-views.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { ChoiceGroup, FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";

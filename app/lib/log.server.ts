@@ -97,7 +97,8 @@ export function logError(label: string, error: unknown): void {
 function describeThrown(value: unknown): string {
   if (value !== null && typeof value === "object") {
     const { status, statusText } = value as { status?: unknown; statusText?: unknown };
-    if (typeof status === "number") return `Resposta ${status}${typeof statusText === "string" ? ` ${forLog(statusText)}` : ""}`;
+    if (typeof status === "number")
+      return `Resposta ${status}${typeof statusText === "string" ? ` ${forLog(statusText)}` : ""}`;
     // Its fields could hold what someone typed: named by its kind only.
     return `Valor lançado: ${Object.prototype.toString.call(value)}`;
   }

@@ -18,7 +18,7 @@ import {
   SPECIES_LABEL,
   UFS,
 } from "~/lib/pets";
-import { listFeed } from "~/domain/pets/pets.server";
+import { listFeed } from "~/domain/pets/feed.server";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 import { feedFiltersSchema, feedParams, type FeedFilters } from "~/validation/pets";

@@ -8,7 +8,7 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
 import { resolveCity } from "~/domain/places/cities.server";
 import { apply, canApply } from "~/domain/applications/applications.server";
-import { findPublicPet } from "~/domain/pets/pets.server";
+import { findPublicPet } from "~/domain/pets/pet-views.server";
 import { LONG_ANSWER_MAX, SHORT_ANSWER_MAX, type Question } from "~/lib/applications";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";

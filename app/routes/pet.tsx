@@ -13,7 +13,7 @@ import {
   SPECIES_LABEL,
   VACCINE_LABEL,
 } from "~/lib/pets";
-import { findPublicPet } from "~/domain/pets/pets.server";
+import { findPublicPet } from "~/domain/pets/pet-views.server";
 import { FavoriteButton } from "~/components/favorite-button";
 import { ShareBox } from "~/components/share-box";
 import { CaretakerKind } from "~/components/caretaker-kind";

@@ -4,7 +4,7 @@ import { widgetContent } from "~/domain/pets/syndication.server";
 import { isId } from "~/lib/ids";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SPECIES, SPECIES_PLURAL, type Species } from "~/lib/pets";
-import type { PetView } from "~/domain/pets/pets.server";
+import type { PetView } from "~/domain/pets/pet-views.server";
 
 /**
  * `/widget/:responsavelId` (issue 23): a caretaker's available animals, made to be framed by

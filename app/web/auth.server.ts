@@ -99,7 +99,11 @@ export async function requireApiUser(request: Request, db: Db): Promise<SessionU
 }
 
 /** Starts a new session (never reusing one sent by the browser) and returns its Set-Cookie header. */
-export async function startSession(request: Request, { db, publicUrl }: CookieContext, userId: string): Promise<string> {
+export async function startSession(
+  request: Request,
+  { db, publicUrl }: CookieContext,
+  userId: string,
+): Promise<string> {
   const previous = await readToken(request);
   if (previous) await destroySession(db, previous);
   const { token } = await createSession(db, userId);

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser } from "~/demo/factories.server";
 import { pets } from "~/db/schema";
-import { listFeed, findPublicPet } from "~/domain/pets/pets.server";
+import { findPublicPet } from "~/domain/pets/pet-views.server";
+import { listFeed } from "~/domain/pets/feed.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 

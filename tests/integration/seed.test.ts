@@ -19,7 +19,8 @@ import {
   users,
 } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
-import { listFeed, removePet } from "~/domain/pets/pets.server";
+import { removePet } from "~/domain/pets/pets.server";
+import { listFeed } from "~/domain/pets/feed.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { createTestDatabase, type TestDatabase } from "../support/database";

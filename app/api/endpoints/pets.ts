@@ -1,16 +1,8 @@
 import { z } from "zod";
 import { apply, canApply, questionnaireForPet } from "~/domain/applications/applications.server";
-import {
-  API_MAX_LIMIT,
-  FEED_PAGE_SIZE,
-  checkPetOwner,
-  findPet,
-  findPublicPet,
-  listFeed,
-  publishPet,
-  removePet,
-  updatePet,
-} from "~/domain/pets/pets.server";
+import { checkPetOwner, publishPet, removePet, updatePet } from "~/domain/pets/pets.server";
+import { findPet, findPublicPet } from "~/domain/pets/pet-views.server";
+import { API_MAX_LIMIT, FEED_PAGE_SIZE, listFeed } from "~/domain/pets/feed.server";
 import { toApiPet, toApiPets } from "../presenters/pets";
 import {
   apiPetSchema,

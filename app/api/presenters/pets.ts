@@ -1,4 +1,5 @@
-import type { FeedPage, PetView } from "~/domain/pets/pets.server";
+import type { PetView } from "~/domain/pets/pet-views.server";
+import type { FeedPage } from "~/domain/pets/feed.server";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import type { ApiPet } from "~/openapi/responses";
 

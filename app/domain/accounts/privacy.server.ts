@@ -7,7 +7,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
 import { listReceived, listSent } from "~/domain/messages/messages.server";
 import { deleteUnusedImages } from "~/services/images.server";
-import { listCaretakerPets } from "~/domain/pets/pets.server";
+import { listCaretakerPets } from "~/domain/pets/pet-views.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
 import { releaseApprovalsOf } from "~/domain/adoptions/lifecycle.server";

@@ -5,7 +5,7 @@ import { AGE_GROUPS, DEFAULT_RADIUS_KM, RADII_KM, searchKey, SPECIES_LABEL } fro
 import { imageUrl } from "~/lib/image-urls";
 import { describeSearch, searchHref, type AlertFrequency, type SavedSearch } from "~/lib/alerts";
 import { citiesWithin, findCity } from "~/domain/places/cities.server";
-import { listNewInFeed } from "~/domain/pets/pets.server";
+import { listNewInFeed } from "~/domain/pets/feed.server";
 import type { Jobs } from "~/services/jobs.server";
 import { AlertEmail, alertEmailSubject } from "~/emails/alert.server";
 import { renderEmail } from "~/emails/render.server";

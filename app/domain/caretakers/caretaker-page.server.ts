@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pets, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
-import { listCaretakerPets, type PetView } from "~/domain/pets/pets.server";
+import { listCaretakerPets, type PetView } from "~/domain/pets/pet-views.server";
 import { cachedRead } from "~/domain/pets/public-reads.server";
 
 /** What anyone sees of a person or ONG who publishes animals. Never a phone or an e-mail. */

@@ -5,7 +5,7 @@ import { ConversationNotice, conversationNoticeSubject } from "~/emails/conversa
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
-import { publicName } from "~/domain/pets/pets.server";
+import { publicName } from "~/domain/pets/pet-views.server";
 
 /**
  * E-mails about conversations (issue 20): a message still unread 10 minutes after it was

@@ -2,7 +2,7 @@ import { isListed } from "~/lib/pets";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { favorites, pets } from "~/db/schema";
-import { findPets, type PetView } from "~/domain/pets/pets.server";
+import { findPets, type PetView } from "~/domain/pets/pet-views.server";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 

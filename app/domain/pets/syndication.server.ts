@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { petCounts, pets, users } from "~/db/schema";
 import type { Species } from "~/lib/pets";
 import { escapeXml } from "~/lib/xml";
-import { findPets, publicName, type PetView } from "./pets.server";
+import { findPets, publicName, type PetView } from "./pet-views.server";
 import { cachedRead } from "./public-reads.server";
 
 /**

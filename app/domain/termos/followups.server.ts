@@ -292,7 +292,11 @@ export async function adoptionOf(db: Db, applicationId: string, { lock = false }
  * Whether `userId` may say the adoption's animal was castrated now: its adopter, on an adoption
  * not returned whose termo set a deadline not yet met. Checked before an upload is read or decoded.
  */
-export async function checkCastrationOpen(db: Db, userId: string, applicationId: string): Promise<Result<{ id: string }>> {
+export async function checkCastrationOpen(
+  db: Db,
+  userId: string,
+  applicationId: string,
+): Promise<Result<{ id: string }>> {
   const adoption = await adoptionOf(db, applicationId);
   if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");

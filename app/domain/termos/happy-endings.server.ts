@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } 
 import type { Db } from "~/db/client.server";
 import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
-import { publicName } from "~/domain/pets/pets.server";
+import { publicName } from "~/domain/pets/pet-views.server";
 import { firstName, STORIES_PER_PAGE } from "~/lib/happy-endings";
 import { isId } from "~/lib/ids";
 import type { Species } from "~/lib/pets";
