@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
-import { UFS } from "~/lib/pets";
 import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import {
   apiCreateUserSchema,
@@ -10,10 +9,8 @@ import {
   apiSenhaNovaSchema,
   apiUpdateUserSchema,
 } from "~/validation/accounts";
-import { alertCreateSchema, alertPatchSchema } from "~/validation/alerts";
 import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import { apiMessageSchema } from "~/validation/messages-form";
-import { apiReportSchema } from "~/validation/reports";
 import {
   adopterSignatureSchema,
   caretakerSignatureSchema,
@@ -25,27 +22,19 @@ import { apiConversationMessageSchema } from "~/validation/conversations";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
-  alertListSchema,
-  alertSchema,
   noticeSchema,
   applicationDetailSchema,
   applicationListSchema,
-  citiesSchema,
   applicationAnimalsSchema,
-  storySchema,
-  storiesSchema,
   conversationListSchema,
   conversationMessageSentSchema,
   conversationSchema,
-  createdIdSchema,
   dataExportSchema,
-  favoritesSchema,
   inboxSchema,
   messageSentSchema,
   ownUserSchema,
   publicUserSchema,
   questionnaireResponseSchema,
-  reportFiledSchema,
   termoSchema,
   termoVerificationSchema,
   returnRecordedSchema,
@@ -61,7 +50,6 @@ import type { Endpoint } from "../endpoint";
  */
 
 const idParam = (what: string) => z.object({ id: z.uuid().meta({ description: `O identificador ${what}.` }) });
-const petIdParam = idParam("do animal");
 
 const applicationsQuery = z.object({
   pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
@@ -78,13 +66,6 @@ const applicationsQuery = z.object({
     .meta({ description: "Página das recebidas (50 por página)." }),
 });
 
-const storiesQuery = z.object({
-  antes: z.string().optional().meta({
-    description: "O `proxima` da página anterior: traz as histórias publicadas antes da última dela.",
-    example: "2026-11-20T10:00:00.000Z_0b7f4a52-2d7e-4f63-9a43-6f1c1b8c2f10",
-  }),
-});
-
 const animalsQuery = z.object({
   q: z.string().max(60).optional().meta({ description: "O que se está digitando.", example: "bol" }),
 });
@@ -94,11 +75,6 @@ const conversationQuery = z.object({
     .uuid()
     .optional()
     .meta({ description: "O id de uma mensagem da conversa: traz as que vieram antes dela (a página anterior)." }),
-});
-
-const citiesQuery = z.object({
-  q: z.string().max(60).optional().meta({ description: "O que a pessoa está digitando.", example: "sao goncalo" }),
-  uf: z.enum(UFS).optional(),
 });
 
 /** The paths of the endpoints not yet declared in the wing (app/api/endpoints). */
@@ -242,27 +218,6 @@ const paths: ZodOpenApiPathsObject = {
         409: "A adoção não foi concluída (termo não assinado), ou a devolução já foi registrada.",
       },
       traits: { auth: true, body: true },
-    }),
-  },
-  "/finais-felizes": {
-    get: operation("get", {
-      tags: ["Finais felizes"],
-      summary: "Os finais felizes publicados",
-      description:
-        "Histórias de quem adotou, publicadas com a aprovação de quem cuidava do animal: as mais novas primeiro, 12 por página. Aceita pedidos de outros sites (CORS).",
-      requestParams: { query: storiesQuery },
-      ok: { 200: answer("Uma página de histórias.", storiesSchema) },
-      errors: { 400: "Página inválida." },
-    }),
-  },
-  "/finais-felizes/{id}": {
-    get: operation("get", {
-      tags: ["Finais felizes"],
-      summary: "Ver um final feliz",
-      description: "Só uma história publicada. Aceita pedidos de outros sites (CORS).",
-      requestParams: { path: idParam("da história") },
-      ok: { 200: answer("A história.", storySchema) },
-      errors: { 404: "História não encontrada." },
     }),
   },
   "/termos/verificar": {
@@ -489,90 +444,6 @@ const paths: ZodOpenApiPathsObject = {
       requestBody: { content: json(apiSenhaNovaSchema) },
       ok: noContent("Senha trocada."),
       errors: { 400: "Dados inválidos, ou link expirado, já usado ou desconhecido." },
-      traits: { body: true, limited: true },
-    }),
-  },
-  "/cidades": {
-    get: operation("get", {
-      tags: ["Cidades"],
-      summary: "Sugerir cidades brasileiras (IBGE)",
-      description: "Até 8 municípios para o que se digita, sem diferença de acentos e maiúsculas.",
-      requestParams: { query: citiesQuery },
-      ok: { 200: answer("As cidades.", citiesSchema) },
-    }),
-  },
-  "/favoritos": {
-    get: operation("get", {
-      tags: ["Favoritos"],
-      summary: "Seus favoritos",
-      ok: { 200: answer("Os animais, o último marcado primeiro.", favoritesSchema) },
-      traits: { auth: true },
-    }),
-  },
-  "/favoritos/{petId}": {
-    put: operation("put", {
-      tags: ["Favoritos"],
-      summary: "Marcar um animal como favorito",
-      requestParams: { path: z.object({ petId: petIdParam.shape.id }) },
-      ok: noContent("Marcado (de novo também)."),
-      errors: { 404: "Animal não encontrado." },
-      traits: { auth: true, limited: true },
-    }),
-    delete: operation("delete", {
-      tags: ["Favoritos"],
-      summary: "Desmarcar um favorito",
-      requestParams: { path: z.object({ petId: petIdParam.shape.id }) },
-      ok: noContent("Desmarcado."),
-      errors: { 404: "Animal não encontrado." },
-      traits: { auth: true },
-    }),
-  },
-  "/alertas": {
-    get: operation("get", {
-      tags: ["Alertas"],
-      summary: "Seus alertas de novos animais",
-      ok: { 200: answer("Os alertas, mais novos primeiro.", alertListSchema) },
-      traits: { auth: true },
-    }),
-    post: operation("post", {
-      tags: ["Alertas"],
-      summary: "Criar um alerta",
-      description:
-        "`filtros` são os parâmetros de `GET /pets`; a mesma busca de novo devolve o alerta que já existe (200).",
-      requestBody: { content: json(alertCreateSchema) },
-      ok: { 200: answer("O alerta já existia.", createdIdSchema), 201: answer("O alerta criado.", createdIdSchema) },
-      errors: { 409: "Limite de alertas da conta atingido." },
-      traits: { auth: true, body: true, limited: true },
-    }),
-  },
-  "/alertas/{id}": {
-    patch: operation("patch", {
-      tags: ["Alertas"],
-      summary: "Mudar a frequência de um alerta",
-      requestParams: { path: idParam("do alerta") },
-      requestBody: { content: json(alertPatchSchema) },
-      ok: { 200: answer("O alerta.", alertSchema) },
-      errors: { 404: "Alerta não encontrado." },
-      traits: { auth: true, body: true },
-    }),
-    delete: operation("delete", {
-      tags: ["Alertas"],
-      summary: "Apagar um alerta",
-      requestParams: { path: idParam("do alerta") },
-      ok: noContent("Apagado."),
-      errors: { 404: "Alerta não encontrado." },
-      traits: { auth: true },
-    }),
-  },
-  "/denuncias": {
-    post: operation("post", {
-      tags: ["Denúncias"],
-      summary: "Denunciar um anúncio, uma conta ou uma conversa",
-      description:
-        "Qualquer pessoa denuncia um anúncio (`pet`) ou uma conta (`usuario`); uma mensagem recebida pelo formulário de contato (`conversa`, com o id da mensagem), só quem a recebeu (com sessão).",
-      requestBody: { content: json(apiReportSchema) },
-      ok: { 201: answer("Denúncia recebida.", reportFiledSchema) },
-      errors: { 401: "Uma conversa só pode ser denunciada com sessão.", 404: "O alvo não foi encontrado." },
       traits: { body: true, limited: true },
     }),
   },
