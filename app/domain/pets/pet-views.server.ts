@@ -20,7 +20,7 @@ import {
 /** A pet as cards, pages and the API show it: read by id, by ids, or by caretaker. */
 
 /** What the public sees of the record. */
-export type PetRecord = {
+type PetRecord = {
   sexo: Sex | null;
   castrado: Castration | null;
   castracaoData: string | null;
