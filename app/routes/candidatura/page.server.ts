@@ -1,0 +1,126 @@
+import { foundOr404, pageId } from "~/web/not-found.server";
+import type { Route } from "../+types/candidatura";
+import { countWaiting, getApplication } from "~/domain/applications/applications.server";
+import { isOpen } from "~/lib/applications";
+import { formatDateTime, formatDay } from "~/lib/dates";
+import { imageUrl } from "~/lib/image-urls";
+import { readThread } from "~/web/conversations.server";
+import { requireUser } from "~/web/auth.server";
+import type { Db } from "~/db/client.server";
+import { findConversationOf } from "~/domain/conversations/conversations.server";
+import { followupOf, type Followup as FollowupView } from "~/domain/termos/followups.server";
+import { storyOf, type StoryOnApplication } from "~/domain/termos/happy-endings.server";
+import { type StoryOnPage } from "~/components/story-section";
+
+/** The application page's data: for its adopter or its caretaker (404 for anyone else). */
+export async function loadApplicationPage({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const found = await getApplication(context.db, user.id, pageId(params.id, "application"));
+  foundOr404(found.ok, "application");
+  const application = found.value;
+  const caretaker = application.party === "responsavel";
+  return {
+    id: application.id,
+    party: application.party,
+    status: application.status,
+    aberta: isOpen(application.status),
+    motivo: application.motivo,
+    criadaEm: formatDateTime(application.createdAt),
+    pet: {
+      id: application.pet.id,
+      nome: application.pet.nome,
+      status: application.pet.status,
+      reservado: application.pet.reservado,
+      foto: application.pet.photoId ? imageUrl(application.pet.photoId, 160) : null,
+    },
+    adotante: {
+      nome: application.adopter.nome,
+      // The caretaker calls for the interview; the adopter gave it by applying.
+      ...(caretaker && {
+        telefone: application.adopterTelefone,
+        cidade: application.adopter.cidade && `${application.adopter.cidade} (${application.adopter.uf ?? ""})`,
+      }),
+    },
+    responsavel: application.caretaker.nome,
+    perguntas: application.perguntas,
+    respostas: application.respostas,
+    apagadasEm: application.answersErasedAt ? formatDateTime(application.answersErasedAt) : null,
+    historico: application.events.map((event) => ({
+      status: event.status,
+      por: event.actor,
+      motivo: event.motivo,
+      em: formatDateTime(event.at),
+    })),
+    notas: application.notes.map((note) => ({ id: note.id, texto: note.texto, em: formatDateTime(note.at) })),
+    moves: application.moves.filter((status) => status !== "desistiu"),
+    espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
+    conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
+    historia:
+      application.status === "adotada" ? storyOnPage(application.id, await storyOf(context.db, application.id)) : null,
+    acompanhamento:
+      application.status === "adotada" || application.status === "devolvida"
+        ? followupOnPage(application.id, await followupOf(context.db, application.id, new Date()))
+        : null,
+  };
+}
+
+const CHECKIN_STATUS: Record<FollowupView["checkins"][number]["status"], string> = {
+  agendado: "Agendado",
+  enviado: "Enviado, aguardando resposta",
+  respondido: "Respondido",
+  sem_resposta: "Sem resposta há mais de 7 dias",
+};
+
+/** Private to the two parties until published: served by the application's own route, never the public one. */
+const privateImage = (applicationId: string, imageId: string, width: 320 | 1280) =>
+  `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
+
+/** The adoption's story (finais felizes) as the page shows it. */
+function storyOnPage(applicationId: string, story: StoryOnApplication | null): StoryOnPage | null {
+  if (!story) return null;
+  return {
+    id: story.id,
+    status: story.status,
+    versao: story.updatedAt.toISOString(),
+    historia: story.historia,
+    motivo: story.motivo,
+    foto: story.imageId
+      ? { src: privateImage(applicationId, story.imageId, 320), full: privateImage(applicationId, story.imageId, 1280) }
+      : null,
+  };
+}
+
+/** The adoption's follow-up (issue 21) as the page shows it. */
+function followupOnPage(applicationId: string, followup: FollowupView | null) {
+  if (!followup) return null;
+  return {
+    adotadoEm: formatDateTime(followup.adoptedAt),
+    devolvidoEm: followup.returnedAt ? formatDateTime(followup.returnedAt) : null,
+    checkins: followup.checkins.map((checkin) => ({
+      dia: checkin.dia,
+      quando: formatDateTime(checkin.dueAt),
+      status: CHECKIN_STATUS[checkin.status],
+      agendado: checkin.status === "agendado",
+      respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
+      texto: checkin.texto,
+      fotos: checkin.fotos.map((id) => ({
+        src: privateImage(applicationId, id, 320),
+        full: privateImage(applicationId, id, 1280),
+      })),
+    })),
+    castracao: followup.castracao && {
+      prazo: formatDay(followup.castracao.prazo),
+      feitaEm: followup.castracao.feitaEm ? formatDateTime(followup.castracao.feitaEm) : null,
+      comprovante: followup.castracao.comprovanteId
+        ? privateImage(applicationId, followup.castracao.comprovanteId, 1280)
+        : null,
+      atrasada: followup.castracao.atrasada,
+    },
+  };
+}
+
+/** The application's conversation (issue 20), read by whoever opens the page. */
+async function conversationOnPage(db: Db, userId: string, petId: string, adopterId: string) {
+  const id = await findConversationOf(db, petId, adopterId);
+  return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
+}
