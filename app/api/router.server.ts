@@ -34,15 +34,25 @@ export function createApiWing(
 ): ApiWing {
   const app = new Hono<{ Bindings: NodeBindings }>({ strict: false }).basePath(API_BASE);
   const methodsByPath = new Map<string, string[]>();
+  const declaredByPath = new Map<string, Endpoint[]>();
   for (const declared of endpoints) {
     const methods = methodsByPath.get(declared.path) ?? [];
     if (methods.includes(declared.method.toUpperCase())) {
       throw new Error(`API: ${declared.method.toUpperCase()} ${declared.path} declarado duas vezes`);
     }
     methodsByPath.set(declared.path, [...methods, declared.method.toUpperCase()]);
-    app.on(declared.method.toUpperCase(), honoPath(declared.path), (c) =>
-      answer(declared, c.req.raw, (name) => c.req.param(name), context(c.env.incoming, c.env.outgoing)),
-    );
+    declaredByPath.set(declared.path, [...(declaredByPath.get(declared.path) ?? []), declared]);
+  }
+  for (const [path, declarations] of declaredByPath) {
+    for (const declared of declarations) {
+      app.on(declared.method.toUpperCase(), honoPath(path), (c) =>
+        answer(declared, c.req.raw, (name) => c.req.param(name), context(c.env.incoming, c.env.outgoing)),
+      );
+    }
+    // A path's 405 comes before the next path's methods: another method on a fixed name
+    // (`PATCH /candidaturas/animais`) is refused there, not taken by a parameter beside it.
+    const allowed = declarations.map((declared) => declared.method.toUpperCase()).join(", ");
+    app.all(honoPath(path), () => withCharset(methodNotAllowed(allowed)));
   }
   // Hono tries a request's routes in the order they were added: a parameter declared before a
   // fixed name beside it (`/conversas/{id}` before `/conversas/eventos`) would take its requests.
@@ -51,9 +61,6 @@ export function createApiWing(
     const shadowed = paths.slice(index + 1).find((later) => pathPattern(path).test(`${API_BASE}${later}`));
     if (shadowed) throw new Error(`API: ${path} declarado antes de ${shadowed}, que ele encobriria`);
   });
-  for (const [path, methods] of methodsByPath) {
-    app.all(honoPath(path), () => withCharset(methodNotAllowed(methods.join(", "))));
-  }
   const patterns = (keep: (declared: Endpoint) => boolean) =>
     [...new Set(endpoints.filter(keep).map((declared) => declared.path))].map(pathPattern);
   const owned = [...methodsByPath.keys()].map(pathPattern);

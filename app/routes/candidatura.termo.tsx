@@ -2,6 +2,7 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidatura.termo";
+import { termoPdfPath } from "~/api/presenters/termos";
 import { ChoiceGroup, FormError, TextField, ValidatedForm } from "~/components/form-fields";
 import { TermoText } from "~/components/termo-text";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -14,7 +15,7 @@ import { adopterSignatureFormSchema, caretakerSignatureFormSchema, issueTermoFor
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
-import { signatureContext, termoPdfPath } from "~/web/termos.server";
+import { signatureContext } from "~/web/termos.server";
 
 const PARTY_LABEL = { adotante: "Adotante", responsavel: "Responsável pelo animal" } as const;
 

@@ -1,4 +1,415 @@
-import type { Endpoint } from "../endpoint";
+import { z } from "zod";
+import {
+  changeApplication,
+  countReceivedByStatus,
+  getApplication,
+  getQuestionnaire,
+  listReceived,
+  listSent,
+  saveQuestionnaire,
+  suggestAnimalsWithApplications,
+  type ApplicationView,
+} from "~/domain/applications/applications.server";
+import { findConversationOf } from "~/domain/conversations/conversations.server";
+import { recordReturn } from "~/domain/termos/returns.server";
+import { getTermo, issueTermo, signTermo, termoPdf } from "~/domain/termos/termos.server";
+import type { Db } from "~/db/client.server";
+import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
+import { isId } from "~/lib/ids";
+import {
+  applicationAnimalsSchema,
+  applicationDetailSchema,
+  applicationListSchema,
+  questionnaireResponseSchema,
+  returnRecordedSchema,
+  termoSchema,
+  termoVerificationSchema,
+  type ApiReturnRecorded,
+} from "~/openapi/responses";
+import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
+import {
+  adopterSignatureSchema,
+  caretakerSignatureSchema,
+  issueTermoSchema,
+  returnSchema,
+  verifyCodeSchema,
+} from "~/validation/termos";
+import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { signatureContext, termoPdfResponse } from "~/web/termos.server";
+import { verifyFromRequest } from "~/web/termos-verification.server";
+import { endpoint, idParam } from "../endpoint";
+import { answer, json } from "../openapi/operation";
+import { toApiApplication, toApiApplicationDetail } from "../presenters/applications";
+import { toApiTermo, toApiVerification } from "../presenters/termos";
 
-/** The applications endpoints (being moved here from app/routes/api/). */
-export const applicationsEndpoints: Endpoint[] = [];
+const application = idParam("application", "da candidatura");
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** The filters of `GET /candidaturas`, as the document shows them (the handler reads and refuses them itself). */
+const applicationsQuery = z.object({
+  pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
+  animal: z.string().max(60).optional().meta({
+    description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
+  }),
+  status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
+  pagina: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .meta({ description: "Página das recebidas (50 por página)." }),
+});
+
+/** `GET /candidaturas/animais`'s query, as the document shows it. */
+const animalsQuery = z.object({
+  q: z.string().max(60).optional().meta({ description: "O que se está digitando.", example: "bol" }),
+});
+
+/** `GET /candidaturas/animais`'s query, as the handler reads it. */
+const animalsQueryRead = z.object({
+  // What the caretaker is typing: anything unreadable is no suggestion, never an error.
+  q: z.string().max(60).catch("").default(""),
+});
+
+/**
+ * The applications: your questionnaire, the applications you sent and received, one
+ * application, its adoption termo (issued, signed, its PDF), the animal's return, and the
+ * public check of a termo.
+ */
+export const applicationsEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/questionario",
+    access: "signed-in",
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Seu questionário",
+      description: "O modelo padrão até você salvar o seu.",
+      ok: { 200: answer("As perguntas.", questionnaireResponseSchema) },
+    },
+    async handle({ context, user }) {
+      return Response.json({ perguntas: await getQuestionnaire(context.db, user.id) }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/questionario",
+    access: "signed-in",
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Salvar seu questionário",
+      description: "Mudar o questionário nunca muda as respostas já enviadas.",
+      requestBody: { content: json(questionnaireSchema) },
+      ok: { 200: answer("As perguntas salvas (as novas com seus ids).", questionnaireResponseSchema) },
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const parsed = await parseJsonBody(request, questionnaireSchema);
+      if (!parsed.ok) return parsed.response;
+      const perguntas = await saveQuestionnaire(context.db, user.id, parsed.data.perguntas);
+      return Response.json({ perguntas }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/candidaturas",
+    access: "signed-in",
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Suas candidaturas, enviadas e recebidas",
+      query: applicationsQuery,
+      ok: { 200: answer("As enviadas e uma página das recebidas, mais novas primeiro.", applicationListSchema) },
+      errors: { 400: "Filtro inválido." },
+    },
+    // `recebidas` narrowed by `?pet=`, `?animal=` (name) and `?status=`, 50 a `?pagina=`.
+    async handle({ request, context, user }) {
+      const params = new URL(request.url).searchParams;
+      const pet = params.get("pet") ?? undefined;
+      const typed = params.get("animal");
+      const animal = typed?.trim() || undefined;
+      const status = params.get("status") ?? undefined;
+      const page = Number(params.get("pagina") ?? "1");
+      if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
+      if (typed && typed.length > 60) {
+        return apiError(400, "Dados inválidos.", { animal: ["O nome do animal deve ter no máximo 60 caracteres."] });
+      }
+      if (status !== undefined && !APPLICATION_STATUSES.includes(status as ApplicationStatus)) {
+        return apiError(400, "Dados inválidos.", { status: ["Status inválido."] });
+      }
+      if (!Number.isInteger(page) || page < 1 || page > 10_000) {
+        return apiError(400, "Dados inválidos.", { pagina: ["Página inválida."] });
+      }
+      const [enviadas, counts] = await Promise.all([
+        listSent(context.db, user.id),
+        countReceivedByStatus(context.db, user.id),
+      ]);
+      const filters = { pet, animal, status: status as ApplicationStatus | undefined, page };
+      const recebidas = await listReceived(context.db, user.id, filters, counts);
+      return Response.json(
+        {
+          enviadas: enviadas.map(toApiApplication),
+          recebidas: recebidas.items.map(toApiApplication),
+          recebidas_total: recebidas.total,
+          pagina: recebidas.page,
+          paginas: recebidas.pageCount,
+        },
+        { headers: NO_STORE },
+      );
+    },
+  }),
+  // Before `/candidaturas/{id}`, whose parameter would take its requests.
+  endpoint({
+    method: "get",
+    path: "/candidaturas/animais",
+    access: "signed-in",
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Sugerir seus animais com candidaturas",
+      description:
+        "Até 8 dos seus animais que têm candidaturas, cujo nome tem o que se digita (sem diferença de acentos e maiúsculas), os que começam por ele primeiro: o filtro por animal das recebidas.",
+      query: animalsQuery,
+      ok: { 200: answer("Os animais.", applicationAnimalsSchema) },
+    },
+    async handle({ request, context, user }) {
+      const { q } = animalsQueryRead.parse(Object.fromEntries(new URL(request.url).searchParams));
+      const animais = await suggestAnimalsWithApplications(context.db, user.id, q);
+      return Response.json({ animais }, { headers: { "Cache-Control": "private, no-store" } });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/candidaturas/{id}",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Ver uma candidatura",
+      description:
+        "Só para as suas duas partes; quem cuida do animal vê também o telefone de quem se candidatou e suas notas.",
+      ok: { 200: answer("A candidatura.", applicationDetailSchema) },
+      errors: { 404: "Candidatura não encontrada." },
+    },
+    async handle({ params, context, user }) {
+      const found = await getApplication(context.db, user.id, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(await withConversation(context.db, found.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/candidaturas/{id}",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Mover uma candidatura ou anotar",
+      requestBody: { content: json(applicationPatchSchema) },
+      ok: { 200: answer("A candidatura como ficou.", applicationDetailSchema) },
+      errors: {
+        403: "A mudança cabe à outra parte (ou o pedido veio de outro site).",
+        404: "Candidatura não encontrada.",
+        409: "A mudança não é possível a partir do status atual.",
+      },
+      traits: { body: true },
+    },
+    // {status?, motivo?, nota?}: a move not allowed from its status gets 409, a move that is the other party's 403.
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, applicationPatchSchema);
+      if (!parsed.ok) return parsed.response;
+      const changed = await changeApplication(context.db, context.jobs, user.id, params.id, parsed.data);
+      if (!changed.ok) return apiFailure(changed.failure);
+      const found = await getApplication(context.db, user.id, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(await withConversation(context.db, found.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/candidaturas/{id}/termo",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Ver o termo de adoção de uma candidatura",
+      description:
+        "Só para as duas partes: o texto (com os dados de quem adota depois que assina), o hash SHA-256 do texto, as assinaturas com suas evidências e, depois das duas, o código de verificação e o PDF.",
+      ok: { 200: answer("O termo.", termoSchema) },
+      errors: { 404: "Candidatura não encontrada, ou ainda sem termo." },
+    },
+    async handle({ params, context, user }) {
+      const termo = await getTermo(context.db, context.vault, user.id, params.id);
+      if (!termo.ok) return apiFailure(termo.failure);
+      return Response.json(toApiTermo(termo.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/candidaturas/{id}/termo",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Emitir o termo (quem cuida do animal)",
+      description:
+        "Numa candidatura aprovada, a partir do modelo de termo de quem cuida do animal. Se o animal não é castrado, `prazo_castracao` (aaaa-mm-dd, de hoje a dois anos) é obrigatório, a não ser que a castração já esteja agendada no cadastro dele. Quem adota recebe um e-mail. O corpo pode ser vazio.",
+      requestBody: { content: json(issueTermoSchema) },
+      ok: { 201: answer("O termo emitido.", termoSchema) },
+      errors: {
+        403: "Só quem cuida do animal emite o termo (ou o pedido veio de outro site).",
+        404: "Candidatura não encontrada.",
+        409: "A candidatura não está aprovada, ou já tem um termo.",
+      },
+      traits: { body: true },
+    },
+    // The caretaker issues it on an approved application (409 otherwise, or when it has one already).
+    async handle({ request, params, context, user }) {
+      // No body at all is an issue without options (an animal castrated, or its date scheduled).
+      const bodiless =
+        !request.headers.has("Content-Type") && Number(request.headers.get("Content-Length") ?? 0) === 0;
+      const parsed = bodiless
+        ? ({ ok: true, data: {} as { prazo_castracao?: string } } as const)
+        : await parseJsonBody(request, issueTermoSchema);
+      if (!parsed.ok) return parsed.response;
+      const issued = await issueTermo(context.db, context.jobs, {
+        userId: user.id,
+        applicationId: params.id,
+        prazoCastracao: parsed.data.prazo_castracao,
+      });
+      if (!issued.ok) return apiFailure(issued.failure);
+      const termo = await getTermo(context.db, context.vault, user.id, params.id);
+      if (!termo.ok) return apiFailure(termo.failure);
+      return Response.json(toApiTermo(termo.value), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/candidaturas/{id}/termo/assinaturas",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Assinar o termo",
+      description:
+        "Primeiro quem adota, com `{nome_completo, cpf, endereco, cep, concordo: true}`; depois quem cuida do animal, com `{nome_completo, concordo: true}`, o que conclui a adoção: o animal fica `adotado`, a candidatura `adotada`, e o PDF assinado passa a existir. `texto_sha256`, se enviado, deve ser o hash do texto como está (o que a pessoa leu). Cada assinatura guarda quem, quando, o IP, o navegador e o SHA-256 do texto assinado.",
+      requestBody: { content: json(z.union([adopterSignatureSchema, caretakerSignatureSchema])) },
+      ok: { 201: answer("O termo como ficou.", termoSchema) },
+      errors: {
+        404: "Candidatura não encontrada, ou ainda sem termo.",
+        409: "Não é a vez de quem pede assinar, ou o texto mudou desde que foi lido.",
+      },
+      traits: { body: true },
+    },
+    // Which party signs is the session's; out of turn, 409.
+    async handle({ request, params, context, user }) {
+      const current = await getTermo(context.db, context.vault, user.id, params.id);
+      if (!current.ok) return apiFailure(current.failure);
+      const schema = current.value.party === "adotante" ? adopterSignatureSchema : caretakerSignatureSchema;
+      const parsed = await parseJsonBody(request, schema);
+      if (!parsed.ok) return parsed.response;
+      const signed = await signTermo(
+        context.db,
+        context.vault,
+        context.jobs,
+        signatureContext(request, context, user.id, params.id),
+        parsed.data,
+      );
+      if (!signed.ok) return apiFailure(signed.failure);
+      const termo = await getTermo(context.db, context.vault, user.id, params.id);
+      if (!termo.ok) return apiFailure(termo.failure);
+      return Response.json(toApiTermo(termo.value), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/candidaturas/{id}/termo.pdf",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Baixar o termo assinado em PDF",
+      description:
+        "Só para as duas partes, depois das duas assinaturas. São os mesmos bytes que a verificação compara.",
+      ok: {
+        200: {
+          description: "O PDF.",
+          content: {
+            "application/pdf": { schema: z.string().meta({ override: { type: "string", format: "binary" } }) },
+          },
+        },
+      },
+      errors: { 404: "Candidatura não encontrada, ou termo ainda não assinado pelas duas partes." },
+    },
+    // The signed termo, to the byte as made.
+    async handle({ params, context, user }) {
+      const found = await termoPdf(context.db, context.vault, user.id, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return termoPdfResponse(found.value);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/candidaturas/{id}/devolucao",
+    access: "party",
+    params: { id: application },
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Registrar a devolução do animal",
+      description:
+        "Qualquer das duas partes de uma adoção concluída registra que o animal voltou para quem cuidava dele, com o motivo (que fica no histórico da candidatura). A candidatura fica `devolvida`, o acompanhamento termina (os e-mails ainda não enviados não vão mais), e a outra parte é avisada por e-mail. O termo e as respostas do acompanhamento ficam guardados. `publicar: true`, de quem cuida do animal, o publica para adoção de novo na hora; sem ele, o animal volta ao ar quando for marcado como disponível na edição.",
+      requestBody: { content: json(returnSchema) },
+      ok: { 201: answer("A devolução registrada.", returnRecordedSchema) },
+      errors: {
+        404: "Candidatura não encontrada.",
+        409: "A adoção não foi concluída (termo não assinado), ou a devolução já foi registrada.",
+      },
+      traits: { body: true },
+    },
+    // 404 for anyone but the adoption's parties, 409 when it is not an adoption or its return was recorded already.
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, returnSchema);
+      if (!parsed.ok) return parsed.response;
+      const now = new Date();
+      const recorded = await recordReturn(context.db, context.jobs, user.id, params.id, parsed.data, now);
+      if (!recorded.ok) return apiFailure(recorded.failure);
+      const answered: ApiReturnRecorded = {
+        status: "devolvida",
+        devolvida_em: now.toISOString(),
+        registrada_por: recorded.value.party,
+      };
+      return Response.json(answered, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/termos/verificar",
+    access: "anyone",
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Verificar um termo",
+      description:
+        "Público. Em JSON `{codigo}`, ou em multipart com o PDF no campo `arquivo` (até 5 MB): diz se corresponde a um termo assinado na Adopet, por quem (só os nomes) e quando. Um PDF alterado, mesmo em um byte, não confere.",
+      requestBody: {
+        content: {
+          ...json(verifyCodeSchema),
+          "multipart/form-data": {
+            schema: z.object({ arquivo: z.string().meta({ override: { type: "string", format: "binary" } }) }),
+          },
+        },
+      },
+      ok: { 200: answer("O resultado.", termoVerificationSchema) },
+      errors: { 415: "Corpo que não é JSON nem `multipart/form-data`." },
+      traits: { body: true },
+    },
+    async handle({ request, context }) {
+      const read = await verifyFromRequest(context.db, request);
+      if (!read.ok) return apiError(read.status, read.message, { [read.field]: [read.message] });
+      return Response.json(toApiVerification(read.verification), { headers: NO_STORE });
+    },
+  }),
+];
+
+/** The application with its conversation's id (the conversation of this adopter and pet). */
+async function withConversation(db: Db, found: ApplicationView) {
+  return toApiApplicationDetail(found, await findConversationOf(db, found.pet.id, found.adopter.id));
+}

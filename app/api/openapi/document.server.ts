@@ -9,23 +9,12 @@ import {
   apiSenhaNovaSchema,
   apiUpdateUserSchema,
 } from "~/validation/accounts";
-import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import { apiMessageSchema } from "~/validation/messages-form";
-import {
-  adopterSignatureSchema,
-  caretakerSignatureSchema,
-  issueTermoSchema,
-  returnSchema,
-  verifyCodeSchema,
-} from "~/validation/termos";
 import { apiConversationMessageSchema } from "~/validation/conversations";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
   noticeSchema,
-  applicationDetailSchema,
-  applicationListSchema,
-  applicationAnimalsSchema,
   conversationListSchema,
   conversationMessageSentSchema,
   conversationSchema,
@@ -34,10 +23,6 @@ import {
   messageSentSchema,
   ownUserSchema,
   publicUserSchema,
-  questionnaireResponseSchema,
-  termoSchema,
-  termoVerificationSchema,
-  returnRecordedSchema,
 } from "~/openapi/responses";
 import { answer, json, noContent, operation } from "./operation";
 import type { Endpoint } from "../endpoint";
@@ -51,25 +36,6 @@ import type { Endpoint } from "../endpoint";
 
 const idParam = (what: string) => z.object({ id: z.uuid().meta({ description: `O identificador ${what}.` }) });
 
-const applicationsQuery = z.object({
-  pet: z.uuid().optional().meta({ description: "Só as recebidas para este animal." }),
-  animal: z.string().max(60).optional().meta({
-    description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
-  }),
-  status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
-  pagina: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(10_000)
-    .optional()
-    .meta({ description: "Página das recebidas (50 por página)." }),
-});
-
-const animalsQuery = z.object({
-  q: z.string().max(60).optional().meta({ description: "O que se está digitando.", example: "bol" }),
-});
-
 const conversationQuery = z.object({
   antes: z
     .uuid()
@@ -79,166 +45,6 @@ const conversationQuery = z.object({
 
 /** The paths of the endpoints not yet declared in the wing (app/api/endpoints). */
 const paths: ZodOpenApiPathsObject = {
-  "/questionario": {
-    get: operation("get", {
-      tags: ["Candidaturas"],
-      summary: "Seu questionário",
-      description: "O modelo padrão até você salvar o seu.",
-      ok: { 200: answer("As perguntas.", questionnaireResponseSchema) },
-      traits: { auth: true },
-    }),
-    put: operation("put", {
-      tags: ["Candidaturas"],
-      summary: "Salvar seu questionário",
-      description: "Mudar o questionário nunca muda as respostas já enviadas.",
-      requestBody: { content: json(questionnaireSchema) },
-      ok: { 200: answer("As perguntas salvas (as novas com seus ids).", questionnaireResponseSchema) },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/candidaturas": {
-    get: operation("get", {
-      tags: ["Candidaturas"],
-      summary: "Suas candidaturas, enviadas e recebidas",
-      requestParams: { query: applicationsQuery },
-      ok: { 200: answer("As enviadas e uma página das recebidas, mais novas primeiro.", applicationListSchema) },
-      errors: { 400: "Filtro inválido." },
-      traits: { auth: true },
-    }),
-  },
-  "/candidaturas/animais": {
-    get: operation("get", {
-      tags: ["Candidaturas"],
-      summary: "Sugerir seus animais com candidaturas",
-      description:
-        "Até 8 dos seus animais que têm candidaturas, cujo nome tem o que se digita (sem diferença de acentos e maiúsculas), os que começam por ele primeiro: o filtro por animal das recebidas.",
-      requestParams: { query: animalsQuery },
-      ok: { 200: answer("Os animais.", applicationAnimalsSchema) },
-      traits: { auth: true },
-    }),
-  },
-  "/candidaturas/{id}": {
-    get: operation("get", {
-      tags: ["Candidaturas"],
-      summary: "Ver uma candidatura",
-      description:
-        "Só para as suas duas partes; quem cuida do animal vê também o telefone de quem se candidatou e suas notas.",
-      requestParams: { path: idParam("da candidatura") },
-      ok: { 200: answer("A candidatura.", applicationDetailSchema) },
-      errors: { 404: "Candidatura não encontrada." },
-      traits: { auth: true },
-    }),
-    patch: operation("patch", {
-      tags: ["Candidaturas"],
-      summary: "Mover uma candidatura ou anotar",
-      requestParams: { path: idParam("da candidatura") },
-      requestBody: { content: json(applicationPatchSchema) },
-      ok: { 200: answer("A candidatura como ficou.", applicationDetailSchema) },
-      errors: {
-        403: "A mudança cabe à outra parte (ou o pedido veio de outro site).",
-        404: "Candidatura não encontrada.",
-        409: "A mudança não é possível a partir do status atual.",
-      },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/candidaturas/{id}/termo": {
-    get: operation("get", {
-      tags: ["Termo de adoção"],
-      summary: "Ver o termo de adoção de uma candidatura",
-      description:
-        "Só para as duas partes: o texto (com os dados de quem adota depois que assina), o hash SHA-256 do texto, as assinaturas com suas evidências e, depois das duas, o código de verificação e o PDF.",
-      requestParams: { path: idParam("da candidatura") },
-      ok: { 200: answer("O termo.", termoSchema) },
-      errors: { 404: "Candidatura não encontrada, ou ainda sem termo." },
-      traits: { auth: true },
-    }),
-    post: operation("post", {
-      tags: ["Termo de adoção"],
-      summary: "Emitir o termo (quem cuida do animal)",
-      description:
-        "Numa candidatura aprovada, a partir do modelo de termo de quem cuida do animal. Se o animal não é castrado, `prazo_castracao` (aaaa-mm-dd, de hoje a dois anos) é obrigatório, a não ser que a castração já esteja agendada no cadastro dele. Quem adota recebe um e-mail. O corpo pode ser vazio.",
-      requestParams: { path: idParam("da candidatura") },
-      requestBody: { content: json(issueTermoSchema) },
-      ok: { 201: answer("O termo emitido.", termoSchema) },
-      errors: {
-        403: "Só quem cuida do animal emite o termo (ou o pedido veio de outro site).",
-        404: "Candidatura não encontrada.",
-        409: "A candidatura não está aprovada, ou já tem um termo.",
-      },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/candidaturas/{id}/termo/assinaturas": {
-    post: operation("post", {
-      tags: ["Termo de adoção"],
-      summary: "Assinar o termo",
-      description:
-        "Primeiro quem adota, com `{nome_completo, cpf, endereco, cep, concordo: true}`; depois quem cuida do animal, com `{nome_completo, concordo: true}`, o que conclui a adoção: o animal fica `adotado`, a candidatura `adotada`, e o PDF assinado passa a existir. `texto_sha256`, se enviado, deve ser o hash do texto como está (o que a pessoa leu). Cada assinatura guarda quem, quando, o IP, o navegador e o SHA-256 do texto assinado.",
-      requestParams: { path: idParam("da candidatura") },
-      requestBody: { content: json(z.union([adopterSignatureSchema, caretakerSignatureSchema])) },
-      ok: { 201: answer("O termo como ficou.", termoSchema) },
-      errors: {
-        404: "Candidatura não encontrada, ou ainda sem termo.",
-        409: "Não é a vez de quem pede assinar, ou o texto mudou desde que foi lido.",
-      },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/candidaturas/{id}/termo.pdf": {
-    get: operation("get", {
-      tags: ["Termo de adoção"],
-      summary: "Baixar o termo assinado em PDF",
-      description:
-        "Só para as duas partes, depois das duas assinaturas. São os mesmos bytes que a verificação compara.",
-      requestParams: { path: idParam("da candidatura") },
-      ok: {
-        200: {
-          description: "O PDF.",
-          content: {
-            "application/pdf": { schema: z.string().meta({ override: { type: "string", format: "binary" } }) },
-          },
-        },
-      },
-      errors: { 404: "Candidatura não encontrada, ou termo ainda não assinado pelas duas partes." },
-      traits: { auth: true },
-    }),
-  },
-  "/candidaturas/{id}/devolucao": {
-    post: operation("post", {
-      tags: ["Termo de adoção"],
-      summary: "Registrar a devolução do animal",
-      description:
-        "Qualquer das duas partes de uma adoção concluída registra que o animal voltou para quem cuidava dele, com o motivo (que fica no histórico da candidatura). A candidatura fica `devolvida`, o acompanhamento termina (os e-mails ainda não enviados não vão mais), e a outra parte é avisada por e-mail. O termo e as respostas do acompanhamento ficam guardados. `publicar: true`, de quem cuida do animal, o publica para adoção de novo na hora; sem ele, o animal volta ao ar quando for marcado como disponível na edição.",
-      requestParams: { path: idParam("da candidatura") },
-      requestBody: { content: json(returnSchema) },
-      ok: { 201: answer("A devolução registrada.", returnRecordedSchema) },
-      errors: {
-        404: "Candidatura não encontrada.",
-        409: "A adoção não foi concluída (termo não assinado), ou a devolução já foi registrada.",
-      },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/termos/verificar": {
-    post: operation("post", {
-      tags: ["Termo de adoção"],
-      summary: "Verificar um termo",
-      description:
-        "Público. Em JSON `{codigo}`, ou em multipart com o PDF no campo `arquivo` (até 5 MB): diz se corresponde a um termo assinado na Adopet, por quem (só os nomes) e quando. Um PDF alterado, mesmo em um byte, não confere.",
-      requestBody: {
-        content: {
-          ...json(verifyCodeSchema),
-          "multipart/form-data": {
-            schema: z.object({ arquivo: z.string().meta({ override: { type: "string", format: "binary" } }) }),
-          },
-        },
-      },
-      ok: { 200: answer("O resultado.", termoVerificationSchema) },
-      errors: { 415: "Corpo que não é JSON nem `multipart/form-data`." },
-      traits: { body: true },
-    }),
-  },
   "/messages": {
     get: operation("get", {
       tags: ["Mensagens"],

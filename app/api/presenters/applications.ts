@@ -2,6 +2,8 @@ import type { ApplicationSummary, ApplicationView } from "~/domain/applications/
 import { imageUrl } from "~/lib/image-urls";
 import type { ApiApplication, ApiApplicationDetail } from "~/openapi/responses";
 
+/** Applications in the API's shape. */
+
 /** An application as the API shows it in lists. */
 export function toApiApplication(application: ApplicationSummary): ApiApplication {
   const { pet } = application;
