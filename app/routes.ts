@@ -59,13 +59,6 @@ export default [
     route("session", "routes/api/session.ts"),
     route("senha/esqueci", "routes/api/senha-esqueci.ts"),
     route("senha/nova", "routes/api/senha-nova.ts"),
-    route("messages", "routes/api/messages.ts"),
-    route("messages/:id", "routes/api/message.ts"),
-    route("conversas", "routes/api/conversas.ts"),
-    route("conversas/eventos", "routes/api/conversa-eventos.ts"),
-    route("conversas/:id", "routes/api/conversa.ts"),
-    route("conversas/:id/mensagens", "routes/api/conversa-mensagens.ts"),
-    route("conversas/:id/lida", "routes/api/conversa-lida.ts"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

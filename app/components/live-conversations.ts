@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
-/** The event stream of the signed-in person's conversations (app/routes/api/conversa-eventos.ts). */
+/** The event stream of the signed-in person's conversations (app/api/endpoints/conversations.ts). */
 const EVENTS_URL = "/adopet/api/conversas/eventos";
 
 /**

@@ -1,4 +1,347 @@
-import type { Endpoint } from "../endpoint";
+import { z } from "zod";
+import {
+  countUnreadInConversations,
+  getConversation,
+  listConversations,
+  markConversationRead,
+  sendInConversation,
+} from "~/domain/conversations/conversations.server";
+import { listReceived, listSent, markRead, resolveRecipient } from "~/domain/messages/messages.server";
+import { isId } from "~/lib/ids";
+import { imageUrl } from "~/lib/image-urls";
+import {
+  conversationListSchema,
+  conversationMessageSentSchema,
+  conversationSchema,
+  inboxSchema,
+  messageSentSchema,
+} from "~/openapi/responses";
+import { apiConversationMessageSchema } from "~/validation/conversations";
+import { NOTICES } from "~/validation/messages";
+import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
+import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { getUser, sessionStillOpen } from "~/web/auth.server";
+import { deliverContact } from "~/web/messages.server";
+import { toApiConversation, toApiConversationSummary } from "../presenters/conversations";
+import { endpoint, idParam } from "../endpoint";
+import { answer, json, noContent } from "../openapi/operation";
 
-/** The conversations endpoints (being moved here from app/routes/api/). */
-export const conversationsEndpoints: Endpoint[] = [];
+const messageParam = idParam("message", "da mensagem");
+const conversationParam = idParam("conversation", "da conversa");
+const PRIVATE_READ = { "Cache-Control": "private, no-store" };
+const NO_STORE = { "Cache-Control": "no-store" };
+
+/** Streams one person may hold open on one server (a page opens one, while it is visible). */
+const STREAMS_PER_PERSON = 10;
+
+const readSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida": true}.' }) });
+
+/** `antes`, as `GET /conversas/{id}` reads it. */
+const conversationQuery = z.object({
+  antes: z
+    .uuid()
+    .optional()
+    .meta({ description: "O id de uma mensagem da conversa: traz as que vieram antes dela (a página anterior)." }),
+});
+
+/**
+ * Messages and conversations: the inbox of contact messages, writing about a pet, the
+ * conversations between accounts, reading and writing in one, and their live events.
+ */
+export const conversationsEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/messages",
+    access: "signed-in",
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Suas mensagens, recebidas e enviadas",
+      description:
+        "As mensagens de visitantes sem conta sobre os seus animais, com o telefone que informaram (`enviadas` fica vazia desde as conversas). As mensagens entre contas estão em `/conversas`.",
+      ok: { 200: answer("As mensagens.", inboxSchema) },
+    },
+    async handle({ context, user }) {
+      const [received, sent] = await Promise.all([listReceived(context.db, user.id), listSent(context.db, user.id)]);
+      return Response.json(
+        {
+          recebidas: received.map((message) => ({
+            id: message.id,
+            pet: {
+              id: message.petId,
+              nome: message.petNome,
+              imagem: message.petPhotoId ? imageUrl(message.petPhotoId, 160) : null,
+            },
+            nome: message.senderNome,
+            telefone: message.senderTelefone,
+            contato__texto: message.texto,
+            enviada_em: message.createdAt.toISOString(),
+            lida: message.read,
+          })),
+          enviadas: sent.map((message) => ({
+            id: message.id,
+            pet: { id: message.petId, nome: message.petNome },
+            contato__texto: message.texto,
+            enviada_em: message.createdAt.toISOString(),
+          })),
+        },
+        { headers: PRIVATE_READ },
+      );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/messages",
+    access: "anyone",
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Escrever a quem cuida de um animal",
+      description:
+        "Sem conta, a mensagem chega a quem cuida do animal com o nome e o telefone informados. Com a sessão, ela abre (ou continua) a sua conversa sobre o animal, em `/conversas`: o nome e o telefone enviados são ignorados, e nenhum telefone é mostrado.",
+      requestBody: { content: json(apiMessageSchema) },
+      ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
+      errors: {
+        403: "Quem cuida do animal não recebe mais contatos seus, ou o animal é seu (ou o pedido veio de outro site).",
+        404: "Animal não encontrado.",
+        409: CONTACT_MESSAGES.chooseRequired,
+      },
+      traits: { body: true, limited: true },
+    },
+    // {petId, nome, telefone, nome__animal, contato__texto}; with a session, into the sender's conversation.
+    async handle({ request, context }) {
+      const parsed = await parseJsonBody(request, apiMessageSchema);
+      if (!parsed.ok) return parsed.response;
+      const { petId, ...input } = parsed.data;
+      const recipient = await resolveRecipient(context.db, { petId, nome__animal: input.nome__animal });
+      if (!recipient.ok) return apiFailure(recipient.failure);
+      const sender = await getUser(request, context.db);
+      const delivered = await deliverContact(context, sender, recipient.value, input);
+      if (!delivered.ok) return apiFailure(delivered.failure);
+      return Response.json(
+        { id: delivered.value.id, mensagem: NOTICES.messageSent, conversa_id: delivered.value.conversationId },
+        { status: 201, headers: NO_STORE },
+      );
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/messages/{id}",
+    access: "party",
+    params: { id: messageParam },
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Marcar uma mensagem recebida como lida",
+      requestBody: { content: json(z.strictObject({ lida: z.literal(true) })) },
+      ok: noContent("Marcada."),
+      errors: { 404: "Mensagem não encontrada." },
+      traits: { body: true },
+    },
+    // {lida: true}: the recipient marks a message read. Anyone else: 404.
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, readSchema);
+      if (!parsed.ok) return parsed.response;
+      const marked = await markRead(context.db, user.id, params.id);
+      if (!marked.ok) return apiFailure(marked.failure);
+      return new Response(null, { status: 204 });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/conversas",
+    access: "signed-in",
+    doc: {
+      tags: ["Conversas"],
+      summary: "Suas conversas",
+      description:
+        "As conversas com mensagens, a de atividade mais recente primeiro (até 100), e quantas mensagens você não leu.",
+      ok: { 200: answer("As conversas.", conversationListSchema) },
+    },
+    async handle({ context, user }) {
+      const [conversas, naoLidas] = await Promise.all([
+        listConversations(context.db, user.id),
+        countUnreadInConversations(context.db, user.id),
+      ]);
+      return Response.json(
+        { conversas: conversas.map(toApiConversationSummary), nao_lidas: naoLidas },
+        { headers: PRIVATE_READ },
+      );
+    },
+  }),
+  // Declared before `/conversas/{id}`, which would otherwise take its requests.
+  endpoint({
+    method: "get",
+    path: "/conversas/eventos",
+    access: "signed-in",
+    doc: {
+      tags: ["Conversas"],
+      summary: "Acompanhar as conversas ao vivo (Server-Sent Events)",
+      description:
+        "Um fluxo `text/event-stream`: `pronto` ao conectar e, a cada mensagem escrita para você ou por você (em qualquer servidor), `mensagem` com `{conversa_id, mensagem_id}`; leia a conversa para ver o texto. Quando uma das partes passa a compartilhar o WhatsApp (ou para), `conversa` com `{conversa_id}`. Reconectando, leia de novo as conversas: o que foi dito enquanto a conexão caiu não é repetido.",
+      ok: {
+        200: {
+          description: "O fluxo de eventos.",
+          content: {
+            "text/event-stream": {
+              schema: z.string().meta({ example: 'event: mensagem\ndata: {"conversa_id":"…","mensagem_id":"…"}\n\n' }),
+            },
+          },
+        },
+      },
+      errors: { 429: "Muitas páginas abertas acompanhando as conversas: feche algumas." },
+    },
+    /**
+     * Server-Sent Events of the signed-in person's conversations: `pronto` once connected (and
+     * again when announcements may have been lost: read everything again), then `mensagem`
+     * {conversa_id, mensagem_id} for each message written to or by them, and `conversa`
+     * {conversa_id} when a conversation changes otherwise (a WhatsApp shared), from any app
+     * server. Comments keep proxies from closing an idle stream; `retry` has a browser
+     * reconnect 2 s after losing it.
+     */
+    handle({ request, context, user }) {
+      if (context.conversations.streamsOf(user.id) >= STREAMS_PER_PERSON) {
+        return apiError(
+          429,
+          "Muitas páginas abertas acompanhando as conversas. Feche algumas e tente de novo.",
+          undefined,
+          {
+            "Retry-After": "30",
+          },
+        );
+      }
+      const encoder = new TextEncoder();
+      let stop = () => undefined as void;
+      const stream = new ReadableStream<Uint8Array>({
+        start(controller) {
+          const send = (text: string) => {
+            try {
+              controller.enqueue(encoder.encode(text));
+            } catch {
+              stop();
+            }
+          };
+          const unsubscribe = context.conversations.subscribe(user.id, (event) =>
+            send(
+              event === null
+                ? // Announcements may have been lost: the page reads everything again.
+                  "event: pronto\ndata: {}\n\n"
+                : event.tipo === "conversa"
+                  ? `event: conversa\ndata: ${JSON.stringify({ conversa_id: event.conversa_id })}\n\n`
+                  : `event: mensagem\ndata: ${JSON.stringify({ conversa_id: event.conversa_id, mensagem_id: event.mensagem_id })}\n\n`,
+            ),
+          );
+          const end = () => {
+            stop();
+            try {
+              controller.close();
+            } catch {
+              // Already closed.
+            }
+          };
+          // Each beat reads the session again from the database (never the answer the request began
+          // with): a stream ends within a beat (25 s) of a logout, a suspension or a password change.
+          // A beat whose check fails (the database away for a moment) keeps the stream; the next checks again.
+          const heartbeat = setInterval(() => {
+            sessionStillOpen(request, context.db, user.id)
+              .then((still) => (still ? send(": ainda aqui\n\n") : end()))
+              .catch(() => send(": ainda aqui\n\n"));
+          }, context.conversations.heartbeatMs);
+          heartbeat.unref();
+          let stopped = false;
+          stop = () => {
+            if (stopped) return;
+            stopped = true;
+            clearInterval(heartbeat);
+            unsubscribe();
+          };
+          request.signal.addEventListener("abort", end);
+          send("retry: 2000\n\nevent: pronto\ndata: {}\n\n");
+        },
+        cancel() {
+          stop();
+        },
+      });
+      return new Response(stream, {
+        headers: {
+          "Content-Type": "text/event-stream; charset=utf-8",
+          "Cache-Control": "no-store",
+          // Proxies (nginx) pass each event at once rather than buffering the stream.
+          "X-Accel-Buffering": "no",
+        },
+      });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/conversas/{id}",
+    access: "party",
+    params: { id: conversationParam },
+    doc: {
+      tags: ["Conversas"],
+      summary: "Ler uma conversa",
+      description:
+        "Só para as suas duas partes: quem se candidatou e quem cuida do animal. Traz as 100 mensagens mais recentes; com `antes`, as 100 anteriores a uma mensagem (`mais_antigas` diz se há mais).",
+      query: conversationQuery,
+      ok: { 200: answer("A conversa.", conversationSchema) },
+      errors: { 400: "Parâmetro inválido.", 404: "Conversa (ou mensagem de `antes`) não encontrada." },
+    },
+    // The latest messages, or with `?antes=<mensagem>` those before one of them.
+    async handle({ request, params, context, user }) {
+      const antes = new URL(request.url).searchParams.get("antes");
+      if (antes !== null && !isId(antes)) {
+        return apiError(400, "Parâmetro inválido.", { antes: ["Informe o id de uma mensagem desta conversa."] });
+      }
+      const found = await getConversation(context.db, user.id, params.id, { before: antes ?? undefined });
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(toApiConversation(found.value), { headers: PRIVATE_READ });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/conversas/{id}/mensagens",
+    access: "party",
+    params: { id: conversationParam },
+    doc: {
+      tags: ["Conversas"],
+      summary: "Escrever numa conversa",
+      requestBody: { content: json(apiConversationMessageSchema) },
+      ok: { 201: answer("Mensagem enviada.", conversationMessageSentSchema) },
+      errors: {
+        403: "Uma das partes bloqueou a outra (ou o pedido veio de outro site).",
+        404: "Conversa não encontrada.",
+      },
+      traits: { body: true, limited: true },
+    },
+    // {texto} → 201 {id, enviada_em}.
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, apiConversationMessageSchema);
+      if (!parsed.ok) return parsed.response;
+      const sent = await sendInConversation(context.db, context.jobs, {
+        userId: user.id,
+        conversationId: params.id,
+        texto: parsed.data.texto,
+      });
+      if (!sent.ok) return apiFailure(sent.failure);
+      return Response.json(
+        { id: sent.value.id, enviada_em: sent.value.createdAt.toISOString() },
+        { status: 201, headers: NO_STORE },
+      );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/conversas/{id}/lida",
+    access: "party",
+    params: { id: conversationParam },
+    doc: {
+      tags: ["Conversas"],
+      summary: "Marcar uma conversa como lida",
+      description: "O que a outra parte escreveu passa a constar como lido.",
+      ok: noContent("Marcada."),
+      errors: { 404: "Conversa não encontrada." },
+    },
+    async handle({ params, context, user }) {
+      const marked = await markConversationRead(context.db, user.id, params.id);
+      if (!marked.ok) return apiFailure(marked.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+];

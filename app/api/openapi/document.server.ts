@@ -9,18 +9,10 @@ import {
   apiSenhaNovaSchema,
   apiUpdateUserSchema,
 } from "~/validation/accounts";
-import { apiMessageSchema } from "~/validation/messages-form";
-import { apiConversationMessageSchema } from "~/validation/conversations";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
-import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
   noticeSchema,
-  conversationListSchema,
-  conversationMessageSentSchema,
-  conversationSchema,
   dataExportSchema,
-  inboxSchema,
-  messageSentSchema,
   ownUserSchema,
   publicUserSchema,
 } from "~/openapi/responses";
@@ -36,117 +28,8 @@ import type { Endpoint } from "../endpoint";
 
 const idParam = (what: string) => z.object({ id: z.uuid().meta({ description: `O identificador ${what}.` }) });
 
-const conversationQuery = z.object({
-  antes: z
-    .uuid()
-    .optional()
-    .meta({ description: "O id de uma mensagem da conversa: traz as que vieram antes dela (a página anterior)." }),
-});
-
 /** The paths of the endpoints not yet declared in the wing (app/api/endpoints). */
 const paths: ZodOpenApiPathsObject = {
-  "/messages": {
-    get: operation("get", {
-      tags: ["Mensagens"],
-      summary: "Suas mensagens, recebidas e enviadas",
-      description:
-        "As mensagens de visitantes sem conta sobre os seus animais, com o telefone que informaram (`enviadas` fica vazia desde as conversas). As mensagens entre contas estão em `/conversas`.",
-      ok: { 200: answer("As mensagens.", inboxSchema) },
-      traits: { auth: true },
-    }),
-    post: operation("post", {
-      tags: ["Mensagens"],
-      summary: "Escrever a quem cuida de um animal",
-      description:
-        "Sem conta, a mensagem chega a quem cuida do animal com o nome e o telefone informados. Com a sessão, ela abre (ou continua) a sua conversa sobre o animal, em `/conversas`: o nome e o telefone enviados são ignorados, e nenhum telefone é mostrado.",
-      requestBody: { content: json(apiMessageSchema) },
-      ok: { 201: answer("Mensagem enviada.", messageSentSchema) },
-      errors: {
-        403: "Quem cuida do animal não recebe mais contatos seus, ou o animal é seu (ou o pedido veio de outro site).",
-        404: "Animal não encontrado.",
-        409: CONTACT_MESSAGES.chooseRequired,
-      },
-      traits: { body: true, limited: true },
-    }),
-  },
-  "/messages/{id}": {
-    patch: operation("patch", {
-      tags: ["Mensagens"],
-      summary: "Marcar uma mensagem recebida como lida",
-      requestParams: { path: idParam("da mensagem") },
-      requestBody: { content: json(z.strictObject({ lida: z.literal(true) })) },
-      ok: noContent("Marcada."),
-      errors: { 404: "Mensagem não encontrada." },
-      traits: { auth: true, body: true },
-    }),
-  },
-  "/conversas": {
-    get: operation("get", {
-      tags: ["Conversas"],
-      summary: "Suas conversas",
-      description:
-        "As conversas com mensagens, a de atividade mais recente primeiro (até 100), e quantas mensagens você não leu.",
-      ok: { 200: answer("As conversas.", conversationListSchema) },
-      traits: { auth: true },
-    }),
-  },
-  "/conversas/eventos": {
-    get: operation("get", {
-      tags: ["Conversas"],
-      summary: "Acompanhar as conversas ao vivo (Server-Sent Events)",
-      description:
-        "Um fluxo `text/event-stream`: `pronto` ao conectar e, a cada mensagem escrita para você ou por você (em qualquer servidor), `mensagem` com `{conversa_id, mensagem_id}`; leia a conversa para ver o texto. Quando uma das partes passa a compartilhar o WhatsApp (ou para), `conversa` com `{conversa_id}`. Reconectando, leia de novo as conversas: o que foi dito enquanto a conexão caiu não é repetido.",
-      ok: {
-        200: {
-          description: "O fluxo de eventos.",
-          content: {
-            "text/event-stream": {
-              schema: z.string().meta({ example: 'event: mensagem\ndata: {"conversa_id":"…","mensagem_id":"…"}\n\n' }),
-            },
-          },
-        },
-      },
-      errors: { 429: "Muitas páginas abertas acompanhando as conversas: feche algumas." },
-      traits: { auth: true },
-    }),
-  },
-  "/conversas/{id}": {
-    get: operation("get", {
-      tags: ["Conversas"],
-      summary: "Ler uma conversa",
-      description:
-        "Só para as suas duas partes: quem se candidatou e quem cuida do animal. Traz as 100 mensagens mais recentes; com `antes`, as 100 anteriores a uma mensagem (`mais_antigas` diz se há mais).",
-      requestParams: { path: idParam("da conversa"), query: conversationQuery },
-      ok: { 200: answer("A conversa.", conversationSchema) },
-      errors: { 400: "Parâmetro inválido.", 404: "Conversa (ou mensagem de `antes`) não encontrada." },
-      traits: { auth: true },
-    }),
-  },
-  "/conversas/{id}/mensagens": {
-    post: operation("post", {
-      tags: ["Conversas"],
-      summary: "Escrever numa conversa",
-      requestParams: { path: idParam("da conversa") },
-      requestBody: { content: json(apiConversationMessageSchema) },
-      ok: { 201: answer("Mensagem enviada.", conversationMessageSentSchema) },
-      errors: {
-        403: "Uma das partes bloqueou a outra (ou o pedido veio de outro site).",
-        404: "Conversa não encontrada.",
-      },
-      traits: { auth: true, body: true, limited: true },
-    }),
-  },
-  "/conversas/{id}/lida": {
-    post: operation("post", {
-      tags: ["Conversas"],
-      summary: "Marcar uma conversa como lida",
-      description: "O que a outra parte escreveu passa a constar como lido.",
-      requestParams: { path: idParam("da conversa") },
-      ok: noContent("Marcada."),
-      errors: { 404: "Conversa não encontrada." },
-      traits: { auth: true },
-    }),
-  },
   "/users": {
     get: operation("get", {
       tags: ["Contas"],
