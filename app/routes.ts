@@ -53,12 +53,6 @@ export default [
   // routes under api/ below are the ones not yet moved there.
   route("api/docs", "routes/api-docs.tsx"),
   ...prefix("api", [
-    route("users", "routes/api/users.ts"),
-    route("users/:id", "routes/api/user.ts"),
-    route("users/:id/export", "routes/api/user-export.ts"),
-    route("session", "routes/api/session.ts"),
-    route("senha/esqueci", "routes/api/senha-esqueci.ts"),
-    route("senha/nova", "routes/api/senha-nova.ts"),
     route("questionario", "routes/api/questionario.ts"),
     route("candidaturas", "routes/api/candidaturas.ts"),
     route("candidaturas/animais", "routes/api/candidaturas-animais.ts"),

@@ -101,7 +101,7 @@ export function sameOriginPosts(publicUrl: () => string | undefined): RequestHan
  * Public reads still served by React Router (app/routes/api/), until they move into the API
  * wing, whose declarations say `crossOrigin` themselves.
  */
-const LEGACY_CROSS_ORIGIN_READS = [/^\/adopet\/api\/users\/[^/]+$/, /^\/adopet\/api\/finais-felizes(\/[^/]+)?$/];
+const LEGACY_CROSS_ORIGIN_READS = [/^\/adopet\/api\/finais-felizes(\/[^/]+)?$/];
 
 /**
  * CORS for the public GET endpoints only (the API's declarations say which: `crossOrigin`): any origin may read them, never with credentials

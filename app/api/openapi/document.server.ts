@@ -2,14 +2,6 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { UFS } from "~/lib/pets";
 import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
-import {
-  apiCreateUserSchema,
-  apiDeleteUserSchema,
-  apiEsqueciSchema,
-  apiLoginSchema,
-  apiSenhaNovaSchema,
-  apiUpdateUserSchema,
-} from "~/validation/accounts";
 import { alertCreateSchema, alertPatchSchema } from "~/validation/alerts";
 import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import { apiMessageSchema } from "~/validation/messages-form";
@@ -22,12 +14,10 @@ import {
   verifyCodeSchema,
 } from "~/validation/termos";
 import { apiConversationMessageSchema } from "~/validation/conversations";
-import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import {
   alertListSchema,
   alertSchema,
-  noticeSchema,
   applicationDetailSchema,
   applicationListSchema,
   citiesSchema,
@@ -38,12 +28,9 @@ import {
   conversationMessageSentSchema,
   conversationSchema,
   createdIdSchema,
-  dataExportSchema,
   favoritesSchema,
   inboxSchema,
   messageSentSchema,
-  ownUserSchema,
-  publicUserSchema,
   questionnaireResponseSchema,
   reportFiledSchema,
   termoSchema,
@@ -384,112 +371,6 @@ const paths: ZodOpenApiPathsObject = {
       ok: noContent("Marcada."),
       errors: { 404: "Conversa não encontrada." },
       traits: { auth: true },
-    }),
-  },
-  "/users": {
-    get: operation("get", {
-      tags: ["Contas"],
-      summary: "A lista de contas não é pública",
-      ok: {},
-      errors: { 401: "Sem sessão.", 403: "A lista de usuários não é pública." },
-    }),
-    post: operation("post", {
-      tags: ["Contas"],
-      summary: "Criar uma conta",
-      requestBody: { content: json(apiCreateUserSchema) },
-      ok: { 201: answer("A conta criada.", ownUserSchema) },
-      errors: { 409: MESSAGES.email.taken },
-      traits: { body: true, limited: true },
-    }),
-  },
-  "/users/{id}": {
-    get: operation("get", {
-      tags: ["Contas"],
-      summary: "Ver uma conta",
-      description: "A sua por inteiro; a de outra pessoa, só os campos públicos (nunca telefone ou e-mail).",
-      requestParams: { path: idParam("da conta") },
-      ok: { 200: answer("A conta.", z.union([ownUserSchema, publicUserSchema])) },
-      errors: { 404: "Conta não encontrada." },
-    }),
-    patch: operation("patch", {
-      tags: ["Contas"],
-      summary: "Editar sua conta",
-      description: "`foto__upload`: uma imagem PNG ou JPEG como data URL (base64), ou null para tirar a foto.",
-      requestParams: { path: idParam("da conta") },
-      requestBody: { content: json(apiUpdateUserSchema) },
-      ok: { 200: answer("A conta como ficou.", ownUserSchema) },
-      errors: {
-        403: "A conta é de outra pessoa, ou o e-mail dela ainda não foi confirmado e ela tenta virar ONG (ou o pedido veio de outro site).",
-        404: "Conta não encontrada.",
-        409: "CNPJ já usado por outra conta.",
-        507: STORAGE_FULL,
-      },
-      traits: { auth: true, body: true, limited: true },
-    }),
-    delete: operation("delete", {
-      tags: ["Contas"],
-      summary: "Excluir sua conta e seus dados (LGPD)",
-      requestParams: { path: idParam("da conta") },
-      requestBody: { content: json(apiDeleteUserSchema) },
-      ok: noContent("Conta excluída e sessão encerrada."),
-      errors: { 403: "A conta é de outra pessoa (ou o pedido veio de outro site).", 404: "Conta não encontrada." },
-      traits: { auth: true, body: true, limited: true },
-    }),
-  },
-  "/users/{id}/export": {
-    get: operation("get", {
-      tags: ["Contas"],
-      summary: "Baixar seus dados (LGPD)",
-      requestParams: { path: idParam("da conta") },
-      ok: { 200: answer("Tudo o que guardamos sobre você.", dataExportSchema) },
-      errors: { 403: "Só os seus dados.", 404: "Conta não encontrada." },
-      traits: { auth: true },
-    }),
-  },
-  "/session": {
-    get: operation("get", {
-      tags: ["Sessão"],
-      summary: "Quem está com a sessão aberta",
-      ok: { 200: answer("Sua conta.", ownUserSchema) },
-      errors: { 401: "Nenhuma sessão ativa." },
-    }),
-    post: operation("post", {
-      tags: ["Sessão"],
-      summary: "Entrar",
-      description: `Abre a sessão: o cookie \`${SESSION_COOKIE}\` volta em \`Set-Cookie\`.`,
-      requestBody: { content: json(apiLoginSchema) },
-      ok: { 200: answer("Sua conta.", ownUserSchema) },
-      errors: {
-        400: "Dados inválidos, ou e-mail ou senha incorretos.",
-        403: "Conta suspensa (ou pedido vindo de outro site).",
-      },
-      traits: { body: true, limited: true },
-    }),
-    delete: operation("delete", {
-      tags: ["Sessão"],
-      summary: "Sair",
-      ok: noContent("Sessão encerrada."),
-    }),
-  },
-  "/senha/esqueci": {
-    post: operation("post", {
-      tags: ["Sessão"],
-      summary: "Pedir o link para criar uma nova senha",
-      description: "Responde igual exista ou não a conta.",
-      requestBody: { content: json(apiEsqueciSchema) },
-      ok: { 202: answer("Pedido recebido.", noticeSchema) },
-      traits: { body: true, limited: true },
-    }),
-  },
-  "/senha/nova": {
-    post: operation("post", {
-      tags: ["Sessão"],
-      summary: "Criar uma nova senha com o link recebido",
-      description: "Encerra todas as sessões da conta.",
-      requestBody: { content: json(apiSenhaNovaSchema) },
-      ok: noContent("Senha trocada."),
-      errors: { 400: "Dados inválidos, ou link expirado, já usado ou desconhecido." },
-      traits: { body: true, limited: true },
     }),
   },
   "/cidades": {
