@@ -1,4 +1,4 @@
-import { type RouteConfig, index, prefix, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 export default [
   index("routes/welcome.tsx"),
@@ -49,16 +49,7 @@ export default [
   route("sitemaps/:file", "routes/seo/sitemaps.ts"),
   route("feeds/novos.xml", "routes/seo/feed-novos.ts"),
   route("widget/:responsavelId", "routes/widget.tsx"),
-  // The API's page. The API itself is the wing of app/api, served before these routes; the
-  // routes under api/ below are the ones not yet moved there.
+  // The API's page. The API itself is the wing of app/api, served before these routes.
   route("api/docs", "routes/api-docs.tsx"),
-  ...prefix("api", [
-    route("users", "routes/api/users.ts"),
-    route("users/:id", "routes/api/user.ts"),
-    route("users/:id/export", "routes/api/user-export.ts"),
-    route("session", "routes/api/session.ts"),
-    route("senha/esqueci", "routes/api/senha-esqueci.ts"),
-    route("senha/nova", "routes/api/senha-nova.ts"),
-  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -74,9 +74,14 @@ function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
     seen += chunk.byteLength;
     if (seen <= limit) return;
     req.off("data", count);
-    // With no reader listening for errors there is nothing to fail (emitting would throw).
-    if (req.listenerCount("error") > 0) req.emit("error", bodyTooLarge());
-    dropTheRest(req, res);
+    // Once this chunk has reached every reader, and the rest reaches none: Node's web stream of a
+    // request (the API wing's, Readable.toWeb) throws, uncaught, on data after its error.
+    process.nextTick(() => {
+      req.removeAllListeners("data");
+      // With no reader listening for errors there is nothing to fail (emitting would throw).
+      if (req.listenerCount("error") > 0) req.emit("error", bodyTooLarge());
+      dropTheRest(req, res);
+    });
   };
   const startCounting = (event: string | symbol) => {
     if (event !== "data") return;

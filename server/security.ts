@@ -98,21 +98,14 @@ export function sameOriginPosts(publicUrl: () => string | undefined): RequestHan
 }
 
 /**
- * Public reads still served by React Router (app/routes/api/), until they move into the API
- * wing, whose declarations say `crossOrigin` themselves.
- */
-const LEGACY_CROSS_ORIGIN_READS = [/^\/adopet\/api\/users\/[^/]+$/];
-
-/**
  * CORS for the public GET endpoints only (the API's declarations say which: `crossOrigin`): any origin may read them, never with credentials
  * (a browser does not send cookies to `*`, so a caretaker's own view never leaks); a
  * preflight is answered for GET alone. Every other path and method gets no CORS header, so a
  * browser keeps other sites from reading it.
  */
 export function publicReadsCors(crossOriginPaths: readonly RegExp[]): RequestHandler {
-  const paths = [...crossOriginPaths, ...LEGACY_CROSS_ORIGIN_READS];
   return (req, res, next) => {
-    if (!paths.some((pattern) => pattern.test(req.path))) return next();
+    if (!crossOriginPaths.some((pattern) => pattern.test(req.path))) return next();
     if (req.method === "GET" || req.method === "HEAD") {
       res.setHeader("Access-Control-Allow-Origin", "*");
       return next();

@@ -4,7 +4,8 @@ import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from 
 import { CityField } from "~/components/city-field";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { findUser, toOwnUser, updateProfile } from "~/domain/accounts/accounts.server";
+import { toOwnUser } from "~/api/presenters/accounts";
+import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
 import { CONFIRMATION_MESSAGES, perfilSchema } from "~/validation/accounts";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";

@@ -3,7 +3,7 @@ import { createCookie, data, redirect, type AppLoadContext } from "react-router"
 import type { Db } from "~/db/client.server";
 import { pathWithinApp, safeReturnPath } from "~/lib/return-to";
 import { KNOWN_LOGIN_TTL_MS } from "~/domain/accounts/known-logins.server";
-import type { OwnUser } from "~/domain/accounts/accounts.server";
+import type { UserRow } from "~/domain/accounts/accounts.server";
 import { attemptLogin } from "~/domain/accounts/login.server";
 import { ok, type Result } from "~/services/outcome.server";
 import {
@@ -129,14 +129,14 @@ async function readDeviceToken(request: Request): Promise<string | null> {
 }
 
 /**
- * A login attempt from this request (page or API): on success, the headers that start the
- * session and keep (or give) this browser its device cookie.
+ * A login attempt from this request (page or API): on success, the account and the headers
+ * that start the session and keep (or give) this browser its device cookie.
  */
 export async function signIn(
   request: Request,
   context: AppLoadContext,
   credentials: { email: string; senha: string },
-): Promise<Result<{ user: OwnUser; headers: Headers }>> {
+): Promise<Result<{ user: UserRow; headers: Headers }>> {
   const deviceToken = (await readDeviceToken(request)) ?? randomBytes(32).toString("base64url");
   const result = await attemptLogin(context.db, { clientKey: context.clientKey, deviceToken }, credentials);
   if (!result.ok) return result;

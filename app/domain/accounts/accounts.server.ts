@@ -1,10 +1,8 @@
-import type { ApiOwnUser, ApiPublicUser } from "~/openapi/responses";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { sessions, users } from "~/db/schema";
-import { imageUrl } from "~/lib/image-urls";
 import { hashPassword, verifyPassword } from "~/domain/accounts/passwords.server";
 import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
@@ -14,36 +12,8 @@ import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/account
 import type { Jobs } from "~/services/jobs.server";
 import { nameKey } from "~/lib/names";
 
-/** What anyone may see of a person, and what a person sees of themselves (never the password or its hash). */
-export type PublicUser = ApiPublicUser;
-export type OwnUser = ApiOwnUser;
-
-type UserRow = typeof users.$inferSelect;
-
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
-    id: row.id,
-    nome: row.nome,
-    tipo: row.tipo,
-    nome_publico: row.tipo === "ong" ? row.nomePublico : null,
-    verificada: row.tipo === "ong" && row.verifiedAt !== null,
-    cidade: row.cidade,
-    uf: row.uf,
-    cidade_ibge: row.cidadeIbge,
-    perfil__sobre: row.perfilSobre,
-    foto: row.photoId ? imageUrl(row.photoId, 320) : null,
-  };
-}
-
-export function toOwnUser(row: UserRow): OwnUser {
-  return {
-    ...toPublicUser(row),
-    email: row.email,
-    telefone: row.telefone,
-    cnpj: row.cnpj,
-    email_confirmado: row.emailConfirmedAt !== null,
-  };
-}
+/** An account as stored (the API's shapes of it are in app/api/presenters/accounts.ts). */
+export type UserRow = typeof users.$inferSelect;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
 
@@ -60,7 +30,7 @@ export async function registerUser(
   jobs: Jobs,
   input: { email: string; nome: string; senha: string },
   clientKey: string,
-): Promise<Result<OwnUser>> {
+): Promise<Result<UserRow>> {
   const allowed = await takeAllowance(db, "signup-client", clientKey);
   if (!allowed.ok) return allowed;
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
@@ -77,7 +47,7 @@ export async function registerUser(
       return inserted!;
     });
     jobs.wake(EMAIL_CONFIRMATION_JOB);
-    return ok(toOwnUser(row));
+    return ok(row);
   } catch (error) {
     // Two submits at once: the unique index decides, the loser is told as usual.
     if (isUniqueViolation(error)) return emailTaken();
@@ -105,13 +75,13 @@ export async function findAccountId(db: Db, email: string): Promise<string | nul
 }
 
 /** Checks the password of the account with that e-mail (and only that one). */
-export async function authenticate(db: Db, email: string, senha: string): Promise<Result<OwnUser>> {
+export async function authenticate(db: Db, email: string, senha: string): Promise<Result<UserRow>> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
   if (!row) return invalid("email", "unknown-email");
   if (!(await verifyPassword(row.passwordHash, senha))) return invalid("senha", "wrong-password");
   // Said only to whoever knows the password.
   if (row.suspendedAt) return forbidden("account-suspended");
-  return ok(toOwnUser(row));
+  return ok(row);
 }
 
 export async function findUser(db: Db, id: string): Promise<UserRow | undefined> {
@@ -144,11 +114,11 @@ export type ProfileChanges = {
  * Changes a user's own profile. The photo (the `photo` input) is checked and resized before
  * the transaction; the old photo is deleted with the change, or kept if it fails.
  */
-export function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+export function updateProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<UserRow>> {
   return unlessStorageFull(() => changeProfile(db, userId, changes));
 }
 
-async function changeProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<OwnUser>> {
+async function changeProfile(db: Db, userId: string, changes: ProfileChanges): Promise<Result<UserRow>> {
   if (changes.photo) {
     const allowed = await takeAllowance(db, "upload-account", userId);
     if (!allowed.ok) return allowed;
@@ -166,7 +136,7 @@ async function changeProfile(db: Db, userId: string, changes: ProfileChanges): P
     if (error instanceof InvalidImageError) return invalid("photo", imageRefusal(error));
     throw error;
   }
-  let updated: Result<OwnUser>;
+  let updated: Result<UserRow>;
   try {
     updated = await saveProfile(db, userId, changes, city, prepared);
   } catch (error) {
@@ -184,7 +154,7 @@ function saveProfile(
   changes: ProfileChanges,
   city: City | undefined,
   prepared: Awaited<ReturnType<typeof prepareImage>> | null,
-): Promise<Result<OwnUser>> {
+): Promise<Result<UserRow>> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
     if (!current) return notFound("user");
@@ -227,7 +197,7 @@ function saveProfile(
     if (current.photoId && current.photoId !== photoId) {
       await deleteUnusedImages(tx as unknown as Db, [current.photoId]);
     }
-    return ok(toOwnUser(row!));
+    return ok(row!);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { authenticate, findAccountId, verifyUserPassword, type OwnUser } from "~/domain/accounts/accounts.server";
+import { authenticate, findAccountId, verifyUserPassword, type UserRow } from "~/domain/accounts/accounts.server";
 import { knownKey, rememberLogin, type LoginOrigin } from "~/domain/accounts/known-logins.server";
 import { invalid, ok, type LimitName, type Result } from "~/services/outcome.server";
 import { giveBack, resetLimit, takeAllowance } from "~/services/rate-limits.server";
@@ -20,7 +20,7 @@ export async function attemptLogin(
   db: Db,
   origin: LoginOrigin,
   credentials: { email: string; senha: string },
-): Promise<Result<OwnUser>> {
+): Promise<Result<UserRow>> {
   const accountKey = credentials.email.trim().toLowerCase();
   const account = await findAccountId(db, credentials.email);
   const known = account ? await knownKey(db, account, origin) : null;

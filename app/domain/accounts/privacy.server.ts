@@ -4,7 +4,7 @@ import { listBlocks } from "~/domain/conversations/blocks.server";
 import type { Db } from "~/db/client.server";
 import { messages, petPhotos, pets, sessions, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
-import { findUser, toOwnUser } from "~/domain/accounts/accounts.server";
+import { findUser } from "~/domain/accounts/accounts.server";
 import { listReceived, listSent } from "~/domain/messages/messages.server";
 import { deleteUnusedImages } from "~/services/images.server";
 import { listCaretakerPets } from "~/domain/pets/pet-views.server";
@@ -59,14 +59,12 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
       listBlocks(db, userId, null),
       termosForExport(db, vault, userId),
     ]);
+  // Never the password's hash.
+  const { passwordHash: _passwordHash, ...account } = row;
   return {
     exportado_em: new Date().toISOString(),
-    conta: {
-      ...toOwnUser(row),
-      uf: row.uf,
-      criada_em: row.createdAt.toISOString(),
-      atualizada_em: row.updatedAt.toISOString(),
-    },
+    // In the API's shape, with when it was made and last changed, given by the data export's answer.
+    conta: account,
     // In the API's shape, given by the data export's answer (app/web/data-export.server.ts).
     animais: ownPets,
     mensagens_recebidas: received.map((message) => ({
