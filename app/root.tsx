@@ -27,7 +27,7 @@ import appCss from "./styles/app.css?url";
 import { PAGE_FONTS } from "./fonts";
 import { inboxState } from "~/domain/messages/inbox.server";
 import { useLiveConversations } from "~/components/live-conversations";
-import { countNewApplications } from "~/domain/applications/applications.server";
+import { countNewApplications } from "~/domain/applications/application-views.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";

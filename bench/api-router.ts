@@ -95,6 +95,8 @@ if (process.argv[2]) {
   console.log("router        GET req/s   POST req/s");
   for (const variant of variants) {
     const { read, write } = figures[variant]!;
-    console.log(`${variant.padEnd(13)} ${String(Math.round(median(read))).padStart(9)}   ${String(Math.round(median(write))).padStart(10)}`);
+    console.log(
+      `${variant.padEnd(13)} ${String(Math.round(median(read))).padStart(9)}   ${String(Math.round(median(write))).padStart(10)}`,
+    );
   }
 }

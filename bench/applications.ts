@@ -11,15 +11,13 @@ import os from "node:os";
 import path from "node:path";
 import type autocannon from "autocannon";
 import { count, desc, eq, sql } from "drizzle-orm";
-import { createCookie } from "react-router";
 import { applicationEvents, applications, pets, users } from "~/db/schema";
-import { createSession, SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { measureLoad, startAdopet, startWorker, stop, writeSection, type LoadRow } from "./support";
+import { ANSWERS, cookieFor, measureLoad, startAdopet, startWorker, stop, writeSection, type LoadRow } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -34,27 +32,6 @@ const log = (line: string) => {
   console.log(line);
   lines.push(line);
 };
-
-const ANSWERS = {
-  moradia: "Casa",
-  imovel: "Próprio",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu e minha esposa; nosso filho tem 7 anos.",
-  outros_animais: "Uma gata castrada e vacinada.",
-  animais_antes: "Sim, um cão que viveu 15 anos conosco.",
-  horas_sozinho: "Quatro horas",
-  viagens: "Minha mãe, que mora perto",
-  motivo: "Queremos dar um lar e muito carinho a um companheiro.",
-  acompanhamento: true,
-};
-
-/** The session cookie of a new session for `userId`, as the app's own cookie writes it. */
-const sessionCookie = createCookie(SESSION_COOKIE);
-async function cookieFor(db: Parameters<typeof createSession>[0], userId: string): Promise<string> {
-  const { token } = await createSession(db, userId);
-  return (await sessionCookie.serialize(token)).split(";")[0]!;
-}
 
 /**
  * A server just started does its own work for a few seconds (the job queue's schema and upkeep,

@@ -4,14 +4,21 @@
 // both. Prints the median of each scenario and writes it to docs/performance.md.
 //   git worktree add /tmp/adopet-base <commit> && (cd /tmp/adopet-base && npm ci && npm run build)
 //   npm run build && BENCH_BASE=/tmp/adopet-base npx tsx bench/compare.ts
+// On PostgreSQL: BENCH_DATABASE_URL=postgres://user:password@127.0.0.1:5432/postgres (a role that may
+// create databases): the seeded database is copied, as a template, for every server started.
 // Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { pets, users } from "~/db/schema";
+import { readEnv } from "~/env.server";
+import { prepareDatabase } from "~/setup.server";
 import { serverProcess } from "../server/tuning/node-flags.js";
-import { ROOT, seedPets, track, writeSection } from "./support";
+import { ANSWERS, cookieFor, ROOT, seedPets, track, writeSection } from "./support";
 
 const BASE = process.env.BENCH_BASE;
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -19,6 +26,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SETTLE_MS = 8_000;
+const ADMIN_URL = process.env.BENCH_DATABASE_URL || undefined;
+/** Adopters who apply during the load, a new adopter-and-pet pair each time (the limit is 20 an hour each). */
+const APPLICANTS = 1_000;
+const SEED_DATABASE = "adopet_compare_seed";
 if (!BASE || !fs.existsSync(path.join(BASE, "build/server/index.js"))) {
   console.error("BENCH_BASE must name another checkout with its build (npm run build there).");
   process.exit(2);
@@ -31,7 +42,46 @@ const targets = [
   { name: `depois (${commit(ROOT)})`, dir: ROOT },
 ];
 
-function startServer(dir: string, dataDir: string, port: number): Promise<ChildProcess> {
+/** `name`'s address on the bench's PostgreSQL server. */
+const databaseUrl = (name: string) => {
+  const url = new URL(ADMIN_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function admin(statement: string) {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The applicants' session cookies, made in the seeded database, and the pets they apply to. */
+async function applicants(dataDir: string, url: string | undefined) {
+  const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL: url, DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY });
+  const database = await prepareDatabase(env, () => undefined);
+  const { db } = database;
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: APPLICANTS }, (_, index) => ({
+        email: `candidato-${index}@bench.exemplo`,
+        nome: `Candidato ${index}`,
+        passwordHash: "x",
+      })),
+    )
+    .returning({ id: users.id });
+  const cookies: string[] = [];
+  for (const person of people) cookies.push(await cookieFor(db, person.id));
+  const open = await db.select({ id: pets.id }).from(pets).where(eq(pets.status, "disponivel")).limit(2_000);
+  await database.close();
+  return { cookies, petIds: open.map((row) => row.id) };
+}
+
+function startServer(dir: string, dataDir: string, port: number, url: string | undefined): Promise<ChildProcess> {
   const tuned = serverProcess(undefined);
   return new Promise((resolve, reject) => {
     const child = track(
@@ -44,7 +94,7 @@ function startServer(dir: string, dataDir: string, port: number): Promise<ChildP
           PORT: String(port),
           HOST: "127.0.0.1",
           DATA_DIR: dataDir,
-          DATABASE_URL: "",
+          DATABASE_URL: url ?? "",
           MESSAGE_LIMIT_PER_HOUR: "100000000",
           MESSAGE_LIMIT_PER_RECIPIENT_PER_HOUR: "100000000",
         },
@@ -74,9 +124,18 @@ async function stop(child: ChildProcess) {
 }
 
 async function main() {
-  console.log(`Antes e depois: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROUNDS} rounds`);
+  const where = ADMIN_URL ? "PostgreSQL" : "PGlite";
+  console.log(
+    `Antes e depois (${where}): ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROUNDS} rounds`,
+  );
   const seeded = path.join(work, "seeded");
-  await seedPets(seeded, undefined, PETS);
+  if (ADMIN_URL) {
+    await admin(`drop database if exists ${SEED_DATABASE} with (force)`);
+    await admin(`create database ${SEED_DATABASE}`);
+  }
+  const seedUrl = ADMIN_URL ? databaseUrl(SEED_DATABASE) : undefined;
+  await seedPets(seeded, seedUrl, PETS);
+  const { cookies, petIds } = await applicants(seeded, seedUrl);
   const figures = new Map<string, Map<string, number[]>>();
   const record = (scenario: string, target: string, rps: number) => {
     const byTarget = figures.get(scenario) ?? new Map<string, number[]>();
@@ -87,16 +146,50 @@ async function main() {
     for (const target of round % 2 ? targets : [...targets].reverse()) {
       const dataDir = path.join(work, `data-${round}-${targets.indexOf(target)}`);
       fs.cpSync(seeded, dataDir, { recursive: true });
+      const copy = `adopet_compare_${round}_${targets.indexOf(target)}`;
+      if (ADMIN_URL) {
+        await admin(`drop database if exists ${copy} with (force)`);
+        await admin(`create database ${copy} template ${SEED_DATABASE}`);
+      }
       const port = 3501;
-      const server = await startServer(target.dir, dataDir, port);
+      const server = await startServer(target.dir, dataDir, port, ADMIN_URL ? databaseUrl(copy) : undefined);
       // A first start does its own work after it listens (the job queue's schema, the purge at
       // start): let it end, or the first scenario measures it instead of the requests.
       await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
       const base = `http://127.0.0.1:${port}/adopet`;
       const pets = (await (await fetch(`${base}/api/pets?page=1`)).json()) as { pets: { id: string }[] };
       const petId = pets.pets[0]!.id;
+      // An `adopet_` cookie makes an answer personal: the response cache lets it past.
+      const pastCache = { cookie: "adopet_bench=1" };
+      let submitted = 0;
+      const application = JSON.stringify({ respostas: ANSWERS });
       const scenarios: [string, Options][] = [
         ["GET /api/pets?page=1", { url: `${base}/api/pets?page=1` }],
+        ["GET /api/pets?page=1 (no cache)", { url: `${base}/api/pets?page=1`, headers: pastCache }],
+        ["GET /api/pets/:id", { url: `${base}/api/pets/${petId}` }],
+        ["GET /api/pets/:id (no cache)", { url: `${base}/api/pets/${petId}`, headers: pastCache }],
+        [
+          "POST /api/pets/:id/candidaturas",
+          {
+            url: base,
+            requests: [
+              {
+                // Each request a new adopter-and-pet pair; an adopter's next one, 7 pets further.
+                setupRequest: (request) => {
+                  const index = submitted++;
+                  const pet = petIds[((index % APPLICANTS) + 7 * Math.floor(index / APPLICANTS)) % petIds.length]!;
+                  return {
+                    ...request,
+                    method: "POST",
+                    path: `/adopet/api/pets/${pet}/candidaturas`,
+                    headers: { "content-type": "application/json", cookie: cookies[index % APPLICANTS]! },
+                    body: application,
+                  };
+                },
+              },
+            ],
+          },
+        ],
         ["GET /home", { url: `${base}/home` }],
         ["GET /pets/:id", { url: `${base}/pets/${petId}` }],
         [
@@ -126,13 +219,15 @@ async function main() {
       }
       await stop(server);
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ADMIN_URL) await admin(`drop database if exists ${copy} with (force)`);
     }
   }
+  const heading = `## Before and after (bench/compare.ts, ${where})`;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const lines = [
-    "## Before and after (bench/compare.ts)",
+    heading,
     "",
-    `${new Date().toISOString().slice(0, 10)}, PGlite, ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} interleaved rounds (req/s; every run in brackets).`,
+    `${new Date().toISOString().slice(0, 10)}, ${where}, ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} interleaved rounds (req/s; every run in brackets).`,
     "",
     `| Scenario | ${targets.map((target) => target.name).join(" | ")} | change |`,
     `| --- | ${targets.map(() => "---:").join(" | ")} | ---: |`,
@@ -146,8 +241,9 @@ async function main() {
   }
   const report = lines.join("\n") + "\n";
   console.log(`\n${report}`);
-  writeSection("## Before and after (bench/compare.ts)", report);
+  writeSection(heading, report);
   fs.rmSync(work, { recursive: true, force: true });
+  if (ADMIN_URL) await admin(`drop database if exists ${SEED_DATABASE} with (force)`);
 }
 
 await main();

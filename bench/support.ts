@@ -3,6 +3,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
+import { createCookie } from "react-router";
+import { createSession, SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { prepareDatabase } from "~/setup.server";
 import { seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
@@ -316,4 +318,26 @@ export function writeSection(heading: string, report: string) {
     doc = doc.trimEnd() + "\n\n" + report;
   }
   fs.writeFileSync(docPath, doc);
+}
+
+/** Answers to the default questionnaire, as an adopter in the benches sends them. */
+export const ANSWERS = {
+  moradia: "Casa",
+  imovel: "Próprio",
+  permite_animais: true,
+  telas: true,
+  moradores: "Eu e minha esposa; nosso filho tem 7 anos.",
+  outros_animais: "Uma gata castrada e vacinada.",
+  animais_antes: "Sim, um cão que viveu 15 anos conosco.",
+  horas_sozinho: "Quatro horas",
+  viagens: "Minha mãe, que mora perto",
+  motivo: "Queremos dar um lar e muito carinho a um companheiro.",
+  acompanhamento: true,
+};
+
+/** The session cookie of a new session for `userId`, as the app's own cookie writes it. */
+const sessionCookie = createCookie(SESSION_COOKIE);
+export async function cookieFor(db: Parameters<typeof createSession>[0], userId: string): Promise<string> {
+  const { token } = await createSession(db, userId);
+  return (await sessionCookie.serialize(token)).split(";")[0]!;
 }

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
-import { eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
 import { forgetClosedReports } from "~/domain/moderation/reports.server";
 import { forgetExpiredTermos } from "~/domain/termos/termos.server";

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/candidatura.foto";
-import { getApplication } from "~/domain/applications/applications.server";
+import { getApplication } from "~/domain/applications/application-views.server";
 import { isAdoptionImage } from "~/domain/termos/followups.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { isId } from "~/lib/ids";

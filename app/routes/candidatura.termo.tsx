@@ -6,8 +6,9 @@ import { termoPdfPath } from "~/api/presenters/termos";
 import { ChoiceGroup, FormError, TextField, ValidatedForm } from "~/components/form-fields";
 import { TermoText } from "~/components/termo-text";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { getApplication } from "~/domain/applications/applications.server";
+import { getApplication } from "~/domain/applications/application-views.server";
 import { castrationOf, getTermo, issueTermo, signTermo } from "~/domain/termos/termos.server";
+import { signatureContext } from "~/web/termos.server";
 import { dayInBrasilia, formatDateTime, formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { ADDRESS_MAX, formatCode, SIGNER_NAME_MAX, TERMO_STATUS_LABEL } from "~/lib/termos";
@@ -15,7 +16,6 @@ import { adopterSignatureFormSchema, caretakerSignatureFormSchema, issueTermoFor
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
-import { signatureContext } from "~/web/termos.server";
 
 const PARTY_LABEL = { adotante: "Adotante", responsavel: "Responsável pelo animal" } as const;
 

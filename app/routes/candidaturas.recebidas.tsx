@@ -4,7 +4,7 @@ import type { Route } from "./+types/candidaturas.recebidas";
 import { StatusBadge } from "~/components/application-parts";
 import { SuggestInput } from "~/components/suggest-input";
 import type { Db } from "~/db/client.server";
-import { countReceivedByStatus, listReceived, nameOfOwnAnimal } from "~/domain/applications/applications.server";
+import { countReceivedByStatus, listReceived, nameOfOwnAnimal } from "~/domain/applications/application-views.server";
 import { APPLICATION_STATUSES, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.questionario";
-import { getQuestionnaire, saveQuestionnaire } from "~/domain/applications/applications.server";
+import { getQuestionnaire, saveQuestionnaire } from "~/domain/applications/questionnaires.server";
 import {
   APPLICATION_MESSAGES,
   DEFAULT_QUESTIONS,

@@ -7,7 +7,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { STATUS_LABEL } from "~/lib/pets";
 import { removePet, updatePet } from "~/domain/pets/pets.server";
 import { listCaretakerPets } from "~/domain/pets/pet-views.server";
-import { countByPet } from "~/domain/applications/applications.server";
+import { countByPet } from "~/domain/applications/application-views.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
 import { pageFailure } from "~/web/forms.server";

@@ -2,9 +2,9 @@ import { pageId } from "~/web/not-found.server";
 import { data } from "react-router";
 import type { Route } from "./+types/termo.pdf";
 import { signedTermoPdf } from "~/domain/termos/termos.server";
+import { termoPdfResponse } from "~/web/termos.server";
 import { requireUser } from "~/web/auth.server";
 import { failureStatus, failureText } from "~/web/failures.server";
-import { termoPdfResponse } from "~/web/termos.server";
 
 /**
  * `/termos/:id/termo.pdf`: a signed termo by its own id, for its two parties. The application's

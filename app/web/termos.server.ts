@@ -1,5 +1,5 @@
-import type { SignatureContext } from "~/domain/termos/termos.server";
 import { signedTermosOf } from "~/domain/termos/termos.server";
+import type { SignatureContext } from "~/domain/termos/termos.server";
 import type { Db } from "~/db/client.server";
 import type { SignedTermoItem } from "~/components/signed-termos";
 import { formatDateTime } from "~/lib/dates";

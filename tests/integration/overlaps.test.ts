@@ -6,7 +6,8 @@ import { adoptions, alerts, applications, checkins, passwordResets, pets, users 
 import { createPet, createUser } from "~/demo/factories.server";
 import { resetPassword } from "~/domain/accounts/password-reset.server";
 import { ALERT_SEND_JOB, queueDigest } from "~/domain/alerts/alerts.server";
-import { apply, changeApplication } from "~/domain/applications/applications.server";
+import { apply } from "~/domain/applications/applications.server";
+import { changeApplication } from "~/domain/applications/application-moves.server";
 import { CASTRATION_REMINDER_JOB, CHECKIN_EMAIL_JOB, sweepFollowups } from "~/domain/termos/followups.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { appJobs } from "~/jobs/definitions.server";

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
 import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
-import { eraseClosedAnswers } from "~/domain/applications/applications.server";
+import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { MODERATION_NOTICE_JOB } from "~/domain/moderation/reports.server";
 import { REPORT_MESSAGES } from "~/lib/reports";

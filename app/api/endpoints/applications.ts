@@ -1,18 +1,18 @@
 import { z } from "zod";
+import { changeApplication } from "~/domain/applications/application-moves.server";
 import {
-  changeApplication,
   countReceivedByStatus,
   getApplication,
-  getQuestionnaire,
   listReceived,
   listSent,
-  saveQuestionnaire,
   suggestAnimalsWithApplications,
   type ApplicationView,
-} from "~/domain/applications/applications.server";
+} from "~/domain/applications/application-views.server";
+import { getQuestionnaire, saveQuestionnaire } from "~/domain/applications/questionnaires.server";
 import { findConversationOf } from "~/domain/conversations/conversations.server";
 import { recordReturn } from "~/domain/termos/returns.server";
 import { getTermo, issueTermo, signTermo, termoPdf } from "~/domain/termos/termos.server";
+import { signatureContext, termoPdfResponse } from "~/web/termos.server";
 import type { Db } from "~/db/client.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { isId } from "~/lib/ids";
@@ -35,7 +35,6 @@ import {
   verifyCodeSchema,
 } from "~/validation/termos";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
-import { signatureContext, termoPdfResponse } from "~/web/termos.server";
 import { verifyFromRequest } from "~/web/termos-verification.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
@@ -265,8 +264,7 @@ export const applicationsEndpoints = [
     // The caretaker issues it on an approved application (409 otherwise, or when it has one already).
     async handle({ request, params, context, user }) {
       // No body at all is an issue without options (an animal castrated, or its date scheduled).
-      const bodiless =
-        !request.headers.has("Content-Type") && Number(request.headers.get("Content-Length") ?? 0) === 0;
+      const bodiless = !request.headers.has("Content-Type") && Number(request.headers.get("Content-Length") ?? 0) === 0;
       const parsed = bodiless
         ? ({ ok: true, data: {} as { prazo_castracao?: string } } as const)
         : await parseJsonBody(request, issueTermoSchema);

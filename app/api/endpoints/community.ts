@@ -285,10 +285,7 @@ export const communityEndpoints = [
         context.moderation,
       );
       if (!filed.ok) return apiFailure(filed.failure);
-      return Response.json(
-        { id: filed.value.id, message: REPORT_MESSAGES.sent },
-        { status: 201, headers: NO_STORE },
-      );
+      return Response.json({ id: filed.value.id, message: REPORT_MESSAGES.sent }, { status: 201, headers: NO_STORE });
     },
   }),
 ];

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { apply, canApply, questionnaireForPet } from "~/domain/applications/applications.server";
+import { apply, canApply } from "~/domain/applications/applications.server";
+import { questionnaireForPet } from "~/domain/applications/applications.server";
 import { checkPetOwner, publishPet, removePet, updatePet } from "~/domain/pets/pets.server";
 import { findPet, findPublicPet } from "~/domain/pets/pet-views.server";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, listFeed } from "~/domain/pets/feed.server";

@@ -1,4 +1,4 @@
-import type { ApplicationSummary, ApplicationView } from "~/domain/applications/applications.server";
+import type { ApplicationSummary, ApplicationView } from "~/domain/applications/application-views.server";
 import { imageUrl } from "~/lib/image-urls";
 import type { ApiApplication, ApiApplicationDetail } from "~/openapi/responses";
 

@@ -11,7 +11,7 @@ import { listCaretakerPets } from "~/domain/pets/pet-views.server";
 import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
 import { releaseApprovalsOf } from "~/domain/adoptions/lifecycle.server";
-import { applicationsForExport } from "~/domain/applications/applications.server";
+import { applicationsForExport } from "~/domain/applications/application-privacy.server";
 import { termosForExport } from "~/domain/termos/termos.server";
 import type { Vault } from "~/services/vault.server";
 import type { Jobs } from "~/services/jobs.server";

@@ -1,6 +1,7 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import type { Route } from "../+types/candidatura";
-import { countWaiting, getApplication } from "~/domain/applications/applications.server";
+import { countWaiting } from "~/domain/applications/application-moves.server";
+import { getApplication } from "~/domain/applications/application-views.server";
 import { isOpen } from "~/lib/applications";
 import { formatDateTime, formatDay } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";

@@ -1,0 +1,133 @@
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { type Db } from "~/db/client.server";
+import { applicationNotes, applications, pets } from "~/db/schema";
+import { isUniqueViolation } from "~/db/errors.server";
+import { allowedMoves, type ApplicationParty, type ApplicationStatus } from "~/lib/applications";
+import {
+  APPLICATION_STATUS_JOB,
+  applicationsOfPet,
+  approvalFellThrough,
+  listedStatus,
+  moveAll,
+} from "~/domain/adoptions/lifecycle.server";
+import { type Jobs } from "~/services/jobs.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+import type { ApplicationPatch } from "~/validation/applications";
+
+/** Moving an application along the caretaker's pipeline, by rule, and declining the waiting list. */
+
+/**
+ * A move of an application by one of its parties, and/or a private note by the caretaker.
+ * Approving reserves the animal (one approval wins; a second gets a conflict) and puts the
+ * other open applications on the waiting list; declining or withdrawing an approved one
+ * reopens the animal.
+ */
+export async function changeApplication(
+  db: Db,
+  jobs: Jobs,
+  actorId: string,
+  id: string,
+  patch: ApplicationPatch,
+): Promise<Result<{ status: ApplicationStatus }>> {
+  try {
+    const result = await db.transaction(async (tx) => {
+      // Locks in one order, the pet and then its applications: moves of one animal's
+      // applications (an approval waitlists the others) wait for each other, never deadlock.
+      const [found] = await tx.select({ petId: applications.petId }).from(applications).where(eq(applications.id, id));
+      if (!found) return notFound("application");
+      await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, found.petId)).for("update");
+      const [row] = await tx
+        .select({
+          status: applications.status,
+          petId: applications.petId,
+          adopterId: applications.adopterId,
+          caretakerId: applications.caretakerId,
+        })
+        .from(applications)
+        .where(eq(applications.id, id))
+        .for("update");
+      if (!row) return notFound("application");
+      const party: ApplicationParty | null =
+        row.caretakerId === actorId ? "responsavel" : row.adopterId === actorId ? "adotante" : null;
+      if (!party) return notFound("application");
+      if (patch.nota !== undefined && party !== "responsavel") return forbidden("application-caretaker-only");
+      const to = patch.status;
+      if (to) {
+        const refused = refusedMove(row.status, to, party);
+        if (refused) return refused;
+        if (to === "aprovada") {
+          const reserved = await tx
+            .update(pets)
+            .set({ reservedAt: new Date() })
+            .where(and(eq(pets.id, row.petId), sql`${listedStatus} = 'disponivel'`, isNull(pets.reservedAt)))
+            .returning({ id: pets.id });
+          if (reserved.length === 0) {
+            const [pet] = await tx.select({ status: listedStatus }).from(pets).where(eq(pets.id, row.petId));
+            return pet?.status === "disponivel"
+              ? fail({ kind: "conflict", reason: "pet-reserved" })
+              : fail({ kind: "gone", subject: "pet" });
+          }
+        }
+        await moveAll(tx, jobs, [id], to, party, to === "recusada" ? (patch.motivo ?? null) : null);
+        if (to === "aprovada") {
+          const others = await applicationsOfPet(tx, row.petId, ["nova", "em_analise", "entrevista", "visita"], id);
+          await moveAll(tx, jobs, others, "em_espera", "responsavel", null);
+        }
+        // An approved adoption that fell through: its termo, if any, is void.
+        if (row.status === "aprovada") await approvalFellThrough(tx, jobs, id, row.petId);
+      }
+      if (patch.nota !== undefined) {
+        await tx.insert(applicationNotes).values({ applicationId: id, texto: patch.nota });
+      }
+      return ok({ status: to ?? row.status, petChanged: to === "aprovada" || row.status === "aprovada" });
+    });
+    if (!result.ok) return result;
+    jobs.wake(APPLICATION_STATUS_JOB);
+    if (result.value.petChanged) publicDataChanged(db);
+    return ok({ status: result.value.status });
+  } catch (error) {
+    // Two approvals for one animal at the same moment: the index lets one through.
+    if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "pet-reserved" });
+    throw error;
+  }
+}
+
+function refusedMove(from: ApplicationStatus, to: ApplicationStatus, party: ApplicationParty) {
+  if (allowedMoves(from, party).includes(to)) return null;
+  // Withdrawing is the adopter's, every other move the caretaker's (403); theirs, but not from here: 409.
+  const mover: ApplicationParty = to === "desistiu" ? "adotante" : "responsavel";
+  if (party !== mover) {
+    return forbidden(mover === "adotante" ? "application-adopter-only" : "application-caretaker-only");
+  }
+  return fail({ kind: "conflict", reason: "application-move" });
+}
+
+/** Declines the pet's whole waiting list with one message. */
+export async function declineWaitingList(
+  db: Db,
+  jobs: Jobs,
+  caretakerId: string,
+  petId: string,
+  motivo: string,
+): Promise<Result<{ declined: number }>> {
+  const declined = await db.transaction(async (tx) => {
+    // The pet first, as every move locks it (changeApplication).
+    const [pet] = await tx.select({ caretakerId: pets.caretakerId }).from(pets).where(eq(pets.id, petId)).for("update");
+    if (!pet || pet.caretakerId !== caretakerId) return notFound("pet");
+    const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
+    await moveAll(tx, jobs, waiting, "recusada", "responsavel", motivo);
+    return ok({ declined: waiting.length });
+  });
+  if (declined.ok) jobs.wake(APPLICATION_STATUS_JOB);
+  return declined;
+}
+
+/** How many applications wait on the pet's list (the pipeline offers to decline them). */
+export async function countWaiting(db: Db, petId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(applications)
+    .where(and(eq(applications.petId, petId), eq(applications.status, "em_espera")));
+  return row?.total ?? 0;
+}
