@@ -4,12 +4,13 @@
 // process of its own, in interleaved rounds. Prints requests per second side by side.
 //   npx tsx bench/api-router.ts
 import { spawn, type ChildProcess } from "node:child_process";
+import type { IncomingMessage } from "node:http";
 import autocannon from "autocannon";
 import { createReadableStreamFromReadable } from "@react-router/node";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const variants = ["express", "hono", "hono-global"] as const;
+const variants = ["express", "hono", "hono-global", "hono-global-nocleanup", "hono-global-ownbody"] as const;
 type Variant = (typeof variants)[number];
 
 const pets = Array.from({ length: 20 }, (_, i) => ({
@@ -20,6 +21,16 @@ const pets = Array.from({ length: 20 }, (_, i) => ({
   uf: "MG",
   fotos: [`/adopet/imagens/${i}/640.webp`],
 }));
+
+async function streamed(request: Request): Promise<string> {
+  const reader = request.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks).toString("utf8");
+    chunks.push(value);
+  }
+}
 
 async function serve(variant: Variant, port: number) {
   const express = (await import("express")).default;
@@ -38,7 +49,7 @@ async function serve(variant: Variant, port: number) {
         body: createReadableStreamFromReadable(req),
         duplex: "half",
       } as RequestInit);
-      const body = (await request.json()) as object;
+      const body = JSON.parse(await streamed(request)) as object;
       res.status(201).setHeader("Content-Type", "application/json");
       res.end(JSON.stringify({ id: req.params.id, ...body }));
     });
@@ -46,12 +57,25 @@ async function serve(variant: Variant, port: number) {
   } else {
     const { Hono } = await import("hono");
     const { getRequestListener } = await import("@hono/node-server");
-    const hono = new Hono();
+    const hono = new Hono<{ Bindings: { incoming: IncomingMessage } }>();
     hono.get("/adopet/api/pets", (c) => c.json(payload));
-    hono.post("/adopet/api/pets/:id/candidaturas", async (c) =>
-      c.json({ id: c.req.param("id"), ...((await c.req.json()) as object) }, 201),
-    );
-    const listener = getRequestListener(hono.fetch, { overrideGlobalObjects: variant === "hono-global" });
+    // The body read as our readers read it: a stream, chunk by chunk.
+    hono.post("/adopet/api/pets/:id/candidaturas", async (c) => {
+      const request =
+        variant === "hono-global-ownbody"
+          ? new Request(c.req.url, {
+              method: "POST",
+              headers: c.req.raw.headers,
+              body: createReadableStreamFromReadable(c.env.incoming),
+              duplex: "half",
+            } as RequestInit)
+          : c.req.raw;
+      return c.json({ id: c.req.param("id"), ...(JSON.parse(await streamed(request)) as object) }, 201);
+    });
+    const listener = getRequestListener(hono.fetch, {
+      overrideGlobalObjects: variant !== "hono",
+      autoCleanupIncoming: variant !== "hono-global-nocleanup",
+    });
     app.use((req, res) => void listener(req, res));
   }
   app.listen(port, "127.0.0.1", () => process.send?.("ready"));

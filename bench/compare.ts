@@ -129,6 +129,8 @@ async function main() {
     `Antes e depois (${where}): ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${ROUNDS} rounds`,
   );
   const seeded = path.join(work, "seeded");
+  // Images and the key file live there on PostgreSQL too.
+  fs.mkdirSync(seeded, { recursive: true });
   if (ADMIN_URL) {
     await admin(`drop database if exists ${SEED_DATABASE} with (force)`);
     await admin(`create database ${SEED_DATABASE}`);

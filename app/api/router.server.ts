@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import type { AppLoadContext } from "react-router";
 import { logError } from "~/lib/log.server";
 import { apiError, methodNotAllowed } from "~/web/api.server";
@@ -46,7 +48,12 @@ export function createApiWing(
   for (const [path, declarations] of declaredByPath) {
     for (const declared of declarations) {
       app.on(declared.method.toUpperCase(), honoPath(path), (c) =>
-        answer(declared, c.req.raw, (name) => c.req.param(name), context(c.env.incoming, c.env.outgoing)),
+        answer(
+          declared,
+          withNodeBody(c.req.raw, c.env.incoming),
+          (name) => c.req.param(name),
+          context(c.env.incoming, c.env.outgoing),
+        ),
       );
     }
     // A path's 405 comes before the next path's methods: another method on a fixed name
@@ -105,6 +112,26 @@ function withCharset(response: Response): Response {
     response.headers.set("content-type", `${type}; charset=utf-8`);
   }
   return response;
+}
+
+/**
+ * The request a handler reads, with its body streamed straight from Node's request: the
+ * adapter's own body, a web stream around Node's web stream of the request, made a JSON
+ * application's submit cost a tenth more on PostgreSQL (bench/compare.ts, bench/api-router.ts).
+ */
+function withNodeBody(request: Request, incoming: IncomingMessage): Request {
+  if (request.method === "GET" || request.method === "HEAD" || !(incoming instanceof Readable)) return request;
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(request.url, {
+    method: request.method,
+    headers,
+    body: createReadableStreamFromReadable(incoming),
+    duplex: "half",
+  } as RequestInit);
 }
 
 /** `/pets/{id}` as Hono writes it: `/pets/:id`. */

@@ -23,7 +23,8 @@ import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pet
 import { listCities } from "~/domain/places/cities.server";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
 import { dayInBrasilia } from "~/lib/dates";
-import { issueTermo, writeTermo, signTermo } from "~/domain/termos/termos.server";
+import { issueTermo, writeTermo } from "~/domain/termos/termos.server";
+import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
 import type { Jobs } from "~/services/jobs.server";
 import type { Vault } from "~/services/vault.server";

@@ -6,7 +6,7 @@ import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
 import { forgetClosedReports } from "~/domain/moderation/reports.server";
-import { forgetExpiredTermos } from "~/domain/termos/termos.server";
+import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.server";
 import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.server";
 

@@ -7,7 +7,9 @@ import { ChoiceGroup, FormError, TextField, ValidatedForm } from "~/components/f
 import { TermoText } from "~/components/termo-text";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { getApplication } from "~/domain/applications/application-views.server";
-import { castrationOf, getTermo, issueTermo, signTermo } from "~/domain/termos/termos.server";
+import { castrationOf, issueTermo } from "~/domain/termos/termos.server";
+import { getTermo } from "~/domain/termos/termo-reads.server";
+import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { signatureContext } from "~/web/termos.server";
 import { dayInBrasilia, formatDateTime, formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";

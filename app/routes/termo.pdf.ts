@@ -1,7 +1,7 @@
 import { pageId } from "~/web/not-found.server";
 import { data } from "react-router";
 import type { Route } from "./+types/termo.pdf";
-import { signedTermoPdf } from "~/domain/termos/termos.server";
+import { signedTermoPdf } from "~/domain/termos/termo-documents.server";
 import { termoPdfResponse } from "~/web/termos.server";
 import { requireUser } from "~/web/auth.server";
 import { failureStatus, failureText } from "~/web/failures.server";

@@ -1,5 +1,5 @@
 import type { Db } from "~/db/client.server";
-import { verifyCode, verifyPdf, type Verification } from "~/domain/termos/termos.server";
+import { verifyCode, verifyPdf, type Verification } from "~/domain/termos/termo-documents.server";
 import { TERMO_MESSAGES } from "~/lib/termos";
 import { verifyCodeSchema } from "~/validation/termos";
 import { BodyError, mediaType, readForm, readJson } from "./body.server";

@@ -1,5 +1,5 @@
-import { signedTermosOf } from "~/domain/termos/termos.server";
-import type { SignatureContext } from "~/domain/termos/termos.server";
+import { signedTermosOf } from "~/domain/termos/termo-documents.server";
+import type { SignatureContext } from "~/domain/termos/termo-signatures.server";
 import type { Db } from "~/db/client.server";
 import type { SignedTermoItem } from "~/components/signed-termos";
 import { formatDateTime } from "~/lib/dates";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { adoptions, termos, termoSignatures } from "~/db/schema";
-import { forgetExpiredTermos } from "~/domain/termos/termos.server";
+import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { TERMO_MESSAGES } from "~/lib/termos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";

@@ -11,7 +11,10 @@ import {
 import { getQuestionnaire, saveQuestionnaire } from "~/domain/applications/questionnaires.server";
 import { findConversationOf } from "~/domain/conversations/conversations.server";
 import { recordReturn } from "~/domain/termos/returns.server";
-import { getTermo, issueTermo, signTermo, termoPdf } from "~/domain/termos/termos.server";
+import { getTermo } from "~/domain/termos/termo-reads.server";
+import { issueTermo } from "~/domain/termos/termos.server";
+import { signTermo } from "~/domain/termos/termo-signatures.server";
+import { termoPdf } from "~/domain/termos/termo-documents.server";
 import { signatureContext, termoPdfResponse } from "~/web/termos.server";
 import type { Db } from "~/db/client.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";

@@ -1,4 +1,5 @@
-import type { TermoView, Verification } from "~/domain/termos/termos.server";
+import type { TermoView } from "~/domain/termos/termo-reads.server";
+import type { Verification } from "~/domain/termos/termo-documents.server";
 import { formatCode } from "~/lib/termos";
 import type { ApiTermo } from "~/openapi/responses";
 

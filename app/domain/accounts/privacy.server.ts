@@ -12,7 +12,7 @@ import { listFavorites } from "~/domain/favorites/favorites.server";
 import { listAlerts } from "~/domain/alerts/alerts.server";
 import { releaseApprovalsOf } from "~/domain/adoptions/lifecycle.server";
 import { applicationsForExport } from "~/domain/applications/application-privacy.server";
-import { termosForExport } from "~/domain/termos/termos.server";
+import { termosForExport } from "~/domain/termos/termo-retention.server";
 import type { Vault } from "~/services/vault.server";
 import type { Jobs } from "~/services/jobs.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";

@@ -4,7 +4,7 @@ import { adoptions, applicationEvents, applications, checkins, happyEndings, pet
 import { APPLICATION_STATUS_JOB } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { deleteStories } from "./happy-endings.server";
-import { applicationParty } from "./termos.server";
+import { applicationParty } from "./termo-reads.server";
 import { adoptionOf } from "./followups.server";
 import type { ApplicationParty } from "~/lib/applications";
 import type { Jobs } from "~/services/jobs.server";
