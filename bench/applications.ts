@@ -17,7 +17,17 @@ import { readEnv } from "~/env.server";
 import { DEFAULT_QUESTIONS, type ApplicationStatus } from "~/lib/applications";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { ANSWERS, cookieFor, measureLoad, startAdopet, startWorker, stop, writeSection, type LoadRow } from "./support";
+import {
+  ANSWERS,
+  applicantCookies as applicantCookiesOf,
+  cookieFor,
+  measureLoad,
+  startAdopet,
+  startWorker,
+  stop,
+  writeSection,
+  type LoadRow,
+} from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const APPLICATIONS = Number(process.env.BENCH_APPLICATIONS ?? 5_000);
@@ -126,18 +136,7 @@ async function main() {
 
   // The people of the load: the caretaker, and adopters who apply.
   const caretakerCookie = await cookieFor(db, busy);
-  const applicants = await db
-    .insert(users)
-    .values(
-      Array.from({ length: APPLICANTS }, (_, index) => ({
-        email: `candidato-${index}@bench.exemplo`,
-        nome: `Candidato ${index}`,
-        passwordHash: "x",
-      })),
-    )
-    .returning({ id: users.id });
-  const applicantCookies: string[] = [];
-  for (const applicant of applicants) applicantCookies.push(await cookieFor(db, applicant.id));
+  const applicantCookies = await applicantCookiesOf(db, APPLICANTS);
   await db.execute(sql`vacuum analyze`);
   // The embedded database is one process's: close it for the app.
   await database.close();

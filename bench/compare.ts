@@ -14,11 +14,11 @@ import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { pets, users } from "~/db/schema";
+import { pets } from "~/db/schema";
 import { readEnv } from "~/env.server";
 import { prepareDatabase } from "~/setup.server";
 import { serverProcess } from "../server/tuning/node-flags.js";
-import { ANSWERS, cookieFor, ROOT, seedPets, track, writeSection } from "./support";
+import { ANSWERS, applicantCookies, ROOT, seedPets, track, writeSection } from "./support";
 
 const BASE = process.env.BENCH_BASE;
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -64,18 +64,7 @@ async function applicants(dataDir: string, url: string | undefined) {
   const env = readEnv({ DATA_DIR: dataDir, DATABASE_URL: url, DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY });
   const database = await prepareDatabase(env, () => undefined);
   const { db } = database;
-  const people = await db
-    .insert(users)
-    .values(
-      Array.from({ length: APPLICANTS }, (_, index) => ({
-        email: `candidato-${index}@bench.exemplo`,
-        nome: `Candidato ${index}`,
-        passwordHash: "x",
-      })),
-    )
-    .returning({ id: users.id });
-  const cookies: string[] = [];
-  for (const person of people) cookies.push(await cookieFor(db, person.id));
+  const cookies = await applicantCookies(db, APPLICANTS);
   const open = await db.select({ id: pets.id }).from(pets).where(eq(pets.status, "disponivel")).limit(2_000);
   await database.close();
   return { cookies, petIds: open.map((row) => row.id) };

@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "react-router";
+import { users } from "~/db/schema";
 import { createSession, SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { prepareDatabase } from "~/setup.server";
 import { seedManyPets } from "~/demo/seed.server";
@@ -340,4 +341,21 @@ const sessionCookie = createCookie(SESSION_COOKIE);
 export async function cookieFor(db: Parameters<typeof createSession>[0], userId: string): Promise<string> {
   const { token } = await createSession(db, userId);
   return (await sessionCookie.serialize(token)).split(";")[0]!;
+}
+
+/** `count` adopters, each with a session: their cookies, in the order they were made. */
+export async function applicantCookies(db: Parameters<typeof createSession>[0], count: number): Promise<string[]> {
+  const people = await db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        email: `candidato-${index}@bench.exemplo`,
+        nome: `Candidato ${index}`,
+        passwordHash: "x",
+      })),
+    )
+    .returning({ id: users.id });
+  const cookies: string[] = [];
+  for (const person of people) cookies.push(await cookieFor(db, person.id));
+  return cookies;
 }
