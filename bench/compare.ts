@@ -6,7 +6,7 @@
 //   npm run build && BENCH_BASE=/tmp/adopet-base npx tsx bench/compare.ts
 // On PostgreSQL: BENCH_DATABASE_URL=postgres://user:password@127.0.0.1:5432/postgres (a role that may
 // create databases): the seeded database is copied, as a template, for every server started.
-// Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
+// Options: BENCH_ONLY (a pattern: only the scenarios it matches), BENCH_PETS (10000), BENCH_SECONDS per scenario (8), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -199,7 +199,8 @@ async function main() {
           },
         ],
       ];
-      for (const [scenario, options] of scenarios) {
+      const only = new RegExp(process.env.BENCH_ONLY ?? "");
+      for (const [scenario, options] of scenarios.filter(([name]) => only.test(name))) {
         await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
         const result = (await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })) as Result;
         const rps = Math.round(result.requests.average);
