@@ -35,15 +35,13 @@ export function createApiWing(
   context: (incoming: IncomingMessage, outgoing: ServerResponse) => AppLoadContext,
 ): ApiWing {
   const app = new Hono<{ Bindings: NodeBindings }>({ strict: false }).basePath(API_BASE);
-  const methodsByPath = new Map<string, string[]>();
   const declaredByPath = new Map<string, Endpoint[]>();
   for (const declared of endpoints) {
-    const methods = methodsByPath.get(declared.path) ?? [];
-    if (methods.includes(declared.method.toUpperCase())) {
+    const beside = declaredByPath.get(declared.path) ?? [];
+    if (beside.some((other) => other.method === declared.method)) {
       throw new Error(`API: ${declared.method.toUpperCase()} ${declared.path} declarado duas vezes`);
     }
-    methodsByPath.set(declared.path, [...methods, declared.method.toUpperCase()]);
-    declaredByPath.set(declared.path, [...(declaredByPath.get(declared.path) ?? []), declared]);
+    declaredByPath.set(declared.path, [...beside, declared]);
   }
   for (const [path, declarations] of declaredByPath) {
     for (const declared of declarations) {
@@ -63,17 +61,18 @@ export function createApiWing(
   }
   // Hono tries a request's routes in the order they were added: a parameter declared before a
   // fixed name beside it (`/conversas/{id}` before `/conversas/eventos`) would take its requests.
-  const paths = [...methodsByPath.keys()];
+  const paths = [...declaredByPath.keys()];
   paths.forEach((path, index) => {
     const shadowed = paths.slice(index + 1).find((later) => pathPattern(path).test(`${API_BASE}${later}`));
     if (shadowed) throw new Error(`API: ${path} declarado antes de ${shadowed}, que ele encobriria`);
   });
   const patterns = (keep: (declared: Endpoint) => boolean) =>
     [...new Set(endpoints.filter(keep).map((declared) => declared.path))].map(pathPattern);
-  const owned = [...methodsByPath.keys()].map(pathPattern);
+  const owned = paths.map(pathPattern);
   return {
     fetch: (request, bindings) => app.fetch(request, bindings),
-    owns: (pathname) => owned.some((pattern) => pattern.test(pathname)),
+    // Every request under /adopet asks: pages answer at the first test.
+    owns: (pathname) => pathname.startsWith(`${API_BASE}/`) && owned.some((pattern) => pattern.test(pathname)),
     crossOriginPaths: patterns((declared) => declared.method === "get" && declared.crossOrigin === true),
     publicCachePaths: patterns((declared) => declared.method === "get" && declared.publicCache === true),
   };
