@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
 import { MAX_PET_PHOTOS } from "~/validation/pets";
 import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
@@ -53,12 +53,17 @@ export function boundedBodies(): RequestHandler {
   return (req, res, next) => {
     const limit = bodyLimitFor(req.path);
     const declared = req.headers["content-length"];
+    const chunked = req.headers["transfer-encoding"] !== undefined;
+    if (!chunked && (declared === undefined || Number(declared) === 0)) return next();
+    // A route may answer before its body is read whole: a parser refusing at its own limit, an
+    // early 4xx. The rest is dropped then, or the connection would stay paused on it and the
+    // client's next request on that connection would wait until it was cut.
+    res.once("finish", () => dropTheRest(req));
     if (declared !== undefined && Number(declared) > limit) {
-      dropTheRest(req, res);
       tooLarge(req.path, res);
       return;
     }
-    if (req.headers["transfer-encoding"] !== undefined) countAsRead(req, res, limit);
+    if (chunked) countAsRead(req, limit);
     next();
   };
 }
@@ -68,7 +73,7 @@ export function boundedBodies(): RequestHandler {
  * the reader fails with the 413 that its route answers. The count starts only when something
  * reads: a body nobody reads is left for Node to discard as usual.
  */
-function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
+function countAsRead(req: IncomingMessage, limit: number) {
   let seen = 0;
   const count = (chunk: Buffer) => {
     seen += chunk.byteLength;
@@ -80,7 +85,7 @@ function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
       req.removeAllListeners("data");
       // With no reader listening for errors there is nothing to fail (emitting would throw).
       if (req.listenerCount("error") > 0) req.emit("error", bodyTooLarge());
-      dropTheRest(req, res);
+      req.resume();
     });
   };
   const startCounting = (event: string | symbol) => {
@@ -95,19 +100,20 @@ function countAsRead(req: IncomingMessage, res: ServerResponse, limit: number) {
 const LINGER_MS = 5_000;
 
 /**
- * The rest of a refused body is read and dropped, never kept: closing with bytes unread would
- * reset the connection, and the client could lose the answer. A client still sending
- * LINGER_MS after its answer is cut off.
+ * Once the answer is out, what is left of the body is read and dropped, never kept, as Node
+ * does for a body no one read: a reader that stopped (it paused, and nobody will resume it)
+ * is let go. Closing with bytes unread would reset the connection, and the client could lose
+ * the answer; a client still sending LINGER_MS after its answer is cut off.
  */
-function dropTheRest(req: IncomingMessage, res: ServerResponse) {
+function dropTheRest(req: IncomingMessage) {
+  if (req.readableEnded) return;
+  req.removeAllListeners("data");
   req.resume();
-  res.once("finish", () => {
-    if (req.complete) return;
-    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
-    cut.unref();
-    req.socket.once("close", () => clearTimeout(cut));
-    req.once("end", () => clearTimeout(cut));
-  });
+  if (req.complete) return;
+  const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  cut.unref();
+  req.socket.once("close", () => clearTimeout(cut));
+  req.once("end", () => clearTimeout(cut));
 }
 
 function tooLarge(path: string, res: Parameters<RequestHandler>[1]) {

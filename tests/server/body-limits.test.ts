@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiEndpoints } from "~/api/index.server";
@@ -129,6 +130,30 @@ describe("request bodies bounded before any parser", () => {
       expect(answer.body).toContain("Os dados enviados são grandes demais.");
     }
     await expectAlive();
+  });
+
+  it("goes on reading a connection after a route refuses a body it has not read whole", async () => {
+    // A 1 MB login form, past the form parser's own limit and sent whole, then a second request
+    // on the same connection: the route answers 413 having read only part of the body, and the
+    // second request is answered only if the server drops the rest (it once stayed paused on it).
+    const body = "a&".repeat(512 * 1024);
+    const { host, hostname, port } = new URL(base);
+    const received = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), hostname);
+      let text = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => (text += chunk));
+      socket.on("end", () => resolve(text));
+      socket.on("error", (error) => reject(new Error(`${error.message} after: ${text.slice(0, 200)}`)));
+      socket.write(
+        `POST /adopet/login HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${base}\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n` +
+          `${body.length.toString(16)}\r\n${body}\r\n0\r\n\r\n` +
+          `GET /adopet/healthz HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+      );
+    });
+    const statuses = [...received.matchAll(/^HTTP\/1\.1 (\d{3})/gm)].map((match) => match[1]);
+    expect(statuses).toEqual(["413", "200"]);
   });
 
   it("answers 413 to 10 MB sent to the termo's verification, and to a 20 MB 'PDF' in Multipart", async () => {
