@@ -6,6 +6,7 @@ import { accountsEndpoints } from "./endpoints/accounts";
 import { applicationsEndpoints } from "./endpoints/applications";
 import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
+import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
 import { openApiDocument, openApiJson, type OpenApiDocument } from "./openapi/document.server";
 import { answer } from "./openapi/operation";
@@ -38,6 +39,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...applicationsEndpoints,
   ...conversationsEndpoints,
   ...communityEndpoints,
+  ...organizationEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

@@ -105,6 +105,7 @@ function SelectField({
 
 // The fields as the page shows them: a refused form focuses the first with an error.
 const FIELD_ORDER = [
+  "organizacao_id",
   "nome",
   "especie",
   "sexo",
@@ -164,16 +165,27 @@ export function PetForm({
   mode,
   lastResult,
   defaultValue = EMPTY,
+  organizations = [],
 }: {
   mode: "create" | "edit";
   lastResult: SubmissionResult<string[]> | undefined;
   defaultValue?: PetFormValues;
+  /** When publishing, the organisations the person may publish for, if more than one (issue 43). */
+  organizations?: { id: string; nome: string }[];
 }) {
   const schema = mode === "create" ? petCreateSchema : petEditSchema;
   const [form, fields, focus] = useValidatedForm(schema, lastResult, defaultValue, FIELD_ORDER);
   return (
     <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel pet-form">
       <FormError id={form.errorId} errors={form.errors} />
+      {organizations.length > 1 ? (
+        <SelectField
+          meta={fields.organizacao_id}
+          label="Publicar em nome de"
+          placeholder="Escolha a organização"
+          options={organizations.map(({ id, nome }) => [id, nome])}
+        />
+      ) : null}
       <TextField meta={fields.nome} label="Nome do animal" placeholder="Como ele se chama?" />
       <SelectField
         meta={fields.especie}

@@ -20,6 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES } from "~/lib/applications";
+import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -202,13 +203,73 @@ export const hiddenBy = pgEnum("hidden_by", ["denuncias", "operador", "conta_sus
 export const petSex = pgEnum("pet_sex", ["macho", "femea"]);
 export const castration = pgEnum("castration", ["sim", "nao", "agendado"]);
 
+export const organizationRole = pgEnum("organization_role", ORGANIZATION_ROLES);
+
+/**
+ * An organisation (issue 43): an ONG, or a group of protetores, or one person on their own; it
+ * owns animals and the adoption work, and its members act for it by their role. A CNPJ is
+ * optional (an informal group has none); `verifiedAt` is the badge an operator gives.
+ */
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    nome: varchar("nome", { length: 80 }).notNull(),
+    /** The CNPJ's 14 characters, without the mask. */
+    cnpj: varchar("cnpj", { length: 14 }),
+    cidade: varchar("cidade", { length: 50 }),
+    uf: varchar("uf", { length: 2 }),
+    cidadeIbge: integer("cidade_ibge").references(() => cities.codigo),
+    sobre: varchar("sobre", { length: 1000 }),
+    logoId: uuid("logo_id").references(() => images.id, { onDelete: "set null" }),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }),
+    /**
+     * For a person's own organisation, made when they first published (or by the migration
+     * from one login per caretaker): that person. Null for one made on purpose.
+     */
+    ownAccountOf: uuid("own_account_of").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("organizations_cnpj_verified_idx")
+      .on(table.cnpj)
+      .where(sql`${table.verifiedAt} is not null`),
+    uniqueIndex("organizations_own_account_idx").on(table.ownAccountOf),
+  ],
+);
+
+/** Who belongs to an organisation, and as what. */
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    papel: organizationRole("papel").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index("organization_members_user_idx").on(table.userId),
+  ],
+);
+
 export const pets = pgTable(
   "pets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    /** Who published it: kept for the record; what members may do with it goes by `organizationId`. */
     caretakerId: uuid("caretaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation that owns it (issue 43). */
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     nome: varchar("nome", { length: 20 }).notNull(),
     /** The name lower-cased and without accents: the contact form finds pets by name. */
     nomeBusca: varchar("nome_busca", { length: 20 }).notNull(),
@@ -277,6 +338,7 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_caretaker_idx").on(table.caretakerId),
+    index("pets_organization_idx").on(table.organizationId, table.status),
     index("pets_search_idx").using("gin", table.busca),
     // Distance search: the available pets of the cities within reach, newest first.
     index("pets_place_feed_idx").on(

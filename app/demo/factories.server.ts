@@ -52,6 +52,8 @@ export async function createUser(db: Db, input: NewUser = {}) {
 
 export type NewPet = Partial<PetInput> & {
   caretakerId: string;
+  /** By default the caretaker's own organisation. */
+  organizationId?: string;
   createdAt?: Date;
   /** Photos as encoded images (jpeg/png/webp) or stored image ids; by default one drawn portrait. */
   photos?: PhotoSource[];
@@ -97,7 +99,7 @@ export async function createPet(db: Db, input: NewPet): Promise<string> {
       taxa_adocao: input.taxa_adocao ?? null,
     },
     photos,
-    { createdAt: input.createdAt },
+    { createdAt: input.createdAt, organizationId: input.organizationId },
   );
   // The builders' defaults are valid: a refusal is a bug here, not an outcome.
   if (!created.ok) throw new Error(`Animal de exemplo recusado: ${JSON.stringify(created.failure)}`);

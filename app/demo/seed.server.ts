@@ -11,6 +11,8 @@ import {
   conversations,
   favorites,
   messages,
+  organizationMembers,
+  organizations,
   pets,
   reports,
   users,
@@ -549,7 +551,7 @@ export async function seedManyPets(
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const passwordHash = await hashPassword(`${randomUUID()}Aa1!`);
   const start = Date.now() - total * 60_000;
-  const caretakers = new Map<number, string>();
+  const caretakers = new Map<number, { caretakerId: string; organizationId: string }>();
   for (let done = 0; done < total; done += BULK_BATCH) {
     const size = Math.min(BULK_BATCH, total - done);
     // This batch's new caretakers, in one statement; nobody can log in as them.
@@ -571,18 +573,32 @@ export async function seedManyPets(
           emailConfirmedAt: new Date(),
         })),
       )
-      .returning({ id: users.id });
-    made.forEach((row, position) => caretakers.set(needed[position]!, row.id));
+      .returning({ id: users.id, nome: users.nome });
+    // Each with an organisation of their own, as publishing would make it.
+    const organized = made.length
+      ? await db
+          .insert(organizations)
+          .values(made.map((row) => ({ nome: row.nome, ownAccountOf: row.id })))
+          .returning({ id: organizations.id, userId: organizations.ownAccountOf })
+      : [];
+    if (organized.length) {
+      await db
+        .insert(organizationMembers)
+        .values(organized.map((row) => ({ organizationId: row.id, userId: row.userId!, papel: "administrador" as const })));
+    }
+    organized.forEach((row, position) =>
+      caretakers.set(needed[position]!, { caretakerId: row.userId!, organizationId: row.id }),
+    );
     const batch: BulkPet[] = [];
     for (let offset = 0; offset < size; offset += 1) {
       const index = done + offset;
-      const caretakerId = caretakers.get(Math.floor(index / perCaretaker))!;
+      const owner = caretakers.get(Math.floor(index / perCaretaker))!;
       const especie = random() < 0.08 ? "outro" : random() < 0.55 ? "cao" : "gato";
       const unit = pick(["dias", "meses", "anos"] as const);
       const city = random() < 0.3 ? pick(capitals) : pick(cities);
       const castrado = pick(["sim", "nao", "agendado", null] as const);
       batch.push({
-        caretakerId,
+        ...owner,
         city,
         createdAt: new Date(start + index * 60_000),
         imageIds: [pick(portraits[especie === "gato" ? "gato" : "cao"])],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
+import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -68,6 +69,9 @@ export const apiPetSchema = z
       .meta({ description: "`reservado`: disponível, prometido a uma candidatura aprovada." }),
     fotos: z.array(z.object({ srcset: z.string(), url: imagePath })),
     responsavel: z.object({ id, nome: z.string(), tipo: caretakerKind, verificada: z.boolean() }),
+    organizacao: z
+      .object({ id, nome: z.string(), verificada: z.boolean() })
+      .meta({ description: "A organização dona do animal, em nome de quem quem cuida dele responde." }),
     publicado_em: dateTime,
     sexo: z.enum(SEXES).nullable(),
     castrado: z.enum(CASTRATION).nullable(),
@@ -421,3 +425,33 @@ export const returnRecordedSchema = z
   })
   .meta({ id: "DevolucaoRegistrada" });
 export type ApiReturnRecorded = z.output<typeof returnRecordedSchema>;
+
+/** Organisations (issue 43). */
+const organizationRole = z.enum(ORGANIZATION_ROLES);
+
+export const organizationSummarySchema = z
+  .object({ id, nome: z.string(), papel: organizationRole, verificada: z.boolean() })
+  .meta({ id: "OrganizacaoDoMembro" });
+
+export const organizationsSchema = z.object({ organizacoes: z.array(organizationSummarySchema) });
+
+export const organizationSchema = z
+  .object({
+    id,
+    nome: z.string(),
+    cnpj: z.string().nullable().meta({ description: "Os 14 caracteres, sem máscara; nulo para um grupo sem CNPJ." }),
+    cidade: z.string().nullable(),
+    uf: z.string().nullable(),
+    sobre: z.string().nullable(),
+    logo: imagePath.nullable(),
+    verificada: z.boolean().meta({ description: "O selo dado pela equipe da Adopet depois de conferir o CNPJ." }),
+    criada_em: dateTime,
+    papel: organizationRole.meta({ description: "O seu papel nela." }),
+  })
+  .meta({ id: "Organizacao" });
+
+export const membersSchema = z.object({
+  membros: z.array(
+    z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" }),
+  ),
+});

@@ -9,20 +9,26 @@ import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
+import { roleMay } from "~/lib/organizations";
+import { membershipsOf } from "~/domain/organizations/membership.server";
 
 /** An account whose e-mail is not confirmed sees why it cannot publish yet (403), not the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const confirmed = await requireConfirmedEmail(context.db, user.id);
-  if (!confirmed.ok) return data({ unconfirmed: failureText(confirmed.failure) }, { status: 403 });
-  return { unconfirmed: null };
+  if (!confirmed.ok) return data({ unconfirmed: failureText(confirmed.failure), organizations: [] }, { status: 403 });
+  // A person who takes care of several organisations' animals chooses for which one (issue 43).
+  const caring = (await membershipsOf(context.db, user.id)).filter((membership) => roleMay(membership.papel, "cuidar"));
+  return { unconfirmed: null, organizations: caring.length > 1 ? caring.map(({ id, nome }) => ({ id, nome })) : [] };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readPetForm(request, "create");
   if (!form.ok) return form.response;
-  const published = await publishPet(context.db, context.jobs, user.id, form.input, form.photos);
+  const published = await publishPet(context.db, context.jobs, user.id, form.input, form.photos, {
+    organizationId: form.organizationId,
+  });
   if (!published.ok) return formFailure(form, published.failure);
   return redirect(`/pets/${published.value}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
 }
@@ -35,7 +41,7 @@ export function meta() {
 }
 
 export default function NewPet() {
-  const { unconfirmed } = useLoaderData<typeof loader>();
+  const { unconfirmed, organizations } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   if (unconfirmed) {
     return (
@@ -56,7 +62,7 @@ export default function NewPet() {
       <p className="pet-editor__lead">
         Conte quem ele é: quem se interessar vai falar com você pela Adopet. Seu telefone e seu email nunca aparecem.
       </p>
-      <PetForm mode="create" lastResult={lastResult} />
+      <PetForm mode="create" lastResult={lastResult} organizations={organizations} />
     </section>
   );
 }

@@ -22,7 +22,8 @@ export type Subject =
   | "block"
   | "termo"
   | "checkin"
-  | "story";
+  | "story"
+  | "organization";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -56,7 +57,9 @@ export type InvalidReason =
   /** Sharing one's WhatsApp needs a phone in one's profile. */
   | "phone-required"
   /** A termo for an animal not castrated needs a deadline, within two years. */
-  | "castration-deadline";
+  | "castration-deadline"
+  /** A person in several organisations says in which one an animal is published (issue 43). */
+  | "organization-required";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -85,7 +88,11 @@ export type ForbiddenRule =
   | "story-adopter-only"
   | "story-caretaker-only"
   /** Publishing animals and claiming a CNPJ wait for the account's e-mail to be confirmed (issue 41). */
-  | "email-unconfirmed";
+  | "email-unconfirmed"
+  /** Members, invitations and settings are an organisation's administrators' (issue 43). */
+  | "organization-admin-only"
+  /** The member's role does not reach this (a foster home reads no applications). */
+  | "organization-role";
 
 type ConflictReason =
   | "email-taken"
@@ -142,6 +149,7 @@ export type LimitName =
   | "upload-account"
   | "favorite-account"
   | "alert-account"
+  | "organization-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

@@ -32,6 +32,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "favorite-account": { points: 300, duration: HOUR },
   // Alerts created (each can send e-mail), per account.
   "alert-account": { points: 30, duration: HOUR },
+  // Organisations made on purpose (a person's own is made once, when they first publish).
+  "organization-account": { points: 10, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
   "application-account": { points: 20, duration: HOUR },
   // Messages in conversations, per author: a lively exchange, not a flood.
@@ -144,6 +146,7 @@ export async function forgetPersonalCounters(
         "message-recipient",
         "favorite-account",
         "alert-account",
+        "organization-account",
         "application-account",
         "conversation-account",
         "reset-account",

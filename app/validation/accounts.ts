@@ -99,7 +99,7 @@ export const ONG_MESSAGES = {
 const ACCOUNT_KINDS = ["pessoa", "ong"] as const;
 const tipoField = z.enum(ACCOUNT_KINDS, ONG_MESSAGES.tipo);
 /** With or without its mask; the numeric CNPJ and, since July 2026, the alphanumeric one. Kept as its 14 characters. */
-const cnpjField = requiredText(ONG_MESSAGES.cnpjRequired)
+export const cnpjField = requiredText(ONG_MESSAGES.cnpjRequired)
   .refine((value) => value === "" || isValidCnpj(value, { version: 2 }), ONG_MESSAGES.cnpj)
   .transform((value) => value.replace(/[\s./-]/g, "").toUpperCase());
 const nomePublicoField = requiredText(ONG_MESSAGES.nomePublicoRequired)

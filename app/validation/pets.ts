@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ORGANIZATION_MESSAGES } from "./organizations";
 import {
   AGE_GROUPS,
   AGE_MAX,
@@ -249,6 +250,15 @@ const photo = z
 
 const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
 
+/**
+ * The organisation an animal is published for (issue 43): needed from a person in several,
+ * and only when publishing (an animal changes organisation by a transfer).
+ */
+const organizationChoice = z.preprocess(
+  blankToUndefined,
+  z.uuid(ORGANIZATION_MESSAGES.organizacaoRequired).optional(),
+);
+
 /** The publish and edit forms: every field; 1 to 5 photos to publish, and when editing, new photos (if any) replace the old. */
 function petFormSchema(mode: "create" | "edit") {
   const fotos = mode === "create" ? photos.min(1, PET_MESSAGES.fotos.required) : photos;
@@ -257,7 +267,7 @@ function petFormSchema(mode: "create" | "edit") {
   const sexo = mode === "create" ? z.preprocess(blankToUndefined, choice(SEXES, PET_MESSAGES.sexo)) : record.sexo;
   // prefault, not default: a missing list still goes through the "at least one" rule.
   return z
-    .object({ ...petFields, ...record, sexo, fotos: fotos.prefault([]) })
+    .object({ ...petFields, ...record, sexo, fotos: fotos.prefault([]), organizacao_id: organizationChoice })
     .superRefine(checkAgeRange)
     .superRefine(checkRecord, ALWAYS);
 }

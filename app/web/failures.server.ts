@@ -5,6 +5,7 @@ import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
 import { ALERT_MESSAGES } from "~/lib/alerts";
 import { TERMO_MESSAGES } from "~/lib/termos";
+import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -46,6 +47,7 @@ const NOT_FOUND: Record<Subject, string> = {
   termo: "Termo de adoção não encontrado.",
   checkin: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
   story: "História não encontrada.",
+  organization: "Organização não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -66,6 +68,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "story-adopter-only": "Só quem adotou o animal conta a história dele.",
   "story-caretaker-only": "Só quem cuidava do animal aprova a história.",
   "email-unconfirmed": CONFIRMATION_MESSAGES.required,
+  "organization-admin-only": "Só quem administra a organização pode fazer isso.",
+  "organization-role": "O seu papel na organização não permite fazer isso.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -105,6 +109,7 @@ const LIMITED: Record<LimitName, string> = {
   "upload-account": "Você enviou muitas fotos em pouco tempo.",
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "alert-account": "Você criou muitos alertas em pouco tempo.",
+  "organization-account": "Você criou muitas organizações em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
@@ -166,6 +171,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return "Cadastre seu telefone no seu perfil para compartilhar seu WhatsApp.";
     case "castration-deadline":
       return TERMO_MESSAGES.prazoRange;
+    case "organization-required":
+      return ORGANIZATION_MESSAGES.organizacaoRequired;
   }
 }
 

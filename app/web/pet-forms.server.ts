@@ -12,9 +12,9 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
     hideFields: ["fotos"],
   });
   if (!form.ok) return form;
-  const { fotos, ...input } = form.value;
+  const { fotos, organizacao_id: organizationId, ...input } = form.value;
   const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
-  return { ok: true as const, input: input satisfies PetInput, photos, reply: form.reply };
+  return { ok: true as const, input: input satisfies PetInput, photos, organizationId, reply: form.reply };
 }
 
 const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
@@ -23,7 +23,9 @@ const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.
 type ApiRead<Value> = { ok: true; value: Value } | { ok: false; response: ReturnType<typeof apiError> };
 
 /** `POST /api/pets`: the multipart form, parsed as the page's (empty fields count as missing). */
-export async function readApiPetCreate(request: Request): Promise<ApiRead<{ input: PetInput; photos: Buffer[] }>> {
+export async function readApiPetCreate(
+  request: Request,
+): Promise<ApiRead<{ input: PetInput; photos: Buffer[]; organizationId?: string }>> {
   if (!isMultipart(request)) {
     return {
       ok: false,
@@ -33,8 +35,8 @@ export async function readApiPetCreate(request: Request): Promise<ApiRead<{ inpu
   try {
     const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petCreateSchema });
     if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
-    const { fotos, ...input } = submission.value;
-    return { ok: true, value: { input, photos: await bytesOf(fotos) } };
+    const { fotos, organizacao_id: organizationId, ...input } = submission.value;
+    return { ok: true, value: { input, photos: await bytesOf(fotos), organizationId } };
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }
@@ -48,7 +50,7 @@ export async function readApiPetChanges(
     if (isMultipart(request)) {
       const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
       if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
-      const { fotos, ...changes } = submission.value;
+      const { fotos, organizacao_id: _publishedOnly, ...changes } = submission.value;
       return { ok: true, value: { changes, photos: await bytesOf(fotos ?? []) } };
     }
     const parsed = apiPetPatchSchema.safeParse(await readJson(request));

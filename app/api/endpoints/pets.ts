@@ -106,7 +106,9 @@ export const petEndpoints = [
       tags: ["Animais"],
       summary: "Publicar um animal",
       description:
-        "Em multipart, com os campos do formulário de publicação e de 1 a 5 `fotos` (JPEG, PNG ou WebP, até 5 MB cada).",
+        "Em multipart, com os campos do formulário de publicação e de 1 a 5 `fotos` (JPEG, PNG ou WebP, até 5 MB cada). " +
+        "`organizacao_id` diz em nome de qual organização publicar: obrigatório para quem é de várias; " +
+        "quem não é de nenhuma ganha a sua, com o seu nome.",
       requestBody: { content: { "multipart/form-data": { schema: petCreateSchema } } },
       ok: { 201: answer("O animal publicado (`Location` diz seu endereço).", apiPetSchema) },
       errors: { 403: "O e-mail da conta ainda não foi confirmado (ou o pedido veio de outro site)." },
@@ -115,7 +117,8 @@ export const petEndpoints = [
     async handle({ request, context, user }) {
       const body = await readApiPetCreate(request);
       if (!body.ok) return body.response;
-      const published = await publishPet(context.db, context.jobs, user.id, body.value.input, body.value.photos);
+      const { input, photos, organizationId } = body.value;
+      const published = await publishPet(context.db, context.jobs, user.id, input, photos, { organizationId });
       if (!published.ok) return apiFailure(published.failure);
       const created = await findPet(context.db, published.value);
       return Response.json(toApiPet(created!), {

@@ -33,6 +33,7 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Favoritos" },
         { name: "Alertas" },
         { name: "Cidades" },
+        { name: "Organizações" },
         { name: "Contas" },
         { name: "Sessão" },
         { name: "Denúncias" },

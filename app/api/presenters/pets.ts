@@ -44,6 +44,7 @@ export function toApiPet(pet: PetView): ApiPet {
       tipo: pet.caretaker.tipo,
       verificada: pet.caretaker.verificada,
     },
+    organizacao: pet.organizacao,
     publicado_em: pet.createdAt.toISOString(),
     sexo: pet.sexo,
     castrado: pet.castrado,

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
-import { petPhotos, pets, users } from "~/db/schema";
+import { organizations, petPhotos, pets, users } from "~/db/schema";
 import { cachedRead } from "~/domain/pets/public-reads.server";
 import {
   formatAge,
@@ -67,6 +67,8 @@ export type PetView = {
     tipo: "pessoa" | "ong";
     verificada: boolean;
   };
+  /** The organisation that owns the animal (issue 43). */
+  organizacao: { id: string; nome: string; verificada: boolean };
   createdAt: Date;
   /** From the city of a search by distance, rounded. */
   distanciaKm?: number;
@@ -98,6 +100,10 @@ export const petColumns = {
   caretakerUf: users.uf,
   caretakerTipo: users.tipo,
   caretakerVerifiedAt: users.verifiedAt,
+  // The owner organisation's name and badge, by its primary key (no join for every reader of pets).
+  organizationId: pets.organizationId,
+  organizacaoNome: sql<string>`(select ${organizations.nome} from ${organizations} where ${organizations.id} = ${pets.organizationId})`,
+  organizacaoVerificada: sql<boolean>`(select ${organizations.verifiedAt} is not null from ${organizations} where ${organizations.id} = ${pets.organizationId})`,
   sexo: pets.sexo,
   castrado: pets.castrado,
   castracaoData: pets.castracaoData,
@@ -137,6 +143,9 @@ export type PetRow = {
   caretakerUf: string | null;
   caretakerTipo: "pessoa" | "ong";
   caretakerVerifiedAt: Date | string | null;
+  organizationId: string;
+  organizacaoNome: string;
+  organizacaoVerificada: boolean;
   photoIds: string[] | string | null;
   vacinas: string[];
   conviveCom: string[];
@@ -172,6 +181,7 @@ export function toView(row: PetRow): PetView {
       tipo: row.caretakerTipo,
       verificada: row.caretakerTipo === "ong" && row.caretakerVerifiedAt !== null,
     },
+    organizacao: { id: row.organizationId, nome: row.organizacaoNome, verificada: row.organizacaoVerificada },
     createdAt: new Date(row.createdAt),
     sexo: row.sexo,
     castrado: row.castrado,

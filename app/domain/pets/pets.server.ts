@@ -22,6 +22,7 @@ import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/services/jobs.server";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
+import { caresFor, ownOrganization, publishingOrganization } from "~/domain/organizations/membership.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -126,15 +127,18 @@ export function publishPet(
   caretakerId: string,
   input: PetInput,
   photos: Buffer[],
+  { organizationId }: { organizationId?: string } = {},
 ): Promise<Result<string>> {
   return unlessStorageFull(async () => {
     const confirmed = await requireConfirmedEmail(db, caretakerId);
     if (!confirmed.ok) return confirmed;
+    const organization = await publishingOrganization(db, caretakerId, organizationId);
+    if (!organization.ok) return organization;
     const pets = await takeAllowance(db, "publish-account", caretakerId);
     if (!pets.ok) return pets;
     const uploads = await takeAllowance(db, "upload-account", caretakerId, photos.length);
     if (!uploads.ok) return uploads;
-    const created = await createPet(db, caretakerId, input, photos, { jobs });
+    const created = await createPet(db, caretakerId, input, photos, { jobs, organizationId: organization.value });
     if (created.ok) jobs.wake(PET_PUBLISHED_JOB);
     return created;
   });
@@ -143,20 +147,22 @@ export function publishPet(
 /**
  * Saves a pet with its photos: all checked and resized first, then the pet
  * and every photo saved in one transaction (all or nothing). Returns its id.
+ * It belongs to `organizationId`, by default the caretaker's own organisation.
  */
 export async function createPet(
   db: Db,
   caretakerId: string,
   input: PetInput,
   photos: PhotoSource[],
-  { createdAt, jobs }: { createdAt?: Date; jobs?: Jobs } = {},
+  { createdAt, jobs, organizationId }: { createdAt?: Date; jobs?: Jobs; organizationId?: string } = {},
 ): Promise<Result<string>> {
   const place = await resolveCity(db, input.cidade, input.uf);
   if (!place.ok) return place;
   const prepared = await preparePhotos(photos, caretakerId);
   if (!prepared.ok) return prepared;
+  const owner = { caretakerId, organizationId: organizationId ?? (await ownOrganization(db, caretakerId)) };
   const created = await unlessStorageFull(() =>
-    insertPet(db, caretakerId, { ...input, ...placeInput(place.value) }, place.value, prepared.value, {
+    insertPet(db, owner, { ...input, ...placeInput(place.value) }, place.value, prepared.value, {
       createdAt,
       jobs,
     }),
@@ -169,10 +175,14 @@ export async function createPet(
 const placeInput = (city: City) => ({ cidade: city.nome, uf: city.uf as PetInput["uf"] });
 
 /** A new pet's row: the input's columns, its city's, and what is derived from them. */
-function newPetRow(caretakerId: string, input: PetInput, city: City, createdAt: Date | undefined) {
+/** Who published a pet, and the organisation it belongs to. */
+type PetOwner = { caretakerId: string; organizationId: string };
+
+function newPetRow(owner: PetOwner, input: PetInput, city: City, createdAt: Date | undefined) {
   return {
     ...columnsOf(input),
-    caretakerId,
+    caretakerId: owner.caretakerId,
+    organizationId: owner.organizationId,
     nome: input.nome.trim(),
     nomeBusca: searchKey(input.nome),
     species: input.especie,
@@ -192,7 +202,7 @@ function newPetRow(caretakerId: string, input: PetInput, city: City, createdAt: 
 
 function insertPet(
   db: Db,
-  caretakerId: string,
+  owner: PetOwner,
   input: PetInput,
   city: City,
   prepared: PreparedPhoto[],
@@ -201,7 +211,7 @@ function insertPet(
   return db.transaction(async (tx) => {
     const [pet] = await tx
       .insert(pets)
-      .values(newPetRow(caretakerId, input, city, createdAt))
+      .values(newPetRow(owner, input, city, createdAt))
       .returning({ id: pets.id });
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
     // With the pet or not at all: a pet published is always matched against the alerts.
@@ -213,7 +223,7 @@ function insertPet(
 }
 
 /** A pet for insertPetsInBulk: its fields as checked, its city, and photos already stored. */
-export type BulkPet = { caretakerId: string; input: PetInput; city: City; createdAt: Date; imageIds: string[] };
+export type BulkPet = PetOwner & { input: PetInput; city: City; createdAt: Date; imageIds: string[] };
 
 /**
  * Many pets in one transaction, a statement per table: the rows `createPet` writes, for
@@ -228,7 +238,7 @@ export async function insertPetsInBulk(db: Db, batch: BulkPet[]): Promise<void> 
     await tx.insert(pets).values(
       batch.map((pet, index) => ({
         id: ids[index],
-        ...newPetRow(pet.caretakerId, pet.input, pet.city, pet.createdAt),
+        ...newPetRow(pet, pet.input, pet.city, pet.createdAt),
       })),
     );
     const photos = batch.flatMap((pet, index) =>
@@ -255,20 +265,24 @@ async function dropPhotos(db: Db, petId: string) {
   );
 }
 
-/** Only a pet's caretaker changes it; a removed pet is not found, for everyone. */
-function ownership<Pet extends { status: PetStatus; caretakerId: string }>(
+/**
+ * Only those who take care of the organisation's animals (administrador, equipe) change a
+ * pet; a removed pet is not found, for everyone.
+ */
+async function ownership<Pet extends { status: PetStatus; organizationId: string }>(
+  db: Db,
   pet: Pet | undefined,
   actorId: string,
-): Result<Pet> {
+): Promise<Result<Pet>> {
   if (!pet || pet.status === "removido") return notFound("pet");
-  if (pet.caretakerId !== actorId) return forbidden("pet-caretaker-only");
+  if (!(await caresFor(db, actorId, pet.organizationId))) return forbidden("pet-caretaker-only");
   return ok(pet);
 }
 
 /** The pet, locked for the change, if `actorId` may change it. */
 async function ownedPet(db: Db, actorId: string, petId: string) {
   const [pet] = await db.select().from(pets).where(eq(pets.id, petId)).for("update").limit(1);
-  return ownership(pet, actorId);
+  return ownership(db, pet, actorId);
 }
 
 /**
@@ -288,11 +302,11 @@ async function adoptedNotReturned(db: Db, petId: string): Promise<boolean> {
 /** Whether `actorId` may change the pet (before reading an upload for it). */
 export async function checkPetOwner(db: Db, actorId: string, petId: string): Promise<Result> {
   const [pet] = await db
-    .select({ status: pets.status, caretakerId: pets.caretakerId })
+    .select({ status: pets.status, organizationId: pets.organizationId })
     .from(pets)
     .where(eq(pets.id, petId))
     .limit(1);
-  const owned = ownership(pet, actorId);
+  const owned = await ownership(db, pet, actorId);
   return owned.ok ? ok() : owned;
 }
 

@@ -1,0 +1,37 @@
+import type { Member, OrganizationView } from "~/domain/organizations/organizations.server";
+import type { Membership } from "~/domain/organizations/membership.server";
+import { imageUrl } from "~/lib/image-urls";
+import type { z } from "zod";
+import type { membersSchema, organizationSchema, organizationSummarySchema } from "~/openapi/responses";
+
+/** Organisations in the API's shape (issue 43). */
+
+export function toApiMembership(membership: Membership): z.input<typeof organizationSummarySchema> {
+  return { id: membership.id, nome: membership.nome, papel: membership.papel, verificada: membership.verificada };
+}
+
+export function toApiOrganization(organization: OrganizationView): z.input<typeof organizationSchema> {
+  return {
+    id: organization.id,
+    nome: organization.nome,
+    cnpj: organization.cnpj,
+    cidade: organization.cidade,
+    uf: organization.uf,
+    sobre: organization.sobre,
+    logo: organization.logoId ? imageUrl(organization.logoId, 320) : null,
+    verificada: organization.verificada,
+    criada_em: new Date(organization.criadaEm).toISOString(),
+    papel: organization.papel,
+  };
+}
+
+export function toApiMembers(members: Member[]): z.input<typeof membersSchema> {
+  return {
+    membros: members.map((member) => ({
+      id: member.id,
+      nome: member.nome,
+      papel: member.papel,
+      desde: new Date(member.desde).toISOString(),
+    })),
+  };
+}

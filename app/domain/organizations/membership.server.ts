@@ -1,0 +1,125 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizationMembers, organizations, users } from "~/db/schema";
+import { roleMay, type OrganizationPower, type OrganizationRole } from "~/lib/organizations";
+import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+
+/**
+ * Who belongs to which organisation, and what that lets them do (issue 43). Every check of a
+ * member's power reads the membership afresh: a member removed loses access at once.
+ */
+
+export type Membership = { id: string; nome: string; papel: OrganizationRole; verificada: boolean };
+
+/** The organisations `userId` belongs to, by name. */
+export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
+  return db
+    .select({
+      id: organizations.id,
+      nome: organizations.nome,
+      papel: organizationMembers.papel,
+      verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(organizationMembers.userId, userId))
+    .orderBy(asc(organizations.nome), asc(organizations.id));
+}
+
+/** `userId`'s role in the organisation, or null for someone who is not a member. */
+export async function roleIn(db: Db, userId: string, organizationId: string): Promise<OrganizationRole | null> {
+  const [row] = await db
+    .select({ papel: organizationMembers.papel })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+    .limit(1);
+  return row?.papel ?? null;
+}
+
+/**
+ * Whether `userId` may use `power` in the organisation: not found for someone outside it (an
+ * organisation's inside is not shown to strangers), forbidden for a member whose role has not
+ * that power. Returns the member's role.
+ */
+export async function requirePower(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  power: OrganizationPower,
+): Promise<Result<OrganizationRole>> {
+  const role = await roleIn(db, userId, organizationId);
+  if (!role) return notFound("organization");
+  if (!roleMay(role, power)) return forbidden(power === "administrar" ? "organization-admin-only" : "organization-role");
+  return ok(role);
+}
+
+/** Whether `userId` takes care of the organisation's animals (administrador or equipe). */
+export async function caresFor(db: Db, userId: string, organizationId: string): Promise<boolean> {
+  const role = await roleIn(db, userId, organizationId);
+  return role !== null && roleMay(role, "cuidar");
+}
+
+/**
+ * A person's own organisation, made the first time they publish, exactly as the migration
+ * made one for everyone who published before organisations (drizzle/0031): named after them
+ * (an ONG account by its public name, with its CNPJ and badge), with them as its only
+ * administrador. Returns its id; made once, however many requests race to make it.
+ */
+export async function ownOrganization(db: Db, userId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(organizations)
+      .select(
+        tx
+          .select({
+            id: sql`gen_random_uuid()`.as("id"),
+            nome: sql`case when ${users.tipo} = 'ong' and ${users.nomePublico} is not null then ${users.nomePublico} else ${users.nome} end`.as(
+              "nome",
+            ),
+            cnpj: sql`case when ${users.tipo} = 'ong' then ${users.cnpj} end`.as("cnpj"),
+            cidade: users.cidade,
+            uf: users.uf,
+            cidadeIbge: users.cidadeIbge,
+            sobre: users.perfilSobre,
+            logoId: sql`null`.as("logo_id"),
+            // The badge follows the CNPJ, unless an organisation made on purpose holds it verified already.
+            verifiedAt: sql`case when ${users.tipo} = 'ong' and not exists (
+              select 1 from ${organizations} where ${organizations.cnpj} = ${users.cnpj} and ${organizations.verifiedAt} is not null
+            ) then ${users.verifiedAt} end`.as("verified_at"),
+            ownAccountOf: users.id,
+            createdAt: sql`now()`.as("created_at"),
+            updatedAt: sql`now()`.as("updated_at"),
+          })
+          .from(users)
+          .where(eq(users.id, userId)),
+      )
+      .onConflictDoNothing({ target: organizations.ownAccountOf })
+      .returning({ id: organizations.id });
+    if (made) {
+      await tx.insert(organizationMembers).values({ organizationId: made.id, userId, papel: "administrador" });
+      return made.id;
+    }
+    const [existing] = await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.ownAccountOf, userId))
+      .limit(1);
+    return existing!.id;
+  });
+}
+
+/**
+ * Where `userId` publishes an animal: the organisation named (they must take care of its
+ * animals), else the only one whose animals they take care of, else their own, made now. A
+ * person in several must name one.
+ */
+export async function publishingOrganization(db: Db, userId: string, requested?: string): Promise<Result<string>> {
+  if (requested) {
+    const power = await requirePower(db, userId, requested, "cuidar");
+    return power.ok ? ok(requested) : power;
+  }
+  const caring = (await membershipsOf(db, userId)).filter((membership) => roleMay(membership.papel, "cuidar"));
+  if (caring.length === 1) return ok(caring[0]!.id);
+  if (caring.length > 1) return fail({ kind: "invalid", field: "organizacao_id", reason: "organization-required" });
+  return ok(await ownOrganization(db, userId));
+}

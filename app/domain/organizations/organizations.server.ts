@@ -1,0 +1,168 @@
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizationMembers, organizations, users } from "~/db/schema";
+import type { OrganizationRole } from "~/lib/organizations";
+import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
+import { resolveCity } from "~/domain/places/cities.server";
+import type { OrganizationInput, OrganizationPatch } from "~/validation/organizations";
+import { requirePower, roleIn } from "./membership.server";
+
+/** An organisation as anyone may see it. */
+export type PublicOrganization = {
+  id: string;
+  nome: string;
+  cidade: string | null;
+  uf: string | null;
+  sobre: string | null;
+  logoId: string | null;
+  verificada: boolean;
+};
+
+/** An organisation as its members see it: with its CNPJ, and the member's own role. */
+export type OrganizationView = PublicOrganization & {
+  cnpj: string | null;
+  criadaEm: Date;
+  papel: OrganizationRole;
+};
+
+const publicColumns = {
+  id: organizations.id,
+  nome: organizations.nome,
+  cidade: organizations.cidade,
+  uf: organizations.uf,
+  sobre: organizations.sobre,
+  logoId: organizations.logoId,
+  verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
+};
+
+export async function findPublicOrganization(db: Db, id: string): Promise<PublicOrganization | null> {
+  const [row] = await db.select(publicColumns).from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The organisation for one of its members; not found for anyone else. */
+export async function organizationForMember(db: Db, userId: string, id: string): Promise<Result<OrganizationView>> {
+  const [row] = await db
+    .select({
+      ...publicColumns,
+      cnpj: organizations.cnpj,
+      criadaEm: organizations.createdAt,
+      papel: organizationMembers.papel,
+    })
+    .from(organizations)
+    .innerJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, organizations.id), eq(organizationMembers.userId, userId)),
+    )
+    .where(eq(organizations.id, id))
+    .limit(1);
+  return row ? ok(row) : notFound("organization");
+}
+
+/** A verified organisation's CNPJ is its own: no other one takes it. */
+async function cnpjTaken(db: Db, cnpj: string, except?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(
+      and(
+        eq(organizations.cnpj, cnpj),
+        sql`${organizations.verifiedAt} is not null`,
+        except ? ne(organizations.id, except) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * A person makes an organisation and is its first administrador: an account whose e-mail is
+ * confirmed (as for publishing), a few an hour. Returns its id.
+ */
+export async function createOrganization(db: Db, userId: string, input: OrganizationInput): Promise<Result<string>> {
+  const confirmed = await requireConfirmedEmail(db, userId);
+  if (!confirmed.ok) return confirmed;
+  const place = await resolveCity(db, input.cidade, input.uf);
+  if (!place.ok) return place;
+  const cnpj = input.cnpj ?? null;
+  if (cnpj && (await cnpjTaken(db, cnpj))) return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
+  const allowed = await takeAllowance(db, "organization-account", userId);
+  if (!allowed.ok) return allowed;
+  const id = await db.transaction(async (tx) => {
+    const [made] = await tx
+      .insert(organizations)
+      .values({
+        nome: input.nome,
+        cnpj,
+        cidade: place.value.nome,
+        uf: place.value.uf,
+        cidadeIbge: place.value.codigo,
+        sobre: input.sobre ?? null,
+      })
+      .returning({ id: organizations.id });
+    await tx.insert(organizationMembers).values({ organizationId: made!.id, userId, papel: "administrador" });
+    return made!.id;
+  });
+  return ok(id);
+}
+
+/**
+ * An administrador changes the organisation's data. A new name or CNPJ takes the badge off:
+ * an operator checks the organisation again.
+ */
+export async function updateOrganization(
+  db: Db,
+  userId: string,
+  id: string,
+  patch: OrganizationPatch,
+): Promise<Result> {
+  const power = await requirePower(db, userId, id, "administrar");
+  if (!power.ok) return power;
+  const [current] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  if (!current) return notFound("organization");
+  const changes: Partial<typeof organizations.$inferInsert> = {};
+  if (patch.nome !== undefined) changes.nome = patch.nome;
+  if (patch.cnpj !== undefined) changes.cnpj = patch.cnpj;
+  if (patch.sobre !== undefined) changes.sobre = patch.sobre;
+  if (patch.cidade !== undefined || patch.uf !== undefined) {
+    const place = await resolveCity(db, patch.cidade ?? current.cidade ?? "", patch.uf ?? current.uf);
+    if (!place.ok) return place;
+    Object.assign(changes, { cidade: place.value.nome, uf: place.value.uf, cidadeIbge: place.value.codigo });
+  }
+  const identityChanged =
+    (changes.nome !== undefined && changes.nome !== current.nome) ||
+    (changes.cnpj !== undefined && changes.cnpj !== current.cnpj);
+  if (changes.cnpj && changes.cnpj !== current.cnpj && (await cnpjTaken(db, changes.cnpj, id))) {
+    return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
+  }
+  if (Object.keys(changes).length === 0) return ok();
+  await db
+    .update(organizations)
+    .set({ ...changes, ...(identityChanged && { verifiedAt: null }), updatedAt: new Date() })
+    .where(eq(organizations.id, id));
+  return ok();
+}
+
+export type Member = { id: string; nome: string; papel: OrganizationRole; desde: Date };
+
+/** The organisation's members, for its members; not found for anyone else. */
+export async function listMembers(db: Db, userId: string, id: string): Promise<Result<Member[]>> {
+  if (!(await roleIn(db, userId, id))) return notFound("organization");
+  const members = await db
+    .select({
+      id: users.id,
+      nome: users.nome,
+      papel: organizationMembers.papel,
+      desde: organizationMembers.createdAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, id))
+    .orderBy(
+      sql`case ${organizationMembers.papel} when 'administrador' then 0 when 'equipe' then 1 else 2 end`,
+      users.nome,
+    );
+  return ok(members);
+}

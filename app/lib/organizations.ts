@@ -1,0 +1,31 @@
+/**
+ * Organisations (issue 43): the roles a member holds and what each may do. Shared by the
+ * services, the pages and the browser.
+ */
+
+export const ORGANIZATION_ROLES = ["administrador", "equipe", "lar_temporario"] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export const ORGANIZATION_ROLE_LABEL: Record<OrganizationRole, string> = {
+  administrador: "Administrador",
+  equipe: "Equipe",
+  lar_temporario: "Lar temporário",
+};
+
+/** What a role may do in its organisation. */
+export type OrganizationPower =
+  /** Members, invitations and the organisation's settings. */
+  | "administrar"
+  /** The organisation's animals, applications, conversations, termos and check-ins. */
+  | "cuidar";
+
+const POWERS: Record<OrganizationRole, ReadonlyArray<OrganizationPower>> = {
+  administrador: ["administrar", "cuidar"],
+  equipe: ["cuidar"],
+  // Only the animals placed with them, through the foster home's own pages (issue 44).
+  lar_temporario: [],
+};
+
+export function roleMay(role: OrganizationRole, power: OrganizationPower): boolean {
+  return POWERS[role].includes(power);
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+import { UFS } from "~/lib/pets";
+import { ORGANIZATION_ROLES } from "~/lib/organizations";
+import { carriesBadge } from "~/lib/names";
+import { cnpjField, ONG_MESSAGES } from "./accounts";
+import { cidadeField, requiredText, textField } from "./fields";
+
+/** An organisation's fields (issue 43), as its pages' forms and the API send them. */
+export const ORGANIZATION_MESSAGES = {
+  nomeRequired: "Informe o nome da organização.",
+  nomeMin: "O nome da organização deve ter ao menos 2 caracteres.",
+  nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
+  uf: "Escolha o estado (UF).",
+  sobreMax: "O texto sobre a organização deve ter no máximo 1000 caracteres.",
+  papel: "Papel inválido: use administrador, equipe ou lar_temporario.",
+  organizacaoRequired: "Escolha a organização em nome de quem o animal será publicado.",
+} as const;
+
+const nomeField = requiredText(ORGANIZATION_MESSAGES.nomeRequired)
+  .min(2, ORGANIZATION_MESSAGES.nomeMin)
+  .max(80, ORGANIZATION_MESSAGES.nomeMax)
+  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge);
+
+/** Optional: an informal group of protetores has none. Empty means none. */
+const optionalCnpj = z.preprocess(
+  (value) => (value === null ? "" : value),
+  cnpjField.optional().transform((value) => (value === undefined ? undefined : value || null)),
+);
+
+const sobreField = textField(ORGANIZATION_MESSAGES.sobreMax, { multiline: true })
+  .trim()
+  .max(1000, ORGANIZATION_MESSAGES.sobreMax)
+  .transform((value) => value || null);
+
+const ufField = z.enum(UFS, ORGANIZATION_MESSAGES.uf);
+
+export const organizationFields = {
+  nome: nomeField,
+  cnpj: optionalCnpj,
+  cidade: cidadeField,
+  uf: ufField,
+  sobre: sobreField.optional(),
+};
+
+/** A new organisation, or all its fields at once (its settings page). */
+export const organizationSchema = z.object(organizationFields);
+
+/** The API's PATCH: what is sent changes, what is missing stays. */
+export const organizationPatchSchema = z
+  .object({
+    nome: nomeField.optional(),
+    cnpj: optionalCnpj,
+    cidade: cidadeField.optional(),
+    uf: ufField.optional(),
+    sobre: sobreField.nullable().optional(),
+  })
+  .strict();
+
+export type OrganizationInput = z.output<typeof organizationSchema>;
+export type OrganizationPatch = z.output<typeof organizationPatchSchema>;
+
+export const roleField = z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel);

@@ -1,0 +1,1 @@
+ALTER TABLE "pets" ALTER COLUMN "organization_id" SET NOT NULL;
