@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { users } from "~/db/schema";
+import { organizationMembers, users } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { PALETTES, petArtSvg } from "./pet-art.server";
 import { loadSharp } from "~/services/images.server";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import type { Species } from "~/lib/pets";
+import type { OrganizationRole } from "~/lib/organizations";
 import { createPet as savePet, type PetInput, type PhotoSource } from "~/domain/pets/pets.server";
 import { resolveCity } from "~/domain/places/cities.server";
 
@@ -104,4 +105,9 @@ export async function createPet(db: Db, input: NewPet): Promise<string> {
   // The builders' defaults are valid: a refusal is a bug here, not an outcome.
   if (!created.ok) throw new Error(`Animal de exemplo recusado: ${JSON.stringify(created.failure)}`);
   return created.value;
+}
+
+/** A member added to an organisation, as an accepted invitation will. */
+export async function addMember(db: Db, organizationId: string, userId: string, papel: OrganizationRole) {
+  await db.insert(organizationMembers).values({ organizationId, userId, papel });
 }

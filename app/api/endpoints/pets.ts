@@ -111,7 +111,10 @@ export const petEndpoints = [
         "quem não é de nenhuma ganha a sua, com o seu nome.",
       requestBody: { content: { "multipart/form-data": { schema: petCreateSchema } } },
       ok: { 201: answer("O animal publicado (`Location` diz seu endereço).", apiPetSchema) },
-      errors: { 403: "O e-mail da conta ainda não foi confirmado (ou o pedido veio de outro site)." },
+      errors: {
+        403: "O e-mail da conta ainda não foi confirmado, o seu papel na organização não permite publicar (ou o pedido veio de outro site).",
+        404: "A organização de `organizacao_id` não foi encontrada (ou você não é membro dela).",
+      },
       traits: { upload: true, limited: true },
     },
     async handle({ request, context, user }) {

@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, createPet, createUser, petPortrait } from "~/demo/factories.server";
+import { organizations, pets } from "~/db/schema";
+import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+
+/**
+ * Organisations (issue 43), through the API: a person's own one made when they first publish,
+ * one made on purpose, and what each role may do with it and its animals.
+ */
+
+let app: TestApp;
+
+function petForm(fields: Record<string, string>, photo: Buffer) {
+  const form = new FormData();
+  const base = {
+    nome: "Paçoca",
+    especie: "cao",
+    idade: "4",
+    idade__unidade: "meses",
+    porte: "medio",
+    perfil: "Brincalhona e dócil",
+    cidade: "Niterói",
+    uf: "RJ",
+    status: "disponivel",
+    sexo: "femea",
+  };
+  for (const [key, value] of Object.entries({ ...base, ...fields })) form.set(key, value);
+  form.append("fotos", new File([new Uint8Array(photo)], "pacoca.png", { type: "image/png" }));
+  return form;
+}
+
+const NEW_ORGANIZATION = { nome: "Patinhas de Niterói", cidade: "Niterói", uf: "RJ", sobre: "Resgate de cães e gatos." };
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+describe("a person's own organisation", () => {
+  it("is made when they first publish, named after them, with them as its only administrador", async () => {
+    const { client, id } = await signedInAccount(app, { email: "ana@exemplo.com", nome: "Ana Protetora" });
+    expect((await client.get("/api/organizacoes")).json).toEqual({ organizacoes: [] });
+
+    const published = await client.post("/api/pets", petForm({}, await petPortrait("cao", 1)));
+    expect(published.status).toBe(201);
+    const organizacao = published.json.organizacao as { id: string; nome: string; verificada: boolean };
+    expect(organizacao).toMatchObject({ nome: "Ana Protetora", verificada: false });
+
+    expect((await client.get("/api/organizacoes")).json).toEqual({
+      organizacoes: [{ id: organizacao.id, nome: "Ana Protetora", papel: "administrador", verificada: false }],
+    });
+    const members = await client.get(`/api/organizacoes/${organizacao.id}/membros`);
+    expect(members.json.membros).toEqual([
+      { id, nome: "Ana Protetora", papel: "administrador", desde: expect.any(String) },
+    ]);
+    // A second animal goes to the same one: it is made once.
+    const again = await client.post("/api/pets", petForm({ nome: "Bolinha" }, await petPortrait("cao", 2)));
+    expect((again.json.organizacao as { id: string }).id).toBe(organizacao.id);
+    const own = await app.db.select().from(organizations).where(eq(organizations.ownAccountOf, id));
+    expect(own).toHaveLength(1);
+  });
+
+  it("is made once when two publications race", async () => {
+    const user = await createUser(app.db, { nome: "Corrida" });
+    const made = await Promise.all(
+      [1, 2, 3].map(async (index) =>
+        createPet(app.db, { caretakerId: user.id, nome: `Pet ${index}`, photos: [await petPortrait("gato", index)] }),
+      ),
+    );
+    const owners = await app.db
+      .selectDistinct({ organizationId: pets.organizationId })
+      .from(pets)
+      .where(eq(pets.caretakerId, user.id));
+    expect(made).toHaveLength(3);
+    expect(owners).toHaveLength(1);
+  });
+});
+
+describe("an organisation made on purpose", () => {
+  let admin: Client;
+  let adminId: string;
+  let organizationId: string;
+  let team: Client;
+  let foster: Client;
+  let stranger: Client;
+
+  beforeAll(async () => {
+    ({ client: admin, id: adminId } = await signedInAccount(app, { email: "presidente@exemplo.com", nome: "Bia Presidente" }));
+    const created = await admin.post("/api/organizacoes", { ...NEW_ORGANIZATION, cnpj: "11.222.333/0001-81" });
+    expect(created.status).toBe(201);
+    organizationId = created.json.id as string;
+    expect(created.headers.get("location")).toBe(`/adopet/api/organizacoes/${organizationId}`);
+    const teamAccount = await signedInAccount(app, { email: "equipe@exemplo.com", nome: "Caio Equipe" });
+    const fosterAccount = await signedInAccount(app, { email: "lar@exemplo.com", nome: "Duda Lar" });
+    ({ client: stranger } = await signedInAccount(app, { email: "estranha@exemplo.com", nome: "Eva Estranha" }));
+    team = teamAccount.client;
+    foster = fosterAccount.client;
+    await addMember(app.db, organizationId, teamAccount.id, "equipe");
+    await addMember(app.db, organizationId, fosterAccount.id, "lar_temporario");
+  });
+
+  it("is shown to its members with their role, and to nobody else", async () => {
+    const seen = await admin.get(`/api/organizacoes/${organizationId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.json).toMatchObject({
+      id: organizationId,
+      nome: "Patinhas de Niterói",
+      cnpj: "11222333000181",
+      cidade: "Niterói",
+      uf: "RJ",
+      sobre: "Resgate de cães e gatos.",
+      verificada: false,
+      logo: null,
+      papel: "administrador",
+    });
+    expect((await team.get(`/api/organizacoes/${organizationId}`)).json.papel).toBe("equipe");
+    expect((await foster.get(`/api/organizacoes/${organizationId}`)).json.papel).toBe("lar_temporario");
+    for (const url of [`/api/organizacoes/${organizationId}`, `/api/organizacoes/${organizationId}/membros`]) {
+      const refused = await stranger.get(url);
+      expect(refused.status, url).toBe(404);
+      expect(refused.json.message).toBe("Organização não encontrada.");
+    }
+    expect((await new Client(app.baseUrl).get(`/api/organizacoes/${organizationId}`)).status).toBe(401);
+    expect((await admin.get("/api/organizacoes/nao-e-um-id")).status).toBe(404);
+  });
+
+  it("lists its members, administrators first", async () => {
+    const members = await foster.get(`/api/organizacoes/${organizationId}/membros`);
+    expect((members.json.membros as { nome: string; papel: string }[]).map(({ nome, papel }) => [nome, papel])).toEqual([
+      ["Bia Presidente", "administrador"],
+      ["Caio Equipe", "equipe"],
+      ["Duda Lar", "lar_temporario"],
+    ]);
+  });
+
+  it("is changed by its administrators only, and a new name takes the badge off", async () => {
+    await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
+    expect((await team.patch(`/api/organizacoes/${organizationId}`, { sobre: "Outro" })).status).toBe(403);
+    expect((await foster.patch(`/api/organizacoes/${organizationId}`, { sobre: "Outro" })).status).toBe(403);
+    expect((await stranger.patch(`/api/organizacoes/${organizationId}`, { sobre: "Outro" })).status).toBe(404);
+
+    expect((await admin.patch(`/api/organizacoes/${organizationId}`, { sobre: "Cães e gatos de Niterói." })).status).toBe(204);
+    let seen = await admin.get(`/api/organizacoes/${organizationId}`);
+    expect(seen.json).toMatchObject({ sobre: "Cães e gatos de Niterói.", verificada: true, cnpj: "11222333000181" });
+
+    expect((await admin.patch(`/api/organizacoes/${organizationId}`, { nome: "Patinhas RJ" })).status).toBe(204);
+    seen = await admin.get(`/api/organizacoes/${organizationId}`);
+    expect(seen.json).toMatchObject({ nome: "Patinhas RJ", verificada: false });
+  });
+
+  it("refuses bad input with Portuguese messages, writing nothing", async () => {
+    const url = `/api/organizacoes/${organizationId}`;
+    const cases: [unknown, number][] = [
+      [{ nome: "x".repeat(81) }, 400],
+      [{ nome: "ONG ✔ Verificada" }, 400],
+      [{ cnpj: "11.222.333/0001-00" }, 400],
+      [{ uf: "XX" }, 400],
+      [{ sobre: "a".repeat(1001) }, 400],
+      [{ sobre: "<script>alert(1)</script>\u0007" }, 400],
+      [{ desconhecido: 1 }, 400],
+      [{ nome: 42 }, 400],
+      [[], 400],
+    ];
+    for (const [body, status] of cases) {
+      const answer = await admin.patch(url, body);
+      expect(answer.status, JSON.stringify(body)).toBe(status);
+      expect(typeof answer.json.message).toBe("string");
+    }
+    const malformed = await admin.request("PATCH", url, "{nome:", { "Content-Type": "application/json" });
+    expect(malformed.status).toBe(400);
+    const created = await admin.post("/api/organizacoes", { nome: "", cidade: "Niterói", uf: "RJ" });
+    expect(created.status).toBe(400);
+    expect((created.json.errors as Record<string, string[]>).nome![0]).toBe(ORGANIZATION_MESSAGES.nomeRequired);
+    const unknownCity = await admin.post("/api/organizacoes", { nome: "Grupo Sem Cidade", cidade: "Xyzópolis", uf: "RJ" });
+    expect(unknownCity.status).toBe(400);
+    const [row] = await app.db.select().from(organizations).where(eq(organizations.id, organizationId));
+    expect(row!.nome).toBe("Patinhas RJ");
+  });
+
+  it("refuses a CNPJ a verified organisation holds (409)", async () => {
+    await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
+    const other = await stranger.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "Outra", cnpj: "11222333000181" });
+    expect(other.status).toBe(409);
+    expect(other.json.errors).toHaveProperty("cnpj");
+  });
+
+  it("takes animals published for it by its team, and a person in several names which one", async () => {
+    // The administrator has their own (from no animal yet: none) and this one: one, so it is used.
+    const first = await admin.post("/api/pets", petForm({ nome: "Tobias" }, await petPortrait("cao", 3)));
+    expect(first.status).toBe(201);
+    expect((first.json.organizacao as { id: string }).id).toBe(organizationId);
+
+    // A second organisation: now the person must say for which one.
+    const second = await admin.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "Segundo Grupo" });
+    const secondId = second.json.id as string;
+    const unnamed = await admin.post("/api/pets", petForm({ nome: "Sem Dono" }, await petPortrait("cao", 4)));
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.json.errors).toEqual({ organizacao_id: [ORGANIZATION_MESSAGES.organizacaoRequired] });
+    const named = await admin.post(
+      "/api/pets",
+      petForm({ nome: "Com Dono", organizacao_id: secondId }, await petPortrait("cao", 5)),
+    );
+    expect(named.status).toBe(201);
+    expect((named.json.organizacao as { id: string }).id).toBe(secondId);
+
+    // Someone else's organisation is not found; a foster home publishes none for it.
+    const foreign = await stranger.post(
+      "/api/pets",
+      petForm({ nome: "Intrusa", organizacao_id: organizationId }, await petPortrait("gato", 6)),
+    );
+    expect(foreign.status).toBe(404);
+    const fostered = await foster.post(
+      "/api/pets",
+      petForm({ nome: "Lar", organizacao_id: organizationId }, await petPortrait("gato", 7)),
+    );
+    expect(fostered.status).toBe(403);
+    expect(await app.db.select().from(pets).where(eq(pets.nome, "Intrusa"))).toHaveLength(0);
+    expect(adminId).toBeTruthy();
+  });
+
+  it("lets its administradores and equipe change its animals, not a foster home or a stranger", async () => {
+    const petId = await createPet(app.db, { caretakerId: adminId, organizationId, nome: "Nina" });
+    expect((await team.patch(`/api/pets/${petId}`, { perfil: "Mudou com a equipe" })).status).toBe(200);
+    expect((await foster.patch(`/api/pets/${petId}`, { perfil: "Mudou com o lar" })).status).toBe(403);
+    expect((await stranger.patch(`/api/pets/${petId}`, { perfil: "Mudou com a estranha" })).status).toBe(403);
+    const [row] = await app.db.select({ perfil: pets.perfil }).from(pets).where(eq(pets.id, petId));
+    expect(row!.perfil).toBe("Mudou com a equipe");
+  });
+});
