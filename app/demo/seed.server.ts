@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { createPet, createUser, petPortrait, type NewPet } from "./factories.server";
+import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
+import { ownOrganization } from "~/domain/organizations/membership.server";
 import { prepareImage, saveImage } from "~/services/images.server";
 import {
   applicationEvents,
@@ -64,6 +65,12 @@ export const DEMO_CARETAKER = {
   uf: "RJ",
   perfilSobre: "Resgatamos, cuidamos e encontramos lares para cães e gatos da Baixada e do Rio.",
 } as const;
+
+/** The demo ONG's team (issue 43): a volunteer who answers applications, and a foster home. */
+const DEMO_TEAM = [
+  { email: "equipe@adopet.example", senha: "Adote@2022", nome: "Lucas Voluntário", papel: "equipe" },
+  { email: "lar@adopet.example", senha: "Adote@2022", nome: "Marta Lar Temporário", papel: "lar_temporario" },
+] as const;
 
 type DemoPet = Omit<NewPet, "caretakerId" | "photos">;
 
@@ -240,7 +247,12 @@ async function adoptThroughTermo(
 }
 
 /** The e-mails of the demo's accounts, whose passwords the README publishes. */
-const DEMO_EMAILS = [DEMO_CARETAKER.email, DEMO_ADOPTER.email, DEMO_PENDING_ONG.email];
+const DEMO_EMAILS = [
+  DEMO_CARETAKER.email,
+  DEMO_ADOPTER.email,
+  DEMO_PENDING_ONG.email,
+  ...DEMO_TEAM.map((member) => member.email),
+];
 
 /** Whether any demo account (its password published) is in this database. */
 export async function hasDemoAccounts(db: Db): Promise<boolean> {
@@ -268,6 +280,12 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .update(users)
       .set({ tipo: "ong", cnpj: DEMO_CNPJ, nomePublico: DEMO_CARETAKER.nome, verifiedAt: new Date(now) })
       .where(eq(users.id, caretaker.id));
+    // The ONG as a team: its organisation (as its first animal would make it), and two more members.
+    const organizationId = await ownOrganization(txDb, caretaker.id);
+    for (const { papel, ...member } of DEMO_TEAM) {
+      const account = await createUser(txDb, { ...member, cidade: "Rio de Janeiro", uf: "RJ" });
+      await addMember(txDb, organizationId, account.id, papel);
+    }
     // Newest first in the feed: the first demo pet gets the latest date.
     const ids: string[] = [];
     for (const [index, pet] of DEMO_PETS.entries()) {

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet, createUser, petPortrait } from "~/demo/factories.server";
-import { organizations, pets } from "~/db/schema";
+import { organizations, pets, users } from "~/db/schema";
+import { verifyOng } from "~/domain/moderation/operators.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
@@ -62,6 +63,20 @@ describe("a person's own organisation", () => {
     expect((again.json.organizacao as { id: string }).id).toBe(organizacao.id);
     const own = await app.db.select().from(organizations).where(eq(organizations.ownAccountOf, id));
     expect(own).toHaveLength(1);
+  });
+
+  it("of an ONG carries its public name and CNPJ, and the badge an operator gives the ONG", async () => {
+    const ong = await createUser(app.db, { nome: "Joana", email: "joana@exemplo.com" });
+    await app.db
+      .update(users)
+      .set({ tipo: "ong", cnpj: "11444777000161", nomePublico: "Gatinhos de Icaraí" })
+      .where(eq(users.id, ong.id));
+    await createPet(app.db, { caretakerId: ong.id, nome: "Frajola" });
+    const own = () => app.db.select().from(organizations).where(eq(organizations.ownAccountOf, ong.id));
+    expect((await own())[0]).toMatchObject({ nome: "Gatinhos de Icaraí", cnpj: "11444777000161", verifiedAt: null });
+    const operator = await createUser(app.db, { nome: "Operadora" });
+    expect((await verifyOng(app.db, { id: operator.id, nome: operator.nome }, ong.id, "CNPJ conferido")).ok).toBe(true);
+    expect((await own())[0]!.verifiedAt).toBeInstanceOf(Date);
   });
 
   it("is made once when two publications race", async () => {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import { formatCnpj } from "@brazilian-utils/brazilian-utils/format-cnpj";
 import type { Db } from "~/db/client.server";
-import { auditLog, users } from "~/db/schema";
+import { auditLog, organizations, users } from "~/db/schema";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { countReportedTargets } from "./reports.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -107,6 +107,17 @@ export async function verifyOng(db: Db, operator: Operator, ongId: string, motiv
       .where(and(eq(users.id, ongId), eq(users.tipo, "ong"), isNull(users.verifiedAt), isNotNull(users.cnpj)))
       .returning({ nomePublico: users.nomePublico, cnpj: users.cnpj });
     if (!ong) return false;
+    // The ONG's own organisation (issue 43) wears the badge too, with the name and CNPJ checked,
+    // unless another organisation holds that CNPJ verified already.
+    await tx
+      .update(organizations)
+      .set({ nome: ong.nomePublico ?? sql`${organizations.nome}`, cnpj: ong.cnpj, verifiedAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          eq(organizations.ownAccountOf, ongId),
+          sql`not exists (select 1 from ${organizations} as other where other.cnpj = ${ong.cnpj} and other.verified_at is not null)`,
+        ),
+      );
     const dropped = await tx
       .update(users)
       .set({ tipo: "pessoa", cnpj: null, nomePublico: null, verifiedAt: null, updatedAt: new Date() })
