@@ -43,6 +43,8 @@ export default [
   route("meus-pets/questionario", "routes/meus-pets.questionario.tsx"),
   route("meus-pets/termo", "routes/meus-pets.termo.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
+  route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
+  route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

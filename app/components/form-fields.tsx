@@ -2,6 +2,7 @@ import {
   getCollectionProps,
   getFormProps,
   getInputProps,
+  getSelectProps,
   getTextareaProps,
   type FieldMetadata,
   type FormMetadata,
@@ -139,6 +140,39 @@ export function TextAreaField({
         {...focus}
       />
       <FieldError meta={meta} />
+    </div>
+  );
+}
+
+/** A select with its label; `placeholder` is a first, empty choice. */
+export function SelectField({
+  meta,
+  label,
+  options,
+  placeholder,
+}: {
+  meta: AnyField;
+  label: string;
+  options: [string, string][];
+  placeholder?: string;
+}) {
+  const focus = useErrorFocus(meta.name);
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={meta.id}>
+        {label}
+      </label>
+      <select className="field__control" {...getSelectProps(meta)} required={false} {...focus}>
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      <p id={meta.errorId} className="field__error" aria-live="polite">
+        {meta.errors?.[0] ?? ""}
+      </p>
     </div>
   );
 }

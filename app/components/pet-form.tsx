@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import {
   AGE_UNITS,
   CASTRATION,
@@ -20,7 +20,15 @@ import {
 } from "~/lib/pets";
 import type { PetView } from "~/domain/pets/pet-views.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
-import { ChoiceGroup, FormError, TextAreaField, TextField, useErrorFocus, ValidatedForm } from "./form-fields";
+import {
+  ChoiceGroup,
+  FormError,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useErrorFocus,
+  ValidatedForm,
+} from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
 import { CityField } from "./city-field";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
@@ -70,38 +78,6 @@ const EMPTY: PetFormValues = {
   historia: "",
   taxa_adocao: "",
 };
-
-function SelectField({
-  meta,
-  label,
-  options,
-  placeholder,
-}: {
-  meta: Parameters<typeof getSelectProps>[0];
-  label: string;
-  options: [string, string][];
-  placeholder?: string;
-}) {
-  const focus = useErrorFocus(meta.name);
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
-      <select className="field__control" {...getSelectProps(meta)} required={false} {...focus}>
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      <p id={meta.errorId} className="field__error" aria-live="polite">
-        {meta.errors?.[0] ?? ""}
-      </p>
-    </div>
-  );
-}
 
 // The fields as the page shows them: a refused form focuses the first with an error.
 const FIELD_ORDER = [

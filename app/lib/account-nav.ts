@@ -35,6 +35,8 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/perfil", label: "Meu perfil" },
   { to: "/meus-pets", label: "Meus animais" },
   { to: "/meus-pets/novo", label: "Publicar um animal" },
+  // An ONG or a group of protetores as a team (issue 43); its own pages are listed on the profile.
+  { to: "/organizacoes/nova", label: "Criar organização" },
   { to: "/favoritos", label: "Favoritos" },
   { to: "/alertas", label: "Alertas" },
   { to: "/candidaturas", label: "Minhas candidaturas" },

@@ -29,3 +29,8 @@ const POWERS: Record<OrganizationRole, ReadonlyArray<OrganizationPower>> = {
 export function roleMay(role: OrganizationRole, power: OrganizationPower): boolean {
   return POWERS[role].includes(power);
 }
+
+/** "11222333000181" as "11.222.333/0001-81": a CNPJ is stored without its punctuation. */
+export function formatCnpj(cnpj: string): string {
+  return cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, "$1.$2.$3/$4-$5");
+}

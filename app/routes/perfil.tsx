@@ -11,12 +11,14 @@ import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { pageMeta } from "~/lib/meta";
+import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
+import { membershipsOf } from "~/domain/organizations/membership.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const row = await findUser(context.db, user.id);
   if (!row) throw redirect("/login");
-  return { profile: toOwnUser(row) };
+  return { profile: toOwnUser(row), organizations: await membershipsOf(context.db, user.id) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,7 +42,7 @@ export function meta() {
 }
 
 export default function Perfil() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, organizations } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, focus] = useValidatedForm(
     perfilSchema,
@@ -115,8 +117,24 @@ export default function Perfil() {
           Salvar
         </button>
       </ValidatedForm>
+      {organizations.length > 0 ? (
+        <nav className="panel profile__organizations" aria-labelledby="perfil-organizacoes">
+          <h2 className="panel__title" id="perfil-organizacoes">
+            Suas organizações
+          </h2>
+          <ul>
+            {organizations.map((organization) => (
+              <li key={organization.id}>
+                <Link to={`/organizacoes/${organization.id}/configuracoes`}>{organization.nome}</Link> ·{" "}
+                {ORGANIZATION_ROLE_LABEL[organization.papel]}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       <nav className="profile__more" aria-label="Conta">
         <Link to="/perfil/senha">Alterar senha</Link>
+        <Link to="/organizacoes/nova">Criar organização</Link>
         <Link to="/perfil/dados" reloadDocument download>
           Baixar meus dados
         </Link>

@@ -113,6 +113,8 @@ export const NOTICES = {
     "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
   returnRecorded: "Devolução registrada. O acompanhamento terminou, e a outra parte recebe um e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
+  organizationCreated: "Organização criada! Você é quem a administra.",
+  organizationSaved: "Dados da organização salvos.",
 } as const;
 
 /** A city checked against the IBGE list (on the server: the browser does not hold the list). */

@@ -122,6 +122,12 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
     expect((await message(request, available, name)).status()).toBe(201);
     expect((await message(caretaker, theirs, theirs.nome)).status()).toBe(201);
 
+    // The caretaker's own organisation, made when they published (issue 43).
+    const { organizacoes } = (await (await caretaker.get("/adopet/api/organizacoes")).json()) as {
+      organizacoes: { id: string }[];
+    };
+    const organizationPath = `/adopet/organizacoes/${organizacoes[0]!.id}/configuracoes`;
+
     // The demo's happy ending (Bolota's).
     const stories = await (await request.get("/adopet/finais-felizes")).text();
     const storyId = /\/adopet\/finais-felizes\/([0-9a-f-]{36})/.exec(stories)![1]!;
@@ -246,6 +252,16 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       },
       { name: "perfil-excluir-erros", path: "/adopet/perfil/excluir", status: 400, form: { senha__atual: "" } },
       { name: "meus-pets-novo-erros", path: "/adopet/meus-pets/novo", status: 400, multipart: { nome: "" } },
+      { name: "organizacoes-nova", path: "/adopet/organizacoes/nova", status: 200 },
+      {
+        name: "organizacoes-nova-erros",
+        path: "/adopet/organizacoes/nova",
+        status: 400,
+        form: { nome: "", cnpj: "123", cidade: "", uf: "" },
+      },
+      { name: "organizacao", path: organizationPath, status: 200 },
+      { name: "organizacao-erros", path: organizationPath, status: 400, form: { nome: "", cidade: "", uf: "" } },
+      { name: "organizacao-invalida", path: "/adopet/organizacoes/nao-e-um-id/configuracoes", status: 404 },
       {
         name: "meus-pets-editar-erros",
         path: `/adopet/meus-pets/${available.id}`,

@@ -12,6 +12,7 @@ const ENTRIES = [
   { name: "Meu perfil", path: "/adopet/perfil" },
   { name: "Meus animais", path: "/adopet/meus-pets" },
   { name: "Publicar um animal", path: "/adopet/meus-pets/novo" },
+  { name: "Criar organização", path: "/adopet/organizacoes/nova" },
   { name: "Favoritos", path: "/adopet/favoritos" },
   { name: "Alertas", path: "/adopet/alertas" },
   { name: "Minhas candidaturas", path: "/adopet/candidaturas" },
@@ -42,6 +43,7 @@ function pagesOf(pet: { id: string }) {
     "/adopet/meus-pets",
     "/adopet/meus-pets/novo",
     `/adopet/meus-pets/${pet.id}`,
+    "/adopet/organizacoes/nova",
     "/adopet/pagina-que-nao-existe",
   ];
 }

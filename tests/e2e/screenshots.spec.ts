@@ -35,6 +35,7 @@ const SIGNED_IN = [
   { name: "alertas", path: "/adopet/alertas" },
   { name: "mensagens", path: "/adopet/mensagens" },
   { name: "meus-pets-termo", path: "/adopet/meus-pets/termo" },
+  { name: "organizacoes-nova", path: "/adopet/organizacoes/nova" },
 ];
 
 async function capture(page: Page, name: string, width: number) {
@@ -134,6 +135,33 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
       await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
       await capture(page, "candidatura-adotada", width);
+    });
+
+    test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
+      page,
+      request,
+    }) => {
+      const { email } = await createAccount(request, "Renata Protetora");
+      await logInThroughForm(page, email);
+      const created = await page.request.post("/adopet/api/organizacoes", {
+        data: {
+          nome: "Grupo Patas Solidárias",
+          cidade: "Niterói",
+          uf: "RJ",
+          sobre: "Protetores independentes de Niterói: resgate, castração e adoção responsável.",
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grupo Patas Solidárias");
+      await capture(page, "organizacao-configuracoes", width);
+      await page.context().clearCookies();
+      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+      await page.goto("/adopet/perfil");
+      await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
+      await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
+      await capture(page, "organizacao-verificada", width);
     });
 
     test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {

@@ -9,6 +9,7 @@ describe("the account menu's entries", () => {
       ["/perfil", "Meu perfil"],
       ["/meus-pets", "Meus animais"],
       ["/meus-pets/novo", "Publicar um animal"],
+      ["/organizacoes/nova", "Criar organização"],
       ["/favoritos", "Favoritos"],
       ["/alertas", "Alertas"],
       ["/candidaturas", "Minhas candidaturas"],

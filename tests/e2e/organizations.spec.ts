@@ -1,0 +1,130 @@
+import { NOTICES } from "../../app/validation/messages";
+import { CONFIRMATION_MESSAGES, ONG_MESSAGES } from "../../app/validation/accounts";
+import { ORGANIZATION_MESSAGES } from "../../app/validation/organizations";
+import { expectNoAxeViolations, expect, test } from "./support";
+import { createAccount, logInThroughForm, signInThroughApi } from "./accounts-support";
+
+/** Organisations (issue 43) in the browser: creating one, its page for its members only. */
+
+/** A CNPJ of its own, with right check digits (another test may hold any fixed one). */
+function newCnpj(): string {
+  const digits = Array.from({ length: 8 }, () => Math.floor(Math.random() * 10)).concat([0, 0, 0, 1]);
+  const check = (base: number[]) => {
+    const weights = base.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const rest = base.reduce((total, digit, index) => total + digit * weights[index]!, 0) % 11;
+    return rest < 2 ? 0 : 11 - rest;
+  };
+  const first = check(digits);
+  const all = [...digits, first, check([...digits, first])].join("");
+  return `${all.slice(0, 2)}.${all.slice(2, 5)}.${all.slice(5, 8)}/${all.slice(8, 12)}-${all.slice(12)}`;
+}
+
+const SETTINGS = /\/adopet\/organizacoes\/([0-9a-f-]{36})\/configuracoes$/;
+
+test("a person creates an organisation, is its administrador, changes its name; anyone else is told it does not exist", async ({
+  page,
+}) => {
+  const { nome } = await signInThroughApi(page);
+  await page.goto("/adopet/perfil");
+  await page.getByRole("navigation", { name: "Conta" }).getByRole("link", { name: "Criar organização" }).click();
+  await expect(page).toHaveURL(/\/adopet\/organizacoes\/nova$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criar organização");
+  await expectNoAxeViolations(page);
+
+  // Everything refused at once: the name is asked for, and the first error is focused.
+  await page.getByRole("button", { name: "Criar organização" }).click();
+  await expect(page.getByLabel("Nome")).toBeFocused();
+  await expect(page.getByLabel("Nome")).toHaveAccessibleDescription(ORGANIZATION_MESSAGES.nomeRequired);
+  await expect(page.getByLabel("Estado (UF)")).toHaveAccessibleDescription(ORGANIZATION_MESSAGES.uf);
+
+  await page.getByLabel("Nome").fill("Patas Unidas");
+  await page.getByLabel("CNPJ (opcional)").fill("11.222.333/0001-82");
+  await page.getByLabel("Cidade").fill("Niterói");
+  await page.getByLabel("Cidade").press("Escape");
+  await page.getByLabel("Estado (UF)").selectOption("RJ");
+  await page.getByLabel("Sobre (opcional)").fill("Resgatamos cães e gatos em Niterói desde 2019.");
+  await expect(page.getByLabel("Sobre (opcional)")).toHaveAttribute("maxlength", "1000");
+  await page.getByRole("button", { name: "Criar organização" }).click();
+  await expect(page.getByLabel("CNPJ (opcional)")).toBeFocused();
+  await expect(page.getByText(ONG_MESSAGES.cnpj)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A right CNPJ, and the form sent with Enter from a text field.
+  const cnpj = newCnpj();
+  await page.getByLabel("CNPJ (opcional)").fill(cnpj);
+  await page.getByLabel("Nome").press("Enter");
+  await expect(page).toHaveURL(SETTINGS);
+  const id = SETTINGS.exec(page.url())![1]!;
+  await expect(page.getByRole("status")).toHaveText(NOTICES.organizationCreated);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patas Unidas");
+  await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
+  await expect(page.getByText(/Ainda não verificada: a equipe da Adopet dá o selo/)).toBeVisible();
+  await expect(page.getByLabel("Nome")).toHaveValue("Patas Unidas");
+  await expect(page.getByLabel("CNPJ (opcional)")).toHaveValue(cnpj);
+  await expect(page.getByLabel("Cidade")).toHaveValue("Niterói");
+  await expect(page.getByLabel("Estado (UF)")).toHaveValue("RJ");
+  await expect(page.getByLabel("Sobre (opcional)")).toHaveValue("Resgatamos cães e gatos em Niterói desde 2019.");
+  const members = page.getByRole("region", { name: "Membros" }).getByRole("listitem");
+  await expect(members).toHaveCount(1);
+  await expect(members.first()).toContainText(nome);
+  await expect(members.first()).toContainText(/Administrador · desde \d{2}\/\d{2}\/\d{4}/);
+  await expectNoAxeViolations(page);
+
+  // The administrador changes the name; the CNPJ emptied is removed.
+  await page.getByLabel("Nome").fill("Patas Unidas de Niterói");
+  await page.getByLabel("CNPJ (opcional)").fill("");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.organizationSaved);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patas Unidas de Niterói");
+  await expect(page.getByLabel("CNPJ (opcional)")).toHaveValue("");
+  const api = (await (await page.request.get(`/adopet/api/organizacoes/${id}`)).json()) as Record<string, unknown>;
+  expect(api).toMatchObject({ nome: "Patas Unidas de Niterói", cnpj: null, cidade: "Niterói", uf: "RJ" });
+
+  // The profile lists it, with the role.
+  await page.goto("/adopet/perfil");
+  const listed = page.getByRole("navigation", { name: "Suas organizações" });
+  await expect(listed).toContainText("Patas Unidas de Niterói · Administrador");
+  await listed.getByRole("link", { name: "Patas Unidas de Niterói" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${id}/configuracoes$`));
+
+  // Someone else: not a member, so it does not exist for them, nor may they change it.
+  await signInThroughApi(page);
+  const response = await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  await expect(page.getByText("Organização não encontrada.")).toBeVisible();
+  const posted = await page.request.post(`/adopet/organizacoes/${id}/configuracoes`, {
+    form: { nome: "Tomada", cidade: "Niterói", uf: "RJ" },
+    maxRedirects: 0,
+  });
+  expect(posted.status()).toBe(404);
+  const after = (await (await page.request.get(`/adopet/api/organizacoes/${id}`)).json()) as Record<string, unknown>;
+  expect(after.nome).not.toBe("Tomada");
+});
+
+test("an organisation's page answers 404 to a malformed id, and asks who is not signed in to log in", async ({
+  page,
+}) => {
+  const signedOut = await page.goto("/adopet/organizacoes/nova");
+  expect(signedOut?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/adopet\/login\?voltar=%2Forganizacoes%2Fnova$/);
+  await signInThroughApi(page);
+  const response = await page.goto("/adopet/organizacoes/nao-e-um-id/configuracoes");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Página não encontrada");
+  const unknown = await page.goto("/adopet/organizacoes/00000000-0000-4000-8000-000000000000/configuracoes");
+  expect(unknown?.status()).toBe(404);
+});
+
+test("an account whose e-mail is not confirmed is told why it cannot create an organisation yet", async ({
+  page,
+  request,
+}) => {
+  const { email } = await createAccount(request, "Clara Espera", { confirmed: false });
+  await logInThroughForm(page, email);
+  const response = await page.goto("/adopet/organizacoes/nova");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("alert")).toHaveText(CONFIRMATION_MESSAGES.required);
+  await expect(page.getByLabel("Nome")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
