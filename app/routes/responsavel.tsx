@@ -1,6 +1,6 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { Link, useLoaderData } from "react-router";
-import { CaretakerKind } from "~/components/caretaker-kind";
+import { CaretakerKind, VerifiedBadge } from "~/components/caretaker-kind";
 import type { Route } from "./+types/responsavel";
 import { cardData, PetCard } from "~/components/pet-card";
 import { NoPhotoAvatar } from "~/components/art";
@@ -53,6 +53,29 @@ export default function CaretakerPage() {
           </p>
         </div>
       </header>
+      {caretaker.organizacoes.length > 0 ? (
+        <section aria-labelledby="organizacoes" className="caretaker__about">
+          <h2 id="organizacoes" className="caretaker__subtitle">
+            {caretaker.organizacoes.length === 1 ? "Organização" : "Organizações"}
+          </h2>
+          <ul className="caretaker__organizations">
+            {caretaker.organizacoes.map((organization) => (
+              <li key={organization.id}>
+                <strong>{organization.nome}</strong>
+                {organization.verificada ? (
+                  <>
+                    {" "}
+                    <VerifiedBadge meaning="Um operador da Adopet conferiu os dados desta organização, como o CNPJ.">
+                      Verificada
+                    </VerifiedBadge>
+                  </>
+                ) : null}
+                {organization.local ? <span className="caretaker__place"> · {organization.local}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       {caretaker.sobre ? (
         <section aria-labelledby="sobre" className="caretaker__about">
           <h2 id="sobre" className="caretaker__subtitle">

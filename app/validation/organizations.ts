@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { UFS } from "~/lib/pets";
-import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { carriesBadge } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
 import { cidadeField, requiredText, textField } from "./fields";
@@ -12,7 +11,6 @@ export const ORGANIZATION_MESSAGES = {
   nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
   uf: "Escolha o estado (UF).",
   sobreMax: "O texto sobre a organização deve ter no máximo 1000 caracteres.",
-  papel: "Papel inválido: use administrador, equipe ou lar_temporario.",
   organizacaoRequired: "Escolha a organização em nome de quem o animal será publicado.",
 } as const;
 
@@ -34,7 +32,7 @@ const sobreField = textField(ORGANIZATION_MESSAGES.sobreMax, { multiline: true }
 
 const ufField = z.enum(UFS, ORGANIZATION_MESSAGES.uf);
 
-export const organizationFields = {
+const organizationFields = {
   nome: nomeField,
   cnpj: optionalCnpj,
   cidade: cidadeField,
@@ -58,5 +56,3 @@ export const organizationPatchSchema = z
 
 export type OrganizationInput = z.output<typeof organizationSchema>;
 export type OrganizationPatch = z.output<typeof organizationPatchSchema>;
-
-export const roleField = z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel);

@@ -237,6 +237,19 @@ describe("an organisation made on purpose", () => {
     expect(adminId).toBeTruthy();
   });
 
+  it("is named on the page of a team member who publishes for it", async () => {
+    const teamId = (await team.get("/api/session")).json.id as string;
+    const published = await team.post(
+      "/api/pets",
+      petForm({ nome: "Da Equipe", organizacao_id: organizationId }, await petPortrait("gato", 8)),
+    );
+    expect(published.status).toBe(201);
+    const page = await new Client(app.baseUrl).get(`/responsaveis/${teamId}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Organização");
+    expect(page.text).toContain("Patinhas RJ");
+  });
+
   it("lets its administradores and equipe change its animals, not a foster home or a stranger", async () => {
     const petId = await createPet(app.db, { caretakerId: adminId, organizationId, nome: "Nina" });
     expect((await team.patch(`/api/pets/${petId}`, { perfil: "Mudou com a equipe" })).status).toBe(200);

@@ -4,6 +4,7 @@ import { pets, users } from "~/db/schema";
 import { imageUrl } from "~/lib/image-urls";
 import { listCaretakerPets, type PetView } from "~/domain/pets/pet-views.server";
 import { cachedRead } from "~/domain/pets/public-reads.server";
+import { organizationsPublishedFor } from "~/domain/organizations/organizations.server";
 
 /** What anyone sees of a person or ONG who publishes animals. Never a phone or an e-mail. */
 export type CaretakerPage = {
@@ -17,6 +18,8 @@ export type CaretakerPage = {
   sobre: string | null;
   disponiveis: PetView[];
   adotados: number;
+  /** The organisations (issue 43) the person publishes for, besides their own. */
+  organizacoes: { id: string; nome: string; verificada: boolean; local: string | null }[];
 };
 
 /**
@@ -63,5 +66,11 @@ async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | nu
     sobre: person.sobre,
     disponiveis: await listCaretakerPets(db, id, ["disponivel"]),
     adotados: adopted?.total ?? 0,
+    organizacoes: (await organizationsPublishedFor(db, id)).map((organization) => ({
+      id: organization.id,
+      nome: organization.nome,
+      verificada: organization.verificada,
+      local: organization.cidade ? `${organization.cidade} (${organization.uf})` : null,
+    })),
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizationMembers, organizations, users } from "~/db/schema";
+import { organizationMembers, organizations, pets, users } from "~/db/schema";
 import type { OrganizationRole } from "~/lib/organizations";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -37,9 +37,23 @@ const publicColumns = {
   verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
 };
 
-export async function findPublicOrganization(db: Db, id: string): Promise<PublicOrganization | null> {
-  const [row] = await db.select(publicColumns).from(organizations).where(eq(organizations.id, id)).limit(1);
-  return row ?? null;
+/**
+ * The organisations a person publishes animals for, other than their own (an ONG's own is the
+ * ONG their page already is): a caretaker's page names the teams they answer for.
+ */
+export async function organizationsPublishedFor(db: Db, userId: string): Promise<PublicOrganization[]> {
+  return db
+    .selectDistinct(publicColumns)
+    .from(organizations)
+    .innerJoin(pets, eq(pets.organizationId, organizations.id))
+    .where(
+      and(
+        eq(pets.caretakerId, userId),
+        ne(pets.status, "removido"),
+        or(isNull(organizations.ownAccountOf), ne(organizations.ownAccountOf, userId)),
+      ),
+    )
+    .orderBy(organizations.nome);
 }
 
 /** The organisation for one of its members; not found for anyone else. */
