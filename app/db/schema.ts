@@ -258,6 +258,33 @@ export const organizationMembers = pgTable(
   ],
 );
 
+/**
+ * An invitation to join an organisation (issue 43), e-mailed as a link: valid for 7 days, used
+ * once, accepted only by the account of the e-mail it was sent to. The token is made by the job
+ * that e-mails it, and kept only as its hash.
+ */
+export const organizationInvitations = pgTable(
+  "organization_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 50 }).notNull(),
+    papel: organizationRole("papel").notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    tokenHash: varchar("token_hash", { length: 64 }).unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("organization_invitations_organization_idx").on(table.organizationId),
+    index("organization_invitations_expires_idx").on(table.expiresAt),
+  ],
+);
+
 export const pets = pgTable(
   "pets",
   {

@@ -20,6 +20,10 @@ import { APPLICATION_NEW_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
 import {
+  ORGANIZATION_INVITATION_JOB,
+  sendOrganizationInvitation,
+} from "~/domain/organizations/invitations.server";
+import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
   type EmailConfirmationJob,
@@ -211,6 +215,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ resetId }) => sendPasswordReset(db, mailer, resetId, publicUrl(), now()),
   };
+  // An invitation to an organisation's team: worth retrying for a while, useless after its 7 days.
+  const organizationInvitation: JobDefinition<{ invitationId: string }> = {
+    name: ORGANIZATION_INVITATION_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ invitationId }) => sendOrganizationInvitation(db, mailer, invitationId, publicUrl(), now()),
+  };
   // The link that confirms a new account's e-mail.
   const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
     name: EMAIL_CONFIRMATION_JOB,
@@ -232,6 +244,7 @@ export function appJobs({
     moderationNotice,
     passwordReset,
     emailConfirmation,
+    organizationInvitation,
     purge,
     alertNewPet,
     alertSend,

@@ -2,6 +2,7 @@ import { lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
+import { forgetOldInvitations } from "~/domain/organizations/invitations.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
@@ -34,6 +35,7 @@ export async function purgeExpired(
   termos: number;
   checkins: number;
   stories: number;
+  invitations: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -49,6 +51,7 @@ export async function purgeExpired(
     termos: await forgetExpiredTermos(db, now, applicationRetentionDays),
     checkins: await forgetFollowupsOfDeletedAccounts(db),
     stories: await forgetStoriesOfDeletedAccounts(db),
+    invitations: await forgetOldInvitations(db, now),
   };
 }
 

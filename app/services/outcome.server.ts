@@ -23,7 +23,10 @@ export type Subject =
   | "termo"
   | "checkin"
   | "story"
-  | "organization";
+  | "organization"
+  /** A member of an organisation. */
+  | "member"
+  | "invitation";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -59,7 +62,9 @@ export type InvalidReason =
   /** A termo for an animal not castrated needs a deadline, within two years. */
   | "castration-deadline"
   /** A person in several organisations says in which one an animal is published (issue 43). */
-  | "organization-required";
+  | "organization-required"
+  /** An invitation's link that is no invitation's, or one answered or expired. */
+  | "invitation-token";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -92,7 +97,9 @@ export type ForbiddenRule =
   /** Members, invitations and settings are an organisation's administrators' (issue 43). */
   | "organization-admin-only"
   /** The member's role does not reach this (a foster home reads no applications). */
-  | "organization-role";
+  | "organization-role"
+  /** An invitation is accepted by the account of the e-mail it was sent to. */
+  | "invitation-other-account";
 
 type ConflictReason =
   | "email-taken"
@@ -133,7 +140,11 @@ type ConflictReason =
   /** The return was recorded already. */
   | "adoption-returned"
   /** An animal adopted through a termo is published again after its return is recorded. */
-  | "adoption-not-returned";
+  | "adoption-not-returned"
+  /** The person invited is a member already. */
+  | "already-member"
+  /** An organisation keeps at least one administrador. */
+  | "last-administrator";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -150,6 +161,7 @@ export type LimitName =
   | "favorite-account"
   | "alert-account"
   | "organization-account"
+  | "invitation-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

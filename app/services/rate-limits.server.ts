@@ -34,6 +34,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "alert-account": { points: 30, duration: HOUR },
   // Organisations made on purpose (a person's own is made once, when they first publish).
   "organization-account": { points: 10, duration: HOUR },
+  // Invitations e-mailed, per administrador.
+  "invitation-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
   "application-account": { points: 20, duration: HOUR },
   // Messages in conversations, per author: a lively exchange, not a flood.
@@ -147,6 +149,7 @@ export async function forgetPersonalCounters(
         "favorite-account",
         "alert-account",
         "organization-account",
+        "invitation-account",
         "application-account",
         "conversation-account",
         "reset-account",

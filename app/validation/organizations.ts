@@ -2,7 +2,8 @@ import { z } from "zod";
 import { UFS } from "~/lib/pets";
 import { carriesBadge } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
-import { cidadeField, requiredText, textField } from "./fields";
+import { cidadeField, emailField, requiredText, textField } from "./fields";
+import { ORGANIZATION_ROLES } from "~/lib/organizations";
 
 /** An organisation's fields (issue 43), as its pages' forms and the API send them. */
 export const ORGANIZATION_MESSAGES = {
@@ -11,6 +12,7 @@ export const ORGANIZATION_MESSAGES = {
   nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
   uf: "Escolha o estado (UF).",
   sobreMax: "O texto sobre a organização deve ter no máximo 1000 caracteres.",
+  papel: "Papel inválido: use administrador, equipe ou lar_temporario.",
   organizacaoRequired: "Escolha a organização em nome de quem o animal será publicado.",
 } as const;
 
@@ -56,3 +58,14 @@ export const organizationPatchSchema = z
 
 export type OrganizationInput = z.output<typeof organizationSchema>;
 export type OrganizationPatch = z.output<typeof organizationPatchSchema>;
+
+/** An invitation: the e-mail to send it to, and the role it offers. */
+export const invitationSchema = z
+  .object({
+    email: emailField,
+    papel: z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel),
+  })
+  .strict();
+
+/** A member's new role. */
+export const memberRoleSchema = z.object({ papel: z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel) }).strict();

@@ -48,6 +48,8 @@ const NOT_FOUND: Record<Subject, string> = {
   checkin: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
   story: "História não encontrada.",
   organization: "Organização não encontrada.",
+  member: "Membro não encontrado nesta organização.",
+  invitation: "Convite não encontrado. Confira se o link foi copiado inteiro do e-mail.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -70,6 +72,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "email-unconfirmed": CONFIRMATION_MESSAGES.required,
   "organization-admin-only": "Só quem administra a organização pode fazer isso.",
   "organization-role": "O seu papel na organização não permite fazer isso.",
+  "invitation-other-account":
+    "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
 };
 
 const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string> = {
@@ -94,6 +98,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "story-changed": "Quem adotou mudou a história desde que você a abriu: leia a nova versão antes de decidir.",
   "adoption-returned": "A devolução já foi registrada.",
   "adoption-not-returned": NOTICES.adoptionNotReturned,
+  "already-member": "Esta pessoa já faz parte da organização.",
+  "last-administrator": "A organização precisa de ao menos um administrador: dê esse papel a outra pessoa antes.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -110,6 +116,7 @@ const LIMITED: Record<LimitName, string> = {
   "favorite-account": "Você marcou muitos favoritos em pouco tempo.",
   "alert-account": "Você criou muitos alertas em pouco tempo.",
   "organization-account": "Você criou muitas organizações em pouco tempo.",
+  "invitation-account": "Você enviou muitos convites em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
@@ -173,6 +180,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return TERMO_MESSAGES.prazoRange;
     case "organization-required":
       return ORGANIZATION_MESSAGES.organizacaoRequired;
+    case "invitation-token":
+      return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
   }
 }
 

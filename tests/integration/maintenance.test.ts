@@ -59,6 +59,7 @@ describe("the periodic purge", () => {
       termos: 0,
       checkins: 0,
       stories: 0,
+      invitations: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -74,6 +75,7 @@ describe("the periodic purge", () => {
       termos: 0,
       checkins: 0,
       stories: 0,
+      invitations: 0,
     });
   });
 

@@ -1,20 +1,48 @@
+import { z } from "zod";
 import { membershipsOf } from "~/domain/organizations/membership.server";
+import {
+  acceptInvitation,
+  declineInvitation,
+  inviteMember,
+  looksLikeInvitationToken,
+} from "~/domain/organizations/invitations.server";
+import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
 import {
   createOrganization,
   listMembers,
   organizationForMember,
   updateOrganization,
 } from "~/domain/organizations/organizations.server";
-import { createdIdSchema, membersSchema, organizationSchema, organizationsSchema } from "~/openapi/responses";
-import { organizationPatchSchema, organizationSchema as organizationInputSchema } from "~/validation/organizations";
+import {
+  createdIdSchema,
+  membersSchema,
+  organizationSchema,
+  organizationsSchema,
+  organizationSummarySchema,
+} from "~/openapi/responses";
+import {
+  invitationSchema,
+  memberRoleSchema,
+  organizationPatchSchema,
+  organizationSchema as organizationInputSchema,
+} from "~/validation/organizations";
+import { notFound } from "~/services/outcome.server";
 import { apiFailure, parseJsonBody } from "~/web/api.server";
-import { endpoint, idParam } from "../endpoint";
+import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { toApiMembers, toApiMembership, toApiOrganization } from "../presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
 
 const organization = idParam("organization", "da organização");
+const member = idParam("member", "da pessoa");
+
+/** The token of an invitation's link (as e-mailed); one of another shape is no invitation. */
+const invitationToken: PathParam = {
+  schema: z.string().meta({ description: "O código do link do convite, como chegou por e-mail." }),
+  parse: (raw) => (looksLikeInvitationToken(raw) ? raw : undefined),
+  refused: () => apiFailure(notFound("invitation").failure),
+};
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export const organizationEndpoints = [
@@ -124,6 +152,129 @@ export const organizationEndpoints = [
       const members = await listMembers(context.db, user.id, params.id);
       if (!members.ok) return apiFailure(members.failure);
       return Response.json(toApiMembers(members.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/organizacoes/{id}/convites",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Convidar alguém para a organização",
+      description:
+        "Só administradores. Envia por e-mail um link que vale 7 dias, usado uma vez, aceito só pela conta desse " +
+        "e-mail. Um convite ainda sem resposta para o mesmo e-mail é substituído.",
+      requestBody: { content: json(invitationSchema) },
+      ok: { 201: answer("O convite criado (o e-mail sai em seguida).", createdIdSchema) },
+      errors: {
+        403: "Só quem administra a organização pode convidar.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+        409: "Esta pessoa já faz parte da organização.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, invitationSchema);
+      if (!parsed.ok) return parsed.response;
+      const invited = await inviteMember(context.db, context.jobs, user.id, params.id, parsed.data);
+      if (!invited.ok) return apiFailure(invited.failure);
+      return Response.json({ id: invited.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/convites/{token}/aceitar",
+    access: "signed-in",
+    params: { token: invitationToken },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Aceitar um convite",
+      description: "Com a conta do e-mail para onde o convite foi enviado; uma vez só, em até 7 dias.",
+      ok: { 200: answer("A organização de que você agora é membro, com o seu papel.", organizationSummarySchema) },
+      errors: {
+        400: "O convite não vale mais (respondido, expirado ou substituído).",
+        403: "O convite foi enviado para outro e-mail.",
+        404: "Nenhum convite com esse código.",
+      },
+    },
+    async handle({ params, context, user }) {
+      const accepted = await acceptInvitation(context.db, user.id, params.token);
+      if (!accepted.ok) return apiFailure(accepted.failure);
+      const [joined] = (await membershipsOf(context.db, user.id)).filter(
+        (membership) => membership.id === accepted.value.organizationId,
+      );
+      return Response.json(toApiMembership(joined!), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/convites/{token}/recusar",
+    access: "anyone",
+    params: { token: invitationToken },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Recusar um convite",
+      description: "Quem tem o link pode recusar, com ou sem conta.",
+      ok: noContent("Recusado."),
+      errors: {
+        400: "O convite não vale mais (respondido, expirado ou substituído).",
+        404: "Nenhum convite com esse código.",
+      },
+    },
+    async handle({ params, context }) {
+      const declined = await declineInvitation(context.db, params.token);
+      if (!declined.ok) return apiFailure(declined.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/organizacoes/{id}/membros/{usuarioId}",
+    access: "signed-in",
+    params: { id: organization, usuarioId: member },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Mudar o papel de um membro",
+      description: "Só administradores. A organização mantém ao menos um administrador.",
+      requestBody: { content: json(memberRoleSchema) },
+      ok: noContent("Papel alterado."),
+      errors: {
+        403: "Só quem administra a organização pode mudar papéis.",
+        404: "Organização ou membro não encontrado.",
+        409: "É o último administrador.",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, memberRoleSchema);
+      if (!parsed.ok) return parsed.response;
+      const changed = await changeMemberRole(context.db, user.id, params.id, params.usuarioId, parsed.data.papel);
+      if (!changed.ok) return apiFailure(changed.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/organizacoes/{id}/membros/{usuarioId}",
+    access: "signed-in",
+    params: { id: organization, usuarioId: member },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Remover um membro, ou sair da organização",
+      description:
+        "Administradores removem qualquer membro; qualquer membro sai com o próprio id. O último administrador não sai.",
+      ok: noContent("Removido."),
+      errors: {
+        403: "Só quem administra a organização pode remover outra pessoa.",
+        404: "Organização ou membro não encontrado.",
+        409: "É o último administrador.",
+      },
+    },
+    async handle({ params, context, user }) {
+      const removed = await removeMember(context.db, user.id, params.id, params.usuarioId);
+      if (!removed.ok) return apiFailure(removed.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
 ];

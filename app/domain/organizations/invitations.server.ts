@@ -1,0 +1,260 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizationInvitations, organizationMembers, organizations, users } from "~/db/schema";
+import { OrganizationInvitationEmail, organizationInvitationSubject } from "~/emails/organization-invitation.server";
+import { renderEmail } from "~/emails/render.server";
+import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizations";
+import type { Jobs } from "~/services/jobs.server";
+import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
+import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { requirePower } from "./membership.server";
+
+/**
+ * Invitations to an organisation (issue 43): an administrador invites by e-mail; the link is
+ * valid for 7 days and used once; only the account of that e-mail accepts it, anyone holding
+ * the link may decline it.
+ */
+
+export const INVITATION_DAYS = 7;
+export const ORGANIZATION_INVITATION_JOB = "organization-invitation";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+const mailKey = (invitationId: string) => `convite.${invitationId}`;
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * An administrador invites `email` as `papel`: a few dozen an hour per account, since each
+ * sends an e-mail. A pending invitation of the same e-mail is replaced (its link stops
+ * working). Returns the invitation's id.
+ */
+export async function inviteMember(
+  db: Db,
+  jobs: Jobs,
+  actorId: string,
+  organizationId: string,
+  input: { email: string; papel: OrganizationRole },
+  now = new Date(),
+): Promise<Result<string>> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const [member] = await db
+    .select({ id: users.id })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        sql`lower(${users.email}) = ${input.email.trim().toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  if (member) return fail({ kind: "conflict", reason: "already-member", field: "email" });
+  const allowed = await takeAllowance(db, "invitation-account", actorId);
+  if (!allowed.ok) return allowed;
+  const id = await db.transaction(async (tx) => {
+    await tx
+      .delete(organizationInvitations)
+      .where(
+        and(
+          eq(organizationInvitations.organizationId, organizationId),
+          sql`lower(${organizationInvitations.email}) = ${input.email.trim().toLowerCase()}`,
+          isNull(organizationInvitations.acceptedAt),
+          isNull(organizationInvitations.declinedAt),
+        ),
+      );
+    const [made] = await tx
+      .insert(organizationInvitations)
+      .values({
+        organizationId,
+        email: input.email.trim(),
+        papel: input.papel,
+        invitedBy: actorId,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: organizationInvitations.id });
+    await jobs.send(ORGANIZATION_INVITATION_JOB, { invitationId: made!.id }, { tx: tx as unknown as Db });
+    return made!.id;
+  });
+  jobs.wake(ORGANIZATION_INVITATION_JOB);
+  return ok(id);
+}
+
+/**
+ * The job `ORGANIZATION_INVITATION_JOB`: makes the link's token, keeps its hash, e-mails the
+ * link once; nothing for an invitation replaced, answered or expired meanwhile.
+ */
+export async function sendOrganizationInvitation(
+  db: Db,
+  mailer: Mailer,
+  invitationId: string,
+  publicUrl: string,
+  now = new Date(),
+): Promise<void> {
+  await composeAndSendOnce(db, mailer, mailKey(invitationId), async () => {
+    const [row] = await db
+      .select({
+        email: organizationInvitations.email,
+        papel: organizationInvitations.papel,
+        expiresAt: organizationInvitations.expiresAt,
+        acceptedAt: organizationInvitations.acceptedAt,
+        declinedAt: organizationInvitations.declinedAt,
+        organizacao: organizations.nome,
+        convidadoPor: users.nome,
+      })
+      .from(organizationInvitations)
+      .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+      .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
+      .where(eq(organizationInvitations.id, invitationId));
+    if (!row || row.acceptedAt || row.declinedAt || row.expiresAt <= now) return null;
+    const token = randomBytes(32).toString("base64url");
+    await db
+      .update(organizationInvitations)
+      .set({ tokenHash: hashToken(token) })
+      .where(eq(organizationInvitations.id, invitationId));
+    const content = await renderEmail(
+      OrganizationInvitationEmail({
+        organizacao: row.organizacao,
+        convidadoPor: row.convidadoPor,
+        papel: ORGANIZATION_ROLE_LABEL[row.papel].toLowerCase(),
+        url: `${publicUrl}/adopet/convites/${token}`,
+      }),
+    );
+    return { to: row.email, subject: organizationInvitationSubject(row.organizacao), ...content };
+  });
+}
+
+/** Whether `token` has the shape of a link's token (32 random bytes, base64url). */
+export function looksLikeInvitationToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+export type InvitationView = {
+  id: string;
+  organizationId: string;
+  organizacao: string;
+  papel: OrganizationRole;
+  email: string;
+  convidadoPor: string | null;
+  status: "pendente" | "aceito" | "recusado" | "expirado";
+};
+
+/** The invitation of a link, whatever became of it; null for a link that is no invitation's. */
+export async function findInvitation(db: Db, token: string, now = new Date()): Promise<InvitationView | null> {
+  if (!looksLikeInvitationToken(token)) return null;
+  const [row] = await db
+    .select({
+      id: organizationInvitations.id,
+      organizationId: organizationInvitations.organizationId,
+      organizacao: organizations.nome,
+      papel: organizationInvitations.papel,
+      email: organizationInvitations.email,
+      convidadoPor: users.nome,
+      expiresAt: organizationInvitations.expiresAt,
+      acceptedAt: organizationInvitations.acceptedAt,
+      declinedAt: organizationInvitations.declinedAt,
+    })
+    .from(organizationInvitations)
+    .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
+    .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
+    .where(eq(organizationInvitations.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) return null;
+  const { expiresAt, acceptedAt, declinedAt, ...view } = row;
+  const status = acceptedAt ? "aceito" : declinedAt ? "recusado" : expiresAt <= now ? "expirado" : "pendente";
+  return { ...view, status };
+}
+
+/**
+ * The signed-in person accepts: once, within its 7 days, from the account of the e-mail it was
+ * sent to. Returns the organisation and the role now theirs.
+ */
+export async function acceptInvitation(
+  db: Db,
+  userId: string,
+  token: string,
+  now = new Date(),
+): Promise<Result<{ organizationId: string; papel: OrganizationRole }>> {
+  const invitation = await findInvitation(db, token, now);
+  if (!invitation) return notFound("invitation");
+  if (invitation.status !== "pendente") return invalid("token", "invitation-token");
+  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  if (!account || !sameEmail(account.email, invitation.email)) return forbidden("invitation-other-account");
+  return db.transaction(async (tx) => {
+    // Used once: only the request that marks it accepted adds the member.
+    const [taken] = await tx
+      .update(organizationInvitations)
+      .set({ acceptedAt: now })
+      .where(
+        and(
+          eq(organizationInvitations.id, invitation.id),
+          isNull(organizationInvitations.acceptedAt),
+          isNull(organizationInvitations.declinedAt),
+          gt(organizationInvitations.expiresAt, now),
+        ),
+      )
+      .returning({ id: organizationInvitations.id });
+    if (!taken) return invalid("token", "invitation-token");
+    await tx
+      .insert(organizationMembers)
+      .values({ organizationId: invitation.organizationId, userId, papel: invitation.papel })
+      .onConflictDoNothing();
+    return ok({ organizationId: invitation.organizationId, papel: invitation.papel });
+  });
+}
+
+/** Declines a pending invitation: anyone holding the link (it reached the invited e-mail). */
+export async function declineInvitation(db: Db, token: string, now = new Date()): Promise<Result> {
+  const invitation = await findInvitation(db, token, now);
+  if (!invitation) return notFound("invitation");
+  if (invitation.status !== "pendente") return invalid("token", "invitation-token");
+  await db
+    .update(organizationInvitations)
+    .set({ declinedAt: now })
+    .where(and(eq(organizationInvitations.id, invitation.id), isNull(organizationInvitations.acceptedAt)));
+  return ok();
+}
+
+export type PendingInvitation = { id: string; email: string; papel: OrganizationRole; expiraEm: Date };
+
+/** The invitations still waiting for an answer, for the organisation's administradores. */
+export async function listPendingInvitations(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+  now = new Date(),
+): Promise<Result<PendingInvitation[]>> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const rows = await db
+    .select({
+      id: organizationInvitations.id,
+      email: organizationInvitations.email,
+      papel: organizationInvitations.papel,
+      expiraEm: organizationInvitations.expiresAt,
+    })
+    .from(organizationInvitations)
+    .where(
+      and(
+        eq(organizationInvitations.organizationId, organizationId),
+        isNull(organizationInvitations.acceptedAt),
+        isNull(organizationInvitations.declinedAt),
+        gt(organizationInvitations.expiresAt, now),
+      ),
+    )
+    .orderBy(asc(organizationInvitations.createdAt));
+  return ok(rows);
+}
+
+/** Invitations (with the e-mail they were sent to) are kept for 30 days after they expire, then forgotten. */
+const INVITATIONS_KEPT_DAYS = 30;
+
+export async function forgetOldInvitations(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - INVITATIONS_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const gone = await db
+    .delete(organizationInvitations)
+    .where(lt(organizationInvitations.expiresAt, cutoff))
+    .returning({ id: organizationInvitations.id });
+  return gone.length;
+}

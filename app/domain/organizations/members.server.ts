@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizationMembers } from "~/db/schema";
+import type { OrganizationRole } from "~/lib/organizations";
+import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+import { requirePower, roleIn } from "./membership.server";
+
+/**
+ * Changing and ending memberships (issue 43): administradores change roles and remove
+ * members; anyone leaves. An organisation always keeps an administrador: the last one can
+ * neither leave nor lose the role. The administradores' rows are locked while this is checked,
+ * so two administradores stepping down at once cannot leave none.
+ */
+
+async function lockedAdministrators(db: Db, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.papel, "administrador")))
+    .orderBy(organizationMembers.userId)
+    .for("update");
+  return rows.map((row) => row.userId);
+}
+
+const lastAdministrator = () => fail({ kind: "conflict", reason: "last-administrator" });
+
+/** An administrador gives a member another role. */
+export async function changeMemberRole(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+  memberId: string,
+  papel: OrganizationRole,
+): Promise<Result> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const administrators = await lockedAdministrators(txDb, organizationId);
+    const current = await roleIn(txDb, memberId, organizationId);
+    if (!current) return notFound("member");
+    if (current === "administrador" && papel !== "administrador" && administrators.length === 1) {
+      return lastAdministrator();
+    }
+    await tx
+      .update(organizationMembers)
+      .set({ papel })
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    return ok();
+  });
+}
+
+/** An administrador removes a member, or a member leaves (`memberId` is their own). */
+export async function removeMember(db: Db, actorId: string, organizationId: string, memberId: string): Promise<Result> {
+  if (actorId !== memberId) {
+    const power = await requirePower(db, actorId, organizationId, "administrar");
+    if (!power.ok) return power;
+  }
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const administrators = await lockedAdministrators(txDb, organizationId);
+    const current = await roleIn(txDb, memberId, organizationId);
+    if (!current) return notFound(actorId === memberId ? "organization" : "member");
+    if (current === "administrador" && administrators.length === 1) return lastAdministrator();
+    await tx
+      .delete(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    return ok();
+  });
+}

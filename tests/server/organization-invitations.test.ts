@@ -1,0 +1,196 @@
+import { simpleParser, type ParsedMail } from "mailparser";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { organizationInvitations, organizationMembers } from "~/db/schema";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+/**
+ * Invitations to an organisation and its members' roles (issue 43), through the API, with the
+ * invitation e-mailed over real SMTP: a link for 7 days, used once, by the invited e-mail's
+ * account; roles changed and members removed by administradores; an organisation always keeps one.
+ */
+
+const PUBLIC_URL = "https://adote.exemplo.org";
+let app: TestApp;
+let smtp: SmtpPeer;
+let admin: Client;
+let adminId: string;
+let organizationId: string;
+
+async function mailTo(to: string): Promise<ParsedMail[]> {
+  const sent = smtp.received.filter((message) =>
+    message.to.some((address) => address.toLowerCase() === to.toLowerCase()),
+  );
+  return Promise.all(sent.map((message) => simpleParser(message.data)));
+}
+
+/** Invites `email` and waits for the e-mail; the link's token. */
+async function invite(email: string, papel: string): Promise<string> {
+  const before = (await mailTo(email)).length;
+  const invited = await admin.post(`/api/organizacoes/${organizationId}/convites`, { email, papel });
+  expect(invited.status).toBe(201);
+  await expect.poll(async () => (await mailTo(email)).length, { timeout: 20_000 }).toBe(before + 1);
+  const mail = (await mailTo(email)).at(-1)!;
+  expect(mail.subject).toBe("Convite para a equipe de Abrigo Esperança");
+  expect(mail.text).toContain("Bia Presidente convidou você para fazer parte de Abrigo Esperança");
+  const link = new RegExp(`${PUBLIC_URL}/adopet/convites/([A-Za-z0-9_-]{43})`).exec(mail.text ?? "");
+  expect(link).not.toBeNull();
+  return link![1]!;
+}
+
+const roleOf = async (userId: string) =>
+  (
+    await app.db
+      .select({ papel: organizationMembers.papel })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.userId, userId))
+  ).map((row) => row.papel);
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ client: admin, id: adminId } = await signedInAccount(app, { email: "bia@exemplo.com", nome: "Bia Presidente" }));
+  const created = await admin.post("/api/organizacoes", { nome: "Abrigo Esperança", cidade: "Niterói", uf: "RJ" });
+  organizationId = created.json.id as string;
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+describe("an invitation", () => {
+  it("is accepted once, by the invited e-mail's account, which becomes a member with its role", async () => {
+    const { client: caio, id: caioId } = await signedInAccount(app, { email: "caio@exemplo.com", nome: "Caio" });
+    const { client: other } = await signedInAccount(app, { email: "outra@exemplo.com", nome: "Outra" });
+    const token = await invite("Caio@Exemplo.com", "equipe");
+
+    const forwarded = await other.post(`/api/convites/${token}/aceitar`);
+    expect(forwarded.status).toBe(403);
+    expect(forwarded.json.message).toContain("Este convite foi enviado para outro e-mail.");
+    expect((await new Client(app.baseUrl).post(`/api/convites/${token}/aceitar`)).status).toBe(401);
+
+    const accepted = await caio.post(`/api/convites/${token}/aceitar`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.json).toEqual({ id: organizationId, nome: "Abrigo Esperança", papel: "equipe", verificada: false });
+    expect(await roleOf(caioId)).toEqual(["equipe"]);
+    expect((await caio.get(`/api/organizacoes/${organizationId}`)).status).toBe(200);
+
+    const again = await caio.post(`/api/convites/${token}/aceitar`);
+    expect(again.status).toBe(400);
+    expect(again.json.message).toContain("Este convite não vale mais");
+  });
+
+  it("is refused by a member already, and a malformed or unknown link is not found", async () => {
+    const refused = await admin.post(`/api/organizacoes/${organizationId}/convites`, {
+      email: "bia@exemplo.com",
+      papel: "equipe",
+    });
+    expect(refused.status).toBe(409);
+    expect((await admin.post("/api/convites/curto/aceitar")).status).toBe(404);
+    const unknown = await admin.post(`/api/convites/${"A".repeat(43)}/aceitar`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.json.message).toBe("Convite não encontrado. Confira se o link foi copiado inteiro do e-mail.");
+  });
+
+  it("may be declined by anyone holding the link, and then not accepted", async () => {
+    const { client: duda } = await signedInAccount(app, { email: "duda@exemplo.com", nome: "Duda" });
+    const token = await invite("duda@exemplo.com", "lar_temporario");
+    expect((await new Client(app.baseUrl).post(`/api/convites/${token}/recusar`)).status).toBe(204);
+    expect((await duda.post(`/api/convites/${token}/aceitar`)).status).toBe(400);
+  });
+
+  it("expires after 7 days, and a new one replaces the one still pending", async () => {
+    const { client: eva } = await signedInAccount(app, { email: "eva@exemplo.com", nome: "Eva" });
+    const first = await invite("eva@exemplo.com", "equipe");
+    const second = await invite("eva@exemplo.com", "equipe");
+    expect((await eva.post(`/api/convites/${first}/aceitar`)).status).toBe(404);
+    await app.db
+      .update(organizationInvitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(organizationInvitations.email, "eva@exemplo.com"));
+    expect((await eva.post(`/api/convites/${second}/aceitar`)).status).toBe(400);
+  });
+
+  it("is sent by administradores only, to a valid e-mail and role", async () => {
+    const { client: fabio, id: fabioId } = await signedInAccount(app, { email: "fabio@exemplo.com", nome: "Fábio" });
+    const token = await invite("fabio@exemplo.com", "equipe");
+    expect((await fabio.post(`/api/convites/${token}/aceitar`)).status).toBe(200);
+    const byTeam = await fabio.post(`/api/organizacoes/${organizationId}/convites`, {
+      email: "x@exemplo.com",
+      papel: "equipe",
+    });
+    expect(byTeam.status).toBe(403);
+    const { client: stranger } = await signedInAccount(app, { email: "gil@exemplo.com", nome: "Gil" });
+    expect(
+      (await stranger.post(`/api/organizacoes/${organizationId}/convites`, { email: "x@exemplo.com", papel: "equipe" }))
+        .status,
+    ).toBe(404);
+    for (const body of [
+      { email: "não é email", papel: "equipe" },
+      { email: "x@exemplo.com", papel: "dono" },
+      { email: "x@exemplo.com" },
+      { email: "x@exemplo.com", papel: "equipe", extra: true },
+    ]) {
+      const answer = await admin.post(`/api/organizacoes/${organizationId}/convites`, body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(fabioId).toBeTruthy();
+  });
+});
+
+describe("members", () => {
+  it("get another role from an administrador, and the last administrador keeps the role", async () => {
+    const { client: hana, id: hanaId } = await signedInAccount(app, { email: "hana@exemplo.com", nome: "Hana" });
+    const token = await invite("hana@exemplo.com", "equipe");
+    expect((await hana.post(`/api/convites/${token}/aceitar`)).status).toBe(200);
+
+    expect((await hana.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status).toBe(403);
+    const lastAdmin = await admin.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "equipe" });
+    expect(lastAdmin.status).toBe(409);
+    expect(lastAdmin.json.message).toContain("ao menos um administrador");
+    expect((await admin.delete(`/api/organizacoes/${organizationId}/membros/${adminId}`)).status).toBe(409);
+
+    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status).toBe(204);
+    expect(await roleOf(hanaId)).toEqual(["administrador"]);
+    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "chefe" })).status).toBe(400);
+    expect(
+      (await admin.patch(`/api/organizacoes/${organizationId}/membros/00000000-0000-4000-8000-000000000000`, { papel: "equipe" }))
+        .status,
+    ).toBe(404);
+    // Two administradores: now either may step down, but not both at once.
+    const both = await Promise.all([
+      admin.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "equipe" }),
+      hana.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "equipe" }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([204, 409]);
+    const administrators = await app.db
+      .select()
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organizationId));
+    const [remaining] = administrators.filter((row) => row.papel === "administrador");
+    expect(administrators.filter((row) => row.papel === "administrador")).toHaveLength(1);
+    // The first administrador is one again, for what follows.
+    if (remaining!.userId === hanaId) {
+      expect((await hana.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "administrador" })).status).toBe(204);
+    }
+  });
+
+  it("are removed by an administrador or leave, and lose access at once", async () => {
+    const { client: iara, id: iaraId } = await signedInAccount(app, { email: "iara@exemplo.com", nome: "Iara" });
+    const { client: joao, id: joaoId } = await signedInAccount(app, { email: "joao@exemplo.com", nome: "João" });
+    for (const [client, email] of [
+      [iara, "iara@exemplo.com"],
+      [joao, "joao@exemplo.com"],
+    ] as const) {
+      const token = await invite(email, "equipe");
+      expect((await client.post(`/api/convites/${token}/aceitar`)).status).toBe(200);
+    }
+    // A team member removes nobody else; leaves by their own id.
+    expect((await iara.delete(`/api/organizacoes/${organizationId}/membros/${joaoId}`)).status).toBe(403);
+    expect((await iara.delete(`/api/organizacoes/${organizationId}/membros/${iaraId}`)).status).toBe(204);
+    expect((await iara.get(`/api/organizacoes/${organizationId}`)).status).toBe(404);
+    expect((await admin.delete(`/api/organizacoes/${organizationId}/membros/${joaoId}`)).status).toBe(204);
+    expect((await joao.get(`/api/organizacoes/${organizationId}/membros`)).status).toBe(404);
+  });
+});
