@@ -2,7 +2,7 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.editar";
 import { PetForm, petFormValues } from "~/components/pet-form";
-import { updatePet } from "~/domain/pets/pets.server";
+import { checkPetOwner, updatePet } from "~/domain/pets/pets.server";
 import { findPet } from "~/domain/pets/pet-views.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
@@ -10,11 +10,15 @@ import { formFailure } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 
-/** Only the pet's caretaker edits it; anyone else is told it does not exist (404). */
+/**
+ * Only those who take care of the animal's organisation (administrador, equipe) edit it;
+ * anyone else is told it does not exist (404).
+ */
 async function loadOwnPet({ request, params, context }: Route.LoaderArgs | Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  const pet = await findPet(context.db, pageId(params.id));
-  foundOr404(pet && pet.status !== "removido" && pet.caretaker.id === user.id);
+  const id = pageId(params.id);
+  const [pet, may] = await Promise.all([findPet(context.db, id), checkPetOwner(context.db, user.id, id)]);
+  foundOr404(pet && may.ok);
   return { user, pet };
 }
 

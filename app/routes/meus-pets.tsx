@@ -6,7 +6,7 @@ import type { Route } from "./+types/meus-pets";
 import { imageUrl } from "~/lib/image-urls";
 import { STATUS_LABEL } from "~/lib/pets";
 import { removePet, updatePet } from "~/domain/pets/pets.server";
-import { listCaretakerPets } from "~/domain/pets/pet-views.server";
+import { listCaredForPets } from "~/domain/pets/pet-views.server";
 import { countByPet } from "~/domain/applications/application-views.server";
 import { requireUser } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
@@ -17,7 +17,7 @@ import { pageMeta } from "~/lib/meta";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const [pets, counts, overdue] = await Promise.all([
-    listCaretakerPets(context.db, user.id),
+    listCaredForPets(context.db, user.id),
     countByPet(context.db, user.id),
     overdueCastrations(context.db, user.id, new Date()),
   ]);

@@ -257,5 +257,11 @@ describe("an organisation made on purpose", () => {
     expect((await stranger.patch(`/api/pets/${petId}`, { perfil: "Mudou com a estranha" })).status).toBe(403);
     const [row] = await app.db.select({ perfil: pets.perfil }).from(pets).where(eq(pets.id, petId));
     expect(row!.perfil).toBe("Mudou com a equipe");
+    // The pages too: `Meus animais` lists it for the team, and its edit page opens only for them.
+    expect((await team.get("/meus-pets")).text).toContain("Nina");
+    expect((await foster.get("/meus-pets")).text).not.toContain("Nina");
+    expect((await team.get(`/meus-pets/${petId}`)).status).toBe(200);
+    expect((await foster.get(`/meus-pets/${petId}`)).status).toBe(404);
+    expect((await stranger.get(`/meus-pets/${petId}`)).status).toBe(404);
   });
 });

@@ -17,7 +17,7 @@ import { requirePower } from "./membership.server";
  * the link may decline it.
  */
 
-export const INVITATION_DAYS = 7;
+const INVITATION_DAYS = 7;
 export const ORGANIZATION_INVITATION_JOB = "organization-invitation";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -1,7 +1,7 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizationMembers, organizations, users } from "~/db/schema";
-import { roleMay, type OrganizationPower, type OrganizationRole } from "~/lib/organizations";
+import { ORGANIZATION_ROLES, roleMay, type OrganizationPower, type OrganizationRole } from "~/lib/organizations";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 
 /**
@@ -122,4 +122,14 @@ export async function publishingOrganization(db: Db, userId: string, requested?:
   if (caring.length === 1) return ok(caring[0]!.id);
   if (caring.length > 1) return fail({ kind: "invalid", field: "organizacao_id", reason: "organization-required" });
   return ok(await ownOrganization(db, userId));
+}
+
+const CARING_ROLES = ORGANIZATION_ROLES.filter((role) => roleMay(role, "cuidar"));
+
+/** The ids of the organisations whose animals `userId` takes care of, as a subquery. */
+export function organizationsCaredForBy(db: Db, userId: string) {
+  return db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.papel, CARING_ROLES)));
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
 import { organizations, petPhotos, pets, users } from "~/db/schema";
 import { cachedRead } from "~/domain/pets/public-reads.server";
+import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 import {
   formatAge,
   formatPlace,
@@ -246,6 +247,25 @@ export async function listCaretakerPets(
     .from(pets)
     .innerJoin(users, eq(users.id, pets.caretakerId))
     .where(and(eq(pets.caretakerId, caretakerId), inArray(pets.status, statuses)))
+    .orderBy(asc(pets.status), desc(pets.createdAt));
+  return rows.map((row) => toView(row as PetRow));
+}
+
+/**
+ * The animals of every organisation whose animals `userId` takes care of (administrador,
+ * equipe; issue 43), not removed, newest first: `Meus animais` of a team member too.
+ */
+export async function listCaredForPets(db: Db, userId: string): Promise<PetView[]> {
+  const rows = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(
+      and(
+        inArray(pets.organizationId, organizationsCaredForBy(db, userId)),
+        inArray(pets.status, ["disponivel", "adotado", "oculto"]),
+      ),
+    )
     .orderBy(asc(pets.status), desc(pets.createdAt));
   return rows.map((row) => toView(row as PetRow));
 }
