@@ -285,6 +285,39 @@ export const organizationInvitations = pgTable(
   ],
 );
 
+/**
+ * What members did in an organisation (issue 43), for its administradores: who, what, to what,
+ * when. Written with the change it records; kept two years. The member's name is kept as it was,
+ * so the log still reads after an account goes.
+ */
+export const organizationActivity = pgTable(
+  "organization_activity",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorNome: varchar("actor_nome", { length: 50 }).notNull(),
+    /** What was done: app/lib/organizations.ts ACTIVITY_KINDS. */
+    acao: varchar("acao", { length: 40 }).notNull(),
+    /** What it was done to: an animal, a member, an invitation's e-mail, the organisation. */
+    alvoId: uuid("alvo_id"),
+    alvoNome: varchar("alvo_nome", { length: 80 }),
+    /** The change in a few words: a new role, a new status. */
+    detalhe: varchar("detalhe", { length: 300 }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("organization_activity_feed_idx").on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    index("organization_activity_created_idx").on(table.createdAt),
+  ],
+);
+
 export const pets = pgTable(
   "pets",
   {

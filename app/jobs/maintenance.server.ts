@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { emailDeliveries } from "~/db/schema";
 import { forgetUnusedLogins } from "~/domain/accounts/known-logins.server";
 import { forgetOldInvitations } from "~/domain/organizations/invitations.server";
+import { forgetOldActivity } from "~/domain/organizations/activity.server";
 import { deleteExpiredSessions } from "~/domain/accounts/sessions.server";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { forgetOldResets } from "~/domain/accounts/password-reset.server";
@@ -36,6 +37,7 @@ export async function purgeExpired(
   checkins: number;
   stories: number;
   invitations: number;
+  activity: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -52,6 +54,7 @@ export async function purgeExpired(
     checkins: await forgetFollowupsOfDeletedAccounts(db),
     stories: await forgetStoriesOfDeletedAccounts(db),
     invitations: await forgetOldInvitations(db, now),
+    activity: await forgetOldActivity(db, now),
   };
 }
 

@@ -34,3 +34,45 @@ export function roleMay(role: OrganizationRole, power: OrganizationPower): boole
 export function formatCnpj(cnpj: string): string {
   return cnpj.replace(/^(\w{2})(\w{3})(\w{3})(\w{4})(\w{2})$/, "$1.$2.$3/$4-$5");
 }
+
+/** What an organisation's activity log records (issue 43), and how it reads. */
+export const ACTIVITY_KINDS = [
+  "organizacao_criada",
+  "organizacao_alterada",
+  "membro_convidado",
+  "membro_entrou",
+  "papel_alterado",
+  "membro_removido",
+  "membro_saiu",
+  "animal_publicado",
+  "animal_alterado",
+  "animal_removido",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** The sentence of a log entry: "<ator> <what>"; `alvo` and `detalhe` as recorded. */
+export function activityText(acao: ActivityKind, alvo: string | null, detalhe: string | null): string {
+  const about = alvo ?? "";
+  switch (acao) {
+    case "organizacao_criada":
+      return "criou a organização";
+    case "organizacao_alterada":
+      return detalhe ? `alterou os dados da organização (${detalhe})` : "alterou os dados da organização";
+    case "membro_convidado":
+      return `convidou ${about}${detalhe ? ` como ${detalhe}` : ""}`;
+    case "membro_entrou":
+      return `entrou na organização${detalhe ? ` como ${detalhe}` : ""}`;
+    case "papel_alterado":
+      return `mudou o papel de ${about}${detalhe ? ` para ${detalhe}` : ""}`;
+    case "membro_removido":
+      return `removeu ${about} da organização`;
+    case "membro_saiu":
+      return "saiu da organização";
+    case "animal_publicado":
+      return `publicou ${about}`;
+    case "animal_alterado":
+      return detalhe ? `alterou ${about} (${detalhe})` : `alterou ${about}`;
+    case "animal_removido":
+      return `removeu o anúncio de ${about}`;
+  }
+}

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
-import { ORGANIZATION_ROLES } from "~/lib/organizations";
+import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -454,4 +454,21 @@ export const membersSchema = z.object({
   membros: z.array(
     z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" }),
   ),
+});
+
+export const activitySchema = z.object({
+  atividade: z.array(
+    z
+      .object({
+        id,
+        em: dateTime,
+        membro: z.object({ id: id.nullable(), nome: z.string() }).meta({ description: "Quem fez (o nome de então)." }),
+        acao: z.enum(ACTIVITY_KINDS),
+        alvo: z.object({ id: id.nullable(), nome: z.string().nullable() }).nullable(),
+        detalhe: z.string().nullable(),
+        texto: z.string().meta({ description: "A frase pronta, em português.", example: "Ana publicou Thor" }),
+      })
+      .meta({ id: "Atividade" }),
+  ),
+  proxima: z.string().nullable().meta({ description: "O `antes` da próxima página (nulo na última)." }),
 });

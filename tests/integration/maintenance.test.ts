@@ -60,6 +60,7 @@ describe("the periodic purge", () => {
       checkins: 0,
       stories: 0,
       invitations: 0,
+      activity: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -76,6 +77,7 @@ describe("the periodic purge", () => {
       checkins: 0,
       stories: 0,
       invitations: 0,
+      activity: 0,
     });
   });
 

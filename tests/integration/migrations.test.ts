@@ -133,11 +133,15 @@ describe("the cities migration", () => {
         ('00000000-0000-4000-8000-000000000002', 'b@exemplo.com', 'B', 'x', 'Bom Jesus', null),
         ('00000000-0000-4000-8000-000000000003', 'c@exemplo.com', 'C', 'x', 'bom jesus', 'RS'),
         ('00000000-0000-4000-8000-000000000004', 'd@exemplo.com', 'D', 'x', 'Gotham', null)`);
+    // Pets belong to an organisation (issue 43): each caretaker's own.
+    await database.db.execute(
+      sql`insert into organizations (nome, own_account_of) select nome, id from users where id not in (select own_account_of from organizations where own_account_of is not null)`,
+    );
     await database.db.execute(sql`
-      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      insert into pets (id, caretaker_id, organization_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
       values
-        ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'niteroi', 'niteroi', 'RJ', 730),
-        ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', 'Mia', 'mia', 'gato', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'SP', 730)`);
+        ('00000000-0000-4000-8000-0000000000a1', '00000000-0000-4000-8000-000000000001', (select id from organizations where own_account_of = '00000000-0000-4000-8000-000000000001'), 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'niteroi', 'niteroi', 'RJ', 730),
+        ('00000000-0000-4000-8000-0000000000a2', '00000000-0000-4000-8000-000000000001', (select id from organizations where own_account_of = '00000000-0000-4000-8000-000000000001'), 'Mia', 'mia', 'gato', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'SP', 730)`);
     const backfill = fs
       .readFileSync(path.join(MIGRATIONS_DIR, "0006_cities_data.sql"), "utf8")
       .split("--> statement-breakpoint")
@@ -181,9 +185,13 @@ describe("the conversations migration", () => {
         ('00000000-0000-4000-8000-000000000011', 'ong@exemplo.com', 'ONG', 'x'),
         ('00000000-0000-4000-8000-000000000012', 'ana@exemplo.com', 'Ana', 'x'),
         ('00000000-0000-4000-8000-000000000013', 'bia@exemplo.com', 'Bia', 'x')`);
+    // Pets belong to an organisation (issue 43): each caretaker's own.
+    await database.db.execute(
+      sql`insert into organizations (nome, own_account_of) select nome, id from users where id not in (select own_account_of from organizations where own_account_of is not null)`,
+    );
     await database.db.execute(sql`
-      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
-      values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000011', 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
+      insert into pets (id, caretaker_id, organization_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000011', (select id from organizations where own_account_of = '00000000-0000-4000-8000-000000000011'), 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
     // Ana applied twice (withdrew, then again), Bia once: two conversations.
     await database.db.execute(sql`
       insert into applications (pet_id, adopter_id, caretaker_id, status) values
@@ -230,9 +238,13 @@ describe("the migration of signed-in people's messages into conversations", () =
     await database.db.execute(sql`
       insert into users (id, email, nome, password_hash) values
         (${ONG}, 'ong2@exemplo.com', 'ONG', 'x'), (${ANA}, 'ana2@exemplo.com', 'Ana', 'x'), (${BIA}, 'bia2@exemplo.com', 'Bia', 'x')`);
+    // Pets belong to an organisation (issue 43): each caretaker's own.
+    await database.db.execute(
+      sql`insert into organizations (nome, own_account_of) select nome, id from users where id not in (select own_account_of from organizations where own_account_of is not null)`,
+    );
     await database.db.execute(sql`
-      insert into pets (id, caretaker_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
-      values (${PET}, ${ONG}, 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
+      insert into pets (id, caretaker_id, organization_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
+      values (${PET}, ${ONG}, (select id from organizations where own_account_of = ${ONG}), 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
     // Bia applied first: her conversation exists, with a message in it.
     const [bia] = await rows<{ id: string }>(
       database,

@@ -194,3 +194,26 @@ describe("members", () => {
     expect((await joao.get(`/api/organizacoes/${organizationId}/membros`)).status).toBe(404);
   });
 });
+
+describe("the activity log", () => {
+  it("tells the administradores who did what, newest first, and nobody else", async () => {
+    const page = await admin.get(`/api/organizacoes/${organizationId}/atividade`);
+    expect(page.status).toBe(200);
+    const texts = (page.json.atividade as { texto: string }[]).map((entry) => entry.texto);
+    expect(texts.at(-1)).toBe("Bia Presidente criou a organização");
+    expect(texts).toContain("Bia Presidente convidou Caio@Exemplo.com como equipe");
+    expect(texts).toContain("Caio entrou na organização como equipe");
+    expect(texts).toContain("Bia Presidente mudou o papel de Hana para administrador");
+    expect(texts).toContain("Iara saiu da organização");
+    expect(texts).toContain("Bia Presidente removeu João da organização");
+    expect(page.json.proxima).toBeNull();
+    // Newest first: the last removal before the first invitation.
+    expect(texts.indexOf("Bia Presidente removeu João da organização")).toBeLessThan(
+      texts.indexOf("Bia Presidente convidou Caio@Exemplo.com como equipe"),
+    );
+
+    const { client: caio } = await signedInAccount(app, { email: "kaio@exemplo.com", nome: "Kaio" });
+    expect((await caio.get(`/api/organizacoes/${organizationId}/atividade`)).status).toBe(404);
+    expect((await admin.get(`/api/organizacoes/${organizationId}/atividade?antes=ontem`)).status).toBe(400);
+  });
+});

@@ -257,11 +257,19 @@ describe("an organisation made on purpose", () => {
     expect((await stranger.patch(`/api/pets/${petId}`, { perfil: "Mudou com a estranha" })).status).toBe(403);
     const [row] = await app.db.select({ perfil: pets.perfil }).from(pets).where(eq(pets.id, petId));
     expect(row!.perfil).toBe("Mudou com a equipe");
+    // The log says who changed it; a foster home does not read the log.
+    const log = await admin.get(`/api/organizacoes/${organizationId}/atividade`);
+    expect((log.json.atividade as { texto: string }[])[0]!.texto).toBe("Caio Equipe alterou Nina");
+    expect((await team.get(`/api/organizacoes/${organizationId}/atividade`)).status).toBe(403);
+    expect((await team.delete(`/api/pets/${petId}`)).status).toBe(204);
+    const after = await admin.get(`/api/organizacoes/${organizationId}/atividade`);
+    expect((after.json.atividade as { texto: string }[])[0]!.texto).toBe("Caio Equipe removeu o anúncio de Nina");
+    const petAgain = await createPet(app.db, { caretakerId: adminId, organizationId, nome: "Nina" });
     // The pages too: `Meus animais` lists it for the team, and its edit page opens only for them.
     expect((await team.get("/meus-pets")).text).toContain("Nina");
     expect((await foster.get("/meus-pets")).text).not.toContain("Nina");
-    expect((await team.get(`/meus-pets/${petId}`)).status).toBe(200);
-    expect((await foster.get(`/meus-pets/${petId}`)).status).toBe(404);
-    expect((await stranger.get(`/meus-pets/${petId}`)).status).toBe(404);
+    expect((await team.get(`/meus-pets/${petAgain}`)).status).toBe(200);
+    expect((await foster.get(`/meus-pets/${petAgain}`)).status).toBe(404);
+    expect((await stranger.get(`/meus-pets/${petAgain}`)).status).toBe(404);
   });
 });

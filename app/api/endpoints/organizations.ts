@@ -14,6 +14,7 @@ import {
   updateOrganization,
 } from "~/domain/organizations/organizations.server";
 import {
+  activitySchema,
   createdIdSchema,
   membersSchema,
   organizationSchema,
@@ -27,14 +28,18 @@ import {
   organizationSchema as organizationInputSchema,
 } from "~/validation/organizations";
 import { notFound } from "~/services/outcome.server";
-import { apiFailure, parseJsonBody } from "~/web/api.server";
+import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiMembers, toApiMembership, toApiOrganization } from "../presenters/organizations";
+import { toApiActivity, toApiMembers, toApiMembership, toApiOrganization } from "../presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
 
 const organization = idParam("organization", "da organização");
+const activityQuery = z.object({
+  antes: z.string().optional().meta({ description: "O `proxima` da página anterior." }),
+});
 const member = idParam("member", "da pessoa");
 
 /** The token of an invitation's link (as e-mailed); one of another shape is no invitation. */
@@ -275,6 +280,33 @@ export const organizationEndpoints = [
       const removed = await removeMember(context.db, user.id, params.id, params.usuarioId);
       if (!removed.ok) return apiFailure(removed.failure);
       return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/atividade",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "O registro de atividade",
+      description:
+        "Só administradores: quem fez o quê e quando (animais publicados, alterados e removidos, convites, entradas, " +
+        "papéis, saídas, dados da organização), o mais novo primeiro, 50 por página; guardado por dois anos.",
+      query: activityQuery,
+      ok: { 200: answer("Uma página do registro.", activitySchema) },
+      errors: {
+        400: "Página inválida.",
+        403: "Só quem administra a organização vê o registro.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ request, params, context, user }) {
+      const cursor = parseActivityCursor(new URL(request.url).searchParams.get("antes"));
+      if (cursor === null) return apiError(400, "Dados inválidos.", { antes: ["Página inválida."] });
+      const page = await listActivity(context.db, user.id, params.id, cursor);
+      if (!page.ok) return apiFailure(page.failure);
+      return Response.json(toApiActivity(page.value.entries, page.value.next), { headers: NO_STORE });
     },
   }),
 ];

@@ -2,7 +2,9 @@ import type { Member, OrganizationView } from "~/domain/organizations/organizati
 import type { Membership } from "~/domain/organizations/membership.server";
 import { imageUrl } from "~/lib/image-urls";
 import type { z } from "zod";
-import type { membersSchema, organizationSchema, organizationSummarySchema } from "~/openapi/responses";
+import type { ActivityRow } from "~/domain/organizations/activity.server";
+import { activityText } from "~/lib/organizations";
+import type { activitySchema, membersSchema, organizationSchema, organizationSummarySchema } from "~/openapi/responses";
 
 /** Organisations in the API's shape (issue 43). */
 
@@ -33,5 +35,20 @@ export function toApiMembers(members: Member[]): z.input<typeof membersSchema> {
       papel: member.papel,
       desde: new Date(member.desde).toISOString(),
     })),
+  };
+}
+
+export function toApiActivity(entries: ActivityRow[], next: string | null): z.input<typeof activitySchema> {
+  return {
+    atividade: entries.map((entry) => ({
+      id: entry.id,
+      em: entry.createdAt.toISOString(),
+      membro: { id: entry.actorId, nome: entry.actorNome },
+      acao: entry.acao,
+      alvo: entry.alvoId || entry.alvoNome ? { id: entry.alvoId, nome: entry.alvoNome } : null,
+      detalhe: entry.detalhe,
+      texto: `${entry.actorNome} ${activityText(entry.acao, entry.alvoNome, entry.detalhe)}`,
+    })),
+    proxima: next,
   };
 }

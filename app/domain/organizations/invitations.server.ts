@@ -10,6 +10,7 @@ import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { requirePower } from "./membership.server";
+import { recordActivity } from "./activity-records.server";
 
 /**
  * Invitations to an organisation (issue 43): an administrador invites by e-mail; the link is
@@ -75,6 +76,13 @@ export async function inviteMember(
       })
       .returning({ id: organizationInvitations.id });
     await jobs.send(ORGANIZATION_INVITATION_JOB, { invitationId: made!.id }, { tx: tx as unknown as Db });
+    await recordActivity(tx as unknown as Db, {
+      organizationId,
+      actorId,
+      acao: "membro_convidado",
+      alvoNome: input.email.trim(),
+      detalhe: ORGANIZATION_ROLE_LABEL[input.papel].toLowerCase(),
+    });
     return made!.id;
   });
   jobs.wake(ORGANIZATION_INVITATION_JOB);
@@ -196,10 +204,19 @@ export async function acceptInvitation(
       )
       .returning({ id: organizationInvitations.id });
     if (!taken) return invalid("token", "invitation-token");
-    await tx
+    const [joined] = await tx
       .insert(organizationMembers)
       .values({ organizationId: invitation.organizationId, userId, papel: invitation.papel })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ userId: organizationMembers.userId });
+    if (joined) {
+      await recordActivity(tx as unknown as Db, {
+        organizationId: invitation.organizationId,
+        actorId: userId,
+        acao: "membro_entrou",
+        detalhe: ORGANIZATION_ROLE_LABEL[invitation.papel].toLowerCase(),
+      });
+    }
     return ok({ organizationId: invitation.organizationId, papel: invitation.papel });
   });
 }

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizationMembers } from "~/db/schema";
-import type { OrganizationRole } from "~/lib/organizations";
+import { organizationMembers, users } from "~/db/schema";
+import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizations";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import { requirePower, roleIn } from "./membership.server";
+import { recordActivity } from "./activity-records.server";
 
 /**
  * Changing and ending memberships (issue 43): administradores change roles and remove
@@ -23,6 +24,11 @@ async function lockedAdministrators(db: Db, organizationId: string): Promise<str
 }
 
 const lastAdministrator = () => fail({ kind: "conflict", reason: "last-administrator" });
+
+async function nameOf(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ nome: users.nome }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.nome ?? null;
+}
 
 /** An administrador gives a member another role. */
 export async function changeMemberRole(
@@ -46,6 +52,16 @@ export async function changeMemberRole(
       .update(organizationMembers)
       .set({ papel })
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    if (papel !== current) {
+      await recordActivity(txDb, {
+        organizationId,
+        actorId,
+        acao: "papel_alterado",
+        alvoId: memberId,
+        alvoNome: await nameOf(txDb, memberId),
+        detalhe: ORGANIZATION_ROLE_LABEL[papel].toLowerCase(),
+      });
+    }
     return ok();
   });
 }
@@ -65,6 +81,18 @@ export async function removeMember(db: Db, actorId: string, organizationId: stri
     await tx
       .delete(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    await recordActivity(
+      txDb,
+      actorId === memberId
+        ? { organizationId, actorId, acao: "membro_saiu" }
+        : {
+            organizationId,
+            actorId,
+            acao: "membro_removido",
+            alvoId: memberId,
+            alvoNome: await nameOf(txDb, memberId),
+          },
+    );
     return ok();
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { organizationMembers, organizations, users } from "~/db/schema";
 import { ORGANIZATION_ROLES, roleMay, type OrganizationPower, type OrganizationRole } from "~/lib/organizations";
 import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+import { recordActivity } from "./activity-records.server";
 
 /**
  * Who belongs to which organisation, and what that lets them do (issue 43). Every check of a
@@ -97,6 +98,7 @@ export async function ownOrganization(db: Db, userId: string): Promise<string> {
       .returning({ id: organizations.id });
     if (made) {
       await tx.insert(organizationMembers).values({ organizationId: made.id, userId, papel: "administrador" });
+      await recordActivity(tx as unknown as Db, { organizationId: made.id, actorId: userId, acao: "organizacao_criada" });
       return made.id;
     }
     const [existing] = await tx

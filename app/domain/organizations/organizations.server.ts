@@ -8,6 +8,7 @@ import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.serv
 import { resolveCity } from "~/domain/places/cities.server";
 import type { OrganizationInput, OrganizationPatch } from "~/validation/organizations";
 import { requirePower, roleIn } from "./membership.server";
+import { recordActivity } from "./activity-records.server";
 
 /** An organisation as anyone may see it. */
 export type PublicOrganization = {
@@ -117,10 +118,14 @@ export async function createOrganization(db: Db, userId: string, input: Organiza
       })
       .returning({ id: organizations.id });
     await tx.insert(organizationMembers).values({ organizationId: made!.id, userId, papel: "administrador" });
+    await recordActivity(tx as unknown as Db, { organizationId: made!.id, actorId: userId, acao: "organizacao_criada" });
     return made!.id;
   });
   return ok(id);
 }
+
+/** The log's words for the organisation's fields. */
+const FIELD_NAMES = { nome: "nome", cnpj: "CNPJ", cidade: "cidade", uf: "UF", sobre: "sobre" } as const;
 
 /**
  * An administrador changes the organisation's data. A new name or CNPJ takes the badge off:
@@ -152,10 +157,23 @@ export async function updateOrganization(
     return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
   }
   if (Object.keys(changes).length === 0) return ok();
-  await db
-    .update(organizations)
-    .set({ ...changes, ...(identityChanged && { verifiedAt: null }), updatedAt: new Date() })
-    .where(eq(organizations.id, id));
+  const changed = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+    .filter((column) => changes[column] !== undefined && changes[column] !== current[column])
+    .map((column) => FIELD_NAMES[column]);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(organizations)
+      .set({ ...changes, ...(identityChanged && { verifiedAt: null }), updatedAt: new Date() })
+      .where(eq(organizations.id, id));
+    if (changed.length > 0) {
+      await recordActivity(tx as unknown as Db, {
+        organizationId: id,
+        actorId: userId,
+        acao: "organizacao_alterada",
+        detalhe: changed.join(", "),
+      });
+    }
+  });
   return ok();
 }
 

@@ -6,6 +6,7 @@ import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import {
   ageInDays,
   searchKey,
+  STATUS_LABEL,
   type AgeUnit,
   type Castration,
   type Companion,
@@ -23,6 +24,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
 import { caresFor, ownOrganization, publishingOrganization } from "~/domain/organizations/membership.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -214,6 +216,13 @@ function insertPet(
       .values(newPetRow(owner, input, city, createdAt))
       .returning({ id: pets.id });
     await savePhotos(tx as unknown as Db, pet!.id, prepared);
+    await recordActivity(tx as unknown as Db, {
+      organizationId: owner.organizationId,
+      actorId: owner.caretakerId,
+      acao: "animal_publicado",
+      alvoId: pet!.id,
+      alvoNome: input.nome.trim(),
+    });
     // With the pet or not at all: a pet published is always matched against the alerts.
     if (jobs && (input.status ?? "disponivel") === "disponivel") {
       await jobs.send(PET_PUBLISHED_JOB, { petId: pet!.id }, { tx: tx as unknown as Db });
@@ -420,6 +429,17 @@ function savePet(
       await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
+    await recordActivity(tx as unknown as Db, {
+      organizationId: owned.value.organizationId,
+      actorId,
+      acao: "animal_alterado",
+      alvoId: petId,
+      alvoNome: changes.nome?.trim() ?? owned.value.nome,
+      detalhe:
+        changes.status !== undefined && changes.status !== listed
+          ? `agora ${STATUS_LABEL[changes.status].toLowerCase()}`
+          : null,
+    });
     return ok();
   });
 }
@@ -431,6 +451,13 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
     if (!owned.ok) return owned;
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
     await dropPhotos(tx as unknown as Db, petId);
+    await recordActivity(tx as unknown as Db, {
+      organizationId: owned.value.organizationId,
+      actorId,
+      acao: "animal_removido",
+      alvoId: petId,
+      alvoNome: owned.value.nome,
+    });
     return ok();
   });
   if (result.ok) publicDataChanged(db);

@@ -1,0 +1,94 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizationActivity } from "~/db/schema";
+import { isId } from "~/lib/ids";
+import type { ActivityKind } from "~/lib/organizations";
+import { ok, type Result } from "~/services/outcome.server";
+import { requirePower } from "./membership.server";
+
+/**
+ * An organisation's activity log (issue 43), as its administradores read it, newest first; the
+ * entries are written by the services that make each change (./activity-records.server.ts).
+ */
+
+const ACTIVITY_PAGE_SIZE = 50;
+/** Kept two years, then forgotten. */
+const ACTIVITY_KEPT_DAYS = 2 * 365;
+
+export type ActivityRow = {
+  id: string;
+  actorId: string | null;
+  actorNome: string;
+  acao: ActivityKind;
+  alvoId: string | null;
+  alvoNome: string | null;
+  detalhe: string | null;
+  createdAt: Date;
+};
+
+type Cursor = { createdAt: Date; id: string };
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/i;
+const cursorOf = (row: Cursor) => `${row.createdAt.toISOString()}_${row.id}`;
+
+/** `antes` as the page and the API read it: no cursor (undefined), or null when it is not one. */
+export function parseActivityCursor(value: string | null): Cursor | undefined | null {
+  if (value === null) return undefined;
+  const [, when, id] = CURSOR.exec(value) ?? [];
+  const createdAt = new Date(when ?? "");
+  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== when || !isId(id)) return null;
+  return { createdAt, id: id!.toLowerCase() };
+}
+
+/** A page of the log, for its administradores: entries before `before`, and the next page's cursor. */
+export async function listActivity(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+  before?: Cursor,
+): Promise<Result<{ entries: ActivityRow[]; next: string | null }>> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const rows = await db
+    .select({
+      id: organizationActivity.id,
+      actorId: organizationActivity.actorId,
+      actorNome: organizationActivity.actorNome,
+      acao: organizationActivity.acao,
+      alvoId: organizationActivity.alvoId,
+      alvoNome: organizationActivity.alvoNome,
+      detalhe: organizationActivity.detalhe,
+      createdAt: organizationActivity.createdAt,
+    })
+    .from(organizationActivity)
+    .where(
+      and(
+        eq(organizationActivity.organizationId, organizationId),
+        before
+          ? or(
+              lt(organizationActivity.createdAt, before.createdAt),
+              and(eq(organizationActivity.createdAt, before.createdAt), lt(organizationActivity.id, before.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(organizationActivity.createdAt), desc(organizationActivity.id))
+    .limit(ACTIVITY_PAGE_SIZE + 1);
+  const more = rows.length > ACTIVITY_PAGE_SIZE;
+  const entries = (more ? rows.slice(0, ACTIVITY_PAGE_SIZE) : rows).map((row) => ({
+    ...row,
+    acao: row.acao as ActivityKind,
+    createdAt: new Date(row.createdAt),
+  }));
+  const last = entries.at(-1);
+  return ok({ entries, next: more && last ? cursorOf(last) : null });
+}
+
+/** Entries older than two years are forgotten (the purge job). */
+export async function forgetOldActivity(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - ACTIVITY_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  const gone = await db
+    .delete(organizationActivity)
+    .where(lt(organizationActivity.createdAt, cutoff))
+    .returning({ id: organizationActivity.id });
+  return gone.length;
+}
