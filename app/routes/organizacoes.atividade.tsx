@@ -1,0 +1,84 @@
+import { data, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/organizacoes.atividade";
+import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
+import { organizationForMember } from "~/domain/organizations/organizations.server";
+import { formatDateTime } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { activityText } from "~/lib/organizations";
+import { requireUser } from "~/web/auth.server";
+import { pageFailure } from "~/web/forms.server";
+import { foundOr404, pageId } from "~/web/not-found.server";
+
+/**
+ * The organisation's activity log (issue 43): its administradores only; other members are told
+ * why (403), anyone else finds no organisation (404).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "organization");
+  const organization = await organizationForMember(context.db, user.id, id);
+  foundOr404(organization.ok, "organization");
+  const cursor = parseActivityCursor(new URL(request.url).searchParams.get("antes"));
+  if (cursor === null) throw data("Página inválida.", { status: 400 });
+  const page = await listActivity(context.db, user.id, id, cursor);
+  if (!page.ok) throw pageFailure(page.failure);
+  return {
+    organization: { id, nome: organization.value.nome },
+    primeira: cursor === undefined,
+    entries: page.value.entries.map((entry) => ({
+      id: entry.id,
+      // Written on the server: the time in Brasília, whatever the browser's time zone.
+      em: formatDateTime(entry.createdAt),
+      quando: entry.createdAt.toISOString(),
+      quem: entry.actorNome,
+      texto: activityText(entry.acao, entry.alvoNome, entry.detalhe),
+    })),
+    proxima: page.value.next ? `?antes=${page.value.next}` : null,
+  };
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return pageMeta(
+    loaded ? `Atividade de ${loaded.organization.nome} | Adopet` : "Atividade | Adopet",
+    "Quem fez o quê e quando na organização.",
+  );
+}
+
+export default function OrganizationActivity() {
+  const { organization, entries, proxima, primeira } = useLoaderData<typeof loader>();
+  return (
+    <section className="profile organization-activity">
+      <div className="panel">
+        <h1 className="panel__title">Atividade de {organization.nome}</h1>
+        <p>
+          Quem fez o quê e quando: animais publicados, alterados e removidos, convites, entradas e saídas, papéis e
+          dados da organização. O registro é guardado por dois anos.
+        </p>
+        {entries.length === 0 ? (
+          <p>{primeira ? "Nada registrado ainda." : "Não há registros mais antigos."}</p>
+        ) : (
+          <ol className="organization-activity__list">
+            {entries.map((entry) => (
+              <li key={entry.id} className="organization-activity__item">
+                <time dateTime={entry.quando} className="organization-activity__time">
+                  {entry.em}
+                </time>{" "}
+                <span>
+                  <strong>{entry.quem}</strong> {entry.texto}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+        <p className="organization-activity__nav">
+          {proxima ? (
+            <Link to={proxima} className="button">
+              Ver registros mais antigos
+            </Link>
+          ) : null}{" "}
+          <Link to={`/organizacoes/${organization.id}/configuracoes`}>Voltar à organização</Link>
+        </p>
+      </div>
+    </section>
+  );
+}
