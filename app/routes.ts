@@ -45,6 +45,7 @@ export default [
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
   route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
+  route("convites/:token", "routes/convites.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
