@@ -166,7 +166,7 @@ export function InviteSection() {
       </p>
       <FormError id={form.errorId} errors={form.errors} />
       <div className="organization__invite">
-        <TextField meta={fields.email} label="E-mail" type="email" autoComplete="off" maxLength={254} />
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" maxLength={50} />
         <SelectField meta={fields.papel} label="Papel" options={ROLE_OPTIONS} />
       </div>
       <button type="submit" className="button panel__submit">
