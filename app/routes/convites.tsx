@@ -123,7 +123,9 @@ export default function Convite() {
             ) : viewer === "outra-conta" ? (
               <>
                 <p className="invitation__warning">{otherAccount}</p>
-                <p>O convite foi enviado para {email}.</p>
+                <p>
+                  O convite foi enviado para <span className="invitation__email">{email}</span>.
+                </p>
                 <Form method="post" action="?acao=trocar-conta" className="invitation__actions">
                   <button type="submit" className="button">
                     Sair e entrar com outra conta
@@ -133,8 +135,8 @@ export default function Convite() {
             ) : (
               <>
                 <p>
-                  Para aceitar, entre com a conta do e-mail para onde o convite foi enviado ({email}), ou crie uma conta
-                  com esse e-mail.
+                  Para aceitar, entre com a conta do e-mail para onde o convite foi enviado (
+                  <span className="invitation__email">{email}</span>), ou crie uma conta com esse e-mail.
                 </p>
                 <div className="invitation__actions">
                   <Link to={`/login?voltar=${encodeURIComponent(voltar)}`} className="button">
