@@ -46,6 +46,7 @@ export default [
   route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
+  route("convites/:token", "routes/convites.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

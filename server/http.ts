@@ -168,7 +168,7 @@ function requestLog(): RequestHandler {
       const status = res.statusCode;
       requestLogger[status >= 500 ? "error" : "info"](
         {
-          req: { id, method: req.method, path: forLog(req.originalUrl.split("?")[0]!) },
+          req: { id, method: req.method, path: forLog(withoutSecrets(req.originalUrl.split("?")[0]!)) },
           res: { status },
           responseTime: Math.round(performance.now() - started),
         },
@@ -177,6 +177,14 @@ function requestLog(): RequestHandler {
     });
     next();
   };
+}
+
+/**
+ * A path without the secret it may carry: an invitation's link (`/convites/<token>`, its page
+ * and the API's) is a key to answer it, so the log names the page and not the key.
+ */
+function withoutSecrets(path: string): string {
+  return path.replace(/\/convites\/[^/]+/, "/convites/:token");
 }
 
 /** "true"/"false", a hop count, or Express's list of addresses and names ("loopback, 10.0.0.0/8"). */

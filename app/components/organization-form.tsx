@@ -18,6 +18,7 @@ export function OrganizationForm({
   lastResult,
   defaultValue,
   note,
+  action,
 }: {
   title: string;
   /** The page's own heading when the form is the page (creating), a section's otherwise. */
@@ -27,11 +28,13 @@ export function OrganizationForm({
   defaultValue?: OrganizationFormValues;
   /** Said above the fields (what a change of name does to the badge). */
   note?: string;
+  /** Where it posts, on a page of several forms. */
+  action?: string;
 }) {
   const Title = titleLevel === 1 ? "h1" : "h2";
   const [form, fields, focus] = useValidatedForm(organizationSchema, lastResult, defaultValue);
   return (
-    <ValidatedForm form={form} focus={focus} className="panel">
+    <ValidatedForm form={form} focus={focus} action={action} className="panel">
       <Title className="panel__title">{title}</Title>
       {note ? <p className="organization__note">{note}</p> : null}
       <FormError id={form.errorId} errors={form.errors} />

@@ -115,6 +115,12 @@ export const NOTICES = {
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
   organizationCreated: "Organização criada! Você é quem a administra.",
   organizationSaved: "Dados da organização salvos.",
+  invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
+  invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
+  invitationDeclined: "Convite recusado.",
+  memberRoleChanged: "Papel alterado.",
+  memberRemoved: "Membro removido da organização.",
+  organizationLeft: "Você saiu da organização.",
 } as const;
 
 /** A city checked against the IBGE list (on the server: the browser does not hold the list). */

@@ -73,7 +73,7 @@ test("a person creates an organisation, is its administrador, changes its name; 
   // The administrador changes the name; the CNPJ emptied is removed.
   await page.getByLabel("Nome").fill("Patas Unidas de Niterói");
   await page.getByLabel("CNPJ (opcional)").fill("");
-  await page.getByRole("button", { name: "Salvar" }).click();
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.organizationSaved);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patas Unidas de Niterói");
   await expect(page.getByLabel("CNPJ (opcional)")).toHaveValue("");

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
-import { confirmationPath, createAccount, logInThroughForm, OPERATOR } from "./accounts-support";
+import { confirmationPath, createAccount, logInThroughForm, OPERATOR, SENHA, uniqueEmail } from "./accounts-support";
+import { waitForMail } from "./mail-support";
 
 /**
  * Every page at 360, 768 and 1440 px: it fits the width, axe finds nothing, and
@@ -162,6 +163,45 @@ for (const width of WIDTHS) {
       await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
       await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
       await capture(page, "organizacao-verificada", width);
+    });
+
+    test("an organisation with members and an invitation pending, and the invitation's page, fit, pass axe, and are saved", async ({
+      page,
+      request,
+    }) => {
+      const { email } = await createAccount(request, "Renata Protetora");
+      await logInThroughForm(page, email);
+      const created = await page.request.post("/adopet/api/organizacoes", {
+        data: { nome: "Grupo Patas Solidárias", cidade: "Niterói", uf: "RJ" },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      // One invited person accepts (through the API, in `request`'s session); another is still to answer.
+      const joining = await createAccount(request, "Joana Voluntária de Niterói");
+      const pending = uniqueEmail("convite");
+      for (const [to, papel] of [
+        [joining.email, "equipe"],
+        [pending, "lar_temporario"],
+      ] as const) {
+        expect(
+          (await page.request.post(`/adopet/api/organizacoes/${id}/convites`, { data: { email: to, papel } })).status(),
+        ).toBe(201);
+      }
+      const tokenOf = async (to: string) => {
+        const mail = await waitForMail(to, /^Convite para a equipe de Grupo Patas Solidárias$/);
+        return /\/adopet\/convites\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+      };
+      expect(
+        (await request.post("/adopet/api/session", { data: { email: joining.email, senha: SENHA } })).status(),
+      ).toBe(200);
+      expect((await request.post(`/adopet/api/convites/${await tokenOf(joining.email)}/aceitar`)).status()).toBe(200);
+      await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+      await expect(page.getByRole("region", { name: "Convites pendentes" })).toContainText(pending);
+      await capture(page, "organizacao-membros", width);
+      await page.context().clearCookies();
+      await page.goto(`/adopet/convites/${await tokenOf(pending)}`);
+      await expect(page.getByRole("button", { name: "Recusar" })).toBeVisible();
+      await capture(page, "convite", width);
     });
 
     test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {

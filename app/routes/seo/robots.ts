@@ -18,6 +18,7 @@ const PRIVATE = [
   "/adopet/sair",
   "/adopet/pets/*/adotar",
   "/adopet/acompanhamento",
+  "/adopet/convites/",
 ];
 
 /** `/robots.txt`: what search engines may index, and where the sitemap is (issue 23). */

@@ -1,0 +1,106 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect } from "react-router";
+import type { Route } from "../+types/organizacoes.configuracoes";
+import { inviteMember } from "~/domain/organizations/invitations.server";
+import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
+import { updateOrganization } from "~/domain/organizations/organizations.server";
+import type { Failure } from "~/services/outcome.server";
+import { invitationSchema, memberRoleSchema, organizationSchema } from "~/validation/organizations";
+import { requireUser } from "~/web/auth.server";
+import { failureHeaders, failureStatus, failureText } from "~/web/failures.server";
+import { formFailure, parseForm } from "~/web/forms.server";
+import { foundOr404, pageId } from "~/web/not-found.server";
+import { setNotice, type NoticeKey } from "~/web/notices.server";
+
+/** The page's forms, named by `?acao=`: the organisation's data (the default), and its members. */
+export type Intent = "dados" | "convidar" | "papel" | "remover" | "sair";
+
+/** A form's reply, marked with the form it belongs to (and, for a member's forms, the member). */
+export type IntentAnswer = { intent: Intent; membro?: string; result: SubmissionResult<string[]> };
+
+type Reply = { data: SubmissionResult<string[]>; init: ResponseInit | null };
+
+function withIntent(intent: Intent, response: Reply, membro?: string) {
+  return data({ intent, membro, result: response.data } satisfies IntentAnswer, response.init ?? undefined);
+}
+
+/** A refusal of a form without fields (a button): its text above the button. */
+function refused(intent: Intent, failure: Failure, membro?: string) {
+  const result: SubmissionResult<string[]> = { status: "error", error: { "": [failureText(failure)] } };
+  return data({ intent, membro, result } satisfies IntentAnswer, {
+    status: failureStatus(failure, "page"),
+    headers: failureHeaders(failure),
+  });
+}
+
+export async function runOrganizationIntent({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "organization");
+  const search = new URL(request.url).searchParams;
+  const intent = (search.get("acao") ?? "dados") as Intent;
+  const back = async (notice: NoticeKey, to = `/organizacoes/${id}/configuracoes`) =>
+    redirect(to, { headers: { "Set-Cookie": await setNotice(notice) } });
+  // Someone who is not a member is told the organisation does not exist, whatever they sent.
+  const notMember = (failure: Failure) =>
+    foundOr404(failure.kind !== "not-found" || failure.subject !== "organization", "organization");
+  switch (intent) {
+    case "dados": {
+      const form = await parseForm(request, organizationSchema);
+      if (!form.ok) return withIntent("dados", form.response);
+      // Every field is sent: an emptied CNPJ or text is removed, not left as it was.
+      const updated = await updateOrganization(context.db, user.id, id, {
+        ...form.value,
+        cnpj: form.value.cnpj ?? null,
+        sobre: form.value.sobre ?? null,
+      });
+      if (!updated.ok) {
+        foundOr404(updated.failure.kind !== "not-found", "organization");
+        return withIntent("dados", formFailure(form, updated.failure));
+      }
+      return back("organizationSaved");
+    }
+    case "convidar": {
+      const form = await parseForm(request, invitationSchema);
+      if (!form.ok) return withIntent("convidar", form.response);
+      const invited = await inviteMember(context.db, context.jobs, user.id, id, form.value);
+      if (!invited.ok) {
+        notMember(invited.failure);
+        return withIntent("convidar", formFailure(form, invited.failure));
+      }
+      return back("invitationSent");
+    }
+    case "papel": {
+      const membro = pageId(search.get("membro"), "member");
+      const form = await parseForm(request, memberRoleSchema);
+      if (!form.ok) return withIntent("papel", form.response, membro);
+      const changed = await changeMemberRole(context.db, user.id, id, membro, form.value.papel);
+      if (!changed.ok) {
+        notMember(changed.failure);
+        return withIntent("papel", formFailure(form, changed.failure), membro);
+      }
+      return back("memberRoleChanged");
+    }
+    case "remover": {
+      const membro = pageId(search.get("membro"), "member");
+      const removed = await removeMember(context.db, user.id, id, membro);
+      if (!removed.ok) {
+        notMember(removed.failure);
+        return refused("remover", removed.failure, membro);
+      }
+      return back(
+        membro === user.id ? "organizationLeft" : "memberRemoved",
+        membro === user.id ? "/perfil" : undefined,
+      );
+    }
+    case "sair": {
+      const left = await removeMember(context.db, user.id, id, user.id);
+      if (!left.ok) {
+        notMember(left.failure);
+        return refused("sair", left.failure);
+      }
+      return back("organizationLeft", "/perfil");
+    }
+    default:
+      throw data("Ação desconhecida.", { status: 400 });
+  }
+}

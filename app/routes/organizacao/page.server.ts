@@ -1,0 +1,47 @@
+import type { Route } from "../+types/organizacoes.configuracoes";
+import {
+  INVITATION_DAYS,
+  listPendingInvitations,
+  type PendingInvitation,
+} from "~/domain/organizations/invitations.server";
+import { listMembers, organizationForMember } from "~/domain/organizations/organizations.server";
+import { dayInBrasilia, formatDay } from "~/lib/dates";
+import { ORGANIZATION_ROLE_LABEL, roleMay } from "~/lib/organizations";
+import { requireUser } from "~/web/auth.server";
+import { foundOr404, pageId } from "~/web/not-found.server";
+
+// Written on the server: the day in Brasília, whatever the browser's time zone.
+const day = (date: Date) => formatDay(dayInBrasilia(date));
+
+const pendingRow = ({ id, email, papel, expiraEm }: PendingInvitation) => ({
+  id,
+  email,
+  papel: ORGANIZATION_ROLE_LABEL[papel],
+  expiraEm: day(expiraEm),
+});
+
+/** Members only: to anyone else the organisation's inside does not exist (404), as in the API. */
+export async function loadOrganizationPage({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "organization");
+  const organization = await organizationForMember(context.db, user.id, id);
+  foundOr404(organization.ok, "organization");
+  const members = await listMembers(context.db, user.id, id);
+  foundOr404(members.ok, "organization");
+  const admin = roleMay(organization.value.papel, "administrar");
+  // The invitations waiting for an answer hold e-mails: only administradores see them.
+  const pending = admin ? await listPendingInvitations(context.db, user.id, id) : null;
+  return {
+    organization: organization.value,
+    admin,
+    me: user.id,
+    members: members.value.map(({ id: memberId, nome, papel, desde }) => ({
+      id: memberId,
+      nome,
+      papel,
+      desde: day(desde),
+    })),
+    pending: pending?.ok ? pending.value.map(pendingRow) : [],
+    invitationDays: INVITATION_DAYS,
+  };
+}

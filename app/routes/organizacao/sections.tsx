@@ -1,0 +1,220 @@
+import { Form, useActionData, useLoaderData } from "react-router";
+import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
+import { OrganizationForm } from "~/components/organization-form";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { formatCnpj, ORGANIZATION_ROLE_LABEL, ORGANIZATION_ROLES } from "~/lib/organizations";
+import { invitationSchema } from "~/validation/organizations";
+import type { loadOrganizationPage } from "./page.server";
+import type { Intent, IntentAnswer, runOrganizationIntent } from "./intents.server";
+
+/** The organisation page's sections and forms, each reading the page's data and its own form's reply. */
+
+const ROLE_OPTIONS = ORGANIZATION_ROLES.map((role) => [role, ORGANIZATION_ROLE_LABEL[role]] as [string, string]);
+
+/** The reply to the form of `intent` (of `membro`'s row, for a member's forms), if it was the one sent. */
+export function useIntentResult(intent: Intent, membro?: string) {
+  const answer = useActionData<typeof runOrganizationIntent>() as IntentAnswer | undefined;
+  return answer?.intent === intent && answer.membro === membro ? answer.result : undefined;
+}
+
+/** The first message of a refused button's form. */
+function errorsOf(result: IntentAnswer["result"] | undefined): string[] | undefined {
+  if (result?.status !== "error" || !result.error) return undefined;
+  const messages = Object.values(result.error).flatMap((list) => list ?? []);
+  return messages.length > 0 ? messages : undefined;
+}
+
+export function DataSection() {
+  const { organization, admin } = useLoaderData<typeof loadOrganizationPage>();
+  const lastResult = useIntentResult("dados");
+  if (admin) {
+    return (
+      <OrganizationForm
+        title="Dados da organização"
+        submitLabel="Salvar"
+        action="?acao=dados"
+        lastResult={lastResult}
+        note={
+          organization.verificada
+            ? "Se o nome ou o CNPJ mudar, a equipe da Adopet confere a organização de novo antes de devolver o selo."
+            : undefined
+        }
+        defaultValue={{
+          nome: organization.nome,
+          cnpj: organization.cnpj ? formatCnpj(organization.cnpj) : "",
+          cidade: organization.cidade ?? "",
+          uf: organization.uf ?? "",
+          sobre: organization.sobre ?? "",
+        }}
+      />
+    );
+  }
+  return (
+    <section className="panel" aria-labelledby="organizacao-dados">
+      <h2 className="panel__title" id="organizacao-dados">
+        Dados da organização
+      </h2>
+      <p className="organization__note">Só quem administra a organização altera os dados dela.</p>
+      <dl className="organization__data">
+        <dt>CNPJ</dt>
+        <dd>{organization.cnpj ? formatCnpj(organization.cnpj) : "Sem CNPJ"}</dd>
+        <dt>Cidade</dt>
+        <dd>{organization.cidade ? `${organization.cidade} (${organization.uf})` : "Não informada"}</dd>
+        <dt>Sobre</dt>
+        <dd className="organization__about">{organization.sobre ?? "Nada escrito ainda."}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export function MembersSection() {
+  const { members, admin } = useLoaderData<typeof loadOrganizationPage>();
+  return (
+    <section className="panel organization__members" aria-labelledby="organizacao-membros">
+      <h2 className="panel__title" id="organizacao-membros">
+        Membros
+      </h2>
+      {admin ? (
+        <p className="organization__note">
+          Administradores cuidam dos membros, convites e dados da organização; a equipe cuida dos animais, candidaturas
+          e conversas; o lar temporário recebe em casa os animais que a organização deixar com ele.
+        </p>
+      ) : null}
+      <ul className="organization__list">
+        {members.map((member) => (
+          <MemberRow key={member.id} member={member} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+type Member = Awaited<ReturnType<typeof loadOrganizationPage>>["members"][number];
+
+function MemberRow({ member }: { member: Member }) {
+  const { admin, me } = useLoaderData<typeof loadOrganizationPage>();
+  const roleErrors = errorsOf(useIntentResult("papel", member.id));
+  const removeErrors = errorsOf(useIntentResult("remover", member.id));
+  const self = member.id === me;
+  return (
+    <li className="organization__member">
+      <div className="organization__member-head">
+        <span className="organization__member-name">
+          {member.nome}
+          {self ? " (você)" : null}
+        </span>
+        <span>
+          {ORGANIZATION_ROLE_LABEL[member.papel]} · desde {member.desde}
+        </span>
+      </div>
+      {admin ? (
+        <div className="organization__member-tools">
+          <Form method="post" action={`?acao=papel&membro=${member.id}`} className="organization__role-form">
+            <FormError id={`papel-erro-${member.id}`} errors={roleErrors} />
+            <div className="field">
+              <label className="field__label" htmlFor={`papel-${member.id}`}>
+                Papel de {member.nome}
+              </label>
+              <select
+                id={`papel-${member.id}`}
+                name="papel"
+                className="field__control"
+                defaultValue={member.papel}
+                aria-describedby={`papel-erro-${member.id}`}
+              >
+                {ROLE_OPTIONS.map(([value, text]) => (
+                  <option key={value} value={value}>
+                    {text}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="my-pet__action">
+              Salvar papel
+            </button>
+          </Form>
+          {self ? null : (
+            // A confirmation without scripts: the button that removes is behind a second click.
+            <details className="organization__remove">
+              <summary className="my-pet__action my-pet__action--danger">Remover</summary>
+              <Form method="post" action={`?acao=remover&membro=${member.id}`} className="organization__confirm">
+                <FormError id={`remover-erro-${member.id}`} errors={removeErrors} />
+                <p>{member.nome} deixa de fazer parte da organização. Para voltar, precisa de um novo convite.</p>
+                <button type="submit" className="my-pet__action my-pet__action--danger">
+                  Remover {member.nome}
+                </button>
+              </Form>
+            </details>
+          )}
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export function InviteSection() {
+  const { invitationDays } = useLoaderData<typeof loadOrganizationPage>();
+  const [form, fields, focus] = useValidatedForm(invitationSchema, useIntentResult("convidar"), { papel: "equipe" });
+  return (
+    <ValidatedForm form={form} focus={focus} action="?acao=convidar" className="panel" aria-labelledby="convidar">
+      <h2 className="panel__title" id="convidar">
+        Convidar
+      </h2>
+      <p className="organization__note">
+        A pessoa recebe um link por e-mail, que vale por {invitationDays} dias. Ela aceita com a conta desse e-mail (ou
+        cria uma).
+      </p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <div className="organization__invite">
+        <TextField meta={fields.email} label="Email" type="email" autoComplete="off" maxLength={50} />
+        <SelectField meta={fields.papel} label="Papel" options={ROLE_OPTIONS} />
+      </div>
+      <button type="submit" className="button panel__submit">
+        Enviar convite
+      </button>
+    </ValidatedForm>
+  );
+}
+
+export function PendingSection() {
+  const { pending } = useLoaderData<typeof loadOrganizationPage>();
+  return (
+    <section className="panel" aria-labelledby="convites-pendentes">
+      <h2 className="panel__title" id="convites-pendentes">
+        Convites pendentes
+      </h2>
+      {pending.length === 0 ? (
+        <p className="organization__note">Nenhum convite esperando resposta.</p>
+      ) : (
+        <ul className="organization__list">
+          {pending.map((invitation) => (
+            <li key={invitation.id} className="organization__member">
+              <span className="organization__member-name">{invitation.email}</span>
+              <span>
+                {invitation.papel} · vale até {invitation.expiraEm}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function LeaveSection() {
+  const errors = errorsOf(useIntentResult("sair"));
+  return (
+    <Form method="post" action="?acao=sair" className="panel" aria-labelledby="sair-organizacao">
+      <h2 className="panel__title" id="sair-organizacao">
+        Sair da organização
+      </h2>
+      <FormError id="sair-erro" errors={errors} />
+      <p className="organization__note">
+        Você deixa de ver e cuidar dos animais da organização. Para voltar, precisa de um novo convite.
+      </p>
+      <button type="submit" className="my-pet__action my-pet__action--danger organization__leave">
+        Sair da organização
+      </button>
+    </Form>
+  );
+}
