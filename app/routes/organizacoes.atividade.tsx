@@ -57,7 +57,7 @@ export default function OrganizationActivity() {
         {entries.length === 0 ? (
           <p>{primeira ? "Nada registrado ainda." : "Não há registros mais antigos."}</p>
         ) : (
-          <ol className="organization-activity__list">
+          <ol className="organization-activity__list" aria-label="Registros">
             {entries.map((entry) => (
               <li key={entry.id} className="organization-activity__item">
                 <time dateTime={entry.quando} className="organization-activity__time">

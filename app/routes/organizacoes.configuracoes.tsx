@@ -1,4 +1,4 @@
-import { useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.configuracoes";
 import { VerifiedBadge } from "~/components/caretaker-kind";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
@@ -39,6 +39,11 @@ export default function OrganizationSettings() {
             Ainda não verificada: a equipe da Adopet dá o selo de verificada depois de conferir o CNPJ.
           </p>
         )}
+        {admin ? (
+          <p>
+            <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link>
+          </p>
+        ) : null}
       </header>
       <DataSection />
       <MembersSection />

@@ -128,3 +128,42 @@ test("an account whose e-mail is not confirmed is told why it cannot create an o
   await expect(page.getByLabel("Nome")).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test("the activity log tells the administrador who did what; a team member is refused it", async ({ page }) => {
+  const { nome } = await signInThroughApi(page);
+  const created = await page.request.post("/adopet/api/organizacoes", {
+    data: { nome: "Registro Vivo", cidade: "Niterói", uf: "RJ" },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+  await page.getByRole("link", { name: "Ver a atividade da organização" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${id}/atividade$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Atividade de Registro Vivo");
+  const log = page.getByRole("list", { name: "Registros" }).getByRole("listitem");
+  const entries = log.filter({ hasText: "criou a organização" });
+  await expect(entries).toHaveCount(1);
+  await expect(entries.first()).toContainText(nome);
+  await expect(entries.first().locator("time")).toHaveText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
+
+  // A change of its data is there too, newest first.
+  await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+  await page.getByLabel("Sobre (opcional)").fill("Cães e gatos de Niterói.");
+  await page.getByRole("button", { name: "Salvar", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.organizationSaved);
+  await page.goto(`/adopet/organizacoes/${id}/atividade`);
+  await expect(log.first()).toContainText(`${nome} alterou os dados da organização (sobre)`);
+  await expectNoAxeViolations(page);
+
+  // A page that is no page; and the demo team member, who is not an administrador.
+  expect((await page.goto(`/adopet/organizacoes/${id}/atividade?antes=ontem`))?.status()).toBe(400);
+  await page.context().clearCookies();
+  await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+  await page.goto("/adopet/perfil");
+  await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
+  const demoSettings = new URL(page.url()).pathname;
+  const refused = await page.goto(demoSettings.replace(/configuracoes$/, "atividade"));
+  expect(refused?.status()).toBe(403);
+  await expect(page.getByText("Só quem administra a organização pode fazer isso.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver a atividade da organização" })).toHaveCount(0);
+});

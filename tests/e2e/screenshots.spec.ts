@@ -198,6 +198,9 @@ for (const width of WIDTHS) {
       await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
       await expect(page.getByRole("region", { name: "Convites pendentes" })).toContainText(pending);
       await capture(page, "organizacao-membros", width);
+      await page.goto(`/adopet/organizacoes/${id}/atividade`);
+      await expect(page.getByRole("list", { name: "Registros" })).toContainText("entrou na organização como equipe");
+      await capture(page, "organizacao-atividade", width);
       await page.context().clearCookies();
       await page.goto(`/adopet/convites/${await tokenOf(pending)}`);
       await expect(page.getByRole("button", { name: "Recusar" })).toBeVisible();

@@ -18,7 +18,7 @@ import { recordActivity } from "./activity-records.server";
  * the link may decline it.
  */
 
-const INVITATION_DAYS = 7;
+export const INVITATION_DAYS = 7;
 export const ORGANIZATION_INVITATION_JOB = "organization-invitation";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
