@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizationActivity } from "~/db/schema";
-import { isId } from "~/lib/ids";
+import { parsePageCursor, writePageCursor, type PageCursor } from "~/lib/page-cursors";
 import type { ActivityKind } from "~/lib/organizations";
 import { ok, type Result } from "~/services/outcome.server";
 import { requirePower } from "./membership.server";
@@ -26,25 +26,15 @@ export type ActivityRow = {
   createdAt: Date;
 };
 
-type Cursor = { createdAt: Date; id: string };
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/i;
-const cursorOf = (row: Cursor) => `${row.createdAt.toISOString()}_${row.id}`;
-
-/** `antes` as the page and the API read it: no cursor (undefined), or null when it is not one. */
-export function parseActivityCursor(value: string | null): Cursor | undefined | null {
-  if (value === null) return undefined;
-  const [, when, id] = CURSOR.exec(value) ?? [];
-  const createdAt = new Date(when ?? "");
-  if (Number.isNaN(createdAt.getTime()) || createdAt.toISOString() !== when || !isId(id)) return null;
-  return { createdAt, id: id!.toLowerCase() };
-}
+/** `antes` of the log: the entries before this one (app/lib/page-cursors.ts). */
+export const parseActivityCursor = parsePageCursor;
 
 /** A page of the log, for its administradores: entries before `before`, and the next page's cursor. */
 export async function listActivity(
   db: Db,
   actorId: string,
   organizationId: string,
-  before?: Cursor,
+  before?: PageCursor,
 ): Promise<Result<{ entries: ActivityRow[]; next: string | null }>> {
   const power = await requirePower(db, actorId, organizationId, "administrar");
   if (!power.ok) return power;
@@ -65,8 +55,8 @@ export async function listActivity(
         eq(organizationActivity.organizationId, organizationId),
         before
           ? or(
-              lt(organizationActivity.createdAt, before.createdAt),
-              and(eq(organizationActivity.createdAt, before.createdAt), lt(organizationActivity.id, before.id)),
+              lt(organizationActivity.createdAt, before.at),
+              and(eq(organizationActivity.createdAt, before.at), lt(organizationActivity.id, before.id)),
             )
           : undefined,
       ),
@@ -80,7 +70,7 @@ export async function listActivity(
     createdAt: new Date(row.createdAt),
   }));
   const last = entries.at(-1);
-  return ok({ entries, next: more && last ? cursorOf(last) : null });
+  return ok({ entries, next: more && last ? writePageCursor({ at: last.createdAt, id: last.id }) : null });
 }
 
 /** Entries older than two years are forgotten (the purge job). */

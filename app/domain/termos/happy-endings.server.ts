@@ -4,8 +4,8 @@ import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import { publicName } from "~/domain/pets/pet-views.server";
 import { firstName, STORIES_PER_PAGE } from "~/lib/happy-endings";
-import { isId } from "~/lib/ids";
 import type { Species } from "~/lib/pets";
+import { parsePageCursor, writePageCursor, type PageCursor } from "~/lib/page-cursors";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
@@ -273,27 +273,10 @@ function toPublicStory(row: StoryRow): PublicStory {
   };
 }
 
-/** Where a page of stories starts: after this one (the last of the page before). */
-type StoryCursor = { publishedAt: Date; id: string };
-
-/** The `antes` of the page after the one `story` ends: "<published at>_<id>". */
-function storyCursor(story: StoryCursor): string {
-  return `${story.publishedAt.toISOString()}_${story.id}`;
-}
-
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_([0-9a-f-]{36})$/i;
-
-/**
- * `antes` as the page and the API read it: no cursor (undefined), or null when it is not one
- * exactly as storyCursor writes it (a date the database would refuse is not one either).
- */
-export function parseStoryCursor(value: string | null): StoryCursor | undefined | null {
-  if (value === null) return undefined;
-  const [, when, id] = CURSOR.exec(value) ?? [];
-  const publishedAt = new Date(when ?? "");
-  if (Number.isNaN(publishedAt.getTime()) || publishedAt.toISOString() !== when || !isId(id)) return null;
-  return { publishedAt, id: id!.toLowerCase() };
-}
+/** `antes` of `/finais-felizes`: the stories published before this one (app/lib/page-cursors.ts). */
+export const parseStoryCursor = parsePageCursor;
+const storyCursor = (story: { publishedAt: Date; id: string }) =>
+  writePageCursor({ at: story.publishedAt, id: story.id });
 
 /**
  * A page of `/finais-felizes`, newest first: those published before `before` (the last one of
@@ -301,23 +284,23 @@ export function parseStoryCursor(value: string | null): StoryCursor | undefined 
  */
 export async function listStories(
   db: Db,
-  before?: StoryCursor,
+  before?: PageCursor,
 ): Promise<{ stories: PublicStory[]; next: string | null }> {
-  const key = `finais-felizes:${before ? storyCursor(before) : ""}`;
+  const key = `finais-felizes:${before ? writePageCursor(before) : ""}`;
   const { stories, more } = await cachedRead(db, key, () => readStories(db, before));
   const last = stories.at(-1);
   return { stories, next: more && last ? storyCursor(last) : null };
 }
 
-async function readStories(db: Db, before?: StoryCursor) {
+async function readStories(db: Db, before?: PageCursor) {
   const rows = await publicStories(db)
     .where(
       and(
         isPublic,
         before
           ? or(
-              lt(happyEndings.publishedAt, before.publishedAt),
-              and(eq(happyEndings.publishedAt, before.publishedAt), lt(happyEndings.id, before.id)),
+              lt(happyEndings.publishedAt, before.at),
+              and(eq(happyEndings.publishedAt, before.at), lt(happyEndings.id, before.id)),
             )
           : undefined,
       ),
