@@ -16,8 +16,10 @@ describe("password hashing", () => {
       }),
     );
     const login = await hashPassword("Login@123").then(() => resetsDone);
-    // Behind the burst in one queue it would come after most of the eight (six or seven done).
-    expect(login).toBeLessThanOrEqual(2);
+    // Behind the burst in one queue it would start only once seven of the eight were done.
+    // Beside it, it finishes with the first one or two; a loaded machine may let a couple more
+    // through first, so the bound sits halfway.
+    expect(login).toBeLessThanOrEqual(4);
     const hashes = await Promise.all(burst);
     expect(resetsDone).toBe(8);
     expect(await verifyPassword(hashes[3]!, "Reset@300")).toBe(true);
