@@ -88,6 +88,10 @@ async function main() {
     .limit(2);
   const [busy, other] = caretakers.map((row) => row.id) as [string, string];
   const busyPets = (await db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, busy))).map((p) => p.id);
+  const [{ organizationId } = { organizationId: "" }] = await db
+    .select({ organizationId: pets.organizationId })
+    .from(pets)
+    .where(eq(pets.id, busyPets[0]!));
   const otherPets = (await db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, other))).map((p) => p.id);
 
   // The 5,000: an adopter each, statuses as a busy ONG's pipeline has them.
@@ -121,6 +125,7 @@ async function main() {
           petId: busyPets[(done + index) % busyPets.length]!,
           adopterId: adopter.id,
           caretakerId: busy,
+          organizationId,
           status: statuses[(done + index) % statuses.length]!,
           perguntas: DEFAULT_QUESTIONS,
           respostas: ANSWERS,

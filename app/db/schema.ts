@@ -599,10 +599,16 @@ export const applications = pgTable(
     adopterId: uuid("adopter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The pet's caretaker when the application was made (the pipeline reads by it). */
+    /** The pet's caretaker (who published it) when the application was made: kept for the record. */
     caretakerId: uuid("caretaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation whose animal it is (issue 43): its administradores and equipe read and move it. */
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The member who answers it (`atribuida_a`); null: the whole team. */
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     status: applicationStatus("status").notNull().default("nova"),
     perguntas: jsonb("perguntas"),
     respostas: jsonb("respostas"),
@@ -621,15 +627,19 @@ export const applications = pgTable(
     uniqueIndex("applications_approved_idx")
       .on(table.petId)
       .where(sql`${table.status} = 'aprovada'`),
-    // The pipeline: a caretaker's applications, newest first, read off the index a page at a time.
-    index("applications_caretaker_idx").on(
-      table.caretakerId,
+    // The pipeline: an organisation's applications, newest first, read off the index a page at a time.
+    index("applications_organization_idx").on(
+      table.organizationId,
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
-    // What waits for the caretaker (counted on every page, the header) and the pipeline's
-    // counts by status, read off the index alone.
-    index("applications_status_idx").on(table.caretakerId, table.status),
+    // What waits for the team (counted on every page, the header) and the pipeline's counts by
+    // status, read off the index alone.
+    index("applications_status_idx").on(table.organizationId, table.status),
+    // `Minhas`: a member's assigned applications.
+    index("applications_assigned_idx")
+      .on(table.assignedTo, table.createdAt.desc().nullsFirst())
+      .where(sql`${table.assignedTo} is not null`),
     index("applications_adopter_idx").on(table.adopterId, table.createdAt.desc().nullsFirst()),
     index("applications_pet_idx").on(table.petId, table.status),
     index("applications_closed_idx")

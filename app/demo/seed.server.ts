@@ -377,6 +377,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
           petId,
           adopterId: adopter.id,
           caretakerId: caretaker.id,
+          organizationId,
           status: steps.at(-1)!,
           perguntas: DEFAULT_QUESTIONS,
           respostas: answers,
@@ -411,7 +412,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .where(eq(pets.id, ids[2]!));
     await writeTermo(
       txDb,
-      { id: sirius, status: "aprovada", petId: ids[2]!, adopterId: adopter.id, caretakerId: caretaker.id },
+      {
+        id: sirius,
+        status: "aprovada",
+        petId: ids[2]!,
+        adopterId: adopter.id,
+        caretakerId: caretaker.id,
+        organizationId,
+      },
       dayInBrasilia(new Date(now + 180 * 24 * 60 * 60_000)),
       new Date(now - 1_400 * 60_000),
     );
@@ -602,7 +610,9 @@ export async function seedManyPets(
     if (organized.length) {
       await db
         .insert(organizationMembers)
-        .values(organized.map((row) => ({ organizationId: row.id, userId: row.userId!, papel: "administrador" as const })));
+        .values(
+          organized.map((row) => ({ organizationId: row.id, userId: row.userId!, papel: "administrador" as const })),
+        );
     }
     organized.forEach((row, position) =>
       caretakers.set(needed[position]!, { caretakerId: row.userId!, organizationId: row.id }),

@@ -156,7 +156,8 @@ export const APPLICATION_MESSAGES = {
   notaMax: "Use no máximo 1.000 caracteres.",
   notaRequired: "Escreva a nota.",
   confirm: "Confirme a decisão.",
-  nothingToDo: "Informe o novo status ou uma nota.",
+  nothingToDo: "Informe o novo status, uma nota ou a quem atribuir a candidatura.",
+  atribuidaA: "Informe o id de um membro da organização, ou null para deixar a candidatura com toda a equipe.",
   // The questionnaire
   perguntas: "Envie as perguntas como uma lista.",
   perguntasMax: `Use no máximo ${QUESTIONS_MAX} perguntas.`,

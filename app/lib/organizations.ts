@@ -47,6 +47,11 @@ export const ACTIVITY_KINDS = [
   "animal_publicado",
   "animal_alterado",
   "animal_removido",
+  "candidatura_movida",
+  "candidatura_atribuida",
+  "lista_de_espera_recusada",
+  "termo_emitido",
+  "termo_assinado",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -74,5 +79,17 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return detalhe ? `alterou ${about} (${detalhe})` : `alterou ${about}`;
     case "animal_removido":
       return `removeu o anúncio de ${about}`;
+    case "candidatura_movida":
+      return `moveu a candidatura de ${about} para ${detalhe ?? ""}`;
+    case "candidatura_atribuida":
+      return detalhe
+        ? `atribuiu a candidatura de ${about} a ${detalhe}`
+        : `deixou a candidatura de ${about} com toda a equipe`;
+    case "termo_emitido":
+      return `emitiu o termo de adoção de ${about}`;
+    case "termo_assinado":
+      return `assinou pela organização o termo de adoção de ${about}`;
+    case "lista_de_espera_recusada":
+      return `recusou a lista de espera de ${about}${detalhe ? `: ${detalhe}` : ""}`;
   }
 }

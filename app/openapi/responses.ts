@@ -159,6 +159,13 @@ const applicationSummarySchema = z
     pet: z.object({ id, nome: z.string(), status: z.string(), imagem: imagePath.nullable() }),
     adotante: z.object({ id, nome: z.string() }),
     responsavel: z.object({ id, nome: z.string() }),
+    organizacao: z
+      .object({ id, nome: z.string() })
+      .meta({ description: "A organização dona do animal, cuja equipe responde pela candidatura." }),
+    atribuida_a: z.object({ id, nome: z.string() }).nullable().optional().meta({
+      description:
+        "Só para a equipe: o membro que responde por ela (null: toda a equipe). Muda com `PATCH /candidaturas/{id}` {atribuida_a}.",
+    }),
   })
   .meta({ id: "Candidatura" });
 

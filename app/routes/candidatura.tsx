@@ -8,6 +8,7 @@ import { StorySection } from "~/components/story-section";
 import { loadApplicationPage } from "./candidatura/page.server";
 import { runApplicationIntent } from "./candidatura/intents.server";
 import {
+  AssignForm,
   Conversation,
   Followup,
   MoveForm,
@@ -21,7 +22,7 @@ import {
 /** `/candidaturas/:id`: one application, for its adopter or its caretaker. */
 export const loader = (args: Route.LoaderArgs) => loadApplicationPage(args);
 
-/** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
+/** The team moves the application, assigns it, notes on it or declines the waiting list; the adopter withdraws. */
 export const action = (args: Route.ActionArgs) => runApplicationIntent(args);
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -89,6 +90,7 @@ export default function Candidatura() {
       ) : null}
       {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
       {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
+      {caretaker && (application.equipe.length > 1 || application.atribuidaA) ? <AssignForm /> : null}
 
       <section className="application__section" aria-labelledby="respostas">
         <h2 id="respostas" className="application__subtitle">

@@ -18,6 +18,8 @@ function filtersOf(url: URL) {
   const status = url.searchParams.get("status");
   const page = Number(url.searchParams.get("pagina") ?? "1");
   return {
+    // `Minhas`: only those assigned to the reader (issue 43).
+    mine: url.searchParams.get("minhas") === "1",
     pet: isId(pet) ? pet : undefined,
     // What was typed in `Animal` (null: the field was not sent, as from a link of meus-pets).
     typed: url.searchParams.get("animal")?.trim().slice(0, 60) ?? null,
@@ -62,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       adotante: application.adopter.nome,
       cidade: application.adopter.cidade ? `${application.adopter.cidade} (${application.adopter.uf ?? ""})` : null,
       em: formatDateTime(application.createdAt),
+      atribuidaA: application.assignedTo?.nome ?? null,
     })),
   };
 }
@@ -71,8 +74,9 @@ export function meta() {
 }
 
 /** The link to another page of the same filters. */
-function pageHref(filters: { pet?: string; animal?: string; status?: string }, page: number) {
+function pageHref(filters: { pet?: string; animal?: string; status?: string; mine?: boolean }, page: number) {
   const params = new URLSearchParams();
+  if (filters.mine) params.set("minhas", "1");
   if (filters.pet) params.set("pet", filters.pet);
   if (filters.animal) params.set("animal", filters.animal);
   if (filters.status) params.set("status", filters.status);
@@ -169,6 +173,10 @@ export default function Recebidas() {
                 ))}
               </select>
             </div>
+            <label className="choice applications__mine">
+              <input type="checkbox" name="minhas" value="1" defaultChecked={filters.mine} key={String(filters.mine)} />
+              Minhas
+            </label>
             <button type="submit" className="button applications__filter-button">
               Filtrar
             </button>
@@ -189,6 +197,7 @@ export default function Recebidas() {
                     <p className="application-card__meta">
                       {application.cidade ? `${application.cidade} · ` : ""}
                       {application.em}
+                      {application.atribuidaA ? ` · Atribuída a ${application.atribuidaA}` : ""}
                     </p>
                   </div>
                   <StatusBadge status={application.status} />

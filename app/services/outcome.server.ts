@@ -64,7 +64,9 @@ export type InvalidReason =
   /** A person in several organisations says in which one an animal is published (issue 43). */
   | "organization-required"
   /** An invitation's link that is no invitation's, or one answered or expired. */
-  | "invitation-token";
+  | "invitation-token"
+  /** Work is assigned to a member who takes care of the organisation's animals (issue 43). */
+  | "assignee";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =

@@ -211,16 +211,32 @@ const status = z.enum(
   M.status,
 );
 
-/** `PATCH /api/candidaturas/:id` {status?, motivo?, nota?}: a move, a private note, or both. */
+/** The member an application is assigned to (issue 43); null: back to the whole team. */
+const assignee = z.union([z.uuid(M.atribuidaA), z.null()], M.atribuidaA);
+
+/**
+ * `PATCH /api/candidaturas/:id` {status?, motivo?, nota?, atribuida_a?}: a move, a private note,
+ * an assignment, or several.
+ */
 export const applicationPatchSchema = z
-  .strictObject({ status: status.optional(), motivo: reason.optional(), nota: note.optional() })
+  .strictObject({
+    status: status.optional(),
+    motivo: reason.optional(),
+    nota: note.optional(),
+    atribuida_a: assignee.optional(),
+  })
   .superRefine((patch, context) => {
-    if (!patch.status && !patch.nota) context.addIssue({ code: "custom", path: ["status"], message: M.nothingToDo });
+    if (!patch.status && !patch.nota && patch.atribuida_a === undefined) {
+      context.addIssue({ code: "custom", path: ["status"], message: M.nothingToDo });
+    }
     if (patch.status === "recusada" && !patch.motivo) {
       context.addIssue({ code: "custom", path: ["motivo"], message: M.motivoRequired });
     }
   });
 export type ApplicationPatch = z.output<typeof applicationPatchSchema>;
+
+/** The team's form on an application's page: to whom it is assigned (nothing chosen: the whole team). */
+export const applicationAssignFormSchema = z.object({ atribuida_a: z.uuid(M.atribuidaA).optional() });
 
 /** The caretaker's form on an application's page: a move (a decision confirmed), with its reason. */
 export const applicationMoveFormSchema = z

@@ -254,10 +254,7 @@ const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
  * The organisation an animal is published for (issue 43): needed from a person in several,
  * and only when publishing (an animal changes organisation by a transfer).
  */
-const organizationChoice = z.preprocess(
-  blankToUndefined,
-  z.uuid(ORGANIZATION_MESSAGES.organizacaoRequired).optional(),
-);
+const organizationChoice = z.preprocess(blankToUndefined, z.uuid(ORGANIZATION_MESSAGES.organizacaoRequired).optional());
 
 /** The publish and edit forms: every field; 1 to 5 photos to publish, and when editing, new photos (if any) replace the old. */
 function petFormSchema(mode: "create" | "edit") {

@@ -182,6 +182,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ORGANIZATION_MESSAGES.organizacaoRequired;
     case "invitation-token":
       return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
+    case "assignee":
+      return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }
 }
 

@@ -124,7 +124,7 @@ test.describe("applications", () => {
     // A private note, then the interview.
     await ong.getByLabel("Nova nota").fill("Ligar depois das 18h.");
     await ong.getByRole("button", { name: "Salvar nota" }).click();
-    await expect(ong.getByText("Nota salva. Só você vê as suas notas.")).toBeVisible();
+    await expect(ong.getByText("Nota salva. Só a equipe que cuida do animal vê as notas.")).toBeVisible();
     await ong.getByRole("radio", { name: "Entrevista" }).check();
     await ong.getByRole("button", { name: "Salvar", exact: true }).click();
     await expect(ong.getByText("Candidatura atualizada. Quem se candidatou recebe um e-mail.")).toBeVisible();

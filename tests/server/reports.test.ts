@@ -60,6 +60,11 @@ async function trusted(app_: TestApp = app, { days = 8, emailConfirmed = true } 
   return account.client;
 }
 
+async function organizationOf(petId: string): Promise<string> {
+  const [row] = await app.db.select({ id: pets.organizationId }).from(pets).where(eq(pets.id, petId));
+  return row!.id;
+}
+
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.includes(to));
   return Promise.all(sent.map((message) => simpleParser(message.data)));
@@ -447,7 +452,13 @@ describe("operators' actions", () => {
     const adopter = await createUser(app.db, { email: "adotante.oculto@exemplo.com", nome: "Adotante" });
     const [approved] = await app.db
       .insert(applications)
-      .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, status: "aprovada" })
+      .values({
+        petId,
+        adopterId: adopter.id,
+        caretakerId: caretaker.id,
+        organizationId: await organizationOf(petId),
+        status: "aprovada",
+      })
       .returning({ id: applications.id });
     await app.db.update(pets).set({ reservedAt: new Date() }).where(eq(pets.id, petId));
     const hidden = await operator.post(
@@ -473,7 +484,14 @@ describe("operators' actions", () => {
     const adopter = await createUser(app.db, { email: "espera.oculto@exemplo.com", nome: "Espera" });
     const [waiting] = await app.db
       .insert(applications)
-      .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, status: "em_espera", respostas: { a: "b" } })
+      .values({
+        petId,
+        adopterId: adopter.id,
+        caretakerId: caretaker.id,
+        organizationId: await organizationOf(petId),
+        status: "em_espera",
+        respostas: { a: "b" },
+      })
       .returning({ id: applications.id });
     await app.db
       .update(pets)

@@ -54,6 +54,7 @@ const applicationsQuery = z.object({
     description: "Só as recebidas para animais cujo nome tem este texto (sem diferença de acentos e maiúsculas).",
   }),
   status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
+  minhas: z.enum(["1"]).optional().meta({ description: "`1`: só as recebidas atribuídas a você." }),
   pagina: z.coerce
     .number()
     .int()
@@ -124,7 +125,7 @@ export const applicationsEndpoints = [
       ok: { 200: answer("As enviadas e uma página das recebidas, mais novas primeiro.", applicationListSchema) },
       errors: { 400: "Filtro inválido." },
     },
-    // `recebidas` narrowed by `?pet=`, `?animal=` (name) and `?status=`, 50 a `?pagina=`.
+    // `recebidas` narrowed by `?pet=`, `?animal=` (name), `?status=` and `?minhas=1`, 50 a `?pagina=`.
     async handle({ request, context, user }) {
       const params = new URL(request.url).searchParams;
       const pet = params.get("pet") ?? undefined;
@@ -132,6 +133,10 @@ export const applicationsEndpoints = [
       const animal = typed?.trim() || undefined;
       const status = params.get("status") ?? undefined;
       const page = Number(params.get("pagina") ?? "1");
+      const minhas = params.get("minhas");
+      if (minhas !== null && minhas !== "1") {
+        return apiError(400, "Dados inválidos.", { minhas: ["Use minhas=1 para ver só as atribuídas a você."] });
+      }
       if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
       if (typed && typed.length > 60) {
         return apiError(400, "Dados inválidos.", { animal: ["O nome do animal deve ter no máximo 60 caracteres."] });
@@ -146,12 +151,12 @@ export const applicationsEndpoints = [
         listSent(context.db, user.id),
         countReceivedByStatus(context.db, user.id),
       ]);
-      const filters = { pet, animal, status: status as ApplicationStatus | undefined, page };
+      const filters = { pet, animal, status: status as ApplicationStatus | undefined, mine: minhas === "1", page };
       const recebidas = await listReceived(context.db, user.id, filters, counts);
       return Response.json(
         {
-          enviadas: enviadas.map(toApiApplication),
-          recebidas: recebidas.items.map(toApiApplication),
+          enviadas: enviadas.map((application) => toApiApplication(application, false)),
+          recebidas: recebidas.items.map((application) => toApiApplication(application, true)),
           recebidas_total: recebidas.total,
           pagina: recebidas.page,
           paginas: recebidas.pageCount,

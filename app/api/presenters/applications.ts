@@ -4,8 +4,8 @@ import type { ApiApplication, ApiApplicationDetail } from "~/openapi/responses";
 
 /** Applications in the API's shape. */
 
-/** An application as the API shows it in lists. */
-export function toApiApplication(application: ApplicationSummary): ApiApplication {
+/** An application as the API shows it in lists; its assignment for the team (`forTeam`) only. */
+export function toApiApplication(application: ApplicationSummary, forTeam: boolean): ApiApplication {
   const { pet } = application;
   return {
     id: application.id,
@@ -21,6 +21,8 @@ export function toApiApplication(application: ApplicationSummary): ApiApplicatio
     },
     adotante: { id: application.adopter.id, nome: application.adopter.nome },
     responsavel: { id: application.caretaker.id, nome: application.caretaker.nome },
+    organizacao: { id: application.organization.id, nome: application.organization.nome },
+    ...(forTeam && { atribuida_a: application.assignedTo }),
   };
 }
 
@@ -31,7 +33,7 @@ export function toApiApplicationDetail(
 ): ApiApplicationDetail {
   const caretaker = application.party === "responsavel";
   return {
-    ...toApiApplication(application),
+    ...toApiApplication(application, caretaker),
     perguntas: application.perguntas,
     respostas: application.respostas,
     respostas_apagadas_em: application.answersErasedAt?.toISOString() ?? null,

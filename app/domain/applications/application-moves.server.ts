@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { applicationNotes, applications, pets } from "~/db/schema";
+import { applicationNotes, applications, pets, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { allowedMoves, type ApplicationParty, type ApplicationStatus } from "~/lib/applications";
+import { allowedMoves, STATUS_LABEL, type ApplicationParty, type ApplicationStatus } from "~/lib/applications";
 import {
   APPLICATION_STATUS_JOB,
   applicationsOfPet,
@@ -12,16 +12,19 @@ import {
 } from "~/domain/adoptions/lifecycle.server";
 import { type Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
-import { fail, forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import type { ApplicationPatch } from "~/validation/applications";
+import { caresFor } from "~/domain/organizations/membership.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { applicationPartyOf } from "./parties.server";
 
 /** Moving an application along the caretaker's pipeline, by rule, and declining the waiting list. */
 
 /**
- * A move of an application by one of its parties, and/or a private note by the caretaker.
- * Approving reserves the animal (one approval wins; a second gets a conflict) and puts the
- * other open applications on the waiting list; declining or withdrawing an approved one
- * reopens the animal.
+ * A move of an application by one of its parties, and/or a private note or an assignment by
+ * the team. Approving reserves the animal (one approval wins; a second gets a conflict) and
+ * puts the other open applications on the waiting list; declining or withdrawing an approved
+ * one reopens the animal. The team's moves and assignments go to the organisation's log.
  */
 export async function changeApplication(
   db: Db,
@@ -42,16 +45,31 @@ export async function changeApplication(
           status: applications.status,
           petId: applications.petId,
           adopterId: applications.adopterId,
-          caretakerId: applications.caretakerId,
+          organizationId: applications.organizationId,
+          assignedTo: applications.assignedTo,
+          // How the log names it: the adopter and the animal.
+          alvoNome: sql<string>`(select nome from users where id = ${applications.adopterId}) || ' (' ||
+            (select nome from pets where id = ${applications.petId}) || ')'`,
         })
         .from(applications)
         .where(eq(applications.id, id))
         .for("update");
       if (!row) return notFound("application");
-      const party: ApplicationParty | null =
-        row.caretakerId === actorId ? "responsavel" : row.adopterId === actorId ? "adotante" : null;
+      const party = await applicationPartyOf(tx, row, actorId);
       if (!party) return notFound("application");
-      if (patch.nota !== undefined && party !== "responsavel") return forbidden("application-caretaker-only");
+      if ((patch.nota !== undefined || patch.atribuida_a !== undefined) && party !== "responsavel") {
+        return forbidden("application-caretaker-only");
+      }
+      const logged = { organizationId: row.organizationId, actorId, alvoId: id, alvoNome: row.alvoNome };
+      if (patch.atribuida_a !== undefined && patch.atribuida_a !== row.assignedTo) {
+        const assignee = patch.atribuida_a;
+        if (assignee !== null && !(await caresFor(tx, assignee, row.organizationId))) {
+          return invalid("atribuida_a", "assignee");
+        }
+        await tx.update(applications).set({ assignedTo: assignee }).where(eq(applications.id, id));
+        const [named] = assignee ? await tx.select({ nome: users.nome }).from(users).where(eq(users.id, assignee)) : [];
+        await recordActivity(tx, { ...logged, acao: "candidatura_atribuida", detalhe: named?.nome ?? null });
+      }
       const to = patch.status;
       if (to) {
         const refused = refusedMove(row.status, to, party);
@@ -69,7 +87,12 @@ export async function changeApplication(
               : fail({ kind: "gone", subject: "pet" });
           }
         }
-        await moveAll(tx, jobs, [id], to, party, to === "recusada" ? (patch.motivo ?? null) : null);
+        const motivo = to === "recusada" ? (patch.motivo ?? null) : null;
+        await moveAll(tx, jobs, [id], to, party, motivo);
+        if (party === "responsavel") {
+          const detalhe = motivo ? `${STATUS_LABEL[to]}: ${motivo}` : STATUS_LABEL[to];
+          await recordActivity(tx, { ...logged, acao: "candidatura_movida", detalhe });
+        }
         if (to === "aprovada") {
           const others = await applicationsOfPet(tx, row.petId, ["nova", "em_analise", "entrevista", "visita"], id);
           await moveAll(tx, jobs, others, "em_espera", "responsavel", null);
@@ -107,16 +130,30 @@ function refusedMove(from: ApplicationStatus, to: ApplicationStatus, party: Appl
 export async function declineWaitingList(
   db: Db,
   jobs: Jobs,
-  caretakerId: string,
+  userId: string,
   petId: string,
   motivo: string,
 ): Promise<Result<{ declined: number }>> {
   const declined = await db.transaction(async (tx) => {
     // The pet first, as every move locks it (changeApplication).
-    const [pet] = await tx.select({ caretakerId: pets.caretakerId }).from(pets).where(eq(pets.id, petId)).for("update");
-    if (!pet || pet.caretakerId !== caretakerId) return notFound("pet");
+    const [pet] = await tx
+      .select({ organizationId: pets.organizationId, nome: pets.nome })
+      .from(pets)
+      .where(eq(pets.id, petId))
+      .for("update");
+    if (!pet || !(await caresFor(tx, userId, pet.organizationId))) return notFound("pet");
     const waiting = await applicationsOfPet(tx, petId, ["em_espera"]);
     await moveAll(tx, jobs, waiting, "recusada", "responsavel", motivo);
+    if (waiting.length > 0) {
+      await recordActivity(tx, {
+        organizationId: pet.organizationId,
+        actorId: userId,
+        acao: "lista_de_espera_recusada",
+        alvoId: petId,
+        alvoNome: pet.nome,
+        detalhe: motivo,
+      });
+    }
     return ok({ declined: waiting.length });
   });
   if (declined.ok) jobs.wake(APPLICATION_STATUS_JOB);

@@ -3,7 +3,7 @@ import { searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { applicationEvents, applicationNotes, applications, pets, users } from "~/db/schema";
+import { applicationEvents, applicationNotes, applications, organizations, pets, users } from "~/db/schema";
 import {
   allowedMoves,
   isOpen,
@@ -13,6 +13,8 @@ import {
   type Question,
 } from "~/lib/applications";
 import { notFound, ok, type Result } from "~/services/outcome.server";
+import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
+import { applicationPartyOf } from "./parties.server";
 
 /**
  * Reading applications: an adopter's sent ones, a caretaker's received ones (filtered, a page at
@@ -31,6 +33,10 @@ export type ApplicationSummary = {
   pet: { id: string; nome: string; status: string; reservado: boolean; photoId: string | null };
   adopter: { id: string; nome: string; cidade: string | null; uf: string | null };
   caretaker: { id: string; nome: string };
+  /** The organisation whose animal it is. */
+  organization: { id: string; nome: string };
+  /** The member who answers it (`atribuida_a`); null: the whole team. */
+  assignedTo: { id: string; nome: string } | null;
 };
 
 export type ApplicationView = ApplicationSummary & {
@@ -53,6 +59,7 @@ export type ApplicationView = ApplicationSummary & {
 
 const adopter = sql.raw("adopter");
 const caretaker = sql.raw("caretaker");
+const assignee = sql.raw("assignee");
 
 const summaryColumns = {
   id: applications.id,
@@ -75,6 +82,10 @@ const summaryColumns = {
   // An ONG by its public name, as every page shows it.
   caretakerNome: sql<string>`case when ${caretaker}.tipo = 'ong' and ${caretaker}.nome_publico is not null
     then ${caretaker}.nome_publico else ${caretaker}.nome end`,
+  organizationId: organizations.id,
+  organizationNome: organizations.nome,
+  assigneeId: sql<string | null>`${assignee}.id`,
+  assigneeNome: sql<string | null>`${assignee}.nome`,
 };
 
 type SummaryRow = {
@@ -94,6 +105,10 @@ type SummaryRow = {
   adopterUf: string | null;
   caretakerId: string;
   caretakerNome: string;
+  organizationId: string;
+  organizationNome: string;
+  assigneeId: string | null;
+  assigneeNome: string | null;
 };
 
 function toSummary(row: SummaryRow): ApplicationSummary {
@@ -112,6 +127,8 @@ function toSummary(row: SummaryRow): ApplicationSummary {
     },
     adopter: { id: row.adopterId, nome: row.adopterNome, cidade: row.adopterCidade, uf: row.adopterUf },
     caretaker: { id: row.caretakerId, nome: row.caretakerNome },
+    organization: { id: row.organizationId, nome: row.organizationNome },
+    assignedTo: row.assigneeId ? { id: row.assigneeId, nome: row.assigneeNome! } : null,
   };
 }
 
@@ -121,7 +138,9 @@ function summaries(db: Db) {
     .from(applications)
     .innerJoin(pets, eq(pets.id, applications.petId))
     .innerJoin(sql`${users} as ${adopter}`, sql`${adopter}.id = ${applications.adopterId}`)
-    .innerJoin(sql`${users} as ${caretaker}`, sql`${caretaker}.id = ${applications.caretakerId}`);
+    .innerJoin(sql`${users} as ${caretaker}`, sql`${caretaker}.id = ${applications.caretakerId}`)
+    .innerJoin(organizations, eq(organizations.id, applications.organizationId))
+    .leftJoin(sql`${users} as ${assignee}`, sql`${assignee}.id = ${applications.assignedTo}`);
 }
 
 /** The adopter's applications, newest first. */
@@ -156,29 +175,45 @@ export async function timelines(db: Db, ids: string[]): Promise<Map<string, Appl
 
 const RECEIVED_PAGE_SIZE = 50;
 
-/** `pet`: one animal; `animal`: the animals whose name holds this text (accents and case aside). */
-export type ReceivedFilters = { pet?: string; animal?: string; status?: ApplicationStatus; page?: number };
+/**
+ * `pet`: one animal; `animal`: the animals whose name holds this text (accents and case aside);
+ * `mine`: only those assigned to the reader (`Minhas`).
+ */
+export type ReceivedFilters = {
+  pet?: string;
+  animal?: string;
+  status?: ApplicationStatus;
+  mine?: boolean;
+  page?: number;
+};
+
+/** The applications of the organisations whose animals `userId` takes care of. */
+function receivedBy(db: Db, userId: string) {
+  return inArray(applications.organizationId, organizationsCaredForBy(db, userId));
+}
 
 /**
- * The applications for the caretaker's animals, newest first, narrowed by animal and status, a
- * page at a time: the page's ids off the caretaker's index first, then only those joined.
- * `counts` (countReceivedByStatus), when given, spares counting again without an animal.
+ * The applications for the animals `userId` takes care of (their organisations'), newest first,
+ * narrowed by animal, status and assignment, a page at a time: the page's ids off the
+ * organisation's index first, then only those joined. `counts` (countReceivedByStatus), when
+ * given, spares counting again without an animal.
  */
 export async function listReceived(
   db: Db,
-  caretakerId: string,
+  userId: string,
   filters: ReceivedFilters = {},
   counts?: Partial<Record<ApplicationStatus, number>>,
 ): Promise<{ items: ApplicationSummary[]; total: number; page: number; pageCount: number }> {
   const where = and(
-    eq(applications.caretakerId, caretakerId),
+    receivedBy(db, userId),
     filters.pet ? eq(applications.petId, filters.pet) : undefined,
-    filters.animal ? inArray(applications.petId, animalsNamed(db, caretakerId, searchKey(filters.animal))) : undefined,
+    filters.animal ? inArray(applications.petId, animalsNamed(db, userId, searchKey(filters.animal))) : undefined,
     filters.status ? eq(applications.status, filters.status) : undefined,
+    filters.mine ? eq(applications.assignedTo, userId) : undefined,
   );
   const page = Math.max(1, filters.page ?? 1);
   const known =
-    counts && !filters.pet && !filters.animal
+    counts && !filters.pet && !filters.animal && !filters.mine
       ? filters.status
         ? (counts[filters.status] ?? 0)
         : Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
@@ -217,21 +252,21 @@ export async function listReceived(
   };
 }
 
-/** How many of each status the caretaker has (the pipeline's filter shows them). */
+/** How many of each status `userId`'s organisations have (the pipeline's filter shows them). */
 export async function countReceivedByStatus(
   db: Db,
-  caretakerId: string,
+  userId: string,
 ): Promise<Partial<Record<ApplicationStatus, number>>> {
   const rows = await db
     .select({ status: applications.status, total: count() })
     .from(applications)
-    .where(eq(applications.caretakerId, caretakerId))
+    .where(receivedBy(db, userId))
     .groupBy(applications.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.total]));
 }
 
-/** How many applications each of the caretaker's pets has, and how many of them are new. */
-export async function countByPet(db: Db, caretakerId: string): Promise<Map<string, { total: number; novas: number }>> {
+/** How many applications each of the pets `userId` takes care of has, and how many of them are new. */
+export async function countByPet(db: Db, userId: string): Promise<Map<string, { total: number; novas: number }>> {
   const rows = await db
     .select({
       petId: applications.petId,
@@ -239,26 +274,31 @@ export async function countByPet(db: Db, caretakerId: string): Promise<Map<strin
       novas: sql<number>`count(*) filter (where ${applications.status} = 'nova')`.mapWith(Number),
     })
     .from(applications)
-    .where(eq(applications.caretakerId, caretakerId))
+    .where(receivedBy(db, userId))
     .groupBy(applications.petId);
   return new Map(rows.map(({ petId, total, novas }) => [petId, { total, novas }]));
 }
 
-/** New applications waiting for the caretaker: the header's count. */
-export async function countNewApplications(db: Db, caretakerId: string): Promise<number> {
+/** New applications waiting for `userId`'s teams: the header's count. */
+export async function countNewApplications(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(applications)
-    .where(and(eq(applications.caretakerId, caretakerId), eq(applications.status, "nova")));
+    .where(and(receivedBy(db, userId), eq(applications.status, "nova")));
   return row?.total ?? 0;
 }
 
-/** The caretaker's animals whose name holds `key` (a searchKey, compared with the name's own). */
-function animalsNamed(db: Db, caretakerId: string, key: string) {
+/** The animals `userId` takes care of. */
+function caredFor(db: Db, userId: string) {
+  return inArray(pets.organizationId, organizationsCaredForBy(db, userId));
+}
+
+/** The animals `userId` takes care of whose name holds `key` (a searchKey, compared with the name's own). */
+function animalsNamed(db: Db, userId: string, key: string) {
   return db
     .select({ id: pets.id })
     .from(pets)
-    .where(and(eq(pets.caretakerId, caretakerId), like(pets.nomeBusca, likePattern(key, { anywhere: true }))));
+    .where(and(caredFor(db, userId), like(pets.nomeBusca, likePattern(key, { anywhere: true }))));
 }
 
 /**
@@ -268,7 +308,7 @@ function animalsNamed(db: Db, caretakerId: string, key: string) {
  */
 export async function suggestAnimalsWithApplications(
   db: Db,
-  caretakerId: string,
+  userId: string,
   text: string,
   limit = 8,
 ): Promise<{ id: string; nome: string }[]> {
@@ -279,7 +319,7 @@ export async function suggestAnimalsWithApplications(
     .from(pets)
     .where(
       and(
-        eq(pets.caretakerId, caretakerId),
+        caredFor(db, userId),
         like(pets.nomeBusca, likePattern(key, { anywhere: true })),
         sql`exists (select 1 from ${applications} where ${applications.petId} = ${pets.id})`,
       ),
@@ -288,12 +328,12 @@ export async function suggestAnimalsWithApplications(
     .limit(limit);
 }
 
-/** The name of one of the caretaker's animals (the filter by animal shows it); null if not theirs. */
-export async function nameOfOwnAnimal(db: Db, caretakerId: string, petId: string): Promise<string | null> {
+/** The name of one of the animals `userId` takes care of (the filter by animal shows it); null if not theirs. */
+export async function nameOfOwnAnimal(db: Db, userId: string, petId: string): Promise<string | null> {
   const [row] = await db
     .select({ nome: pets.nome })
     .from(pets)
-    .where(and(eq(pets.id, petId), eq(pets.caretakerId, caretakerId)))
+    .where(and(eq(pets.id, petId), caredFor(db, userId)))
     .limit(1);
   return row?.nome ?? null;
 }
@@ -303,8 +343,11 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
   const [row] = await summaries(db).where(eq(applications.id, id)).limit(1);
   if (!row) return notFound("application");
   const summary = toSummary(row as SummaryRow);
-  const party: ApplicationParty | null =
-    summary.caretaker.id === readerId ? "responsavel" : summary.adopter.id === readerId ? "adotante" : null;
+  const party = await applicationPartyOf(
+    db,
+    { adopterId: summary.adopter.id, organizationId: summary.organization.id },
+    readerId,
+  );
   if (!party) return notFound("application");
   const [[details], events, notes] = await Promise.all([
     db

@@ -2,7 +2,7 @@ import { blockRefusal, blockSide } from "~/domain/conversations/blocks.server";
 import { isListed } from "~/lib/pets";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "~/db/client.server";
-import { applicationEvents, applications, pets, users } from "~/db/schema";
+import { applicationEvents, applications, organizationMembers, pets, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
 import {
   DEFAULT_QUESTIONS,
@@ -113,14 +113,15 @@ export async function canApply(
         and a.status not in ('recusada', 'desistiu') limit 1)`,
       // Someone who blocked the other (either way) hears nothing more from them, applications included.
       blocked: blockSide(adopterId, sql`"pets"."caretaker_id"`),
+      own: ownPet(adopterId, sql`"pets"`),
     })
     .from(pets)
     .where(eq(pets.id, petId))
     .limit(1);
   const pet = adoptable(row);
   if (!pet.ok) return pet;
-  const { perguntas, openId, blocked, ...found } = pet.value;
-  if (found.caretakerId === adopterId) return forbidden("not-own-pet");
+  const { perguntas, openId, blocked, own, ...found } = pet.value;
+  if (own) return forbidden("not-own-pet");
   if (openId) return fail({ kind: "conflict", reason: "application-open", id: openId });
   const unblocked = blockRefusal(blocked);
   if (!unblocked.ok) return unblocked;
@@ -153,7 +154,7 @@ export async function apply(
     const open = await openApplicationFor(db, input.adopterId, input.petId);
     return fail({ kind: "conflict", reason: "application-open", ...(open && { id: open }) });
   }
-  if (!written.id) return refusalFor(written, input.adopterId);
+  if (!written.id) return refusalFor(written);
   jobs.wake(APPLICATION_NEW_JOB, { outbox: true });
   return ok({ id: written.id, status: "nova" });
 }
@@ -174,7 +175,17 @@ type WrittenApplication = {
   reservedAt: Date | string | null;
   caretakerId: string | null;
   blocked: "you" | "them" | null;
+  own: boolean | null;
 };
+
+/**
+ * Whether the pet (the row `pet`) is `adopterId`'s own: they published it, or they belong to the
+ * organisation that owns it (no one applies to their own team).
+ */
+function ownPet(adopterId: string, pet: SQL) {
+  return sql<boolean>`(${pet}.caretaker_id = ${adopterId} or exists (select 1 from ${organizationMembers} m
+    where m.organization_id = ${pet}.organization_id and m.user_id = ${adopterId}))`;
+}
 
 /** `adoptable` in SQL, over the pet's row `pet`: the writing statement's own check. */
 function adoptableSql(pet: SQL) {
@@ -199,18 +210,18 @@ function writeApplication(input: ApplicationInput): SQL {
   const respostas = Object.fromEntries(Object.entries(input.respostas).filter(([, value]) => value !== undefined));
   return sql`
     with pet as (
-      select p.id, p.status, p.reserved_at, p.caretaker_id,
-        ${blockSide(input.adopterId, sql`p.caretaker_id`)} as blocked
+      select p.id, p.status, p.reserved_at, p.caretaker_id, p.organization_id,
+        ${blockSide(input.adopterId, sql`p.caretaker_id`)} as blocked, ${ownPet(input.adopterId, sql`p`)} as own
       from ${pets} p
       where p.id = ${input.petId}
         and p.caretaker_id = (select ${users.id} from ${users} where ${users.id} = ${input.caretakerId} for key share)
       for share
     ), allowed as (
-      select id from pet
-      where ${adoptableSql(sql`pet`)} and pet.caretaker_id <> ${input.adopterId} and pet.blocked is null
+      select id, organization_id from pet
+      where ${adoptableSql(sql`pet`)} and not pet.own and pet.blocked is null
     ), created as (
-      insert into ${applications} (pet_id, adopter_id, caretaker_id, perguntas, respostas)
-      select id, ${input.adopterId}, ${input.caretakerId},
+      insert into ${applications} (pet_id, adopter_id, caretaker_id, organization_id, perguntas, respostas)
+      select id, ${input.adopterId}, ${input.caretakerId}, organization_id,
         ${JSON.stringify(input.perguntas)}::jsonb, ${JSON.stringify(respostas)}::jsonb
       from allowed
       returning id
@@ -220,7 +231,7 @@ function writeApplication(input: ApplicationInput): SQL {
     ), conversation as (${openConversationStatement(input, sql`exists (select 1 from created)`)}),
     notice as (${outboxInsert(APPLICATION_NEW_JOB, sql`jsonb_build_object('applicationId', id)`, sql`created`)})
     select (select id from created) as id, pet.status, pet.reserved_at as "reservedAt",
-      pet.caretaker_id as "caretakerId", pet.blocked
+      pet.caretaker_id as "caretakerId", pet.blocked, pet.own
     from (select) as one left join pet on true`;
 }
 
@@ -228,11 +239,11 @@ function writeApplication(input: ApplicationInput): SQL {
  * Why an application was not written, from the pet as the statement found it: the same rules,
  * in the same order, as `canApply`'s.
  */
-function refusalFor(pet: WrittenApplication, adopterId: string): Result<never> {
-  const { status, reservedAt, caretakerId } = pet;
+function refusalFor(pet: WrittenApplication): Result<never> {
+  const { status, reservedAt } = pet;
   const found = adoptable(status === null ? undefined : { status, reservedAt });
   if (!found.ok) return found;
-  if (caretakerId === adopterId) return forbidden("not-own-pet");
+  if (pet.own) return forbidden("not-own-pet");
   const unblocked = blockRefusal(pet.blocked);
   if (!unblocked.ok) return unblocked;
   // Its caretaker is no longer the one the adopter saw (the account was deleted meanwhile).

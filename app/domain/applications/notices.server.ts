@@ -10,45 +10,51 @@ import {
 } from "~/emails/applications.server";
 import { renderEmail } from "~/emails/render.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
+import { teamToTell } from "~/domain/organizations/membership.server";
 
 /**
  * The e-mails of applications, sent by the job queue once each (idempotency keys): a new
- * application to the caretaker, each change of status to the adopter.
+ * application to the team, each change of status to the adopter.
  */
 
 const applicationUrl = (publicUrl: string, id: string) => `${publicUrl}/adopet/candidaturas/${id}`;
 
-/** The job `APPLICATION_NEW_JOB`: tells the caretaker. */
+/**
+ * The job `APPLICATION_NEW_JOB`: tells the team, each member by their own e-mail: the member it is
+ * assigned to, or else the organisation's administradores and equipe (issue 43).
+ */
 export async function sendNewApplicationNotice(
   db: Db,
   mailer: Mailer,
   applicationId: string,
   publicUrl: string,
 ): Promise<void> {
-  const [row] = await db
+  const [application] = await db
     .select({
-      email: users.email,
-      caretakerNome: users.nome,
+      organizationId: applications.organizationId,
+      assignedTo: applications.assignedTo,
       petNome: pets.nome,
       adopterNome: sql<string>`(select nome from ${users} where id = ${applications.adopterId})`,
     })
     .from(applications)
-    .innerJoin(users, eq(users.id, applications.caretakerId))
     .innerJoin(pets, eq(pets.id, applications.petId))
     .where(eq(applications.id, applicationId))
     .limit(1);
   // Deleted since (an account, the pet).
-  if (!row) return;
-  const { email, ...props } = row;
-  const content = await renderEmail(
-    NewApplicationEmail({ ...props, applicationUrl: applicationUrl(publicUrl, applicationId) }),
-  );
-  await sendMailOnce(db, mailer, {
-    to: email,
-    subject: newApplicationSubject(props),
-    ...content,
-    idempotencyKey: `candidatura-nova.${applicationId}`,
-  });
+  if (!application) return;
+  const recipients = await teamToTell(db, application.organizationId, application.assignedTo);
+  for (const recipient of recipients) {
+    const props = { caretakerNome: recipient.nome, petNome: application.petNome, adopterNome: application.adopterNome };
+    const content = await renderEmail(
+      NewApplicationEmail({ ...props, applicationUrl: applicationUrl(publicUrl, applicationId) }),
+    );
+    await sendMailOnce(db, mailer, {
+      to: recipient.email,
+      subject: newApplicationSubject(props),
+      ...content,
+      idempotencyKey: `candidatura-nova.${applicationId}.${recipient.id}`,
+    });
+  }
 }
 
 /** The job `APPLICATION_STATUS_JOB`: tells the adopter what changed and what comes next. */

@@ -50,7 +50,8 @@ export async function requirePower(
 ): Promise<Result<OrganizationRole>> {
   const role = await roleIn(db, userId, organizationId);
   if (!role) return notFound("organization");
-  if (!roleMay(role, power)) return forbidden(power === "administrar" ? "organization-admin-only" : "organization-role");
+  if (!roleMay(role, power))
+    return forbidden(power === "administrar" ? "organization-admin-only" : "organization-role");
   return ok(role);
 }
 
@@ -98,7 +99,11 @@ export async function ownOrganization(db: Db, userId: string): Promise<string> {
       .returning({ id: organizations.id });
     if (made) {
       await tx.insert(organizationMembers).values({ organizationId: made.id, userId, papel: "administrador" });
-      await recordActivity(tx as unknown as Db, { organizationId: made.id, actorId: userId, acao: "organizacao_criada" });
+      await recordActivity(tx as unknown as Db, {
+        organizationId: made.id,
+        actorId: userId,
+        acao: "organizacao_criada",
+      });
       return made.id;
     }
     const [existing] = await tx
@@ -134,4 +139,33 @@ export function organizationsCaredForBy(db: Db, userId: string) {
     .select({ id: organizationMembers.organizationId })
     .from(organizationMembers)
     .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.papel, CARING_ROLES)));
+}
+
+/** The members who take care of the organisation's animals (administradores and equipe), by name. */
+export async function caringMembers(
+  db: Db,
+  organizationId: string,
+): Promise<{ id: string; nome: string; email: string }[]> {
+  return db
+    .select({ id: users.id, nome: users.nome, email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(
+      and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.papel, CARING_ROLES)),
+    )
+    .orderBy(asc(users.nome), asc(users.id));
+}
+
+/**
+ * Who is told of the organisation's work (a new application, a message): the member it is
+ * assigned to while they still take care of its animals, or else its administradores and equipe.
+ */
+export async function teamToTell(
+  db: Db,
+  organizationId: string,
+  assignedTo: string | null,
+): Promise<{ id: string; nome: string; email: string }[]> {
+  const team = await caringMembers(db, organizationId);
+  const assignee = team.find((member) => member.id === assignedTo);
+  return assignee ? [assignee] : team;
 }

@@ -118,7 +118,11 @@ export async function createOrganization(db: Db, userId: string, input: Organiza
       })
       .returning({ id: organizations.id });
     await tx.insert(organizationMembers).values({ organizationId: made!.id, userId, papel: "administrador" });
-    await recordActivity(tx as unknown as Db, { organizationId: made!.id, actorId: userId, acao: "organizacao_criada" });
+    await recordActivity(tx as unknown as Db, {
+      organizationId: made!.id,
+      actorId: userId,
+      acao: "organizacao_criada",
+    });
     return made!.id;
   });
   return ok(id);

@@ -10,7 +10,8 @@ import { ADOPTER_BLANKS, fillPlaceholders, normalizeText, type TermoStatus } fro
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
 import { type PdfSignature } from "./termo-pdf.server";
-import { partyOf, sha256 } from "./termos.server";
+import { sha256 } from "./termos.server";
+import { applicationPartyOf } from "~/domain/applications/parties.server";
 
 /** Reading a termo: for its two parties only, with its signatures, the text they signed and its hash. */
 
@@ -159,26 +160,25 @@ export async function termoOfApplication(db: Db, readerId: string, applicationId
     .limit(1);
   const [row] = (await (lock ? query.for("update") : query)) as TermoRow[];
   if (!row) return null;
-  const party: ApplicationParty | null =
-    row.caretakerId === readerId ? "responsavel" : row.adopterId === readerId ? "adotante" : null;
+  const party = await applicationParty(db, readerId, applicationId);
   return party ? { row, party } : null;
 }
 
-/** Whether the reader is a party of the application (so a missing termo is "none yet", not "not yours"). */
-/** Which party of the application `readerId` is, if any. */
-export async function applicationParty(db: Db, readerId: string, applicationId: string) {
+/**
+ * Which party of the application `readerId` is, if any: its termo's parties are the
+ * application's (so a missing termo is "none yet" to them, not "not yours").
+ */
+export async function applicationParty(
+  db: Db,
+  readerId: string,
+  applicationId: string,
+): Promise<ApplicationParty | null> {
   const [row] = await db
-    .select({
-      id: applications.id,
-      status: applications.status,
-      petId: applications.petId,
-      adopterId: applications.adopterId,
-      caretakerId: applications.caretakerId,
-    })
+    .select({ adopterId: applications.adopterId, organizationId: applications.organizationId })
     .from(applications)
     .where(eq(applications.id, applicationId))
     .limit(1);
-  return row ? partyOf(row, readerId) : null;
+  return row ? applicationPartyOf(db, row, readerId) : null;
 }
 
 /** The application's termo, for its two parties only (anyone else: the application is not found). */

@@ -10,7 +10,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
 import { renderTermoPdf } from "./termo-pdf.server";
-import { lockPetOf, sha256, TERMO_SIGNED_JOB } from "./termos.server";
+import { lockPetOf, recordTermoActivity, sha256, TERMO_SIGNED_JOB } from "./termos.server";
 import {
   type AdopterData,
   applicationParty,
@@ -57,7 +57,12 @@ export async function signTermo(
   const signed = await db.transaction(async (tx): Promise<Result<{ status: TermoStatus; job: string | null }>> => {
     if (!(await lockPetOf(tx, context.applicationId))) return notFound("application");
     const [application] = await tx
-      .select({ id: applications.id, petId: applications.petId })
+      .select({
+        id: applications.id,
+        petId: applications.petId,
+        adopterId: applications.adopterId,
+        organizationId: applications.organizationId,
+      })
       .from(applications)
       .where(eq(applications.id, context.applicationId))
       .for("update");
@@ -121,6 +126,7 @@ export async function signTermo(
       return fail({ kind: "conflict", reason: "termo-changed" });
     }
     await tx.insert(termoSignatures).values({ ...evidence, textoSha256: view.textoSha256 });
+    await recordTermoActivity(tx, "termo_assinado", application, context.userId);
     const codigo = codeFromBytes(randomBytes(10));
     const pdf = await renderTermoPdf({
       petNome: row.petNome,

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { applications, pets, termos, termoTemplates, users } from "~/db/schema";
+import { applications, organizations, pets, termos, termoTemplates, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import type { ApplicationParty } from "~/lib/applications";
+import { applicationPartyOf } from "~/domain/applications/parties.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { formatCnpj } from "~/lib/organizations";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { SEX_LABEL, SPECIES_LABEL, type Sex, type Species } from "~/lib/pets";
 import { DEFAULT_TERMO, fillPlaceholders, normalizeText, type Placeholder, type TermoStatus } from "~/lib/termos";
@@ -99,15 +101,13 @@ export type ApplicationRow = {
   petId: string;
   adopterId: string;
   caretakerId: string;
+  organizationId: string;
 };
-
-export function partyOf(row: ApplicationRow, userId: string): ApplicationParty | null {
-  return row.caretakerId === userId ? "responsavel" : row.adopterId === userId ? "adotante" : null;
-}
 
 /**
  * Writes the termo of an approved application (its row locked by the caller): the template
- * with the animal's and the caretaker's data as they are now. The demo data issues one too.
+ * with the animal's data and the organisation's (its name, and its CNPJ when it has one: the
+ * termo is signed on its behalf) as they are now. The demo data issues one too.
  */
 export async function writeTermo(
   tx: Db,
@@ -123,8 +123,8 @@ export async function writeTermo(
       microchip: pets.microchip,
       castrado: pets.castrado,
       castracaoData: pets.castracaoData,
-      responsavel: sql<string>`(select case when u.tipo = 'ong' and u.nome_publico is not null
-        then u.nome_publico else u.nome end from ${users} u where u.id = ${row.caretakerId})`,
+      responsavel: sql<string>`(select o.nome from ${organizations} o where o.id = ${row.organizationId})`,
+      cnpj: sql<string | null>`(select o.cnpj from ${organizations} o where o.id = ${row.organizationId})`,
     })
     .from(pets)
     .where(eq(pets.id, row.petId));
@@ -136,7 +136,8 @@ export async function writeTermo(
     prazo = deadline.value;
   }
   const template = await getTemplate(tx, row.caretakerId);
-  const modelo = normalizeText(fillPlaceholders(template, issuedValues(animal, animal.responsavel, prazo)));
+  const named = animal.cnpj ? `${animal.responsavel} (CNPJ ${formatCnpj(animal.cnpj)})` : animal.responsavel;
+  const modelo = normalizeText(fillPlaceholders(template, issuedValues(animal, named, prazo)));
   const [termo] = await tx
     .insert(termos)
     .values({
@@ -190,17 +191,19 @@ export async function issueTermo(
           petId: applications.petId,
           adopterId: applications.adopterId,
           caretakerId: applications.caretakerId,
+          organizationId: applications.organizationId,
         })
         .from(applications)
         .where(eq(applications.id, input.applicationId))
         .for("update");
       if (!row) return notFound("application");
-      const party = partyOf(row, input.userId);
+      const party = await applicationPartyOf(tx, row, input.userId);
       if (!party) return notFound("application");
       if (party !== "responsavel") return forbidden("termo-caretaker-only");
       if (row.status !== "aprovada") return fail({ kind: "conflict", reason: "application-not-approved" });
       const termo = await writeTermo(tx, row, input.prazoCastracao, now);
       if (!termo.ok) return termo;
+      await recordTermoActivity(tx, "termo_emitido", row, input.userId);
       await jobs.send(TERMO_ISSUED_JOB, { termoId: termo.value }, { tx });
       return ok(termo.value);
     });
@@ -222,4 +225,25 @@ export async function castrationOf(db: Db, petId: string) {
     .where(eq(pets.id, petId))
     .limit(1);
   return { castrado: row?.castrado === "sim", agendadaPara: row?.castracaoData ?? null };
+}
+
+/** A termo issued or signed on the organisation's behalf, in its log (issue 43). */
+export async function recordTermoActivity(
+  tx: Db,
+  acao: "termo_emitido" | "termo_assinado",
+  application: { id: string; organizationId: string; adopterId: string; petId: string },
+  actorId: string,
+): Promise<void> {
+  const [named] = await tx
+    .select({ alvoNome: sql<string>`${users.nome} || ' (' || ${pets.nome} || ')'` })
+    .from(users)
+    .innerJoin(pets, eq(pets.id, application.petId))
+    .where(eq(users.id, application.adopterId));
+  await recordActivity(tx, {
+    organizationId: application.organizationId,
+    actorId,
+    acao,
+    alvoId: application.id,
+    alvoNome: named?.alvoNome ?? null,
+  });
 }

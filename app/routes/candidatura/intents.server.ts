@@ -4,7 +4,12 @@ import { data, redirect } from "react-router";
 import type { Route } from "../+types/candidatura";
 import { changeApplication, declineWaitingList } from "~/domain/applications/application-moves.server";
 import { getApplication } from "~/domain/applications/application-views.server";
-import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import {
+  applicationAssignFormSchema,
+  applicationMoveFormSchema,
+  applicationNoteFormSchema,
+  waitingListFormSchema,
+} from "~/validation/applications";
 import { requireUser } from "~/web/auth.server";
 import { findConversationOf, sendInConversation } from "~/domain/conversations/conversations.server";
 import { conversationReplyFormSchema } from "~/validation/conversations";
@@ -20,6 +25,7 @@ import { failureStatus, failureText } from "~/web/failures.server";
 
 export type Intent =
   | "mover"
+  | "atribuir"
   | "nota"
   | "desistir"
   | "recusar_espera"
@@ -30,7 +36,10 @@ export type Intent =
   | "aprovar_historia"
   | "retirar_historia";
 
-/** The caretaker moves the application, notes on it or declines the waiting list; the adopter withdraws. */
+/**
+ * The team moves the application, assigns it, notes on it or declines the waiting list; the
+ * adopter withdraws.
+ */
 export async function runApplicationIntent({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   pageId(params.id, "application");
@@ -45,6 +54,15 @@ export async function runApplicationIntent({ request, params, context }: Route.A
       const moved = await changeApplication(context.db, context.jobs, user.id, params.id, { status, motivo });
       if (!moved.ok) return withIntent("mover", formFailure(form, moved.failure));
       return back("applicationMoved");
+    }
+    case "atribuir": {
+      const form = await parseForm(request, applicationAssignFormSchema);
+      if (!form.ok) return withIntent("atribuir", form.response);
+      const assigned = await changeApplication(context.db, context.jobs, user.id, params.id, {
+        atribuida_a: form.value.atribuida_a ?? null,
+      });
+      if (!assigned.ok) return withIntent("atribuir", formFailure(form, assigned.failure));
+      return back("applicationAssigned");
     }
     case "nota": {
       const form = await parseForm(request, applicationNoteFormSchema);

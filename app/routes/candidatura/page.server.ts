@@ -12,6 +12,7 @@ import { findConversationOf } from "~/domain/conversations/conversations.server"
 import { followupOf, type Followup as FollowupView } from "~/domain/termos/followups.server";
 import { storyOf, type StoryOnApplication } from "~/domain/termos/happy-endings.server";
 import { type StoryOnPage } from "~/components/story-section";
+import { caringMembers } from "~/domain/organizations/membership.server";
 
 /** The application page's data: for its adopter or its caretaker (404 for anyone else). */
 export async function loadApplicationPage({ request, params, context }: Route.LoaderArgs) {
@@ -53,6 +54,11 @@ export async function loadApplicationPage({ request, params, context }: Route.Lo
       em: formatDateTime(event.at),
     })),
     notas: application.notes.map((note) => ({ id: note.id, texto: note.texto, em: formatDateTime(note.at) })),
+    // Who may answer it (the team) and who does: the team only.
+    equipe: caretaker
+      ? (await caringMembers(context.db, application.organization.id)).map(({ id, nome }) => ({ id, nome }))
+      : [],
+    atribuidaA: caretaker ? (application.assignedTo?.id ?? null) : null,
     moves: application.moves.filter((status) => status !== "desistiu"),
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),

@@ -1,10 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { ChoiceGroup, FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { ChoiceGroup, FormError, SelectField, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { REASON_MAX, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { daysText } from "~/lib/dates";
-import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import {
+  applicationAssignFormSchema,
+  applicationMoveFormSchema,
+  applicationNoteFormSchema,
+  waitingListFormSchema,
+} from "~/validation/applications";
 import { ConversationThread } from "~/components/conversation-thread";
 import { returnFormSchema } from "~/validation/termos";
 import { FileChoice } from "~/components/file-choice";
@@ -272,6 +277,33 @@ export function Conversation() {
   );
 }
 
+/** To whom in the team the application is assigned (issue 43): notices about it go to them. */
+export function AssignForm() {
+  const { equipe, atribuidaA } = useLoaderData<typeof loadApplicationPage>();
+  const [form, fields, focus] = useValidatedForm(applicationAssignFormSchema, useIntentResult("atribuir"), {
+    atribuida_a: atribuidaA ?? "",
+  });
+  return (
+    <section className="application__section" aria-labelledby="atribuicao">
+      <h2 id="atribuicao" className="application__subtitle">
+        Quem responde
+      </h2>
+      <ValidatedForm form={form} focus={focus} action="?acao=atribuir" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <SelectField
+          meta={fields.atribuida_a}
+          label="Atribuída a"
+          placeholder="Toda a equipe"
+          options={equipe.map((member): [string, string] => [member.id, member.nome])}
+        />
+        <button type="submit" className="button panel__submit">
+          Atribuir
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}
+
 export function Notes() {
   const { notas } = useLoaderData<typeof loadApplicationPage>();
   const [form, fields, focus] = useValidatedForm(applicationNoteFormSchema, useIntentResult("nota"));
@@ -280,7 +312,7 @@ export function Notes() {
       <h2 id="notas" className="application__subtitle">
         Notas privadas
       </h2>
-      <p>Só você vê estas notas.</p>
+      <p>Só quem cuida do animal (você e a sua equipe) vê estas notas.</p>
       {notas.length > 0 ? (
         <ul className="notes">
           {notas.map((note) => (

@@ -1,0 +1,1 @@
+ALTER TABLE "applications" ALTER COLUMN "organization_id" SET NOT NULL;
