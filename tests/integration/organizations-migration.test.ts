@@ -54,6 +54,10 @@ describe("the organisations migration", () => {
         ('00000000-0000-4000-8000-000000000001', 'Mel', 'mel', 'gato', 1, 'anos', 365, 'pequeno', 'Calma', 'Niterói', 'niteroi', 'RJ'),
         ('00000000-0000-4000-8000-000000000002', 'Bolt', 'bolt', 'cao', 3, 'anos', 1095, 'grande', 'Ativo', 'Rio de Janeiro', 'rio de janeiro', 'RJ')
     `);
+    await database.db.execute(sql`
+      insert into applications (pet_id, adopter_id, caretaker_id)
+      select id, '00000000-0000-4000-8000-000000000003', caretaker_id from pets where nome = 'Bolt'
+    `);
     await migrate(database.db);
 
     const organizations = await rows<{
@@ -110,5 +114,11 @@ describe("the organisations migration", () => {
       sql`select count(*)::int as total from pets where organization_id is null`,
     );
     expect(orphans!.total).toBe(0);
+    // Applications follow their animal: the ONG's team reads them from now on.
+    const applications = await rows<{ organizacao: string }>(
+      database,
+      sql`select o.nome as organizacao from applications a join organizations o on o.id = a.organization_id`,
+    );
+    expect(applications).toEqual([{ organizacao: "ONG Patas" }]);
   });
 });

@@ -291,8 +291,9 @@ export const organizationEndpoints = [
       tags: ["Organizações"],
       summary: "O registro de atividade",
       description:
-        "Só administradores: quem fez o quê e quando (animais publicados, alterados e removidos, convites, entradas, " +
-        "papéis, saídas, dados da organização), o mais novo primeiro, 50 por página; guardado por dois anos.",
+        "Só administradores: quem fez o quê e quando (animais publicados, alterados e removidos, candidaturas movidas " +
+        "com as decisões e seus motivos, atribuídas, termos emitidos e assinados, convites, entradas, papéis, saídas, " +
+        "dados da organização), o mais novo primeiro, 50 por página; guardado por dois anos.",
       query: activityQuery,
       ok: { 200: answer("Uma página do registro.", activitySchema) },
       errors: {
