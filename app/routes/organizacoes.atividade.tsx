@@ -51,8 +51,9 @@ export default function OrganizationActivity() {
       <div className="panel">
         <h1 className="panel__title">Atividade de {organization.nome}</h1>
         <p>
-          Quem fez o quê e quando: animais publicados, alterados e removidos, convites, entradas e saídas, papéis e
-          dados da organização. O registro é guardado por dois anos.
+          Quem fez o quê e quando: animais publicados, alterados e removidos, candidaturas movidas (com as decisões e
+          seus motivos) e atribuídas, termos emitidos e assinados, convites, entradas e saídas, papéis e dados da
+          organização. O registro é guardado por dois anos.
         </p>
         {entries.length === 0 ? (
           <p>{primeira ? "Nada registrado ainda." : "Não há registros mais antigos."}</p>
