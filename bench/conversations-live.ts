@@ -89,12 +89,17 @@ async function prepare(): Promise<{ people: Person[]; caretakers: Caretaker[] }>
   // Four pets each: the feed has a few pages to browse.
   await seedManyPets(db, CARETAKERS * 4, { perCaretaker: 4 });
   const offered = await db
-    .select({ petId: pets.id, caretakerId: pets.caretakerId })
+    .select({ petId: pets.id, caretakerId: pets.caretakerId, organizationId: pets.organizationId })
     .from(pets)
     .innerJoin(users, eq(users.id, pets.caretakerId))
     .where(like(users.email, "bench-%"));
   const petOf = new Map<string, string>();
-  for (const row of offered) if (!petOf.has(row.caretakerId)) petOf.set(row.caretakerId, row.petId);
+  const organizationOf = new Map<string, string>();
+  for (const row of offered) {
+    if (petOf.has(row.caretakerId)) continue;
+    petOf.set(row.caretakerId, row.petId);
+    organizationOf.set(row.caretakerId, row.organizationId);
+  }
   const caretakerIds = [...petOf.keys()].slice(0, CARETAKERS);
   if (caretakerIds.length < CARETAKERS) throw new Error(`only ${caretakerIds.length} caretakers were seeded`);
 
@@ -118,7 +123,8 @@ async function prepare(): Promise<{ people: Person[]; caretakers: Caretaker[] }>
       .values(
         adopters.map((adopter, index) => {
           const caretakerId = caretakerIds[(done + index) % CARETAKERS]!;
-          return { petId: petOf.get(caretakerId)!, adopterId: adopter.id, caretakerId };
+          const organizationId = organizationOf.get(caretakerId)!;
+          return { petId: petOf.get(caretakerId)!, adopterId: adopter.id, caretakerId, organizationId };
         }),
       )
       .returning({ id: conversations.id, adopterId: conversations.adopterId });

@@ -6,7 +6,16 @@ import { CONVERSATION_TEXT_MAX } from "~/lib/conversations";
 import { conversationReplyFormSchema } from "~/validation/conversations";
 
 /** A conversation's messages as a page shows them (dates already written out). */
-export type ThreadMessage = { id: string; texto: string; em: string; iso: string; mine: boolean };
+export type ThreadMessage = {
+  id: string;
+  texto: string;
+  em: string;
+  iso: string;
+  /** Written by the reader's side (them, or their team). */
+  mine: boolean;
+  /** For a team: which other member wrote it. */
+  author: string | null;
+};
 
 /**
  * A conversation (issue 20): its messages, oldest first, each saying who wrote it, and the
@@ -53,7 +62,7 @@ export function ConversationThread({
                 key={message.id}
                 className={message.mine ? "thread__message thread__message--mine" : "thread__message"}
               >
-                <p className="thread__author">{message.mine ? "Você" : otherName}</p>
+                <p className="thread__author">{message.mine ? (message.author ?? "Você") : otherName}</p>
                 <p className="thread__text">{message.texto}</p>
                 <p className="thread__when">
                   <time dateTime={message.iso}>{message.em}</time>

@@ -694,19 +694,28 @@ export const conversations = pgTable(
     adopterId: uuid("adopter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The pet's caretaker (who published it) when it opened: blocks and reports are between them and the adopter. */
     caretakerId: uuid("caretaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** The organisation whose animal it is (issue 43): its administradores and equipe are the other side. */
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** The member who answers it (`atribuida_a`); null: the whole team. */
+    assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }),
-    /** Since when each party lets the other see their WhatsApp (their profile's phone); null: not shared. */
+    /** Since when each side lets the other see a WhatsApp (a profile's phone); null: not shared. */
     adopterWhatsAppAt: timestamp("adopter_whatsapp_at", { withTimezone: true }),
     caretakerWhatsAppAt: timestamp("caretaker_whatsapp_at", { withTimezone: true }),
+    /** The team's member whose WhatsApp the team shares. */
+    caretakerWhatsAppBy: uuid("caretaker_whatsapp_by").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     uniqueIndex("conversations_pair_idx").on(table.petId, table.adopterId),
     index("conversations_adopter_idx").on(table.adopterId, table.lastMessageAt.desc().nullsLast()),
-    index("conversations_caretaker_idx").on(table.caretakerId, table.lastMessageAt.desc().nullsLast()),
+    index("conversations_organization_idx").on(table.organizationId, table.lastMessageAt.desc().nullsLast()),
   ],
 );
 

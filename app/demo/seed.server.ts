@@ -396,7 +396,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       // Every application has its conversation (issue 20).
       await tx
         .insert(conversations)
-        .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, createdAt: at(0) });
+        .values({ petId, adopterId: adopter.id, caretakerId: caretaker.id, organizationId, createdAt: at(0) });
       return application!.id;
     };
     const dunga = await apply(ids[0]!, ["nova", "em_analise", "entrevista"], 600);

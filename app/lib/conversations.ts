@@ -5,6 +5,7 @@ export const CONVERSATION_TEXT_MAX = 1000;
 export const CONVERSATION_MESSAGES = {
   textoRequired: "Escreva a mensagem.",
   textoMax: `A mensagem deve ter no máximo ${CONVERSATION_TEXT_MAX} caracteres.`,
+  atribuidaA: "Informe o id de um membro da organização, ou null para deixar a conversa com toda a equipe.",
 } as const;
 
 /** The first words of a WhatsApp message to the other party of a conversation: the animal they talk about. */

@@ -50,6 +50,7 @@ export const ACTIVITY_KINDS = [
   "candidatura_movida",
   "candidatura_atribuida",
   "lista_de_espera_recusada",
+  "conversa_atribuida",
   "termo_emitido",
   "termo_assinado",
 ] as const;
@@ -85,6 +86,10 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return detalhe
         ? `atribuiu a candidatura de ${about} a ${detalhe}`
         : `deixou a candidatura de ${about} com toda a equipe`;
+    case "conversa_atribuida":
+      return detalhe
+        ? `atribuiu a conversa com ${about} a ${detalhe}`
+        : `deixou a conversa com ${about} com toda a equipe`;
     case "termo_emitido":
       return `emitiu o termo de adoção de ${about}`;
     case "termo_assinado":

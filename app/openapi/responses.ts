@@ -326,14 +326,19 @@ const conversationSummaryFields = {
   id,
   papel: z.enum(["adotante", "responsavel"]).meta({ description: "De que lado da conversa está quem lê." }),
   pet: z.object({ id, nome: z.string(), imagem: imagePath.nullable() }),
-  outra_parte: z
-    .object({ id, nome: z.string() })
-    .meta({ description: "Com quem se conversa (uma ONG pelo nome público)." }),
+  outra_parte: z.object({ id, nome: z.string() }).meta({
+    description:
+      "Com quem se conversa: para quem se candidatou, a organização dona do animal pelo nome (`id`: quem publicou o animal); para a equipe, quem se candidatou.",
+  }),
+  atribuida_a: z.object({ id, nome: z.string() }).nullable().optional().meta({
+    description:
+      "Só para a equipe: o membro que responde pela conversa (null: toda a equipe). Muda com `PATCH /conversas/{id}` {atribuida_a}.",
+  }),
   ultima_em: dateTime.nullable(),
   ultima_mensagem: z
     .object({ texto: z.string(), minha: z.boolean() })
     .nullable()
-    .meta({ description: "A última mensagem, e se foi quem lê que a escreveu." }),
+    .meta({ description: "A última mensagem, e se foi o lado de quem lê (a pessoa, ou a sua equipe) que a escreveu." }),
   nao_lidas: z.number().int().meta({ description: "Mensagens da outra parte ainda não lidas." }),
 };
 
@@ -364,7 +369,16 @@ export const conversationSchema = z
         "Quem bloqueou quem: `voce` bloqueou a outra parte, ou `outra_parte` bloqueou você (não é possível escrever).",
     }),
     mensagens: z.array(
-      z.object({ id, texto: z.string(), enviada_em: dateTime, minha: z.boolean(), lida_em: dateTime.nullable() }),
+      z.object({
+        id,
+        texto: z.string(),
+        enviada_em: dateTime,
+        minha: z.boolean().meta({ description: "Escrita pelo lado de quem lê (a pessoa, ou a sua equipe)." }),
+        lida_em: dateTime.nullable(),
+        autor: z.string().nullable().optional().meta({
+          description: "Só para a equipe: o outro membro que a escreveu (null: quem se candidatou, ou quem lê).",
+        }),
+      }),
     ),
   })
   .meta({ id: "Conversa", description: "Uma conversa e suas mensagens, da mais antiga à mais nova." });
@@ -458,9 +472,7 @@ export const organizationSchema = z
   .meta({ id: "Organizacao" });
 
 export const membersSchema = z.object({
-  membros: z.array(
-    z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" }),
-  ),
+  membros: z.array(z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" })),
 });
 
 export const activitySchema = z.object({

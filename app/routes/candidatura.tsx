@@ -7,8 +7,8 @@ import { StorySection } from "~/components/story-section";
 
 import { loadApplicationPage } from "./candidatura/page.server";
 import { runApplicationIntent } from "./candidatura/intents.server";
+import { AssignForm } from "~/components/assign-form";
 import {
-  AssignForm,
   Conversation,
   Followup,
   MoveForm,
@@ -34,6 +34,7 @@ export default function Candidatura() {
   const caretaker = application.party === "responsavel";
   const { pet } = application;
   const storyShareResult = useIntentResult("historia");
+  const assignResult = useIntentResult("atribuir");
   const storyReviewResult = useIntentResult("aprovar_historia");
   return (
     <article className="application">
@@ -90,7 +91,14 @@ export default function Candidatura() {
       ) : null}
       {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
       {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
-      {caretaker && (application.equipe.length > 1 || application.atribuidaA) ? <AssignForm /> : null}
+      {caretaker && (application.equipe.length > 1 || application.atribuidaA) ? (
+        <AssignForm
+          team={application.equipe}
+          assigned={application.atribuidaA}
+          action="?acao=atribuir"
+          result={assignResult}
+        />
+      ) : null}
 
       <section className="application__section" aria-labelledby="respostas">
         <h2 id="respostas" className="application__subtitle">

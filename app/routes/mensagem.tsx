@@ -1,10 +1,13 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/mensagem";
 import { ConversationThread } from "~/components/conversation-thread";
 import { ConversationTools } from "~/components/conversation-tools";
-import { sendInConversation } from "~/domain/conversations/conversations.server";
+import { assignConversation, sendInConversation } from "~/domain/conversations/conversations.server";
+import { caringMembers } from "~/domain/organizations/membership.server";
+import { AssignForm } from "~/components/assign-form";
+import { assignFormSchema } from "~/validation/organizations";
 import { latestApplicationOf } from "~/domain/applications/applications.server";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
@@ -36,13 +39,39 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     whatsApp: conversation.whatsApp,
     blocked: conversation.blocked,
     candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
+    // Who may answer it (the team) and who does: the team only.
+    equipe:
+      conversation.party === "responsavel"
+        ? (await caringMembers(context.db, conversation.organizationId)).map(({ id, nome }) => ({ id, nome }))
+        : [],
+    atribuidaA: conversation.assignedTo?.id ?? null,
   };
 }
 
-/** A reply: the page comes back with it (without JavaScript too). */
+/**
+ * A reply: the page comes back with it (without JavaScript too); `?acao=atribuir`, the team
+ * assigns the conversation to one of its members.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   pageId(params.id, "conversation");
+  if (new URL(request.url).searchParams.get("acao") === "atribuir") {
+    const form = await parseForm(request, assignFormSchema);
+    if (!form.ok) return data({ intent: "atribuir", result: form.response.data }, form.response.init ?? undefined);
+    const assigned = await assignConversation(context.db, {
+      userId: user.id,
+      conversationId: params.id,
+      assignee: form.value.atribuida_a ?? null,
+    });
+    if (!assigned.ok) {
+      if (assigned.failure.kind === "not-found") throw pageFailure(assigned.failure);
+      const refused = formFailure(form, assigned.failure);
+      return data({ intent: "atribuir", result: refused.data }, refused.init ?? undefined);
+    }
+    return redirect(`/mensagens/${params.id}`, {
+      headers: { "Set-Cookie": await setNotice("conversationAssigned") },
+    });
+  }
   const form = await parseForm(request, conversationReplyFormSchema);
   if (!form.ok) return form.response;
   const sent = await sendInConversation(context.db, context.jobs, {
@@ -66,7 +95,11 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 export default function Conversa() {
   const conversation = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const answer = useActionData<typeof action>() as
+    SubmissionResult<string[]> | { intent: "atribuir"; result: SubmissionResult<string[]> } | undefined;
+  const assigning = answer !== undefined && "intent" in answer && answer.intent === "atribuir";
+  const assignResult = assigning ? (answer as { result: SubmissionResult<string[]> }).result : undefined;
+  const result = assigning ? undefined : (answer as SubmissionResult<string[]> | undefined);
   const { pet } = conversation;
   return (
     <article className="application">
@@ -97,6 +130,14 @@ export default function Conversa() {
         newerHref={conversation.recentes}
         blocked={conversation.blocked}
       />
+      {conversation.party === "responsavel" && (conversation.equipe.length > 1 || conversation.atribuidaA) ? (
+        <AssignForm
+          team={conversation.equipe}
+          assigned={conversation.atribuidaA}
+          action={`/mensagens/${conversation.id}?acao=atribuir`}
+          result={assignResult}
+        />
+      ) : null}
       <ConversationTools
         conversationId={conversation.id}
         otherName={conversation.outraParte}

@@ -4,6 +4,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { formatDateTime } from "~/lib/dates";
 import { listReceived, listSent, markRead } from "~/domain/messages/messages.server";
 import { listConversations } from "~/domain/conversations/conversations.server";
+import { membershipsOf } from "~/domain/organizations/membership.server";
 import { blockedPhonesAmong, blockVisitorPhone, listBlocks, unblock } from "~/domain/conversations/blocks.server";
 import { setNotice } from "~/web/notices.server";
 import { whatsAppLink } from "~/lib/phones";
@@ -15,11 +16,14 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const [conversations, received, sent, blocked] = await Promise.all([
-    listConversations(context.db, user.id),
+  // `Minhas`: only the team's conversations assigned to the reader (issue 43).
+  const mine = new URL(request.url).searchParams.get("minhas") === "1";
+  const [conversations, received, sent, blocked, teams] = await Promise.all([
+    listConversations(context.db, user.id, { mine }),
     listReceived(context.db, user.id),
     listSent(context.db, user.id),
     listBlocks(context.db, user.id),
+    membershipsOf(context.db, user.id),
   ]);
   const blockedPhones = await blockedPhonesAmong(
     context.db,
@@ -28,6 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   return {
     conversations,
+    mine,
+    // The filter is offered to whoever answers for a team (administrador or equipe).
+    inTeam: teams.some((team) => team.papel !== "lar_temporario"),
     received: received.map((message) => ({ ...message, phoneBlocked: blockedPhones.has(message.senderTelefone) })),
     sent,
     blocked,
@@ -75,7 +82,7 @@ export function meta() {
 }
 
 export default function Inbox() {
-  const { conversations, received, sent, blocked, caretakerNome } = useLoaderData<typeof loader>();
+  const { conversations, mine, inTeam, received, sent, blocked, caretakerNome } = useLoaderData<typeof loader>();
   const unread = received.filter((message) => !message.read).length;
   return (
     <section className="inbox">
@@ -85,7 +92,19 @@ export default function Inbox() {
         <h2 id="conversas" className="inbox__subtitle">
           Conversas
         </h2>
-        {conversations.length === 0 ? (
+        {inTeam ? (
+          <nav className="inbox__filter" aria-label="Filtrar conversas">
+            <Link to="/mensagens" aria-current={mine ? undefined : "page"}>
+              Todas
+            </Link>
+            <Link to="/mensagens?minhas=1" aria-current={mine ? "page" : undefined}>
+              Minhas
+            </Link>
+          </nav>
+        ) : null}
+        {conversations.length === 0 && mine ? (
+          <p>Nenhuma conversa atribuída a você.</p>
+        ) : conversations.length === 0 ? (
           <p>
             Nenhuma conversa ainda. Quem se candidata a adotar conversa aqui com quem cuida do animal, sem precisar
             trocar telefone.
@@ -122,6 +141,7 @@ export default function Inbox() {
                           {formatDateTime(conversation.lastMessageAt)}
                         </time>
                       ) : null}
+                      {conversation.assignedTo ? ` · Atribuída a ${conversation.assignedTo.nome}` : null}
                       {conversation.unread > 0 ? (
                         <span className="message__badge">
                           {conversation.unread === 1 ? "1 não lida" : `${conversation.unread} não lidas`}

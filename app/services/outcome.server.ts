@@ -101,7 +101,9 @@ export type ForbiddenRule =
   /** The member's role does not reach this (a foster home reads no applications). */
   | "organization-role"
   /** An invitation is accepted by the account of the e-mail it was sent to. */
-  | "invitation-other-account";
+  | "invitation-other-account"
+  /** A conversation is assigned by the team that answers it (issue 43). */
+  | "conversation-team-only";
 
 type ConflictReason =
   | "email-taken"

@@ -235,9 +235,6 @@ export const applicationPatchSchema = z
   });
 export type ApplicationPatch = z.output<typeof applicationPatchSchema>;
 
-/** The team's form on an application's page: to whom it is assigned (nothing chosen: the whole team). */
-export const applicationAssignFormSchema = z.object({ atribuida_a: z.uuid(M.atribuidaA).optional() });
-
 /** The caretaker's form on an application's page: a move (a decision confirmed), with its reason. */
 export const applicationMoveFormSchema = z
   .object({

@@ -81,6 +81,7 @@ export const NOTICES = {
   applicationWithdrawn: "Você desistiu da candidatura.",
   applicationMoved: "Candidatura atualizada. Quem se candidatou recebe um e-mail.",
   applicationNoted: "Nota salva. Só a equipe que cuida do animal vê as notas.",
+  conversationAssigned: "Conversa atribuída. Os avisos das mensagens vão para quem responde por ela.",
   applicationAssigned: "Candidatura atribuída. Os avisos sobre ela vão para quem responde por ela.",
   conversationSent: "Mensagem enviada.",
   whatsAppShared: "Pronto: a outra pessoa já vê o link para o seu WhatsApp nesta conversa.",

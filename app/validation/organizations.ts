@@ -8,6 +8,7 @@ import { ORGANIZATION_ROLES } from "~/lib/organizations";
 /** An organisation's fields (issue 43), as its pages' forms and the API send them. */
 export const ORGANIZATION_MESSAGES = {
   nomeRequired: "Informe o nome da organização.",
+  atribuidaA: "Escolha um membro da equipe.",
   nomeMin: "O nome da organização deve ter ao menos 2 caracteres.",
   nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
   uf: "Escolha o estado (UF).",
@@ -69,3 +70,6 @@ export const invitationSchema = z
 
 /** A member's new role. */
 export const memberRoleSchema = z.object({ papel: z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel) }).strict();
+
+/** The team's form on an application or a conversation: to whom it is assigned (nothing chosen: the whole team). */
+export const assignFormSchema = z.object({ atribuida_a: z.uuid(ORGANIZATION_MESSAGES.atribuidaA).optional() });

@@ -30,6 +30,7 @@ export async function readThread(db: Db, userId: string, conversationId: string,
         em: formatDateTime(message.createdAt),
         iso: message.createdAt.toISOString(),
         mine: message.mine,
+        author: message.author,
       })),
     },
   };

@@ -72,6 +72,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "email-unconfirmed": CONFIRMATION_MESSAGES.required,
   "organization-admin-only": "Só quem administra a organização pode fazer isso.",
   "organization-role": "O seu papel na organização não permite fazer isso.",
+  "conversation-team-only": "Só a equipe que cuida do animal atribui a conversa.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
 };

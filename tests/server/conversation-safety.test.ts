@@ -422,7 +422,12 @@ describe("a long conversation", () => {
     // A message of another conversation is not a place in this one.
     const [elsewhere] = await app.db
       .insert(conversations)
-      .values({ petId: otherPetId, adopterId: stranger.id, caretakerId: caretaker.id })
+      .values({
+        petId: otherPetId,
+        adopterId: stranger.id,
+        caretakerId: caretaker.id,
+        organizationId: sql`(select organization_id from pets where id = ${otherPetId})`,
+      })
       .returning({ id: conversations.id });
     const [foreign] = await app.db
       .insert(conversationMessages)

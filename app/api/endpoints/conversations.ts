@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   countUnreadInConversations,
   getConversation,
+  assignConversation,
   listConversations,
   markConversationRead,
   sendInConversation,
@@ -16,7 +17,7 @@ import {
   inboxSchema,
   messageSentSchema,
 } from "~/openapi/responses";
-import { apiConversationMessageSchema } from "~/validation/conversations";
+import { apiConversationMessageSchema, conversationPatchSchema } from "~/validation/conversations";
 import { NOTICES } from "~/validation/messages";
 import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
@@ -35,6 +36,11 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const STREAMS_PER_PERSON = 10;
 
 const readSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida": true}.' }) });
+
+/** `minhas`, as `GET /conversas` reads it. */
+const conversationsQuery = z.object({
+  minhas: z.enum(["1"]).optional().meta({ description: "`1`: só as conversas atribuídas a você." }),
+});
 
 /** `antes`, as `GET /conversas/{id}` reads it. */
 const conversationQuery = z.object({
@@ -152,12 +158,18 @@ export const conversationsEndpoints = [
       tags: ["Conversas"],
       summary: "Suas conversas",
       description:
-        "As conversas com mensagens, a de atividade mais recente primeiro (até 100), e quantas mensagens você não leu.",
+        "As conversas com mensagens, a de atividade mais recente primeiro (até 100): as suas como quem se candidatou e as das equipes de que você faz parte (administrador ou equipe); e quantas mensagens você (ou a sua equipe) não leu.",
+      query: conversationsQuery,
       ok: { 200: answer("As conversas.", conversationListSchema) },
+      errors: { 400: "Filtro inválido." },
     },
-    async handle({ context, user }) {
+    async handle({ request, context, user }) {
+      const minhas = new URL(request.url).searchParams.get("minhas");
+      if (minhas !== null && minhas !== "1") {
+        return apiError(400, "Dados inválidos.", { minhas: ["Use minhas=1 para ver só as atribuídas a você."] });
+      }
       const [conversas, naoLidas] = await Promise.all([
-        listConversations(context.db, user.id),
+        listConversations(context.db, user.id, { mine: minhas === "1" }),
         countUnreadInConversations(context.db, user.id),
       ]);
       return Response.json(
@@ -278,7 +290,7 @@ export const conversationsEndpoints = [
       tags: ["Conversas"],
       summary: "Ler uma conversa",
       description:
-        "Só para as suas duas partes: quem se candidatou e quem cuida do animal. Traz as 100 mensagens mais recentes; com `antes`, as 100 anteriores a uma mensagem (`mais_antigas` diz se há mais).",
+        "Só para as suas duas partes: quem se candidatou e a equipe da organização dona do animal. Traz as 100 mensagens mais recentes; com `antes`, as 100 anteriores a uma mensagem (`mais_antigas` diz se há mais).",
       query: conversationQuery,
       ok: { 200: answer("A conversa.", conversationSchema) },
       errors: { 400: "Parâmetro inválido.", 404: "Conversa (ou mensagem de `antes`) não encontrada." },
@@ -292,6 +304,39 @@ export const conversationsEndpoints = [
       const found = await getConversation(context.db, user.id, params.id, { before: antes ?? undefined });
       if (!found.ok) return apiFailure(found.failure);
       return Response.json(toApiConversation(found.value), { headers: PRIVATE_READ });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/conversas/{id}",
+    access: "party",
+    params: { id: conversationParam },
+    doc: {
+      tags: ["Conversas"],
+      summary: "Atribuir uma conversa a um membro da equipe",
+      description:
+        "Só a equipe da organização dona do animal (administrador ou equipe). `atribuida_a`: o id de um membro que cuida dos animais, ou null para toda a equipe. Os avisos das mensagens de quem se candidatou vão para quem responde por ela.",
+      requestBody: { content: json(conversationPatchSchema) },
+      ok: { 200: answer("A conversa como ficou.", conversationSchema) },
+      errors: {
+        400: "Membro inválido.",
+        403: "Só a equipe atribui a conversa (ou o pedido veio de outro site).",
+        404: "Conversa não encontrada.",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, conversationPatchSchema);
+      if (!parsed.ok) return parsed.response;
+      const assigned = await assignConversation(context.db, {
+        userId: user.id,
+        conversationId: params.id,
+        assignee: parsed.data.atribuida_a,
+      });
+      if (!assigned.ok) return apiFailure(assigned.failure);
+      const found = await getConversation(context.db, user.id, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(toApiConversation(found.value), { headers: NO_STORE });
     },
   }),
   endpoint({

@@ -15,6 +15,7 @@ export function toApiConversationSummary(conversation: ConversationSummary): Api
       imagem: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
     },
     outra_parte: conversation.other,
+    ...(conversation.party === "responsavel" && { atribuida_a: conversation.assignedTo }),
     ultima_em: conversation.lastMessageAt?.toISOString() ?? null,
     ultima_mensagem: conversation.lastMessage && {
       texto: conversation.lastMessage.texto,
@@ -42,6 +43,7 @@ export function toApiConversation(conversation: ConversationView): ApiConversati
       enviada_em: message.createdAt.toISOString(),
       minha: message.mine,
       lida_em: message.readAt?.toISOString() ?? null,
+      ...(conversation.party === "responsavel" && { autor: message.author }),
     })),
   };
 }

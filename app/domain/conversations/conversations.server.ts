@@ -1,23 +1,26 @@
-import { and, asc, count, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "~/db/client.server";
-import { conversationMessages, conversations, pets, users } from "~/db/schema";
+import { conversationMessages, conversations, organizationMembers, organizations, pets, users } from "~/db/schema";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/services/jobs.server";
-import { scheduleConversationNotice } from "./notices.server";
+import { scheduleConversationNotice, TEAM } from "./notices.server";
 import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";
-import { isParty, partiesOf } from "./parties.server";
+import { fromOtherSide, isParty, partiesOf, type ConversationSide } from "./parties.server";
+import { CARING_ROLES, caresFor } from "~/domain/organizations/membership.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { takeContactAllowances } from "~/domain/messages/messages.server";
 
 /**
- * Conversations (issue 20): an adopter and a pet's caretaker write to each other about that
+ * Conversations (issue 20): an adopter and a pet's caretakers write to each other about that
  * pet. One conversation per adopter and pet, opened with the adopter's application; only its
- * two parties read it or write in it (anyone else gets "not found").
+ * two sides read it or write in it (anyone else gets "not found"): the adopter, and the team of
+ * the organisation that owns the animal (issue 43, ./parties.server.ts).
  */
 
-type ConversationParty = "adotante" | "responsavel";
+type ConversationParty = ConversationSide;
 
 type ConversationPair = { petId: string; adopterId: string; caretakerId: string };
 
@@ -27,8 +30,10 @@ type ConversationPair = { petId: string; adopterId: string; caretakerId: string 
  * application, as a `with`).
  */
 export function openConversationStatement({ petId, adopterId, caretakerId }: ConversationPair, when = sql`true`) {
-  return sql`insert into ${conversations} (pet_id, adopter_id, caretaker_id)
-    select ${petId}::uuid, ${adopterId}::uuid, ${caretakerId}::uuid where ${when}
+  return sql`insert into ${conversations} (pet_id, adopter_id, caretaker_id, organization_id)
+    select ${petId}::uuid, ${adopterId}::uuid, ${caretakerId}::uuid,
+      (select p.organization_id from ${pets} p where p.id = ${petId}::uuid)
+    where ${when}
     on conflict (pet_id, adopter_id) do nothing`;
 }
 
@@ -61,14 +66,26 @@ export type ConversationSummary = {
   /** Which side the reader is on. */
   party: ConversationParty;
   pet: { id: string; nome: string; photoId: string | null };
-  /** The other party: an ONG by its public name. */
+  /** The other side: the organisation by its name (`id`: the animal's caretaker), or the adopter. */
   other: { id: string; nome: string };
+  /** For the team: the member who answers it (`atribuida_a`); null: the whole team. */
+  assignedTo: { id: string; nome: string } | null;
+  /** The organisation whose animal it is. */
+  organizationId: string;
   lastMessageAt: Date | null;
   lastMessage: { texto: string; mine: boolean } | null;
   unread: number;
 };
 
-type ConversationMessage = { id: string; texto: string; createdAt: Date; mine: boolean; readAt: Date | null };
+/** `mine`: written by the reader's side; `author`: for the team, which other member of it wrote. */
+type ConversationMessage = {
+  id: string;
+  texto: string;
+  createdAt: Date;
+  mine: boolean;
+  readAt: Date | null;
+  author: string | null;
+};
 
 /**
  * A thread shows its latest messages; `earlier` says there are older ones. `whatsApp` says
@@ -86,6 +103,7 @@ const THREAD_MESSAGES = 100;
 
 const adopter = alias(users, "adopter");
 const caretaker = alias(users, "caretaker");
+const assignee = alias(users, "assignee");
 /** An ONG by its public name, a person by their name. */
 const nameOf = (person: { tipo: AnyPgColumn; nomePublico: AnyPgColumn; nome: AnyPgColumn }) =>
   sql<string>`case when ${person.tipo} = 'ong' and ${person.nomePublico} is not null
@@ -97,7 +115,10 @@ function summaryColumns(userId: string) {
     adopterId: conversations.adopterId,
     caretakerId: conversations.caretakerId,
     adopterNome: nameOf(adopter),
-    caretakerNome: nameOf(caretaker),
+    organizationId: conversations.organizationId,
+    organizationNome: organizations.nome,
+    assigneeId: assignee.id,
+    assigneeNome: assignee.nome,
     petId: pets.id,
     petNome: pets.nome,
     petPhotoId: sql<string | null>`(
@@ -111,7 +132,7 @@ function summaryColumns(userId: string) {
     )`,
     unread: sql<number>`(
       select count(*)::int from conversation_messages m
-      where m.conversation_id = ${conversations.id} and m.read_at is null and m.author_id <> ${userId}
+      where m.conversation_id = ${conversations.id} and m.read_at is null and ${fromOtherSide(userId, sql`m.author_id`)}
     )`,
   };
 }
@@ -121,7 +142,10 @@ type SummaryRow = {
   adopterId: string;
   caretakerId: string;
   adopterNome: string;
-  caretakerNome: string;
+  organizationId: string;
+  organizationNome: string;
+  assigneeId: string | null;
+  assigneeNome: string | null;
   petId: string;
   petNome: string;
   petPhotoId: string | null;
@@ -138,19 +162,29 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
     pet: { id: row.petId, nome: row.petNome, photoId: row.petPhotoId },
     other:
       party === "adotante"
-        ? { id: row.caretakerId, nome: row.caretakerNome }
+        ? { id: row.caretakerId, nome: row.organizationNome }
         : { id: row.adopterId, nome: row.adopterNome },
+    assignedTo: party === "responsavel" && row.assigneeId ? { id: row.assigneeId, nome: row.assigneeNome ?? "" } : null,
+    organizationId: row.organizationId,
     lastMessageAt: row.lastMessageAt === null ? null : new Date(row.lastMessageAt),
-    lastMessage: lastMessageOf(row.last, userId),
+    lastMessage: lastMessageOf(row.last, row.adopterId, party),
     unread: Number(row.unread),
   };
 }
 
+/** Whether a message by `authorId` is from the `party` side. */
+const bySide = (authorId: string, adopterId: string, party: ConversationParty) =>
+  (authorId === adopterId) === (party === "adotante");
+
 /** The last message as the database gives its JSON (parsed by the driver, or text). */
-function lastMessageOf(last: SummaryRow["last"], userId: string): ConversationSummary["lastMessage"] {
+function lastMessageOf(
+  last: SummaryRow["last"],
+  adopterId: string,
+  party: ConversationParty,
+): ConversationSummary["lastMessage"] {
   if (last === null) return null;
   const { texto, autor } = typeof last === "string" ? (JSON.parse(last) as { texto: string; autor: string }) : last;
-  return { texto, mine: autor === userId };
+  return { texto, mine: bySide(autor, adopterId, party) };
 }
 
 function summaries(db: Db, userId: string) {
@@ -159,16 +193,30 @@ function summaries(db: Db, userId: string) {
     .from(conversations)
     .innerJoin(pets, eq(pets.id, conversations.petId))
     .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
-    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+    .leftJoin(assignee, eq(assignee.id, conversations.assignedTo))
     .$dynamic();
 }
 
 const CONVERSATIONS_LISTED = 100;
 
-/** A person's conversations that have messages, the latest activity first. */
-export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+/**
+ * A person's conversations that have messages, the latest activity first: theirs as an adopter,
+ * and their teams'; `mine`: only those assigned to them (`Minhas`).
+ */
+export async function listConversations(
+  db: Db,
+  userId: string,
+  { mine = false }: { mine?: boolean } = {},
+): Promise<ConversationSummary[]> {
   const rows = await summaries(db, userId)
-    .where(and(isParty(userId), sql`${conversations.lastMessageAt} is not null`))
+    .where(
+      and(
+        isParty(db, userId),
+        sql`${conversations.lastMessageAt} is not null`,
+        mine ? eq(conversations.assignedTo, userId) : undefined,
+      ),
+    )
     .orderBy(sql`${conversations.lastMessageAt} desc`)
     .limit(CONVERSATIONS_LISTED);
   return rows.map((row) => toSummary(row, userId));
@@ -186,7 +234,7 @@ export async function getConversation(
   { limit = THREAD_MESSAGES, before }: { limit?: number; before?: string } = {},
 ): Promise<Result<ConversationView>> {
   const [row] = await summaries(db, userId)
-    .where(and(eq(conversations.id, id), isParty(userId)))
+    .where(and(eq(conversations.id, id), isParty(db, userId)))
     .limit(1);
   if (!row) return notFound("conversation");
   if (before) {
@@ -203,9 +251,11 @@ export async function getConversation(
       texto: conversationMessages.texto,
       createdAt: conversationMessages.createdAt,
       authorId: conversationMessages.authorId,
+      authorNome: users.nome,
       readAt: conversationMessages.readAt,
     })
     .from(conversationMessages)
+    .innerJoin(users, eq(users.id, conversationMessages.authorId))
     .where(
       and(
         eq(conversationMessages.conversationId, id),
@@ -220,8 +270,9 @@ export async function getConversation(
     .orderBy(desc(conversationMessages.createdAt), desc(conversationMessages.id))
     .limit(limit + 1);
   const earlier = messages.length > limit;
+  const summary = toSummary(row, userId);
   return ok({
-    ...toSummary(row, userId),
+    ...summary,
     ...(await contactState(db, userId, id)),
     earlier,
     messages: messages
@@ -231,8 +282,13 @@ export async function getConversation(
         id: message.id,
         texto: message.texto,
         createdAt: new Date(message.createdAt),
-        mine: message.authorId === userId,
+        mine: bySide(message.authorId, row.adopterId, summary.party),
         readAt: message.readAt === null ? null : new Date(message.readAt),
+        // The team reads which of its members wrote; the adopter, the organisation's name above.
+        author:
+          summary.party === "responsavel" && message.authorId !== row.adopterId && message.authorId !== userId
+            ? message.authorNome
+            : null,
       })),
   });
 }
@@ -250,6 +306,7 @@ export async function sendInConversation(
   const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
   const { otherId } = conversation;
+  // The other side's account: the adopter's, or the caretaker's, who answers for the animal.
   const [other] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, otherId)).limit(1);
   if (!other || other.suspendedAt) return notFound("conversation");
   const unblocked = await checkNotBlocked(db, userId, otherId);
@@ -263,10 +320,10 @@ export async function sendInConversation(
     const [still] = await tx
       .select({ id: conversations.id })
       .from(conversations)
-      .where(and(eq(conversations.id, conversationId), isParty(userId)))
+      .where(and(eq(conversations.id, conversationId), isParty(tx, userId)))
       .for("key share");
     if (!still) return notFound("conversation");
-    return ok(await insertMessage(tx, jobs, { conversationId, authorId: userId, recipientId: otherId, texto }));
+    return ok(await insertMessage(tx, jobs, { conversationId, authorId: userId, texto }));
   });
 }
 
@@ -284,9 +341,16 @@ export async function writeAboutPet(
     pet,
     texto,
     clientKey,
-  }: { userId: string; pet: { id: string; caretakerId: string }; texto: string; clientKey: string },
+  }: {
+    userId: string;
+    pet: { id: string; caretakerId: string; organizationId: string };
+    texto: string;
+    clientKey: string;
+  },
 ): Promise<Result<{ id: string; conversationId: string }>> {
-  if (pet.caretakerId === userId) return fail({ kind: "forbidden", rule: "own-pet-message" });
+  if (pet.caretakerId === userId || (await caresFor(db, userId, pet.organizationId))) {
+    return fail({ kind: "forbidden", rule: "own-pet-message" });
+  }
   const unblocked = await checkNotBlocked(db, userId, pet.caretakerId);
   if (!unblocked.ok) return unblocked;
   const contactAllowed = await takeContactAllowances(db, clientKey, pet.caretakerId);
@@ -311,26 +375,34 @@ export async function writeAboutPet(
       adopterId: userId,
       caretakerId: pet.caretakerId,
     });
-    const { id } = await insertMessage(tx, jobs, {
-      conversationId,
-      authorId: userId,
-      recipientId: pet.caretakerId,
-      texto,
-    });
+    const { id } = await insertMessage(tx, jobs, { conversationId, authorId: userId, texto });
     return ok({ id, conversationId });
   });
+}
+
+/**
+ * Who hears of a change to a conversation live: its adopter and its team as they are now (a
+ * member removed hears nothing more).
+ */
+async function everyoneIn(tx: Db, conversationId: string): Promise<string[]> {
+  const [row] = await tx
+    .select({
+      adopterId: conversations.adopterId,
+      team: sql<string[] | string>`(select coalesce(json_agg(m.user_id), '[]'::json) from ${organizationMembers} m
+        where m.organization_id = ${conversations.organizationId} and m.papel in ${CARING_ROLES})`,
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId));
+  if (!row) return [];
+  const team = typeof row.team === "string" ? (JSON.parse(row.team) as string[]) : row.team;
+  return [row.adopterId, ...team];
 }
 
 /** Stores a message in its conversation's transaction: its order, its notice, its announcement. */
 async function insertMessage(
   tx: Db,
   jobs: Jobs,
-  {
-    conversationId,
-    authorId,
-    recipientId,
-    texto,
-  }: { conversationId: string; authorId: string; recipientId: string; texto: string },
+  { conversationId, authorId, texto }: { conversationId: string; authorId: string; texto: string },
 ): Promise<{ id: string; createdAt: Date }> {
   const [row] = await tx
     .insert(conversationMessages)
@@ -342,13 +414,11 @@ async function insertMessage(
     .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), now())` })
     .where(eq(conversations.id, conversationId));
   const createdAt = new Date(row!.createdAt);
+  const partes = await everyoneIn(tx, conversationId);
+  // The adopter's messages are for the team; the team's, for the adopter.
+  const recipientId = authorId === partes[0] ? TEAM : partes[0]!;
   await scheduleConversationNotice(jobs, { conversationId, recipientId }, createdAt, tx);
-  await announce(tx, {
-    tipo: "mensagem",
-    conversa_id: conversationId,
-    mensagem_id: row!.id,
-    partes: [authorId, recipientId],
-  });
+  await announce(tx, { tipo: "mensagem", conversa_id: conversationId, mensagem_id: row!.id, partes });
   return { id: row!.id, createdAt };
 }
 
@@ -366,99 +436,149 @@ export async function setWhatsAppSharing(
     const [me] = await db.select({ telefone: users.telefone }).from(users).where(eq(users.id, userId)).limit(1);
     if (!me?.telefone?.trim()) return invalid("telefone", "phone-required");
   }
-  const column = conversation.adopterId === userId ? "adopterWhatsAppAt" : "caretakerWhatsAppAt";
+  // The team shares one member's number at a time: the last one who chose to.
+  const changes =
+    conversation.side === "adotante"
+      ? { adopterWhatsAppAt: share ? sql`coalesce(${conversations.adopterWhatsAppAt}, now())` : null }
+      : {
+          caretakerWhatsAppAt: share ? sql`coalesce(${conversations.caretakerWhatsAppAt}, now())` : null,
+          caretakerWhatsAppBy: share ? userId : null,
+        };
   await db.transaction(async (tx) => {
-    await tx
-      .update(conversations)
-      .set({ [column]: share ? sql`coalesce(${conversations[column]}, now())` : null })
-      .where(eq(conversations.id, conversationId));
-    await announce(tx, {
-      tipo: "conversa",
-      conversa_id: conversationId,
-      partes: [conversation.adopterId, conversation.caretakerId],
-    });
+    await tx.update(conversations).set(changes).where(eq(conversations.id, conversationId));
+    await announce(tx, { tipo: "conversa", conversa_id: conversationId, partes: await everyoneIn(tx, conversationId) });
   });
   return ok();
 }
 
 /**
- * What a conversation's reader sees of the sharing and blocking between its two parties: the
- * other's phone only while they share it and neither blocked the other.
+ * What a conversation's reader sees of the sharing and blocking between its two sides: the
+ * other's phone only while they share it and neither blocked the other. The team's number is
+ * that of the member who shared it.
  */
 async function contactState(
   db: Db,
   userId: string,
   conversationId: string,
 ): Promise<Pick<ConversationView, "whatsApp" | "blocked">> {
+  const sharer = alias(users, "sharer");
   const [row] = await db
     .select({
       adopterId: conversations.adopterId,
       caretakerId: conversations.caretakerId,
       adopterSharesAt: conversations.adopterWhatsAppAt,
-      caretakerSharesAt: conversations.caretakerWhatsAppAt,
+      teamSharesAt: conversations.caretakerWhatsAppAt,
+      teamSharer: conversations.caretakerWhatsAppBy,
       adopterPhone: adopter.telefone,
-      caretakerPhone: caretaker.telefone,
+      teamPhone: sharer.telefone,
       adopterSuspended: adopter.suspendedAt,
-      caretakerSuspended: caretaker.suspendedAt,
+      teamSuspended: sharer.suspendedAt,
     })
     .from(conversations)
     .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
-    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .leftJoin(sharer, eq(sharer.id, conversations.caretakerWhatsAppBy))
     .where(eq(conversations.id, conversationId))
     .limit(1);
   const mineIsAdopter = row!.adopterId === userId;
   const blocked = await blockBetween(db, userId, mineIsAdopter ? row!.caretakerId : row!.adopterId);
   // A suspended account's number is not offered to anyone.
-  const otherShares =
-    (mineIsAdopter ? row!.caretakerSuspended : row!.adopterSuspended) === null
-      ? mineIsAdopter
-        ? row!.caretakerSharesAt
-        : row!.adopterSharesAt
+  const otherShares = mineIsAdopter
+    ? row!.teamSuspended === null && row!.teamSharer !== null
+      ? row!.teamSharesAt
+      : null
+    : row!.adopterSuspended === null
+      ? row!.adopterSharesAt
       : null;
-  const otherPhone = (mineIsAdopter ? row!.caretakerPhone : row!.adopterPhone)?.trim() || null;
+  const otherPhone = (mineIsAdopter ? row!.teamPhone : row!.adopterPhone)?.trim() || null;
   return {
     blocked,
     whatsApp: {
-      mine: (mineIsAdopter ? row!.adopterSharesAt : row!.caretakerSharesAt) !== null,
+      mine: mineIsAdopter ? row!.adopterSharesAt !== null : row!.teamSharesAt !== null && row!.teamSharer === userId,
       other: otherShares !== null && blocked === null ? otherPhone : null,
     },
   };
 }
 
-/** Marks what the other party wrote in a conversation as read by its reader. */
+/** Marks what the other side wrote in a conversation as read by its reader (for the team: by all of it). */
 export async function markConversationRead(db: Db, userId: string, conversationId: string): Promise<Result> {
-  const [mine] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.id, conversationId), isParty(userId)))
-    .limit(1);
-  if (!mine) return notFound("conversation");
+  const conversation = await partiesOf(db, userId, conversationId);
+  if (!conversation) return notFound("conversation");
+  const byAdopter = eq(conversationMessages.authorId, conversation.adopterId);
   await db
     .update(conversationMessages)
     .set({ readAt: new Date() })
     .where(
       and(
         eq(conversationMessages.conversationId, conversationId),
-        ne(conversationMessages.authorId, userId),
+        conversation.side === "adotante" ? not(byAdopter) : byAdopter,
         isNull(conversationMessages.readAt),
       ),
     );
   return ok();
 }
 
-/** How many messages written to a person they have not read yet. */
+/** How many messages written to a person (or their team) they have not read yet. */
 export async function countUnreadInConversations(db: Db, userId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(conversationMessages)
     .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .where(and(isParty(userId), ne(conversationMessages.authorId, userId), isNull(conversationMessages.readAt)));
+    .where(
+      and(
+        isParty(db, userId),
+        fromOtherSide(userId, conversationMessages.authorId),
+        isNull(conversationMessages.readAt),
+      ),
+    );
   return row?.total ?? 0;
 }
 
-/** Every conversation of a person with every message, for their data export (LGPD). */
+/**
+ * Assigns a conversation to a member of the team (`atribuida_a`), or back to the whole team
+ * (null): notices of the adopter's messages then go to them. In the organisation's log.
+ */
+export async function assignConversation(
+  db: Db,
+  { userId, conversationId, assignee }: { userId: string; conversationId: string; assignee: string | null },
+): Promise<Result> {
+  const conversation = await partiesOf(db, userId, conversationId);
+  if (!conversation) return notFound("conversation");
+  if (conversation.side !== "responsavel") return fail({ kind: "forbidden", rule: "conversation-team-only" });
+  if (assignee === conversation.assignedTo) return ok();
+  if (assignee !== null && !(await caresFor(db, assignee, conversation.organizationId))) {
+    return invalid("atribuida_a", "assignee");
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(conversations).set({ assignedTo: assignee }).where(eq(conversations.id, conversationId));
+    const [named] = await tx
+      .select({
+        alvo: sql<string>`${users.nome} || ' (' || ${pets.nome} || ')'`,
+        detalhe: sql<string | null>`(select nome from ${users} where id = ${assignee})`,
+      })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.adopterId))
+      .innerJoin(pets, eq(pets.id, conversations.petId))
+      .where(eq(conversations.id, conversationId));
+    await recordActivity(tx, {
+      organizationId: conversation.organizationId,
+      actorId: userId,
+      acao: "conversa_atribuida",
+      alvoId: conversationId,
+      alvoNome: named?.alvo ?? null,
+      detalhe: named?.detalhe ?? null,
+    });
+  });
+  return ok();
+}
+
+/**
+ * Every conversation of a person with every message, for their data export (LGPD): those they
+ * took part in as the adopter or the animal's caretaker (a team's others are the organisation's).
+ */
 export async function conversationsForExport(db: Db, userId: string) {
-  const rows = await summaries(db, userId).where(isParty(userId)).orderBy(asc(conversations.createdAt));
+  const rows = await summaries(db, userId)
+    .where(or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId)))
+    .orderBy(asc(conversations.createdAt));
   const views = await Promise.all(
     rows.map((row) => getConversation(db, userId, row.id, { limit: Number.MAX_SAFE_INTEGER })),
   );
@@ -489,7 +609,7 @@ export async function describeForParty(
   conversationId: string,
 ): Promise<{ petNome: string; otherNome: string } | null> {
   const [row] = await summaries(db, userId)
-    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .where(and(eq(conversations.id, conversationId), isParty(db, userId)))
     .limit(1);
   if (!row) return null;
   const summary = toSummary(row, userId);

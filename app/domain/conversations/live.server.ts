@@ -5,7 +5,8 @@ import type { Db } from "~/db/client.server";
  * Live conversations (issue 20): a message written through any app server reaches the open
  * pages of both its parties on every server. The database carries it: a NOTIFY sent in the
  * transaction that stores the message (delivered when it commits, never for a message rolled
- * back), heard by each server's one LISTEN and handed to the streams open there.
+ * back), heard by each server's one LISTEN and handed to the streams open there. `partes`: the
+ * adopter and every member of the team at that moment.
  */
 export const CONVERSATION_CHANNEL = "adopet_conversas";
 
@@ -14,8 +15,8 @@ export const CONVERSATION_CHANNEL = "adopet_conversas";
  * shares their WhatsApp). Never the text (it is read with the session).
  */
 export type ConversationEvent =
-  | { tipo: "mensagem"; conversa_id: string; mensagem_id: string; partes: [string, string] }
-  | { tipo: "conversa"; conversa_id: string; partes: [string, string] };
+  | { tipo: "mensagem"; conversa_id: string; mensagem_id: string; partes: string[] }
+  | { tipo: "conversa"; conversa_id: string; partes: string[] };
 
 /** Announces a change, in the transaction that makes it. */
 export async function announce(tx: Db, event: ConversationEvent): Promise<void> {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, not } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { conversationMessages, conversations, pets, users } from "~/db/schema";
+import { conversationMessages, conversations, organizations, pets, users } from "~/db/schema";
+import { teamToTell } from "~/domain/organizations/membership.server";
 import { ConversationNotice, conversationNoticeSubject } from "~/emails/conversation-notice.server";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/services/jobs.server";
@@ -16,6 +17,10 @@ export const CONVERSATION_NOTICE_JOB = "conversation-notice";
 export const NOTICE_DELAY_MS = 10 * 60_000;
 const NOTICE_GAP_MS = 60 * 60_000;
 
+/** The recipient of the adopter's messages: the team (issue 43), told as `teamToTell` says. */
+export const TEAM = "equipe";
+
+/** `recipientId`: the adopter's id, or TEAM (a job queued before teams: the caretaker's id, read as TEAM). */
 export type ConversationNoticeJob = { conversationId: string; recipientId: string };
 
 /** The notice's job at `at`: one waiting job per conversation and reader (the queue drops a second). */
@@ -39,7 +44,9 @@ export function scheduleConversationNotice(
 
 /**
  * The job: e-mails the reader what they have not read nor been told of. Read meanwhile:
- * nothing. Told of this conversation within the hour: tried again when the hour is up.
+ * nothing. Told of this conversation within the hour: tried again when the hour is up. The
+ * team's reader is the member it is assigned to, or else each administrador and membro da
+ * equipe, by their own e-mail; the adopter reads the organisation's name as the author.
  */
 export async function sendConversationNotice(
   db: Db,
@@ -53,18 +60,19 @@ export async function sendConversationNotice(
     .select({
       petNome: pets.nome,
       adopterId: conversations.adopterId,
-      caretakerId: conversations.caretakerId,
+      organizationId: conversations.organizationId,
+      organizationNome: organizations.nome,
+      assignedTo: conversations.assignedTo,
     })
     .from(conversations)
     .innerJoin(pets, eq(pets.id, conversations.petId))
+    .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
   if (!conversation) return;
-  const authorId = conversation.adopterId === recipientId ? conversation.caretakerId : conversation.adopterId;
-  const toReader = and(
-    eq(conversationMessages.conversationId, conversationId),
-    ne(conversationMessages.authorId, recipientId),
-  );
+  const toAdopter = conversation.adopterId === recipientId;
+  const byAdopter = eq(conversationMessages.authorId, conversation.adopterId);
+  const toReader = and(eq(conversationMessages.conversationId, conversationId), toAdopter ? not(byAdopter) : byAdopter);
   const pending = await db
     .select({
       id: conversationMessages.id,
@@ -92,28 +100,33 @@ export async function sendConversationNotice(
     await noticeAt(jobs, { conversationId, recipientId }, new Date(lastNotice.getTime() + NOTICE_GAP_MS));
     return;
   }
-  const people = await db
+  const [adopter] = await db
     .select({ id: users.id, nome: publicName, email: users.email, suspendedAt: users.suspendedAt })
     .from(users)
-    .where(inArray(users.id, [recipientId, authorId]));
-  const reader = people.find((person) => person.id === recipientId);
-  const author = people.find((person) => person.id === authorId);
-  if (!reader || !author || reader.suspendedAt) return;
-  const content = await renderEmail(
-    ConversationNotice({
-      recipientNome: reader.nome,
-      authorNome: author.nome,
-      petNome: conversation.petNome,
-      messages: pending.map(({ texto }) => ({ texto })),
-      threadUrl: `${publicUrl}/adopet/mensagens/${conversationId}`,
-    }),
-  );
-  await sendMailOnce(db, mailer, {
-    to: reader.email,
-    subject: conversationNoticeSubject({ authorNome: author.nome, petNome: conversation.petNome }),
-    ...content,
-    idempotencyKey: `aviso-conversa.${pending.at(-1)!.id}.${recipientId}`,
-  });
+    .where(eq(users.id, conversation.adopterId));
+  if (!adopter) return;
+  const readers = toAdopter
+    ? [adopter]
+    : await teamToTell(db, conversation.organizationId, conversation.assignedTo).then(activeOnly(db));
+  const authorNome = toAdopter ? conversation.organizationNome : adopter.nome;
+  for (const reader of readers) {
+    if (reader.suspendedAt) continue;
+    const content = await renderEmail(
+      ConversationNotice({
+        recipientNome: reader.nome,
+        authorNome,
+        petNome: conversation.petNome,
+        messages: pending.map(({ texto }) => ({ texto })),
+        threadUrl: `${publicUrl}/adopet/mensagens/${conversationId}`,
+      }),
+    );
+    await sendMailOnce(db, mailer, {
+      to: reader.email,
+      subject: conversationNoticeSubject({ authorNome, petNome: conversation.petNome }),
+      ...content,
+      idempotencyKey: `aviso-conversa.${pending.at(-1)!.id}.${reader.id}`,
+    });
+  }
   await db
     .update(conversationMessages)
     .set({ notifiedAt: now })
@@ -123,4 +136,25 @@ export async function sendConversationNotice(
         pending.map(({ id }) => id),
       ),
     );
+}
+
+/** The team's members with whether their account is suspended (a suspended one is not e-mailed). */
+function activeOnly(db: Db) {
+  return async (team: { id: string; nome: string; email: string }[]) => {
+    if (team.length === 0) return [];
+    const suspended = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          inArray(
+            users.id,
+            team.map((member) => member.id),
+          ),
+          isNotNull(users.suspendedAt),
+        ),
+      );
+    const out = new Set(suspended.map((row) => row.id));
+    return team.map((member) => ({ ...member, suspendedAt: out.has(member.id) ? new Date() : null }));
+  };
 }

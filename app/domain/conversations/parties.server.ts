@@ -1,21 +1,52 @@
-import { and, eq, or } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { conversations } from "~/db/schema";
+import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 
-/** A conversation's two parties, and the other one from the reader's side. */
-export type Parties = { adopterId: string; caretakerId: string; otherId: string };
+/**
+ * A conversation's two sides (issue 43): its adopter, and the team of the organisation that owns
+ * its animal (its administradores and equipe, whoever of them writes). A foster home, a removed
+ * member and anyone else is on neither, and finds nothing.
+ */
 
-/** Whether `userId` is one of a conversation's two parties (a condition on `conversations`). */
-export const isParty = (userId: string) =>
-  or(eq(conversations.adopterId, userId), eq(conversations.caretakerId, userId));
+export type ConversationSide = "adotante" | "responsavel";
+
+/**
+ * One of the person's conversations, with the side they are on. `otherId`, from their side: the
+ * adopter for the team, the animal's caretaker (who published it) for the adopter: blocks are
+ * between those two people.
+ */
+export type Parties = {
+  adopterId: string;
+  caretakerId: string;
+  organizationId: string;
+  assignedTo: string | null;
+  side: ConversationSide;
+  otherId: string;
+};
+
+/** Whether `userId` is on one of a conversation's two sides (a condition on `conversations`). */
+export const isParty = (db: Db, userId: string) =>
+  or(eq(conversations.adopterId, userId), inArray(conversations.organizationId, organizationsCaredForBy(db, userId)));
+
+/** Whether a message by `author` is from the other side than `userId`'s (the adopter's, or the team's). */
+export const fromOtherSide = (userId: string, author: AnyPgColumn | SQL) =>
+  sql<boolean>`((${author} = ${conversations.adopterId}) <> (${conversations.adopterId} = ${userId}))`;
 
 /** The parties of one of the person's conversations; someone else's, or none, is null. */
 export async function partiesOf(db: Db, userId: string, conversationId: string): Promise<Parties | null> {
   const [row] = await db
-    .select({ adopterId: conversations.adopterId, caretakerId: conversations.caretakerId })
+    .select({
+      adopterId: conversations.adopterId,
+      caretakerId: conversations.caretakerId,
+      organizationId: conversations.organizationId,
+      assignedTo: conversations.assignedTo,
+    })
     .from(conversations)
-    .where(and(eq(conversations.id, conversationId), isParty(userId)))
+    .where(and(eq(conversations.id, conversationId), isParty(db, userId)))
     .limit(1);
   if (!row) return null;
-  return { ...row, otherId: row.adopterId === userId ? row.caretakerId : row.adopterId };
+  const side: ConversationSide = row.adopterId === userId ? "adotante" : "responsavel";
+  return { ...row, side, otherId: side === "adotante" ? row.caretakerId : row.adopterId };
 }

@@ -22,7 +22,14 @@ import { checkPhoneNotBlocked } from "~/domain/conversations/blocks.server";
 export type ContactInput = { nome: string; telefone: string; nome__animal: string; contato__texto: string };
 
 /** An available pet someone may write about. */
-export type Candidate = { id: string; nome: string; local: string; photoId: string | null; caretakerId: string };
+export type Candidate = {
+  id: string;
+  nome: string;
+  local: string;
+  photoId: string | null;
+  caretakerId: string;
+  organizationId: string;
+};
 
 const candidateColumns = {
   id: pets.id,
@@ -30,6 +37,7 @@ const candidateColumns = {
   cidade: pets.cidade,
   uf: pets.uf,
   caretakerId: pets.caretakerId,
+  organizationId: pets.organizationId,
   photoId: sql<string | null>`(
     select pp.image_id::text from pet_photos pp where pp.pet_id = ${pets.id} order by pp.position limit 1
   )`,
@@ -41,6 +49,7 @@ function toCandidate(row: {
   cidade: string;
   uf: string;
   caretakerId: string;
+  organizationId: string;
   photoId: string | null;
 }) {
   return {
@@ -49,6 +58,7 @@ function toCandidate(row: {
     local: formatPlace(row.cidade, row.uf),
     photoId: row.photoId,
     caretakerId: row.caretakerId,
+    organizationId: row.organizationId,
   };
 }
 

@@ -131,7 +131,7 @@ export async function publishingOrganization(db: Db, userId: string, requested?:
   return ok(await ownOrganization(db, userId));
 }
 
-const CARING_ROLES = ORGANIZATION_ROLES.filter((role) => roleMay(role, "cuidar"));
+export const CARING_ROLES = ORGANIZATION_ROLES.filter((role) => roleMay(role, "cuidar"));
 
 /** The ids of the organisations whose animals `userId` takes care of, as a subquery. */
 export function organizationsCaredForBy(db: Db, userId: string) {

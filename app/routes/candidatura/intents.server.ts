@@ -4,12 +4,8 @@ import { data, redirect } from "react-router";
 import type { Route } from "../+types/candidatura";
 import { changeApplication, declineWaitingList } from "~/domain/applications/application-moves.server";
 import { getApplication } from "~/domain/applications/application-views.server";
-import {
-  applicationAssignFormSchema,
-  applicationMoveFormSchema,
-  applicationNoteFormSchema,
-  waitingListFormSchema,
-} from "~/validation/applications";
+import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import { assignFormSchema } from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";
 import { findConversationOf, sendInConversation } from "~/domain/conversations/conversations.server";
 import { conversationReplyFormSchema } from "~/validation/conversations";
@@ -56,7 +52,7 @@ export async function runApplicationIntent({ request, params, context }: Route.A
       return back("applicationMoved");
     }
     case "atribuir": {
-      const form = await parseForm(request, applicationAssignFormSchema);
+      const form = await parseForm(request, assignFormSchema);
       if (!form.ok) return withIntent("atribuir", form.response);
       const assigned = await changeApplication(context.db, context.jobs, user.id, params.id, {
         atribuida_a: form.value.atribuida_a ?? null,

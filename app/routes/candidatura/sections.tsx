@@ -1,15 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { ChoiceGroup, FormError, SelectField, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { ChoiceGroup, FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { REASON_MAX, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { daysText } from "~/lib/dates";
-import {
-  applicationAssignFormSchema,
-  applicationMoveFormSchema,
-  applicationNoteFormSchema,
-  waitingListFormSchema,
-} from "~/validation/applications";
+import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
 import { ConversationThread } from "~/components/conversation-thread";
 import { returnFormSchema } from "~/validation/termos";
 import { FileChoice } from "~/components/file-choice";
@@ -273,33 +268,6 @@ export function Conversation() {
       <p className="application__back">
         <Link to={`/mensagens/${conversa!.id}`}>Abrir a conversa: WhatsApp, bloqueio e denúncia</Link>
       </p>
-    </section>
-  );
-}
-
-/** To whom in the team the application is assigned (issue 43): notices about it go to them. */
-export function AssignForm() {
-  const { equipe, atribuidaA } = useLoaderData<typeof loadApplicationPage>();
-  const [form, fields, focus] = useValidatedForm(applicationAssignFormSchema, useIntentResult("atribuir"), {
-    atribuida_a: atribuidaA ?? "",
-  });
-  return (
-    <section className="application__section" aria-labelledby="atribuicao">
-      <h2 id="atribuicao" className="application__subtitle">
-        Quem responde
-      </h2>
-      <ValidatedForm form={form} focus={focus} action="?acao=atribuir" className="panel">
-        <FormError id={form.errorId} errors={form.errors} />
-        <SelectField
-          meta={fields.atribuida_a}
-          label="Atribuída a"
-          placeholder="Toda a equipe"
-          options={equipe.map((member): [string, string] => [member.id, member.nome])}
-        />
-        <button type="submit" className="button panel__submit">
-          Atribuir
-        </button>
-      </ValidatedForm>
     </section>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ALTER COLUMN "organization_id" SET NOT NULL;
