@@ -7,6 +7,7 @@ import { applications, conversations, users } from "~/db/schema";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import {
   CONVERSATION_NOTICE_JOB,
+  TEAM,
   NOTICE_DELAY_MS,
   sendConversationNotice,
 } from "~/domain/conversations/notices.server";
@@ -246,7 +247,8 @@ describe("a conversation", () => {
       );
       return mails.filter((mail) => mail.subject?.includes("escreveu sobre"));
     };
-    const notice = { conversationId, recipientId: caretaker.id };
+    // The adopter's messages are for the team (issue 43): the caretaker is its only member here.
+    const notice = { conversationId, recipientId: TEAM };
     const run = (at: number) => sendConversationNotice(app.db, mailer, app.jobs, notice, PUBLIC_URL, new Date(at));
     await caretaker.client.post(`/api/conversas/${conversationId}/lida`);
     const before = (await to(caretaker.email)).length;
@@ -255,7 +257,7 @@ describe("a conversation", () => {
     const sentAt = Date.parse(first.json.enviada_em as string);
     // Its job waits in the queue for 10 minutes (one per conversation and reader).
     const { rows } = (await app.db.execute(
-      sql`select created_on, start_after from pgboss.job where name = ${CONVERSATION_NOTICE_JOB} and singleton_key = ${`${conversationId}:${caretaker.id}`} and state = 'created'`,
+      sql`select created_on, start_after from pgboss.job where name = ${CONVERSATION_NOTICE_JOB} and singleton_key = ${`${conversationId}:${TEAM}`} and state = 'created'`,
     )) as unknown as { rows: { created_on: string | Date; start_after: string | Date }[] };
     expect(rows).toHaveLength(1);
     // 10 minutes after it was queued, both on the database's clock.
