@@ -90,7 +90,16 @@ test("invite, accept, assign an application, answer it as the team member, see i
   await page.getByRole("radio", { name: "Entrevista" }).check();
   await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByText(NOTICES.applicationMoved)).toBeVisible();
+  // He answers in the application's conversation, for the team.
+  await page.getByLabel("Mensagem para Vera Adotante").fill("Oi, Vera! Podemos conversar amanhã?");
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(page.getByText("Oi, Vera! Podemos conversar amanhã?")).toBeVisible();
   await expectNoAxeViolations(page);
+  // The administradora reads it in the team's conversation, with who wrote it.
+  await admin.goto("/adopet/mensagens");
+  await admin.getByRole("link", { name: `Vera Adotante · ${nome}` }).click();
+  const answer = admin.getByRole("listitem").filter({ hasText: "Oi, Vera! Podemos conversar amanhã?" });
+  await expect(answer.locator(".thread__author")).toHaveText("Davi Voluntário");
 
   // The log says who did what.
   await admin.goto(`/adopet/organizacoes/${organizacao.id}/atividade`);
