@@ -282,10 +282,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .where(eq(users.id, caretaker.id));
     // The ONG as a team: its organisation (as its first animal would make it), and two more members.
     const organizationId = await ownOrganization(txDb, caretaker.id);
+    const team = new Map<string, string>();
     for (const { papel, ...member } of DEMO_TEAM) {
       const account = await createUser(txDb, { ...member, cidade: "Rio de Janeiro", uf: "RJ" });
       await addMember(txDb, organizationId, account.id, papel);
+      team.set(papel, account.id);
     }
+    // The team's volunteer answers Dunga's application and conversation (issue 43).
+    const volunteer = team.get("equipe")!;
     // Newest first in the feed: the first demo pet gets the latest date.
     const ids: string[] = [];
     for (const [index, pet] of DEMO_PETS.entries()) {
@@ -400,6 +404,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       return application!.id;
     };
     const dunga = await apply(ids[0]!, ["nova", "em_analise", "entrevista"], 600);
+    await tx.update(applications).set({ assignedTo: volunteer }).where(eq(applications.id, dunga));
     await tx
       .insert(applicationNotes)
       .values({ applicationId: dunga, texto: "Entrevista marcada para sábado, 10h, por vídeo." });
@@ -466,7 +471,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       [adopter.id, "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?", 590],
       [caretaker.id, "Oi, Carla! Li suas respostas: podemos fazer a entrevista por vídeo no sábado às 10h?", 300],
       [adopter.id, "Pode ser! Meu marido também vai participar. Precisamos preparar alguma coisa?", 280],
-      [caretaker.id, "Só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],
+      [volunteer, "Aqui é o Lucas, voluntário da ONG: só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],
       [adopter.id, "Combinado. Obrigada!", 200],
     ] as const;
     await tx.insert(conversationMessages).values(
@@ -482,7 +487,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     );
     await tx
       .update(conversations)
-      .set({ lastMessageAt: new Date(now - said.at(-1)![2] * 60_000) })
+      .set({ lastMessageAt: new Date(now - said.at(-1)![2] * 60_000), assignedTo: volunteer })
       .where(eq(conversations.id, talk!.id));
     // Two saved searches: cats near Niterói in a daily digest, small dogs at once.
     const demo = { limited: false };
