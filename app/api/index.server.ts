@@ -8,6 +8,7 @@ import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
+import { transferEndpoints } from "./endpoints/transfers";
 import { openApiDocument, openApiJson, type OpenApiDocument } from "./openapi/document.server";
 import { answer } from "./openapi/operation";
 import { createApiWing, type ApiWing } from "./router.server";
@@ -40,6 +41,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...conversationsEndpoints,
   ...communityEndpoints,
   ...organizationEndpoints,
+  ...transferEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

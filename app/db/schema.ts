@@ -285,6 +285,40 @@ export const organizationInvitations = pgTable(
   ],
 );
 
+export const petTransferStatus = pgEnum("pet_transfer_status", ["pendente", "aceita", "recusada", "cancelada"]);
+
+/**
+ * An animal passed from one organisation to another (issue 43): asked by an administrador of the
+ * one that has it, accepted (or declined) by an administrador of the other. One pending per animal.
+ */
+export const petTransfers = pgTable(
+  "pet_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    fromOrganizationId: uuid("from_organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    toOrganizationId: uuid("to_organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    requestedBy: uuid("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: petTransferStatus("status").notNull().default("pendente"),
+    createdAt: createdAt(),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("pet_transfers_pending_idx")
+      .on(table.petId)
+      .where(sql`${table.status} = 'pendente'`),
+    index("pet_transfers_to_idx").on(table.toOrganizationId, table.status),
+    index("pet_transfers_from_idx").on(table.fromOrganizationId, table.status),
+  ],
+);
+
 /**
  * What members did in an organisation (issue 43), for its administradores: who, what, to what,
  * when. Written with the change it records; kept two years. The member's name is kept as it was,

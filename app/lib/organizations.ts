@@ -51,6 +51,10 @@ export const ACTIVITY_KINDS = [
   "candidatura_atribuida",
   "lista_de_espera_recusada",
   "conversa_atribuida",
+  "transferencia_pedida",
+  "animal_transferido",
+  "animal_recebido",
+  "transferencia_recusada",
   "termo_emitido",
   "termo_assinado",
 ] as const;
@@ -86,6 +90,14 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return detalhe
         ? `atribuiu a candidatura de ${about} a ${detalhe}`
         : `deixou a candidatura de ${about} com toda a equipe`;
+    case "transferencia_pedida":
+      return `pediu a transferência de ${about} para ${detalhe ?? "outra organização"}`;
+    case "animal_transferido":
+      return `transferiu ${about} para ${detalhe ?? "outra organização"}`;
+    case "animal_recebido":
+      return `recebeu ${about} de ${detalhe ?? "outra organização"}`;
+    case "transferencia_recusada":
+      return `recusou a transferência de ${about}${detalhe ? ` de ${detalhe}` : ""}`;
     case "conversa_atribuida":
       return detalhe
         ? `atribuiu a conversa com ${about} a ${detalhe}`

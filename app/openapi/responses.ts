@@ -491,3 +491,22 @@ export const activitySchema = z.object({
   ),
   proxima: z.string().nullable().meta({ description: "O `antes` da próxima página (nulo na última)." }),
 });
+
+const transferStatus = z.enum(["pendente", "aceita", "recusada", "cancelada"]);
+
+export const transferSchema = z
+  .object({
+    id,
+    status: transferStatus,
+    pet: z.object({ id, nome: z.string() }),
+    de: z.object({ id, nome: z.string() }).meta({ description: "A organização que tinha o animal." }),
+    para: z.object({ id, nome: z.string() }).meta({ description: "A organização que vai recebê-lo." }),
+    criada_em: dateTime,
+    respondida_em: dateTime.nullable(),
+  })
+  .meta({ id: "Transferencia" });
+export type ApiTransfer = z.output<typeof transferSchema>;
+
+export const transfersSchema = z.object({
+  transferencias: z.array(transferSchema).meta({ description: "As pendentes primeiro, depois as mais recentes." }),
+});

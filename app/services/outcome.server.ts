@@ -26,7 +26,9 @@ export type Subject =
   | "organization"
   /** A member of an organisation. */
   | "member"
-  | "invitation";
+  | "invitation"
+  /** An animal's transfer to another organisation. */
+  | "transfer";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -66,7 +68,9 @@ export type InvalidReason =
   /** An invitation's link that is no invitation's, or one answered or expired. */
   | "invitation-token"
   /** Work is assigned to a member who takes care of the organisation's animals (issue 43). */
-  | "assignee";
+  | "assignee"
+  /** An animal is transferred to another organisation than its own. */
+  | "transfer-same-organization";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -148,7 +152,11 @@ type ConflictReason =
   /** The person invited is a member already. */
   | "already-member"
   /** An organisation keeps at least one administrador. */
-  | "last-administrator";
+  | "last-administrator"
+  /** The animal has a transfer waiting for an answer already. */
+  | "transfer-pending"
+  /** The transfer was answered (or cancelled) already, or the animal moved meanwhile. */
+  | "transfer-closed";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -166,6 +174,7 @@ export type LimitName =
   | "alert-account"
   | "organization-account"
   | "invitation-account"
+  | "transfer-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

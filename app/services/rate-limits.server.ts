@@ -36,6 +36,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "organization-account": { points: 10, duration: HOUR },
   // Invitations e-mailed, per administrador.
   "invitation-account": { points: 30, duration: HOUR },
+  // Transfers asked, per administrador: an ONG hands over a few animals, not a shelter an hour.
+  "transfer-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
   "application-account": { points: 20, duration: HOUR },
   // Messages in conversations, per author: a lively exchange, not a flood.
@@ -150,6 +152,7 @@ export async function forgetPersonalCounters(
         "alert-account",
         "organization-account",
         "invitation-account",
+        "transfer-account",
         "application-account",
         "conversation-account",
         "reset-account",

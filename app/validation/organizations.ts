@@ -9,6 +9,8 @@ import { ORGANIZATION_ROLES } from "~/lib/organizations";
 export const ORGANIZATION_MESSAGES = {
   nomeRequired: "Informe o nome da organização.",
   atribuidaA: "Escolha um membro da equipe.",
+  organizacaoDestino:
+    "Informe o código da organização que vai receber o animal (está na página de configurações dela).",
   nomeMin: "O nome da organização deve ter ao menos 2 caracteres.",
   nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
   uf: "Escolha o estado (UF).",
@@ -73,3 +75,6 @@ export const memberRoleSchema = z.object({ papel: z.enum(ORGANIZATION_ROLES, ORG
 
 /** The team's form on an application or a conversation: to whom it is assigned (nothing chosen: the whole team). */
 export const assignFormSchema = z.object({ atribuida_a: z.uuid(ORGANIZATION_MESSAGES.atribuidaA).optional() });
+
+/** `POST /api/pets/:id/transferencias` {organizacao_id}: the organisation that is to receive the animal. */
+export const transferSchema = z.object({ organizacao_id: z.uuid(ORGANIZATION_MESSAGES.organizacaoDestino) }).strict();

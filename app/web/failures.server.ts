@@ -50,6 +50,7 @@ const NOT_FOUND: Record<Subject, string> = {
   organization: "Organização não encontrada.",
   member: "Membro não encontrado nesta organização.",
   invitation: "Convite não encontrado. Confira se o link foi copiado inteiro do e-mail.",
+  transfer: "Transferência não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -101,6 +102,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "adoption-not-returned": NOTICES.adoptionNotReturned,
   "already-member": "Esta pessoa já faz parte da organização.",
   "last-administrator": "A organização precisa de ao menos um administrador: dê esse papel a outra pessoa antes.",
+  "transfer-pending": "Este animal já tem uma transferência esperando resposta.",
+  "transfer-closed": "Esta transferência já foi respondida ou cancelada.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -118,6 +121,7 @@ const LIMITED: Record<LimitName, string> = {
   "alert-account": "Você criou muitos alertas em pouco tempo.",
   "organization-account": "Você criou muitas organizações em pouco tempo.",
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
+  "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
@@ -183,6 +187,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ORGANIZATION_MESSAGES.organizacaoRequired;
     case "invitation-token":
       return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
+    case "transfer-same-organization":
+      return "O animal já é desta organização: escolha outra.";
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

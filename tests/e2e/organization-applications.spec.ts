@@ -35,7 +35,7 @@ test("invite, accept, assign an application, answer it as the team member, see i
   // The administradora: her organisation is made as she publishes.
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  const founder = await newCaretaker(admin.request, "Irene Fundadora");
+  await newCaretaker(admin.request, "Irene Fundadora");
   const pet = await publishPet(admin.request, { nome });
   const { organizacao } = (await (await admin.request.get(`/adopet/api/pets/${pet.id}`)).json()) as {
     organizacao: { id: string };
@@ -67,8 +67,7 @@ test("invite, accept, assign an application, answer it as the team member, see i
   await page.getByRole("button", { name: "Aceitar convite" }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.invitationAccepted);
 
-  // The administradora assigns the application to him.
-  await logInThroughForm(admin, founder.email);
+  // The administradora (signed in with her context's cookie) assigns the application to him.
   await admin.goto(`/adopet/candidaturas/${applicationId}`);
   await expect(admin.getByRole("heading", { level: 1 })).toHaveText(`Vera Adotante quer adotar ${nome}`);
   await admin.getByLabel("Atribuída a").selectOption({ label: "Davi Voluntário" });

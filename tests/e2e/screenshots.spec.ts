@@ -111,6 +111,8 @@ for (const width of WIDTHS) {
     });
 
     test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
+      // Six full pages, each checked by axe: over a minute on two cores beside another worker.
+      test.setTimeout(120_000);
       await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
       await page.goto("/adopet/candidaturas/recebidas");
       await expect(page.getByText("4 candidaturas")).toBeVisible();
@@ -136,6 +138,19 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
       await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
       await capture(page, "candidatura-adotada", width);
+    });
+
+    test("the demo NGO's volunteer: his applications (Minhas) and the team's conversation fit, pass axe, and are saved", async ({
+      page,
+    }) => {
+      await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+      await page.goto("/adopet/candidaturas/recebidas?minhas=1");
+      await expect(page.getByText("Atribuída a Lucas Voluntário")).toBeVisible();
+      await capture(page, "candidaturas-minhas", width);
+      await page.goto("/adopet/mensagens?minhas=1");
+      await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
+      await expect(page.getByLabel("Atribuída a")).toBeVisible();
+      await capture(page, "mensagem-equipe", width);
     });
 
     test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({

@@ -1,0 +1,239 @@
+import { and, desc, eq, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { organizations, pets, petTransfers } from "~/db/schema";
+import { APPLICATION_STATUS_JOB, applicationsOfPet, listedStatus, moveAll } from "~/domain/adoptions/lifecycle.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import type { Jobs } from "~/services/jobs.server";
+import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { recordActivity } from "./activity-records.server";
+import { requirePower, roleIn } from "./membership.server";
+
+/**
+ * Transfers (issue 43): an administrador of the organisation that has an animal passes it to
+ * another; an administrador of that one accepts or declines. Accepted, the animal moves with its
+ * record and photos; its open applications are closed with the reason below (they stay, closed,
+ * with the team that received them). Both organisations' logs say so.
+ */
+
+export type TransferStatus = "pendente" | "aceita" | "recusada" | "cancelada";
+
+/** Why the open applications of a transferred animal were declined (the adopters read it). */
+export const TRANSFER_REASON = "O animal foi transferido para outra organização, que vai cuidar da adoção dele.";
+
+export type TransferView = {
+  id: string;
+  status: TransferStatus;
+  pet: { id: string; nome: string };
+  from: { id: string; nome: string };
+  to: { id: string; nome: string };
+  createdAt: Date;
+  decidedAt: Date | null;
+};
+
+const fromOrganization = alias(organizations, "from_organization");
+const toOrganization = alias(organizations, "to_organization");
+
+function transfers(db: Db) {
+  return db
+    .select({
+      id: petTransfers.id,
+      status: petTransfers.status,
+      petId: pets.id,
+      petNome: pets.nome,
+      fromId: fromOrganization.id,
+      fromNome: fromOrganization.nome,
+      toId: toOrganization.id,
+      toNome: toOrganization.nome,
+      createdAt: petTransfers.createdAt,
+      decidedAt: petTransfers.decidedAt,
+    })
+    .from(petTransfers)
+    .innerJoin(pets, eq(pets.id, petTransfers.petId))
+    .innerJoin(fromOrganization, eq(fromOrganization.id, petTransfers.fromOrganizationId))
+    .innerJoin(toOrganization, eq(toOrganization.id, petTransfers.toOrganizationId))
+    .$dynamic();
+}
+
+type TransferRow = Awaited<ReturnType<ReturnType<typeof transfers>["execute"]>>[number];
+
+function toView(row: TransferRow): TransferView {
+  return {
+    id: row.id,
+    status: row.status,
+    pet: { id: row.petId, nome: row.petNome },
+    from: { id: row.fromId, nome: row.fromNome },
+    to: { id: row.toId, nome: row.toNome },
+    createdAt: new Date(row.createdAt),
+    decidedAt: row.decidedAt ? new Date(row.decidedAt) : null,
+  };
+}
+
+async function transferById(db: Db, id: string): Promise<TransferView | null> {
+  const [row] = await transfers(db).where(eq(petTransfers.id, id)).limit(1);
+  return row ? toView(row) : null;
+}
+
+/**
+ * An administrador asks to pass one of the organisation's animals to another organisation. Not
+ * the organisation's animal (or a stranger asking): not found; a member who is no administrador:
+ * forbidden; an animal adopted, removed or promised to an approved application: not now.
+ */
+export async function requestTransfer(
+  db: Db,
+  userId: string,
+  petId: string,
+  toOrganizationId: string,
+): Promise<Result<TransferView>> {
+  const [pet] = await db
+    .select({ organizationId: pets.organizationId, nome: pets.nome, status: listedStatus, reservedAt: pets.reservedAt })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .limit(1);
+  if (!pet || !(await roleIn(db, userId, pet.organizationId))) return notFound("pet");
+  const power = await requirePower(db, userId, pet.organizationId, "administrar");
+  if (!power.ok) return power;
+  if (pet.status === "removido" || pet.status === "adotado") return fail({ kind: "gone", subject: "pet" });
+  if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
+  if (toOrganizationId === pet.organizationId) return invalid("organizacao_id", "transfer-same-organization");
+  const [target] = await db
+    .select({ nome: organizations.nome })
+    .from(organizations)
+    .where(eq(organizations.id, toOrganizationId))
+    .limit(1);
+  if (!target) return notFound("organization");
+  const allowed = await takeAllowance(db, "transfer-account", userId);
+  if (!allowed.ok) return allowed;
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [made] = await tx
+        .insert(petTransfers)
+        .values({ petId, fromOrganizationId: pet.organizationId, toOrganizationId, requestedBy: userId })
+        .returning({ id: petTransfers.id });
+      await recordActivity(tx, {
+        organizationId: pet.organizationId,
+        actorId: userId,
+        acao: "transferencia_pedida",
+        alvoId: petId,
+        alvoNome: pet.nome,
+        detalhe: target.nome,
+      });
+      return made!.id;
+    });
+    return ok((await transferById(db, id))!);
+  } catch (error) {
+    if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "transfer-pending" });
+    throw error;
+  }
+}
+
+/**
+ * An administrador of the receiving organisation accepts: the animal becomes theirs, its open
+ * applications are declined with TRANSFER_REASON (each adopter e-mailed). Refused when the
+ * animal was promised to an approved application meanwhile, or already moved.
+ */
+export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: string): Promise<Result<TransferView>> {
+  const transfer = await transferById(db, id);
+  if (!transfer || !(await roleIn(db, userId, transfer.to.id))) return notFound("transfer");
+  const power = await requirePower(db, userId, transfer.to.id, "administrar");
+  if (!power.ok) return power;
+  const accepted = await db.transaction(async (tx): Promise<Result<boolean>> => {
+    // The pet first, as every move of its applications locks it (changeApplication).
+    const [pet] = await tx
+      .select({ organizationId: pets.organizationId, reservedAt: pets.reservedAt, status: listedStatus })
+      .from(pets)
+      .where(eq(pets.id, transfer.pet.id))
+      .for("update");
+    const [still] = await tx
+      .select({ status: petTransfers.status })
+      .from(petTransfers)
+      .where(eq(petTransfers.id, id))
+      .for("update");
+    if (!pet || still?.status !== "pendente" || pet.organizationId !== transfer.from.id) {
+      return fail({ kind: "conflict", reason: "transfer-closed" });
+    }
+    if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
+    if (pet.status === "removido" || pet.status === "adotado") return fail({ kind: "gone", subject: "pet" });
+    const open = await applicationsOfPet(tx, transfer.pet.id, [
+      "nova",
+      "em_analise",
+      "entrevista",
+      "visita",
+      "em_espera",
+    ]);
+    await moveAll(tx, jobs, open, "recusada", "responsavel", TRANSFER_REASON);
+    await tx.update(pets).set({ organizationId: transfer.to.id }).where(eq(pets.id, transfer.pet.id));
+    await tx
+      .update(petTransfers)
+      .set({ status: "aceita", decidedBy: userId, decidedAt: sql`now()` })
+      .where(eq(petTransfers.id, id));
+    const about = { actorId: userId, alvoId: transfer.pet.id, alvoNome: transfer.pet.nome };
+    await recordActivity(tx, {
+      ...about,
+      organizationId: transfer.from.id,
+      acao: "animal_transferido",
+      detalhe: transfer.to.nome,
+    });
+    await recordActivity(tx, {
+      ...about,
+      organizationId: transfer.to.id,
+      acao: "animal_recebido",
+      detalhe: transfer.from.nome,
+    });
+    return ok(open.length > 0);
+  });
+  if (!accepted.ok) return accepted;
+  if (accepted.value) jobs.wake(APPLICATION_STATUS_JOB);
+  publicDataChanged(db);
+  return ok((await transferById(db, id))!);
+}
+
+/**
+ * A pending transfer ends unanswered: declined by an administrador of the receiving
+ * organisation, or cancelled by one of the organisation that asked.
+ */
+export async function closeTransfer(
+  db: Db,
+  userId: string,
+  id: string,
+  how: "recusada" | "cancelada",
+): Promise<Result<TransferView>> {
+  const transfer = await transferById(db, id);
+  const side = how === "recusada" ? transfer?.to : transfer?.from;
+  if (!transfer || !side || !(await roleIn(db, userId, side.id))) return notFound("transfer");
+  const power = await requirePower(db, userId, side.id, "administrar");
+  if (!power.ok) return power;
+  const closed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(petTransfers)
+      .set({ status: how, decidedBy: userId, decidedAt: sql`now()` })
+      .where(and(eq(petTransfers.id, id), eq(petTransfers.status, "pendente")))
+      .returning({ id: petTransfers.id });
+    if (row && how === "recusada") {
+      await recordActivity(tx, {
+        organizationId: transfer.to.id,
+        actorId: userId,
+        acao: "transferencia_recusada",
+        alvoId: transfer.pet.id,
+        alvoNome: transfer.pet.nome,
+        detalhe: transfer.from.nome,
+      });
+    }
+    return row !== undefined;
+  });
+  if (!closed) return fail({ kind: "conflict", reason: "transfer-closed" });
+  return ok((await transferById(db, id))!);
+}
+
+/** An organisation's transfers, to or from it, the pending ones and the latest 20 others; for its administradores. */
+export async function listTransfers(db: Db, userId: string, organizationId: string): Promise<Result<TransferView[]>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const rows = await transfers(db)
+    .where(or(eq(petTransfers.fromOrganizationId, organizationId), eq(petTransfers.toOrganizationId, organizationId)))
+    .orderBy(sql`${petTransfers.status} = 'pendente' desc`, desc(petTransfers.createdAt))
+    .limit(50);
+  return ok(rows.map(toView));
+}

@@ -1,0 +1,180 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, createPet } from "~/demo/factories.server";
+import { pets } from "~/db/schema";
+import { DEFAULT_QUESTIONS } from "~/lib/applications";
+import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
+import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
+import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+
+/**
+ * Transfers of animals between organisations (issue 43): an administrador of the one that has
+ * the animal asks, an administrador of the other accepts or declines; the animal moves with its
+ * record, its open applications closed with the reason; both logs say so.
+ */
+
+const answers = Object.fromEntries(
+  DEFAULT_QUESTIONS.map((question) => [
+    question.id,
+    question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
+  ]),
+);
+
+type Person = { client: Client; id: string; email: string };
+
+let app: TestApp;
+let giver: Person;
+let giverTeam: Person;
+let receiver: Person;
+let receiverTeam: Person;
+let adopter: Person;
+let giverOrganization: string;
+let receiverOrganization: string;
+
+const person = (email: string, nome: string) => signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+
+async function organizationOf(petId: string): Promise<string> {
+  const [row] = await app.db.select({ id: pets.organizationId }).from(pets).where(eq(pets.id, petId));
+  return row!.id;
+}
+
+async function log(reader: Person, organizationId: string): Promise<string[]> {
+  const read = await reader.client.get(`/api/organizacoes/${organizationId}/atividade`);
+  return (read.json.atividade as { texto: string }[]).map((entry) => entry.texto);
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  giver = await person("gina.doa@exemplo.com", "Gina Doa");
+  giverTeam = await person("gui.doa@exemplo.com", "Gui Equipe");
+  receiver = await person("rosa.recebe@exemplo.com", "Rosa Recebe");
+  receiverTeam = await person("raul.recebe@exemplo.com", "Raul Equipe");
+  adopter = await person("ana.transfere@exemplo.com", "Ana Adotante");
+  giverOrganization = await organizationOf(await createPet(app.db, { caretakerId: giver.id, nome: "Primeira" }));
+  receiverOrganization = await organizationOf(await createPet(app.db, { caretakerId: receiver.id, nome: "Segunda" }));
+  await addMember(app.db, giverOrganization, giverTeam.id, "equipe");
+  await addMember(app.db, receiverOrganization, receiverTeam.id, "equipe");
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("a transfer", () => {
+  it("is asked by an administrador of the animal's organisation only, for another that exists, once at a time", async () => {
+    const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Pingo" });
+    const ask = (who: Person, body: unknown) => who.client.post(`/api/pets/${petId}/transferencias`, body);
+    const target = { organizacao_id: receiverOrganization };
+
+    expect((await ask(giverTeam, target)).status).toBe(403);
+    const stranger = await ask(receiver, target);
+    expect([stranger.status, stranger.json.message]).toEqual([404, "Animal não encontrado."]);
+    const same = await ask(giver, { organizacao_id: giverOrganization });
+    expect([same.status, same.json.errors]).toEqual([
+      400,
+      { organizacao_id: ["O animal já é desta organização: escolha outra."] },
+    ]);
+    const unknown = await ask(giver, { organizacao_id: "00000000-0000-4000-8000-000000000000" });
+    expect([unknown.status, unknown.json.message]).toEqual([404, "Organização não encontrada."]);
+    const malformed = await ask(giver, { organizacao_id: "ONG Rosa", extra: 1 });
+    expect([malformed.status, malformed.json.errors]).toEqual([
+      400,
+      { organizacao_id: [ORGANIZATION_MESSAGES.organizacaoDestino], extra: ["Campo desconhecido."] },
+    ]);
+
+    const asked = await ask(giver, target);
+    expect(asked.status).toBe(201);
+    expect(asked.json).toMatchObject({
+      status: "pendente",
+      pet: { id: petId, nome: "Pingo" },
+      de: { id: giverOrganization, nome: "Gina Doa" },
+      para: { id: receiverOrganization, nome: "Rosa Recebe" },
+      respondida_em: null,
+    });
+    const again = await ask(giver, target);
+    expect([again.status, again.json.message]).toEqual([
+      409,
+      "Este animal já tem uma transferência esperando resposta.",
+    ]);
+    expect((await log(giver, giverOrganization))[0]).toBe("Gina Doa pediu a transferência de Pingo para Rosa Recebe");
+    // Both administradores see it; nobody else.
+    for (const [who, organizationId] of [
+      [giver, giverOrganization],
+      [receiver, receiverOrganization],
+    ] as const) {
+      const listed = await who.client.get(`/api/organizacoes/${organizationId}/transferencias`);
+      expect((listed.json.transferencias as { id: string }[]).map((item) => item.id)).toContain(asked.json.id);
+    }
+    expect((await receiverTeam.client.get(`/api/organizacoes/${receiverOrganization}/transferencias`)).status).toBe(
+      403,
+    );
+    expect((await adopter.client.get(`/api/organizacoes/${receiverOrganization}/transferencias`)).status).toBe(404);
+  });
+
+  it("accepted by the receiving administrador moves the animal and closes its open applications with the reason", async () => {
+    const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Bolinha" });
+    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+    expect(applied.status).toBe(201);
+    const asked = await giver.client.post(`/api/pets/${petId}/transferencias`, {
+      organizacao_id: receiverOrganization,
+    });
+    const accept = (who: Person) => who.client.post(`/api/transferencias/${asked.json.id as string}/aceitar`);
+
+    expect((await accept(receiverTeam)).status).toBe(403);
+    expect((await accept(giver)).status).toBe(404);
+    const accepted = await accept(receiver);
+    expect([accepted.status, accepted.json.status]).toEqual([200, "aceita"]);
+    expect(accepted.json.respondida_em).toEqual(expect.any(String));
+
+    const pet = await adopter.client.get(`/api/pets/${petId}`);
+    expect(pet.json.organizacao).toMatchObject({ id: receiverOrganization, nome: "Rosa Recebe" });
+    const application = await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`);
+    expect([application.json.status, application.json.motivo]).toEqual(["recusada", TRANSFER_REASON]);
+    // The receiving team takes care of it now; the giving one no longer.
+    expect((await receiverTeam.client.patch(`/api/pets/${petId}`, { perfil: "Agora conosco" })).status).toBe(200);
+    expect((await giverTeam.client.patch(`/api/pets/${petId}`, { perfil: "Ainda nosso?" })).status).toBe(403);
+    // The applications, closed, stay with the team that received them.
+    expect((await giver.client.get(`/api/candidaturas/${applied.json.id as string}`)).status).toBe(200);
+
+    expect((await log(giver, giverOrganization))[0]).toBe("Rosa Recebe transferiu Bolinha para Rosa Recebe");
+    expect((await log(receiver, receiverOrganization))[0]).toBe("Rosa Recebe recebeu Bolinha de Gina Doa");
+    const twice = await accept(receiver);
+    expect([twice.status, twice.json.message]).toEqual([409, "Esta transferência já foi respondida ou cancelada."]);
+  });
+
+  it("is declined by the receiving administrador, or cancelled by the giving one, the animal staying", async () => {
+    const declinedPet = await createPet(app.db, { caretakerId: giver.id, nome: "Tufão" });
+    const first = await giver.client.post(`/api/pets/${declinedPet}/transferencias`, {
+      organizacao_id: receiverOrganization,
+    });
+    expect((await giver.client.post(`/api/transferencias/${first.json.id as string}/recusar`)).status).toBe(404);
+    const declined = await receiver.client.post(`/api/transferencias/${first.json.id as string}/recusar`);
+    expect([declined.status, declined.json.status]).toEqual([200, "recusada"]);
+    expect(await organizationOf(declinedPet)).toBe(giverOrganization);
+    expect((await log(receiver, receiverOrganization))[0]).toBe(
+      "Rosa Recebe recusou a transferência de Tufão de Gina Doa",
+    );
+
+    // Declined, it may be asked again; and then cancelled by who asked.
+    const second = await giver.client.post(`/api/pets/${declinedPet}/transferencias`, {
+      organizacao_id: receiverOrganization,
+    });
+    expect(second.status).toBe(201);
+    expect((await receiver.client.post(`/api/transferencias/${second.json.id as string}/cancelar`)).status).toBe(404);
+    const cancelled = await giver.client.post(`/api/transferencias/${second.json.id as string}/cancelar`);
+    expect([cancelled.status, cancelled.json.status]).toEqual([200, "cancelada"]);
+    const late = await receiver.client.post(`/api/transferencias/${second.json.id as string}/aceitar`);
+    expect(late.status).toBe(409);
+    expect(await organizationOf(declinedPet)).toBe(giverOrganization);
+  });
+
+  it("is refused for an animal promised to an approved application", async () => {
+    const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Reservado" });
+    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+    await giver.client.patch(`/api/candidaturas/${applied.json.id as string}`, { status: "aprovada" });
+    const refused = await giver.client.post(`/api/pets/${petId}/transferencias`, {
+      organizacao_id: receiverOrganization,
+    });
+    expect(refused.status).toBe(410);
+  });
+});
