@@ -43,6 +43,7 @@ export default [
   route("meus-pets/questionario", "routes/meus-pets.questionario.tsx"),
   route("meus-pets/termo", "routes/meus-pets.termo.tsx"),
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
+  route("meus-pets/:id/transferir", "routes/meus-pets.transferir.tsx"),
   route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),

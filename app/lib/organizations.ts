@@ -93,7 +93,8 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
     case "transferencia_pedida":
       return `pediu a transferência de ${about} para ${detalhe ?? "outra organização"}`;
     case "animal_transferido":
-      return `transferiu ${about} para ${detalhe ?? "outra organização"}`;
+      // Written by the receiving administrador who accepted, in the giving organisation's log.
+      return `aceitou a transferência de ${about}, que agora é de ${detalhe ?? "outra organização"}`;
     case "animal_recebido":
       return `recebeu ${about} de ${detalhe ?? "outra organização"}`;
     case "transferencia_recusada":

@@ -6,7 +6,14 @@ import { pageMeta } from "~/lib/meta";
 
 import { loadOrganizationPage } from "./organizacao/page.server";
 import { runOrganizationIntent } from "./organizacao/intents.server";
-import { DataSection, InviteSection, LeaveSection, MembersSection, PendingSection } from "./organizacao/sections";
+import {
+  DataSection,
+  InviteSection,
+  LeaveSection,
+  MembersSection,
+  PendingSection,
+  TransfersSection,
+} from "./organizacao/sections";
 
 /** `/organizacoes/:id/configuracoes`: an organisation's data and members, for its members only (issue 43). */
 export const loader = (args: Route.LoaderArgs) => loadOrganizationPage(args);
@@ -49,6 +56,7 @@ export default function OrganizationSettings() {
       <MembersSection />
       {admin ? <InviteSection /> : null}
       {admin ? <PendingSection /> : null}
+      {admin ? <TransfersSection /> : null}
       <LeaveSection />
     </section>
   );

@@ -44,9 +44,8 @@ function answerTransfer(
       ok: { 200: answer("A transferência como ficou.", transferSchema) },
       errors: {
         403: "Só quem administra a organização responde (ou o pedido veio de outro site).",
-        404: "Transferência não encontrada.",
-        409: "A transferência já foi respondida ou cancelada.",
-        410: "O animal foi adotado, removido ou reservado para uma candidatura aprovada.",
+        404: "Transferência não encontrada, ou o animal foi adotado ou removido.",
+        409: "A transferência já foi respondida ou cancelada, ou o animal foi reservado para uma candidatura aprovada.",
       },
     },
     async handle(call) {
@@ -73,9 +72,8 @@ export const transferEndpoints = [
       errors: {
         400: "Organização inválida (ou a mesma do animal).",
         403: "Só quem administra a organização transfere (ou o pedido veio de outro site).",
-        404: "Animal ou organização não encontrados.",
-        409: "O animal já tem uma transferência esperando resposta.",
-        410: "O animal foi adotado, removido ou reservado para uma candidatura aprovada.",
+        404: "Animal (ou organização) não encontrado, ou o animal foi adotado ou removido.",
+        409: "O animal já tem uma transferência esperando resposta, ou está reservado para uma candidatura aprovada.",
         429: "Muitos pedidos.",
       },
       traits: { body: true, limited: true },

@@ -96,7 +96,7 @@ export async function requestTransfer(
   const power = await requirePower(db, userId, pet.organizationId, "administrar");
   if (!power.ok) return power;
   if (pet.status === "removido" || pet.status === "adotado") return fail({ kind: "gone", subject: "pet" });
-  if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
+  if (pet.reservedAt) return fail({ kind: "conflict", reason: "pet-reserved" });
   if (toOrganizationId === pet.organizationId) return invalid("organizacao_id", "transfer-same-organization");
   const [target] = await db
     .select({ nome: organizations.nome })
@@ -154,7 +154,7 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
     if (!pet || still?.status !== "pendente" || pet.organizationId !== transfer.from.id) {
       return fail({ kind: "conflict", reason: "transfer-closed" });
     }
-    if (pet.reservedAt) return fail({ kind: "gone", subject: "pet", reason: "reserved" });
+    if (pet.reservedAt) return fail({ kind: "conflict", reason: "pet-reserved" });
     if (pet.status === "removido" || pet.status === "adotado") return fail({ kind: "gone", subject: "pet" });
     const open = await applicationsOfPet(tx, transfer.pet.id, [
       "nova",
@@ -236,4 +236,28 @@ export async function listTransfers(db: Db, userId: string, organizationId: stri
     .orderBy(sql`${petTransfers.status} = 'pendente' desc`, desc(petTransfers.createdAt))
     .limit(50);
   return ok(rows.map(toView));
+}
+
+/**
+ * What the transfer page shows of an animal, for an administrador of its organisation (anyone
+ * else: null, or forbidden for a member of another role), with its pending transfer if any.
+ */
+export async function transferablePet(
+  db: Db,
+  userId: string,
+  petId: string,
+): Promise<Result<{ id: string; nome: string; organizacao: string; pending: TransferView | null }>> {
+  const [pet] = await db
+    .select({ id: pets.id, nome: pets.nome, organizationId: pets.organizationId, organizacao: organizations.nome })
+    .from(pets)
+    .innerJoin(organizations, eq(organizations.id, pets.organizationId))
+    .where(eq(pets.id, petId))
+    .limit(1);
+  if (!pet || !(await roleIn(db, userId, pet.organizationId))) return notFound("pet");
+  const power = await requirePower(db, userId, pet.organizationId, "administrar");
+  if (!power.ok) return power;
+  const [pending] = await transfers(db)
+    .where(and(eq(petTransfers.petId, petId), eq(petTransfers.status, "pendente")))
+    .limit(1);
+  return ok({ id: pet.id, nome: pet.nome, organizacao: pet.organizacao, pending: pending ? toView(pending) : null });
 }

@@ -4,6 +4,7 @@ import type { Route } from "../+types/organizacoes.configuracoes";
 import { inviteMember } from "~/domain/organizations/invitations.server";
 import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
 import { updateOrganization } from "~/domain/organizations/organizations.server";
+import { acceptTransfer, closeTransfer } from "~/domain/organizations/transfers.server";
 import type { Failure } from "~/services/outcome.server";
 import { invitationSchema, memberRoleSchema, organizationSchema } from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";
@@ -12,22 +13,36 @@ import { formFailure, parseForm } from "~/web/forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { setNotice, type NoticeKey } from "~/web/notices.server";
 
-/** The page's forms, named by `?acao=`: the organisation's data (the default), and its members. */
-export type Intent = "dados" | "convidar" | "papel" | "remover" | "sair";
+/** The page's forms, named by `?acao=`: the organisation's data (the default), its members, its transfers. */
+export type Intent =
+  | "dados"
+  | "convidar"
+  | "papel"
+  | "remover"
+  | "sair"
+  | "aceitar_transferencia"
+  | "recusar_transferencia"
+  | "cancelar_transferencia";
 
-/** A form's reply, marked with the form it belongs to (and, for a member's forms, the member). */
-export type IntentAnswer = { intent: Intent; membro?: string; result: SubmissionResult<string[]> };
+/** A form's reply, marked with the form it belongs to (and `alvo`, the member or transfer of a row's form). */
+export type IntentAnswer = { intent: Intent; alvo?: string; result: SubmissionResult<string[]> };
+
+const TRANSFER_ANSWERS = {
+  aceitar_transferencia: "transferAccepted",
+  recusar_transferencia: "transferDeclined",
+  cancelar_transferencia: "transferCancelled",
+} as const satisfies Partial<Record<Intent, NoticeKey>>;
 
 type Reply = { data: SubmissionResult<string[]>; init: ResponseInit | null };
 
-function withIntent(intent: Intent, response: Reply, membro?: string) {
-  return data({ intent, membro, result: response.data } satisfies IntentAnswer, response.init ?? undefined);
+function withIntent(intent: Intent, response: Reply, alvo?: string) {
+  return data({ intent, alvo, result: response.data } satisfies IntentAnswer, response.init ?? undefined);
 }
 
 /** A refusal of a form without fields (a button): its text above the button. */
-function refused(intent: Intent, failure: Failure, membro?: string) {
+function refused(intent: Intent, failure: Failure, alvo?: string) {
   const result: SubmissionResult<string[]> = { status: "error", error: { "": [failureText(failure)] } };
-  return data({ intent, membro, result } satisfies IntentAnswer, {
+  return data({ intent, alvo, result } satisfies IntentAnswer, {
     status: failureStatus(failure, "page"),
     headers: failureHeaders(failure),
   });
@@ -99,6 +114,22 @@ export async function runOrganizationIntent({ request, params, context }: Route.
         return refused("sair", left.failure);
       }
       return back("organizationLeft", "/perfil");
+    }
+    case "aceitar_transferencia":
+    case "recusar_transferencia":
+    case "cancelar_transferencia": {
+      const transferencia = pageId(search.get("transferencia"), "transfer");
+      const done =
+        intent === "aceitar_transferencia"
+          ? await acceptTransfer(context.db, context.jobs, user.id, transferencia)
+          : await closeTransfer(
+              context.db,
+              user.id,
+              transferencia,
+              intent === "recusar_transferencia" ? "recusada" : "cancelada",
+            );
+      if (!done.ok) return refused(intent, done.failure, transferencia);
+      return back(TRANSFER_ANSWERS[intent]);
     }
     default:
       throw data("Ação desconhecida.", { status: 400 });

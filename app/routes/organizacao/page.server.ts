@@ -5,6 +5,7 @@ import {
   type PendingInvitation,
 } from "~/domain/organizations/invitations.server";
 import { listMembers, organizationForMember } from "~/domain/organizations/organizations.server";
+import { listTransfers, type TransferView } from "~/domain/organizations/transfers.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { ORGANIZATION_ROLE_LABEL, roleMay } from "~/lib/organizations";
 import { requireUser } from "~/web/auth.server";
@@ -20,6 +21,24 @@ const pendingRow = ({ id, email, papel, expiraEm }: PendingInvitation) => ({
   expiraEm: day(expiraEm),
 });
 
+const TRANSFER_STATUS: Record<TransferView["status"], string> = {
+  pendente: "Esperando resposta",
+  aceita: "Aceita",
+  recusada: "Recusada",
+  cancelada: "Cancelada",
+};
+
+/** A transfer as the page lists it: received (`recebida`) or sent, and what can be done with it. */
+const transferRow = (transfer: TransferView, organizationId: string) => ({
+  id: transfer.id,
+  pet: transfer.pet.nome,
+  recebida: transfer.to.id === organizationId,
+  outra: transfer.to.id === organizationId ? transfer.from.nome : transfer.to.nome,
+  pendente: transfer.status === "pendente",
+  status: TRANSFER_STATUS[transfer.status],
+  em: day(transfer.decidedAt ?? transfer.createdAt),
+});
+
 /** Members only: to anyone else the organisation's inside does not exist (404), as in the API. */
 export async function loadOrganizationPage({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
@@ -31,6 +50,7 @@ export async function loadOrganizationPage({ request, params, context }: Route.L
   const admin = roleMay(organization.value.papel, "administrar");
   // The invitations waiting for an answer hold e-mails: only administradores see them.
   const pending = admin ? await listPendingInvitations(context.db, user.id, id) : null;
+  const transfers = admin ? await listTransfers(context.db, user.id, id) : null;
   return {
     organization: organization.value,
     admin,
@@ -42,6 +62,7 @@ export async function loadOrganizationPage({ request, params, context }: Route.L
       desde: day(desde),
     })),
     pending: pending?.ok ? pending.value.map(pendingRow) : [],
+    transfers: transfers?.ok ? transfers.value.map((transfer) => transferRow(transfer, id)) : [],
     invitationDays: INVITATION_DAYS,
   };
 }

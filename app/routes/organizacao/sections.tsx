@@ -11,10 +11,10 @@ import type { Intent, IntentAnswer, runOrganizationIntent } from "./intents.serv
 
 const ROLE_OPTIONS = ORGANIZATION_ROLES.map((role) => [role, ORGANIZATION_ROLE_LABEL[role]] as [string, string]);
 
-/** The reply to the form of `intent` (of `membro`'s row, for a member's forms), if it was the one sent. */
-export function useIntentResult(intent: Intent, membro?: string) {
+/** The reply to the form of `intent` (of `alvo`'s row: a member's, a transfer's), if it was the one sent. */
+export function useIntentResult(intent: Intent, alvo?: string) {
   const answer = useActionData<typeof runOrganizationIntent>() as IntentAnswer | undefined;
-  return answer?.intent === intent && answer.membro === membro ? answer.result : undefined;
+  return answer?.intent === intent && answer.alvo === alvo ? answer.result : undefined;
 }
 
 /** The first message of a refused button's form. */
@@ -216,5 +216,79 @@ export function LeaveSection() {
         Sair da organização
       </button>
     </Form>
+  );
+}
+
+/** Animals passed to or from the organisation (issue 43), and the code another one asks for. */
+export function TransfersSection() {
+  const { organization, transfers } = useLoaderData<typeof loadOrganizationPage>();
+  return (
+    <section className="panel" aria-labelledby="transferencias">
+      <h2 className="panel__title" id="transferencias">
+        Transferências
+      </h2>
+      <p className="organization__note">
+        Para receber um animal de outra organização, passe a quem a administra o código desta:{" "}
+        <code className="organization__code">{organization.id}</code>. Para transferir um animal, abra a edição dele.
+      </p>
+      {transfers.length === 0 ? (
+        <p className="organization__note">Nenhuma transferência ainda.</p>
+      ) : (
+        <ul className="organization__list">
+          {transfers.map((transfer) => (
+            <TransferRow key={transfer.id} transfer={transfer} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+type Transfer = ReturnType<typeof useLoaderData<typeof loadOrganizationPage>>["transfers"][number];
+
+function TransferRow({ transfer }: { transfer: Transfer }) {
+  const accepted = useIntentResult("aceitar_transferencia", transfer.id);
+  const declined = useIntentResult("recusar_transferencia", transfer.id);
+  const cancelled = useIntentResult("cancelar_transferencia", transfer.id);
+  const errors = errorsOf(accepted ?? declined ?? cancelled);
+  const action = (intent: Intent) => `?acao=${intent}&transferencia=${transfer.id}`;
+  return (
+    <li className="organization__member">
+      <span className="organization__member-name">
+        {transfer.pet} {transfer.recebida ? `de ${transfer.outra}` : `para ${transfer.outra}`}
+      </span>
+      <span>
+        {transfer.status} · {transfer.em}
+      </span>
+      <FormError id={`transferencia-${transfer.id}-erro`} errors={errors} />
+      {transfer.pendente ? (
+        <div className="organization__actions">
+          {transfer.recebida ? (
+            <>
+              <Form method="post" action={action("aceitar_transferencia")}>
+                <button type="submit" className="button" aria-label={`Aceitar ${transfer.pet}`}>
+                  Aceitar
+                </button>
+              </Form>
+              <Form method="post" action={action("recusar_transferencia")}>
+                <button type="submit" className="my-pet__action" aria-label={`Recusar ${transfer.pet}`}>
+                  Recusar
+                </button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post" action={action("cancelar_transferencia")}>
+              <button
+                type="submit"
+                className="my-pet__action"
+                aria-label={`Cancelar a transferência de ${transfer.pet}`}
+              >
+                Cancelar pedido
+              </button>
+            </Form>
+          )}
+        </div>
+      ) : null}
+    </li>
   );
 }
