@@ -63,7 +63,7 @@ export default function TransferPet() {
         </p>
         {pendente ? (
           <p className="organization__note" role="status">
-            Esperando a resposta de {pendente.para}. O pedido pode ser cancelado na página da organização.
+            {`Esperando a resposta de ${pendente.para}. O pedido pode ser cancelado na página da organização.`}
           </p>
         ) : (
           <ValidatedForm form={form} focus={focus} method="post" aria-labelledby="transferir-titulo">

@@ -153,6 +153,17 @@ for (const width of WIDTHS) {
       await capture(page, "mensagem-equipe", width);
     });
 
+    test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {
+      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+      const feed = (await (await page.request.get("/adopet/api/pets")).json()) as {
+        pets: { id: string; nome: string }[];
+      };
+      const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
+      await page.goto(`/adopet/meus-pets/${dunga.id}/transferir`);
+      await expect(page.getByLabel("Código da organização")).toBeVisible();
+      await capture(page, "pet-transferir", width);
+    });
+
     test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
       page,
       request,

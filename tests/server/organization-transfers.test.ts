@@ -25,6 +25,8 @@ const answers = Object.fromEntries(
 
 type Person = { client: Client; id: string; email: string };
 
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+
 let app: TestApp;
 let giver: Person;
 let giverTeam: Person;
@@ -139,7 +141,9 @@ describe("a transfer", () => {
     // The applications, closed, stay with the team that received them.
     expect((await giver.client.get(`/api/candidaturas/${applied.json.id as string}`)).status).toBe(200);
 
-    expect(await log(giver, giverOrganization)).toContain("Rosa Recebe aceitou a transferência de Bolinha, que agora é de Rosa Recebe");
+    expect(await log(giver, giverOrganization)).toContain(
+      "Rosa Recebe aceitou a transferência de Bolinha, que agora é de Rosa Recebe",
+    );
     expect(await log(receiver, receiverOrganization)).toContain("Rosa Recebe recebeu Bolinha de Gina Doa");
     const twice = await accept(receiver);
     expect([twice.status, twice.json.message]).toEqual([409, "Esta transferência já foi respondida ou cancelada."]);
@@ -169,6 +173,28 @@ describe("a transfer", () => {
     const late = await receiver.client.post(`/api/transferencias/${second.json.id as string}/aceitar`);
     expect(late.status).toBe(409);
     expect(await organizationOf(declinedPet)).toBe(giverOrganization);
+  });
+
+  it("is asked on the animal's transfer page, by an administrador only (another role 403, anyone else 404)", async () => {
+    const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Paçoca" });
+    const page = `/meus-pets/${petId}/transferir`;
+    const shown = await giver.client.get(page);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain("Transferir Paçoca");
+    expect((await giver.client.get(`/meus-pets/${petId}`)).text).toContain("Transferir para outra organização");
+    expect((await giverTeam.client.get(page)).status).toBe(403);
+    expect((await giverTeam.client.get(`/meus-pets/${petId}`)).text).not.toContain("Transferir para outra organização");
+    for (const stranger of [receiver, adopter]) expect((await stranger.client.get(page)).status).toBe(404);
+    const form = (fields: Record<string, string>) =>
+      giver.client.post(page, new URLSearchParams(fields).toString(), FORM);
+    const wrong = await form({ organizacao_id: "nao-e-codigo" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.text).toContain(ORGANIZATION_MESSAGES.organizacaoDestino);
+    const sent = await form({ organizacao_id: receiverOrganization });
+    expect(sent.status).toBe(302);
+    expect((await giver.client.get(page)).text).toContain("Esperando a resposta de Rosa Recebe.");
+    const refusedPost = await receiver.client.post(page, `organizacao_id=${receiverOrganization}`, FORM);
+    expect(refusedPost.status).toBe(404);
   });
 
   it("is refused for an animal promised to an approved application", async () => {
