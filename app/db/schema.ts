@@ -356,7 +356,10 @@ export const pets = pgTable(
   "pets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** Who published it: kept for the record; what members may do with it goes by `organizationId`. */
+    /**
+     * Who published it (or accepted it in a transfer): its page names them; what members may do
+     * with it goes by `organizationId`.
+     */
     caretakerId: uuid("caretaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -4,26 +4,13 @@ import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
+import { ANSWERS } from "./applications-support";
 
 /**
  * An organisation's team at work on an application (issue 43): the administradora invites a
  * volunteer, who accepts; she assigns an application to him; he finds it under `Minhas`, answers
  * it, and she reads what each did in the activity log.
  */
-
-const ANSWERS = {
-  moradia: "Casa",
-  imovel: "Próprio",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu e minha esposa.",
-  outros_animais: "Nenhum.",
-  animais_antes: "Sim.",
-  horas_sozinho: "Quatro horas",
-  viagens: "Minha mãe",
-  motivo: "Queremos dar um lar a um cão.",
-  acompanhamento: true,
-};
 
 test("invite, accept, assign an application, answer it as the team member, see it in the activity log", async ({
   page,

@@ -5,6 +5,7 @@ import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from ".
 import { logInThroughForm, signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, photo, publishPet } from "./pets-support";
+import { ANSWERS } from "./applications-support";
 
 /** A photo of a castration certificate, as the browser uploads it. */
 async function certificate() {
@@ -18,20 +19,6 @@ async function certificate() {
  */
 const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 const PDF_DIR = path.resolve("test-results/termo");
-
-const ANSWERS = {
-  moradia: "Apartamento",
-  imovel: "Alugado",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu e meu filho de 8 anos.",
-  outros_animais: "Não.",
-  animais_antes: "Uma gata, que viveu 16 anos.",
-  horas_sozinho: "Duas",
-  viagens: "Minha irmã",
-  motivo: "Para fazer companhia ao meu filho.",
-  acompanhamento: true,
-};
 
 test("a termo is issued, signed on the phone, countersigned, downloaded and verified; the animal is adopted", async ({
   page,

@@ -2,9 +2,11 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "~/demo/factories.server";
-import { organizations, pets } from "~/db/schema";
+import { organizations } from "~/db/schema";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
-import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { startTestApp, type TestApp } from "../support/app";
+import { ANSWERS } from "../support/adoptions";
+import { organizationTeam, type Person } from "../support/organizations";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /**
@@ -12,22 +14,6 @@ import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
  * assign them, and are told of new ones; a foster home, a removed member and another
  * organisation's members see none of it; moves, decisions, assignments and termos go to the log.
  */
-
-const DEFAULT_ANSWERS = {
-  moradia: "Casa",
-  imovel: "Próprio",
-  permite_animais: true,
-  telas: true,
-  moradores: "Eu e minha esposa.",
-  outros_animais: "Nenhum.",
-  animais_antes: "Sim.",
-  horas_sozinho: "Quatro horas",
-  viagens: "Minha mãe",
-  motivo: "Queremos dar um lar a um cão.",
-  acompanhamento: true,
-};
-
-type Person = { client: Client; id: string; email: string };
 
 let app: TestApp;
 let smtp: SmtpPeer;
@@ -37,8 +23,7 @@ let foster: Person;
 let outsider: Person;
 let adopter: Person;
 let organizationId: string;
-
-const person = (email: string, nome: string) => signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+let person: Awaited<ReturnType<typeof organizationTeam>>["person"];
 
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.includes(to));
@@ -48,7 +33,7 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
 /** An animal of the organisation and the adopter's application for it. */
 async function applicationFor(nome: string, castrado: "sim" | "nao" = "sim"): Promise<{ id: string; petId: string }> {
   const petId = await createPet(app.db, { caretakerId: admin.id, nome, castrado });
-  const created = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+  const created = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
   expect(created.status, created.text).toBe(201);
   return { id: created.json.id as string, petId };
 }
@@ -62,21 +47,8 @@ async function log(): Promise<string[]> {
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   app = await startTestApp({ SMTP_URL: smtp.url });
-  admin = await person("lia.admin@exemplo.com", "Lia Admin");
-  team = await person("caio.equipe@exemplo.com", "Caio Equipe");
-  foster = await person("rita.lar@exemplo.com", "Rita Lar");
-  outsider = await person("otto.fora@exemplo.com", "Otto Fora");
-  adopter = await person("ana.adotante@exemplo.com", "Ana Adotante");
-  const first = await createPet(app.db, { caretakerId: admin.id, nome: "Primeiro" });
-  [{ organizationId } = { organizationId: "" }] = await app.db
-    .select({ organizationId: pets.organizationId })
-    .from(pets)
-    .where(eq(pets.id, first));
+  ({ admin, team, foster, outsider, adopter, organizationId, person } = await organizationTeam(app, "candidaturas"));
   await app.db.update(organizations).set({ cnpj: "11444777000161" }).where(eq(organizations.id, organizationId));
-  await addMember(app.db, organizationId, team.id, "equipe");
-  await addMember(app.db, organizationId, foster.id, "lar_temporario");
-  // Another organisation, with an animal of its own.
-  await createPet(app.db, { caretakerId: outsider.id, nome: "Alheio" });
 });
 
 afterAll(async () => {
@@ -197,13 +169,13 @@ describe("an organisation's applications", () => {
 
   it("are not applied for by a member of the organisation", async () => {
     const petId = await createPet(app.db, { caretakerId: admin.id, nome: "Da Casa" });
-    const refused = await team.client.post(`/api/pets/${petId}/candidaturas`, { respostas: DEFAULT_ANSWERS });
+    const refused = await team.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
     expect(refused.status).toBe(403);
   });
 
   it("are out of reach of a removed member at once", async () => {
     const { id } = await applicationFor("Tobias");
-    const gone = await person("gil.saiu@exemplo.com", "Gil Saiu");
+    const gone = await person("gil", "Gil Saiu");
     await addMember(app.db, organizationId, gone.id, "equipe");
     expect((await gone.client.get(`/api/candidaturas/${id}`)).status).toBe(200);
     const removed = await admin.client.request("DELETE", `/api/organizacoes/${organizationId}/membros/${gone.id}`);

@@ -1,14 +1,13 @@
 import { simpleParser } from "mailparser";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "~/demo/factories.server";
-import { pets } from "~/db/schema";
-import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import { CONVERSATION_MESSAGES } from "~/lib/conversations";
 import { sendConversationNotice, TEAM } from "~/domain/conversations/notices.server";
 import { createMailer } from "~/services/mail.server";
 import { openEventStream } from "../support/event-stream";
-import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { startTestApp, type TestApp } from "../support/app";
+import { ANSWERS } from "../support/adoptions";
+import { organizationTeam, type Person } from "../support/organizations";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /**
@@ -20,14 +19,6 @@ import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 const PUBLIC_URL = "https://adote.exemplo.org";
 const MINUTE = 60_000;
-const answers = Object.fromEntries(
-  DEFAULT_QUESTIONS.map((question) => [
-    question.id,
-    question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
-  ]),
-);
-
-type Person = { client: Client; id: string; email: string };
 
 let app: TestApp;
 let smtp: SmtpPeer;
@@ -37,13 +28,12 @@ let foster: Person;
 let outsider: Person;
 let adopter: Person;
 let organizationId: string;
-
-const person = (email: string, nome: string) => signedInAccount(app, { email, nome, telefone: "(21) 98765-4321" });
+let person: Awaited<ReturnType<typeof organizationTeam>>["person"];
 
 /** The conversation of the adopter's application for a new animal of the organisation. */
 async function conversationAbout(nome: string): Promise<string> {
   const petId = await createPet(app.db, { caretakerId: admin.id, nome });
-  const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+  const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
   expect(applied.status, applied.text).toBe(201);
   return (await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`)).json.conversa_id as string;
 }
@@ -56,19 +46,7 @@ const stream = (reader: Person) =>
 beforeAll(async () => {
   smtp = await startSmtpPeer();
   app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
-  admin = await person("lia.conversas@exemplo.com", "Lia Admin");
-  team = await person("caio.conversas@exemplo.com", "Caio Equipe");
-  foster = await person("rita.conversas@exemplo.com", "Rita Lar");
-  outsider = await person("otto.conversas@exemplo.com", "Otto Fora");
-  adopter = await person("ana.conversas@exemplo.com", "Ana Adotante");
-  const first = await createPet(app.db, { caretakerId: admin.id, nome: "Primeiro" });
-  [{ organizationId } = { organizationId: "" }] = await app.db
-    .select({ organizationId: pets.organizationId })
-    .from(pets)
-    .where(eq(pets.id, first));
-  await addMember(app.db, organizationId, team.id, "equipe");
-  await addMember(app.db, organizationId, foster.id, "lar_temporario");
-  await createPet(app.db, { caretakerId: outsider.id, nome: "Alheio" });
+  ({ admin, team, foster, outsider, adopter, organizationId, person } = await organizationTeam(app, "conversas"));
 });
 
 afterAll(async () => {
@@ -185,7 +163,7 @@ describe("an organisation's conversation", () => {
 
   it("reaches the team's open streams live; a removed member's stream hears nothing more, and reads nothing", async () => {
     const id = await conversationAbout("Tobias");
-    const gone = await person("gil.conversas@exemplo.com", "Gil Saiu");
+    const gone = await person("gil", "Gil Saiu");
     await addMember(app.db, organizationId, gone.id, "equipe");
     const [teamStream, goneStream, fosterStream] = await Promise.all([stream(team), stream(gone), stream(foster)]);
     try {

@@ -145,18 +145,27 @@ describe("members", () => {
     const token = await invite("hana@exemplo.com", "equipe");
     expect((await hana.post(`/api/convites/${token}/aceitar`)).status).toBe(200);
 
-    expect((await hana.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status).toBe(403);
+    expect(
+      (await hana.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status,
+    ).toBe(403);
     const lastAdmin = await admin.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "equipe" });
     expect(lastAdmin.status).toBe(409);
     expect(lastAdmin.json.message).toContain("ao menos um administrador");
     expect((await admin.delete(`/api/organizacoes/${organizationId}/membros/${adminId}`)).status).toBe(409);
 
-    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status).toBe(204);
-    expect(await roleOf(hanaId)).toEqual(["administrador"]);
-    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "chefe" })).status).toBe(400);
     expect(
-      (await admin.patch(`/api/organizacoes/${organizationId}/membros/00000000-0000-4000-8000-000000000000`, { papel: "equipe" }))
-        .status,
+      (await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status,
+    ).toBe(204);
+    expect(await roleOf(hanaId)).toEqual(["administrador"]);
+    expect(
+      (await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "chefe" })).status,
+    ).toBe(400);
+    expect(
+      (
+        await admin.patch(`/api/organizacoes/${organizationId}/membros/00000000-0000-4000-8000-000000000000`, {
+          papel: "equipe",
+        })
+      ).status,
     ).toBe(404);
     // Two administradores: now either may step down, but not both at once.
     const both = await Promise.all([
@@ -172,7 +181,9 @@ describe("members", () => {
     expect(administrators.filter((row) => row.papel === "administrador")).toHaveLength(1);
     // The first administrador is one again, for what follows.
     if (remaining!.userId === hanaId) {
-      expect((await hana.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "administrador" })).status).toBe(204);
+      expect(
+        (await hana.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "administrador" })).status,
+      ).toBe(204);
     }
   });
 

@@ -2,13 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "~/demo/factories.server";
 import { pets } from "~/db/schema";
-import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { failureText } from "~/web/failures.server";
 
 const CONFLICT_RESERVED = failureText({ kind: "conflict", reason: "pet-reserved" });
 import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { ANSWERS } from "../support/adoptions";
 
 /**
  * Transfers of animals between organisations (issue 43): an administrador of the one that has
@@ -16,12 +16,6 @@ import { type Client, signedInAccount, startTestApp, type TestApp } from "../sup
  * record, its open applications closed with the reason; both logs say so.
  */
 
-const answers = Object.fromEntries(
-  DEFAULT_QUESTIONS.map((question) => [
-    question.id,
-    question.tipo === "sim_nao" ? true : question.opcoes ? question.opcoes[0]! : "Sim, com carinho.",
-  ]),
-);
 
 type Person = { client: Client; id: string; email: string };
 
@@ -118,7 +112,7 @@ describe("a transfer", () => {
 
   it("accepted by the receiving administrador moves the animal and closes its open applications with the reason", async () => {
     const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Bolinha" });
-    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
     expect(applied.status).toBe(201);
     const asked = await giver.client.post(`/api/pets/${petId}/transferencias`, {
       organizacao_id: receiverOrganization,
@@ -133,6 +127,7 @@ describe("a transfer", () => {
 
     const pet = await adopter.client.get(`/api/pets/${petId}`);
     expect(pet.json.organizacao).toMatchObject({ id: receiverOrganization, nome: "Rosa Recebe" });
+    expect(pet.json.responsavel).toMatchObject({ id: receiver.id, nome: "Rosa Recebe" });
     const application = await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`);
     expect([application.json.status, application.json.motivo]).toEqual(["recusada", TRANSFER_REASON]);
     // The receiving team takes care of it now; the giving one no longer.
@@ -199,7 +194,7 @@ describe("a transfer", () => {
 
   it("is refused for an animal promised to an approved application", async () => {
     const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Reservado" });
-    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: answers });
+    const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
     await giver.client.patch(`/api/candidaturas/${applied.json.id as string}`, { status: "aprovada" });
     const refused = await giver.client.post(`/api/pets/${petId}/transferencias`, {
       organizacao_id: receiverOrganization,

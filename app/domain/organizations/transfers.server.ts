@@ -14,7 +14,7 @@ import { requirePower, roleIn } from "./membership.server";
 /**
  * Transfers (issue 43): an administrador of the organisation that has an animal passes it to
  * another; an administrador of that one accepts or declines. Accepted, the animal moves with its
- * record and photos; its open applications are closed with the reason below (they stay, closed,
+ * record and photos, and the one who accepted becomes its caretaker of record; its open applications are closed with the reason below (they stay, closed,
  * with the team that received them). Both organisations' logs say so.
  */
 
@@ -164,7 +164,11 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
       "em_espera",
     ]);
     await moveAll(tx, jobs, open, "recusada", "responsavel", TRANSFER_REASON);
-    await tx.update(pets).set({ organizationId: transfer.to.id }).where(eq(pets.id, transfer.pet.id));
+    // The administradora who accepted answers for it from now on: its page names her, as it named who published it.
+    await tx
+      .update(pets)
+      .set({ organizationId: transfer.to.id, caretakerId: userId })
+      .where(eq(pets.id, transfer.pet.id));
     await tx
       .update(petTransfers)
       .set({ status: "aceita", decidedBy: userId, decidedAt: sql`now()` })
