@@ -6,7 +6,7 @@ import { organizations, pets, petTransfers } from "~/db/schema";
 import { APPLICATION_STATUS_JOB, applicationsOfPet, listedStatus, moveAll } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import type { Jobs } from "~/services/jobs.server";
-import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { recordActivity } from "./activity-records.server";
 import { requirePower, roleIn } from "./membership.server";
@@ -18,7 +18,7 @@ import { requirePower, roleIn } from "./membership.server";
  * with the team that received them). Both organisations' logs say so.
  */
 
-export type TransferStatus = "pendente" | "aceita" | "recusada" | "cancelada";
+type TransferStatus = "pendente" | "aceita" | "recusada" | "cancelada";
 
 /** Why the open applications of a transferred animal were declined (the adopters read it). */
 export const TRANSFER_REASON = "O animal foi transferido para outra organização, que vai cuidar da adoção dele.";
