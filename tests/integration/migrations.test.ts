@@ -14,6 +14,21 @@ async function rows<T>(database: TestDatabase, query: ReturnType<typeof sql>): P
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * An older migration's SQL writes applications and conversations as they were before each
+ * belonged to an organisation (issue 43): the columns are made optional for it, then the later
+ * migrations that fill them and make them required (0036, 0039) run, as they did on real data.
+ */
+async function asBeforeOrganisations(database: TestDatabase, write: () => Promise<void>) {
+  await database.db.execute(sql`alter table applications alter column organization_id drop not null`);
+  await database.db.execute(sql`alter table conversations alter column organization_id drop not null`);
+  await write();
+  for (const file of ["0036_candidaturas_de_cada_organizacao.sql", "0039_conversas_de_cada_organizacao.sql"]) {
+    const statements = fs.readFileSync(path.join(MIGRATIONS_DIR, file), "utf8").split("--> statement-breakpoint");
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+  }
+}
+
 describe("migrations", () => {
   let database: TestDatabase;
 
@@ -192,18 +207,20 @@ describe("the conversations migration", () => {
     await database.db.execute(sql`
       insert into pets (id, caretaker_id, organization_id, nome, nome_busca, species, age_value, age_unit, porte, perfil, cidade, cidade_busca, uf, age_days)
       values ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000011', (select id from organizations where own_account_of = '00000000-0000-4000-8000-000000000011'), 'Rex', 'rex', 'cao', 2, 'anos', 'medio', 'Dócil', 'Niterói', 'niteroi', 'RJ', 730)`);
-    // Ana applied twice (withdrew, then again), Bia once: two conversations.
-    await database.db.execute(sql`
-      insert into applications (pet_id, adopter_id, caretaker_id, status) values
-        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'desistiu'),
-        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'nova'),
-        ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000013', '00000000-0000-4000-8000-000000000011', 'nova')`);
     const backfill = fs
       .readFileSync(path.join(MIGRATIONS_DIR, "0018_conversations.sql"), "utf8")
       .split("--> statement-breakpoint")
       .filter((statement) => statement.includes("INSERT INTO"));
     expect(backfill).toHaveLength(1);
-    for (let run = 0; run < 2; run += 1) await database.db.execute(sql.raw(backfill[0]!));
+    await asBeforeOrganisations(database, async () => {
+      // Ana applied twice (withdrew, then again), Bia once: two conversations.
+      await database.db.execute(sql`
+        insert into applications (pet_id, adopter_id, caretaker_id, status) values
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'desistiu'),
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000012', '00000000-0000-4000-8000-000000000011', 'nova'),
+          ('00000000-0000-4000-8000-0000000000b1', '00000000-0000-4000-8000-000000000013', '00000000-0000-4000-8000-000000000011', 'nova')`);
+      for (let run = 0; run < 2; run += 1) await database.db.execute(sql.raw(backfill[0]!));
+    });
     const talks = await rows<{ nome: string; caretaker_id: string; last_message_at: string | null }>(
       database,
       sql`select u.nome, c.caretaker_id, c.last_message_at from conversations c join users u on u.id = c.adopter_id order by u.nome`,
@@ -212,6 +229,12 @@ describe("the conversations migration", () => {
       { nome: "Ana", caretaker_id: "00000000-0000-4000-8000-000000000011", last_message_at: null },
       { nome: "Bia", caretaker_id: "00000000-0000-4000-8000-000000000011", last_message_at: null },
     ]);
+    // Then 0039 gave each the organisation of its animal.
+    const [orphans] = await rows<{ total: number }>(
+      database,
+      sql`select count(*)::int as total from conversations c join pets p on p.id = c.pet_id where c.organization_id is distinct from p.organization_id`,
+    );
+    expect(orphans!.total).toBe(0);
   });
 });
 
@@ -248,7 +271,8 @@ describe("the migration of signed-in people's messages into conversations", () =
     // Bia applied first: her conversation exists, with a message in it.
     const [bia] = await rows<{ id: string }>(
       database,
-      sql`insert into conversations (pet_id, adopter_id, caretaker_id, last_message_at) values (${PET}, ${BIA}, ${ONG}, '2026-01-05T10:00:00Z') returning id`,
+      sql`insert into conversations (pet_id, adopter_id, caretaker_id, organization_id, last_message_at)
+        values (${PET}, ${BIA}, ${ONG}, (select organization_id from pets where id = ${PET}), '2026-01-05T10:00:00Z') returning id`,
     );
     await database.db.execute(sql`
       insert into conversation_messages (conversation_id, author_id, texto, created_at) values (${bia!.id}, ${ONG}, 'Oi, Bia!', '2026-01-05T10:00:00Z')`);
@@ -268,9 +292,11 @@ describe("the migration of signed-in people's messages into conversations", () =
       .split("--> statement-breakpoint")
       .filter((statement) => /^\s*(--[^\n]*\n\s*)*(INSERT|UPDATE|DELETE)/.test(statement));
     expect(backfill).toHaveLength(5);
-    for (let run = 0; run < 2; run += 1) {
-      for (const statement of backfill) await database.db.execute(sql.raw(statement));
-    }
+    await asBeforeOrganisations(database, async () => {
+      for (let run = 0; run < 2; run += 1) {
+        for (const statement of backfill) await database.db.execute(sql.raw(statement));
+      }
+    });
 
     const talks = await rows<{ nome: string; last_message_at: string; id: string }>(
       database,
