@@ -160,7 +160,10 @@ test("the activity log tells the administrador who did what; a team member is re
   await page.context().clearCookies();
   await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
   await page.goto("/adopet/perfil");
-  await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
+  await page
+    .getByRole("navigation", { name: "Suas organizações" })
+    .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
+    .click();
   const demoSettings = new URL(page.url()).pathname;
   const refused = await page.goto(demoSettings.replace(/configuracoes$/, "atividade"));
   expect(refused?.status()).toBe(403);
