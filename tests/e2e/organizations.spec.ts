@@ -164,6 +164,8 @@ test("the activity log tells the administrador who did what; a team member is re
     .getByRole("navigation", { name: "Suas organizações" })
     .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
     .click();
+  // The URL is read once the click has navigated (read before, it was the profile's).
+  await expect(page).toHaveURL(/\/configuracoes$/);
   const demoSettings = new URL(page.url()).pathname;
   const refused = await page.goto(demoSettings.replace(/configuracoes$/, "atividade"));
   expect(refused?.status()).toBe(403);
