@@ -316,6 +316,8 @@ export const petTransfers = pgTable(
       .where(sql`${table.status} = 'pendente'`),
     index("pet_transfers_to_idx").on(table.toOrganizationId, table.status),
     index("pet_transfers_from_idx").on(table.fromOrganizationId, table.status),
+    // An animal's transfers in order: where it came from (the panel's intake).
+    index("pet_transfers_pet_idx").on(table.petId, table.decidedAt),
   ],
 );
 
@@ -987,6 +989,8 @@ export const adoptions = pgTable(
   },
   (table) => [
     uniqueIndex("adoptions_termo_idx").on(table.termoId),
+    // An organisation's adoptions, reached through its applications (the panel).
+    index("adoptions_application_idx").on(table.applicationId),
     index("adoptions_adopter_idx").on(table.adopterId),
     index("adoptions_caretaker_idx").on(table.caretakerId, table.adoptedAt),
     index("adoptions_certificate_idx").on(table.castracaoComprovanteId),

@@ -4,6 +4,15 @@ import { carriesBadge } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
 import { cidadeField, emailField, requiredText, textField } from "./fields";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
+import {
+  addMonths,
+  monthCount,
+  monthOf,
+  MONTH_PATTERN,
+  PANEL_DEFAULT_MONTHS,
+  PANEL_MAX_MONTHS,
+  type MonthRange,
+} from "~/lib/panel";
 
 /** An organisation's fields (issue 43), as its pages' forms and the API send them. */
 export const ORGANIZATION_MESSAGES = {
@@ -78,3 +87,35 @@ export const assignFormSchema = z.object({ atribuida_a: z.uuid(ORGANIZATION_MESS
 
 /** `POST /api/pets/:id/transferencias` {organizacao_id}: the organisation that is to receive the animal. */
 export const transferSchema = z.object({ organizacao_id: z.uuid(ORGANIZATION_MESSAGES.organizacaoDestino) }).strict();
+
+export const PANEL_MESSAGES = {
+  mes: "Informe o mês no formato AAAA-MM (por exemplo, 2026-03).",
+  ordem: "O mês inicial deve ser o mesmo ou anterior ao mês final.",
+  maximo: `Escolha um período de no máximo ${PANEL_MAX_MONTHS} meses.`,
+} as const;
+
+/**
+ * The panel's months (`de`, `ate`, both `AAAA-MM`, both optional: empty means absent), as its
+ * page and the API read them: `ate` is this month unless given, `de` the twelve months up to `ate`.
+ */
+export function readPanelRange(
+  query: { de?: string | null; ate?: string | null },
+  now: Date,
+): { ok: true; range: MonthRange } | { ok: false; errors: Record<string, string[]> } {
+  const errors: Record<string, string[]> = {};
+  const month = (field: "de" | "ate") => {
+    const raw = query[field]?.trim();
+    if (!raw) return undefined;
+    const match = MONTH_PATTERN.exec(raw);
+    if (!match || Number(match[1]) < 2000) errors[field] = [PANEL_MESSAGES.mes];
+    return raw;
+  };
+  const de = month("de");
+  const ate = month("ate") ?? monthOf(now);
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const range = { de: de ?? addMonths(ate, 1 - PANEL_DEFAULT_MONTHS), ate };
+  const months = monthCount(range);
+  if (months < 1) return { ok: false, errors: { de: [PANEL_MESSAGES.ordem] } };
+  if (months > PANEL_MAX_MONTHS) return { ok: false, errors: { de: [PANEL_MESSAGES.maximo] } };
+  return { ok: true, range };
+}

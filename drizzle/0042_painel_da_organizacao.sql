@@ -1,0 +1,2 @@
+CREATE INDEX "adoptions_application_idx" ON "adoptions" USING btree ("application_id");--> statement-breakpoint
+CREATE INDEX "pet_transfers_pet_idx" ON "pet_transfers" USING btree ("pet_id","decided_at");
