@@ -47,6 +47,8 @@ export default [
   route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
+  route("organizacoes/:id/painel", "routes/organizacoes.painel.tsx"),
+  route("organizacoes/:id/painel.csv", "routes/organizacoes.painel-csv.ts"),
   route("convites/:token", "routes/convites.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

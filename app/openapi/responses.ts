@@ -492,6 +492,41 @@ export const activitySchema = z.object({
   proxima: z.string().nullable().meta({ description: "O `antes` da próxima página (nulo na última)." }),
 });
 
+const month = z.string().meta({ description: "Um mês, AAAA-MM (de Brasília).", example: "2026-03" });
+const median = (description: string) => z.number().nullable().meta({ description, example: 12.5 });
+
+const panelFigures = z
+  .object({
+    entradas: z.number().int().meta({
+      description: "Animais que entraram: publicados pela organização, ou recebidos dela por transferência.",
+    }),
+    adocoes: z.number().int().meta({ description: "Adoções concluídas (termo assinado pelas duas partes)." }),
+    devolucoes: z.number().int().meta({ description: "Animais devolvidos depois da adoção." }),
+    em_lar_temporario: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "Animais em lares temporários (nulo: ainda não registrado)." }),
+    mediana_dias_ate_adocao: median("Mediana de dias entre a publicação e a adoção (nulo sem adoções)."),
+    candidaturas: z.object({
+      total: z.number().int().meta({ description: "Candidaturas recebidas." }),
+      por_status: z
+        .record(z.enum(APPLICATION_STATUSES), z.number().int())
+        .meta({ description: "As candidaturas recebidas, pelo status que cada uma tem hoje." }),
+      respondidas: z.number().int().meta({ description: "Quantas a equipe já respondeu (um primeiro passo dela)." }),
+      mediana_horas_primeira_resposta: median("Mediana de horas até essa primeira resposta (nulo sem respostas)."),
+    }),
+  })
+  .meta({ id: "NumerosDoPainel" });
+
+export const panelSchema = z.object({
+  organizacao: z.object({ id, nome: z.string() }),
+  de: month,
+  ate: month,
+  meses: z.array(z.object({ mes: month, ...panelFigures.shape }).meta({ id: "MesDoPainel" })),
+  total: panelFigures,
+});
+
 const transferStatus = z.enum(["pendente", "aceita", "recusada", "cancelada"]);
 
 export const transferSchema = z

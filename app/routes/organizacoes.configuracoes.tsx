@@ -46,11 +46,10 @@ export default function OrganizationSettings() {
             Ainda não verificada: a equipe da Adopet dá o selo de verificada depois de conferir o CNPJ.
           </p>
         )}
-        {admin ? (
-          <p>
-            <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link>
-          </p>
-        ) : null}
+        <p className="organization__links">
+          <Link to={`/organizacoes/${organization.id}/painel`}>Ver o painel da organização</Link>
+          {admin ? <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link> : null}
+        </p>
       </header>
       <DataSection />
       <MembersSection />

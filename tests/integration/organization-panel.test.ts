@@ -52,7 +52,12 @@ async function application(
     // A later move of the team's does not change when the first answer came.
     await database.db
       .insert(applicationEvents)
-      .values({ applicationId, status: "entrevista", actor: "responsavel", createdAt: at(`${history.answeredAt.slice(0, 10)}T23:00`) });
+      .values({
+        applicationId,
+        status: "entrevista",
+        actor: "responsavel",
+        createdAt: at(`${history.answeredAt.slice(0, 10)}T23:00`),
+      });
   }
   if (history.adoptedAt) {
     await database.db.insert(adoptions).values({

@@ -16,7 +16,6 @@ import { ANSWERS } from "../support/adoptions";
  * record, its open applications closed with the reason; both logs say so.
  */
 
-
 type Person = { client: Client; id: string; email: string };
 
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };

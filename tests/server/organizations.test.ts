@@ -32,7 +32,12 @@ function petForm(fields: Record<string, string>, photo: Buffer) {
   return form;
 }
 
-const NEW_ORGANIZATION = { nome: "Patinhas de Niterói", cidade: "Niterói", uf: "RJ", sobre: "Resgate de cães e gatos." };
+const NEW_ORGANIZATION = {
+  nome: "Patinhas de Niterói",
+  cidade: "Niterói",
+  uf: "RJ",
+  sobre: "Resgate de cães e gatos.",
+};
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -104,7 +109,10 @@ describe("an organisation made on purpose", () => {
   let stranger: Client;
 
   beforeAll(async () => {
-    ({ client: admin, id: adminId } = await signedInAccount(app, { email: "presidente@exemplo.com", nome: "Bia Presidente" }));
+    ({ client: admin, id: adminId } = await signedInAccount(app, {
+      email: "presidente@exemplo.com",
+      nome: "Bia Presidente",
+    }));
     const created = await admin.post("/api/organizacoes", { ...NEW_ORGANIZATION, cnpj: "11.222.333/0001-81" });
     expect(created.status).toBe(201);
     organizationId = created.json.id as string;
@@ -145,11 +153,13 @@ describe("an organisation made on purpose", () => {
 
   it("lists its members, administrators first", async () => {
     const members = await foster.get(`/api/organizacoes/${organizationId}/membros`);
-    expect((members.json.membros as { nome: string; papel: string }[]).map(({ nome, papel }) => [nome, papel])).toEqual([
-      ["Bia Presidente", "administrador"],
-      ["Caio Equipe", "equipe"],
-      ["Duda Lar", "lar_temporario"],
-    ]);
+    expect((members.json.membros as { nome: string; papel: string }[]).map(({ nome, papel }) => [nome, papel])).toEqual(
+      [
+        ["Bia Presidente", "administrador"],
+        ["Caio Equipe", "equipe"],
+        ["Duda Lar", "lar_temporario"],
+      ],
+    );
   });
 
   it("is changed by its administrators only, and a new name takes the badge off", async () => {
@@ -158,7 +168,9 @@ describe("an organisation made on purpose", () => {
     expect((await foster.patch(`/api/organizacoes/${organizationId}`, { sobre: "Outro" })).status).toBe(403);
     expect((await stranger.patch(`/api/organizacoes/${organizationId}`, { sobre: "Outro" })).status).toBe(404);
 
-    expect((await admin.patch(`/api/organizacoes/${organizationId}`, { sobre: "Cães e gatos de Niterói." })).status).toBe(204);
+    expect(
+      (await admin.patch(`/api/organizacoes/${organizationId}`, { sobre: "Cães e gatos de Niterói." })).status,
+    ).toBe(204);
     let seen = await admin.get(`/api/organizacoes/${organizationId}`);
     expect(seen.json).toMatchObject({ sobre: "Cães e gatos de Niterói.", verificada: true, cnpj: "11222333000181" });
 
@@ -190,7 +202,11 @@ describe("an organisation made on purpose", () => {
     const created = await admin.post("/api/organizacoes", { nome: "", cidade: "Niterói", uf: "RJ" });
     expect(created.status).toBe(400);
     expect((created.json.errors as Record<string, string[]>).nome![0]).toBe(ORGANIZATION_MESSAGES.nomeRequired);
-    const unknownCity = await admin.post("/api/organizacoes", { nome: "Grupo Sem Cidade", cidade: "Xyzópolis", uf: "RJ" });
+    const unknownCity = await admin.post("/api/organizacoes", {
+      nome: "Grupo Sem Cidade",
+      cidade: "Xyzópolis",
+      uf: "RJ",
+    });
     expect(unknownCity.status).toBe(400);
     const [row] = await app.db.select().from(organizations).where(eq(organizations.id, organizationId));
     expect(row!.nome).toBe("Patinhas RJ");
@@ -198,7 +214,11 @@ describe("an organisation made on purpose", () => {
 
   it("refuses a CNPJ a verified organisation holds (409)", async () => {
     await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
-    const other = await stranger.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "Outra", cnpj: "11222333000181" });
+    const other = await stranger.post("/api/organizacoes", {
+      ...NEW_ORGANIZATION,
+      nome: "Outra",
+      cnpj: "11222333000181",
+    });
     expect(other.status).toBe(409);
     expect(other.json.errors).toHaveProperty("cnpj");
   });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PANEL_MAX_MONTHS } from "~/lib/panel";
 import { membershipsOf } from "~/domain/organizations/membership.server";
 import {
   acceptInvitation,
@@ -18,6 +19,7 @@ import {
   createdIdSchema,
   membersSchema,
   organizationSchema,
+  panelSchema,
   organizationsSchema,
   organizationSummarySchema,
 } from "~/openapi/responses";
@@ -26,12 +28,15 @@ import {
   memberRoleSchema,
   organizationPatchSchema,
   organizationSchema as organizationInputSchema,
+  readPanelRange,
 } from "~/validation/organizations";
 import { notFound } from "~/services/outcome.server";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
+import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
+import { toApiPanel } from "../presenters/panel";
 import { toApiActivity, toApiMembers, toApiMembership, toApiOrganization } from "../presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
@@ -41,6 +46,13 @@ const activityQuery = z.object({
   antes: z.string().optional().meta({ description: "O `proxima` da página anterior." }),
 });
 const member = idParam("member", "da pessoa");
+const panelQuery = z.object({
+  de: z
+    .string()
+    .optional()
+    .meta({ description: "O primeiro mês, AAAA-MM (padrão: onze meses antes de `ate`).", example: "2026-01" }),
+  ate: z.string().optional().meta({ description: "O último mês, AAAA-MM (padrão: o mês atual).", example: "2026-12" }),
+});
 
 /** The token of an invitation's link (as e-mailed); one of another shape is no invitation. */
 const invitationToken: PathParam = {
@@ -308,6 +320,35 @@ export const organizationEndpoints = [
       const page = await listActivity(context.db, user.id, params.id, cursor);
       if (!page.ok) return apiFailure(page.failure);
       return Response.json(toApiActivity(page.value.entries, page.value.next), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/painel",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Os números da organização, mês a mês",
+      description:
+        "Para os membros dela. Por mês (de Brasília): animais que entraram, adoções, devoluções, a mediana de dias " +
+        "da publicação à adoção, as candidaturas recebidas por status e quanto tempo a primeira resposta levou; " +
+        `e o total do período. No máximo ${PANEL_MAX_MONTHS} meses; sem \`de\` e \`ate\`, os últimos 12. ` +
+        "Só contagens e medianas, sem dados de ninguém. Os mesmos números em CSV: a página do painel.",
+      query: panelQuery,
+      ok: { 200: answer("Os números, mês a mês e no total.", panelSchema) },
+      errors: {
+        400: "Mês inválido, fora de ordem, ou um período longo demais.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ request, params, context, user }) {
+      const query = new URL(request.url).searchParams;
+      const read = readPanelRange({ de: query.get("de"), ate: query.get("ate") }, new Date());
+      if (!read.ok) return apiError(400, "Dados inválidos.", read.errors);
+      const panel = await organizationPanel(context.db, user.id, params.id, read.range);
+      if (!panel.ok) return apiFailure(panel.failure);
+      return Response.json(toApiPanel(panel.value), { headers: NO_STORE });
     },
   }),
 ];

@@ -3,8 +3,8 @@ import { rowsOf, type Db } from "~/db/client.server";
 import { adoptions, applicationEvents, applications, pets, petTransfers } from "~/db/schema";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { addMonths, monthsOf, monthStart, type MonthRange } from "~/lib/panel";
-import { notFound, ok, type Result } from "~/services/outcome.server";
-import { roleIn } from "./membership.server";
+import { ok, type Result } from "~/services/outcome.server";
+import { organizationForMember } from "./organizations.server";
 
 /**
  * The organisation's panel (issue 43): what came in and went out, month by month, for its members.
@@ -35,6 +35,7 @@ export type PanelFigures = {
 };
 
 export type Panel = {
+  organization: { id: string; nome: string };
   range: MonthRange;
   months: ({ month: string } & PanelFigures)[];
   total: PanelFigures;
@@ -72,7 +73,8 @@ export async function organizationPanel(
   organizationId: string,
   range: MonthRange,
 ): Promise<Result<Panel>> {
-  if (!(await roleIn(db, userId, organizationId))) return notFound("organization");
+  const organization = await organizationForMember(db, userId, organizationId);
+  if (!organization.ok) return organization;
   const from = monthStart(range.de);
   const to = monthStart(addMonths(range.ate, 1));
   const within = (moment: SQL) => sql`${moment} >= ${from} and ${moment} < ${to}`;
@@ -171,5 +173,10 @@ export async function organizationPanel(
     figures.answered = row.n;
     figures.medianHoursToFirstAnswer = oneDecimal(row.mediana);
   }
-  return ok({ range, months: [...months].map(([month, figures]) => ({ month, ...figures })), total });
+  return ok({
+    organization: { id: organizationId, nome: organization.value.nome },
+    range,
+    months: [...months].map(([month, figures]) => ({ month, ...figures })),
+    total,
+  });
 }

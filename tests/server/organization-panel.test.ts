@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPet } from "~/demo/factories.server";
+import { monthOf } from "~/lib/panel";
+import { PANEL_MESSAGES } from "~/validation/organizations";
+import { startTestApp, type TestApp } from "../support/app";
+import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
+import { organizationTeam, type Person } from "../support/organizations";
+
+/**
+ * The organisation's panel (issue 43) through the app: the API, the page and its CSV, after an
+ * adoption and an application made here and now; who may read it; months that cannot be read.
+ */
+let app: TestApp;
+let admin: Person;
+let team: Person;
+let foster: Person;
+let outsider: Person;
+let adopter: Person;
+let organizationId: string;
+const month = monthOf(new Date());
+
+type Figures = {
+  entradas: number;
+  adocoes: number;
+  devolucoes: number;
+  em_lar_temporario: number | null;
+  mediana_dias_ate_adocao: number | null;
+  candidaturas: {
+    total: number;
+    por_status: Record<string, number>;
+    respondidas: number;
+    mediana_horas_primeira_resposta: number | null;
+  };
+};
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ({ admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "painel"));
+  // Adopted through the termo (approved by the team: answered), and one application still new.
+  await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Bidu" });
+  const waiting = await createPet(app.db, { caretakerId: admin.id, nome: "Mel" });
+  expect((await adopter.client.post(`/api/pets/${waiting}/candidaturas`, { respostas: ANSWERS })).status).toBe(201);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the panel in the API", () => {
+  it("gives this month's figures, and the last twelve months by default", async () => {
+    const read = await team.client.get(`/api/organizacoes/${organizationId}/painel`);
+    expect(read.status).toBe(200);
+    expect(read.headers.get("cache-control")).toBe("no-store");
+    const body = read.json as {
+      organizacao: { id: string };
+      ate: string;
+      meses: ({ mes: string } & Figures)[];
+      total: Figures;
+    };
+    expect(body.organizacao.id).toBe(organizationId);
+    expect(body.ate).toBe(month);
+    expect(body.meses).toHaveLength(12);
+    const now = body.meses.at(-1)!;
+    expect(now.mes).toBe(month);
+    // Primeiro (organizationTeam's), Bidu and Mel were published this month.
+    expect(now).toMatchObject({ entradas: 3, adocoes: 1, devolucoes: 0, em_lar_temporario: null });
+    expect(now.mediana_dias_ate_adocao).toBeGreaterThanOrEqual(0);
+    expect(now.candidaturas).toMatchObject({ total: 2, respondidas: 1 });
+    expect(now.candidaturas.por_status).toMatchObject({ adotada: 1, nova: 1, recusada: 0 });
+    expect(now.candidaturas.mediana_horas_primeira_resposta).toBeGreaterThanOrEqual(0);
+    // Everything happened this month: the period's total is this month's.
+    const { mes, ...figures } = now;
+    expect(mes).toBe(month);
+    expect(body.total).toEqual(figures);
+  });
+
+  it("reads a range of months, both included", async () => {
+    const read = await admin.client.get(`/api/organizacoes/${organizationId}/painel?de=2025-11&ate=2026-02`);
+    expect(read.status).toBe(200);
+    const body = read.json as { de: string; ate: string; meses: { mes: string; entradas: number }[] };
+    expect(body).toMatchObject({ de: "2025-11", ate: "2026-02" });
+    expect(body.meses.map((row) => row.mes)).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    expect(body.meses.every((row) => row.entradas === 0)).toBe(true);
+  });
+
+  it.each([
+    ["de=2026-13", "de", PANEL_MESSAGES.mes],
+    ["ate=novembro", "ate", PANEL_MESSAGES.mes],
+    ["de=1999-12&ate=2000-01", "de", PANEL_MESSAGES.mes],
+    ["de=2026-05&ate=2026-04", "de", PANEL_MESSAGES.ordem],
+    ["de=2020-01&ate=2026-01", "de", PANEL_MESSAGES.maximo],
+  ])("refuses %s with a 400 that says why", async (query, field, message) => {
+    const read = await admin.client.get(`/api/organizacoes/${organizationId}/painel?${query}`);
+    expect(read.status).toBe(400);
+    expect(read.json).toMatchObject({ message: "Dados inválidos.", errors: { [field]: [message] } });
+  });
+
+  it("is for every member, a foster home too; to anyone else the organisation does not exist", async () => {
+    expect((await foster.client.get(`/api/organizacoes/${organizationId}/painel`)).status).toBe(200);
+    const refused = await outsider.client.get(`/api/organizacoes/${organizationId}/painel`);
+    expect(refused.status).toBe(404);
+    expect(JSON.stringify(refused.json)).not.toContain("Bidu");
+    expect((await adopter.client.get(`/api/organizacoes/${organizationId}/painel`)).status).toBe(404);
+  });
+});
+
+describe("the panel's page and CSV", () => {
+  it("shows the figures in a table, with the CSV's link for the same months", async () => {
+    const page = await team.client.get(`/organizacoes/${organizationId}/painel`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Painel de");
+    expect(page.text).toContain("Mês a mês");
+    expect(page.text).toContain("Baixar CSV");
+    expect(page.text).toContain(`/adopet/organizacoes/${organizationId}/painel.csv?de=`);
+  });
+
+  it("says beside the field what is wrong with a month, and still shows the last twelve", async () => {
+    const page = await team.client.get(`/organizacoes/${organizationId}/painel?de=2026-05&ate=2026-04`);
+    expect(page.status).toBe(400);
+    expect(page.text).toContain(PANEL_MESSAGES.ordem);
+    expect(page.text).toContain("Mês a mês");
+  });
+
+  it("gives one CSV row per month, with the API's names as its header", async () => {
+    const csv = await admin.client.get(`/organizacoes/${organizationId}/painel.csv?de=${month}&ate=${month}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="painel-${month}-a-${month}.csv"`);
+    const [header, row, ...rest] = csv.text.split("\r\n");
+    expect(rest).toEqual([""]);
+    const columns = header!.split(",");
+    expect(columns.slice(0, 7)).toEqual([
+      "mes",
+      "entradas",
+      "adocoes",
+      "devolucoes",
+      "em_lar_temporario",
+      "mediana_dias_ate_adocao",
+      "candidaturas",
+    ]);
+    const cells = Object.fromEntries(columns.map((column, index) => [column, row!.split(",")[index]]));
+    expect(cells).toMatchObject({
+      mes: month,
+      entradas: "3",
+      adocoes: "1",
+      em_lar_temporario: "",
+      candidaturas: "2",
+      candidaturas_nova: "1",
+      candidaturas_adotada: "1",
+      candidaturas_respondidas: "1",
+    });
+  });
+
+  it("refuses a CSV to anyone outside the organisation, and a range it cannot read", async () => {
+    expect((await outsider.client.get(`/organizacoes/${organizationId}/painel.csv`)).status).toBe(404);
+    expect((await outsider.client.get(`/organizacoes/${organizationId}/painel`)).status).toBe(404);
+    const bad = await admin.client.get(`/organizacoes/${organizationId}/painel.csv?de=2026-5`);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain(PANEL_MESSAGES.mes);
+  });
+});
