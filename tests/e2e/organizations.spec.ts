@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import { NOTICES } from "../../app/validation/messages";
 import { CONFIRMATION_MESSAGES, ONG_MESSAGES } from "../../app/validation/accounts";
-import { ORGANIZATION_MESSAGES } from "../../app/validation/organizations";
+import { ORGANIZATION_MESSAGES, PANEL_MESSAGES } from "../../app/validation/organizations";
 import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm, signInThroughApi } from "./accounts-support";
 
@@ -171,4 +172,57 @@ test("the activity log tells the administrador who did what; a team member is re
   expect(refused?.status()).toBe(403);
   await expect(page.getByText("Só quem administra a organização pode fazer isso.")).toBeVisible();
   await expect(page.getByRole("link", { name: "Ver a atividade da organização" })).toHaveCount(0);
+});
+
+test("the panel shows a team member the organisation's figures month by month, refuses a backwards range beside its field, and gives the CSV", async ({
+  page,
+}) => {
+  await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+  await page.goto("/adopet/perfil");
+  await page
+    .getByRole("navigation", { name: "Suas organizações" })
+    .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
+    .click();
+  await page.getByRole("link", { name: "Ver o painel da organização" }).click();
+  await expect(page).toHaveURL(/\/organizacoes\/[0-9a-f-]{36}\/painel$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
+  const table = page.getByRole("region", { name: /Números por mês/ }).getByRole("table");
+  // Twelve months and the total; the demo's animals were all published this month.
+  await expect(table.locator("tbody tr")).toHaveCount(12);
+  await expect(table.locator("tfoot th")).toHaveText("Total");
+  const intake = page.getByRole("definition").first();
+  await expect(intake).not.toHaveText("0");
+  await expectNoAxeViolations(page);
+
+  // The table scrolls by keyboard on a phone.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByRole("region", { name: /Números por mês/ }).focus();
+  await expect(page.getByRole("region", { name: /Números por mês/ })).toBeFocused();
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByLabel("De").fill("2026-05");
+  await page.getByLabel("Até").fill("2026-04");
+  await page.getByRole("button", { name: "Ver período" }).click();
+  await expect(page.getByLabel("De")).toHaveAccessibleDescription(PANEL_MESSAGES.ordem);
+  await expect(table.locator("tbody tr")).toHaveCount(12);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("De").fill("2026-01");
+  await page.getByRole("button", { name: "Ver período" }).click();
+  await expect(page).toHaveURL(/de=2026-01&ate=2026-04$/);
+  await expect(table.locator("tbody tr")).toHaveCount(4);
+  await expect(table.locator("tbody th").first()).toHaveText("jan/2026");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Baixar CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("painel-2026-01-a-2026-04.csv");
+  const csv = fs.readFileSync((await file.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^mes,entradas,adocoes,devolucoes,em_lar_temporario,/);
+  expect(csv.split("\r\n").slice(1, 5).map((row) => row.split(",")[0])).toEqual([
+    "2026-01",
+    "2026-02",
+    "2026-03",
+    "2026-04",
+  ]);
 });

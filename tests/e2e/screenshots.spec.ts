@@ -140,7 +140,7 @@ for (const width of WIDTHS) {
       await capture(page, "candidatura-adotada", width);
     });
 
-    test("the demo NGO's volunteer: his applications (Minhas) and the team's conversation fit, pass axe, and are saved", async ({
+    test("the demo NGO's volunteer: his applications (Minhas), the team's conversation and the panel fit, pass axe, and are saved", async ({
       page,
     }) => {
       await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
@@ -151,6 +151,14 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
       await expect(page.getByLabel("Atribuída a")).toBeVisible();
       await capture(page, "mensagem-equipe", width);
+      await page.goto("/adopet/perfil");
+      await page
+        .getByRole("navigation", { name: "Suas organizações" })
+        .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
+        .click();
+      await page.getByRole("link", { name: "Ver o painel da organização" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
+      await capture(page, "organizacao-painel", width);
     });
 
     test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {

@@ -1,0 +1,260 @@
+// The organisation's panel at scale (issue 43): 1,000 organisations with 1,000 animals each,
+// published over two years, with a history of applications, answers, adoptions, returns and
+// transfers; the panel of organisations drawn at random, read by the service one at a time, then
+// through the API under load. Writes docs/performance.md.
+//   DATABASE_URL=postgres://…/adopet_panel npm run bench:panel   (PostgreSQL, 1,000,000 animals)
+//   npm run bench:panel                                           (PGlite, 100,000 animals)
+// On PostgreSQL the database is kept: what is there is not seeded again. Options: PANEL_PETS,
+// BENCH_SECONDS (10), BENCH_CONNECTIONS (10).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { count, sql } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { applications, pets } from "~/db/schema";
+import { seedManyPets } from "~/demo/seed.server";
+import { organizationPanel } from "~/domain/organizations/panel.server";
+import { readEnv } from "~/env.server";
+import { addMonths, monthOf } from "~/lib/panel";
+import { prepareDatabase } from "~/setup.server";
+import { cookieFor, measureLoad, startAdopet, stop, writeSection, type LoadRow } from "./support";
+
+const DATABASE_URL = process.env.DATABASE_URL || undefined;
+const PETS = Number(process.env.PANEL_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
+const ORGANIZATIONS = 1_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-panel-"));
+const dataDir = path.join(work, "data");
+
+const lines: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  lines.push(line);
+};
+
+/** A deterministic sequence, so that two runs ask the same things. */
+let state = 43;
+const random = () => {
+  state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+  return state / 2_147_483_648;
+};
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function openDatabase(): Promise<Database> {
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    DATABASE_URL,
+    DEMO_DATA: "true",
+    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
+  });
+  return prepareDatabase(env, () => undefined);
+}
+
+/**
+ * The history the panel reads, written by the database itself: publication dates over two years;
+ * one application in three animals, by 10,000 adopters, in every status; the team's first answer
+ * within three days for all but the new ones; adoptions (and returns) for those that got there;
+ * 5,000 animals transferred to the next organisation.
+ */
+async function seedHistory(db: Database["db"]) {
+  await db.execute(sql`update pets set created_at = now() - random() * interval '730 days'`);
+  await db.execute(sql`
+    insert into users (email, nome, password_hash)
+    select 'painel-adotante-' || g || '@bench.exemplo', 'Adotante ' || g, 'x' from generate_series(0, 9999) g`);
+  await db.execute(sql`
+    with adopters as (
+      select id, row_number() over (order by id) - 1 as k from users where email like 'painel-adotante-%'
+    ), chosen as (
+      select p.id, p.caretaker_id, p.organization_id, p.created_at, row_number() over (order by p.id) as n
+      from pets p where random() < 0.33
+    )
+    insert into applications (pet_id, adopter_id, caretaker_id, organization_id, status, created_at, updated_at)
+    select c.id, a.id, c.caretaker_id, c.organization_id,
+      (enum_range(null::application_status))[1 + floor(random() * 10)::int],
+      least(now(), c.created_at + random() * interval '60 days'), now()
+    from chosen c join adopters a on a.k = c.n % 10000`);
+  await db.execute(sql`
+    insert into application_events (application_id, status, actor, created_at)
+    select id, 'nova', 'adotante', created_at from applications`);
+  await db.execute(sql`
+    insert into application_events (application_id, status, actor, created_at)
+    select id, 'em_analise', 'responsavel', least(now(), created_at + random() * interval '72 hours')
+    from applications where status <> 'nova'`);
+  await db.execute(sql`
+    insert into adoptions (application_id, pet_id, adopter_id, caretaker_id, adopted_at, devolvida_em)
+    select id, pet_id, adopter_id, caretaker_id, least(now(), created_at + random() * interval '30 days'),
+      case when status = 'devolvida' then least(now(), created_at + interval '30 days' + random() * interval '60 days') end
+    from applications where status in ('adotada', 'devolvida')`);
+  await db.execute(sql`
+    with numbered as (
+      select id, row_number() over (order by id) as n, count(*) over () as total from organizations
+    ), moved as (
+      select p.id as pet_id, p.organization_id as from_id, next.id as to_id
+      from pets p
+      join numbered here on here.id = p.organization_id
+      join numbered next on next.n = here.n % here.total + 1
+      where p.status = 'disponivel' and p.reserved_at is null
+      order by p.id limit 5000
+    ), written as (
+      insert into pet_transfers (pet_id, from_organization_id, to_organization_id, status, created_at, decided_at)
+      select pet_id, from_id, to_id, 'aceita', now() - interval '200 days' + random() * interval '190 days', now()
+      from moved
+      returning pet_id, to_organization_id, created_at
+    )
+    update pets set organization_id = written.to_organization_id from written where pets.id = written.pet_id`);
+  await db.execute(sql`update pet_transfers set decided_at = created_at + interval '2 days' where status = 'aceita'`);
+}
+
+async function main() {
+  log(
+    `The organisation's panel at scale: ${PETS} animals in ${ORGANIZATIONS} organisations, ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
+  );
+  const database = await openDatabase();
+  const { db } = database;
+  const [{ total: present } = { total: 0 }] = await db.select({ total: count() }).from(pets);
+  let seedSeconds: number | null = null;
+  if (present < PETS) {
+    const started = performance.now();
+    await seedManyPets(db, PETS - present, {
+      perCaretaker: PETS / ORGANIZATIONS,
+      onProgress: (done) => done % 100_000 === 0 && console.log(`  ${done} animais…`),
+    });
+    seedSeconds = (performance.now() - started) / 1000;
+    log(`Seeded ${PETS - present} animals in ${seedSeconds.toFixed(0)} s`);
+  }
+  const [{ total: applied } = { total: 0 }] = await db.select({ total: count() }).from(applications);
+  if (applied < PETS / 10) {
+    const started = performance.now();
+    await seedHistory(db);
+    log(`Wrote the history in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  await db.execute(sql`vacuum analyze`);
+  const sizes = rowsOf<{ table: string; n: number }>(
+    await db.execute(sql`
+      select 'applications' as table, count(*)::int as n from applications
+      union all select 'application_events', count(*)::int from application_events
+      union all select 'adoptions', count(*)::int from adoptions
+      union all select 'pet_transfers', count(*)::int from pet_transfers`),
+  );
+  log(sizes.map((row) => `${row.table}: ${row.n.toLocaleString("en")}`).join(", "));
+
+  // The organisations with the most animals (the seed's), each with its administradora.
+  const teams = rowsOf<{ id: string; admin: string }>(
+    await db.execute(sql`
+      select o.id, o.own_account_of as admin from organizations o
+      where o.own_account_of is not null
+        and (select count(*) from pets p where p.organization_id = o.id) >= ${Math.floor(PETS / ORGANIZATIONS / 2)}`),
+  );
+  log(`${teams.length} organisations with their animals`);
+  const pick = () => teams[Math.floor(random() * teams.length)]!;
+  const ate = monthOf(new Date());
+
+  // 1. The service, one panel at a time, nothing else running.
+  const timed = async (months: number, runs: number) => {
+    const timings: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const team = pick();
+      const started = performance.now();
+      const panel = await organizationPanel(db, team.admin, team.id, { de: addMonths(ate, 1 - months), ate });
+      timings.push(performance.now() - started);
+      if (!panel.ok) throw new Error(JSON.stringify(panel.failure));
+    }
+    const figures = { p50: percentile(timings, 50), p99: percentile(timings, 99), max: Math.max(...timings) };
+    log(
+      `organizationPanel, ${months} months, ${runs} organisations one after the other: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, max ${figures.max.toFixed(1)} ms`,
+    );
+    return figures;
+  };
+  await timed(12, 50); // warm-up
+  const service = [
+    { months: 12, ...(await timed(12, 500)) },
+    { months: 60, ...(await timed(60, 200)) },
+  ];
+
+  // 2. Through the API: sessions of 200 administradoras, each asking for her own organisation's panel.
+  const asking: { path: string; cookie: string }[] = [];
+  for (let index = 0; index < 200; index += 1) {
+    const team = pick();
+    asking.push({ path: `/adopet/api/organizacoes/${team.id}/painel`, cookie: await cookieFor(db, team.admin) });
+  }
+  if (!DATABASE_URL) await database.close();
+  const port = 3412;
+  const app = await startAdopet(dataDir, DATABASE_URL, port);
+  const rows: LoadRow[] = [];
+  for (const [scenario, query] of [
+    ["GET /api/organizacoes/:id/painel (12 months)", ""],
+    ["GET /api/organizacoes/:id/painel?de=…&ate=… (60 months)", `?de=${addMonths(ate, -59)}&ate=${ate}`],
+  ] as const) {
+    rows.push(
+      await measureLoad(
+        scenario,
+        {
+          url: `http://127.0.0.1:${port}`,
+          connections: CONNECTIONS,
+          requests: [
+            {
+              setupRequest: (request) => {
+                const next = asking[Math.floor(random() * asking.length)]!;
+                return {
+                  ...request,
+                  path: `${next.path}${query}`,
+                  headers: { ...request.headers, cookie: next.cookie },
+                };
+              },
+            },
+          ],
+        },
+        { pids: [app.pid!], warmUp: 3, seconds: SECONDS, postgres: Boolean(DATABASE_URL) },
+      ),
+    );
+  }
+  await stop(app);
+  if (DATABASE_URL) await database.close();
+
+  const kind = DATABASE_URL ? "PostgreSQL" : "PGlite";
+  const cpu = os.cpus();
+  const heading = `## The organisation's panel (${kind}, issue 43)`;
+  writeSection(
+    heading,
+    [
+      heading,
+      "",
+      `Run on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} × ${cpu[0]?.model.split(" ").slice(0, 2).join(" ")}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}. ` +
+        `${PETS.toLocaleString("en")} animals in ${ORGANIZATIONS.toLocaleString("en")} organisations, published over two years; ` +
+        `${sizes.map((row) => `${row.n.toLocaleString("en")} ${row.table}`).join(", ")}. Command: \`` +
+        (DATABASE_URL ? "DATABASE_URL=… npm run bench:panel" : "npm run bench:panel") +
+        "`.",
+      "",
+      seedSeconds === null
+        ? "The animals were seeded by an earlier run."
+        : `Seeding the animals took ${Math.round(seedSeconds)} s.`,
+      "",
+      "The service (`organizationPanel`: five queries), organisations drawn at random, one after the other:",
+      "",
+      "| months | p50 ms | p99 ms | max ms |",
+      "| -----: | -----: | -----: | -----: |",
+      ...service.map(
+        (row) => `| ${row.months} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.max.toFixed(1)} |`,
+      ),
+      "",
+      `Through the API, ${CONNECTIONS} connections for ${SECONDS} s after a 3 s warm-up, each request an administradora's own organisation (200 sessions):`,
+      "",
+      `| scenario | req/s | p50 ms | p99 ms | errors | app CPU ms per request |${DATABASE_URL ? " PostgreSQL CPU ms per request |" : ""}`,
+      `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""}`,
+      ...rows.map(
+        (row) =>
+          `| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.appCpu} |${DATABASE_URL ? ` ${row.databaseCpu} |` : ""}`,
+      ),
+      "",
+    ].join("\n"),
+  );
+  console.log(`\nWritten to docs/performance.md (${heading}).`);
+}
+
+await main();
+process.exit(0);
