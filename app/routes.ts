@@ -49,6 +49,7 @@ export default [
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
   route("organizacoes/:id/painel", "routes/organizacoes.painel.tsx"),
   route("organizacoes/:id/painel.csv", "routes/organizacoes.painel-csv.ts"),
+  route("organizacoes/:id/dados", "routes/organizacoes.dados.ts"),
   route("convites/:token", "routes/convites.tsx"),
   route("imagens/:imageId/:file", "routes/image.ts"),
   route("robots.txt", "routes/seo/robots.ts"),

@@ -49,6 +49,11 @@ export default function OrganizationSettings() {
         <p className="organization__links">
           <Link to={`/organizacoes/${organization.id}/painel`}>Ver o painel da organização</Link>
           {admin ? <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link> : null}
+          {admin ? (
+            <Link to={`/organizacoes/${organization.id}/dados`} reloadDocument download>
+              Baixar os dados da organização
+            </Link>
+          ) : null}
         </p>
       </header>
       <DataSection />

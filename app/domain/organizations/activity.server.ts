@@ -26,6 +26,23 @@ export type ActivityRow = {
   createdAt: Date;
 };
 
+const activityColumns = {
+  id: organizationActivity.id,
+  actorId: organizationActivity.actorId,
+  actorNome: organizationActivity.actorNome,
+  acao: organizationActivity.acao,
+  alvoId: organizationActivity.alvoId,
+  alvoNome: organizationActivity.alvoNome,
+  detalhe: organizationActivity.detalhe,
+  createdAt: organizationActivity.createdAt,
+};
+
+const toActivityRow = (row: Omit<ActivityRow, "acao"> & { acao: string }): ActivityRow => ({
+  ...row,
+  acao: row.acao as ActivityKind,
+  createdAt: new Date(row.createdAt),
+});
+
 /** `antes` of the log: the entries before this one (app/lib/page-cursors.ts). */
 export const parseActivityCursor = parsePageCursor;
 
@@ -39,16 +56,7 @@ export async function listActivity(
   const power = await requirePower(db, actorId, organizationId, "administrar");
   if (!power.ok) return power;
   const rows = await db
-    .select({
-      id: organizationActivity.id,
-      actorId: organizationActivity.actorId,
-      actorNome: organizationActivity.actorNome,
-      acao: organizationActivity.acao,
-      alvoId: organizationActivity.alvoId,
-      alvoNome: organizationActivity.alvoNome,
-      detalhe: organizationActivity.detalhe,
-      createdAt: organizationActivity.createdAt,
-    })
+    .select(activityColumns)
     .from(organizationActivity)
     .where(
       and(
@@ -64,13 +72,25 @@ export async function listActivity(
     .orderBy(desc(organizationActivity.createdAt), desc(organizationActivity.id))
     .limit(ACTIVITY_PAGE_SIZE + 1);
   const more = rows.length > ACTIVITY_PAGE_SIZE;
-  const entries = (more ? rows.slice(0, ACTIVITY_PAGE_SIZE) : rows).map((row) => ({
-    ...row,
-    acao: row.acao as ActivityKind,
-    createdAt: new Date(row.createdAt),
-  }));
+  const entries = (more ? rows.slice(0, ACTIVITY_PAGE_SIZE) : rows).map(toActivityRow);
   const last = entries.at(-1);
   return ok({ entries, next: more && last ? writePageCursor({ at: last.createdAt, id: last.id }) : null });
+}
+
+/** The whole log (two years), newest first, for its administradores: the organisation's export. */
+export async function activityForExport(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+): Promise<Result<ActivityRow[]>> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const rows = await db
+    .select(activityColumns)
+    .from(organizationActivity)
+    .where(eq(organizationActivity.organizationId, organizationId))
+    .orderBy(desc(organizationActivity.createdAt), desc(organizationActivity.id));
+  return ok(rows.map(toActivityRow));
 }
 
 /** Entries older than two years are forgotten (the purge job). */

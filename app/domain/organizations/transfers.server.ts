@@ -232,13 +232,19 @@ export async function closeTransfer(
 }
 
 /** An organisation's transfers, to or from it, the pending ones and the latest 20 others; for its administradores. */
-export async function listTransfers(db: Db, userId: string, organizationId: string): Promise<Result<TransferView[]>> {
+export async function listTransfers(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  { limit = 50 }: { limit?: number | null } = {},
+): Promise<Result<TransferView[]>> {
   const power = await requirePower(db, userId, organizationId, "administrar");
   if (!power.ok) return power;
-  const rows = await transfers(db)
+  const query = transfers(db)
     .where(or(eq(petTransfers.fromOrganizationId, organizationId), eq(petTransfers.toOrganizationId, organizationId)))
     .orderBy(sql`${petTransfers.status} = 'pendente' desc`, desc(petTransfers.createdAt))
-    .limit(50);
+    .$dynamic();
+  const rows = await (limit === null ? query : query.limit(limit));
   return ok(rows.map(toView));
 }
 

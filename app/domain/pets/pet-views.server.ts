@@ -251,6 +251,17 @@ export async function listCaretakerPets(
   return rows.map((row) => toView(row as PetRow));
 }
 
+/** Every animal of one organisation, removed ones too, newest first (its export). */
+export async function listOrganizationPets(db: Db, organizationId: string): Promise<PetView[]> {
+  const rows = await db
+    .select(petColumns)
+    .from(pets)
+    .innerJoin(users, eq(users.id, pets.caretakerId))
+    .where(eq(pets.organizationId, organizationId))
+    .orderBy(desc(pets.createdAt));
+  return rows.map((row) => toView(row as PetRow));
+}
+
 /**
  * The animals of every organisation whose animals `userId` takes care of (administrador,
  * equipe; issue 43), not removed, newest first: `Meus animais` of a team member too.

@@ -7,8 +7,9 @@ import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
 
 /**
- * The organisation's panel (issue 43) through the app: the API, the page and its CSV, after an
- * adoption and an application made here and now; who may read it; months that cannot be read.
+ * An organisation's figures and records (issue 43) through the app: the panel in the API, its page
+ * and CSV, after an adoption and an application made here and now, with months that cannot be
+ * read; the organisation's export; who may read each.
  */
 let app: TestApp;
 let admin: Person;
@@ -157,5 +158,43 @@ describe("the panel's page and CSV", () => {
     const bad = await admin.client.get(`/organizacoes/${organizationId}/painel.csv?de=2026-5`);
     expect(bad.status).toBe(400);
     expect(bad.text).toContain(PANEL_MESSAGES.mes);
+  });
+});
+
+describe("the organisation's export", () => {
+  it("gives its administradores the organisation, members, animals and the whole activity log as JSON", async () => {
+    const exported = await admin.client.get(`/organizacoes/${organizationId}/dados`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="adopet-organizacao-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(exported.headers.get("cache-control")).toBe("private, no-store");
+    const body = exported.json as {
+      organizacao: { id: string };
+      membros: { nome: string; papel: string }[];
+      animais: { nome: string }[];
+      transferencias: unknown[];
+      atividade: { acao: string; texto: string }[];
+    };
+    expect(body.organizacao.id).toBe(organizationId);
+    expect(body.membros.map((member) => member.papel).sort()).toEqual(["administrador", "equipe", "lar_temporario"]);
+    expect(body.animais.map((animal) => animal.nome).sort()).toEqual(["Bidu", "Mel", "Primeiro"]);
+    expect(body.transferencias).toEqual([]);
+    // The termo issued and signed for Bidu are in the log.
+    expect(body.atividade.map((entry) => entry.acao)).toEqual(
+      expect.arrayContaining(["candidatura_movida", "termo_emitido", "termo_assinado"]),
+    );
+    // No adopter's personal data.
+    expect(exported.text).not.toContain(adopter.email);
+    expect(exported.text).not.toContain("529.982.247-25");
+  });
+
+  it("is refused to a team member (403) and to anyone outside (404)", async () => {
+    const team403 = await team.client.get(`/organizacoes/${organizationId}/dados`);
+    expect(team403.status).toBe(403);
+    expect(team403.text).toContain("Só quem administra a organização pode fazer isso.");
+    expect((await foster.client.get(`/organizacoes/${organizationId}/dados`)).status).toBe(403);
+    expect((await outsider.client.get(`/organizacoes/${organizationId}/dados`)).status).toBe(404);
   });
 });

@@ -1,0 +1,36 @@
+import type { Db } from "~/db/client.server";
+import { listOrganizationPets } from "~/domain/pets/pet-views.server";
+import { ok } from "~/services/outcome.server";
+import { activityForExport } from "./activity.server";
+import { listMembers, organizationForMember } from "./organizations.server";
+import { listTransfers } from "./transfers.server";
+
+/**
+ * An organisation's own records (issue 43), for its administradores to keep: its data, members,
+ * animals (removed ones too), transfers and the whole activity log. No adopter's personal data:
+ * applications and conversations stay in Adopet, each adopter exports their own.
+ */
+export async function exportOrganization(db: Db, userId: string, organizationId: string) {
+  const activity = await activityForExport(db, userId, organizationId);
+  if (!activity.ok) return activity;
+  const [organization, members, animals, transfers] = await Promise.all([
+    organizationForMember(db, userId, organizationId),
+    listMembers(db, userId, organizationId),
+    listOrganizationPets(db, organizationId),
+    listTransfers(db, userId, organizationId, { limit: null }),
+  ]);
+  // The administrador was checked above; the reads below are theirs.
+  if (!organization.ok) return organization;
+  if (!members.ok) return members;
+  if (!transfers.ok) return transfers;
+  return ok({
+    exportedAt: new Date(),
+    organization: organization.value,
+    members: members.value,
+    animals,
+    transfers: transfers.value,
+    activity: activity.value,
+  });
+}
+
+export type OrganizationExport = Extract<Awaited<ReturnType<typeof exportOrganization>>, { ok: true }>["value"];

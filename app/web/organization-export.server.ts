@@ -1,0 +1,23 @@
+import { toApiActivity, toApiMembers, toApiOrganization } from "~/api/presenters/organizations";
+import { toApiPet } from "~/api/presenters/pets";
+import { toApiTransfer } from "~/api/presenters/transfers";
+import type { OrganizationExport } from "~/domain/organizations/organization-export.server";
+
+/** An organisation's records (issue 43) as a JSON download in the API's shapes, never cached on the way. */
+export function organizationExportResponse(body: OrganizationExport): Response {
+  const exported = {
+    exportado_em: body.exportedAt.toISOString(),
+    organizacao: toApiOrganization(body.organization),
+    membros: toApiMembers(body.members).membros,
+    animais: body.animals.map(toApiPet),
+    transferencias: body.transfers.map(toApiTransfer),
+    atividade: toApiActivity(body.activity, null).atividade,
+  };
+  return new Response(JSON.stringify(exported, null, 2), {
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="adopet-organizacao-${exported.exportado_em.slice(0, 10)}.json"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
