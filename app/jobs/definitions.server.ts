@@ -23,6 +23,7 @@ import {
   ORGANIZATION_INVITATION_JOB,
   sendOrganizationInvitation,
 } from "~/domain/organizations/invitations.server";
+import { sendTransferRequested, TRANSFER_REQUESTED_JOB } from "~/domain/organizations/transfers.server";
 import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
@@ -223,6 +224,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ invitationId }) => sendOrganizationInvitation(db, mailer, invitationId, publicUrl(), now()),
   };
+  // A transfer offered to an organisation: its administradores are told while it waits for them.
+  const transferRequested: JobDefinition<{ transferId: string }> = {
+    name: TRANSFER_REQUESTED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ transferId }) => sendTransferRequested(db, mailer, transferId, publicUrl()),
+  };
   // The link that confirms a new account's e-mail.
   const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
     name: EMAIL_CONFIRMATION_JOB,
@@ -245,6 +254,7 @@ export function appJobs({
     passwordReset,
     emailConfirmation,
     organizationInvitation,
+    transferRequested,
     purge,
     alertNewPet,
     alertSend,

@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
   const { user, pet } = await loadTransferable(args);
   const form = await parseForm(args.request, transferSchema);
   if (!form.ok) return form.response;
-  const asked = await requestTransfer(args.context.db, user.id, pet.id, form.value.organizacao_id);
+  const asked = await requestTransfer(args.context.db, args.context.jobs, user.id, pet.id, form.value.organizacao_id);
   if (!asked.ok) {
     if (asked.failure.kind === "not-found" && asked.failure.subject === "pet") throw pageFailure(asked.failure);
     return formFailure(form, asked.failure);

@@ -9,6 +9,7 @@ import { failureText } from "~/web/failures.server";
 const CONFLICT_RESERVED = failureText({ kind: "conflict", reason: "pet-reserved" });
 import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
+import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Transfers of animals between organisations (issue 43): an administrador of the one that has
@@ -21,6 +22,7 @@ type Person = { client: Client; id: string; email: string };
 const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 let app: TestApp;
+let smtp: SmtpPeer;
 let giver: Person;
 let giverTeam: Person;
 let receiver: Person;
@@ -42,7 +44,8 @@ async function log(reader: Person, organizationId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ SMTP_URL: smtp.url });
   giver = await person("gina.doa@exemplo.com", "Gina Doa");
   giverTeam = await person("gui.doa@exemplo.com", "Gui Equipe");
   receiver = await person("rosa.recebe@exemplo.com", "Rosa Recebe");
@@ -56,6 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await app?.close();
+  await smtp?.close();
 });
 
 describe("a transfer", () => {
@@ -95,6 +99,15 @@ describe("a transfer", () => {
       "Este animal já tem uma transferência esperando resposta.",
     ]);
     expect((await log(giver, giverOrganization))[0]).toBe("Gina Doa pediu a transferência de Pingo para Rosa Recebe");
+    // The receiving organisation's administradores are told by e-mail, with the link to answer; its equipe is not.
+    await expect.poll(async () => (await mailsTo(smtp, receiver.email)).length, { timeout: 20_000 }).toBe(1);
+    const [mail] = await mailsTo(smtp, receiver.email);
+    expect(mail!.subject).toBe("Pedido de transferência: Pingo, de Gina Doa");
+    // A person's own organisation bears her name: said once.
+    expect(mail!.text).toContain("Gina Doa pediu para transferir Pingo para Rosa Recebe na Adopet.");
+    expect(mail!.text).toContain(`/adopet/organizacoes/${receiverOrganization}/configuracoes#transferencias`);
+    expect(await mailsTo(smtp, receiverTeam.email)).toEqual([]);
+    expect(await mailsTo(smtp, giver.email)).toEqual([]);
     // Both administradores see it; nobody else.
     for (const [who, organizationId] of [
       [giver, giverOrganization],

@@ -1,5 +1,6 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { simpleParser, type ParsedMail } from "mailparser";
 
 /**
  * A mail server on a free port that speaks just enough SMTP (RFC 5321, no extensions) to
@@ -104,4 +105,11 @@ export async function startSmtpPeer({
  */
 export function receivedBy(peer: SmtpPeer, address: string): SmtpPeer["received"] {
   return peer.received.filter((message) => message.to.includes(address));
+}
+
+/** The messages `peer` received for `to`, parsed (subject, text, html). */
+export function mailsTo(peer: SmtpPeer, to: string): Promise<ParsedMail[]> {
+  return Promise.all(
+    peer.received.filter((message) => message.to.includes(to)).map((message) => simpleParser(message.data)),
+  );
 }

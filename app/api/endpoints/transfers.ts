@@ -81,7 +81,7 @@ export const transferEndpoints = [
     async handle({ request, params, context, user }) {
       const parsed = await parseJsonBody(request, transferInputSchema);
       if (!parsed.ok) return parsed.response;
-      const asked = await requestTransfer(context.db, user.id, params.id, parsed.data.organizacao_id);
+      const asked = await requestTransfer(context.db, context.jobs, user.id, params.id, parsed.data.organizacao_id);
       if (!asked.ok) return apiFailure(asked.failure);
       return Response.json(toApiTransfer(asked.value), { status: 201, headers: NO_STORE });
     },

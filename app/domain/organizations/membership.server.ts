@@ -141,20 +141,22 @@ export function organizationsCaredForBy(db: Db, userId: string) {
     .where(and(eq(organizationMembers.userId, userId), inArray(organizationMembers.papel, CARING_ROLES)));
 }
 
-/** The members who take care of the organisation's animals (administradores and equipe), by name. */
-export async function caringMembers(
+/** The organisation's members of these roles, by name, with what it takes to write to them. */
+export async function membersIn(
   db: Db,
   organizationId: string,
+  roles: readonly OrganizationRole[],
 ): Promise<{ id: string; nome: string; email: string }[]> {
   return db
     .select({ id: users.id, nome: users.nome, email: users.email })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(
-      and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.papel, CARING_ROLES)),
-    )
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.papel, roles)))
     .orderBy(asc(users.nome), asc(users.id));
 }
+
+/** The members who take care of the organisation's animals (administradores and equipe), by name. */
+export const caringMembers = (db: Db, organizationId: string) => membersIn(db, organizationId, CARING_ROLES);
 
 /**
  * Who is told of the organisation's work (a new application, a message): the member it is

@@ -2,14 +2,17 @@ import { and, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
-import { organizations, pets, petTransfers } from "~/db/schema";
+import { organizations, pets, petTransfers, users } from "~/db/schema";
+import { TransferRequestedEmail, transferRequestedSubject } from "~/emails/organization-transfer.server";
+import { renderEmail } from "~/emails/render.server";
 import { APPLICATION_STATUS_JOB, applicationsOfPet, listedStatus, moveAll } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import type { Jobs } from "~/services/jobs.server";
+import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { recordActivity } from "./activity-records.server";
-import { requirePower, roleIn } from "./membership.server";
+import { membersIn, requirePower, roleIn } from "./membership.server";
 
 /**
  * Transfers (issue 43): an administrador of the organisation that has an animal passes it to
@@ -83,6 +86,7 @@ async function transferById(db: Db, id: string): Promise<TransferView | null> {
  */
 export async function requestTransfer(
   db: Db,
+  jobs: Jobs,
   userId: string,
   petId: string,
   toOrganizationId: string,
@@ -120,12 +124,45 @@ export async function requestTransfer(
         alvoNome: pet.nome,
         detalhe: target.nome,
       });
+      await jobs.send(TRANSFER_REQUESTED_JOB, { transferId: made!.id }, { tx: tx as unknown as Db });
       return made!.id;
     });
     return ok((await transferById(db, id))!);
   } catch (error) {
     if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "transfer-pending" });
     throw error;
+  }
+}
+
+/** E-mails a transfer's request to the receiving organisation's administradores. */
+export const TRANSFER_REQUESTED_JOB = "transfer-requested";
+
+/**
+ * Each administrador of the receiving organisation gets the request by e-mail, once, while it
+ * is still waiting for an answer.
+ */
+export async function sendTransferRequested(db: Db, mailer: Mailer, transferId: string, publicUrl: string) {
+  const [row] = await db
+    .select({ status: petTransfers.status, requestedBy: users.nome })
+    .from(petTransfers)
+    .leftJoin(users, eq(users.id, petTransfers.requestedBy))
+    .where(eq(petTransfers.id, transferId));
+  const transfer = await transferById(db, transferId);
+  if (!row || !transfer || row.status !== "pendente") return;
+  for (const admin of await membersIn(db, transfer.to.id, ["administrador"])) {
+    await composeAndSendOnce(db, mailer, `transferencia-pedida.${transferId}.${admin.id}`, async () => ({
+      to: admin.email,
+      subject: transferRequestedSubject(transfer.pet.nome, transfer.from.nome),
+      ...(await renderEmail(
+        TransferRequestedEmail({
+          pet: transfer.pet.nome,
+          de: transfer.from.nome,
+          para: transfer.to.nome,
+          pedidoPor: row.requestedBy,
+          url: `${publicUrl}/adopet/organizacoes/${transfer.to.id}/configuracoes#transferencias`,
+        }),
+      )),
+    }));
   }
 }
 
