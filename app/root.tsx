@@ -29,6 +29,7 @@ import { inboxState } from "~/domain/messages/inbox.server";
 import { useLiveConversations } from "~/components/live-conversations";
 import { countNewApplications } from "~/domain/applications/application-views.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
+import { membershipsOf } from "~/domain/organizations/membership.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -51,14 +52,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
   const notice = await takeNotice(request);
   // The account menu's counts (AttentionCounts in app/lib/account-nav.ts); operators' only for them.
-  const [{ unread, inbox }, newApplications, toModerate] = user
+  const [{ unread, inbox }, newApplications, toModerate, memberships] = user
     ? await Promise.all([
         // Messages of visitors and of conversations alike, in one query.
         inboxState(context.db, user.id),
         countNewApplications(context.db, user.id),
         user.operador ? countModerationWork(context.db) : null,
+        // The account menu lists the person's organisations (none for who never published).
+        membershipsOf(context.db, user.id),
       ])
-    : [{ unread: 0, inbox: false }, 0, null];
+    : [{ unread: 0, inbox: false }, 0, null, []];
   return data(
     {
       user: user && {
@@ -70,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         inbox,
         newApplications,
         toModerate,
+        organizacoes: memberships.map(({ id, nome }) => ({ id, nome })),
       },
       notice: notice?.text ?? null,
     },

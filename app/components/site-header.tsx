@@ -7,7 +7,14 @@ import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
 /** From the root loader; the counts of what waits for the person are the account menu's. */
-type HeaderUser = ({ nome: string; foto: string | null; inbox: boolean } & AttentionCounts) | null;
+type HeaderUser =
+  | ({
+      nome: string;
+      foto: string | null;
+      inbox: boolean;
+      organizacoes: { id: string; nome: string }[];
+    } & AttentionCounts)
+  | null;
 
 export function SiteHeader({ user }: { user: HeaderUser }) {
   const { pathname } = useLocation();
@@ -49,7 +56,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
       {withProfile || user ? (
         <div className="site-header__user">
           {/* Every page a signed-in person uses, from every page: app/lib/account-nav.ts. */}
-          {user ? <AccountMenu counts={user} /> : null}
+          {user ? <AccountMenu counts={user} organizations={user.organizacoes} /> : null}
           {withProfile && user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">

@@ -178,11 +178,13 @@ test("the panel shows a team member the organisation's figures month by month, r
   page,
 }) => {
   await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
-  await page.goto("/adopet/perfil");
+  // The account menu lists the person's organisations.
+  await page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
   await page
-    .getByRole("navigation", { name: "Suas organizações" })
+    .getByRole("list", { name: "Organizações" })
     .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
     .click();
+  await expect(page).toHaveURL(/\/organizacoes\/[0-9a-f-]{36}\/configuracoes$/);
   await page.getByRole("link", { name: "Ver o painel da organização" }).click();
   await expect(page).toHaveURL(/\/organizacoes\/[0-9a-f-]{36}\/painel$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
@@ -219,10 +221,17 @@ test("the panel shows a team member the organisation's figures month by month, r
   expect(file.suggestedFilename()).toBe("painel-2026-01-a-2026-04.csv");
   const csv = fs.readFileSync((await file.path())!, "utf8");
   expect(csv.split("\r\n")[0]).toMatch(/^mes,entradas,adocoes,devolucoes,em_lar_temporario,/);
-  expect(csv.split("\r\n").slice(1, 5).map((row) => row.split(",")[0])).toEqual([
-    "2026-01",
-    "2026-02",
-    "2026-03",
-    "2026-04",
-  ]);
+  expect(
+    csv
+      .split("\r\n")
+      .slice(1, 5)
+      .map((row) => row.split(",")[0]),
+  ).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+
+  // Someone who belongs to no organisation sees none in the menu.
+  await page.context().clearCookies();
+  await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+  await page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
+  await expect(page.getByRole("link", { name: "Meu perfil" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Organizações" })).toHaveCount(0);
 });
