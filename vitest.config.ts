@@ -5,6 +5,9 @@ export default defineConfig({
   test: {
     // Creating a PGlite database takes seconds; the server tests start processes.
     testTimeout: 60_000,
+    // Two files at a time (Vitest's default is one fewer than the cores: one, here). Most files
+    // spend their time waiting on a server process, a database or a timer, so two use both cores.
+    maxWorkers: 2,
     hookTimeout: 120_000,
     // The apps the tests start write no line per request (tests/server/logs.test.ts turns them on).
     // A fixed key for the data the app encrypts (DATA_ENCRYPTION_KEY is required on PostgreSQL).

@@ -57,6 +57,7 @@ export const ACTIVITY_KINDS = [
   "transferencia_recusada",
   "termo_emitido",
   "termo_assinado",
+  "conta_excluida",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -109,5 +110,14 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `assinou pela organização o termo de adoção de ${about}`;
     case "lista_de_espera_recusada":
       return `recusou a lista de espera de ${about}${detalhe ? `: ${detalhe}` : ""}`;
+    case "conta_excluida": {
+      // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
+      const passed = (detalhe ?? "").split(",");
+      const what = [
+        passed.includes("animais") ? "cuidar dos animais que publicou" : null,
+        passed.includes("administrador") ? "administrar a organização" : null,
+      ].filter(Boolean);
+      return what.length > 0 ? `excluiu a conta; ${about} passou a ${what.join(" e a ")}` : "excluiu a conta";
+    }
   }
 }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { eq } from "drizzle-orm";
+import { applications, pets } from "~/db/schema";
+import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { monthOf } from "~/lib/panel";
 import { PANEL_MESSAGES } from "~/validation/organizations";
 import { startTestApp, type TestApp } from "../support/app";
@@ -196,5 +198,61 @@ describe("the organisation's export", () => {
     expect(team403.text).toContain("Só quem administra a organização pode fazer isso.");
     expect((await foster.client.get(`/organizacoes/${organizationId}/dados`)).status).toBe(403);
     expect((await outsider.client.get(`/organizacoes/${organizationId}/dados`)).status).toBe(404);
+  });
+});
+
+describe("an account deleted", () => {
+  it("leaves the organisation's animals it published, and their applications, with the team; the last administrador's role passes on", async () => {
+    const crew = await organizationTeam(app, "sucessao");
+    const dora = await crew.person("dora", "Dora Equipe");
+    await addMember(app.db, crew.organizationId, dora.id, "equipe");
+    // Caio (equipe) publishes for the organisation; an adopter applies.
+    const fumaca = await createPet(app.db, {
+      caretakerId: crew.team.id,
+      organizationId: crew.organizationId,
+      nome: "Fumaça",
+    });
+    const applied = await crew.adopter.client.post(`/api/pets/${fumaca}/candidaturas`, { respostas: ANSWERS });
+    expect(applied.status).toBe(201);
+    const caretakerOf = async (petId: string) =>
+      (await app.db.select({ id: pets.caretakerId }).from(pets).where(eq(pets.id, petId)))[0]?.id;
+
+    expect((await crew.team.client.delete(`/api/users/${crew.team.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    // The administradora, before any other equipe, takes them over.
+    expect(await caretakerOf(fumaca)).toBe(crew.admin.id);
+    const [application] = await app.db.select().from(applications).where(eq(applications.petId, fumaca));
+    expect(application).toMatchObject({ caretakerId: crew.admin.id, organizationId: crew.organizationId });
+    expect((await crew.admin.client.get(`/api/candidaturas/${applied.json.id as string}`)).status).toBe(200);
+    const log = async (reader: Person) =>
+      (
+        (await reader.client.get(`/api/organizacoes/${crew.organizationId}/atividade`)).json.atividade as {
+          texto: string;
+        }[]
+      ).map((entry) => entry.texto);
+    expect((await log(crew.admin))[0]).toBe(
+      "Caio Equipe excluiu a conta; Lia Admin passou a cuidar dos animais que publicou",
+    );
+
+    // The last administradora goes: Dora (equipe, not the foster home) takes her animals and her role.
+    expect((await crew.admin.client.delete(`/api/users/${crew.admin.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(
+      204,
+    );
+    expect(await caretakerOf(fumaca)).toBe(dora.id);
+    const members = await dora.client.get(`/api/organizacoes/${crew.organizationId}/membros`);
+    expect(
+      (members.json.membros as { nome: string; papel: string }[]).map((member) => [member.nome, member.papel]),
+    ).toEqual([
+      ["Dora Equipe", "administrador"],
+      ["Rita Lar", "lar_temporario"],
+    ]);
+    expect((await log(dora))[0]).toBe(
+      "Lia Admin excluiu a conta; Dora Equipe passou a cuidar dos animais que publicou e a administrar a organização",
+    );
+  });
+
+  it("takes with it the animals of an organisation with no one else to care for them", async () => {
+    const alone = await createPet(app.db, { caretakerId: outsider.id, nome: "Sozinho" });
+    expect((await outsider.client.delete(`/api/users/${outsider.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    expect(await app.db.select().from(pets).where(eq(pets.id, alone))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
+import { handOverBeforeDeletion } from "~/domain/organizations/succession.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -131,6 +132,8 @@ export async function deleteAccount(db: Db, jobs: Jobs, userId: string): Promise
     const sessionKeys = (
       await tx.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, userId))
     ).map((row) => row.tokenHash);
+    // An organisation's animals this person published stay with its team (and their applications).
+    await handOverBeforeDeletion(tx as unknown as Db, userId);
     const petPhotoIds = await tx
       .select({ id: petPhotos.imageId })
       .from(petPhotos)
