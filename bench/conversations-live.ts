@@ -24,7 +24,7 @@ import { seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { readEnv } from "~/env.server";
 import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { ROOT, rssKb, startAdopet, writeSection } from "./support";
+import { percentile, ROOT, rssKb, startAdopet, writeSection } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
@@ -61,12 +61,6 @@ const log = (line: string) => {
 };
 const mb = (kb: number) => Math.round(kb / 1024);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 /** The session cookie of a new session for `userId`, as the app's own cookie writes it. */
 const sessionCookie = createCookie(SESSION_COOKIE);

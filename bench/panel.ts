@@ -14,10 +14,17 @@ import { rowsOf, type Database } from "~/db/client.server";
 import { applications, pets } from "~/db/schema";
 import { seedManyPets } from "~/demo/seed.server";
 import { organizationPanel } from "~/domain/organizations/panel.server";
-import { readEnv } from "~/env.server";
 import { addMonths, monthOf } from "~/lib/panel";
-import { prepareDatabase } from "~/setup.server";
-import { cookieFor, measureLoad, startAdopet, stop, writeSection, type LoadRow } from "./support";
+import {
+  cookieFor,
+  measureLoad,
+  openDemoDatabase,
+  percentile,
+  startAdopet,
+  stop,
+  writeSection,
+  type LoadRow,
+} from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PETS = Number(process.env.PANEL_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
@@ -40,19 +47,8 @@ const random = () => {
   return state / 2_147_483_648;
 };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function openDatabase(): Promise<Database> {
-  const env = readEnv({
-    DATA_DIR: dataDir,
-    DATABASE_URL,
-    DEMO_DATA: "true",
-    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
-  });
-  return prepareDatabase(env, () => undefined);
+  return openDemoDatabase(dataDir, DATABASE_URL);
 }
 
 /**

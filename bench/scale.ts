@@ -17,13 +17,11 @@ import type { Database } from "~/db/client.server";
 import { seedManyPets } from "~/demo/seed.server";
 import { alertsMatchingPet, insertAlertsInBulk, queueDigest, ALERT_SEND_JOB } from "~/domain/alerts/alerts.server";
 import { listCities } from "~/domain/places/cities.server";
-import { readEnv } from "~/env.server";
 import { startJobQueue } from "~/jobs/queue.server";
 import type { SavedSearch } from "~/lib/alerts";
 import { RADII_KM } from "~/lib/pets";
-import { prepareDatabase } from "~/setup.server";
 import { startSmtpPeer } from "../tests/support/smtp-peer";
-import { measureLoad, startAdopet, stop, writeSection, type LoadRow } from "./support";
+import { measureLoad, openDemoDatabase, percentile, startAdopet, stop, writeSection, type LoadRow } from "./support";
 
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PETS = Number(process.env.SCALE_PETS ?? (DATABASE_URL ? 1_000_000 : 100_000));
@@ -51,19 +49,8 @@ function generator(seed: number) {
 const random = generator(42);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function openDatabase(): Promise<Database> {
-  const env = readEnv({
-    DATA_DIR: dataDir,
-    DATABASE_URL,
-    DEMO_DATA: "true",
-    DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
-  });
-  return prepareDatabase(env, () => undefined);
+  return openDemoDatabase(dataDir, DATABASE_URL);
 }
 
 const rows: LoadRow[] = [];

@@ -4,6 +4,7 @@ import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
 import { createCookie } from "react-router";
+import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { createSession, SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { prepareDatabase } from "~/setup.server";
@@ -16,16 +17,27 @@ export const ROOT = path.resolve(import.meta.dirname, "..");
 // The servers a bench starts on PostgreSQL need a key for the data they encrypt (a bench's own).
 process.env.DATA_ENCRYPTION_KEY ??= "9c3e5a7b1d2f4e6a8c0b2d4f6e8a0c2b4d6f8e0a2c4b6d8f0e2a4c6b8d0f2e4a";
 
-/** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
-export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
+/** The database the app would open there, migrated, with the demo data (encrypted with the bench's key above). */
+export function openDemoDatabase(dataDir: string, databaseUrl: string | undefined): Promise<Database> {
   const env = readEnv({
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     DEMO_DATA: "true",
-    // The demo data is encrypted on PostgreSQL: the bench's own key, set above.
     DATA_ENCRYPTION_KEY: process.env.DATA_ENCRYPTION_KEY,
   });
-  const database = await prepareDatabase(env, () => undefined);
+  return prepareDatabase(env, () => undefined);
+}
+
+/** The value below which `p` % of `values` lie (NaN for none). */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
+export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
+  const database = await openDemoDatabase(dataDir, databaseUrl);
   const started = performance.now();
   await seedManyPets(database.db, pets - 9);
   await database.close();
