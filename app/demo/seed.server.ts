@@ -308,7 +308,8 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       cidade: "Niterói",
       uf: "RJ",
       caretakerId: caretaker.id,
-      createdAt: new Date(now - DEMO_PETS.length * 60_000),
+      // Published a month before her application (the panel counts the days to her adoption).
+      createdAt: new Date(now - 45 * DAY_MS),
     });
     // An adopter with two favourites, in a conversation about Dunga: the caretaker's inbox is not empty.
     const adopter = await createUser(txDb, DEMO_ADOPTER);

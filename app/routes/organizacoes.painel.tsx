@@ -52,7 +52,7 @@ const figure = (value: number | null, unit = "") => (value === null ? "—" : `$
 export default function OrganizationPanel() {
   const { organization, range, asked, errors, months, total, csv } = useLoaderData<typeof loader>();
   return (
-    <section className="profile organization-panel">
+    <section className="organization-panel">
       <div className="panel">
         <h1 className="panel__title">Painel de {organization.nome}</h1>
         <p>
@@ -61,8 +61,8 @@ export default function OrganizationPanel() {
           dados de ninguém.
         </p>
         <Form method="get" className="organization-panel__range">
-          <MonthField name="de" label="De" value={asked.de} placeholder={range.de} errors={errors?.de} />
-          <MonthField name="ate" label="Até" value={asked.ate} placeholder={range.ate} errors={errors?.ate} />
+          <MonthField name="de" label="De" value={errors ? asked.de : range.de} errors={errors?.de} />
+          <MonthField name="ate" label="Até" value={errors ? asked.ate : range.ate} errors={errors?.ate} />
           <button type="submit" className="button">
             Ver período
           </button>
@@ -110,7 +110,7 @@ export default function OrganizationPanel() {
           </table>
         </div>
         <p className="organization-panel__note">
-          “Em lar temporário” fica em branco até a organização registrar os lares temporários dos animais.
+          “Em lar temporário” mostra “—” até a organização registrar os lares temporários dos animais.
         </p>
       </div>
       <div className="panel">
@@ -125,7 +125,8 @@ export default function OrganizationPanel() {
   );
 }
 
-function MonthField(props: { name: string; label: string; value: string; placeholder: string; errors?: string[] }) {
+/** A month (AAAA-MM): the browser's month picker, or a text field where there is none. */
+function MonthField(props: { name: string; label: string; value: string; errors?: string[] }) {
   const errorId = `${props.name}-erro`;
   const invalid = Boolean(props.errors?.length);
   return (
@@ -139,7 +140,7 @@ function MonthField(props: { name: string; label: string; value: string; placeho
         type="month"
         name={props.name}
         defaultValue={props.value}
-        placeholder={props.placeholder}
+        placeholder="AAAA-MM"
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? errorId : undefined}
       />
