@@ -10,8 +10,8 @@ import { MenuIcon } from "./art";
  *
  * With JavaScript it also closes on Escape (focus back on its button), on a
  * click or tap outside it, when the focus leaves it and after following one of
- * its links. Below them, the person's organisations, to go from one to another
- * (issue 43). It is left uncontrolled, so a menu opened before the scripts
+ * its links. Below them, for a person in several organisations, each one's page,
+ * to go from one to another (issue 43). It is left uncontrolled, so a menu opened before the scripts
  * arrive stays open when they do.
  */
 export function AccountMenu({
@@ -19,7 +19,7 @@ export function AccountMenu({
   organizations,
 }: {
   counts: AttentionCounts;
-  /** The organisations the person belongs to: each one's page, to go from one to another. */
+  /** The organisations the person belongs to: listed when there are several, to go from one to another. */
   organizations: { id: string; nome: string }[];
 }) {
   const details = useRef<HTMLDetailsElement>(null);
@@ -104,7 +104,7 @@ export function AccountMenu({
               </li>
             ))}
           </ul>
-          {organizations.length > 0 ? (
+          {organizations.length > 1 ? (
             <div className="account-menu__organizations">
               <p className="account-menu__heading" id="menu-organizacoes">
                 Organizações

@@ -52,6 +52,6 @@ test("an animal is transferred: asked with the other organisation's code, accept
   await expect(receiver.getByRole("status").first()).toHaveText(NOTICES.transferAccepted);
   await expect(transfers).toContainText("Aceita");
   await receiver.goto(`/adopet/pets/${pet.id}`);
-  await expect(receiver.getByText("Olga Recebe").first()).toBeVisible();
+  await expect(receiver.getByRole("main").getByText("Olga Recebe").first()).toBeVisible();
   await receiverContext.close();
 });

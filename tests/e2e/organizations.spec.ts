@@ -178,13 +178,11 @@ test("the panel shows a team member the organisation's figures month by month, r
   page,
 }) => {
   await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
-  // The account menu lists the person's organisations.
-  await page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
+  await page.goto("/adopet/perfil");
   await page
-    .getByRole("list", { name: "Organizações" })
+    .getByRole("navigation", { name: "Suas organizações" })
     .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
     .click();
-  await expect(page).toHaveURL(/\/organizacoes\/[0-9a-f-]{36}\/configuracoes$/);
   await page.getByRole("link", { name: "Ver o painel da organização" }).click();
   await expect(page).toHaveURL(/\/organizacoes\/[0-9a-f-]{36}\/painel$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
@@ -227,11 +225,33 @@ test("the panel shows a team member the organisation's figures month by month, r
       .slice(1, 5)
       .map((row) => row.split(",")[0]),
   ).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
+});
 
-  // Someone who belongs to no organisation sees none in the menu.
-  await page.context().clearCookies();
-  await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
-  await page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
+test("the account menu lists the organisations of a person in several, to go from one to another; one in a single organisation sees no list", async ({
+  page,
+}) => {
+  await signInThroughApi(page);
+  const create = async (nome: string) => {
+    const created = await page.request.post("/adopet/api/organizacoes", {
+      data: { nome, cidade: "Niterói", uf: "RJ" },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const openMenu = () => page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
+  await create("Abrigo Primeiro");
+  await page.goto("/adopet/perfil");
+  await openMenu();
   await expect(page.getByRole("link", { name: "Meu perfil" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Organizações" })).toHaveCount(0);
+
+  const second = await create("Abrigo Segundo");
+  await page.goto("/adopet/perfil");
+  await openMenu();
+  const listed = page.getByRole("list", { name: "Organizações" });
+  await expect(listed.getByRole("link")).toHaveText(["Abrigo Primeiro", "Abrigo Segundo"]);
+  await expectNoAxeViolations(page);
+  await listed.getByRole("link", { name: "Abrigo Segundo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${second}/configuracoes$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrigo Segundo");
 });
