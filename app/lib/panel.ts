@@ -40,6 +40,12 @@ export function monthOf(now: Date): string {
   return dayInBrasilia(now).slice(0, 7);
 }
 
+/** The last twelve months up to `now`'s, the panel's range when none is asked for. */
+export function defaultPanelRange(now: Date): MonthRange {
+  const ate = monthOf(now);
+  return { de: addMonths(ate, 1 - PANEL_DEFAULT_MONTHS), ate };
+}
+
 /** The moment a month starts in Brasília. */
 export function monthStart(month: string): Date {
   return brasiliaTime(`${month}-01`, 0);
