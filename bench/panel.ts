@@ -82,8 +82,8 @@ async function seedHistory(db: Database["db"]) {
     select id, 'em_analise', 'responsavel', least(now(), created_at + random() * interval '72 hours')
     from applications where status <> 'nova'`);
   await db.execute(sql`
-    insert into adoptions (application_id, pet_id, adopter_id, caretaker_id, adopted_at, devolvida_em)
-    select id, pet_id, adopter_id, caretaker_id, least(now(), created_at + random() * interval '30 days'),
+    insert into adoptions (application_id, pet_id, adopter_id, caretaker_id, organization_id, adopted_at, devolvida_em)
+    select id, pet_id, adopter_id, caretaker_id, organization_id, least(now(), created_at + random() * interval '30 days'),
       case when status = 'devolvida' then least(now(), created_at + interval '30 days' + random() * interval '60 days') end
     from applications where status in ('adotada', 'devolvida')`);
   await db.execute(sql`

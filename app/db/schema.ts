@@ -609,13 +609,13 @@ export const petCounts = pgTable(
 );
 
 /**
- * A caretaker's questionnaire (issue 19): the questions every adopter of their animals answers.
- * No row: the default template (app/lib/applications.ts).
+ * An organisation's questionnaire (issues 19, 43): the questions every adopter of its animals
+ * answers. No row: the default template (app/lib/applications.ts).
  */
 export const questionnaires = pgTable("questionnaires", {
-  caretakerId: uuid("caretaker_id")
+  organizationId: uuid("organization_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => organizations.id, { onDelete: "cascade" }),
   /** The questions, as app/validation/applications.ts validates them. */
   perguntas: jsonb("perguntas").notNull(),
   updatedAt: updatedAt(),
@@ -883,11 +883,11 @@ export const reports = pgTable(
   ],
 );
 
-/** A caretaker's termo de adoção template (issue 21); the default one until they save theirs. */
+/** An organisation's termo de adoção template (issues 21, 43); the default one until it saves its own. */
 export const termoTemplates = pgTable("termo_templates", {
-  caretakerId: uuid("caretaker_id")
+  organizationId: uuid("organization_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => organizations.id, { onDelete: "cascade" }),
   texto: varchar("texto", { length: 20_000 }).notNull(),
   updatedAt: updatedAt(),
 });
@@ -908,6 +908,8 @@ export const termos = pgTable(
     petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
     adopterId: uuid("adopter_id").references(() => users.id, { onDelete: "set null" }),
     caretakerId: uuid("caretaker_id").references(() => users.id, { onDelete: "set null" }),
+    /** The organisation it is made on behalf of (issue 43): its administradores and equipe keep it. */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
     status: termoStatus("status").notNull().default("emitido"),
     /** The text as issued: the animal's and the caretaker's data in, the adopter's and the date to come. */
     modelo: text("modelo").notNull(),
@@ -937,6 +939,7 @@ export const termos = pgTable(
     uniqueIndex("termos_pdf_idx").on(table.pdfSha256),
     index("termos_adopter_idx").on(table.adopterId),
     index("termos_caretaker_idx").on(table.caretakerId),
+    index("termos_organization_idx").on(table.organizationId),
   ],
 );
 
@@ -973,6 +976,8 @@ export const adoptions = pgTable(
     petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
     adopterId: uuid("adopter_id").references(() => users.id, { onDelete: "set null" }),
     caretakerId: uuid("caretaker_id").references(() => users.id, { onDelete: "set null" }),
+    /** The organisation that gave the animal (issue 43): its team follows the adoption up. */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "set null" }),
     adoptedAt: timestamp("adopted_at", { withTimezone: true }).notNull().defaultNow(),
     /** The day the termo says the animal must be castrated by (null: castrated already). */
     prazoCastracao: date("prazo_castracao", { mode: "string" }),
@@ -993,15 +998,16 @@ export const adoptions = pgTable(
     index("adoptions_application_idx").on(table.applicationId),
     index("adoptions_adopter_idx").on(table.adopterId),
     index("adoptions_caretaker_idx").on(table.caretakerId, table.adoptedAt),
+    index("adoptions_organization_idx").on(table.organizationId, table.adoptedAt),
     index("adoptions_certificate_idx").on(table.castracaoComprovanteId),
   ],
 );
 
-/** The days after an adoption the caretaker asks for news (issue 21): 7, 30 and 90 until they change them. */
+/** The days after an adoption the organisation asks for news (issues 21, 43): 7, 30 and 90 until it changes them. */
 export const followupSettings = pgTable("followup_settings", {
-  caretakerId: uuid("caretaker_id")
+  organizationId: uuid("organization_id")
     .primaryKey()
-    .references(() => users.id, { onDelete: "cascade" }),
+    .references(() => organizations.id, { onDelete: "cascade" }),
   checkinDias: smallint("checkin_dias").array().notNull(),
   updatedAt: updatedAt(),
 });

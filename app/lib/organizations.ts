@@ -58,6 +58,9 @@ export const ACTIVITY_KINDS = [
   "termo_emitido",
   "termo_assinado",
   "conta_excluida",
+  "questionario_alterado",
+  "modelo_do_termo_alterado",
+  "acompanhamento_alterado",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -110,6 +113,12 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `assinou pela organização o termo de adoção de ${about}`;
     case "lista_de_espera_recusada":
       return `recusou a lista de espera de ${about}${detalhe ? `: ${detalhe}` : ""}`;
+    case "questionario_alterado":
+      return "alterou o questionário de adoção";
+    case "modelo_do_termo_alterado":
+      return "alterou o modelo do termo de adoção";
+    case "acompanhamento_alterado":
+      return detalhe ? `mudou os dias do acompanhamento para ${detalhe}` : "deixou as adoções sem acompanhamento";
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");
@@ -120,4 +129,25 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return what.length > 0 ? `excluiu a conta; ${about} passou a ${what.join(" e a ")}` : "excluiu a conta";
     }
   }
+}
+
+/**
+ * Which organisation's questionnaire, termo template and follow-up days a page shows and saves
+ * (issue 43): the only one whose animals the person takes care of, or for someone in several the
+ * one `?organizacao=` names (the first by name until they choose). Someone in none sees the
+ * defaults, and saving makes their own organisation, as publishing does.
+ */
+export type SettingsOrganization = {
+  id: string | null;
+  nome: string | null;
+  /** The organisations to choose from: empty for someone in one or none. */
+  choices: { id: string; nome: string }[];
+};
+
+/** The page's address for this organisation: `?organizacao=` kept for someone in several. */
+export function settingsPath(path: string, page: SettingsOrganization, search: Record<string, string> = {}): string {
+  const query = new URLSearchParams(search);
+  if (page.choices.length > 0 && page.id) query.set("organizacao", page.id);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }

@@ -9,8 +9,7 @@ import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
-import { roleMay } from "~/lib/organizations";
-import { membershipsOf } from "~/domain/organizations/membership.server";
+import { caringMembershipsOf } from "~/domain/organizations/membership.server";
 
 /** An account whose e-mail is not confirmed sees why it cannot publish yet (403), not the form. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -18,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const confirmed = await requireConfirmedEmail(context.db, user.id);
   if (!confirmed.ok) return data({ unconfirmed: failureText(confirmed.failure), organizations: [] }, { status: 403 });
   // A person who takes care of several organisations' animals chooses for which one (issue 43).
-  const caring = (await membershipsOf(context.db, user.id)).filter((membership) => roleMay(membership.papel, "cuidar"));
+  const caring = await caringMembershipsOf(context.db, user.id);
   return { unconfirmed: null, organizations: caring.length > 1 ? caring.map(({ id, nome }) => ({ id, nome })) : [] };
 }
 

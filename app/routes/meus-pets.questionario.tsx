@@ -17,6 +17,9 @@ import { questionnaireFormSchema, questionnaireSchema, questionsFromForm } from 
 import { requireUser } from "~/web/auth.server";
 import { BodyError, readForm } from "~/web/body.server";
 import { setNotice } from "~/web/notices.server";
+import { organizationToSave, settingsOrganization } from "~/web/settings-organization.server";
+import { settingsPath } from "~/lib/organizations";
+import { OrganizationPicker } from "~/components/organization-picker";
 
 /** A question as the editor holds it: options as the lines of a text box. */
 type Row = { id?: string; tipo: string; enunciado: string; obrigatoria: boolean; opcoes: string };
@@ -34,7 +37,8 @@ const isChoice = (tipo: string) => tipo === "escolha_unica" || tipo === "escolha
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  return { rows: (await getQuestionnaire(context.db, user.id)).map(toRow) };
+  const organization = await settingsOrganization(context.db, user.id, request);
+  return { rows: (await getQuestionnaire(context.db, organization.id)).map(toRow), organization };
 }
 
 /**
@@ -44,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
+  const organization = await settingsOrganization(context.db, user.id, request);
   let form: FormData;
   try {
     // Five fields a question, the button's intent, and one question too many (refused below).
@@ -76,8 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return data({ rows, errors }, { status: 400 });
   }
-  await saveQuestionnaire(context.db, user.id, parsed.data.perguntas);
-  return redirect("/meus-pets/questionario", { headers: { "Set-Cookie": await setNotice("questionnaireSaved") } });
+  await saveQuestionnaire(
+    context.db,
+    user.id,
+    await organizationToSave(context.db, user.id, organization),
+    parsed.data.perguntas,
+  );
+  return redirect(settingsPath("/meus-pets/questionario", organization), {
+    headers: { "Set-Cookie": await setNotice("questionnaireSaved") },
+  });
 }
 
 /** The draft after one of the editor's buttons. */
@@ -155,8 +167,11 @@ export default function Questionario() {
   return (
     <section className="questionnaire">
       <h1 className="questionnaire__title">Questionário de adoção</h1>
+      <OrganizationPicker page={loaded.organization} />
       <p className="questionnaire__lead">
-        Quem quiser adotar um dos seus animais responde a estas perguntas. Mudar o questionário não muda as candidaturas
+        {loaded.organization.choices.length > 0
+          ? `Quem quiser adotar um dos animais de ${loaded.organization.nome} responde a estas perguntas.`
+          : "Quem quiser adotar um dos seus animais responde a estas perguntas."} Mudar o questionário não muda as candidaturas
         já enviadas: cada uma guarda as perguntas que respondeu.{" "}
         <Link to="/candidaturas/recebidas">Candidaturas recebidas</Link>
       </p>

@@ -15,20 +15,22 @@ import { TextField } from "~/components/form-fields";
 import { requireUser } from "~/web/auth.server";
 import { parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
+import { organizationToSave, settingsOrganization } from "~/web/settings-organization.server";
+import { settingsPath } from "~/lib/organizations";
+import { OrganizationPicker } from "~/components/organization-picker";
 
 /** The preview: the text with sample data in every placeholder. */
 const preview = (texto: string) => normalizeText(fillPlaceholders(texto, SAMPLE_VALUES));
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const [texto, dias] = await Promise.all([getTemplate(context.db, user.id), getCheckinDays(context.db, user.id)]);
-  return {
-    texto,
-    padrao: texto === DEFAULT_TERMO,
-    previa: preview(texto),
-    dias: dias.join(", "),
-    termosAssinados: await signedTermosOnPage(context.db, user.id),
-  };
+  const organization = await settingsOrganization(context.db, user.id, request);
+  const [texto, dias, termosAssinados] = await Promise.all([
+    getTemplate(context.db, organization.id),
+    getCheckinDays(context.db, organization.id),
+    signedTermosOnPage(context.db, user.id),
+  ]);
+  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto), dias: dias.join(", "), termosAssinados, organization };
 }
 
 /**
@@ -37,20 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
+  const organization = await settingsOrganization(context.db, user.id, request);
   const intent = new URL(request.url).searchParams.get("acao");
+  const saved = async (notice: "checkinDaysSaved" | "termoTemplateSaved") =>
+    redirect(settingsPath("/meus-pets/termo", organization), { headers: { "Set-Cookie": await setNotice(notice) } });
   if (intent === "dias") {
     const days = await parseForm(request, checkinDaysFormSchema);
     if (!days.ok)
       return data({ dias: days.response.data, result: undefined, previa: null }, days.response.init ?? { status: 400 });
-    await saveCheckinDays(context.db, user.id, days.value.dias);
-    return redirect("/meus-pets/termo", { headers: { "Set-Cookie": await setNotice("checkinDaysSaved") } });
+    await saveCheckinDays(
+      context.db,
+      user.id,
+      await organizationToSave(context.db, user.id, organization),
+      days.value.dias,
+    );
+    return saved("checkinDaysSaved");
   }
   const form = await parseForm(request, termoTemplateFormSchema);
   if (!form.ok)
     return data({ result: form.response.data, previa: null, dias: undefined }, form.response.init ?? { status: 400 });
   if (intent === "previa") return { result: form.reply({}), previa: preview(form.value.texto), dias: undefined };
-  await saveTemplate(context.db, user.id, form.value.texto);
-  return redirect("/meus-pets/termo", { headers: { "Set-Cookie": await setNotice("termoTemplateSaved") } });
+  await saveTemplate(context.db, user.id, await organizationToSave(context.db, user.id, organization), form.value.texto);
+  return saved("termoTemplateSaved");
 }
 
 export function meta() {
@@ -65,6 +75,7 @@ export default function TermoTemplate() {
   return (
     <section className="questionnaire">
       <h1 className="questionnaire__title">Termo de adoção</h1>
+      <OrganizationPicker page={loaded.organization} />
       <p className="questionnaire__lead">
         Quando você aprova uma candidatura, emite o termo a partir deste modelo: quem adota lê, informa CPF e endereço e
         assina; depois você assina também. Mudar o modelo não muda os termos já emitidos.
@@ -83,14 +94,23 @@ export default function TermoTemplate() {
           ))}
         </dl>
       </details>
-      <ValidatedForm form={form} focus={focus} action="?acao=salvar" className="panel">
+      <ValidatedForm
+        form={form}
+        focus={focus}
+        action={settingsPath("", loaded.organization, { acao: "salvar" })}
+        className="panel"
+      >
         <FormError id={form.errorId} errors={form.errors} />
         <TextAreaField meta={fields.texto} label="Texto do termo" rows={24} maxLength={TERMO_MAX} />
         <div className="termo-actions">
           <button type="submit" className="button panel__submit">
             Salvar o modelo
           </button>
-          <button type="submit" formAction="?acao=previa" className="my-pet__action">
+          <button
+            type="submit"
+            formAction={settingsPath("", loaded.organization, { acao: "previa" })}
+            className="my-pet__action"
+          >
             Pré-visualizar
           </button>
         </div>
@@ -124,7 +144,12 @@ function CheckinDays() {
         Nestes dias depois da adoção, quem adotou recebe um e-mail “Como está o animal?” para contar como ele está, com
         fotos. Se ficar sem resposta por 7 dias, avisamos você.
       </p>
-      <ValidatedForm form={form} focus={focus} action="?acao=dias" className="panel">
+      <ValidatedForm
+        form={form}
+        focus={focus}
+        action={settingsPath("", loaded.organization, { acao: "dias" })}
+        className="panel"
+      >
         <FormError id={form.errorId} errors={form.errors} />
         <TextField meta={fields.dias} label="Dias do acompanhamento" hint="Separados por vírgula, como 7, 30, 90." />
         <button type="submit" className="button panel__submit">

@@ -25,7 +25,7 @@ export const ORGANIZATION_MESSAGES = {
   uf: "Escolha o estado (UF).",
   sobreMax: "O texto sobre a organização deve ter no máximo 1000 caracteres.",
   papel: "Papel inválido: use administrador, equipe ou lar_temporario.",
-  organizacaoRequired: "Escolha a organização em nome de quem o animal será publicado.",
+  organizacaoRequired: "Escolha a organização: você faz parte de mais de uma.",
 } as const;
 
 const nomeField = requiredText(ORGANIZATION_MESSAGES.nomeRequired)

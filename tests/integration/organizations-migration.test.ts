@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, MIGRATIONS_DIR } from "~/db/migrate.server";
-import { createTestDatabase, type TestDatabase } from "../support/database";
+import { migrate } from "~/db/migrate.server";
+import { createDatabaseBefore, queryRows, type TestDatabase } from "../support/database";
 
 /**
  * Issue 43's migration, on data written before it: the migrations up to organisations' tables
@@ -13,29 +10,13 @@ import { createTestDatabase, type TestDatabase } from "../support/database";
 
 const BEFORE = "0031_organizacoes_de_quem_publica";
 
-async function rows<T>(database: TestDatabase, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 describe("the organisations migration", () => {
   let database: TestDatabase;
-  let folder: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase({ migrated: false });
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-migrations-"));
-    fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
-    const journalFile = path.join(folder, "meta/_journal.json");
-    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-    const cut = journal.entries.findIndex((entry) => entry.tag === BEFORE);
-    expect(cut).toBeGreaterThan(0);
-    fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    await migrate(database.db, folder);
+    database = await createDatabaseBefore(BEFORE);
   });
-  afterAll(async () => {
-    await database.destroy();
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
+  afterAll(() => database.destroy());
 
   it("gives everyone who published, and every ONG, an organisation of their own with nothing lost", async () => {
     await database.db.execute(sql`
@@ -60,7 +41,7 @@ describe("the organisations migration", () => {
     `);
     await migrate(database.db);
 
-    const organizations = await rows<{
+    const organizations = await queryRows<{
       nome: string;
       cnpj: string | null;
       cidade: string | null;
@@ -109,13 +90,13 @@ describe("the organisations migration", () => {
       },
     ]);
     // The adopter, who never published, has none; and no pet is left without one.
-    const [orphans] = await rows<{ total: number }>(
+    const [orphans] = await queryRows<{ total: number }>(
       database,
       sql`select count(*)::int as total from pets where organization_id is null`,
     );
     expect(orphans!.total).toBe(0);
     // Applications follow their animal: the ONG's team reads them from now on.
-    const applications = await rows<{ organizacao: string }>(
+    const applications = await queryRows<{ organizacao: string }>(
       database,
       sql`select o.nome as organizacao from applications a join organizations o on o.id = a.organization_id`,
     );

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
@@ -71,4 +72,30 @@ export async function adminQuery(url: string, statement: string) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A database migrated up to, and not including, the migration `tag`: for a test that writes
+ * data as it was before that migration, then runs the rest (`migrate(database.db)`).
+ */
+export async function createDatabaseBefore(tag: string): Promise<TestDatabase> {
+  const database = await createTestDatabase({ migrated: false });
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-migrations-"));
+  try {
+    fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+    const journalFile = path.join(folder, "meta/_journal.json");
+    const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
+    const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+    if (cut < 1) throw new Error(`No migration ${tag}`);
+    fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+    await migrate(database.db, folder);
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+  return database;
+}
+
+/** The rows a raw query answers. */
+export async function queryRows<T>(database: TestDatabase, query: SQL): Promise<T[]> {
+  return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }

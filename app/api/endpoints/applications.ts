@@ -10,6 +10,7 @@ import {
 } from "~/domain/applications/application-views.server";
 import { getQuestionnaire, saveQuestionnaire } from "~/domain/applications/questionnaires.server";
 import { findConversationOf } from "~/domain/conversations/conversations.server";
+import { publishingOrganization, workingOrganization } from "~/domain/organizations/membership.server";
 import { recordReturn } from "~/domain/termos/returns.server";
 import { getTermo } from "~/domain/termos/termo-reads.server";
 import { issueTermo } from "~/domain/termos/termos.server";
@@ -64,6 +65,21 @@ const applicationsQuery = z.object({
     .meta({ description: "Página das recebidas (50 por página)." }),
 });
 
+/** The questionnaire's `?organizacao_id=`, as the document shows it. */
+const questionnaireQuery = z.object({
+  organizacao_id: z.uuid().optional().meta({
+    description: "De qual organização: obrigatório para quem cuida dos animais de mais de uma.",
+  }),
+});
+
+/** `?organizacao_id=` as the handler reads it: absent, or an id (anything else is refused). */
+function organizationParam(request: Request): { ok: true; id?: string } | { ok: false; response: Response } {
+  const raw = new URL(request.url).searchParams.get("organizacao_id");
+  if (raw === null || raw === "") return { ok: true };
+  if (!isId(raw)) return { ok: false, response: apiError(400, "Dados inválidos.", { organizacao_id: ["Organização inválida."] }) };
+  return { ok: true, id: raw };
+}
+
 /** `GET /candidaturas/animais`'s query, as the document shows it. */
 const animalsQuery = z.object({
   q: z.string().max(60).optional().meta({ description: "O que se está digitando.", example: "bol" }),
@@ -87,12 +103,23 @@ export const applicationsEndpoints = [
     access: "signed-in",
     doc: {
       tags: ["Candidaturas"],
-      summary: "Seu questionário",
-      description: "O modelo padrão até você salvar o seu.",
+      summary: "O questionário da sua organização",
+      description:
+        "As perguntas que quem se candidata aos animais da organização responde: o modelo padrão até ela salvar o seu.",
+      query: questionnaireQuery,
       ok: { 200: answer("As perguntas.", questionnaireResponseSchema) },
+      errors: {
+        400: "`organizacao_id` faltando (para quem é de várias organizações) ou inválido.",
+        404: "Organização não encontrada (ou você não cuida dos animais dela).",
+      },
     },
-    async handle({ context, user }) {
-      return Response.json({ perguntas: await getQuestionnaire(context.db, user.id) }, { headers: NO_STORE });
+    async handle({ request, context, user }) {
+      const requested = organizationParam(request);
+      if (!requested.ok) return requested.response;
+      const organization = await workingOrganization(context.db, user.id, requested.id);
+      if (!organization.ok) return apiFailure(organization.failure);
+      const perguntas = await getQuestionnaire(context.db, organization.value);
+      return Response.json({ perguntas }, { headers: NO_STORE });
     },
   }),
   endpoint({
@@ -101,16 +128,26 @@ export const applicationsEndpoints = [
     access: "signed-in",
     doc: {
       tags: ["Candidaturas"],
-      summary: "Salvar seu questionário",
-      description: "Mudar o questionário nunca muda as respostas já enviadas.",
+      summary: "Salvar o questionário da sua organização",
+      description:
+        "Para qualquer administrador ou membro da equipe; o registro de atividade da organização guarda quem mudou. Mudar o questionário nunca muda as respostas já enviadas. Quem ainda não é de nenhuma organização ganha a sua, como ao publicar.",
+      query: questionnaireQuery,
       requestBody: { content: json(questionnaireSchema) },
       ok: { 200: answer("As perguntas salvas (as novas com seus ids).", questionnaireResponseSchema) },
+      errors: {
+        400: "`organizacao_id` faltando (para quem é de várias organizações) ou inválido.",
+        404: "Organização não encontrada (ou você não cuida dos animais dela).",
+      },
       traits: { body: true },
     },
     async handle({ request, context, user }) {
+      const requested = organizationParam(request);
+      if (!requested.ok) return requested.response;
       const parsed = await parseJsonBody(request, questionnaireSchema);
       if (!parsed.ok) return parsed.response;
-      const perguntas = await saveQuestionnaire(context.db, user.id, parsed.data.perguntas);
+      const organization = await publishingOrganization(context.db, user.id, requested.id);
+      if (!organization.ok) return apiFailure(organization.failure);
+      const perguntas = await saveQuestionnaire(context.db, user.id, organization.value, parsed.data.perguntas);
       return Response.json({ perguntas }, { headers: NO_STORE });
     },
   }),

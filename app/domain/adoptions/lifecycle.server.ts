@@ -134,7 +134,11 @@ export async function completeAdoption(
     .update(applications)
     .set({ status: "adotada", updatedAt: now })
     .where(eq(applications.id, ids.applicationId))
-    .returning({ adopterId: applications.adopterId, caretakerId: applications.caretakerId });
+    .returning({
+      adopterId: applications.adopterId,
+      caretakerId: applications.caretakerId,
+      organizationId: applications.organizationId,
+    });
   const [event] = await tx
     .insert(applicationEvents)
     .values({ applicationId: ids.applicationId, status: "adotada", actor: "responsavel", createdAt: now })
@@ -150,9 +154,10 @@ export async function completeAdoption(
       petId: ids.petId,
       adopterId: application!.adopterId,
       caretakerId,
+      organizationId: application!.organizationId,
       adoptedAt: now,
       prazoCastracao: ids.prazoCastracao,
     })
     .returning({ id: adoptions.id });
-  await scheduleCheckins(tx, { id: adoption!.id, caretakerId, adoptedAt: now });
+  await scheduleCheckins(tx, { id: adoption!.id, organizationId: application!.organizationId, adoptedAt: now });
 }

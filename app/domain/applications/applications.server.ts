@@ -29,7 +29,14 @@ import { takeAllowance } from "~/services/rate-limits.server";
 
 export const APPLICATION_NEW_JOB = "application-new";
 
-type PetForApplying = { id: string; nome: string; caretakerId: string; status: string; reservedAt: Date | null };
+type PetForApplying = {
+  id: string;
+  nome: string;
+  caretakerId: string;
+  organizationId: string;
+  status: string;
+  reservedAt: Date | null;
+};
 
 /** Whether a pet can be adopted now: refused as not found (removed), gone (adopted) or reserved. */
 function adoptable<Pet extends { status: string; reservedAt: Date | string | null }>(
@@ -45,6 +52,7 @@ const petForApplyingColumns = {
   id: pets.id,
   nome: pets.nome,
   caretakerId: pets.caretakerId,
+  organizationId: pets.organizationId,
   status: pets.status,
   reservedAt: pets.reservedAt,
 };
@@ -55,15 +63,15 @@ async function petForApplying(db: Db, petId: string): Promise<Result<PetForApply
   return adoptable(pet);
 }
 
-/** The questions an adopter of this pet answers (its caretaker's), while it can be adopted. */
+/** The questions an adopter of this pet answers (its organisation's), while it can be adopted. */
 export async function questionnaireForPet(
   db: Db,
   petId: string,
 ): Promise<Result<{ pet: { id: string; nome: string; caretakerId: string }; perguntas: Question[] }>> {
   const pet = await petForApplying(db, petId);
   if (!pet.ok) return pet;
-  const { id, nome, caretakerId } = pet.value;
-  return ok({ pet: { id, nome, caretakerId }, perguntas: await getQuestionnaire(db, caretakerId) });
+  const { id, nome, caretakerId, organizationId } = pet.value;
+  return ok({ pet: { id, nome, caretakerId }, perguntas: await getQuestionnaire(db, organizationId) });
 }
 
 /** An adopter's latest application for a pet, whatever its status (a conversation links to it). */
@@ -95,7 +103,7 @@ async function openApplicationFor(db: Db, adopterId: string, petId: string): Pro
 
 /**
  * Whether `adopterId` may apply for the pet, before they fill the form, and the questions they
- * answer (its caretaker's), in one query: the checks `apply` makes again as it writes.
+ * answer (its organisation's), in one query: the checks `apply` makes again as it writes.
  */
 export async function canApply(
   db: Db,
@@ -107,7 +115,7 @@ export async function canApply(
       ...petForApplyingColumns,
       // Qualified by hand: drizzle writes a column in a select's sql without its table.
       perguntas: sql<Question[] | null>`(select q.perguntas from questionnaires q
-        where q.caretaker_id = "pets"."caretaker_id")`,
+        where q.organization_id = "pets"."organization_id")`,
       openId: sql<string | null>`(select a.id from applications a
         where a.pet_id = "pets"."id" and a.adopter_id = ${adopterId}
         and a.status not in ('recusada', 'desistiu') limit 1)`,

@@ -115,20 +115,39 @@ export async function ownOrganization(db: Db, userId: string): Promise<string> {
   });
 }
 
+/** The organisations whose animals `userId` takes care of (administrador or equipe), by name. */
+export async function caringMembershipsOf(db: Db, userId: string): Promise<Membership[]> {
+  return (await membershipsOf(db, userId)).filter((membership) => roleMay(membership.papel, "cuidar"));
+}
+
 /**
- * Where `userId` publishes an animal: the organisation named (they must take care of its
- * animals), else the only one whose animals they take care of, else their own, made now. A
- * person in several must name one.
+ * For which organisation `userId` works now (publishes, sets its questionnaire): the one named
+ * (they must take care of its animals), else the only one whose animals they take care of; a
+ * person in several must name one. Null for someone in none yet.
  */
-export async function publishingOrganization(db: Db, userId: string, requested?: string): Promise<Result<string>> {
+export async function workingOrganization(
+  db: Db,
+  userId: string,
+  requested?: string,
+): Promise<Result<string | null>> {
   if (requested) {
     const power = await requirePower(db, userId, requested, "cuidar");
     return power.ok ? ok(requested) : power;
   }
-  const caring = (await membershipsOf(db, userId)).filter((membership) => roleMay(membership.papel, "cuidar"));
+  const caring = await caringMembershipsOf(db, userId);
   if (caring.length === 1) return ok(caring[0]!.id);
   if (caring.length > 1) return fail({ kind: "invalid", field: "organizacao_id", reason: "organization-required" });
-  return ok(await ownOrganization(db, userId));
+  return ok(null);
+}
+
+/**
+ * Where `userId` publishes an animal, or saves a setting: as `workingOrganization` says, and
+ * for someone in none, their own organisation, made now.
+ */
+export async function publishingOrganization(db: Db, userId: string, requested?: string): Promise<Result<string>> {
+  const working = await workingOrganization(db, userId, requested);
+  if (!working.ok) return working;
+  return ok(working.value ?? (await ownOrganization(db, userId)));
 }
 
 export const CARING_ROLES = ORGANIZATION_ROLES.filter((role) => roleMay(role, "cuidar"));

@@ -1,5 +1,5 @@
 import type { ReactElement } from "react";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, applicationEvents, applications, checkins, happyEndings, pets, users } from "~/db/schema";
 import {
@@ -18,11 +18,18 @@ import { renderEmail } from "~/emails/render.server";
 import { formatDay } from "~/lib/dates";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { checkinToken } from "./followups.server";
+import { teamToTell } from "~/domain/organizations/membership.server";
 
 /** The follow-up's e-mails, each sent once by its job (idempotency keys). */
 
 const adoptionUrl = (publicUrl: string, applicationId: string | null, section = "acompanhamento") =>
   `${publicUrl}/adopet/candidaturas/${applicationId ?? ""}#${section}`;
+
+/** Who follows an adoption up: its organisation, and the member its application is assigned to. */
+const adoptionTeam = {
+  organizationId: adoptions.organizationId,
+  assignedTo: sql<string | null>`(select ${applications.assignedTo} from ${applications} where ${applications.id} = ${adoptions.applicationId})`,
+};
 
 /** A notice, rendered and sent once (its key). */
 async function sendOnce(
@@ -78,12 +85,11 @@ export async function sendCheckinEmail(db: Db, mailer: Mailer, checkinId: string
   });
 }
 
-/** The job `CHECKIN_UNANSWERED_JOB`: tells the caretaker. */
+/** The job `CHECKIN_UNANSWERED_JOB`: tells the team (issue 43), as `teamToTell` says. */
 export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: string, publicUrl: string) {
   const [row] = await db
     .select({
-      email: users.email,
-      caretakerNome: users.nome,
+      ...adoptionTeam,
       petNome: pets.nome,
       dia: checkins.dia,
       answeredAt: checkins.answeredAt,
@@ -93,26 +99,27 @@ export async function sendCheckinUnanswered(db: Db, mailer: Mailer, checkinId: s
     })
     .from(checkins)
     .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
-    .innerJoin(users, eq(users.id, adoptions.caretakerId))
     .innerJoin(pets, eq(pets.id, adoptions.petId))
     .where(eq(checkins.id, checkinId))
     .limit(1);
-  if (!row || row.answeredAt || !row.adopterId || row.devolvidaEm) return;
+  if (!row?.organizationId || row.answeredAt || !row.adopterId || row.devolvidaEm) return;
   const adopter = await nameOf(db, row.adopterId);
   if (!adopter) return;
-  const props = {
-    caretakerNome: row.caretakerNome,
-    adopterNome: adopter,
-    petNome: row.petNome,
-    dia: row.dia,
-    adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
-  };
-  await sendOnce(db, mailer, {
-    to: row.email,
-    subject: checkinUnansweredSubject(props),
-    email: CheckinUnansweredEmail(props),
-    key: `checkin-sem-resposta.${checkinId}`,
-  });
+  for (const member of await teamToTell(db, row.organizationId, row.assignedTo)) {
+    const props = {
+      caretakerNome: member.nome,
+      adopterNome: adopter,
+      petNome: row.petNome,
+      dia: row.dia,
+      adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
+    };
+    await sendOnce(db, mailer, {
+      to: member.email,
+      subject: checkinUnansweredSubject(props),
+      email: CheckinUnansweredEmail(props),
+      key: `checkin-sem-resposta.${checkinId}.${member.id}`,
+    });
+  }
 }
 
 /** The job `CASTRATION_REMINDER_JOB`. */
@@ -154,12 +161,12 @@ export async function sendCastrationReminder(
   });
 }
 
-/** The job `ADOPTION_RETURNED_JOB`: tells the caretaker the adopter recorded the return, and why. */
+/** The job `ADOPTION_RETURNED_JOB`: tells the team the adopter recorded the return, and why. */
 export async function sendAdoptionReturned(db: Db, mailer: Mailer, eventId: string, publicUrl: string) {
   const [row] = await db
     .select({
-      email: users.email,
-      caretakerNome: users.nome,
+      organizationId: applications.organizationId,
+      assignedTo: applications.assignedTo,
       petNome: pets.nome,
       motivo: applicationEvents.motivo,
       applicationId: applications.id,
@@ -167,33 +174,33 @@ export async function sendAdoptionReturned(db: Db, mailer: Mailer, eventId: stri
     })
     .from(applicationEvents)
     .innerJoin(applications, eq(applications.id, applicationEvents.applicationId))
-    .innerJoin(users, eq(users.id, applications.caretakerId))
     .innerJoin(pets, eq(pets.id, applications.petId))
     .where(eq(applicationEvents.id, eventId))
     .limit(1);
   if (!row) return;
   const adopter = await nameOf(db, row.adopterId);
-  const props = {
-    caretakerNome: row.caretakerNome,
-    adopterNome: adopter ?? "Quem adotou",
-    petNome: row.petNome,
-    motivo: row.motivo ?? "",
-    adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
-  };
-  await sendOnce(db, mailer, {
-    to: row.email,
-    subject: adoptionReturnedSubject(props),
-    email: AdoptionReturnedEmail(props),
-    key: `devolucao.${eventId}`,
-  });
+  for (const member of await teamToTell(db, row.organizationId, row.assignedTo)) {
+    const props = {
+      caretakerNome: member.nome,
+      adopterNome: adopter ?? "Quem adotou",
+      petNome: row.petNome,
+      motivo: row.motivo ?? "",
+      adoptionUrl: adoptionUrl(publicUrl, row.applicationId),
+    };
+    await sendOnce(db, mailer, {
+      to: member.email,
+      subject: adoptionReturnedSubject(props),
+      email: AdoptionReturnedEmail(props),
+      key: `devolucao.${eventId}.${member.id}`,
+    });
+  }
 }
 
-/** The job `STORY_SHARED_JOB`: tells the caretaker a story waits for approval (once per version of it). */
+/** The job `STORY_SHARED_JOB`: tells the team a story waits for approval (once per version of it). */
 export async function sendStoryShared(db: Db, mailer: Mailer, storyId: string, publicUrl: string) {
   const [row] = await db
     .select({
-      email: users.email,
-      caretakerNome: users.nome,
+      ...adoptionTeam,
       petNome: pets.nome,
       historia: happyEndings.historia,
       status: happyEndings.status,
@@ -203,25 +210,26 @@ export async function sendStoryShared(db: Db, mailer: Mailer, storyId: string, p
     })
     .from(happyEndings)
     .innerJoin(adoptions, eq(adoptions.id, happyEndings.adoptionId))
-    .innerJoin(users, eq(users.id, adoptions.caretakerId))
     .innerJoin(pets, eq(pets.id, adoptions.petId))
     .where(eq(happyEndings.id, storyId))
     .limit(1);
   // Decided or taken down meanwhile.
-  if (!row || row.status !== "pendente" || !row.adopterId) return;
+  if (!row?.organizationId || row.status !== "pendente" || !row.adopterId) return;
   const adopter = await nameOf(db, row.adopterId);
   if (!adopter) return;
-  const props = {
-    caretakerNome: row.caretakerNome,
-    adopterNome: adopter,
-    petNome: row.petNome,
-    historia: row.historia,
-    adoptionUrl: adoptionUrl(publicUrl, row.applicationId, "final-feliz"),
-  };
-  await sendOnce(db, mailer, {
-    to: row.email,
-    subject: storySharedSubject(props),
-    email: StorySharedEmail(props),
-    key: `final-feliz.${storyId}.${new Date(row.updatedAt).getTime()}`,
-  });
+  for (const member of await teamToTell(db, row.organizationId, row.assignedTo)) {
+    const props = {
+      caretakerNome: member.nome,
+      adopterNome: adopter,
+      petNome: row.petNome,
+      historia: row.historia,
+      adoptionUrl: adoptionUrl(publicUrl, row.applicationId, "final-feliz"),
+    };
+    await sendOnce(db, mailer, {
+      to: member.email,
+      subject: storySharedSubject(props),
+      email: StorySharedEmail(props),
+      key: `final-feliz.${storyId}.${new Date(row.updatedAt).getTime()}.${member.id}`,
+    });
+  }
 }

@@ -6,6 +6,9 @@ import { addDays, brasiliaTime, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { caresFor, organizationsCaredForBy } from "~/domain/organizations/membership.server";
+import type { ApplicationParty } from "~/lib/applications";
 import { signToken, verifyToken } from "~/services/signing.server";
 
 /**
@@ -34,33 +37,44 @@ const CHECKIN_HOUR = 10;
 const REMINDER_HOUR = 9;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// ——— The caretaker's days ———
+// ——— The organisation's days ———
 
-export async function getCheckinDays(db: Db, caretakerId: string): Promise<number[]> {
+/** The organisation's days, or the default ones until it saves its own (null: none yet). */
+export async function getCheckinDays(db: Db, organizationId: string | null): Promise<number[]> {
+  if (!organizationId) return [...DEFAULT_CHECKIN_DAYS];
   const [row] = await db
     .select({ dias: followupSettings.checkinDias })
     .from(followupSettings)
-    .where(eq(followupSettings.caretakerId, caretakerId))
+    .where(eq(followupSettings.organizationId, organizationId))
     .limit(1);
   return row?.dias ?? [...DEFAULT_CHECKIN_DAYS];
 }
 
-/** Saves the days (checked by checkinDaysSchema): adoptions made before keep theirs. */
-export async function saveCheckinDays(db: Db, caretakerId: string, dias: number[]): Promise<void> {
+/**
+ * Saves the organisation's days (checked by checkinDaysSchema): adoptions made before keep
+ * theirs. The caller checked that `actorId` takes care of its animals; its log records it.
+ */
+export async function saveCheckinDays(db: Db, actorId: string, organizationId: string, dias: number[]): Promise<void> {
   const sorted = [...new Set(dias)].sort((a, b) => a - b);
-  await db
-    .insert(followupSettings)
-    .values({ caretakerId, checkinDias: sorted })
-    .onConflictDoUpdate({ target: followupSettings.caretakerId, set: { checkinDias: sorted, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(followupSettings)
+      .values({ organizationId, checkinDias: sorted })
+      .onConflictDoUpdate({
+        target: followupSettings.organizationId,
+        set: { checkinDias: sorted, updatedAt: new Date() },
+      });
+    await recordActivity(tx, { organizationId, actorId, acao: "acompanhamento_alterado", detalhe: sorted.join(", ") });
+  });
 }
 
-/** An adoption's check-ins, from the caretaker's days, when it is recorded (in its transaction). */
+/** An adoption's check-ins, from its organisation's days, when it is recorded (in its transaction). */
 export async function scheduleCheckins(
   tx: Db,
-  adoption: { id: string; caretakerId: string; adoptedAt: Date },
+  adoption: { id: string; organizationId: string | null; adoptedAt: Date },
 ): Promise<void> {
   const day = dayInBrasilia(adoption.adoptedAt);
-  const dias = await getCheckinDays(tx, adoption.caretakerId);
+  const dias = await getCheckinDays(tx, adoption.organizationId);
   if (dias.length === 0) return;
   await tx
     .insert(checkins)
@@ -274,6 +288,7 @@ export async function adoptionOf(db: Db, applicationId: string, { lock = false }
       id: adoptions.id,
       adopterId: adoptions.adopterId,
       caretakerId: adoptions.caretakerId,
+      organizationId: adoptions.organizationId,
       petId: adoptions.petId,
       devolvidaEm: adoptions.devolvidaEm,
       castradoEm: adoptions.castradoEm,
@@ -284,6 +299,20 @@ export async function adoptionOf(db: Db, applicationId: string, { lock = false }
     .limit(1);
   const [adoption] = lock ? await query.for("update") : await query;
   return adoption ?? null;
+}
+
+/**
+ * Which side of an adoption `userId` is on: its adopter, or a member who takes care of the
+ * animals of the organisation that gave it (issue 43); null for anyone else. Read afresh.
+ */
+export async function adoptionParty(
+  db: Db,
+  userId: string,
+  adoption: { adopterId: string | null; organizationId: string | null },
+): Promise<ApplicationParty | null> {
+  if (adoption.adopterId === userId) return "adotante";
+  if (!adoption.organizationId) return null;
+  return (await caresFor(db, userId, adoption.organizationId)) ? "responsavel" : null;
 }
 
 // ——— Castration ———
@@ -298,7 +327,7 @@ export async function checkCastrationOpen(
   applicationId: string,
 ): Promise<Result<{ id: string }>> {
   const adoption = await adoptionOf(db, applicationId);
-  if (!adoption || (adoption.adopterId !== userId && adoption.caretakerId !== userId)) return notFound("application");
+  if (!adoption || !(await adoptionParty(db, userId, adoption))) return notFound("application");
   if (adoption.adopterId !== userId) return forbidden("castration-adopter-only");
   if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });
   if (adoption.castradoEm || !adoption.prazoCastracao) return fail({ kind: "conflict", reason: "castration-done" });
@@ -429,8 +458,11 @@ export async function followupOf(db: Db, applicationId: string, now: Date): Prom
   };
 }
 
-/** The caretaker's adoptions whose castration deadline passed without it: their `meus-pets` lists them. */
-export async function overdueCastrations(db: Db, caretakerId: string, now: Date) {
+/**
+ * The adoptions of the organisations whose animals `userId` takes care of whose castration
+ * deadline passed without it: their `meus-pets` lists them.
+ */
+export async function overdueCastrations(db: Db, userId: string, now: Date) {
   return db
     .select({
       applicationId: adoptions.applicationId,
@@ -443,7 +475,7 @@ export async function overdueCastrations(db: Db, caretakerId: string, now: Date)
     .innerJoin(users, eq(users.id, adoptions.adopterId))
     .where(
       and(
-        eq(adoptions.caretakerId, caretakerId),
+        inArray(adoptions.organizationId, organizationsCaredForBy(db, userId)),
         isNull(adoptions.castradoEm),
         sql`${adoptions.prazoCastracao} < ${dayInBrasilia(now)}`,
         isNull(adoptions.devolvidaEm),

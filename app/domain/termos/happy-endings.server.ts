@@ -10,7 +10,7 @@ import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { takeAllowance } from "~/services/rate-limits.server";
-import { adoptionOf } from "./followups.server";
+import { adoptionOf, adoptionParty } from "./followups.server";
 
 /**
  * Finais felizes (issue 21): the adopter tells how life with the animal is, with a photo; the
@@ -29,7 +29,8 @@ type StoryStatus = "pendente" | "publicado" | "recusado";
 /** The adoption of an application, if `userId` is one of its two parties. */
 async function adoptionFor(db: Db, userId: string, applicationId: string) {
   const adoption = await adoptionOf(db, applicationId);
-  return adoption && (adoption.adopterId === userId || adoption.caretakerId === userId) ? adoption : null;
+  const party = adoption && (await adoptionParty(db, userId, adoption));
+  return adoption && party ? { ...adoption, party } : null;
 }
 
 /**
@@ -112,7 +113,7 @@ export async function reviewStory(
 ): Promise<Result<void>> {
   const adoption = await adoptionFor(db, userId, applicationId);
   if (!adoption) return notFound("application");
-  if (adoption.caretakerId !== userId) return forbidden("story-caretaker-only");
+  if (adoption.party !== "responsavel") return forbidden("story-caretaker-only");
   const publish = review.decisao === "publicar";
   const version = new Date(review.versao);
   const [reviewed] = Number.isNaN(version.getTime())
@@ -163,8 +164,8 @@ export async function deleteStories(db: Db, where: SQL): Promise<number> {
 }
 
 /**
- * The stories of adoptions whose adopter deleted their account, or whose animal's record went
- * with its caretaker's account (nobody left to take them down). Run by the hourly purge.
+ * The stories of adoptions whose adopter deleted their account, or whose animal's record or
+ * organisation is gone (nobody left to take them down). Run by the hourly purge.
  */
 export async function forgetStoriesOfDeletedAccounts(db: Db): Promise<number> {
   return db.transaction((tx) =>
@@ -175,7 +176,7 @@ export async function forgetStoriesOfDeletedAccounts(db: Db): Promise<number> {
         tx
           .select({ id: adoptions.id })
           .from(adoptions)
-          .where(or(isNull(adoptions.adopterId), isNull(adoptions.petId), isNull(adoptions.caretakerId))),
+          .where(or(isNull(adoptions.adopterId), isNull(adoptions.petId), isNull(adoptions.organizationId))),
       ),
     ),
   );

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { termos, termoSignatures, users } from "~/db/schema";
+import { applications, termos, termoSignatures, users } from "~/db/schema";
+import { teamToTell } from "~/domain/organizations/membership.server";
 import { renderEmail } from "~/emails/render.server";
 import { TermoIssuedEmail, termoIssuedSubject, TermoSignedEmail, termoSignedSubject } from "~/emails/termos.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 
-/** The termo's e-mails, sent by the job queue once each: issued (to the adopter), signed by them (to the caretaker). */
+/** The termo's e-mails, sent by the job queue once each: issued (to the adopter), signed by them (to the team). */
 
 const termoUrl = (publicUrl: string, applicationId: string) =>
   `${publicUrl}/adopet/candidaturas/${applicationId}/termo`;
@@ -37,29 +38,34 @@ export async function sendTermoIssuedNotice(db: Db, mailer: Mailer, termoId: str
   });
 }
 
-/** The job `TERMO_SIGNED_JOB`. */
+/**
+ * The job `TERMO_SIGNED_JOB`: tells the team (issue 43) the adopter signed, so that a member
+ * with the role signs on the organisation's behalf: as `teamToTell` says.
+ */
 export async function sendTermoSignedNotice(db: Db, mailer: Mailer, termoId: string, publicUrl: string) {
   const [row] = await db
     .select({
-      email: users.email,
-      caretakerNome: users.nome,
       petNome: termos.petNome,
       applicationId: termos.applicationId,
+      organizationId: applications.organizationId,
+      assignedTo: applications.assignedTo,
       status: termos.status,
       adopterNome: termoSignatures.nomeCompleto,
     })
     .from(termos)
-    .innerJoin(users, eq(users.id, termos.caretakerId))
+    .innerJoin(applications, eq(applications.id, termos.applicationId))
     .innerJoin(termoSignatures, and(eq(termoSignatures.termoId, termos.id), eq(termoSignatures.parte, "adotante")))
     .where(eq(termos.id, termoId))
     .limit(1);
   if (!row?.applicationId || row.status !== "assinado_adotante") return;
-  const { email, applicationId, status: _status, ...props } = row;
-  const content = await renderEmail(TermoSignedEmail({ ...props, termoUrl: termoUrl(publicUrl, applicationId) }));
-  await sendMailOnce(db, mailer, {
-    to: email,
-    subject: termoSignedSubject(props),
-    ...content,
-    idempotencyKey: `termo-assinado.${termoId}`,
-  });
+  for (const member of await teamToTell(db, row.organizationId, row.assignedTo)) {
+    const props = { caretakerNome: member.nome, petNome: row.petNome, adopterNome: row.adopterNome };
+    const content = await renderEmail(TermoSignedEmail({ ...props, termoUrl: termoUrl(publicUrl, row.applicationId) }));
+    await sendMailOnce(db, mailer, {
+      to: member.email,
+      subject: termoSignedSubject(props),
+      ...content,
+      idempotencyKey: `termo-assinado.${termoId}.${member.id}`,
+    });
+  }
 }

@@ -5,7 +5,7 @@ import { APPLICATION_STATUS_JOB } from "~/domain/adoptions/lifecycle.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { deleteStories } from "./happy-endings.server";
 import { applicationParty } from "./termo-reads.server";
-import { adoptionOf } from "./followups.server";
+import { adoptionOf, adoptionParty } from "./followups.server";
 import type { ApplicationParty } from "~/lib/applications";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -35,8 +35,7 @@ export async function recordReturn(
   const recorded = await db.transaction(
     async (tx): Promise<Result<{ party: ApplicationParty; publicChange: boolean }>> => {
       const adoption = await adoptionOf(tx, applicationId, { lock: true });
-      const party: ApplicationParty | null =
-        adoption?.adopterId === userId ? "adotante" : adoption?.caretakerId === userId ? "responsavel" : null;
+      const party = adoption && (await adoptionParty(tx, userId, adoption));
       if (!adoption) return (await applicationParty(tx, userId, applicationId)) ? notAdopted : notFound("application");
       if (!party) return notFound("application");
       if (adoption.devolvidaEm) return fail({ kind: "conflict", reason: "adoption-returned" });

@@ -1,9 +1,10 @@
-import { and, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { termos } from "~/db/schema";
 import type { ApplicationParty } from "~/lib/applications";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
+import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 import { applicationParty, signaturesOf, termoOfApplication } from "./termo-reads.server";
 import { sha256 } from "./termos.server";
 
@@ -40,6 +41,13 @@ async function signedPdf(db: Db, vault: Vault, termoId: string): Promise<Result<
 }
 
 /**
+ * Whether `userId` is a party to the termo: its adopter, or a member who takes care of the
+ * animals of the organisation it was made for (issue 43). Read afresh each time.
+ */
+const partyTo = (db: Db, userId: string) =>
+  or(eq(termos.adopterId, userId), inArray(termos.organizationId, organizationsCaredForBy(db, userId)));
+
+/**
  * The signed termos a person is party to, newest first: theirs to download even when the
  * application is gone (the other party deleted their account, which takes the application).
  */
@@ -47,7 +55,7 @@ export async function signedTermosOf(db: Db, userId: string) {
   return db
     .select({ id: termos.id, petNome: termos.petNome, codigo: termos.codigo, signedAt: termos.signedAt })
     .from(termos)
-    .where(and(eq(termos.status, "assinado"), or(eq(termos.adopterId, userId), eq(termos.caretakerId, userId))))
+    .where(and(eq(termos.status, "assinado"), partyTo(db, userId)))
     .orderBy(desc(termos.signedAt));
 }
 
@@ -61,7 +69,7 @@ export async function signedTermoPdf(
   const [party] = await db
     .select({ id: termos.id })
     .from(termos)
-    .where(and(eq(termos.id, termoId), or(eq(termos.adopterId, readerId), eq(termos.caretakerId, readerId))));
+    .where(and(eq(termos.id, termoId), partyTo(db, readerId)));
   if (!party) return notFound("termo");
   return signedPdf(db, vault, termoId);
 }

@@ -34,23 +34,30 @@ export const sha256 = (data: string | Buffer) => createHash("sha256").update(dat
 
 // ——— The template ———
 
-/** The caretaker's template: their own, or the default one until they save theirs. */
-export async function getTemplate(db: Db, caretakerId: string): Promise<string> {
+/** The organisation's template: its own, or the default one until it saves one (null: none yet). */
+export async function getTemplate(db: Db, organizationId: string | null): Promise<string> {
+  if (!organizationId) return DEFAULT_TERMO;
   const [row] = await db
     .select({ texto: termoTemplates.texto })
     .from(termoTemplates)
-    .where(eq(termoTemplates.caretakerId, caretakerId))
+    .where(eq(termoTemplates.organizationId, organizationId))
     .limit(1);
   return row?.texto ?? DEFAULT_TERMO;
 }
 
-/** Saves the template (checked by termoTemplateSchema); termos issued before keep their text. */
-export async function saveTemplate(db: Db, caretakerId: string, texto: string): Promise<void> {
+/**
+ * Saves the organisation's template (checked by termoTemplateSchema); termos issued before keep
+ * their text. The caller checked that `actorId` takes care of its animals; its log records it.
+ */
+export async function saveTemplate(db: Db, actorId: string, organizationId: string, texto: string): Promise<void> {
   const normalized = normalizeText(texto);
-  await db
-    .insert(termoTemplates)
-    .values({ caretakerId, texto: normalized })
-    .onConflictDoUpdate({ target: termoTemplates.caretakerId, set: { texto: normalized, updatedAt: new Date() } });
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(termoTemplates)
+      .values({ organizationId, texto: normalized })
+      .onConflictDoUpdate({ target: termoTemplates.organizationId, set: { texto: normalized, updatedAt: new Date() } });
+    await recordActivity(tx, { organizationId, actorId, acao: "modelo_do_termo_alterado" });
+  });
 }
 
 // ——— Issuing ———
@@ -135,7 +142,7 @@ export async function writeTermo(
     if (!deadline.ok) return deadline;
     prazo = deadline.value;
   }
-  const template = await getTemplate(tx, row.caretakerId);
+  const template = await getTemplate(tx, row.organizationId);
   const named = animal.cnpj ? `${animal.responsavel} (CNPJ ${formatCnpj(animal.cnpj)})` : animal.responsavel;
   const modelo = normalizeText(fillPlaceholders(template, issuedValues(animal, named, prazo)));
   const [termo] = await tx
@@ -145,6 +152,7 @@ export async function writeTermo(
       petId: row.petId,
       adopterId: row.adopterId,
       caretakerId: row.caretakerId,
+      organizationId: row.organizationId,
       modelo,
       petNome: animal.nome,
       responsavelNome: animal.responsavel.slice(0, 80),
