@@ -27,6 +27,9 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   // The profile photo: the page's form, and the API's JSON with the photo as a data URL.
   [/^\/perfil$/, formMaxBytes(1)],
   [/^\/api\/users\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
+  // An organisation's logo: its settings page's form, and the API's JSON with the logo as a data URL.
+  [/^\/organizacoes\/[^/]+\/configuracoes$/, formMaxBytes(1)],
+  [/^\/api\/organizacoes\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
   // A check-in's photos; an adoption's castration certificate or happy ending's photo.
   [/^\/acompanhamento$/, formMaxBytes(CHECKIN_PHOTOS_MAX)],
   [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],

@@ -5,18 +5,24 @@ import { useErrorFocus } from "./form-fields";
 import { isAcceptedImageType } from "~/validation/fields";
 
 /**
- * The profile photo: click it (or focus it and press Enter/Space) to choose a
- * file; an accepted image is previewed before saving, and anything else shows
- * the type error at once.
+ * A picture (the profile photo, an organisation's logo): click it (or focus it and press
+ * Enter/Space) to choose a file; an accepted image is previewed before saving, and anything
+ * else shows the type error at once.
  */
 export function PhotoPicker({
   meta,
   current,
   onChosen,
+  label = "Foto",
+  alt = "Sua foto de perfil",
+  hint = "Clique na foto para editar",
 }: {
   meta: FieldMetadata<File | undefined>;
   current: string | null;
   onChosen: () => void;
+  label?: string;
+  alt?: string;
+  hint?: string;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -26,15 +32,15 @@ export function PhotoPicker({
   return (
     <div className="field photo-field">
       <span className="field__label" id={`${meta.id}-titulo`}>
-        Foto
+        {label}
       </span>
       <label className="photo-picker" htmlFor={meta.id}>
         {shown ? (
-          <img className="photo-picker__image" src={shown} alt="Sua foto de perfil" width={96} height={96} />
+          <img className="photo-picker__image" src={shown} alt={alt} width={96} height={96} />
         ) : (
           <NoPhotoAvatar className="photo-picker__image" />
         )}
-        <span className="photo-picker__hint">Clique na foto para editar</span>
+        <span className="photo-picker__hint">{hint}</span>
         <input
           {...getInputProps(meta, { type: "file" })}
           className="visually-hidden"

@@ -766,9 +766,11 @@ export const conversationMessages = pgTable(
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
-    authorId: uuid("author_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Who wrote it; null once a team member's account is gone (issue 43): what they wrote for
+     * the organisation stays with it, on the team's side (an adopter's going takes the conversation).
+     */
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
     texto: varchar("texto", { length: 1000 }).notNull(),
     createdAt: createdAt(),
     readAt: timestamp("read_at", { withTimezone: true }),

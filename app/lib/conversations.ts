@@ -8,6 +8,9 @@ export const CONVERSATION_MESSAGES = {
   atribuidaA: "Informe o id de um membro da organização, ou null para deixar a conversa com toda a equipe.",
 } as const;
 
+/** Who wrote a message, for the team, once that member's account was deleted (issue 43). */
+export const FORMER_MEMBER = "Ex-membro da equipe";
+
 /** The first words of a WhatsApp message to the other party of a conversation: the animal they talk about. */
 export function whatsAppGreeting(otherName: string, petName: string): string {
   return `Olá, ${otherName}! Estou escrevendo sobre ${petName}, da nossa conversa na Adopet.`;

@@ -171,8 +171,8 @@ export default function Questionario() {
       <p className="questionnaire__lead">
         {loaded.organization.choices.length > 0
           ? `Quem quiser adotar um dos animais de ${loaded.organization.nome} responde a estas perguntas.`
-          : "Quem quiser adotar um dos seus animais responde a estas perguntas."} Mudar o questionário não muda as candidaturas
-        já enviadas: cada uma guarda as perguntas que respondeu.{" "}
+          : "Quem quiser adotar um dos seus animais responde a estas perguntas."}{" "}
+        Mudar o questionário não muda as candidaturas já enviadas: cada uma guarda as perguntas que respondeu.{" "}
         <Link to="/candidaturas/recebidas">Candidaturas recebidas</Link>
       </p>
       <Form method="post" className="questionnaire__form" noValidate ref={form}>

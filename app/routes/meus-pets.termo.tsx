@@ -30,7 +30,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     getCheckinDays(context.db, organization.id),
     signedTermosOnPage(context.db, user.id),
   ]);
-  return { texto, padrao: texto === DEFAULT_TERMO, previa: preview(texto), dias: dias.join(", "), termosAssinados, organization };
+  return {
+    texto,
+    padrao: texto === DEFAULT_TERMO,
+    previa: preview(texto),
+    dias: dias.join(", "),
+    termosAssinados,
+    organization,
+  };
 }
 
 /**
@@ -59,7 +66,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok)
     return data({ result: form.response.data, previa: null, dias: undefined }, form.response.init ?? { status: 400 });
   if (intent === "previa") return { result: form.reply({}), previa: preview(form.value.texto), dias: undefined };
-  await saveTemplate(context.db, user.id, await organizationToSave(context.db, user.id, organization), form.value.texto);
+  await saveTemplate(
+    context.db,
+    user.id,
+    await organizationToSave(context.db, user.id, organization),
+    form.value.texto,
+  );
   return saved("termoTemplateSaved");
 }
 

@@ -3,12 +3,14 @@ import type { Route } from "./+types/organizacoes.configuracoes";
 import { VerifiedBadge } from "~/components/caretaker-kind";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
 import { pageMeta } from "~/lib/meta";
+import { imageUrl } from "~/lib/image-urls";
 
 import { loadOrganizationPage } from "./organizacao/page.server";
 import { runOrganizationIntent } from "./organizacao/intents.server";
 import {
   DataSection,
   InviteSection,
+  LogoSection,
   LeaveSection,
   MembersSection,
   PendingSection,
@@ -33,6 +35,15 @@ export default function OrganizationSettings() {
   return (
     <section className="profile organization">
       <header className="panel organization__header">
+        {organization.logoId ? (
+          <img
+            className="organization__logo"
+            src={imageUrl(organization.logoId, 320)}
+            alt={`Logo de ${organization.nome}`}
+            width={80}
+            height={80}
+          />
+        ) : null}
         <h1 className="organization__name">{organization.nome}</h1>
         <p className="organization__role">Seu papel: {ORGANIZATION_ROLE_LABEL[organization.papel]}</p>
         {organization.verificada ? (
@@ -57,6 +68,7 @@ export default function OrganizationSettings() {
         </p>
       </header>
       <DataSection />
+      {admin ? <LogoSection /> : null}
       <MembersSection />
       {admin ? <InviteSection /> : null}
       {admin ? <PendingSection /> : null}

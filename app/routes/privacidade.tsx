@@ -64,12 +64,14 @@ export default function Privacidade() {
         <div>
           <dt>Conversas</dt>
           <dd>
-            As mensagens trocadas entre quem se candidata a adotar e quem cuida do animal, vistas só pelas duas pessoas,
-            com a data e se já foram lidas. Uma mensagem não lida em 10 minutos é enviada por e-mail a quem deve lê-la.
-            Guardadas até uma das duas contas ser excluída: a conversa sai para as duas. O telefone do seu perfil só
-            aparece para a outra pessoa, como link para o WhatsApp, se você escolher compartilhar nessa conversa, e
-            deixa de aparecer quando você para. Se você denunciar uma conversa, a moderação da Adopet lê as últimas
-            mensagens dela.
+            As mensagens trocadas entre quem se candidata a adotar e a organização que cuida do animal, vistas só por
+            quem se candidatou e pelos administradores e pela equipe da organização, com a data e se já foram lidas. Uma
+            mensagem não lida em 10 minutos é enviada por e-mail a quem deve lê-la. Guardadas até a conta de quem se
+            candidatou ser excluída, ou até o animal sair da Adopet com a conta de quem o publicou: a conversa sai para
+            os dois lados. Quando alguém da equipe exclui a conta, o que escreveu pela organização fica na conversa, sem
+            o seu nome. O telefone do seu perfil só aparece para a outra pessoa, como link para o WhatsApp, se você
+            escolher compartilhar nessa conversa, e deixa de aparecer quando você para. Se você denunciar uma conversa,
+            a moderação da Adopet lê as últimas mensagens dela.
           </dd>
         </div>
         <div>

@@ -61,6 +61,9 @@ export default function CaretakerPage() {
           <ul className="caretaker__organizations">
             {caretaker.organizacoes.map((organization) => (
               <li key={organization.id}>
+                {organization.logo ? (
+                  <img className="caretaker__organization-logo" src={organization.logo} alt="" width={32} height={32} />
+                ) : null}
                 <strong>{organization.nome}</strong>
                 {organization.verificada ? (
                   <>

@@ -3,8 +3,8 @@ import {
   cidadeField,
   emailField,
   requiredText,
-  IMAGE_MAX_BYTES,
-  isAcceptedImageType,
+  imageDataUrl,
+  imageFile,
   nomeField,
   perfilSobreField,
   senhaField,
@@ -76,12 +76,6 @@ export const excluirContaSchema = z.object({
   senha__atual: currentPasswordField,
 });
 
-/** A photo chosen in the browser: type and size checked before upload. */
-const photoFile = z
-  .custom<File>((value) => typeof File !== "undefined" && value instanceof File, MESSAGES.foto.type)
-  .refine(isAcceptedImageType, MESSAGES.foto.type)
-  .refine((file) => file.size <= IMAGE_MAX_BYTES, MESSAGES.foto.size);
-
 /** An ONG's account (issue 22): its CNPJ and the name it is known by. */
 export const ONG_MESSAGES = {
   tipo: "Tipo de conta inválido: use pessoa ou ong.",
@@ -125,7 +119,7 @@ export const perfilSchema = z
     tipo: tipoField.default("pessoa"),
     cnpj: cnpjField.optional(),
     nome_publico: nomePublicoField.optional(),
-    foto: photoFile.optional(),
+    foto: imageFile.optional(),
   })
   .superRefine(ongComplete);
 
@@ -143,11 +137,7 @@ export const apiUpdateUserSchema = z.strictObject({
   cnpj: cnpjField.optional(),
   nome_publico: nomePublicoField.optional(),
   /** A `data:image/...;base64,` URL, or null to remove the photo. */
-  foto__upload: z
-    .string()
-    .max(8 * 1024 * 1024)
-    .nullable()
-    .optional(),
+  foto__upload: imageDataUrl,
 });
 
 /** `Esqueci minha senha` (issue 22): the same answer whether or not the account exists. */

@@ -106,6 +106,19 @@ export const contatoTextoField = requiredText(MESSAGES.contatoTexto.required, { 
   MESSAGES.contatoTexto.max,
 );
 
+/** An image chosen in the browser (a profile photo, a logo): type and size checked before upload. */
+export const imageFile = z
+  .custom<File>((value) => typeof File !== "undefined" && value instanceof File, MESSAGES.foto.type)
+  .refine((file) => isAcceptedImageType(file), MESSAGES.foto.type)
+  .refine((file) => file.size <= IMAGE_MAX_BYTES, MESSAGES.foto.size);
+
+/** A picture as the JSON API takes it: a `data:image/...;base64,` URL, or null to take it off. */
+export const imageDataUrl = z
+  .string()
+  .max(8 * 1024 * 1024)
+  .nullable()
+  .optional();
+
 /** True for a file the browser says is an accepted image (the server checks the content again). */
 export function isAcceptedImageType(file: { type: string; name: string }): boolean {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) && /\.(jpe?g|png)$/i.test(file.name);

@@ -121,6 +121,8 @@ export const NOTICES = {
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
   organizationCreated: "Organização criada! Você é quem a administra.",
   organizationSaved: "Dados da organização salvos.",
+  organizationLogoSaved: "Logo da organização salvo.",
+  organizationLogoRemoved: "Logo da organização retirado.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
   invitationDeclined: "Convite recusado.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { UFS } from "~/lib/pets";
 import { carriesBadge } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
-import { cidadeField, emailField, requiredText, textField } from "./fields";
+import { cidadeField, emailField, imageDataUrl, imageFile, requiredText, textField } from "./fields";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import {
   addMonths,
@@ -26,6 +26,7 @@ export const ORGANIZATION_MESSAGES = {
   sobreMax: "O texto sobre a organização deve ter no máximo 1000 caracteres.",
   papel: "Papel inválido: use administrador, equipe ou lar_temporario.",
   organizacaoRequired: "Escolha a organização: você faz parte de mais de uma.",
+  logoRequired: "Escolha a imagem do logo: PNG ou JPEG, até 5 MB.",
 } as const;
 
 const nomeField = requiredText(ORGANIZATION_MESSAGES.nomeRequired)
@@ -65,8 +66,15 @@ export const organizationPatchSchema = z
     cidade: cidadeField.optional(),
     uf: ufField.optional(),
     sobre: sobreField.nullable().optional(),
+    /** The logo: a `data:image/...;base64,` URL (PNG or JPEG), or null to take it off. */
+    logo__upload: imageDataUrl,
   })
   .strict();
+
+/** The settings page's logo form: the image chosen (`Tirar o logo` is a button of its own). */
+export const organizationLogoSchema = z.object({ logo: imageFile.optional() }).superRefine((value, context) => {
+  if (!value.logo) context.addIssue({ code: "custom", path: ["logo"], message: ORGANIZATION_MESSAGES.logoRequired });
+});
 
 export type OrganizationInput = z.output<typeof organizationSchema>;
 export type OrganizationPatch = z.output<typeof organizationPatchSchema>;

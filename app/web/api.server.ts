@@ -1,5 +1,7 @@
 import type { z } from "zod";
 import type { Failure } from "~/services/outcome.server";
+import { IMAGE_MAX_BYTES } from "~/validation/fields";
+import { MESSAGES } from "~/validation/messages";
 import { BodyError, readJson, type JsonLimits } from "./body.server";
 import { failureField, failureHeaders, failureStatus, failureText, type FieldNames } from "./failures.server";
 
@@ -97,4 +99,23 @@ export async function parseJsonBody<Schema extends z.ZodType>(
   }
   const parsed = schema.safeParse(body);
   return parsed.success ? { ok: true, data: parsed.data } : { ok: false, response: validationFailed(parsed.error) };
+}
+
+/**
+ * A picture sent in a JSON body (`field`): the bytes of a `data:image/png|jpeg;base64,…` URL,
+ * null to take it off, undefined when absent; a 400 for anything else, a 413 past IMAGE_MAX_BYTES.
+ * The content is checked again when the image is decoded.
+ */
+export function imageFromDataUrl(
+  value: string | null | undefined,
+  field: string,
+): { ok: true; image: Buffer | null | undefined } | { ok: false; response: Response } {
+  if (value === null || value === undefined) return { ok: true, image: value };
+  const match = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
+  if (!match) return { ok: false, response: apiError(400, MESSAGES.foto.type, { [field]: [MESSAGES.foto.type] }) };
+  const image = Buffer.from(match[1]!, "base64");
+  if (image.length > IMAGE_MAX_BYTES) {
+    return { ok: false, response: apiError(413, MESSAGES.foto.size, { [field]: [MESSAGES.foto.size] }) };
+  }
+  return { ok: true, image };
 }

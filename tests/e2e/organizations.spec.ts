@@ -255,3 +255,39 @@ test("the account menu lists the organisations of a person in several, to go fro
   await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${second}/configuracoes$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrigo Segundo");
 });
+
+test("a person in two organisations chooses whose termo and follow-up days the page shows, and saves them for that one", async ({
+  page,
+}) => {
+  await signInThroughApi(page);
+  const create = async (nome: string) => {
+    const created = await page.request.post("/adopet/api/organizacoes", {
+      data: { nome, cidade: "Niterói", uf: "RJ" },
+    });
+    expect(created.status()).toBe(201);
+    return ((await created.json()) as { id: string }).id;
+  };
+  const first = await create("Abrigo Aurora");
+  const second = await create("Abrigo Brisa");
+  await page.goto("/adopet/meus-pets/termo");
+  const picker = page.getByLabel("Organização");
+  // The first by name until another is chosen.
+  await expect(picker).toHaveValue(first);
+  await expectNoAxeViolations(page);
+  await picker.selectOption({ label: "Abrigo Brisa" });
+  await page.getByRole("button", { name: "Trocar" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/meus-pets/termo\\?organizacao=${second}$`));
+  await page.getByLabel("Dias do acompanhamento").fill("4, 40");
+  await page.getByRole("button", { name: "Salvar os dias" }).click();
+  await expect(page.getByText(NOTICES.checkinDaysSaved)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`\\?organizacao=${second}$`));
+  await expect(page.getByLabel("Dias do acompanhamento")).toHaveValue("4, 40");
+  // The other organisation's days did not change.
+  await picker.selectOption({ label: "Abrigo Aurora" });
+  await page.getByRole("button", { name: "Trocar" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?organizacao=${first}$`));
+  await expect(page.getByLabel("Dias do acompanhamento")).toHaveValue("7, 30, 90");
+  // Its activity log says who changed what.
+  await page.goto(`/adopet/organizacoes/${second}/atividade`);
+  await expect(page.getByText("mudou os dias do acompanhamento para 4, 40")).toBeVisible();
+});

@@ -161,6 +161,22 @@ for (const width of WIDTHS) {
       await capture(page, "organizacao-painel", width);
     });
 
+    test("the questionnaire of a person in two organisations, with whose it is, fits, passes axe, and is saved", async ({
+      page,
+    }) => {
+      const account = await createAccount(page.request, "Bia Dupla");
+      await logInThroughForm(page, account.email);
+      for (const nome of ["Abrigo Aurora", "Abrigo Brisa"]) {
+        const created = await page.request.post("/adopet/api/organizacoes", {
+          data: { nome, cidade: "Niterói", uf: "RJ" },
+        });
+        expect(created.status()).toBe(201);
+      }
+      await page.goto("/adopet/meus-pets/questionario");
+      await expect(page.getByLabel("Organização")).toBeVisible();
+      await capture(page, "meus-pets-questionario-organizacoes", width);
+    });
+
     test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {
       await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
       // Dunga, found through its application (the feed's first page may be other tests' animals by now).

@@ -202,7 +202,7 @@ describe("the organisation's export", () => {
 });
 
 describe("an account deleted", () => {
-  it("leaves the organisation's animals it published, and their applications, with the team; the last administrador's role passes on", async () => {
+  it("leaves the organisation's animals it published, their applications and what it wrote, with the team; the last administrador's role passes on", async () => {
     const crew = await organizationTeam(app, "sucessao");
     const dora = await crew.person("dora", "Dora Equipe");
     await addMember(app.db, crew.organizationId, dora.id, "equipe");
@@ -214,6 +214,11 @@ describe("an account deleted", () => {
     });
     const applied = await crew.adopter.client.post(`/api/pets/${fumaca}/candidaturas`, { respostas: ANSWERS });
     expect(applied.status).toBe(201);
+    // Caio answers the adopter for the team.
+    const conversation = (await crew.adopter.client.get(`/api/candidaturas/${applied.json.id as string}`)).json
+      .conversa_id as string;
+    const answer = { texto: "Fumaça adora crianças." };
+    expect((await crew.team.client.post(`/api/conversas/${conversation}/mensagens`, answer)).status).toBe(201);
     const caretakerOf = async (petId: string) =>
       (await app.db.select({ id: pets.caretakerId }).from(pets).where(eq(pets.id, petId)))[0]?.id;
 
@@ -223,6 +228,19 @@ describe("an account deleted", () => {
     const [application] = await app.db.select().from(applications).where(eq(applications.petId, fumaca));
     expect(application).toMatchObject({ caretakerId: crew.admin.id, organizationId: crew.organizationId });
     expect((await crew.admin.client.get(`/api/candidaturas/${applied.json.id as string}`)).status).toBe(200);
+    // What Caio wrote stays: the adopter still reads it, unread, from the organisation; the team
+    // reads it as a former member's.
+    const messages = async (reader: Person) =>
+      (await reader.client.get(`/api/conversas/${conversation}`)).json.mensagens as {
+        texto: string;
+        minha: boolean;
+        autor?: string | null;
+      }[];
+    expect(await messages(crew.adopter)).toEqual([expect.objectContaining({ texto: answer.texto, minha: false })]);
+    expect((await crew.adopter.client.get("/api/conversas")).json.nao_lidas).toBe(1);
+    expect(await messages(crew.admin)).toEqual([
+      expect.objectContaining({ texto: answer.texto, minha: true, autor: "Ex-membro da equipe" }),
+    ]);
     const log = async (reader: Person) =>
       (
         (await reader.client.get(`/api/organizacoes/${crew.organizationId}/atividade`)).json.atividade as {

@@ -212,6 +212,49 @@ describe("an organisation made on purpose", () => {
     expect(row!.nome).toBe("Patinhas RJ");
   });
 
+  it("takes a logo from its administradores, checked by its content, public, and taken off again", async () => {
+    const png = await petPortrait("gato", 7);
+    const dataUrl = `data:image/png;base64,${png.toString("base64")}`;
+    const url = `/api/organizacoes/${organizationId}`;
+    const nome = (await admin.get(url)).json.nome as string;
+    // Another role, a stranger, a picture that lies about its type: nothing changes.
+    expect((await team.patch(url, { logo__upload: dataUrl })).status).toBe(403);
+    expect((await stranger.patch(url, { logo__upload: dataUrl })).status).toBe(404);
+    const lying = await admin.patch(url, {
+      nome: "Nome Que Não Fica",
+      logo__upload: `data:image/png;base64,${Buffer.from("<svg onload=alert(1)>").toString("base64")}`,
+    });
+    expect(lying.status).toBe(400);
+    expect(lying.json.errors).toEqual({ logo__upload: ["A imagem deve ser do tipo .jpeg, .jpg ou .png."] });
+    const notAnUrl = await admin.patch(url, { logo__upload: "https://exemplo.com/logo.png" });
+    expect(notAnUrl.status).toBe(400);
+    expect((await admin.get(url)).json).toMatchObject({ nome, logo: null });
+
+    expect((await admin.patch(url, { logo__upload: dataUrl })).status).toBe(204);
+    const logo = (await team.get(url)).json.logo as string;
+    expect(logo).toMatch(/^\/adopet\/imagens\/[0-9a-f-]{36}\/320\.webp$/);
+    const image = await new Client(app.baseUrl).get(logo.replace("/adopet", ""));
+    expect([image.status, image.headers.get("Content-Type")]).toEqual([200, "image/webp"]);
+
+    // From the page: another image replaces it (the old one is deleted), and `Tirar o logo` takes it off.
+    const form = new FormData();
+    form.append("logo", new File([new Uint8Array(await petPortrait("cao", 3))], "logo.png", { type: "image/png" }));
+    const page = `/organizacoes/${organizationId}/configuracoes`;
+    expect((await team.post(`${page}?acao=logo`, form)).status).toBe(403);
+    expect((await admin.post(`${page}?acao=logo`, form)).status).toBe(302);
+    const replaced = (await admin.get(url)).json.logo as string;
+    expect(replaced).not.toBe(logo);
+    expect((await new Client(app.baseUrl).get(logo.replace("/adopet", ""))).status).toBe(404);
+    expect((await admin.get(page)).text).toContain(`alt="Logo de ${nome}"`);
+    const empty = await admin.post(`${page}?acao=logo`, new FormData());
+    expect(empty.status).toBe(400);
+    expect(empty.text).toContain(ORGANIZATION_MESSAGES.logoRequired);
+    expect((await admin.post(`${page}?acao=tirar_logo`, new FormData())).status).toBe(302);
+    expect((await admin.get(url)).json.logo).toBeNull();
+    const log = (await admin.get(`${url}/atividade`)).json.atividade as { texto: string }[];
+    expect(log[0]!.texto).toBe("Bia Presidente alterou os dados da organização (logo)");
+  });
+
   it("refuses a CNPJ a verified organisation holds (409)", async () => {
     await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
     const other = await stranger.post("/api/organizacoes", {

@@ -15,9 +15,8 @@ import {
   apiUpdateUserSchema,
   RESET_MESSAGES,
 } from "~/validation/accounts";
-import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
-import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser, signIn } from "~/web/auth.server";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { dataExportResponse } from "~/web/data-export.server";
@@ -120,16 +119,9 @@ export const accountsEndpoints = [
       const parsed = await parseJsonBody(request, apiUpdateUserSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
       if (!parsed.ok) return parsed.response;
       const { foto__upload, ...fields } = parsed.data;
-
-      let photo: Buffer | null | undefined;
-      if (foto__upload === null) photo = null;
-      else if (foto__upload !== undefined) {
-        photo = decodeDataUrl(foto__upload);
-        if (!photo) return apiError(400, MESSAGES.foto.type, { foto__upload: [MESSAGES.foto.type] });
-        if (photo.length > IMAGE_MAX_BYTES)
-          return apiError(413, MESSAGES.foto.size, { foto__upload: [MESSAGES.foto.size] });
-      }
-      const updated = await updateProfile(context.db, user.id, { ...fields, photo });
+      const photo = imageFromDataUrl(foto__upload, "foto__upload");
+      if (!photo.ok) return photo.response;
+      const updated = await updateProfile(context.db, user.id, { ...fields, photo: photo.image });
       if (!updated.ok) return apiFailure(updated.failure, { fields: { photo: "foto__upload" } });
       return Response.json(toOwnUser(updated.value), { headers: NO_STORE });
     },
@@ -284,11 +276,4 @@ async function deleteOwnAccount(request: Request, context: AppLoadContext, viewe
   if (!confirmed.ok) return apiFailure(confirmed.failure);
   await deleteAccount(db, jobs, viewer.id);
   return new Response(null, { status: 204, headers: { "Set-Cookie": await endSession(request, context) } });
-}
-
-/** The bytes of a `data:image/png|jpeg;base64,…` URL, or null for anything else. */
-function decodeDataUrl(value: string): Buffer | null {
-  const match = /^data:image\/(?:png|jpe?g);base64,([A-Za-z0-9+/=\s]+)$/.exec(value);
-  if (!match) return null;
-  return Buffer.from(match[1]!, "base64");
 }

@@ -76,7 +76,8 @@ const questionnaireQuery = z.object({
 function organizationParam(request: Request): { ok: true; id?: string } | { ok: false; response: Response } {
   const raw = new URL(request.url).searchParams.get("organizacao_id");
   if (raw === null || raw === "") return { ok: true };
-  if (!isId(raw)) return { ok: false, response: apiError(400, "Dados inválidos.", { organizacao_id: ["Organização inválida."] }) };
+  if (!isId(raw))
+    return { ok: false, response: apiError(400, "Dados inválidos.", { organizacao_id: ["Organização inválida."] }) };
   return { ok: true, id: raw };
 }
 
@@ -110,7 +111,8 @@ export const applicationsEndpoints = [
       ok: { 200: answer("As perguntas.", questionnaireResponseSchema) },
       errors: {
         400: "`organizacao_id` faltando (para quem é de várias organizações) ou inválido.",
-        404: "Organização não encontrada (ou você não cuida dos animais dela).",
+        403: "Você é lar temporário desta organização: o questionário é da equipe.",
+        404: "Organização não encontrada (ou você não é membro dela).",
       },
     },
     async handle({ request, context, user }) {
@@ -136,7 +138,8 @@ export const applicationsEndpoints = [
       ok: { 200: answer("As perguntas salvas (as novas com seus ids).", questionnaireResponseSchema) },
       errors: {
         400: "`organizacao_id` faltando (para quem é de várias organizações) ou inválido.",
-        404: "Organização não encontrada (ou você não cuida dos animais dela).",
+        403: "Você é lar temporário desta organização: o questionário é da equipe.",
+        404: "Organização não encontrada (ou você não é membro dela).",
       },
       traits: { body: true },
     },

@@ -31,7 +31,8 @@ import {
   readPanelRange,
 } from "~/validation/organizations";
 import { notFound } from "~/services/outcome.server";
-import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
+import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
 import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
@@ -135,21 +136,26 @@ export const organizationEndpoints = [
       summary: "Alterar os dados de uma organização",
       description:
         "Só administradores. O que vem muda, o que falta fica como está. Um nome ou CNPJ novo tira o selo de " +
-        "verificada até a equipe da Adopet conferir de novo.",
+        "verificada até a equipe da Adopet conferir de novo. `logo__upload`: uma imagem PNG ou JPEG como data URL " +
+        "(base64), ou null para tirar o logo. Tudo muda junto, ou nada.",
       requestBody: { content: json(organizationPatchSchema) },
       ok: noContent("Alterada."),
       errors: {
         403: "Só quem administra a organização pode alterá-la.",
         404: "Organização não encontrada (ou você não é membro dela).",
         409: "O CNPJ é de uma organização verificada.",
+        413: "O logo passa de 5 MB.",
       },
-      traits: { body: true },
+      traits: { body: true, limited: true },
     },
     async handle({ request, params, context, user }) {
-      const parsed = await parseJsonBody(request, organizationPatchSchema);
+      const parsed = await parseJsonBody(request, organizationPatchSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
       if (!parsed.ok) return parsed.response;
-      const updated = await updateOrganization(context.db, user.id, params.id, parsed.data);
-      if (!updated.ok) return apiFailure(updated.failure);
+      const { logo__upload, ...fields } = parsed.data;
+      const logo = imageFromDataUrl(logo__upload, "logo__upload");
+      if (!logo.ok) return logo.response;
+      const updated = await updateOrganization(context.db, user.id, params.id, { ...fields, logo: logo.image });
+      if (!updated.ok) return apiFailure(updated.failure, { fields: { logo: "logo__upload" } });
       return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),

@@ -19,7 +19,7 @@ export type CaretakerPage = {
   disponiveis: PetView[];
   adotados: number;
   /** The organisations (issue 43) the person publishes for, besides their own. */
-  organizacoes: { id: string; nome: string; verificada: boolean; local: string | null }[];
+  organizacoes: { id: string; nome: string; verificada: boolean; local: string | null; logo: string | null }[];
 };
 
 /**
@@ -71,6 +71,7 @@ async function readCaretakerPage(db: Db, id: string): Promise<CaretakerPage | nu
       nome: organization.nome,
       verificada: organization.verificada,
       local: organization.cidade ? `${organization.cidade} (${organization.uf})` : null,
+      logo: organization.logoId ? imageUrl(organization.logoId, 320) : null,
     })),
   };
 }

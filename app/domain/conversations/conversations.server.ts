@@ -8,7 +8,8 @@ import type { Jobs } from "~/services/jobs.server";
 import { scheduleConversationNotice, TEAM } from "./notices.server";
 import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";
-import { fromOtherSide, isParty, partiesOf, type ConversationSide } from "./parties.server";
+import { byAdopter, fromOtherSide, isParty, partiesOf, type ConversationSide } from "./parties.server";
+import { FORMER_MEMBER } from "~/lib/conversations";
 import { CARING_ROLES, caresFor } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { takeContactAllowances } from "~/domain/messages/messages.server";
@@ -126,7 +127,7 @@ function summaryColumns(userId: string) {
     )`,
     lastMessageAt: conversations.lastMessageAt,
     // The last message and its author, from the one row.
-    last: sql<{ texto: string; autor: string } | null>`(
+    last: sql<{ texto: string; autor: string | null } | null>`(
       select json_build_object('texto', m.texto, 'autor', m.author_id) from conversation_messages m
       where m.conversation_id = ${conversations.id} order by m.created_at desc, m.id desc limit 1
     )`,
@@ -150,7 +151,7 @@ type SummaryRow = {
   petNome: string;
   petPhotoId: string | null;
   lastMessageAt: Date | string | null;
-  last: { texto: string; autor: string } | string | null;
+  last: { texto: string; autor: string | null } | string | null;
   unread: number;
 };
 
@@ -173,7 +174,7 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
 }
 
 /** Whether a message by `authorId` is from the `party` side. */
-const bySide = (authorId: string, adopterId: string, party: ConversationParty) =>
+const bySide = (authorId: string | null, adopterId: string, party: ConversationParty) =>
   (authorId === adopterId) === (party === "adotante");
 
 /** The last message as the database gives its JSON (parsed by the driver, or text). */
@@ -183,7 +184,8 @@ function lastMessageOf(
   party: ConversationParty,
 ): ConversationSummary["lastMessage"] {
   if (last === null) return null;
-  const { texto, autor } = typeof last === "string" ? (JSON.parse(last) as { texto: string; autor: string }) : last;
+  const { texto, autor } =
+    typeof last === "string" ? (JSON.parse(last) as { texto: string; autor: string | null }) : last;
   return { texto, mine: bySide(autor, adopterId, party) };
 }
 
@@ -255,7 +257,8 @@ export async function getConversation(
       readAt: conversationMessages.readAt,
     })
     .from(conversationMessages)
-    .innerJoin(users, eq(users.id, conversationMessages.authorId))
+    // A left join: a member whose account went leaves their messages, without a name.
+    .leftJoin(users, eq(users.id, conversationMessages.authorId))
     .where(
       and(
         eq(conversationMessages.conversationId, id),
@@ -287,7 +290,7 @@ export async function getConversation(
         // The team reads which of its members wrote; the adopter, the organisation's name above.
         author:
           summary.party === "responsavel" && message.authorId !== row.adopterId && message.authorId !== userId
-            ? message.authorNome
+            ? (message.authorNome ?? FORMER_MEMBER)
             : null,
       })),
   });
@@ -503,14 +506,14 @@ async function contactState(
 export async function markConversationRead(db: Db, userId: string, conversationId: string): Promise<Result> {
   const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
-  const byAdopter = eq(conversationMessages.authorId, conversation.adopterId);
+  const fromAdopter = byAdopter(conversation.adopterId);
   await db
     .update(conversationMessages)
     .set({ readAt: new Date() })
     .where(
       and(
         eq(conversationMessages.conversationId, conversationId),
-        conversation.side === "adotante" ? not(byAdopter) : byAdopter,
+        conversation.side === "adotante" ? not(fromAdopter) : fromAdopter,
         isNull(conversationMessages.readAt),
       ),
     );
@@ -645,7 +648,7 @@ export async function conversationsForModeration(db: Db, ids: string[]): Promise
       caretakerNome: caretaker.nome,
       caretakerSuspended: caretaker.suspendedAt,
       excerpt: sql<{ autor: string; texto: string }[] | string>`(
-        select coalesce(json_agg(json_build_object('autor', u.nome, 'texto', latest.texto) order by latest.created_at, latest.id), '[]'::json)
+        select coalesce(json_agg(json_build_object('autor', coalesce(u.nome, ${FORMER_MEMBER}), 'texto', latest.texto) order by latest.created_at, latest.id), '[]'::json)
         from (
           select m.id, m.texto, m.created_at, m.author_id from conversation_messages m
           where m.conversation_id = ${conversations.id}
@@ -654,7 +657,7 @@ export async function conversationsForModeration(db: Db, ids: string[]): Promise
               where r.alvo_tipo = 'conversa' and r.alvo_id = ${conversations.id} and r.resolved_at is null
             ), 'infinity'::timestamptz)
           order by m.created_at desc, m.id desc limit ${MODERATION_EXCERPT}
-        ) latest join users u on u.id = latest.author_id
+        ) latest left join users u on u.id = latest.author_id
       )`,
     })
     .from(conversations)

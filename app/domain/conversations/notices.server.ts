@@ -7,6 +7,7 @@ import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { publicName } from "~/domain/pets/pet-views.server";
+import { byAdopter } from "./parties.server";
 
 /**
  * E-mails about conversations (issue 20): a message still unread 10 minutes after it was
@@ -71,8 +72,11 @@ export async function sendConversationNotice(
     .limit(1);
   if (!conversation) return;
   const toAdopter = conversation.adopterId === recipientId;
-  const byAdopter = eq(conversationMessages.authorId, conversation.adopterId);
-  const toReader = and(eq(conversationMessages.conversationId, conversationId), toAdopter ? not(byAdopter) : byAdopter);
+  const fromAdopter = byAdopter(conversation.adopterId);
+  const toReader = and(
+    eq(conversationMessages.conversationId, conversationId),
+    toAdopter ? not(fromAdopter) : fromAdopter,
+  );
   const pending = await db
     .select({
       id: conversationMessages.id,

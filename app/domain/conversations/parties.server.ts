@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { conversations } from "~/db/schema";
+import { conversationMessages, conversations } from "~/db/schema";
 import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 
 /**
@@ -30,9 +30,16 @@ export type Parties = {
 export const isParty = (db: Db, userId: string) =>
   or(eq(conversations.adopterId, userId), inArray(conversations.organizationId, organizationsCaredForBy(db, userId)));
 
+/**
+ * Whether a message by `author` is the adopter's. A message with no author left is the team's:
+ * a member's account went, and the adopter's going takes the whole conversation.
+ */
+export const byAdopter = (adopterId: string | AnyPgColumn, author: AnyPgColumn | SQL = conversationMessages.authorId) =>
+  sql<boolean>`(${author} is not distinct from ${adopterId})`;
+
 /** Whether a message by `author` is from the other side than `userId`'s (the adopter's, or the team's). */
 export const fromOtherSide = (userId: string, author: AnyPgColumn | SQL) =>
-  sql<boolean>`((${author} = ${conversations.adopterId}) <> (${conversations.adopterId} = ${userId}))`;
+  sql<boolean>`(${byAdopter(conversations.adopterId, author)} <> (${conversations.adopterId} = ${userId}))`;
 
 /** The parties of one of the person's conversations; someone else's, or none, is null. */
 export async function partiesOf(db: Db, userId: string, conversationId: string): Promise<Parties | null> {

@@ -23,7 +23,7 @@ export async function inboxState(db: Db, userId: string): Promise<InboxState> {
       unread: sql<number>`(
         (select count(*) from messages where recipient_id = ${userId} and sender_id is null and read_at is null)
         + (select count(*) from conversation_messages m
-           where m.conversation_id in ${conversationsOf(userId)} and m.read_at is null and m.author_id <> ${userId})
+           where m.conversation_id in ${conversationsOf(userId)} and m.read_at is null and m.author_id is distinct from ${userId})
       )::int`,
       inbox: sql<boolean>`(
         exists (select 1 from messages where recipient_id = ${userId} and sender_id is null)

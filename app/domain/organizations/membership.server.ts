@@ -125,11 +125,7 @@ export async function caringMembershipsOf(db: Db, userId: string): Promise<Membe
  * (they must take care of its animals), else the only one whose animals they take care of; a
  * person in several must name one. Null for someone in none yet.
  */
-export async function workingOrganization(
-  db: Db,
-  userId: string,
-  requested?: string,
-): Promise<Result<string | null>> {
+export async function workingOrganization(db: Db, userId: string, requested?: string): Promise<Result<string | null>> {
   if (requested) {
     const power = await requirePower(db, userId, requested, "cuidar");
     return power.ok ? ok(requested) : power;

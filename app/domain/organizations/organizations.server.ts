@@ -2,7 +2,9 @@ import { and, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizationMembers, organizations, pets, users } from "~/db/schema";
 import type { OrganizationRole } from "~/lib/organizations";
-import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { resolveCity } from "~/domain/places/cities.server";
@@ -131,15 +133,20 @@ export async function createOrganization(db: Db, userId: string, input: Organiza
 /** The log's words for the organisation's fields. */
 const FIELD_NAMES = { nome: "nome", cnpj: "CNPJ", cidade: "cidade", uf: "UF", sobre: "sobre" } as const;
 
+/** A change of the organisation's data; `logo`: the image's bytes, or null to take it off. */
+export type OrganizationChanges = Partial<Omit<OrganizationPatch, "logo__upload">> & { logo?: Buffer | null };
+
 /**
- * An administrador changes the organisation's data. A new name or CNPJ takes the badge off:
- * an operator checks the organisation again.
+ * An administrador changes the organisation's data, all of it or nothing. A new name or CNPJ
+ * takes the badge off: an operator checks the organisation again. A logo (JPEG or PNG, checked
+ * by its content and re-encoded without its metadata) is public: it shows wherever the
+ * organisation is named.
  */
 export async function updateOrganization(
   db: Db,
   userId: string,
   id: string,
-  patch: OrganizationPatch,
+  patch: OrganizationChanges,
 ): Promise<Result> {
   const power = await requirePower(db, userId, id, "administrar");
   if (!power.ok) return power;
@@ -160,17 +167,30 @@ export async function updateOrganization(
   if (changes.cnpj && changes.cnpj !== current.cnpj && (await cnpjTaken(db, changes.cnpj, id))) {
     return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
   }
-  if (Object.keys(changes).length === 0) return ok();
-  const changed = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
+  const logo = await prepareLogo(db, userId, patch.logo);
+  if (!logo.ok) return logo;
+  const changed: string[] = (Object.keys(FIELD_NAMES) as (keyof typeof FIELD_NAMES)[])
     .filter((column) => changes[column] !== undefined && changes[column] !== current[column])
     .map((column) => FIELD_NAMES[column]);
+  if (logo.value !== undefined) changed.push("logo");
+  if (Object.keys(changes).length === 0 && logo.value === undefined) return ok();
   await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const [locked] = await tx
+      .select({ logoId: organizations.logoId })
+      .from(organizations)
+      .where(eq(organizations.id, id))
+      .for("update");
+    if (logo.value !== undefined) changes.logoId = logo.value ? await saveImage(txDb, logo.value) : null;
     await tx
       .update(organizations)
       .set({ ...changes, ...(identityChanged && { verifiedAt: null }), updatedAt: new Date() })
       .where(eq(organizations.id, id));
+    if (logo.value !== undefined && locked?.logoId && locked.logoId !== changes.logoId) {
+      await deleteUnusedImages(txDb, [locked.logoId]);
+    }
     if (changed.length > 0) {
-      await recordActivity(tx as unknown as Db, {
+      await recordActivity(txDb, {
         organizationId: id,
         actorId: userId,
         acao: "organizacao_alterada",
@@ -178,7 +198,25 @@ export async function updateOrganization(
       });
     }
   });
+  if (logo.value !== undefined) publicDataChanged(db);
   return ok();
+}
+
+/** A new logo made ready to store (undefined: no change; null: taken off), within the upload allowance. */
+async function prepareLogo(
+  db: Db,
+  userId: string,
+  logo: Buffer | null | undefined,
+): Promise<Result<Awaited<ReturnType<typeof prepareImage>> | null | undefined>> {
+  if (!logo) return ok(logo);
+  const allowed = await takeAllowance(db, "upload-account", userId);
+  if (!allowed.ok) return allowed;
+  try {
+    return ok(await prepareImage(logo, ["jpeg", "png"], userId));
+  } catch (error) {
+    if (error instanceof InvalidImageError) return invalid("logo", imageRefusal(error));
+    throw error;
+  }
 }
 
 export type Member = { id: string; nome: string; papel: OrganizationRole; desde: Date };

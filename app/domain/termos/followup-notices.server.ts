@@ -28,7 +28,9 @@ const adoptionUrl = (publicUrl: string, applicationId: string | null, section = 
 /** Who follows an adoption up: its organisation, and the member its application is assigned to. */
 const adoptionTeam = {
   organizationId: adoptions.organizationId,
-  assignedTo: sql<string | null>`(select ${applications.assignedTo} from ${applications} where ${applications.id} = ${adoptions.applicationId})`,
+  assignedTo: sql<
+    string | null
+  >`(select ${applications.assignedTo} from ${applications} where ${applications.id} = ${adoptions.applicationId})`,
 };
 
 /** A notice, rendered and sent once (its key). */

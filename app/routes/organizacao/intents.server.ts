@@ -6,7 +6,12 @@ import { changeMemberRole, removeMember } from "~/domain/organizations/members.s
 import { updateOrganization } from "~/domain/organizations/organizations.server";
 import { acceptTransfer, closeTransfer } from "~/domain/organizations/transfers.server";
 import type { Failure } from "~/services/outcome.server";
-import { invitationSchema, memberRoleSchema, organizationSchema } from "~/validation/organizations";
+import {
+  invitationSchema,
+  memberRoleSchema,
+  organizationLogoSchema,
+  organizationSchema,
+} from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";
 import { failureHeaders, failureStatus, failureText } from "~/web/failures.server";
 import { formFailure, parseForm } from "~/web/forms.server";
@@ -16,6 +21,8 @@ import { setNotice, type NoticeKey } from "~/web/notices.server";
 /** The page's forms, named by `?acao=`: the organisation's data (the default), its members, its transfers. */
 export type Intent =
   | "dados"
+  | "logo"
+  | "tirar_logo"
   | "convidar"
   | "papel"
   | "remover"
@@ -73,6 +80,25 @@ export async function runOrganizationIntent({ request, params, context }: Route.
         return withIntent("dados", formFailure(form, updated.failure));
       }
       return back("organizationSaved");
+    }
+    case "logo": {
+      const form = await parseForm(request, organizationLogoSchema, { maxFiles: 1, hideFields: ["logo"] });
+      if (!form.ok) return withIntent("logo", form.response);
+      const logo = Buffer.from(await form.value.logo!.arrayBuffer());
+      const updated = await updateOrganization(context.db, user.id, id, { logo });
+      if (!updated.ok) {
+        notMember(updated.failure);
+        return withIntent("logo", formFailure(form, updated.failure));
+      }
+      return back("organizationLogoSaved");
+    }
+    case "tirar_logo": {
+      const updated = await updateOrganization(context.db, user.id, id, { logo: null });
+      if (!updated.ok) {
+        notMember(updated.failure);
+        return refused("tirar_logo", updated.failure);
+      }
+      return back("organizationLogoRemoved");
     }
     case "convidar": {
       const form = await parseForm(request, invitationSchema);

@@ -3,7 +3,9 @@ import { FormError, SelectField, TextField, ValidatedForm } from "~/components/f
 import { OrganizationForm } from "~/components/organization-form";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { formatCnpj, ORGANIZATION_ROLE_LABEL, ORGANIZATION_ROLES } from "~/lib/organizations";
-import { invitationSchema } from "~/validation/organizations";
+import { invitationSchema, organizationLogoSchema } from "~/validation/organizations";
+import { PhotoPicker } from "~/components/photo-picker";
+import { imageUrl } from "~/lib/image-urls";
 import type { loadOrganizationPage } from "./page.server";
 import type { Intent, IntentAnswer, runOrganizationIntent } from "./intents.server";
 
@@ -63,6 +65,44 @@ export function DataSection() {
         <dt>Sobre</dt>
         <dd className="organization__about">{organization.sobre ?? "Nada escrito ainda."}</dd>
       </dl>
+    </section>
+  );
+}
+
+/** The organisation's logo, for its administradores: choose an image, or take it off. */
+export function LogoSection() {
+  const { organization } = useLoaderData<typeof loadOrganizationPage>();
+  const lastResult = useIntentResult("logo");
+  const removal = errorsOf(useIntentResult("tirar_logo"));
+  const [form, fields, focus] = useValidatedForm(organizationLogoSchema, lastResult);
+  const current = organization.logoId ? imageUrl(organization.logoId, 320) : null;
+  return (
+    <section className="panel" aria-labelledby="organizacao-logo">
+      <h2 className="panel__title" id="organizacao-logo">
+        Logo
+      </h2>
+      <ValidatedForm form={form} focus={focus} action="?acao=logo" encType="multipart/form-data">
+        <FormError id={form.errorId} errors={form.errors} />
+        <PhotoPicker
+          meta={fields.logo}
+          current={current}
+          onChosen={() => form.validate({ name: fields.logo.name })}
+          label="Imagem do logo"
+          alt={`Logo de ${organization.nome}`}
+          hint="Clique na imagem para escolher outra: PNG ou JPEG, até 5 MB. Ela aparece onde o nome da organização aparece."
+        />
+        <button type="submit" className="button panel__submit">
+          Salvar o logo
+        </button>
+      </ValidatedForm>
+      {current ? (
+        <Form method="post" action="?acao=tirar_logo" className="organization__remove-logo">
+          <FormError id="tirar-logo-erro" errors={removal} />
+          <button type="submit" className="my-pet__action">
+            Tirar o logo
+          </button>
+        </Form>
+      ) : null}
     </section>
   );
 }
