@@ -16,6 +16,7 @@ export function PhotoPicker({
   label = "Foto",
   alt = "Sua foto de perfil",
   hint = "Clique na foto para editar",
+  square = false,
 }: {
   meta: FieldMetadata<File | undefined>;
   current: string | null;
@@ -23,6 +24,8 @@ export function PhotoPicker({
   label?: string;
   alt?: string;
   hint?: string;
+  /** A logo keeps its corners and its whole picture; a face is cropped to a circle. */
+  square?: boolean;
 }) {
   const [preview, setPreview] = useState<string | null>(null);
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
@@ -36,7 +39,13 @@ export function PhotoPicker({
       </span>
       <label className="photo-picker" htmlFor={meta.id}>
         {shown ? (
-          <img className="photo-picker__image" src={shown} alt={alt} width={96} height={96} />
+          <img
+            className={`photo-picker__image${square ? " photo-picker__image--square" : ""}`}
+            src={shown}
+            alt={alt}
+            width={96}
+            height={96}
+          />
         ) : (
           <NoPhotoAvatar className="photo-picker__image" />
         )}

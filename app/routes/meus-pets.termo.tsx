@@ -79,7 +79,13 @@ export function meta() {
   return pageMeta("Termo de adoção | Adopet", "O modelo do seu termo de adoção.");
 }
 
-export default function TermoTemplate() {
+/** Another organisation chosen: its forms start afresh from its own text and days. */
+export default function TermoTemplatePage() {
+  const loaded = useLoaderData<typeof loader>();
+  return <TermoTemplate key={loaded.organization.id ?? ""} />;
+}
+
+function TermoTemplate() {
   const loaded = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [form, fields, focus] = useValidatedForm(termoTemplateFormSchema, answer?.result, { texto: loaded.texto });

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import sharp from "sharp";
 import { NOTICES } from "../../app/validation/messages";
 import { CONFIRMATION_MESSAGES, ONG_MESSAGES } from "../../app/validation/accounts";
 import { ORGANIZATION_MESSAGES, PANEL_MESSAGES } from "../../app/validation/organizations";
@@ -290,4 +291,30 @@ test("a person in two organisations chooses whose termo and follow-up days the p
   // Its activity log says who changed what.
   await page.goto(`/adopet/organizacoes/${second}/atividade`);
   await expect(page.getByText("mudou os dias do acompanhamento para 4, 40")).toBeVisible();
+});
+
+test("an administrador gives the organisation a logo from its page, sees it before saving, and takes it off", async ({
+  page,
+}) => {
+  await signInThroughApi(page);
+  const created = await page.request.post("/adopet/api/organizacoes", {
+    data: { nome: "Abrigo Logotipo", cidade: "Niterói", uf: "RJ" },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+  await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+  const logo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2e7d32" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Imagem do logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: logo });
+  await expect(page.getByRole("img", { name: "Logo de Abrigo Logotipo" })).toHaveAttribute("src", /^blob:/);
+  await page.getByRole("button", { name: "Salvar o logo" }).click();
+  await expect(page.getByText(NOTICES.organizationLogoSaved)).toBeVisible();
+  await expect(
+    page.locator(".organization__header").getByRole("img", { name: "Logo de Abrigo Logotipo" }),
+  ).toHaveAttribute("src", /\/adopet\/imagens\/.+\.webp$/);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Tirar o logo" }).click();
+  await expect(page.getByText(NOTICES.organizationLogoRemoved)).toBeVisible();
+  await expect(page.locator(".organization__header img")).toHaveCount(0);
 });

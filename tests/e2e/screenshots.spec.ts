@@ -1,4 +1,5 @@
 import path from "node:path";
+import sharp from "sharp";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
 import { confirmationPath, createAccount, logInThroughForm, OPERATOR, SENHA, uniqueEmail } from "./accounts-support";
@@ -204,6 +205,14 @@ for (const width of WIDTHS) {
       });
       expect(created.status()).toBe(201);
       const { id } = (await created.json()) as { id: string };
+      // A logo: a green paw-coloured square, as an ONG's might be.
+      const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#2e7d32" } })
+        .png()
+        .toBuffer();
+      const withLogo = await page.request.patch(`/adopet/api/organizacoes/${id}`, {
+        data: { logo__upload: `data:image/png;base64,${logo.toString("base64")}` },
+      });
+      expect(withLogo.status()).toBe(204);
       await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grupo Patas Solidárias");
       await capture(page, "organizacao-configuracoes", width);

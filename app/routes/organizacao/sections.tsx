@@ -88,6 +88,7 @@ export function LogoSection() {
           current={current}
           onChosen={() => form.validate({ name: fields.logo.name })}
           label="Imagem do logo"
+          square
           alt={`Logo de ${organization.nome}`}
           hint="Clique na imagem para escolher outra: PNG ou JPEG, até 5 MB. Ela aparece onde o nome da organização aparece."
         />
