@@ -53,3 +53,17 @@ export function petArtSvg(species: "cao" | "gato" | "outro", palette: Palette): 
   ${body}
 </svg>`;
 }
+
+/** The demo ONG's logo: a white paw on green, drawn here (no font needed to render it). */
+export function pawLogoSvg(): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400">
+  <rect width="400" height="400" rx="64" fill="#2E7D32"/>
+  <g fill="#FFFFFF">
+    <ellipse cx="200" cy="255" rx="78" ry="66"/>
+    <ellipse cx="112" cy="168" rx="32" ry="42" transform="rotate(-20 112 168)"/>
+    <ellipse cx="168" cy="112" rx="32" ry="44" transform="rotate(-6 168 112)"/>
+    <ellipse cx="232" cy="112" rx="32" ry="44" transform="rotate(6 232 112)"/>
+    <ellipse cx="288" cy="168" rx="32" ry="42" transform="rotate(20 288 168)"/>
+  </g>
+</svg>`;
+}

@@ -3,7 +3,8 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
-import { prepareImage, saveImage } from "~/services/images.server";
+import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
+import { pawLogoSvg } from "./pet-art.server";
 import {
   applicationEvents,
   applicationNotes,
@@ -282,6 +283,12 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .where(eq(users.id, caretaker.id));
     // The ONG as a team: its organisation (as its first animal would make it), and two more members.
     const organizationId = await ownOrganization(txDb, caretaker.id);
+    const sharp = await loadSharp();
+    const logo = await prepareImage(await sharp(Buffer.from(pawLogoSvg())).png().toBuffer(), ["png"], "demo-seed");
+    await tx
+      .update(organizations)
+      .set({ logoId: await saveImage(txDb, logo) })
+      .where(eq(organizations.id, organizationId));
     const team = new Map<string, string>();
     for (const { papel, ...member } of DEMO_TEAM) {
       const account = await createUser(txDb, { ...member, cidade: "Rio de Janeiro", uf: "RJ" });
