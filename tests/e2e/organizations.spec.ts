@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { NOTICES } from "../../app/validation/messages";
 import { CONFIRMATION_MESSAGES, ONG_MESSAGES } from "../../app/validation/accounts";
@@ -19,6 +20,13 @@ function newCnpj(): string {
   const first = check(digits);
   const all = [...digits, first, check([...digits, first])].join("");
   return `${all.slice(0, 2)}.${all.slice(2, 5)}.${all.slice(5, 8)}/${all.slice(8, 12)}-${all.slice(12)}`;
+}
+
+/** A new organisation in Niterói, made through the API by the page's signed-in account; its id. */
+async function createOrganization(page: Page, nome: string): Promise<string> {
+  const created = await page.request.post("/adopet/api/organizacoes", { data: { nome, cidade: "Niterói", uf: "RJ" } });
+  expect(created.status()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
 }
 
 const SETTINGS = /\/adopet\/organizacoes\/([0-9a-f-]{36})\/configuracoes$/;
@@ -133,11 +141,7 @@ test("an account whose e-mail is not confirmed is told why it cannot create an o
 
 test("the activity log tells the administrador who did what; a team member is refused it", async ({ page }) => {
   const { nome } = await signInThroughApi(page);
-  const created = await page.request.post("/adopet/api/organizacoes", {
-    data: { nome: "Registro Vivo", cidade: "Niterói", uf: "RJ" },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await createOrganization(page, "Registro Vivo");
   await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
   await page.getByRole("link", { name: "Ver a atividade da organização" }).click();
   await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${id}/atividade$`));
@@ -232,21 +236,14 @@ test("the account menu lists the organisations of a person in several, to go fro
   page,
 }) => {
   await signInThroughApi(page);
-  const create = async (nome: string) => {
-    const created = await page.request.post("/adopet/api/organizacoes", {
-      data: { nome, cidade: "Niterói", uf: "RJ" },
-    });
-    expect(created.status()).toBe(201);
-    return ((await created.json()) as { id: string }).id;
-  };
   const openMenu = () => page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
-  await create("Abrigo Primeiro");
+  await createOrganization(page, "Abrigo Primeiro");
   await page.goto("/adopet/perfil");
   await openMenu();
   await expect(page.getByRole("link", { name: "Meu perfil" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Organizações" })).toHaveCount(0);
 
-  const second = await create("Abrigo Segundo");
+  const second = await createOrganization(page, "Abrigo Segundo");
   await page.goto("/adopet/perfil");
   await openMenu();
   const listed = page.getByRole("list", { name: "Organizações" });
@@ -261,15 +258,8 @@ test("a person in two organisations chooses whose termo and follow-up days the p
   page,
 }) => {
   await signInThroughApi(page);
-  const create = async (nome: string) => {
-    const created = await page.request.post("/adopet/api/organizacoes", {
-      data: { nome, cidade: "Niterói", uf: "RJ" },
-    });
-    expect(created.status()).toBe(201);
-    return ((await created.json()) as { id: string }).id;
-  };
-  const first = await create("Abrigo Aurora");
-  const second = await create("Abrigo Brisa");
+  const first = await createOrganization(page, "Abrigo Aurora");
+  const second = await createOrganization(page, "Abrigo Brisa");
   await page.goto("/adopet/meus-pets/termo");
   const picker = page.getByLabel("Organização");
   // The first by name until another is chosen.
@@ -297,11 +287,7 @@ test("an administrador gives the organisation a logo from its page, sees it befo
   page,
 }) => {
   await signInThroughApi(page);
-  const created = await page.request.post("/adopet/api/organizacoes", {
-    data: { nome: "Abrigo Logotipo", cidade: "Niterói", uf: "RJ" },
-  });
-  expect(created.status()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
+  const id = await createOrganization(page, "Abrigo Logotipo");
   await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
   const logo = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#2e7d32" } })
     .png()
