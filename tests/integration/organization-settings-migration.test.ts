@@ -4,7 +4,7 @@ import { migrate } from "~/db/migrate.server";
 import { createDatabaseBefore, queryRows, type TestDatabase } from "../support/database";
 
 /**
- * Issue 43's second migration (0043), on data written before it: the questionnaire, the termo
+ * Issue 43's settings migrations (0043–0045), on data written before them: the questionnaire, the termo
  * template and the follow-up days pass from each person to an organisation; adoptions and
  * termos name the organisation they were made for.
  */
@@ -22,7 +22,7 @@ describe("the organisations' settings migration", () => {
   let database: TestDatabase;
 
   beforeAll(async () => {
-    database = await createDatabaseBefore("0043_ajustes_da_organizacao");
+    database = await createDatabaseBefore("0043_organizacao_nos_ajustes");
   });
   afterAll(() => database.destroy());
 
