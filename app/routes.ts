@@ -45,6 +45,7 @@ export default [
   route("meus-pets/:id", "routes/meus-pets.editar.tsx"),
   route("meus-pets/:id/transferir", "routes/meus-pets.transferir.tsx"),
   route("organizacoes/nova", "routes/organizacoes.nova.tsx"),
+  route("lar-temporario", "routes/lar-temporario.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
   route("organizacoes/:id/painel", "routes/organizacoes.painel.tsx"),

@@ -6,6 +6,7 @@ import { accountsEndpoints } from "./endpoints/accounts";
 import { applicationsEndpoints } from "./endpoints/applications";
 import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
+import { fosterEndpoints } from "./endpoints/foster";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
 import { transferEndpoints } from "./endpoints/transfers";
@@ -42,6 +43,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...communityEndpoints,
   ...organizationEndpoints,
   ...transferEndpoints,
+  ...fosterEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

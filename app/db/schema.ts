@@ -20,6 +20,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES } from "~/lib/applications";
+import { FOSTER_SPECIES } from "~/lib/foster";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
 
@@ -1096,5 +1097,45 @@ export const happyEndings = pgTable(
       .where(sql`${table.status} = 'publicado'`),
     // The image route refuses an unpublished one's photo by its id.
     index("happy_endings_image_idx").on(table.imageId),
+  ],
+);
+
+export const fosterSpecies = pgEnum("foster_species", FOSTER_SPECIES);
+
+/**
+ * A person's offer of a home for animals waiting for adoption (issue 44): one per person,
+ * paused or withdrawn (deleted) at any time. Personal data (LGPD): organisations see only the
+ * first name, city and what is offered, within FOSTER_RADIUS_KM; it goes with the account.
+ */
+export const fosterOffers = pgTable(
+  "foster_offers",
+  {
+    /** The offer's own id (`larId`): organisations name it without learning who it is. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cidade: varchar("cidade", { length: 50 }).notNull(),
+    uf: varchar("uf", { length: 2 }).notNull(),
+    cidadeIbge: integer("cidade_ibge")
+      .notNull()
+      .references(() => cities.codigo),
+    especies: fosterSpecies("especies").array().notNull(),
+    portes: petSize("portes").array().notNull(),
+    quantos: smallint("quantos").notNull(),
+    /** The last day the home is offered; null: no end said. */
+    disponivelAte: date("disponivel_ate", { mode: "string" }),
+    temAnimais: boolean("tem_animais").notNull(),
+    temCriancas: boolean("tem_criancas").notNull(),
+    telaNasJanelas: boolean("tela_nas_janelas").notNull(),
+    observacoes: varchar("observacoes", { length: 500 }),
+    /** Paused: kept, but no organisation finds it until resumed. */
+    pausadoEm: timestamp("pausado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("foster_offers_user_idx").on(table.userId),
+    index("foster_offers_city_idx").on(table.cidadeIbge),
   ],
 );

@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
+import { saveOffer } from "~/domain/foster/offers.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
 import { pawLogoSvg } from "./pet-art.server";
 import {
@@ -295,6 +296,24 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       await addMember(txDb, organizationId, account.id, papel);
       team.set(papel, account.id);
     }
+    // The team's foster home also offers a home to any organisation nearby (issue 44).
+    const fostered = await saveOffer(
+      txDb,
+      team.get("lar_temporario")!,
+      {
+        cidade: "Rio de Janeiro",
+        uf: "RJ",
+        especies: ["cao", "gato"],
+        portes: ["pequeno", "medio"],
+        quantos: 2,
+        tem_animais: true,
+        tem_criancas: false,
+        tela_nas_janelas: true,
+        observacoes: "Casa com quintal murado; trabalho em casa.",
+      },
+      new Date(now),
+    );
+    if (!fostered.ok) throw new Error(`Oferta de lar temporário da demonstração: ${fostered.failure.kind}`);
     // The team's volunteer answers Dunga's application and conversation (issue 43).
     const volunteer = team.get("equipe")!;
     // Newest first in the feed: the first demo pet gets the latest date.

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
+import { FOSTER_SPECIES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
@@ -545,3 +546,46 @@ export type ApiTransfer = z.output<typeof transferSchema>;
 export const transfersSchema = z.object({
   transferencias: z.array(transferSchema).meta({ description: "As pendentes primeiro, depois as mais recentes." }),
 });
+
+/** A person's offer of a foster home (issue 44), as its owner reads it. */
+export const fosterOfferResponseSchema = z
+  .object({
+    cidade: z.string().meta({ example: "Niterói" }),
+    uf: z.enum(UFS),
+    cidade_ibge: z.int().meta({ description: "O código IBGE da cidade.", example: 3303302 }),
+    especies: z.array(z.enum(FOSTER_SPECIES)),
+    portes: z.array(z.enum(SIZES)),
+    quantos: z.int().meta({ description: "Quantos animais de uma vez." }),
+    disponivel_ate: z.iso.date().nullable().meta({ description: "Até quando o lar é oferecido; null: sem data." }),
+    tem_animais: z.boolean(),
+    tem_criancas: z.boolean(),
+    tela_nas_janelas: z.boolean(),
+    observacoes: z.string().nullable(),
+    pausado: z.boolean().meta({ description: "Pausada: nenhuma organização encontra a oferta até ser retomada." }),
+    atualizado_em: dateTime,
+  })
+  .meta({ id: "LarTemporario" });
+
+/** `GET /organizacoes/:id/lares`: the active offers near a place, for the organisation's team. */
+export const fosterOffersNearbySchema = z
+  .object({
+    perto: z.object({ codigo: z.int(), cidade: z.string().meta({ example: "Niterói (RJ)" }) }),
+    lares: z.array(
+      z.object({
+        id: id.meta({ description: "O identificador da oferta (para convidar a pessoa)." }),
+        nome: z.string().meta({ description: "Só o primeiro nome.", example: "Bia" }),
+        cidade: z.string(),
+        uf: z.enum(UFS),
+        distancia_km: z.int(),
+        especies: z.array(z.enum(FOSTER_SPECIES)),
+        portes: z.array(z.enum(SIZES)),
+        quantos: z.int(),
+        disponivel_ate: z.iso.date().nullable(),
+        tem_animais: z.boolean(),
+        tem_criancas: z.boolean(),
+        tela_nas_janelas: z.boolean(),
+        observacoes: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "LaresPerto" });

@@ -28,7 +28,9 @@ export type Subject =
   | "member"
   | "invitation"
   /** An animal's transfer to another organisation. */
-  | "transfer";
+  | "transfer"
+  /** A person's offer of a foster home (issue 44). */
+  | "foster-offer";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -70,7 +72,9 @@ export type InvalidReason =
   /** Work is assigned to a member who takes care of the organisation's animals (issue 43). */
   | "assignee"
   /** An animal is transferred to another organisation than its own. */
-  | "transfer-same-organization";
+  | "transfer-same-organization"
+  /** A day that has passed, where one to come is asked for (until when a home is offered). */
+  | "past-date";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -175,6 +179,7 @@ export type LimitName =
   | "organization-account"
   | "invitation-account"
   | "transfer-account"
+  | "foster-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

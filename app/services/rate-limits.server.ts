@@ -36,6 +36,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "organization-account": { points: 10, duration: HOUR },
   // Invitations e-mailed, per administrador.
   "invitation-account": { points: 30, duration: HOUR },
+  // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
+  "foster-account": { points: 30, duration: HOUR },
   // Transfers asked, per administrador: an ONG hands over a few animals, not a shelter an hour.
   "transfer-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
@@ -153,6 +155,7 @@ export async function forgetPersonalCounters(
         "organization-account",
         "invitation-account",
         "transfer-account",
+        "foster-account",
         "application-account",
         "conversation-account",
         "reset-account",

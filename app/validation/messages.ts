@@ -118,6 +118,10 @@ export const NOTICES = {
   adoptionNotReturned:
     "Este animal foi adotado com termo na Adopet: registre a devolução na página da adoção antes de publicá-lo de novo.",
   returnRecorded: "Devolução registrada. O acompanhamento terminou, e a outra parte recebe um e-mail.",
+  fosterOfferSaved: "Oferta de lar temporário salva. Organizações perto de você podem encontrá-la.",
+  fosterOfferPaused: "Oferta pausada: nenhuma organização a encontra até você retomá-la.",
+  fosterOfferResumed: "Oferta retomada: organizações perto de você podem encontrá-la de novo.",
+  fosterOfferWithdrawn: "Oferta de lar temporário retirada e apagada.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
   organizationCreated: "Organização criada! Você é quem a administra.",
   organizationSaved: "Dados da organização salvos.",

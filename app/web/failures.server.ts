@@ -6,6 +6,7 @@ import { PET_MESSAGES } from "~/validation/pets";
 import { ALERT_MESSAGES } from "~/lib/alerts";
 import { TERMO_MESSAGES } from "~/lib/termos";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
+import { FOSTER_MESSAGES } from "~/validation/foster";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -51,6 +52,7 @@ const NOT_FOUND: Record<Subject, string> = {
   member: "Membro não encontrado nesta organização.",
   invitation: "Convite não encontrado. Confira se o link foi copiado inteiro do e-mail.",
   transfer: "Transferência não encontrada.",
+  "foster-offer": "Você ainda não ofereceu um lar temporário.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -122,6 +124,7 @@ const LIMITED: Record<LimitName, string> = {
   "organization-account": "Você criou muitas organizações em pouco tempo.",
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
+  "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
@@ -189,6 +192,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
     case "transfer-same-organization":
       return "O animal já é desta organização: escolha outra.";
+    case "past-date":
+      return FOSTER_MESSAGES.disponivelAte;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

@@ -253,6 +253,13 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "perfil-excluir-erros", path: "/adopet/perfil/excluir", status: 400, form: { senha__atual: "" } },
       { name: "meus-pets-novo-erros", path: "/adopet/meus-pets/novo", status: 400, multipart: { nome: "" } },
       { name: "organizacoes-nova", path: "/adopet/organizacoes/nova", status: 200 },
+      { name: "lar-temporario", path: "/adopet/lar-temporario", status: 200 },
+      {
+        name: "lar-temporario-erros",
+        path: "/adopet/lar-temporario?acao=salvar",
+        status: 400,
+        form: { cidade: "", uf: "", quantos: "0" },
+      },
       {
         name: "organizacoes-nova-erros",
         path: "/adopet/organizacoes/nova",

@@ -26,6 +26,7 @@ const SIGNED_OUT = [
   { name: "termos-de-uso", path: "/adopet/termos-de-uso" },
   { name: "termos-verificar", path: "/adopet/termos/verificar" },
   { name: "finais-felizes", path: "/adopet/finais-felizes" },
+  { name: "lar-temporario-visitante", path: "/adopet/lar-temporario" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },
@@ -38,6 +39,7 @@ const SIGNED_IN = [
   { name: "mensagens", path: "/adopet/mensagens" },
   { name: "meus-pets-termo", path: "/adopet/meus-pets/termo" },
   { name: "organizacoes-nova", path: "/adopet/organizacoes/nova" },
+  { name: "lar-temporario", path: "/adopet/lar-temporario" },
 ];
 
 async function capture(page: Page, name: string, width: number) {

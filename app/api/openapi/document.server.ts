@@ -34,6 +34,7 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Alertas" },
         { name: "Cidades" },
         { name: "Organizações" },
+        { name: "Lar temporário" },
         { name: "Contas" },
         { name: "Sessão" },
         { name: "Denúncias" },

@@ -92,7 +92,8 @@ export async function resendEmailConfirmation(db: Db, jobs: Jobs, userId: string
   return ok();
 }
 
-async function isEmailConfirmed(db: Db, userId: string): Promise<boolean> {
+/** Whether the account confirmed its e-mail (a page says what waits for it, before any form). */
+export async function isEmailConfirmed(db: Db, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ confirmedAt: users.emailConfirmedAt })
     .from(users)

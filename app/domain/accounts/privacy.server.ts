@@ -19,6 +19,7 @@ import { forgetPersonalCounters } from "~/services/rate-limits.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import { handOverBeforeDeletion } from "~/domain/organizations/succession.server";
+import { ownOffer } from "~/domain/foster/offers.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -44,22 +45,34 @@ export async function exportUserData(
 async function collectUserData(db: Db, vault: Vault, userId: string) {
   const row = await findUser(db, userId);
   if (!row) return null;
-  const [ownPets, received, sent, openSessions, favorites, alerts, candidaturas, conversas, blocked, termosDeAdocao] =
-    await Promise.all([
-      listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
-      listReceived(db, userId, null),
-      listSent(db, userId, null),
-      db
-        .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
-        .from(sessions)
-        .where(eq(sessions.userId, userId)),
-      listFavorites(db, userId),
-      listAlerts(db, userId),
-      applicationsForExport(db, userId),
-      conversationsForExport(db, userId),
-      listBlocks(db, userId, null),
-      termosForExport(db, vault, userId),
-    ]);
+  const [
+    ownPets,
+    received,
+    sent,
+    openSessions,
+    favorites,
+    alerts,
+    candidaturas,
+    conversas,
+    blocked,
+    termosDeAdocao,
+    fosterOffer,
+  ] = await Promise.all([
+    listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
+    listReceived(db, userId, null),
+    listSent(db, userId, null),
+    db
+      .select({ criada_em: sessions.createdAt, ultimo_uso: sessions.lastSeenAt, expira_em: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    listFavorites(db, userId),
+    listAlerts(db, userId),
+    applicationsForExport(db, userId),
+    conversationsForExport(db, userId),
+    listBlocks(db, userId, null),
+    termosForExport(db, vault, userId),
+    ownOffer(db, userId),
+  ]);
   // Never the password's hash.
   const { passwordHash: _passwordHash, ...account } = row;
   return {
@@ -100,6 +113,21 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
       frequencia: alert.frequencia,
       criado_em: alert.createdAt.toISOString(),
     })),
+    // The offer of a foster home (issue 44), as its owner reads it; null when none.
+    lar_temporario: fosterOffer && {
+      cidade: fosterOffer.cidade,
+      uf: fosterOffer.uf,
+      especies: fosterOffer.especies,
+      portes: fosterOffer.portes,
+      quantos: fosterOffer.quantos,
+      disponivel_ate: fosterOffer.disponivelAte,
+      tem_animais: fosterOffer.temAnimais,
+      tem_criancas: fosterOffer.temCriancas,
+      tela_nas_janelas: fosterOffer.telaNasJanelas,
+      observacoes: fosterOffer.observacoes,
+      pausado: fosterOffer.pausado,
+      atualizado_em: fosterOffer.updatedAt.toISOString(),
+    },
     sessoes: openSessions.map((session) => ({
       criada_em: new Date(session.criada_em).toISOString(),
       ultimo_uso: new Date(session.ultimo_uso).toISOString(),

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { FOSTER_MAX_ANIMALS, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
+import { SIZES, UFS } from "~/lib/pets";
+import { cidadeField, textField } from "./fields";
+
+/** The foster network (issue 44): an offer of a home, as the page's form and the API take it. */
+
+export const FOSTER_MESSAGES = {
+  especies: "Escolha ao menos uma espécie: cão ou gato.",
+  portes: "Escolha ao menos um porte.",
+  quantos: `Informe quantos animais você pode receber de uma vez: de 1 a ${FOSTER_MAX_ANIMALS}.`,
+  disponivelAte: "Informe uma data válida, a partir de hoje.",
+  uf: "Escolha o estado (UF).",
+  observacoes: `As observações devem ter no máximo ${FOSTER_NOTES_MAX} caracteres.`,
+  simNao: "Responda sim ou não.",
+  unconfirmed:
+    "Confirme seu e-mail para oferecer um lar temporário: o link está no e-mail que enviamos quando você criou a conta. Se ele não chegou, peça outro no seu perfil.",
+  raio: `Informe o raio em km, de 1 a ${FOSTER_RADIUS_KM}.`,
+} as const;
+
+const especies = z
+  .array(z.enum(FOSTER_SPECIES, FOSTER_MESSAGES.especies), FOSTER_MESSAGES.especies)
+  .min(1, FOSTER_MESSAGES.especies)
+  .max(FOSTER_SPECIES.length, FOSTER_MESSAGES.especies)
+  .transform((list) => [...new Set(list)]);
+const portes = z
+  .array(z.enum(SIZES, FOSTER_MESSAGES.portes), FOSTER_MESSAGES.portes)
+  .min(1, FOSTER_MESSAGES.portes)
+  .max(SIZES.length, FOSTER_MESSAGES.portes)
+  .transform((list) => [...new Set(list)]);
+const quantos = z
+  .int(FOSTER_MESSAGES.quantos)
+  .min(1, FOSTER_MESSAGES.quantos)
+  .max(FOSTER_MAX_ANIMALS, FOSTER_MESSAGES.quantos);
+/** A day (AAAA-MM-DD); whether it is past is the service's to say (it knows today in Brasília). */
+const disponivelAte = z.iso.date(FOSTER_MESSAGES.disponivelAte);
+const observacoes = textField(FOSTER_MESSAGES.observacoes, { multiline: true })
+  .trim()
+  .max(FOSTER_NOTES_MAX, FOSTER_MESSAGES.observacoes)
+  .transform((value) => value || null);
+const yesNo = z.boolean(FOSTER_MESSAGES.simNao);
+
+/** `PUT /api/lares/meu`: the whole offer. */
+export const fosterOfferSchema = z.strictObject({
+  cidade: cidadeField,
+  uf: z.enum(UFS, FOSTER_MESSAGES.uf),
+  especies,
+  portes,
+  quantos,
+  disponivel_ate: disponivelAte.nullable().optional(),
+  tem_animais: yesNo,
+  tem_criancas: yesNo,
+  tela_nas_janelas: yesNo,
+  observacoes: observacoes.nullable().optional(),
+  pausado: yesNo.optional(),
+});
+export type FosterOfferInput = z.output<typeof fosterOfferSchema>;
+
+/** A yes-or-no question, answered on the page by one of two radio buttons. */
+const answer = z.enum(["sim", "nao"], FOSTER_MESSAGES.simNao).transform((value) => value === "sim");
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(item));
+
+/** The page's form: the same offer, as a form sends it (ticked boxes, text fields). */
+export const fosterOfferFormSchema = z.object({
+  cidade: cidadeField,
+  uf: z.enum(UFS, FOSTER_MESSAGES.uf),
+  especies: oneOrMany(z.enum(FOSTER_SPECIES, FOSTER_MESSAGES.especies)).pipe(especies),
+  portes: oneOrMany(z.enum(SIZES, FOSTER_MESSAGES.portes)).pipe(portes),
+  quantos: z.coerce.number(FOSTER_MESSAGES.quantos).pipe(quantos),
+  disponivel_ate: disponivelAte.optional(),
+  tem_animais: answer,
+  tem_criancas: answer,
+  tela_nas_janelas: answer,
+  observacoes: observacoes.optional(),
+});
