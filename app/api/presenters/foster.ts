@@ -5,11 +5,14 @@ import type { fosterOfferResponseSchema, fosterOffersNearbySchema } from "~/open
 
 /** The foster network (issue 44) in the API's shape. */
 
-export function toApiFosterOffer(offer: FosterOffer): z.input<typeof fosterOfferResponseSchema> {
+type ApiOffer = z.input<typeof fosterOfferResponseSchema>;
+type ApiOfferNearby = z.input<typeof fosterOffersNearbySchema>["lares"][number];
+
+/** Where the home is and what it offers, as both the owner and organisations read it. */
+function offered(offer: Omit<OfferNearby, "nome" | "distanciaKm">) {
   return {
     cidade: offer.cidade,
-    uf: offer.uf as z.input<typeof fosterOfferResponseSchema>["uf"],
-    cidade_ibge: offer.cidadeIbge,
+    uf: offer.uf as ApiOffer["uf"],
     especies: offer.especies,
     portes: offer.portes,
     quantos: offer.quantos,
@@ -18,27 +21,18 @@ export function toApiFosterOffer(offer: FosterOffer): z.input<typeof fosterOffer
     tem_criancas: offer.temCriancas,
     tela_nas_janelas: offer.telaNasJanelas,
     observacoes: offer.observacoes,
+  };
+}
+
+export function toApiFosterOffer(offer: FosterOffer): ApiOffer {
+  return {
+    ...offered(offer),
+    cidade_ibge: offer.cidadeIbge,
     pausado: offer.pausado,
     atualizado_em: offer.updatedAt.toISOString(),
   };
 }
 
-type ApiOfferNearby = z.input<typeof fosterOffersNearbySchema>["lares"][number];
-
 export function toApiOfferNearby(offer: OfferNearby): ApiOfferNearby {
-  return {
-    id: offer.id,
-    nome: offer.nome,
-    cidade: offer.cidade,
-    uf: offer.uf as ApiOfferNearby["uf"],
-    distancia_km: offer.distanciaKm,
-    especies: offer.especies,
-    portes: offer.portes,
-    quantos: offer.quantos,
-    disponivel_ate: offer.disponivelAte,
-    tem_animais: offer.temAnimais,
-    tem_criancas: offer.temCriancas,
-    tela_nas_janelas: offer.telaNasJanelas,
-    observacoes: offer.observacoes,
-  };
+  return { id: offer.id, nome: offer.nome, distancia_km: offer.distanciaKm, ...offered(offer) };
 }

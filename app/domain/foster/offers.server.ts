@@ -33,7 +33,8 @@ export type FosterOffer = {
   updatedAt: Date;
 };
 
-const columns = {
+/** Where the home is and what it offers: what organisations read of an offer too (./search.server.ts). */
+export const offeredColumns = {
   id: fosterOffers.id,
   cidade: fosterOffers.cidade,
   uf: fosterOffers.uf,
@@ -46,6 +47,10 @@ const columns = {
   temCriancas: fosterOffers.temCriancas,
   telaNasJanelas: fosterOffers.telaNasJanelas,
   observacoes: fosterOffers.observacoes,
+};
+
+const columns = {
+  ...offeredColumns,
   pausadoEm: fosterOffers.pausadoEm,
   updatedAt: fosterOffers.updatedAt,
 };

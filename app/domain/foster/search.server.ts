@@ -7,6 +7,7 @@ import { dayInBrasilia } from "~/lib/dates";
 import type { FosterSpecies } from "~/lib/foster";
 import type { Size } from "~/lib/pets";
 import { invalid, ok, type Result } from "~/services/outcome.server";
+import { offeredColumns } from "./offers.server";
 
 /**
  * Organisations looking for a foster home (issue 44): the active offers near a place, for the
@@ -60,19 +61,8 @@ export async function offersNear(
   const distance = new Map(nearby.cities.map((city) => [city.codigo, city.km]));
   const rows = await db
     .select({
-      id: fosterOffers.id,
+      ...offeredColumns,
       nome: sql<string>`split_part(${users.nome}, ' ', 1)`,
-      cidade: fosterOffers.cidade,
-      uf: fosterOffers.uf,
-      cidadeIbge: fosterOffers.cidadeIbge,
-      especies: fosterOffers.especies,
-      portes: fosterOffers.portes,
-      quantos: fosterOffers.quantos,
-      disponivelAte: fosterOffers.disponivelAte,
-      temAnimais: fosterOffers.temAnimais,
-      temCriancas: fosterOffers.temCriancas,
-      telaNasJanelas: fosterOffers.telaNasJanelas,
-      observacoes: fosterOffers.observacoes,
       updatedAt: fosterOffers.updatedAt,
     })
     .from(fosterOffers)
