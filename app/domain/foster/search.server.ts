@@ -4,10 +4,8 @@ import { fosterOffers, organizations, users } from "~/db/schema";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { citiesWithin } from "~/domain/places/cities.server";
 import { dayInBrasilia } from "~/lib/dates";
-import type { FosterSpecies } from "~/lib/foster";
-import type { Size } from "~/lib/pets";
 import { invalid, ok, type Result } from "~/services/outcome.server";
-import { offeredColumns } from "./offers.server";
+import { offeredColumns, type FosterOffer } from "./offers.server";
 
 /**
  * Organisations looking for a foster home (issue 44): the active offers near a place, for the
@@ -15,20 +13,10 @@ import { offeredColumns } from "./offers.server";
  * is offered; never a surname, a phone, an e-mail or an address.
  */
 
-export type OfferNearby = {
-  id: string;
+export type OfferNearby = Omit<FosterOffer, "cidadeIbge" | "pausado" | "updatedAt"> & {
+  /** The first name only. */
   nome: string;
-  cidade: string;
-  uf: string;
   distanciaKm: number;
-  especies: FosterSpecies[];
-  portes: Size[];
-  quantos: number;
-  disponivelAte: string | null;
-  temAnimais: boolean;
-  temCriancas: boolean;
-  telaNasJanelas: boolean;
-  observacoes: string | null;
 };
 
 /** How many offers one search lists, nearest first. */
