@@ -274,6 +274,11 @@ export const organizationInvitations = pgTable(
     email: varchar("email", { length: 50 }).notNull(),
     papel: organizationRole("papel").notNull(),
     invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The account invited from its offer of a foster home (issue 44): only it accepts, and the
+     * team reads its first name, never the e-mail the link went to.
+     */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
     tokenHash: varchar("token_hash", { length: 64 }).unique(),
     createdAt: createdAt(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -418,6 +423,14 @@ export const pets = pgTable(
     /** The adoption fee in cents (at most R$ 1.000,00). */
     taxaAdocaoCentavos: integer("taxa_adocao_centavos"),
     /**
+     * The organisation looks for a foster home for it (issue 44): listed on
+     * /lar-temporario/precisam, urgent ones first, until a placement (or the team) clears it.
+     */
+    precisaLarTemporario: boolean("precisa_lar_temporario").notNull().default(false),
+    larUrgente: boolean("lar_urgente").notNull().default(false),
+    /** The day by which a home is needed; null: none said. */
+    prazoLar: date("prazo_lar", { mode: "string" }),
+    /**
      * The words of name, profile and story for `Buscar`: lower case and without accents (as
      * searchKey does to a query), stemmed as Portuguese. Written by the database itself.
      */
@@ -448,6 +461,10 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_name_idx").on(table.nomeBusca, table.status),
+    // The few available animals waiting for a foster home, by city.
+    index("pets_foster_need_idx")
+      .on(table.cidadeIbge)
+      .where(sql`${table.precisaLarTemporario} and ${table.status} = 'disponivel'`),
     // pets_species_feed_idx (status, species, created_at, id) INCLUDE (porte, age_days, sexo,
     // castrado) is made by migration 0012 by hand: drizzle cannot write INCLUDE.
   ],
@@ -1137,5 +1154,42 @@ export const fosterOffers = pgTable(
   (table) => [
     uniqueIndex("foster_offers_user_idx").on(table.userId),
     index("foster_offers_city_idx").on(table.cidadeIbge),
+  ],
+);
+
+/**
+ * An animal in a foster home (issue 44): placed by the organisation's team with one of its
+ * members, ended when it comes back (the dates stay, the animal's history). One current per
+ * animal. Personal data: the foster sees only the animals placed with them; a foster who
+ * leaves the organisation or deletes the account ends the placement.
+ */
+export const fosterPlacements = pgTable(
+  "foster_placements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Null once the foster deleted the account (the dates stay). */
+    fosterId: uuid("foster_id").references(() => users.id, { onDelete: "set null" }),
+    inicio: date("inicio", { mode: "string" }).notNull(),
+    fimPrevisto: date("fim_previsto", { mode: "string" }),
+    /** The day it came back; null while the animal is there. */
+    fim: date("fim", { mode: "string" }),
+    placedBy: uuid("placed_by").references(() => users.id, { onDelete: "set null" }),
+    endedBy: uuid("ended_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("foster_placements_current_idx")
+      .on(table.petId)
+      .where(sql`${table.fim} is null`),
+    index("foster_placements_pet_idx").on(table.petId, table.inicio),
+    index("foster_placements_foster_idx").on(table.fosterId),
+    index("foster_placements_organization_idx").on(table.organizationId),
   ],
 );

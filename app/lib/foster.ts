@@ -10,3 +10,7 @@ export const FOSTER_NOTES_MAX = 500;
 
 /** How far from the animal an organisation looks for homes, by default and at most (km). */
 export const FOSTER_RADIUS_KM = 50;
+
+/** How urgently an animal needs a foster home: `urgente` ones are listed first. */
+export const FOSTER_URGENCIES = ["urgente", "normal"] as const;
+export type FosterUrgency = (typeof FOSTER_URGENCIES)[number];

@@ -61,6 +61,8 @@ export const ACTIVITY_KINDS = [
   "questionario_alterado",
   "modelo_do_termo_alterado",
   "acompanhamento_alterado",
+  "animal_em_lar",
+  "lar_encerrado",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -119,6 +121,10 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return "alterou o modelo do termo de adoção";
     case "acompanhamento_alterado":
       return detalhe ? `mudou os dias do acompanhamento para ${detalhe}` : "deixou as adoções sem acompanhamento";
+    case "animal_em_lar":
+      return `levou ${about} para o lar temporário${detalhe ? ` de ${detalhe}` : ""}`;
+    case "lar_encerrado":
+      return `encerrou a estadia de ${about} no lar temporário`;
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");

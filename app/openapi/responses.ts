@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
-import { FOSTER_SPECIES } from "~/lib/foster";
+import { FOSTER_SPECIES, FOSTER_URGENCIES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
@@ -84,6 +84,10 @@ export const apiPetSchema = z
     necessidades_especiais: z.string().nullable(),
     historia: z.string().nullable(),
     taxa_adocao: z.number().nullable().meta({ description: "Em reais (0 a 1.000).", example: 50 }),
+    precisa_lar_temporario: z.boolean().meta({ description: "A organização procura um lar temporário para ele." }),
+    urgencia: z.enum(FOSTER_URGENCIES).meta({ description: "Quão urgente é o lar temporário." }),
+    prazo_lar: z.iso.date().nullable().meta({ description: "Até quando o lar temporário é preciso; null: sem prazo." }),
+    em_lar_temporario: z.boolean().meta({ description: "Está em um lar temporário agora (nunca onde)." }),
     distancia_km: z.number().optional().meta({ description: "Só com `perto`: a distância da cidade buscada, em km." }),
   })
   .meta({ id: "Pet", description: "Um animal. Nunca o telefone ou o e-mail de quem cuida dele." });
@@ -589,3 +593,55 @@ export const fosterOffersNearbySchema = z
     ),
   })
   .meta({ id: "LaresPerto" });
+
+/** An animal's stay in a foster home (issue 44), as its organisation's team reads it. */
+export const placementSchema = z
+  .object({
+    id,
+    pet_id: id,
+    lar: z
+      .object({
+        id: id.nullable().meta({ description: "A conta de quem acolhe; null depois que a pessoa excluiu a conta." }),
+        nome: z.string().nullable(),
+        email: z.email().nullable(),
+        telefone: z.string().nullable(),
+      })
+      .meta({ description: "Quem acolhe o animal, membro da organização: o contato é da equipe, nunca público." }),
+    inicio: z.iso.date(),
+    fim_previsto: z.iso.date().nullable(),
+    fim: z.iso.date().nullable().meta({ description: "O dia em que voltou; null enquanto o animal está lá." }),
+  })
+  .meta({ id: "EstadiaEmLarTemporario" });
+
+export const placementsSchema = z.object({
+  estadias: z.array(placementSchema).meta({ description: "A atual primeiro, depois as mais recentes." }),
+});
+
+/** `GET /lar-temporario/precisam`: the animals waiting for a foster home. */
+export const fosterNeedsSchema = z
+  .object({
+    pets: z.array(apiPetSchema),
+    pagina: z.int(),
+    total: z.int(),
+    paginas: z.int(),
+    perto: z
+      .object({ codigo: z.int(), cidade: z.string() })
+      .optional()
+      .meta({ description: "A cidade de `perto`, quando encontrada." }),
+  })
+  .meta({ id: "PrecisamDeLarTemporario" });
+
+/** `GET /meus-lares`: the animals with the foster now. */
+export const myFosteredSchema = z
+  .object({
+    lares: z.array(
+      z.object({
+        estadia_id: id,
+        inicio: z.iso.date(),
+        fim_previsto: z.iso.date().nullable(),
+        pet: apiPetSchema,
+        organizacao: z.object({ id, nome: z.string() }),
+      }),
+    ),
+  })
+  .meta({ id: "MeusLares" });

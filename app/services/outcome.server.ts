@@ -30,7 +30,11 @@ export type Subject =
   /** An animal's transfer to another organisation. */
   | "transfer"
   /** A person's offer of a foster home (issue 44). */
-  | "foster-offer";
+  | "foster-offer"
+  /** A foster home of an organisation: an offer's holder or a member (issue 44). */
+  | "foster"
+  /** An animal's current stay in a foster home. */
+  | "placement";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -74,7 +78,11 @@ export type InvalidReason =
   /** An animal is transferred to another organisation than its own. */
   | "transfer-same-organization"
   /** A day that has passed, where one to come is asked for (until when a home is offered). */
-  | "past-date";
+  | "past-date"
+  /** A placement in a foster home starts today or before (it is recorded when the animal arrives). */
+  | "placement-start"
+  /** A placement's expected end is not before its start. */
+  | "placement-end";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -160,7 +168,13 @@ type ConflictReason =
   /** The animal has a transfer waiting for an answer already. */
   | "transfer-pending"
   /** The transfer was answered (or cancelled) already, or the animal moved meanwhile. */
-  | "transfer-closed";
+  | "transfer-closed"
+  /** The animal is in a foster home already (`id` is the placement): end it first. */
+  | "pet-placed"
+  /** A foster home is an organisation's member: the person accepts the team's invitation first. */
+  | "foster-not-member"
+  /** Only an animal available for adoption goes to a foster home. */
+  | "foster-pet-unavailable";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { FOSTER_MAX_ANIMALS, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
-import { SIZES, UFS } from "~/lib/pets";
+import { DEFAULT_RADIUS_KM, SIZES, SPECIES, UFS } from "~/lib/pets";
 import { cidadeField, textField } from "./fields";
+import { searchFields } from "./pets";
 
 /** The foster network (issue 44): an offer of a home, as the page's form and the API take it. */
 
@@ -16,6 +17,11 @@ export const FOSTER_MESSAGES = {
   unconfirmed:
     "Confirme seu e-mail para oferecer um lar temporário: o link está no e-mail que enviamos quando você criou a conta. Se ele não chegou, peça outro no seu perfil.",
   raio: `Informe o raio em km, de 1 a ${FOSTER_RADIUS_KM}.`,
+  larId: "Escolha o lar temporário: uma oferta da busca ou um membro da organização.",
+  inicio: "Informe a data de chegada ao lar temporário (dd/mm/aaaa), hoje ou antes.",
+  fimPrevisto: "Informe o fim previsto como dd/mm/aaaa, depois da chegada.",
+  especie: "Escolha a espécie: cão, gato ou outro.",
+  pagina: "Informe a página: um número a partir de 1.",
 } as const;
 
 const especies = z
@@ -74,3 +80,26 @@ export const fosterOfferFormSchema = z.object({
   tela_nas_janelas: answer,
   observacoes: observacoes.optional(),
 });
+
+/** `POST /api/pets/:id/lar`: with whom, from when, until when (expected). */
+export const placementSchema = z.strictObject({
+  lar_id: z.uuid(FOSTER_MESSAGES.larId),
+  inicio: z.iso.date(FOSTER_MESSAGES.inicio),
+  fim_previsto: z.iso.date(FOSTER_MESSAGES.fimPrevisto).nullable().optional(),
+});
+
+/** `GET /api/lar-temporario/precisam` and its page: near where, how far, which species, which page. */
+export const fosterNeedsQuerySchema = z.object({
+  perto: searchFields.perto.optional().meta({ description: "A cidade: o código IBGE, ou o nome.", example: "3303302" }),
+  raio: searchFields.raio
+    .optional()
+    .meta({ description: `Até quantos km de \`perto\`: 10, 25, 50, 100 ou 200 (padrão: ${DEFAULT_RADIUS_KM}).` }),
+  especie: z.enum(SPECIES, FOSTER_MESSAGES.especie).optional(),
+  pagina: z.coerce
+    .number(FOSTER_MESSAGES.pagina)
+    .int(FOSTER_MESSAGES.pagina)
+    .min(1, FOSTER_MESSAGES.pagina)
+    .max(1000, FOSTER_MESSAGES.pagina)
+    .optional(),
+});
+export type FosterNeedsQuery = z.output<typeof fosterNeedsQuerySchema>;

@@ -20,6 +20,7 @@ import {
   type Species,
   type Vaccine,
 } from "~/lib/pets";
+import { FOSTER_URGENCIES } from "~/lib/foster";
 import { cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText, textField } from "./fields";
 
 export const PET_MESSAGES = {
@@ -49,6 +50,9 @@ export const PET_MESSAGES = {
   necessidades: "As necessidades especiais devem possuir no máximo 300 caracteres.",
   historia: "A história deve possuir no máximo 2000 caracteres.",
   taxa: "A taxa de adoção deve ser um valor de R$ 0,00 a R$ 1.000,00.",
+  precisaLar: "Responda se o animal precisa de lar temporário.",
+  urgencia: "Escolha a urgência: urgente ou normal.",
+  prazoLar: "Informe o prazo para o lar temporário como dd/mm/aaaa, a partir de hoje.",
   sale: "A Adopet é só para adoção: tire do texto o preço ou a oferta de venda. Se houver uma taxa de adoção, informe-a no campo Taxa de adoção.",
   fotos: {
     required: "Envie ao menos uma foto do animal.",
@@ -193,6 +197,31 @@ function recordFields(missing: "clears" | "keeps") {
         .max(FEE_MAX_CENTS, PET_MESSAGES.taxa),
       readFee,
     ),
+    ...fosterNeedFields(missing),
+  };
+}
+
+/**
+ * Whether the organisation looks for a foster home for the animal (issue 44), how urgently and
+ * by when. A form's unticked box is "no" and "normal"; the API's PATCH keeps what it leaves out.
+ */
+function fosterNeedFields(missing: "clears" | "keeps") {
+  const needed = z.boolean({ error: PET_MESSAGES.precisaLar });
+  const urgency = choice(FOSTER_URGENCIES, PET_MESSAGES.urgencia);
+  const deadline = z.preprocess(
+    (value) => (value === "" || value === null || value === undefined ? null : readDay(value)),
+    z.string({ error: PET_MESSAGES.prazoLar }).nullable(),
+  );
+  if (missing === "keeps") {
+    return { precisa_lar_temporario: needed.optional(), urgencia: urgency.optional(), prazo_lar: deadline.optional() };
+  }
+  return {
+    precisa_lar_temporario: z.preprocess(
+      (value) => (value === undefined || value === "" ? false : typeof value === "string" ? (YES_NO[value] ?? value) : value),
+      needed,
+    ),
+    urgencia: z.preprocess((value) => (value === undefined || value === "" ? "normal" : value), urgency),
+    prazo_lar: deadline,
   };
 }
 

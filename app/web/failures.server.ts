@@ -53,6 +53,8 @@ const NOT_FOUND: Record<Subject, string> = {
   invitation: "Convite não encontrado. Confira se o link foi copiado inteiro do e-mail.",
   transfer: "Transferência não encontrada.",
   "foster-offer": "Você ainda não ofereceu um lar temporário.",
+  foster: "Lar temporário não encontrado: escolha uma oferta da busca ou um membro da organização.",
+  placement: "Este animal não está em um lar temporário.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -106,6 +108,10 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "last-administrator": "A organização precisa de ao menos um administrador: dê esse papel a outra pessoa antes.",
   "transfer-pending": "Este animal já tem uma transferência esperando resposta.",
   "transfer-closed": "Esta transferência já foi respondida ou cancelada.",
+  "pet-placed": "Este animal já está em um lar temporário: encerre a estadia antes de levá-lo a outro.",
+  "foster-not-member":
+    "Esta pessoa ainda não faz parte da organização: convide-a, e ela entra como lar temporário ao aceitar o convite.",
+  "foster-pet-unavailable": "Só um animal disponível para adoção vai para um lar temporário.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -194,6 +200,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return "O animal já é desta organização: escolha outra.";
     case "past-date":
       return FOSTER_MESSAGES.disponivelAte;
+    case "placement-start":
+      return FOSTER_MESSAGES.inicio;
+    case "placement-end":
+      return FOSTER_MESSAGES.fimPrevisto;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

@@ -1,17 +1,34 @@
 import { z } from "zod";
+import { petsNeedingFoster } from "~/domain/foster/needs.server";
 import { ownOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
+import { endPlacement, myFosteredPets, placementHistory, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
+import { inviteFoster } from "~/domain/organizations/invitations.server";
 import { FOSTER_RADIUS_KM } from "~/lib/foster";
-import { fosterOfferResponseSchema, fosterOffersNearbySchema } from "~/openapi/responses";
-import { FOSTER_MESSAGES, fosterOfferSchema } from "~/validation/foster";
+import { DEFAULT_RADIUS_KM } from "~/lib/pets";
+import {
+  createdIdSchema,
+  fosterNeedsSchema,
+  fosterOfferResponseSchema,
+  fosterOffersNearbySchema,
+  myFosteredSchema,
+  placementSchema as placementResponseSchema,
+  placementsSchema,
+} from "~/openapi/responses";
+import { FOSTER_MESSAGES, fosterNeedsQuerySchema, fosterOfferSchema, placementSchema } from "~/validation/foster";
+import { PLACE_MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { notFound } from "~/services/outcome.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiFosterOffer, toApiOfferNearby } from "../presenters/foster";
+import { toApiFosterOffer, toApiOfferNearby, toApiPlacement } from "../presenters/foster";
+import { toApiPet } from "../presenters/pets";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };
 const organization = idParam("organization", "da organização");
+const offer = idParam("foster-offer", "da oferta de lar temporário");
+const pet = idParam("pet", "do animal");
 
 /** `GET /organizacoes/:id/lares`'s query. */
 const nearbyQuery = z.object({
@@ -28,7 +45,10 @@ const nearbyQuery = z.object({
     .meta({ description: `Até quantos km (padrão e máximo: ${FOSTER_RADIUS_KM}).` }),
 });
 
-/** The foster network (issue 44): a person's own offer of a home. */
+/**
+ * The foster network (issue 44): a person's own offer of a home, the team finding and inviting
+ * one and placing an animal there, the animals waiting for a home, and the foster's own.
+ */
 export const fosterEndpoints = [
   endpoint({
     method: "get",
@@ -121,6 +141,165 @@ export const fosterEndpoints = [
         {
           perto: { codigo: found.value.center.codigo, cidade: found.value.center.rotulo },
           lares: found.value.lares.map(toApiOfferNearby),
+        },
+        { headers: NO_STORE },
+      );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/organizacoes/{id}/lares/{larId}/convites",
+    access: "signed-in",
+    params: { id: organization, larId: offer },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Convidar quem ofereceu um lar temporário",
+      description:
+        "Para administradores e equipe. A pessoa da oferta (de `GET /organizacoes/{id}/lares`) recebe por e-mail um convite para entrar na organização como lar temporário, que vale 7 dias; só a conta dela aceita. A equipe não vê o e-mail dela. Um convite ainda sem resposta para a mesma pessoa é substituído.",
+      ok: { 201: answer("O convite criado (o e-mail sai em seguida).", createdIdSchema) },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe convidam.",
+        404: "Organização não encontrada (ou você não é membro dela), ou oferta pausada, vencida ou retirada.",
+        409: "Esta pessoa já faz parte da organização.",
+      },
+      traits: { limited: true },
+    },
+    async handle({ params, context, user }) {
+      const invited = await inviteFoster(context.db, context.jobs, user.id, params.id, params.larId);
+      if (!invited.ok) return apiFailure(invited.failure);
+      return Response.json({ id: invited.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/lar",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "As estadias de um animal em lares temporários",
+      description: "Para administradores e equipe da organização do animal: a atual primeiro, com o contato de quem acolhe.",
+      ok: { 200: answer("As estadias.", placementsSchema) },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe.",
+        404: "Animal não encontrado (ou não é da sua organização).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const history = await placementHistory(context.db, user.id, params.id);
+      if (!history.ok) return apiFailure(history.failure);
+      return Response.json({ estadias: history.value.map(toApiPlacement) }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/lar",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Levar um animal para um lar temporário",
+      description:
+        "Para administradores e equipe. `lar_id`: uma oferta (de `GET /organizacoes/{id}/lares`) de quem já entrou na organização, ou a conta de um membro. O animal continua disponível para adoção; a página dele diz `Em lar temporário`, nunca onde. Deixa de precisar de lar temporário.",
+      requestBody: { content: json(placementSchema) },
+      ok: { 201: answer("A estadia.", placementResponseSchema) },
+      errors: {
+        400: "Dados inválidos: `inicio` futuro, `fim_previsto` antes do início.",
+        403: "Lar temporário da organização: só administradores e equipe.",
+        404: "Animal não encontrado (ou não é da sua organização), ou lar temporário não encontrado.",
+        409: "O animal já está em um lar temporário, não está disponível, ou a pessoa ainda não aceitou o convite.",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, placementSchema);
+      if (!parsed.ok) return parsed.response;
+      const placed = await placePet(context.db, user.id, params.id, parsed.data, new Date());
+      if (!placed.ok) return apiFailure(placed.failure);
+      return Response.json(toApiPlacement(placed.value), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/pets/{id}/lar",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Encerrar a estadia no lar temporário",
+      description: "O animal volta para a organização hoje; as datas ficam no histórico dele.",
+      ok: { 200: answer("A estadia encerrada.", placementResponseSchema) },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe.",
+        404: "Animal não encontrado (ou não é da sua organização), ou ele não está em um lar temporário.",
+      },
+    },
+    async handle({ params, context, user }) {
+      const ended = await endPlacement(context.db, user.id, params.id, new Date());
+      if (!ended.ok) return apiFailure(ended.failure);
+      return Response.json(toApiPlacement(ended.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/lar-temporario/precisam",
+    access: "anyone",
+    crossOrigin: true,
+    publicCache: true,
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Animais que precisam de lar temporário",
+      description:
+        "Os animais disponíveis cuja organização procura um lar temporário: os urgentes primeiro, depois o prazo mais próximo, depois (com `perto`) os mais perto, cada um com `distancia_km`.",
+      query: fosterNeedsQuerySchema,
+      ok: { 200: answer("Uma página de animais (12).", fosterNeedsSchema) },
+      errors: { 400: "Cidade de `perto` não encontrada, ou um filtro inválido." },
+    },
+    async handle({ request, context }) {
+      const query = fosterNeedsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return apiError(400, "Dados inválidos.", z.flattenError(query.error).fieldErrors);
+      const found = await petsNeedingFoster(context.db, {
+        perto: query.data.perto,
+        raio: query.data.raio ?? DEFAULT_RADIUS_KM,
+        especie: query.data.especie,
+        page: query.data.pagina ?? 1,
+      });
+      if (found.perto?.encontrada === false) {
+        return apiError(400, PLACE_MESSAGES.unknown, { perto: [PLACE_MESSAGES.unknown] });
+      }
+      return Response.json(
+        {
+          pets: found.items.map(toApiPet),
+          pagina: found.page,
+          total: found.total,
+          paginas: found.pageCount,
+          ...(found.perto?.encontrada && { perto: { codigo: found.perto.codigo, cidade: found.perto.rotulo } }),
+        },
+        { headers: PUBLIC_READ },
+      );
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/meus-lares",
+    access: "signed-in",
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Os animais no seu lar temporário",
+      description: "Cada animal com você agora, com a organização dele e as datas da estadia.",
+      ok: { 200: answer("Os animais.", myFosteredSchema) },
+    },
+    async handle({ context, user }) {
+      const fostered = await myFosteredPets(context.db, user.id);
+      return Response.json(
+        {
+          lares: fostered.map((item) => ({
+            estadia_id: item.placementId,
+            inicio: item.inicio,
+            fim_previsto: item.fimPrevisto,
+            pet: toApiPet(item.pet),
+            organizacao: { id: item.pet.organizacao.id, nome: item.pet.organizacao.nome },
+          })),
         },
         { headers: NO_STORE },
       );

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { FosterOffer } from "~/domain/foster/offers.server";
 import type { OfferNearby } from "~/domain/foster/search.server";
-import type { fosterOfferResponseSchema, fosterOffersNearbySchema } from "~/openapi/responses";
+import type { Placement } from "~/domain/foster/placements.server";
+import type { fosterOfferResponseSchema, fosterOffersNearbySchema, placementSchema } from "~/openapi/responses";
 
 /** The foster network (issue 44) in the API's shape. */
 
@@ -35,4 +36,15 @@ export function toApiFosterOffer(offer: FosterOffer): ApiOffer {
 
 export function toApiOfferNearby(offer: OfferNearby): ApiOfferNearby {
   return { id: offer.id, nome: offer.nome, distancia_km: offer.distanciaKm, ...offered(offer) };
+}
+
+export function toApiPlacement(placement: Placement): z.input<typeof placementSchema> {
+  return {
+    id: placement.id,
+    pet_id: placement.petId,
+    lar: placement.lar,
+    inicio: placement.inicio,
+    fim_previsto: placement.fimPrevisto,
+    fim: placement.fim,
+  };
 }

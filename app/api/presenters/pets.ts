@@ -56,6 +56,10 @@ export function toApiPet(pet: PetView): ApiPet {
     necessidades_especiais: pet.necessidadesEspeciais,
     historia: pet.historia,
     taxa_adocao: pet.taxaAdocaoCentavos === null ? null : pet.taxaAdocaoCentavos / 100,
+    precisa_lar_temporario: pet.precisaLarTemporario,
+    urgencia: pet.larUrgente ? "urgente" : "normal",
+    prazo_lar: pet.prazoLar,
+    em_lar_temporario: pet.emLarTemporario,
     ...(pet.distanciaKm !== undefined && { distancia_km: pet.distanciaKm }),
   };
 }

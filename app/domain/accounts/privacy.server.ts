@@ -20,6 +20,7 @@ import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import { handOverBeforeDeletion } from "~/domain/organizations/succession.server";
 import { ownOffer } from "~/domain/foster/offers.server";
+import { endPlacementsLeft } from "~/domain/foster/placements.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -171,6 +172,8 @@ export async function deleteAccount(db: Db, jobs: Jobs, userId: string): Promise
 
     // Animals approved for this person are available again (their applications go with them).
     await releaseApprovalsOf(tx as unknown as Db, jobs, userId);
+    // Animals in this person's foster home go back to their organisations (the dates stay).
+    await endPlacementsLeft(tx as unknown as Db, { fosterId: userId });
     // Messages first: those sent keep no sender id after the user row goes (set null).
     await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
     // Pets, their photo links and the messages about them go with the user (cascade).

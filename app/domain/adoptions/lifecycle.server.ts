@@ -4,6 +4,7 @@ import { adoptions, applicationEvents, applications, pets, termos } from "~/db/s
 import { scheduleCheckins } from "~/domain/termos/followups.server";
 import type { ApplicationParty, ApplicationStatus } from "~/lib/applications";
 import type { Jobs } from "~/services/jobs.server";
+import { endPlacementsLeft } from "~/domain/foster/placements.server";
 
 /**
  * The adoption's lifecycle from application to termo, in one module: moving applications between
@@ -130,6 +131,8 @@ export async function completeAdoption(
     })
     .where(eq(pets.id, ids.petId))
     .returning({ caretakerId: pets.caretakerId });
+  // Adopted, it leaves its foster home.
+  await endPlacementsLeft(tx, { petId: ids.petId }, now);
   const [application] = await tx
     .update(applications)
     .set({ status: "adotada", updatedAt: now })

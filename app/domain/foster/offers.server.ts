@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, gte, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { fosterOffers } from "~/db/schema";
+import { fosterOffers, users } from "~/db/schema";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
 import { resolveCity } from "~/domain/places/cities.server";
 import { dayInBrasilia } from "~/lib/dates";
@@ -125,4 +125,31 @@ export async function withdrawOffer(db: Db, userId: string): Promise<Result> {
     .where(eq(fosterOffers.userId, userId))
     .returning({ userId: fosterOffers.userId });
   return deleted.length > 0 ? ok() : notFound("foster-offer");
+}
+
+/** An offer organisations find now: not paused, not past its last day, of an account not suspended (joined as `users`). */
+export function activeOffer(now: Date): SQL {
+  return and(
+    isNull(fosterOffers.pausadoEm),
+    or(isNull(fosterOffers.disponivelAte), gte(fosterOffers.disponivelAte, dayInBrasilia(now))),
+    isNull(users.suspendedAt),
+  )!;
+}
+
+/** The first word of a person's name: all an organisation reads of someone who offered a home. */
+export const firstName = sql<string>`split_part(${users.nome}, ' ', 1)`;
+
+/** Who is behind an active offer: for the invitation e-mailed to them (never shown to the team). */
+export async function activeOfferHolder(
+  db: Db,
+  offerId: string,
+  now: Date,
+): Promise<{ id: string; email: string; firstName: string } | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName })
+    .from(fosterOffers)
+    .innerJoin(users, eq(users.id, fosterOffers.userId))
+    .where(and(eq(fosterOffers.id, offerId), activeOffer(now)))
+    .limit(1);
+  return row ?? null;
 }

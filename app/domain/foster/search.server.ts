@@ -1,11 +1,10 @@
-import { and, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { fosterOffers, organizations, users } from "~/db/schema";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { citiesWithin } from "~/domain/places/cities.server";
-import { dayInBrasilia } from "~/lib/dates";
 import { invalid, ok, type Result } from "~/services/outcome.server";
-import { offeredColumns, type FosterOffer } from "./offers.server";
+import { activeOffer, firstName, offeredColumns, type FosterOffer } from "./offers.server";
 
 /**
  * Organisations looking for a foster home (issue 44): the active offers near a place, for the
@@ -50,18 +49,13 @@ export async function offersNear(
   const rows = await db
     .select({
       ...offeredColumns,
-      nome: sql<string>`split_part(${users.nome}, ' ', 1)`,
+      nome: firstName,
       updatedAt: fosterOffers.updatedAt,
     })
     .from(fosterOffers)
     .innerJoin(users, eq(users.id, fosterOffers.userId))
     .where(
-      and(
-        inArray(fosterOffers.cidadeIbge, [...distance.keys()]),
-        isNull(fosterOffers.pausadoEm),
-        or(isNull(fosterOffers.disponivelAte), gte(fosterOffers.disponivelAte, dayInBrasilia(now))),
-        isNull(users.suspendedAt),
-      ),
+      and(inArray(fosterOffers.cidadeIbge, [...distance.keys()]), activeOffer(now)),
     );
   const lares = rows
     .map(({ cidadeIbge, updatedAt, ...row }) => ({

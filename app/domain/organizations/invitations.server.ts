@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { organizationInvitations, organizationMembers, organizations, users } from "~/db/schema";
 import { OrganizationInvitationEmail, organizationInvitationSubject } from "~/emails/organization-invitation.server";
@@ -9,13 +10,15 @@ import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { activeOfferHolder } from "~/domain/foster/offers.server";
 import { requirePower } from "./membership.server";
 import { recordActivity } from "./activity-records.server";
 
 /**
  * Invitations to an organisation (issue 43): an administrador invites by e-mail; the link is
  * valid for 7 days and used once; only the account of that e-mail accepts it, anyone holding
- * the link may decline it.
+ * the link may decline it. The team may also invite a person who offered a foster home
+ * (issue 44) without learning their e-mail: only that account accepts.
  */
 
 export const INVITATION_DAYS = 7;
@@ -90,6 +93,68 @@ export async function inviteMember(
 }
 
 /**
+ * The team (administradores and equipe) invites the person behind an offer of a foster home
+ * to join as `lar_temporario`: an offer active now (not paused, not past its last day, of an
+ * account not suspended). The link goes to the account's e-mail, which the team never reads;
+ * only that account accepts. A pending invitation of the same person is replaced.
+ */
+export async function inviteFoster(
+  db: Db,
+  jobs: Jobs,
+  actorId: string,
+  organizationId: string,
+  offerId: string,
+  now = new Date(),
+): Promise<Result<string>> {
+  const power = await requirePower(db, actorId, organizationId, "cuidar");
+  if (!power.ok) return power;
+  const person = await activeOfferHolder(db, offerId, now);
+  if (!person) return notFound("foster-offer");
+  const [member] = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, person.id)))
+    .limit(1);
+  if (member) return fail({ kind: "conflict", reason: "already-member", field: "lar_id" });
+  const allowed = await takeAllowance(db, "invitation-account", actorId);
+  if (!allowed.ok) return allowed;
+  const id = await db.transaction(async (tx) => {
+    await tx
+      .delete(organizationInvitations)
+      .where(
+        and(
+          eq(organizationInvitations.organizationId, organizationId),
+          eq(organizationInvitations.userId, person.id),
+          isNull(organizationInvitations.acceptedAt),
+          isNull(organizationInvitations.declinedAt),
+        ),
+      );
+    const [made] = await tx
+      .insert(organizationInvitations)
+      .values({
+        organizationId,
+        email: person.email,
+        userId: person.id,
+        papel: "lar_temporario",
+        invitedBy: actorId,
+        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      })
+      .returning({ id: organizationInvitations.id });
+    await jobs.send(ORGANIZATION_INVITATION_JOB, { invitationId: made!.id }, { tx: tx as unknown as Db });
+    await recordActivity(tx as unknown as Db, {
+      organizationId,
+      actorId,
+      acao: "membro_convidado",
+      alvoNome: person.firstName,
+      detalhe: ORGANIZATION_ROLE_LABEL.lar_temporario.toLowerCase(),
+    });
+    return made!.id;
+  });
+  jobs.wake(ORGANIZATION_INVITATION_JOB);
+  return ok(id);
+}
+
+/**
  * The job `ORGANIZATION_INVITATION_JOB`: makes the link's token, keeps its hash, e-mails the
  * link once; nothing for an invitation replaced, answered or expired meanwhile.
  */
@@ -141,6 +206,8 @@ export function looksLikeInvitationToken(token: string): boolean {
 export type InvitationView = {
   id: string;
   organizationId: string;
+  /** The account invited from its offer of a foster home; null for an invitation by e-mail. */
+  userId: string | null;
   organizacao: string;
   papel: OrganizationRole;
   email: string;
@@ -155,6 +222,7 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
     .select({
       id: organizationInvitations.id,
       organizationId: organizationInvitations.organizationId,
+      userId: organizationInvitations.userId,
       organizacao: organizations.nome,
       papel: organizationInvitations.papel,
       email: organizationInvitations.email,
@@ -176,7 +244,8 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
 
 /**
  * The signed-in person accepts: once, within its 7 days, from the account of the e-mail it was
- * sent to. Returns the organisation and the role now theirs.
+ * sent to (or, invited from an offer, the account that made it). Returns the organisation and
+ * the role now theirs.
  */
 export async function acceptInvitation(
   db: Db,
@@ -188,7 +257,8 @@ export async function acceptInvitation(
   if (!invitation) return notFound("invitation");
   if (invitation.status !== "pendente") return invalid("token", "invitation-token");
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!account || !sameEmail(account.email, invitation.email)) return forbidden("invitation-other-account");
+  const theirs = invitation.userId ? invitation.userId === userId : account && sameEmail(account.email, invitation.email);
+  if (!account || !theirs) return forbidden("invitation-other-account");
   return db.transaction(async (tx) => {
     // Used once: only the request that marks it accepted adds the member.
     const [taken] = await tx
@@ -233,7 +303,13 @@ export async function declineInvitation(db: Db, token: string, now = new Date())
   return ok();
 }
 
-export type PendingInvitation = { id: string; email: string; papel: OrganizationRole; expiraEm: Date };
+/**
+ * `convidado`: the e-mail invited, or for a person invited from an offer of a foster home, the
+ * first name only (their e-mail is not the team's to read).
+ */
+export type PendingInvitation = { id: string; convidado: string; papel: OrganizationRole; expiraEm: Date };
+
+const invitee = alias(users, "invitee");
 
 /** The invitations still waiting for an answer, for the organisation's administradores. */
 export async function listPendingInvitations(
@@ -247,11 +323,12 @@ export async function listPendingInvitations(
   const rows = await db
     .select({
       id: organizationInvitations.id,
-      email: organizationInvitations.email,
+      convidado: sql<string>`coalesce(split_part(${invitee.nome}, ' ', 1), ${organizationInvitations.email})`,
       papel: organizationInvitations.papel,
       expiraEm: organizationInvitations.expiresAt,
     })
     .from(organizationInvitations)
+    .leftJoin(invitee, eq(invitee.id, organizationInvitations.userId))
     .where(
       and(
         eq(organizationInvitations.organizationId, organizationId),

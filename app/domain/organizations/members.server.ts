@@ -5,6 +5,7 @@ import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizati
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import { requirePower, roleIn } from "./membership.server";
 import { recordActivity } from "./activity-records.server";
+import { endPlacementsLeft } from "~/domain/foster/placements.server";
 
 /**
  * Changing and ending memberships (issue 43): administradores change roles and remove
@@ -81,6 +82,8 @@ export async function removeMember(db: Db, actorId: string, organizationId: stri
     await tx
       .delete(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    // A foster who leaves gives the organisation's animals back: the placements end today.
+    await endPlacementsLeft(txDb, { fosterId: memberId, organizationId });
     await recordActivity(
       txDb,
       actorId === memberId

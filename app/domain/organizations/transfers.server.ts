@@ -13,6 +13,7 @@ import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.ser
 import { takeAllowance } from "~/services/rate-limits.server";
 import { recordActivity } from "./activity-records.server";
 import { membersIn, requirePower, roleIn } from "./membership.server";
+import { endPlacementsLeft } from "~/domain/foster/placements.server";
 
 /**
  * Transfers (issue 43): an administrador of the organisation that has an animal passes it to
@@ -206,6 +207,8 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
       .update(pets)
       .set({ organizationId: transfer.to.id, caretakerId: userId })
       .where(eq(pets.id, transfer.pet.id));
+    // Its foster was the other organisation's: the placement ends with the transfer.
+    await endPlacementsLeft(tx, { petId: transfer.pet.id });
     await tx
       .update(petTransfers)
       .set({ status: "aceita", decidedBy: userId, decidedAt: sql`now()` })

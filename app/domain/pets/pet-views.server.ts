@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import type { hiddenBy } from "~/db/schema";
-import { organizations, petPhotos, pets, users } from "~/db/schema";
+import { fosterPlacements, organizations, petPhotos, pets, users } from "~/db/schema";
 import { cachedRead } from "~/domain/pets/public-reads.server";
 import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 import {
@@ -32,6 +32,12 @@ type PetRecord = {
   necessidadesEspeciais: string | null;
   historia: string | null;
   taxaAdocaoCentavos: number | null;
+  /** The organisation looks for a foster home for it (issue 44), how urgently, by when. */
+  precisaLarTemporario: boolean;
+  larUrgente: boolean;
+  prazoLar: string | null;
+  /** In a foster home now: said, never where. */
+  emLarTemporario: boolean;
 };
 
 /** What a card, a page or the API shows of a pet. Never the caretaker's phone or e-mail. */
@@ -115,6 +121,10 @@ export const petColumns = {
   necessidadesEspeciais: pets.necessidadesEspeciais,
   historia: pets.historia,
   taxaAdocaoCentavos: pets.taxaAdocaoCentavos,
+  precisaLarTemporario: pets.precisaLarTemporario,
+  larUrgente: pets.larUrgente,
+  prazoLar: pets.prazoLar,
+  emLarTemporario: sql<boolean>`exists (select 1 from ${fosterPlacements} where ${fosterPlacements.petId} = ${pets.id} and ${fosterPlacements.fim} is null)`,
   // The photos' image ids in order, gathered in the same query (no N+1).
   photoIds: sql<string[] | null>`(
     select array_agg(${petPhotos.imageId}::text order by ${petPhotos.position})
@@ -194,6 +204,10 @@ export function toView(row: PetRow): PetView {
     necessidadesEspeciais: row.necessidadesEspeciais,
     historia: row.historia,
     taxaAdocaoCentavos: row.taxaAdocaoCentavos,
+    precisaLarTemporario: row.precisaLarTemporario,
+    larUrgente: row.larUrgente,
+    prazoLar: row.prazoLar,
+    emLarTemporario: row.emLarTemporario,
   };
 }
 

@@ -16,6 +16,8 @@ import {
   type Species,
   type Vaccine,
 } from "~/lib/pets";
+import { dayInBrasilia } from "~/lib/dates";
+import type { FosterUrgency } from "~/lib/foster";
 import { vaccinesOutsideList } from "~/validation/pets";
 import { deleteUnusedImages, imageRefusal, prepareImage, saveImage, InvalidImageError } from "~/services/images.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
@@ -25,6 +27,7 @@ import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.serv
 import { resolveCity, type City } from "~/domain/places/cities.server";
 import { caresFor, ownOrganization, publishingOrganization } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { endPlacementsLeft } from "~/domain/foster/placements.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -53,6 +56,11 @@ type PetRecordInput = {
   historia: string | null;
   /** In cents. */
   taxa_adocao: number | null;
+  /** The organisation looks for a foster home for it (issue 44). */
+  precisa_lar_temporario: boolean;
+  urgencia: FosterUrgency;
+  /** ISO day by which a home is needed. */
+  prazo_lar: string | null;
 };
 
 const PHOTO_FORMATS = ["jpeg", "png", "webp"] as const;
@@ -112,7 +120,17 @@ function columnsOf(input: PetChanges) {
     }),
     ...(input.historia !== undefined && { historia: input.historia?.trim() || null }),
     ...(input.taxa_adocao !== undefined && { taxaAdocaoCentavos: input.taxa_adocao }),
+    ...(input.precisa_lar_temporario !== undefined && { precisaLarTemporario: input.precisa_lar_temporario }),
+    ...(input.urgencia !== undefined && { larUrgente: input.urgencia === "urgente" }),
+    ...(input.prazo_lar !== undefined && { prazoLar: input.prazo_lar }),
+    // No longer looking for a home: nothing is urgent, no deadline.
+    ...(input.precisa_lar_temporario === false && { larUrgente: false, prazoLar: null }),
   };
+}
+
+/** A deadline for a foster home is a day to come (in Brasília). */
+function checkFosterDeadline(input: Partial<PetInput>): Result {
+  return input.prazo_lar && input.prazo_lar < dayInBrasilia(new Date()) ? invalid("prazo_lar", "past-date") : ok();
 }
 
 /** The job that follows a pet's publication (the alerts it matches are e-mailed). */
@@ -160,6 +178,8 @@ export async function createPet(
 ): Promise<Result<string>> {
   const place = await resolveCity(db, input.cidade, input.uf);
   if (!place.ok) return place;
+  const deadline = checkFosterDeadline(input);
+  if (!deadline.ok) return deadline;
   const prepared = await preparePhotos(photos, caretakerId);
   if (!prepared.ok) return prepared;
   const owner = { caretakerId, organizationId: organizationId ?? (await ownOrganization(db, caretakerId)) };
@@ -337,6 +357,8 @@ async function changePet(
   changes: Partial<PetInput>,
   photos?: PhotoSource[],
 ): Promise<Result> {
+  const deadline = checkFosterDeadline(changes);
+  if (!deadline.ok) return deadline;
   let placed: PetChanges = changes;
   if (changes.cidade !== undefined || changes.uf !== undefined) {
     // Resolved before the transaction: the city list may have to be read first.
@@ -429,6 +451,8 @@ function savePet(
       await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
+    // Adopted, it leaves its foster home (the adopter takes it from there).
+    if (changes.status === "adotado") await endPlacementsLeft(tx as unknown as Db, { petId });
     await recordActivity(tx as unknown as Db, {
       organizationId: owned.value.organizationId,
       actorId,
@@ -450,6 +474,7 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
     const owned = await ownedPet(tx as unknown as Db, actorId, petId);
     if (!owned.ok) return owned;
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
+    await endPlacementsLeft(tx as unknown as Db, { petId });
     await dropPhotos(tx as unknown as Db, petId);
     await recordActivity(tx as unknown as Db, {
       organizationId: owned.value.organizationId,

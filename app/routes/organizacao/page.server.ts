@@ -14,9 +14,9 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 // Written on the server: the day in Brasília, whatever the browser's time zone.
 const day = (date: Date) => formatDay(dayInBrasilia(date));
 
-const pendingRow = ({ id, email, papel, expiraEm }: PendingInvitation) => ({
+const pendingRow = ({ id, convidado, papel, expiraEm }: PendingInvitation) => ({
   id,
-  email,
+  convidado,
   papel: ORGANIZATION_ROLE_LABEL[papel],
   expiraEm: day(expiraEm),
 });

@@ -230,7 +230,7 @@ export function PendingSection() {
         <ul className="organization__list">
           {pending.map((invitation) => (
             <li key={invitation.id} className="organization__member">
-              <span className="organization__member-name">{invitation.email}</span>
+              <span className="organization__member-name">{invitation.convidado}</span>
               <span>
                 {invitation.papel} · vale até {invitation.expiraEm}
               </span>
