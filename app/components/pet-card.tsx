@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { SEX_LABEL, type Sex } from "~/lib/pets";
@@ -62,8 +63,11 @@ export function PetCard({
   eager = false,
   favorito,
   voltar = "/home",
+  badges,
 }: {
   pet: PetCardData;
+  /** What a list says of each animal beside its name (an urgency, a deadline). */
+  badges?: ReactNode;
   eager?: boolean;
   /** For a signed-in person: whether the pet is among their favourites (its heart shows). */
   favorito?: boolean;
@@ -95,6 +99,7 @@ export function PetCard({
           </Link>
         </h2>
         {pet.reservado ? <p className="reserved-badge pet-card__reserved">Reservado</p> : null}
+        {badges}
         <p className="pet-card__facts">
           <span>
             {pet.sexo ? <SexIcon sexo={pet.sexo} className="pet-card__sex" /> : null}

@@ -55,6 +55,9 @@ export type PetFormValues = {
   necessidades_especiais: string;
   historia: string;
   taxa_adocao: string;
+  precisa_lar_temporario: string;
+  urgencia: string;
+  prazo_lar: string;
 };
 
 const EMPTY: PetFormValues = {
@@ -77,6 +80,9 @@ const EMPTY: PetFormValues = {
   necessidades_especiais: "",
   historia: "",
   taxa_adocao: "",
+  precisa_lar_temporario: "nao",
+  urgencia: "normal",
+  prazo_lar: "",
 };
 
 // The fields as the page shows them: a refused form focuses the first with an error.
@@ -97,6 +103,9 @@ const FIELD_ORDER = [
   "microchip",
   "convive_com",
   "necessidades_especiais",
+  "precisa_lar_temporario",
+  "urgencia",
+  "prazo_lar",
   "cidade",
   "uf",
   "taxa_adocao",
@@ -127,6 +136,9 @@ export function petFormValues(pet: PetView): PetFormValues {
     necessidades_especiais: pet.necessidadesEspeciais ?? "",
     historia: pet.historia ?? "",
     taxa_adocao: pet.taxaAdocaoCentavos === null ? "" : formatFee(pet.taxaAdocaoCentavos).replace("R$ ", ""),
+    precisa_lar_temporario: pet.precisaLarTemporario ? "sim" : "nao",
+    urgencia: pet.larUrgente ? "urgente" : "normal",
+    prazo_lar: pet.prazoLar ?? "",
   };
 }
 
@@ -246,6 +258,34 @@ export function PetForm({
           placeholder="Medicação, dieta, cuidados com a mobilidade…"
           maxLength={300}
           rows={3}
+        />
+      </fieldset>
+      <fieldset className="pet-form__group">
+        <legend className="pet-form__legend">Lar temporário</legend>
+        <p className="field__hint">
+          Marcado, o animal aparece em Precisam de lar temporário, onde voluntários perto podem se oferecer.
+        </p>
+        <SelectField
+          meta={fields.precisa_lar_temporario}
+          label="Precisa de lar temporário"
+          options={[
+            ["nao", "Não"],
+            ["sim", "Sim"],
+          ]}
+        />
+        <SelectField
+          meta={fields.urgencia}
+          label="Urgência"
+          options={[
+            ["normal", "Normal"],
+            ["urgente", "Urgente"],
+          ]}
+        />
+        <TextField
+          meta={fields.prazo_lar}
+          label="Prazo para o lar temporário (opcional)"
+          type="date"
+          hint="Até quando o animal precisa sair de onde está."
         />
       </fieldset>
       <div className="pet-form__place">

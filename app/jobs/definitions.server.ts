@@ -24,6 +24,7 @@ import {
   sendOrganizationInvitation,
 } from "~/domain/organizations/invitations.server";
 import { sendTransferRequested, TRANSFER_REQUESTED_JOB } from "~/domain/organizations/transfers.server";
+import { FOSTER_INTEREST_JOB, sendFosterInterest } from "~/domain/foster/interest.server";
 import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
@@ -232,6 +233,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ transferId }) => sendTransferRequested(db, mailer, transferId, publicUrl()),
   };
+  // A person offers their home for an animal that needs one: its team is told.
+  const fosterInterest: JobDefinition<{ petId: string; userId: string }> = {
+    name: FOSTER_INTEREST_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (job) => sendFosterInterest(db, mailer, job, publicUrl()),
+  };
   // The link that confirms a new account's e-mail.
   const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
     name: EMAIL_CONFIRMATION_JOB,
@@ -255,6 +264,7 @@ export function appJobs({
     emailConfirmation,
     organizationInvitation,
     transferRequested,
+    fosterInterest,
     purge,
     alertNewPet,
     alertSend,

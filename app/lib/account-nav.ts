@@ -37,6 +37,8 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/meus-pets/novo", label: "Publicar um animal" },
   // An ONG or a group of protetores as a team (issue 43); its own pages are listed on the profile.
   { to: "/organizacoes/nova", label: "Criar organização" },
+  // The animals in the person's foster home (issue 44), and their offer of one.
+  { to: "/meus-lares", label: "Meus lares temporários" },
   { to: "/favoritos", label: "Favoritos" },
   { to: "/alertas", label: "Alertas" },
   { to: "/candidaturas", label: "Minhas candidaturas" },

@@ -1,5 +1,8 @@
 /** The foster network (issue 44): what an offer of a home holds, shared by the pages and the API. */
 
+import { formatDay } from "./dates";
+import { listInWords, SIZE_LABEL, type Size } from "./pets";
+
 /** The species a foster home takes: dogs and cats (the rescue Adopet serves). */
 export const FOSTER_SPECIES = ["cao", "gato"] as const;
 export type FosterSpecies = (typeof FOSTER_SPECIES)[number];
@@ -14,3 +17,28 @@ export const FOSTER_RADIUS_KM = 50;
 /** How urgently an animal needs a foster home: `urgente` ones are listed first. */
 export const FOSTER_URGENCIES = ["urgente", "normal"] as const;
 export type FosterUrgency = (typeof FOSTER_URGENCIES)[number];
+
+const SPECIES_PLURAL: Record<FosterSpecies, string> = { cao: "cães", gato: "gatos" };
+
+/** What a home offers, in a sentence or two: for the team's e-mail and pages. */
+export function offerInWords(offer: {
+  especies: readonly FosterSpecies[];
+  portes: readonly Size[];
+  quantos: number;
+  disponivelAte: string | null;
+  temAnimais: boolean;
+  temCriancas: boolean;
+  telaNasJanelas: boolean;
+}): string {
+  const species = listInWords(offer.especies.map((species) => SPECIES_PLURAL[species]));
+  const sizes = offer.portes.map((size) => SIZE_LABEL[size].toLowerCase());
+  const until = offer.disponivelAte ? `, até ${formatDay(offer.disponivelAte)}` : "";
+  const home = [
+    offer.temAnimais ? "tem outros animais" : "não tem outros animais",
+    offer.temCriancas ? "tem crianças" : "não tem crianças",
+    offer.telaNasJanelas ? "tem tela nas janelas" : "não tem tela nas janelas",
+  ].join("; ");
+  const anySize = sizes.length <= 1 ? sizes.join("") : `${sizes.slice(0, -1).join(", ")} ou ${sizes.at(-1)}`;
+  const first = `${species.charAt(0).toUpperCase()}${species.slice(1)} de porte ${anySize}`;
+  return `${first}, ${offer.quantos === 1 ? "um de cada vez" : `até ${offer.quantos} de uma vez`}${until}. Em casa: ${home}.`;
+}

@@ -581,6 +581,9 @@ export const fosterOffersNearbySchema = z
         cidade: z.string(),
         uf: z.enum(UFS),
         distancia_km: z.int(),
+        membro: z.boolean().meta({
+          description: "A pessoa já faz parte da organização: um animal pode ir para ela (`POST /pets/{id}/lar`).",
+        }),
         especies: z.array(z.enum(FOSTER_SPECIES)),
         portes: z.array(z.enum(SIZES)),
         quantos: z.int(),

@@ -4,7 +4,10 @@ import { CityField } from "~/components/city-field";
 import { ChoiceGroup, FormError, SelectField, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { isEmailConfirmed } from "~/domain/accounts/email-confirmation.server";
+import { offerHomeFor } from "~/domain/foster/interest.server";
 import { ownOffer, pauseOffer, saveOffer, withdrawOffer, type FosterOffer } from "~/domain/foster/offers.server";
+import { findPublicPet } from "~/domain/pets/pet-views.server";
+import { isId } from "~/lib/ids";
 import { FOSTER_MAX_ANIMALS, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
 import { pageMeta } from "~/lib/meta";
 import { SIZE_LABEL, SIZES, SPECIES_LABEL, UFS } from "~/lib/pets";
@@ -16,8 +19,16 @@ import { setNotice } from "~/web/notices.server";
 /**
  * `/lar-temporario` (issue 44): what fostering means, and for a signed-in person their offer of
  * a home: made, changed, paused, resumed or withdrawn. Anyone reads the page; offering needs an
- * account with a confirmed e-mail.
+ * account with a confirmed e-mail. Come from an animal's `Posso ser lar temporário`
+ * (`?animal=`), the offer saved goes to that animal's team.
  */
+
+/** The animal of `?animal=`, when it is one that needs a foster home. */
+async function animalInNeed(request: Request, db: Parameters<typeof findPublicPet>[0]) {
+  const id = new URL(request.url).searchParams.get("animal");
+  const pet = id && isId(id) ? await findPublicPet(db, id) : null;
+  return pet && pet.status === "disponivel" && pet.precisaLarTemporario ? { id: pet.id, nome: pet.nome } : null;
+}
 
 const YES_NO: [string, string][] = [
   ["sim", "Sim"],
@@ -41,10 +52,12 @@ const formValues = (offer: FosterOffer) => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getUser(request, context.db);
-  if (!user) return { signedIn: false as const };
+  const animal = await animalInNeed(request, context.db);
+  if (!user) return { signedIn: false as const, animal };
   const [offer, confirmed] = await Promise.all([ownOffer(context.db, user.id), isEmailConfirmed(context.db, user.id)]);
   return {
     signedIn: true as const,
+    animal,
     confirmed,
     offer: offer && { pausado: offer.pausado, values: formValues(offer) },
   };
@@ -73,6 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const saved = await saveOffer(context.db, user.id, form.value, now);
   if (!saved.ok) return formFailure(form, saved.failure);
+  const animal = await animalInNeed(request, context.db);
+  if (animal && !saved.value.pausado) {
+    const sent = await offerHomeFor(context.db, context.jobs, user.id, animal.id);
+    if (!sent.ok) throw pageFailure(sent.failure);
+    return redirect(`/pets/${animal.id}`, { headers: { "Set-Cookie": await setNotice("fosterInterestSent") } });
+  }
   return back("fosterOfferSaved");
 }
 
@@ -101,10 +120,20 @@ export default function FosterHome() {
           um animal.
         </p>
       </div>
+      {loaded.animal ? (
+        <p className="panel foster__animal" role="note">
+          Ao salvar a sua oferta, ela vai para a equipe que cuida de{" "}
+          <Link to={`/pets/${loaded.animal.id}`}>{loaded.animal.nome}</Link>, que precisa de um lar temporário.
+        </p>
+      ) : null}
       {!loaded.signedIn ? (
         <p className="panel foster__login">
-          <Link to="/login?voltar=%2Fadopet%2Flar-temporario">Entre na sua conta</Link> ou{" "}
-          <Link to="/cadastro">crie uma</Link> para oferecer um lar temporário.
+          <Link
+            to={`/login?voltar=${encodeURIComponent(`/adopet/lar-temporario${loaded.animal ? `?animal=${loaded.animal.id}` : ""}`)}`}
+          >
+            Entre na sua conta
+          </Link>{" "}
+          ou <Link to="/cadastro">crie uma</Link> para oferecer um lar temporário.
         </p>
       ) : !loaded.confirmed ? (
         <p className="panel foster__login">
@@ -158,7 +187,13 @@ function OfferForm() {
     saved?.values ?? { quantos: "1", especies: [], portes: [] },
   );
   return (
-    <ValidatedForm form={form} focus={focus} action="?acao=salvar" className="panel" aria-labelledby="oferta">
+    <ValidatedForm
+      form={form}
+      focus={focus}
+      action={`?acao=salvar${loaded.animal ? `&animal=${loaded.animal.id}` : ""}`}
+      className="panel"
+      aria-labelledby="oferta"
+    >
       <h2 className="panel__title" id="oferta">
         {saved ? "Mudar a sua oferta" : "Oferecer meu lar"}
       </h2>

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { roleMay } from "~/lib/organizations";
 import type { Route } from "./+types/organizacoes.configuracoes";
 import { VerifiedBadge } from "~/components/caretaker-kind";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
@@ -59,6 +60,9 @@ export default function OrganizationSettings() {
         )}
         <p className="organization__links">
           <Link to={`/organizacoes/${organization.id}/painel`}>Ver o painel da organização</Link>
+          {roleMay(organization.papel, "cuidar") ? (
+            <Link to={`/organizacoes/${organization.id}/lares`}>Ver os lares temporários</Link>
+          ) : null}
           {admin ? <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link> : null}
           {admin ? (
             <Link to={`/organizacoes/${organization.id}/dados`} reloadDocument download>

@@ -1,5 +1,5 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
-import { data, Link, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -18,7 +18,11 @@ import { FavoriteButton } from "~/components/favorite-button";
 import { ShareBox } from "~/components/share-box";
 import { CaretakerKind } from "~/components/caretaker-kind";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
-import { getUser } from "~/web/auth.server";
+import { getUser, requireUser } from "~/web/auth.server";
+import { offerHomeFor } from "~/domain/foster/interest.server";
+import { ownOffer } from "~/domain/foster/offers.server";
+import { pageFailure } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const pet = await findPublicPet(context.db, pageId(params.id));
@@ -31,7 +35,23 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const status = pet.status === "disponivel" ? 200 : 410;
   // A caretaker does not apply for their own animal.
   const own = user?.id === pet.caretaker.id;
-  return data({ pet, origin, favorito, own }, { status });
+  // `Posso ser lar temporário` sends an active offer at once; without one, the person makes it first.
+  const offering = user && pet.precisaLarTemporario ? await ownOffer(context.db, user.id) : null;
+  return data({ pet, origin, favorito, own, hasOffer: Boolean(offering && !offering.pausado) }, { status });
+}
+
+/** `Posso ser lar temporário`: the person's active offer goes to the animal's team (else they make one). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const petId = pageId(params.id);
+  const sent = await offerHomeFor(context.db, context.jobs, user.id, petId);
+  if (!sent.ok) {
+    if (sent.failure.kind === "not-found" && sent.failure.subject === "foster-offer") {
+      return redirect(`/lar-temporario?animal=${petId}`);
+    }
+    throw pageFailure(sent.failure);
+  }
+  return redirect(`/pets/${petId}`, { headers: { "Set-Cookie": await setNotice("fosterInterestSent") } });
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -63,7 +83,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet, favorito, origin, own } = useLoaderData<typeof loader>();
+  const { pet, favorito, origin, own, hasOffer } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -93,6 +113,12 @@ export default function PetPage() {
         <p className="pet-page__gone" role="note">
           <strong className="reserved-badge">Reservado</strong> Uma candidatura para adotar {pet.nome} foi aprovada. Se
           a adoção não se concretizar, ele volta a ficar disponível.
+        </p>
+      ) : null}
+      {available && pet.emLarTemporario ? (
+        <p className="pet-page__gone" role="note">
+          <strong className="foster-badge">Em lar temporário</strong> {pet.nome} espera pela adoção na casa de um
+          voluntário da organização. A adoção continua aberta.
         </p>
       ) : null}
       {available ? null : (
@@ -152,6 +178,29 @@ export default function PetPage() {
           {pet.taxaAdocaoCentavos === 0 ? "Adoção sem taxa" : `Taxa de adoção: ${formatFee(pet.taxaAdocaoCentavos)}`}
         </p>
       )}
+      {available && pet.precisaLarTemporario && !own ? (
+        <section className="panel pet-page__foster" aria-labelledby="precisa-lar">
+          <h2 id="precisa-lar" className="pet-page__subtitle">
+            Precisa de lar temporário
+          </h2>
+          <p>
+            {pet.larUrgente ? <strong className="urgent-badge">Urgente</strong> : null} {pet.nome} precisa de uma casa
+            para esperar pela adoção{pet.prazoLar ? `, até ${formatDay(pet.prazoLar)}` : ""}. A organização continua
+            responsável por ele e acompanha você.
+          </p>
+          {hasOffer ? (
+            <Form method="post">
+              <button type="submit" className="button">
+                Posso ser lar temporário
+              </button>
+            </Form>
+          ) : (
+            <Link to={`/lar-temporario?animal=${pet.id}`} className="button">
+              Posso ser lar temporário
+            </Link>
+          )}
+        </section>
+      ) : null}
       {favorito === null || pet.status === "removido" ? null : (
         <FavoriteButton petId={pet.id} petNome={pet.nome} favorito={favorito} voltar={`/pets/${pet.id}`} />
       )}

@@ -174,7 +174,9 @@ type ConflictReason =
   /** A foster home is an organisation's member: the person accepts the team's invitation first. */
   | "foster-not-member"
   /** Only an animal available for adoption goes to a foster home. */
-  | "foster-pet-unavailable";
+  | "foster-pet-unavailable"
+  /** The animal is not looking for a foster home (now). */
+  | "foster-not-needed";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

@@ -18,6 +18,7 @@ export const FOSTER_MESSAGES = {
     "Confirme seu e-mail para oferecer um lar temporário: o link está no e-mail que enviamos quando você criou a conta. Se ele não chegou, peça outro no seu perfil.",
   raio: `Informe o raio em km, de 1 a ${FOSTER_RADIUS_KM}.`,
   larId: "Escolha o lar temporário: uma oferta da busca ou um membro da organização.",
+  animal: "Escolha o animal.",
   inicio: "Informe a data de chegada ao lar temporário (dd/mm/aaaa), hoje ou antes.",
   fimPrevisto: "Informe o fim previsto como dd/mm/aaaa, depois da chegada.",
   especie: "Escolha a espécie: cão, gato ou outro.",
@@ -102,4 +103,11 @@ export const fosterNeedsQuerySchema = z.object({
     .max(1000, FOSTER_MESSAGES.pagina)
     .optional(),
 });
-export type FosterNeedsQuery = z.output<typeof fosterNeedsQuerySchema>;
+
+/** The team's page form that places an animal: which animal, with whom, from when, until when. */
+export const placementFormSchema = z.object({
+  animal: z.uuid(FOSTER_MESSAGES.animal),
+  lar_id: z.uuid(FOSTER_MESSAGES.larId),
+  inicio: z.iso.date(FOSTER_MESSAGES.inicio),
+  fim_previsto: z.iso.date(FOSTER_MESSAGES.fimPrevisto).optional(),
+});

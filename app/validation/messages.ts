@@ -122,6 +122,12 @@ export const NOTICES = {
   fosterOfferPaused: "Oferta pausada: nenhuma organização a encontra até você retomá-la.",
   fosterOfferResumed: "Oferta retomada: organizações perto de você podem encontrá-la de novo.",
   fosterOfferWithdrawn: "Oferta de lar temporário retirada e apagada.",
+  fosterInvited:
+    "Convite enviado por e-mail. Quando a pessoa aceitar, ela entra na organização como lar temporário e vocês podem levar um animal para ela.",
+  fosterPlaced: "Pronto: o animal está no lar temporário. A página dele agora diz Em lar temporário.",
+  fosterEnded: "Estadia encerrada: o animal voltou para a organização. As datas ficam no histórico dele.",
+  fosterInterestSent:
+    "Obrigado! Sua oferta de lar temporário foi enviada para a equipe que cuida dele. Se ela convidar você, o convite chega por e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",
   organizationCreated: "Organização criada! Você é quem a administra.",
   organizationSaved: "Dados da organização salvos.",

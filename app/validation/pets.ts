@@ -217,7 +217,8 @@ function fosterNeedFields(missing: "clears" | "keeps") {
   }
   return {
     precisa_lar_temporario: z.preprocess(
-      (value) => (value === undefined || value === "" ? false : typeof value === "string" ? (YES_NO[value] ?? value) : value),
+      (value) =>
+        value === undefined || value === "" ? false : typeof value === "string" ? (YES_NO[value] ?? value) : value,
       needed,
     ),
     urgencia: z.preprocess((value) => (value === undefined || value === "" ? "normal" : value), urgency),

@@ -112,6 +112,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "foster-not-member":
     "Esta pessoa ainda não faz parte da organização: convide-a, e ela entra como lar temporário ao aceitar o convite.",
   "foster-pet-unavailable": "Só um animal disponível para adoção vai para um lar temporário.",
+  "foster-not-needed": "Este animal não está procurando lar temporário agora. Obrigado por se oferecer!",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";

@@ -6,7 +6,7 @@ import { fosterPlacements, organizationMembers, pets } from "~/db/schema";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { PET_MESSAGES } from "~/validation/pets";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, startTestApp, type TestApp } from "../support/app";
 import { organizationTeam } from "../support/organizations";
 import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
@@ -101,11 +101,12 @@ describe("an animal that needs a foster home", () => {
     const visitor = new Client(app.baseUrl);
     const near = await visitor.get("/api/lar-temporario/precisam?perto=3303302&raio=25&especie=gato");
     expect(near.status, near.text).toBe(200);
-    const names = near.json.pets.map((pet: { nome: string }) => pet.nome);
+    const listed = near.json.pets as { nome: string; distancia_km: number }[];
+    const names = listed.map((pet) => pet.nome);
     expect(names.slice(0, 2)).toEqual(["Luna", "Tom"]);
     expect(names).not.toContain("Rex");
-    expect(near.json.pets[0]).toMatchObject({ distancia_km: 0, urgencia: "urgente" });
-    expect(near.json.pets[1].distancia_km).toBeGreaterThan(0);
+    expect(listed[0]).toMatchObject({ distancia_km: 0, urgencia: "urgente" });
+    expect(listed[1]!.distancia_km).toBeGreaterThan(0);
     expect(near.json.perto).toEqual({ codigo: 3303302, cidade: "Niterói (RJ)" });
     expect(JSON.stringify(near.json)).not.toMatch(/telefone|email/);
 
@@ -128,7 +129,7 @@ describe("a foster home, from an offer to a placement", () => {
     await team.client.request("PATCH", `/api/pets/${pipoca}`, { precisa_lar_temporario: true });
 
     const found = await team.client.get(`/api/organizacoes/${organizationId}/lares?perto=3303302`);
-    const offer = found.json.lares.find((lar: { nome: string }) => lar.nome === "Bia")!;
+    const offer = (found.json.lares as { id: string; nome: string }[]).find((lar) => lar.nome === "Bia")!;
     expect(offer).toBeDefined();
 
     // Not a member yet: the animal cannot go to her.
@@ -169,9 +170,7 @@ describe("a foster home, from an offer to a placement", () => {
       .from(organizationMembers)
       .where(eq(organizationMembers.userId, bia.id));
     expect(membership?.papel).toBe("lar_temporario");
-    expect((await team.client.post(`/api/organizacoes/${organizationId}/lares/${offer.id}/convites`)).status).toBe(
-      409,
-    );
+    expect((await team.client.post(`/api/organizacoes/${organizationId}/lares/${offer.id}/convites`)).status).toBe(409);
 
     // Bad placements are refused, writing nothing.
     const refusals: [Record<string, unknown>, number, string][] = [
@@ -179,7 +178,11 @@ describe("a foster home, from an offer to a placement", () => {
       [{ lar_id: offer.id, inicio: today(), fim_previsto: addDays(today(), -3) }, 400, FOSTER_MESSAGES.fimPrevisto],
       [{ lar_id: "x", inicio: today() }, 400, FOSTER_MESSAGES.larId],
       [{ lar_id: offer.id, inicio: "12/03/2026" }, 400, FOSTER_MESSAGES.inicio],
-      [{ lar_id: outsider.id, inicio: today() }, 404, "Lar temporário não encontrado: escolha uma oferta da busca ou um membro da organização."],
+      [
+        { lar_id: outsider.id, inicio: today() },
+        404,
+        "Lar temporário não encontrado: escolha uma oferta da busca ou um membro da organização.",
+      ],
     ];
     for (const [body, status, message] of refusals) {
       const refused = await team.client.post(`/api/pets/${pipoca}/lar`, body);
@@ -221,8 +224,9 @@ describe("a foster home, from an offer to a placement", () => {
 
     // The foster reads the animals with her, and only those.
     const mine = await bia.client.get("/api/meus-lares");
-    expect(mine.json.lares).toHaveLength(1);
-    expect(mine.json.lares[0]).toMatchObject({
+    const fostered = mine.json.lares as unknown[];
+    expect(fostered).toHaveLength(1);
+    expect(fostered[0]).toMatchObject({
       inicio: addDays(today(), -2),
       fim_previsto: expectedEnd,
       pet: { id: pipoca, nome: "Pipoca", em_lar_temporario: true },
@@ -238,8 +242,9 @@ describe("a foster home, from an offer to a placement", () => {
     expect(ended.json).toMatchObject({ fim: today(), inicio: addDays(today(), -2) });
     expect((await admin.client.request("DELETE", `/api/pets/${pipoca}/lar`)).status).toBe(404);
     const history = await team.client.get(`/api/pets/${pipoca}/lar`);
-    expect(history.json.estadias).toHaveLength(1);
-    expect(history.json.estadias[0]).toMatchObject({ fim: today(), lar: { nome: "Bia Acolhe Souza" } });
+    const stays = history.json.estadias as unknown[];
+    expect(stays).toHaveLength(1);
+    expect(stays[0]).toMatchObject({ fim: today(), lar: { nome: "Bia Acolhe Souza" } });
     expect((await new Client(app.baseUrl).get(`/api/pets/${pipoca}`)).json.em_lar_temporario).toBe(false);
     expect((await bia.client.get("/api/meus-lares")).json.lares).toEqual([]);
 

@@ -178,7 +178,8 @@ export const fosterEndpoints = [
     doc: {
       tags: ["Lar temporário"],
       summary: "As estadias de um animal em lares temporários",
-      description: "Para administradores e equipe da organização do animal: a atual primeiro, com o contato de quem acolhe.",
+      description:
+        "Para administradores e equipe da organização do animal: a atual primeiro, com o contato de quem acolhe.",
       ok: { 200: answer("As estadias.", placementsSchema) },
       errors: {
         403: "Lar temporário da organização: só administradores e equipe.",

@@ -10,7 +10,7 @@ type ApiOffer = z.input<typeof fosterOfferResponseSchema>;
 type ApiOfferNearby = z.input<typeof fosterOffersNearbySchema>["lares"][number];
 
 /** Where the home is and what it offers, as both the owner and organisations read it. */
-function offered(offer: Omit<OfferNearby, "nome" | "distanciaKm">) {
+function offered(offer: Omit<OfferNearby, "nome" | "distanciaKm" | "membro">) {
   return {
     cidade: offer.cidade,
     uf: offer.uf as ApiOffer["uf"],
@@ -35,7 +35,7 @@ export function toApiFosterOffer(offer: FosterOffer): ApiOffer {
 }
 
 export function toApiOfferNearby(offer: OfferNearby): ApiOfferNearby {
-  return { id: offer.id, nome: offer.nome, distancia_km: offer.distanciaKm, ...offered(offer) };
+  return { id: offer.id, nome: offer.nome, distancia_km: offer.distanciaKm, membro: offer.membro, ...offered(offer) };
 }
 
 export function toApiPlacement(placement: Placement): z.input<typeof placementSchema> {

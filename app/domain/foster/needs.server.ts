@@ -12,7 +12,7 @@ import type { Species } from "~/lib/pets";
  * distance as the feed gives it.
  */
 
-export const NEEDS_PAGE_SIZE = 12;
+const NEEDS_PAGE_SIZE = 12;
 
 export type NeedsQuery = { perto?: string; raio: number; especie?: Species; page: number };
 

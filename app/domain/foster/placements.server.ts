@@ -213,7 +213,11 @@ export async function placementHistory(db: Db, actorId: string, petId: string): 
     .from(fosterPlacements)
     .leftJoin(foster, eq(foster.id, fosterPlacements.fosterId))
     .where(eq(fosterPlacements.petId, petId))
-    .orderBy(sql`${fosterPlacements.fim} is null desc`, desc(fosterPlacements.inicio), desc(fosterPlacements.createdAt));
+    .orderBy(
+      sql`${fosterPlacements.fim} is null desc`,
+      desc(fosterPlacements.inicio),
+      desc(fosterPlacements.createdAt),
+    );
   return ok(rows.map(toPlacement));
 }
 
@@ -251,7 +255,7 @@ export type FosteredPet = {
 };
 
 /** The animals with `fosterId` now, the longest there first. */
-export async function fosteredBy(db: Db, fosterId: string): Promise<FosteredPet[]> {
+async function fosteredBy(db: Db, fosterId: string): Promise<FosteredPet[]> {
   return db
     .select({
       placementId: fosterPlacements.id,
@@ -265,27 +269,8 @@ export async function fosteredBy(db: Db, fosterId: string): Promise<FosteredPet[
     .orderBy(asc(fosterPlacements.inicio), asc(fosterPlacements.createdAt));
 }
 
-/** Whether the animal is with `fosterId` now: a foster reads only the animals placed with them. */
-export async function isFostering(db: Db, fosterId: string, petId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: fosterPlacements.id })
-    .from(fosterPlacements)
-    .where(
-      and(
-        eq(fosterPlacements.fosterId, fosterId),
-        eq(fosterPlacements.petId, petId),
-        isNull(fosterPlacements.fim),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
-
 /** The foster's own view: each animal with them now, as the public reads it, with its placement. */
-export async function myFosteredPets(
-  db: Db,
-  fosterId: string,
-): Promise<(FosteredPet & { pet: PetView })[]> {
+export async function myFosteredPets(db: Db, fosterId: string): Promise<(FosteredPet & { pet: PetView })[]> {
   const placed = await fosteredBy(db, fosterId);
   const views = await findPets(
     db,
@@ -295,4 +280,22 @@ export async function myFosteredPets(
     const pet = views.get(placement.petId);
     return pet ? [{ ...placement, pet }] : [];
   });
+}
+
+/** The organisation's animals in foster homes now, for its team: each placement with its animal's name. */
+export async function organizationPlacements(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+): Promise<Result<(Placement & { pet: string })[]>> {
+  const power = await requirePower(db, actorId, organizationId, "cuidar");
+  if (!power.ok) return power;
+  const rows = await db
+    .select({ ...placementColumns, pet: pets.nome })
+    .from(fosterPlacements)
+    .innerJoin(pets, eq(pets.id, fosterPlacements.petId))
+    .leftJoin(foster, eq(foster.id, fosterPlacements.fosterId))
+    .where(and(eq(fosterPlacements.organizationId, organizationId), isNull(fosterPlacements.fim)))
+    .orderBy(asc(fosterPlacements.inicio), asc(pets.nome));
+  return ok(rows.map(({ pet, ...row }) => ({ ...toPlacement(row), pet })));
 }

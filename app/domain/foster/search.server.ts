@@ -1,6 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { fosterOffers, organizations, users } from "~/db/schema";
+import { fosterOffers, organizationMembers, organizations, users } from "~/db/schema";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { citiesWithin } from "~/domain/places/cities.server";
 import { invalid, ok, type Result } from "~/services/outcome.server";
@@ -16,6 +16,8 @@ export type OfferNearby = Omit<FosterOffer, "cidadeIbge" | "pausado" | "updatedA
   /** The first name only. */
   nome: string;
   distanciaKm: number;
+  /** The person is a member of the organisation already (an animal can go to them). */
+  membro: boolean;
 };
 
 /** How many offers one search lists, nearest first. */
@@ -50,13 +52,12 @@ export async function offersNear(
     .select({
       ...offeredColumns,
       nome: firstName,
+      membro: sql<boolean>`exists (select 1 from ${organizationMembers} where ${organizationMembers.organizationId} = ${organizationId} and ${organizationMembers.userId} = ${fosterOffers.userId})`,
       updatedAt: fosterOffers.updatedAt,
     })
     .from(fosterOffers)
     .innerJoin(users, eq(users.id, fosterOffers.userId))
-    .where(
-      and(inArray(fosterOffers.cidadeIbge, [...distance.keys()]), activeOffer(now)),
-    );
+    .where(and(inArray(fosterOffers.cidadeIbge, [...distance.keys()]), activeOffer(now)));
   const lares = rows
     .map(({ cidadeIbge, updatedAt, ...row }) => ({
       ...row,

@@ -257,7 +257,9 @@ export async function acceptInvitation(
   if (!invitation) return notFound("invitation");
   if (invitation.status !== "pendente") return invalid("token", "invitation-token");
   const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  const theirs = invitation.userId ? invitation.userId === userId : account && sameEmail(account.email, invitation.email);
+  const theirs = invitation.userId
+    ? invitation.userId === userId
+    : account && sameEmail(account.email, invitation.email);
   if (!account || !theirs) return forbidden("invitation-other-account");
   return db.transaction(async (tx) => {
     // Used once: only the request that marks it accepted adds the member.

@@ -1,0 +1,178 @@
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/lar-temporario.precisam";
+import { CityInput } from "~/components/city-field";
+import { cardData, PetCard } from "~/components/pet-card";
+import { petsNeedingFoster } from "~/domain/foster/needs.server";
+import { formatDay } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { DEFAULT_RADIUS_KM, RADII_KM, SPECIES, SPECIES_LABEL } from "~/lib/pets";
+import { fosterNeedsQuerySchema } from "~/validation/foster";
+
+/**
+ * `/lar-temporario/precisam` (issue 44), public: the animals whose organisation looks for a
+ * foster home, urgent first, near a city when one is given. A criterion the page cannot read is
+ * left out, as in the feed.
+ */
+
+type Criteria = { perto?: string; raio?: number; especie?: (typeof SPECIES)[number]; pagina?: number };
+
+/** The readable criteria of the address: each one checked alone, the unreadable dropped. */
+function readCriteria(searchParams: URLSearchParams): Criteria {
+  const raw = Object.fromEntries(searchParams);
+  const criteria: Criteria = {};
+  for (const key of ["perto", "raio", "especie", "pagina"] as const) {
+    if (!raw[key]) continue;
+    const read = fosterNeedsQuerySchema.shape[key].safeParse(raw[key]);
+    if (read.success && read.data !== undefined) Object.assign(criteria, { [key]: read.data });
+  }
+  return criteria;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const criteria = readCriteria(new URL(request.url).searchParams);
+  const found = await petsNeedingFoster(context.db, {
+    perto: criteria.perto,
+    raio: criteria.raio ?? DEFAULT_RADIUS_KM,
+    especie: criteria.especie,
+    page: criteria.pagina ?? 1,
+  });
+  return {
+    criteria,
+    found: {
+      ...found,
+      items: found.items.map((pet) => ({
+        card: cardData(pet),
+        urgente: pet.larUrgente,
+        prazo: pet.prazoLar ? formatDay(pet.prazoLar) : null,
+      })),
+    },
+  };
+}
+
+export function meta() {
+  return pageMeta(
+    "Precisam de lar temporário | Adopet",
+    "Animais resgatados que precisam de um lar temporário perto de você enquanto esperam pela adoção.",
+  );
+}
+
+/** The address of another page of the same search. */
+function pageHref(criteria: Criteria, page: number): string {
+  const params = new URLSearchParams();
+  if (criteria.perto) params.set("perto", criteria.perto);
+  if (criteria.raio) params.set("raio", String(criteria.raio));
+  if (criteria.especie) params.set("especie", criteria.especie);
+  if (page > 1) params.set("pagina", String(page));
+  const query = params.toString();
+  return `/lar-temporario/precisam${query ? `?${query}` : ""}`;
+}
+
+export default function FosterNeeds() {
+  const { criteria, found } = useLoaderData<typeof loader>();
+  const notFound = found.perto?.encontrada === false;
+  return (
+    <section className="foster foster-needs">
+      <h1 className="foster__title">Precisam de lar temporário</h1>
+      <p className="foster-needs__lead">
+        Estes animais esperam pela adoção e precisam de uma casa por um tempo. A organização que cuida de cada um
+        continua responsável por ele. <Link to="/lar-temporario">O que é ser lar temporário</Link>
+      </p>
+      <Form method="get" className="filters foster-needs__filters" aria-label="Buscar animais">
+        <div className="filters__field filters__field--wide city-field">
+          <label htmlFor="precisam-perto">Perto de</label>
+          <CityInput
+            inputProps={{
+              id: "precisam-perto",
+              name: "perto",
+              defaultValue: found.perto?.encontrada ? found.perto.rotulo : (criteria.perto ?? ""),
+              maxLength: 60,
+              placeholder: "Cidade (UF)",
+              "aria-describedby": notFound ? "precisam-perto-erro" : undefined,
+              "aria-invalid": notFound || undefined,
+            }}
+          />
+          {notFound ? (
+            <p id="precisam-perto-erro" className="field__error">
+              Cidade não encontrada: escolha uma das sugestões.
+            </p>
+          ) : null}
+        </div>
+        <div className="filters__field">
+          <label htmlFor="precisam-raio">Raio</label>
+          <select id="precisam-raio" name="raio" defaultValue={String(criteria.raio ?? DEFAULT_RADIUS_KM)}>
+            {RADII_KM.map((km) => (
+              <option key={km} value={km}>
+                {km} km
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filters__field">
+          <label htmlFor="precisam-especie">Espécie</label>
+          <select id="precisam-especie" name="especie" defaultValue={criteria.especie ?? ""}>
+            <option value="">Todas</option>
+            {SPECIES.map((species) => (
+              <option key={species} value={species}>
+                {SPECIES_LABEL[species]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filters__actions">
+          <button type="submit" className="button">
+            Buscar
+          </button>
+        </div>
+      </Form>
+      <p className="home__count" role="status">
+        {found.total === 1 ? "1 animal precisa de lar temporário" : `${found.total} animais precisam de lar temporário`}
+        {found.perto?.encontrada ? ` perto de ${found.perto.rotulo}` : ""}
+      </p>
+      {found.items.length === 0 ? (
+        <div className="empty">
+          <p className="empty__title">Nenhum animal precisando de lar temporário aqui agora.</p>
+          <p>
+            Tente outra cidade ou um raio maior, ou <Link to="/lar-temporario">ofereça o seu lar</Link>: organizações
+            perto de você encontram a sua oferta.
+          </p>
+        </div>
+      ) : (
+        <ul className="pet-grid">
+          {found.items.map(({ card, urgente, prazo }, index) => (
+            <li key={card.id}>
+              <PetCard
+                pet={card}
+                eager={index < 2}
+                badges={
+                  urgente || prazo ? (
+                    <p className="foster-needs__badges">
+                      {urgente ? <span className="urgent-badge">Urgente</span> : null}
+                      {prazo ? <span className="foster-needs__deadline">Até {prazo}</span> : null}
+                    </p>
+                  ) : null
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {found.pageCount > 1 ? (
+        <nav className="pagination" aria-label="Paginação">
+          {found.page > 1 ? (
+            <Link to={pageHref(criteria, found.page - 1)} rel="prev" className="pagination__link">
+              Anterior
+            </Link>
+          ) : null}
+          <span className="pagination__current" aria-current="page">
+            Página {found.page} de {found.pageCount}
+          </span>
+          {found.page < found.pageCount ? (
+            <Link to={pageHref(criteria, found.page + 1)} rel="next" className="pagination__link">
+              Próxima
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
