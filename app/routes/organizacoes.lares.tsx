@@ -165,7 +165,7 @@ export default function OrganizationFosters() {
                 ) : null}
                 <Form method="post" action={`?acao=encerrar&animal=${placement.petId}`}>
                   <button type="submit" className="my-pet__action">
-                    Encerrar a estadia de {placement.pet}
+                    {`Encerrar a estadia de ${placement.pet}`}
                   </button>
                 </Form>
               </li>
@@ -298,7 +298,7 @@ function OfferSearch() {
                 ) : (
                   <Form method="post" action={`?acao=convidar&lar=${offer.id}`}>
                     <button type="submit" className="my-pet__action">
-                      Convidar {offer.nome}
+                      {`Convidar ${offer.nome}`}
                     </button>
                   </Form>
                 )}

@@ -296,3 +296,64 @@ describe("a foster home, from an offer to a placement", () => {
     expect(pet?.status).toBe("disponivel");
   });
 });
+
+describe("the foster pages", () => {
+  it("send a person's offer to the team of an animal that needs a home, and show each side its own", async () => {
+    const { admin, team, foster, outsider, organizationId, person } = await organizationTeam(app, "paginas");
+    const mel = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Mel", especie: "gato" });
+    await team.client.request("PATCH", `/api/pets/${mel}`, { precisa_lar_temporario: true, urgencia: "urgente" });
+
+    const listed = await new Client(app.baseUrl).get("/lar-temporario/precisam?perto=Rio%20de%20Janeiro%20(RJ)");
+    expect(listed.status).toBe(200);
+    expect(listed.text).toContain("Mel");
+    expect(listed.text).toContain("Urgente");
+    // An unreadable criterion is left out, as in the feed.
+    expect((await new Client(app.baseUrl).get("/lar-temporario/precisam?raio=7&especie=peixe")).status).toBe(200);
+
+    // Without an offer, the button leads to making one; saved from there, it goes to Mel's team.
+    const gil = await person("gil", "Gil Voluntario");
+    const petPage = await gil.client.get(`/pets/${mel}`);
+    expect(petPage.text).toContain("Posso ser lar temporário");
+    expect(petPage.text).toContain(`/adopet/lar-temporario?animal=${mel}`);
+    const form = new URLSearchParams({
+      cidade: "Niterói",
+      uf: "RJ",
+      especies: "gato",
+      portes: "pequeno",
+      quantos: "1",
+      tem_animais: "nao",
+      tem_criancas: "nao",
+      tela_nas_janelas: "sim",
+    });
+    const saved = await gil.client.post(`/lar-temporario?acao=salvar&animal=${mel}`, form.toString(), {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect([saved.status, saved.headers.get("location")]).toEqual([302, `/adopet/pets/${mel}`]);
+    await expect.poll(async () => (await mailsTo(team.email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = (await mailsTo(team.email))[0]!;
+    expect(mail.subject).toBe("Gil pode ser lar temporário de Mel");
+    expect(mail.text).toContain("Gatos de porte pequeno, um de cada vez");
+    expect(mail.text).toContain(`${PUBLIC_URL}/adopet/organizacoes/${organizationId}/lares?perto=3303302`);
+    expect(mail.text).not.toContain(gil.email);
+    // Sent again, the team is not e-mailed twice about the same person and animal.
+    expect((await gil.client.post(`/pets/${mel}`)).status).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await mailsTo(team.email)).toHaveLength(1);
+
+    // The team's page: the offer to invite; a foster of the organisation is told no, others find nothing.
+    const teamPage = await team.client.get(`/organizacoes/${organizationId}/lares?perto=3303302`);
+    expect(teamPage.status).toBe(200);
+    expect(teamPage.text).toContain("Convidar Gil");
+    expect(teamPage.text).not.toContain(gil.email);
+    expect((await foster.client.get(`/organizacoes/${organizationId}/lares`)).status).toBe(403);
+    expect((await outsider.client.get(`/organizacoes/${organizationId}/lares`)).status).toBe(404);
+
+    // The foster's own page lists only the animals with her.
+    await team.client.post(`/api/pets/${mel}/lar`, { lar_id: foster.id, inicio: today() });
+    const fosterPage = await foster.client.get("/meus-lares");
+    expect(fosterPage.text).toContain("Mel");
+    expect(fosterPage.text).toContain("Falar com a equipe");
+    expect((await gil.client.get("/meus-lares")).text).toContain("Nenhum animal está no seu lar temporário agora.");
+    expect((await new Client(app.baseUrl).get("/meus-lares")).status).toBe(302);
+  });
+});
