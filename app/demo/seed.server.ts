@@ -13,6 +13,7 @@ import {
   conversationMessages,
   conversations,
   favorites,
+  fosterPlacements,
   messages,
   organizationMembers,
   organizations,
@@ -27,7 +28,7 @@ import { hashPassword } from "~/domain/accounts/passwords.server";
 import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pets.server";
 import { listCities } from "~/domain/places/cities.server";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
-import { dayInBrasilia } from "~/lib/dates";
+import { addDays, dayInBrasilia } from "~/lib/dates";
 import { issueTermo, writeTermo } from "~/domain/termos/termos.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
@@ -321,6 +322,22 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     for (const [index, pet] of DEMO_PETS.entries()) {
       ids.push(await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) }));
     }
+    // The foster network (issue 44): Sid waits for adoption at Marta's, Yoda (urgently) and Lua need a home.
+    const today = dayInBrasilia(new Date(now));
+    await tx.insert(fosterPlacements).values({
+      petId: ids[4]!,
+      organizationId,
+      fosterId: team.get("lar_temporario")!,
+      inicio: addDays(today, -12),
+      fimPrevisto: addDays(today, 30),
+      placedBy: volunteer,
+      createdAt: new Date(now - 12 * DAY_MS),
+    });
+    await tx
+      .update(pets)
+      .set({ precisaLarTemporario: true, larUrgente: true, prazoLar: addDays(today, 20) })
+      .where(eq(pets.id, ids[5]!));
+    await tx.update(pets).set({ precisaLarTemporario: true }).where(eq(pets.id, ids[6]!));
     // Adopted: out of the feed, counted on the caretaker's page, its page says so.
     const bolota = await createPet(txDb, {
       nome: "Bolota",

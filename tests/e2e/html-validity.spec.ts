@@ -143,6 +143,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       },
       { name: "acompanhamento-invalido", path: "/adopet/acompanhamento?token=x", status: 404 },
       { name: "home", path: "/adopet/home", status: 200 },
+      { name: "lar-temporario-precisam", path: "/adopet/lar-temporario/precisam", status: 200 },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
       {
@@ -267,6 +268,14 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         form: { nome: "", cnpj: "123", cidade: "", uf: "" },
       },
       { name: "organizacao", path: organizationPath, status: 200 },
+      { name: "organizacao-lares", path: organizationPath.replace("/configuracoes", "/lares"), status: 200 },
+      {
+        name: "organizacao-lares-erros",
+        path: `${organizationPath.replace("/configuracoes", "/lares")}?acao=levar`,
+        status: 400,
+        form: { animal: "", lar_id: "", inicio: "ontem" },
+      },
+      { name: "meus-lares", path: "/adopet/meus-lares", status: 200 },
       { name: "organizacao-erros", path: organizationPath, status: 400, form: { nome: "", cidade: "", uf: "" } },
       { name: "organizacao-invalida", path: "/adopet/organizacoes/nao-e-um-id/configuracoes", status: 404 },
       {

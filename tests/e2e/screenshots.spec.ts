@@ -27,6 +27,7 @@ const SIGNED_OUT = [
   { name: "termos-verificar", path: "/adopet/termos/verificar" },
   { name: "finais-felizes", path: "/adopet/finais-felizes" },
   { name: "lar-temporario-visitante", path: "/adopet/lar-temporario" },
+  { name: "lar-temporario-precisam", path: "/adopet/lar-temporario/precisam" },
 ];
 const SIGNED_IN = [
   { name: "perfil", path: "/adopet/perfil" },
@@ -189,6 +190,32 @@ for (const width of WIDTHS) {
       await page.goto(`/adopet/meus-pets/${href!.split("/").pop()}/transferir`);
       await expect(page.getByLabel("Código da organização")).toBeVisible();
       await capture(page, "pet-transferir", width);
+    });
+
+    test("the foster network's pages (an animal in a foster home, one that needs one, the team's and the foster's) fit, pass axe, and are saved", async ({
+      page,
+      request,
+    }) => {
+      const feed = (await (await request.get("/adopet/api/pets?limit=50")).json()) as {
+        pets: { id: string; nome: string; organizacao: { id: string } }[];
+      };
+      const sid = feed.pets.find((pet) => pet.nome === "Sid")!;
+      const yoda = feed.pets.find((pet) => pet.nome === "Yoda")!;
+      await page.goto(`/adopet/pets/${sid.id}`);
+      await expect(page.getByText("Em lar temporário", { exact: true })).toBeVisible();
+      await capture(page, "pet-em-lar-temporario", width);
+      await page.goto(`/adopet/pets/${yoda.id}`);
+      await expect(page.getByRole("heading", { name: "Precisa de lar temporário" })).toBeVisible();
+      await capture(page, "pet-precisa-lar", width);
+      await logInThroughForm(page, "lar@adopet.example", "Adote@2022");
+      await page.goto("/adopet/meus-lares");
+      await expect(page.getByRole("link", { name: "Sid" })).toBeVisible();
+      await capture(page, "meus-lares", width);
+      await page.context().clearCookies();
+      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+      await page.goto(`/adopet/organizacoes/${sid.organizacao.id}/lares?perto=3304557`);
+      await expect(page.getByRole("heading", { name: "Animais em lares temporários" })).toBeVisible();
+      await capture(page, "organizacao-lares", width);
     });
 
     test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({

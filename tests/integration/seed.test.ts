@@ -3,6 +3,7 @@ import { createVault } from "~/services/vault.server";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  fosterPlacements,
   adoptions,
   applications,
   checkins,
@@ -50,6 +51,21 @@ describe("the demo data", () => {
     expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
     expect(all.every((pet) => pet.caretakerId === caretaker!.id)).toBe(true);
     expect(all.filter((pet) => pet.status === "adotado").map((pet) => pet.nome)).toEqual(["Bolota"]);
+    // The foster network: Sid in Marta's home, Yoda (urgently) and Lua needing one.
+    const placed = await database.db
+      .select({ nome: pets.nome, fim: fosterPlacements.fim })
+      .from(fosterPlacements)
+      .innerJoin(pets, eq(pets.id, fosterPlacements.petId));
+    expect(placed).toEqual([{ nome: "Sid", fim: null }]);
+    expect(
+      all
+        .filter((pet) => pet.precisaLarTemporario)
+        .map((pet) => [pet.nome, pet.larUrgente])
+        .sort(),
+    ).toEqual([
+      ["Lua", false],
+      ["Yoda", true],
+    ]);
     // A demo adopter with favourites; a visitor without an account wrote to the caretaker.
     const [adopter] = await database.db.select().from(users).where(eq(users.email, DEMO_ADOPTER.email));
     expect(await verifyPassword(adopter!.passwordHash, DEMO_ADOPTER.senha)).toBe(true);
