@@ -273,7 +273,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         name: "organizacao-lares-erros",
         path: `${organizationPath.replace("/configuracoes", "/lares")}?acao=levar`,
         status: 400,
-        form: { animal: "", lar_id: "", inicio: "ontem" },
+        form: { animal: "", lar_id: "", inicio: "" },
       },
       { name: "meus-lares", path: "/adopet/meus-lares", status: 200 },
       { name: "organizacao-erros", path: organizationPath, status: 400, form: { nome: "", cidade: "", uf: "" } },
