@@ -73,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         inbox,
         newApplications,
         toModerate,
+        larTemporario: memberships.some((membership) => membership.papel === "lar_temporario"),
         organizacoes: memberships.map(({ id, nome }) => ({ id, nome })),
       },
       notice: notice?.text ?? null,

@@ -48,6 +48,7 @@ export default [
   route("lar-temporario", "routes/lar-temporario.tsx"),
   route("lar-temporario/precisam", "routes/lar-temporario.precisam.tsx"),
   route("meus-lares", "routes/meus-lares.tsx"),
+  route("noticias/:newsId/fotos/:file", "routes/noticia-foto.ts"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
   route("organizacoes/:id/lares", "routes/organizacoes.lares.tsx"),

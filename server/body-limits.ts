@@ -30,6 +30,8 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   // An organisation's logo: its settings page's form, and the API's JSON with the logo as a data URL.
   [/^\/organizacoes\/[^/]+\/configuracoes$/, formMaxBytes(1)],
   [/^\/api\/organizacoes\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
+  // News of a fostered animal (issue 44): the foster's page and the API.
+  [/^\/(meus-lares|api\/pets\/[^/]+\/noticias)$/, formMaxBytes(MAX_PET_PHOTOS)],
   // A check-in's photos; an adoption's castration certificate or happy ending's photo.
   [/^\/acompanhamento$/, formMaxBytes(CHECKIN_PHOTOS_MAX)],
   [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],

@@ -229,6 +229,8 @@ export const organizations = pgTable(
      * from one login per caretaker): that person. Null for one made on purpose.
      */
     ownAccountOf: uuid("own_account_of").references(() => users.id, { onDelete: "set null" }),
+    /** News from its foster homes go on the animal's page at once, without the team's approval (issue 44). */
+    noticiasSemAprovacao: boolean("noticias_sem_aprovacao").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1191,5 +1193,55 @@ export const fosterPlacements = pgTable(
     index("foster_placements_pet_idx").on(table.petId, table.inicio),
     index("foster_placements_foster_idx").on(table.fosterId),
     index("foster_placements_organization_idx").on(table.organizationId),
+  ],
+);
+
+export const petNewsStatus = pgEnum("pet_news_status", ["pendente", "publicada", "recusada"]);
+
+/**
+ * News of an animal (issue 44): a few words and up to 5 photos from its foster home (or its
+ * team), on its page as `Notícias` once the team approves them (or at once, as the organisation
+ * chooses), e-mailed to those who favourited it. The author's words stay with the animal if
+ * they delete the account.
+ */
+export const petNews = pgTable(
+  "pet_news",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    texto: varchar("texto", { length: 1000 }).notNull(),
+    status: petNewsStatus("status").notNull().default("pendente"),
+    createdAt: createdAt(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: uuid("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    index("pet_news_pet_idx").on(table.petId, table.status, table.createdAt),
+    index("pet_news_organization_idx").on(table.organizationId, table.status),
+    index("pet_news_author_idx").on(table.authorId),
+  ],
+);
+
+export const petNewsPhotos = pgTable(
+  "pet_news_photos",
+  {
+    newsId: uuid("news_id")
+      .notNull()
+      .references(() => petNews.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.newsId, table.position] }),
+    // The image route shows these only once their news is published.
+    index("pet_news_photos_image_idx").on(table.imageId),
   ],
 );

@@ -25,6 +25,7 @@ import {
 } from "~/domain/organizations/invitations.server";
 import { sendTransferRequested, TRANSFER_REQUESTED_JOB } from "~/domain/organizations/transfers.server";
 import { FOSTER_INTEREST_JOB, sendFosterInterest } from "~/domain/foster/interest.server";
+import { PET_NEWS_JOB, sendPetNews } from "~/domain/foster/news.server";
 import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
@@ -241,6 +242,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: (job) => sendFosterInterest(db, mailer, job, publicUrl()),
   };
+  // News of an animal published: those who favourited it are told.
+  const petNewsJob: JobDefinition<{ newsId: string }> = {
+    name: PET_NEWS_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    run: (job) => sendPetNews(db, mailer, job, publicUrl()),
+  };
   // The link that confirms a new account's e-mail.
   const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
     name: EMAIL_CONFIRMATION_JOB,
@@ -265,6 +274,7 @@ export function appJobs({
     organizationInvitation,
     transferRequested,
     fosterInterest,
+    petNewsJob,
     purge,
     alertNewPet,
     alertSend,

@@ -16,6 +16,8 @@ export type AttentionCounts = {
   newApplications: number;
   /** For an operator, what waits for them (reported targets, ONGs to check); null for everyone else (no entry). */
   toModerate: number | null;
+  /** The person is a foster home of some organisation: their animals' page is theirs to see. */
+  larTemporario: boolean;
 };
 
 type AccountNavEntry = {
@@ -38,7 +40,7 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   // An ONG or a group of protetores as a team (issue 43); its own pages are listed on the profile.
   { to: "/organizacoes/nova", label: "Criar organização" },
   // The animals in the person's foster home (issue 44), and their offer of one.
-  { to: "/meus-lares", label: "Meus lares temporários" },
+  { to: "/meus-lares", label: "Meus lares temporários", shown: (counts) => counts.larTemporario },
   { to: "/favoritos", label: "Favoritos" },
   { to: "/alertas", label: "Alertas" },
   { to: "/candidaturas", label: "Minhas candidaturas" },

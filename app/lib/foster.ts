@@ -1,6 +1,7 @@
 /** The foster network (issue 44): what an offer of a home holds, shared by the pages and the API. */
 
 import { formatDay } from "./dates";
+import { imageUrl } from "./image-urls";
 import { listInWords, SIZE_LABEL, type Size } from "./pets";
 
 /** The species a foster home takes: dogs and cats (the rescue Adopet serves). */
@@ -10,6 +11,8 @@ export type FosterSpecies = (typeof FOSTER_SPECIES)[number];
 /** How many animals at once, at most: a home, not a shelter. */
 export const FOSTER_MAX_ANIMALS = 10;
 export const FOSTER_NOTES_MAX = 500;
+/** A foster's news of an animal: a few words (and up to 5 photos, as a listing's). */
+export const FOSTER_NEWS_MAX = 1000;
 
 /** How far from the animal an organisation looks for homes, by default and at most (km). */
 export const FOSTER_RADIUS_KM = 50;
@@ -41,4 +44,9 @@ export function offerInWords(offer: {
   const anySize = sizes.length <= 1 ? sizes.join("") : `${sizes.slice(0, -1).join(", ")} ou ${sizes.at(-1)}`;
   const first = `${species.charAt(0).toUpperCase()}${species.slice(1)} de porte ${anySize}`;
   return `${first}, ${offer.quantos === 1 ? "um de cada vez" : `até ${offer.quantos} de uma vez`}${until}. Em casa: ${home}.`;
+}
+
+/** A news photo's address: the public image once published, else the route only its team and author open. */
+export function newsPhotoUrl(news: { id: string; status: string }, imageId: string, position: number): string {
+  return news.status === "publicada" ? imageUrl(imageId, 640) : `/adopet/noticias/${news.id}/fotos/${position}.webp`;
 }

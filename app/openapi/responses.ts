@@ -648,3 +648,20 @@ export const myFosteredSchema = z
     ),
   })
   .meta({ id: "MeusLares" });
+
+/** News of an animal from its foster home (issue 44). */
+export const petNewsSchema = z
+  .object({
+    id,
+    texto: z.string(),
+    status: z
+      .enum(["pendente", "publicada", "recusada"])
+      .meta({ description: "`pendente`: esperando a equipe publicar; só a equipe e quem escreveu a veem." }),
+    fotos: z.array(imagePath).meta({ description: "As fotos (640 px), na ordem enviada." }),
+    criada_em: dateTime,
+  })
+  .meta({ id: "Noticia" });
+
+export const petNewsListSchema = z.object({
+  noticias: z.array(petNewsSchema).meta({ description: "As publicadas, mais recentes primeiro (até 20)." }),
+});

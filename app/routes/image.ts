@@ -3,6 +3,7 @@ import { findImageVariant } from "~/services/images.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import { isId } from "~/lib/ids";
 import { imageAccess } from "~/domain/termos/followups.server";
+import { newsImageAccess } from "~/domain/foster/news.server";
 
 const FILE = /^(\d{2,4})\.webp$/;
 
@@ -13,11 +14,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     return notFound();
   }
   // A check-in's photo, a castration certificate, an unpublished story's photo: the adoption's
-  // parties only (their route).
-  const [variant, access] = await Promise.all([
+  // parties only (their route); a photo of news not yet published: the animal's team and the
+  // author only (theirs).
+  const [variant, adoption, news] = await Promise.all([
     findImageVariant(context.db, params.imageId, width),
     imageAccess(context.db, params.imageId),
+    newsImageAccess(context.db, params.imageId),
   ]);
+  const access = news === "none" ? adoption : adoption === "private" ? "private" : news;
   if (!variant || access === "private") return notFound();
   return new Response(new Uint8Array(variant.data), {
     headers: {

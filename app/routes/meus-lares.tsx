@@ -1,6 +1,15 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-lares";
+import { FileChoice } from "~/components/file-choice";
+import { FormError, SelectField, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { newsOf, postNews } from "~/domain/foster/news.server";
 import { myFosteredPets } from "~/domain/foster/placements.server";
+import { FOSTER_NEWS_MAX, newsPhotoUrl } from "~/lib/foster";
+import { newsPageSchema } from "~/validation/foster";
+import { formFailure } from "~/web/forms.server";
+import { setNotice } from "~/web/notices.server";
+import { readNewsForm } from "~/web/pet-forms.server";
 import { caringMembers } from "~/domain/organizations/membership.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -10,12 +19,27 @@ import { requireUser } from "~/web/auth.server";
 
 /**
  * `/meus-lares` (issue 44): the animals in the signed-in person's foster home, each with its
- * record, the dates of its stay, and the team to talk to. Only the animals placed with them.
+ * record, the dates of its stay, the team to talk to, and its news (`Enviar notícias`). Only the
+ * animals placed with them.
  */
+
+const NEWS_STATUS: Record<string, string> = {
+  pendente: "Esperando a equipe publicar",
+  publicada: "Publicada",
+  recusada: "Não publicada",
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const fostered = await myFosteredPets(context.db, user.id);
+  const news = new Map(
+    await Promise.all(
+      fostered.map(async ({ pet }) => {
+        const found = await newsOf(context.db, user.id, pet.id);
+        return [pet.id, found.ok ? found.value.slice(0, 3) : []] as const;
+      }),
+    ),
+  );
   const teams = new Map<string, string[]>();
   for (const organizationId of new Set(fostered.map((item) => item.organizationId))) {
     teams.set(
@@ -42,8 +66,36 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ["Vermifugado", pet.vermifugado === null ? "Não informado" : pet.vermifugado ? "Sim" : "Não"],
         ...(pet.necessidadesEspeciais ? [["Necessidades especiais", pet.necessidadesEspeciais]] : []),
       ] as [string, string][],
+      noticias: (news.get(pet.id) ?? []).map((item) => ({
+        id: item.id,
+        texto: item.texto,
+        status: NEWS_STATUS[item.status]!,
+        em: formatDay(item.criadaEm.toISOString().slice(0, 10)),
+        fotos: item.fotos.map((imageId, position) => newsPhotoUrl(item, imageId, position)),
+      })),
     })),
   };
+}
+
+/** `Enviar notícias`: published at once or waiting for the team, as the organisation chose. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await readNewsForm(request);
+  if (!form.ok) return form.response;
+  const posted = await postNews(
+    context.db,
+    context.jobs,
+    user.id,
+    form.animal,
+    { texto: form.texto, photos: form.photos },
+    new Date(),
+  );
+  if (!posted.ok) return formFailure(form, posted.failure, { fields: { pet: "animal" } });
+  return redirect("/meus-lares", {
+    headers: {
+      "Set-Cookie": await setNotice(posted.value.status === "publicada" ? "newsPublished" : "newsSent"),
+    },
+  });
 }
 
 export function meta() {
@@ -101,11 +153,86 @@ export default function MyFosteredPets() {
                     Falar com a equipe
                   </Link>
                 </p>
+                {animal.noticias.length ? (
+                  <section aria-label={`Notícias de ${animal.nome}`}>
+                    <h3 className="my-fosters__subtitle">Suas notícias</h3>
+                    <ul className="my-fosters__news">
+                      {animal.noticias.map((item) => (
+                        <li key={item.id}>
+                          <p>
+                            <strong>{item.em}</strong> · {item.status}
+                          </p>
+                          <p className="my-fosters__news-text">{item.texto}</p>
+                          {item.fotos.length ? (
+                            <p className="my-fosters__news-photos">
+                              {item.fotos.map((src, index) => (
+                                <img key={src} src={src} width={96} height={96} alt={`Foto ${index + 1} da notícia`} />
+                              ))}
+                            </p>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
               </div>
             </li>
           ))}
         </ul>
       )}
+      {animals.length ? <NewsForm /> : null}
     </section>
+  );
+}
+
+/** A few words and up to 5 photos about one of the animals with the foster. */
+function NewsForm() {
+  const { animals } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields, focus] = useValidatedForm(newsPageSchema, lastResult, {
+    animal: animals.length === 1 ? animals[0]!.id : "",
+  });
+  return (
+    <ValidatedForm
+      form={form}
+      focus={focus}
+      encType="multipart/form-data"
+      className="panel"
+      aria-labelledby="enviar-noticias"
+    >
+      <h2 className="panel__title" id="enviar-noticias">
+        Enviar notícias
+      </h2>
+      <p>
+        Conte como o animal está: as notícias aparecem na página dele quando a equipe publicar, e vão por e-mail para
+        quem o marcou como favorito. Não conte onde ele está.
+      </p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <SelectField
+        meta={fields.animal}
+        label="Animal"
+        placeholder="Escolha o animal"
+        options={animals.map((animal) => [animal.id, animal.nome])}
+      />
+      <TextAreaField
+        meta={fields.texto}
+        label="Notícias"
+        placeholder="Comeu bem, brincou no quintal, já atende pelo nome…"
+        maxLength={FOSTER_NEWS_MAX}
+        rows={5}
+      />
+      <FileChoice
+        name="fotos"
+        label="Fotos (opcional, até 5)"
+        button="Escolher fotos"
+        empty="Nenhuma foto escolhida"
+        accept="image/jpeg,image/png,image/webp"
+        multiple
+        error={fields.fotos.errors?.[0] ?? null}
+      />
+      <button type="submit" className="button panel__submit">
+        Enviar notícias
+      </button>
+    </ValidatedForm>
   );
 }

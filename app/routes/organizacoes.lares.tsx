@@ -3,17 +3,18 @@ import type { Route } from "./+types/organizacoes.lares";
 import { CityInput } from "~/components/city-field";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
+import { decideNews, pendingNews, publishesNewsAtOnce, setNewsApproval } from "~/domain/foster/news.server";
 import { endPlacement, organizationPlacements, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
 import { inviteFoster } from "~/domain/organizations/invitations.server";
 import { listMembers, organizationForMember } from "~/domain/organizations/organizations.server";
 import { listOrganizationPets } from "~/domain/pets/pet-views.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
-import { FOSTER_RADIUS_KM, offerInWords } from "~/lib/foster";
+import { FOSTER_RADIUS_KM, newsPhotoUrl, offerInWords } from "~/lib/foster";
 import { pageMeta } from "~/lib/meta";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
 import { isId } from "~/lib/ids";
-import { placementFormSchema } from "~/validation/foster";
+import { newsApprovalSchema, placementFormSchema } from "~/validation/foster";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const perto = url.searchParams.get("perto")?.trim() || undefined;
   const raio = Number(url.searchParams.get("raio")) || FOSTER_RADIUS_KM;
-  const [offers, members, animals] = await Promise.all([
+  const [offers, members, animals, waiting, atOnce] = await Promise.all([
     offersNear(
       context.db,
       user.id,
@@ -48,11 +49,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     ),
     listMembers(context.db, user.id, id),
     listOrganizationPets(context.db, id),
+    pendingNews(context.db, id),
+    publishesNewsAtOnce(context.db, id),
   ]);
   const available = animals.filter((pet) => pet.status === "disponivel");
   return {
     organization: { id, nome: organization.value.nome, temCidade: organization.value.cidade !== null },
     hoje: dayInBrasilia(new Date()),
+    noticiasNaHora: atOnce,
+    waiting: waiting.map((item) => ({
+      id: item.id,
+      petId: item.petId,
+      pet: item.pet,
+      texto: item.texto,
+      em: formatDay(dayInBrasilia(item.criadaEm)),
+      fotos: item.fotos.map((imageId, position) => newsPhotoUrl(item, imageId, position)),
+    })),
     busca: { perto: perto ?? "", raio },
     placements: placements.value.map((placement) => ({
       petId: placement.petId,
@@ -99,8 +111,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = pageId(params.id, "organization");
   const url = new URL(request.url);
   const intent = url.searchParams.get("acao");
-  const back = async (notice: "fosterInvited" | "fosterPlaced" | "fosterEnded") =>
-    redirect(`/organizacoes/${id}/lares`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  const back = async (
+    notice: "fosterInvited" | "fosterPlaced" | "fosterEnded" | "newsPublished" | "newsDeclined" | "newsApprovalChanged",
+  ) => redirect(`/organizacoes/${id}/lares`, { headers: { "Set-Cookie": await setNotice(notice) } });
   if (intent === "convidar") {
     const offer = url.searchParams.get("lar");
     if (!offer || !isId(offer)) throw data("Oferta não encontrada.", { status: 404 });
@@ -114,6 +127,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const ended = await endPlacement(context.db, user.id, pet, new Date());
     if (!ended.ok) throw pageFailure(ended.failure);
     return back("fosterEnded");
+  }
+  if (intent === "publicar" || intent === "recusar") {
+    const newsId = url.searchParams.get("noticia");
+    const pet = url.searchParams.get("animal");
+    if (!newsId || !isId(newsId) || !pet || !isId(pet)) throw data("Notícia não encontrada.", { status: 404 });
+    const status = intent === "publicar" ? "publicada" : "recusada";
+    const decided = await decideNews(context.db, context.jobs, user.id, pet, newsId, status, new Date());
+    if (!decided.ok) throw pageFailure(decided.failure);
+    return back(intent === "publicar" ? "newsPublished" : "newsDeclined");
+  }
+  if (intent === "aprovacao") {
+    const form = await parseForm(request, newsApprovalSchema);
+    if (!form.ok) return form.response;
+    const changed = await setNewsApproval(context.db, user.id, id, form.value.sem_aprovacao === "sim");
+    if (!changed.ok) throw pageFailure(changed.failure);
+    return back("newsApprovalChanged");
   }
   if (intent !== "levar") throw data("Ação desconhecida.", { status: 400 });
   const form = await parseForm(request, placementFormSchema);
@@ -194,6 +223,7 @@ export default function OrganizationFosters() {
           </ul>
         )}
       </section>
+      <NewsReview />
       <PlacementForm />
       <OfferSearch />
     </section>
@@ -307,6 +337,68 @@ function OfferSearch() {
           </ul>
         </>
       )}
+    </section>
+  );
+}
+
+/** News from the foster homes waiting for the team, and whether they need its approval at all. */
+function NewsReview() {
+  const { waiting, noticiasNaHora } = useLoaderData<typeof loader>();
+  return (
+    <section className="panel" aria-labelledby="noticias-pendentes">
+      <h2 className="panel__title" id="noticias-pendentes">
+        Notícias dos lares temporários
+      </h2>
+      {waiting.length === 0 ? (
+        <p>Nenhuma notícia esperando aprovação.</p>
+      ) : (
+        <ul className="organization-fosters__list">
+          {waiting.map((item) => (
+            <li key={item.id} className="organization-fosters__item">
+              <p>
+                <strong>{item.pet}</strong>, {item.em}
+              </p>
+              <p className="organization-fosters__notes">{item.texto}</p>
+              {item.fotos.length ? (
+                <p className="my-fosters__news-photos">
+                  {item.fotos.map((src, index) => (
+                    <img
+                      key={src}
+                      src={src}
+                      width={96}
+                      height={96}
+                      alt={`Foto ${index + 1} das notícias de ${item.pet}`}
+                    />
+                  ))}
+                </p>
+              ) : null}
+              <div className="foster__actions">
+                <Form method="post" action={`?acao=publicar&noticia=${item.id}&animal=${item.petId}`}>
+                  <button type="submit" className="my-pet__action">
+                    {`Publicar as notícias de ${item.pet}`}
+                  </button>
+                </Form>
+                <Form method="post" action={`?acao=recusar&noticia=${item.id}&animal=${item.petId}`}>
+                  <button type="submit" className="my-pet__action my-pet__action--danger">
+                    Recusar
+                  </button>
+                </Form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Form method="post" action="?acao=aprovacao" className="organization-fosters__approval">
+        <input type="hidden" name="sem_aprovacao" value={noticiasNaHora ? "nao" : "sim"} />
+        <p>
+          {noticiasNaHora
+            ? "As notícias dos lares temporários são publicadas na hora, sem aprovação."
+            : "As notícias dos lares temporários esperam alguém da equipe publicar."}
+        </p>
+        <button type="submit" className="my-pet__action">
+          {noticiasNaHora ? "Passar a aprovar antes de publicar" : "Publicar na hora, sem aprovação"}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -21,6 +21,8 @@ import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser, requireUser } from "~/web/auth.server";
 import { offerHomeFor } from "~/domain/foster/interest.server";
 import { ownOffer } from "~/domain/foster/offers.server";
+import { newsOf } from "~/domain/foster/news.server";
+import { dayInBrasilia } from "~/lib/dates";
 import { pageFailure } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 
@@ -37,7 +39,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const own = user?.id === pet.caretaker.id;
   // `Posso ser lar temporário` sends an active offer at once; without one, the person makes it first.
   const offering = user && pet.precisaLarTemporario ? await ownOffer(context.db, user.id) : null;
-  return data({ pet, origin, favorito, own, hasOffer: Boolean(offering && !offering.pausado) }, { status });
+  // News from its foster home, as published (issue 44).
+  const published = await newsOf(context.db, null, pet.id);
+  const noticias = (published.ok ? published.value : []).map((item) => ({
+    id: item.id,
+    texto: item.texto,
+    em: formatDay(dayInBrasilia(item.criadaEm)),
+    fotos: item.fotos,
+  }));
+  return data({ pet, origin, favorito, own, hasOffer: Boolean(offering && !offering.pausado), noticias }, { status });
 }
 
 /** `Posso ser lar temporário`: the person's active offer goes to the animal's team (else they make one). */
@@ -83,7 +93,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet, favorito, origin, own, hasOffer } = useLoaderData<typeof loader>();
+  const { pet, favorito, origin, own, hasOffer, noticias } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -171,6 +181,37 @@ export default function PetPage() {
             História
           </h2>
           <p className="pet-page__story-text">{pet.historia}</p>
+        </section>
+      ) : null}
+      {noticias.length ? (
+        <section className="pet-page__story" aria-labelledby="noticias-titulo" id="noticias">
+          <h2 id="noticias-titulo" className="pet-page__subtitle">
+            Notícias
+          </h2>
+          <ul className="pet-page__news">
+            {noticias.map((item) => (
+              <li key={item.id}>
+                <p className="pet-page__news-date">{item.em}</p>
+                <p className="pet-page__story-text">{item.texto}</p>
+                {item.fotos.length ? (
+                  <p className="pet-page__news-photos">
+                    {item.fotos.map((imageId, index) => (
+                      <img
+                        key={imageId}
+                        src={imageUrl(imageId, 320)}
+                        srcSet={imageSrcSet(imageId)}
+                        sizes="160px"
+                        width={160}
+                        height={160}
+                        loading="lazy"
+                        alt={`Foto ${index + 1} das notícias de ${pet.nome}`}
+                      />
+                    ))}
+                  </p>
+                ) : null}
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {pet.taxaAdocaoCentavos === null ? null : (

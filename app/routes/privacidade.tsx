@@ -87,10 +87,9 @@ export default function Privacidade() {
           <dt>Lar temporário</dt>
           <dd>
             A sua oferta de lar temporário: cidade, quais animais e quantos você pode receber, até quando, se há outros
-            animais, crianças e telas na casa, e as suas observações. Só administradores e equipe de organizações a
-            até 50 km a encontram, com o seu primeiro nome, a cidade e o que você oferece; nunca o sobrenome, o
-            telefone, o e-mail ou o endereço. Guardada até você retirá-la ou excluir a conta; pausada, ninguém a
-            encontra.
+            animais, crianças e telas na casa, e as suas observações. Só administradores e equipe de organizações a até
+            50 km a encontram, com o seu primeiro nome, a cidade e o que você oferece; nunca o sobrenome, o telefone, o
+            e-mail ou o endereço. Guardada até você retirá-la ou excluir a conta; pausada, ninguém a encontra.
           </dd>
         </div>
         <div>

@@ -34,7 +34,9 @@ export type Subject =
   /** A foster home of an organisation: an offer's holder or a member (issue 44). */
   | "foster"
   /** An animal's current stay in a foster home. */
-  | "placement";
+  | "placement"
+  /** News of an animal from its foster home. */
+  | "news";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -176,7 +178,9 @@ type ConflictReason =
   /** Only an animal available for adoption goes to a foster home. */
   | "foster-pet-unavailable"
   /** The animal is not looking for a foster home (now). */
-  | "foster-not-needed";
+  | "foster-not-needed"
+  /** The news was published or declined already. */
+  | "news-decided";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -196,6 +200,7 @@ export type LimitName =
   | "invitation-account"
   | "transfer-account"
   | "foster-account"
+  | "news-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

@@ -38,6 +38,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "invitation-account": { points: 30, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
+  // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
+  "news-account": { points: 20, duration: HOUR },
   // Transfers asked, per administrador: an ONG hands over a few animals, not a shelter an hour.
   "transfer-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
@@ -156,6 +158,7 @@ export async function forgetPersonalCounters(
         "invitation-account",
         "transfer-account",
         "foster-account",
+        "news-account",
         "application-account",
         "conversation-account",
         "reset-account",

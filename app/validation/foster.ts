@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { FOSTER_MAX_ANIMALS, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
+import { FOSTER_MAX_ANIMALS, FOSTER_NEWS_MAX, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
 import { DEFAULT_RADIUS_KM, SIZES, SPECIES, UFS } from "~/lib/pets";
-import { cidadeField, textField } from "./fields";
-import { searchFields } from "./pets";
+import { cidadeField, requiredText, textField } from "./fields";
+import { photos, searchFields } from "./pets";
 
 /** The foster network (issue 44): an offer of a home, as the page's form and the API take it. */
 
@@ -23,6 +23,11 @@ export const FOSTER_MESSAGES = {
   fimPrevisto: "Informe o fim previsto como dd/mm/aaaa, depois da chegada.",
   especie: "Escolha a espécie: cão, gato ou outro.",
   pagina: "Informe a página: um número a partir de 1.",
+  noticia: {
+    required: "Escreva como o animal está.",
+    max: `As notícias devem ter no máximo ${FOSTER_NEWS_MAX} caracteres.`,
+    status: "Escolha publicada ou recusada.",
+  },
 } as const;
 
 const especies = z
@@ -111,3 +116,23 @@ export const placementFormSchema = z.object({
   inicio: z.iso.date(FOSTER_MESSAGES.inicio),
   fim_previsto: z.iso.date(FOSTER_MESSAGES.fimPrevisto).optional(),
 });
+
+/** `POST /api/pets/:id/noticias` and `Enviar notícias`: a few words, and up to 5 photos. */
+export const newsFormSchema = z.object({
+  texto: requiredText(FOSTER_MESSAGES.noticia.required, { multiline: true }).max(
+    FOSTER_NEWS_MAX,
+    FOSTER_MESSAGES.noticia.max,
+  ),
+  fotos: photos.prefault([]),
+});
+
+/** `PATCH /api/pets/:id/noticias/:noticiaId`: the team publishes or declines a foster's news. */
+export const newsDecisionSchema = z.strictObject({
+  status: z.enum(["publicada", "recusada"], FOSTER_MESSAGES.noticia.status),
+});
+
+/** `Enviar notícias` on `/meus-lares`: which of the foster's animals, and the news. */
+export const newsPageSchema = newsFormSchema.extend({ animal: z.uuid(FOSTER_MESSAGES.animal) });
+
+/** The team's choice on its page: its fosters' news published at once (`sim`) or after approval. */
+export const newsApprovalSchema = z.object({ sem_aprovacao: z.enum(["sim", "nao"], FOSTER_MESSAGES.simNao) });

@@ -126,6 +126,10 @@ export const NOTICES = {
     "Convite enviado por e-mail. Quando a pessoa aceitar, ela entra na organização como lar temporário e vocês podem levar um animal para ela.",
   fosterPlaced: "Pronto: o animal está no lar temporário. A página dele agora diz Em lar temporário.",
   fosterEnded: "Estadia encerrada: o animal voltou para a organização. As datas ficam no histórico dele.",
+  newsSent: "Notícias enviadas: a equipe vai ler e publicar na página do animal.",
+  newsPublished: "Notícias publicadas na página do animal.",
+  newsDeclined: "Notícias recusadas: não aparecem na página do animal.",
+  newsApprovalChanged: "Pronto: a escolha sobre as notícias dos lares temporários foi salva.",
   fosterInterestSent:
     "Obrigado! Sua oferta de lar temporário foi enviada para a equipe que cuida dele. Se ela convidar você, o convite chega por e-mail.",
   checkinDaysSaved: "Dias do acompanhamento salvos. As adoções já feitas mantêm os dias que tinham.",

@@ -278,7 +278,8 @@ const photo = z
   // A file in the API's document (app/openapi).
   .meta({ override: { type: "string", format: "binary" } });
 
-const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
+/** Up to 5 photos of an animal: its listing's, and its news from a foster home (validation/foster.ts). */
+export const photos = z.array(photo).max(MAX_PET_PHOTOS, PET_MESSAGES.fotos.max);
 
 /**
  * The organisation an animal is published for (issue 43): needed from a person in several,

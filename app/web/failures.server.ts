@@ -55,6 +55,7 @@ const NOT_FOUND: Record<Subject, string> = {
   "foster-offer": "Você ainda não ofereceu um lar temporário.",
   foster: "Lar temporário não encontrado: escolha uma oferta da busca ou um membro da organização.",
   placement: "Este animal não está em um lar temporário.",
+  news: "Notícia não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -112,6 +113,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "foster-not-member":
     "Esta pessoa ainda não faz parte da organização: convide-a, e ela entra como lar temporário ao aceitar o convite.",
   "foster-pet-unavailable": "Só um animal disponível para adoção vai para um lar temporário.",
+  "news-decided": "Esta notícia já foi publicada ou recusada.",
   "foster-not-needed": "Este animal não está procurando lar temporário agora. Obrigado por se oferecer!",
 };
 
@@ -132,6 +134,7 @@ const LIMITED: Record<LimitName, string> = {
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
+  "news-account": "Você enviou muitas notícias em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",

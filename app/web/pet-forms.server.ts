@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { PetInput } from "~/domain/pets/pets.server";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
+import { newsFormSchema, newsPageSchema } from "~/validation/foster";
 import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
 import { readForm, readJson } from "./body.server";
 import { parseForm } from "./forms.server";
@@ -59,4 +60,28 @@ export async function readApiPetChanges(
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }
+}
+
+/** `POST /api/pets/:id/noticias`: the multipart form of `Enviar notícias` (`texto`, `fotos`). */
+export async function readApiNews(request: Request): Promise<ApiRead<{ texto: string; photos: Buffer[] }>> {
+  if (!isMultipart(request)) {
+    return {
+      ok: false,
+      response: apiError(415, "Envie as notícias como multipart/form-data: o texto no campo texto, as fotos em fotos."),
+    };
+  }
+  try {
+    const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: newsFormSchema });
+    if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
+    return { ok: true, value: { texto: submission.value.texto, photos: await bytesOf(submission.value.fotos) } };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
+}
+
+/** `Enviar notícias` on `/meus-lares`: the same fields and which animal, read as a page's form. */
+export async function readNewsForm(request: Request) {
+  const form = await parseForm(request, newsPageSchema, { maxFiles: MAX_PET_PHOTOS, hideFields: ["fotos"] });
+  if (!form.ok) return form;
+  return { ...form, animal: form.value.animal, texto: form.value.texto, photos: await bytesOf(form.value.fotos) };
 }

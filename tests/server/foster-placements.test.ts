@@ -247,6 +247,17 @@ describe("a foster home, from an offer to a placement", () => {
     expect(stays[0]).toMatchObject({ fim: today(), lar: { nome: "Bia Acolhe Souza" } });
     expect((await new Client(app.baseUrl).get(`/api/pets/${pipoca}`)).json.em_lar_temporario).toBe(false);
     expect((await bia.client.get("/api/meus-lares")).json.lares).toEqual([]);
+    // Her stays are in her data export.
+    const exported = await bia.client.get(`/api/users/${bia.id}/export`);
+    expect(exported.json.estadias_em_lar_temporario).toEqual([
+      {
+        animal: "Pipoca",
+        organizacao: expect.any(String),
+        inicio: addDays(today(), -2),
+        fim_previsto: expectedEnd,
+        fim: today(),
+      },
+    ]);
 
     // A member's account id names her too; the activity log says who did what.
     const again = await team.client.post(`/api/pets/${pipoca}/lar`, { lar_id: bia.id, inicio: today() });

@@ -4,7 +4,9 @@ import { accountNavItems } from "~/lib/account-nav";
 describe("the account menu's entries", () => {
   it("lists the signed-in person's pages, in order", () => {
     expect(
-      accountNavItems({ unread: 0, newApplications: 0, toModerate: null }).map(({ to, label }) => [to, label]),
+      accountNavItems({ unread: 0, newApplications: 0, toModerate: null, larTemporario: false }).map(
+        ({ to, label }) => [to, label],
+      ),
     ).toEqual([
       ["/perfil", "Meu perfil"],
       ["/meus-pets", "Meus animais"],
@@ -20,15 +22,24 @@ describe("the account menu's entries", () => {
     ]);
   });
 
+  it("shows Meus lares temporários to a foster home of an organisation", () => {
+    const fosters = (larTemporario: boolean) =>
+      accountNavItems({ unread: 0, newApplications: 0, toModerate: null, larTemporario }).some(
+        (item) => item.to === "/meus-lares",
+      );
+    expect([fosters(true), fosters(false)]).toEqual([true, false]);
+  });
+
   it("counts what waits for the person, in words", () => {
     const attention = (unread: number) =>
-      accountNavItems({ unread, newApplications: 0, toModerate: null }).find((item) => item.to === "/mensagens")
-        ?.attention;
+      accountNavItems({ unread, newApplications: 0, toModerate: null, larTemporario: false }).find(
+        (item) => item.to === "/mensagens",
+      )?.attention;
     expect(attention(0)).toBeNull();
     expect(attention(1)).toEqual({ count: 1, text: "1 não lida" });
     expect(attention(3)).toEqual({ count: 3, text: "3 não lidas" });
     const applications = (newApplications: number) =>
-      accountNavItems({ unread: 0, newApplications, toModerate: null }).find(
+      accountNavItems({ unread: 0, newApplications, toModerate: null, larTemporario: false }).find(
         (item) => item.to === "/candidaturas/recebidas",
       )?.attention;
     expect(applications(0)).toBeNull();
@@ -38,7 +49,9 @@ describe("the account menu's entries", () => {
 
   it("shows Moderação to operators only, with the ONGs waiting for them", () => {
     const moderation = (toModerate: number | null) =>
-      accountNavItems({ unread: 0, newApplications: 0, toModerate }).find((item) => item.to === "/moderacao");
+      accountNavItems({ unread: 0, newApplications: 0, toModerate, larTemporario: false }).find(
+        (item) => item.to === "/moderacao",
+      );
     expect(moderation(null)).toBeUndefined();
     expect(moderation(0)).toEqual({ to: "/moderacao", label: "Moderação", attention: null });
     expect(moderation(1)?.attention).toEqual({ count: 1, text: "1 item a analisar" });
@@ -46,7 +59,9 @@ describe("the account menu's entries", () => {
   });
 
   it("gives every entry its own path", () => {
-    const paths = accountNavItems({ unread: 0, newApplications: 0, toModerate: null }).map((item) => item.to);
+    const paths = accountNavItems({ unread: 0, newApplications: 0, toModerate: null, larTemporario: false }).map(
+      (item) => item.to,
+    );
     expect(new Set(paths).size).toBe(paths.length);
   });
 });

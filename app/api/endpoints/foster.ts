@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { petsNeedingFoster } from "~/domain/foster/needs.server";
+import { decideNews, findNews, newsOf, postNews } from "~/domain/foster/news.server";
 import { ownOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
 import { endPlacement, myFosteredPets, placementHistory, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
@@ -12,16 +13,26 @@ import {
   fosterOfferResponseSchema,
   fosterOffersNearbySchema,
   myFosteredSchema,
+  petNewsListSchema,
+  petNewsSchema,
   placementSchema as placementResponseSchema,
   placementsSchema,
 } from "~/openapi/responses";
-import { FOSTER_MESSAGES, fosterNeedsQuerySchema, fosterOfferSchema, placementSchema } from "~/validation/foster";
+import {
+  FOSTER_MESSAGES,
+  fosterNeedsQuerySchema,
+  fosterOfferSchema,
+  newsDecisionSchema,
+  newsFormSchema,
+  placementSchema,
+} from "~/validation/foster";
+import { readApiNews } from "~/web/pet-forms.server";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { notFound } from "~/services/outcome.server";
 import { endpoint, idParam } from "../endpoint";
-import { answer, json, noContent } from "../openapi/operation";
-import { toApiFosterOffer, toApiOfferNearby, toApiPlacement } from "../presenters/foster";
+import { answer, json, noContent, photoFile } from "../openapi/operation";
+import { toApiFosterOffer, toApiNews, toApiOfferNearby, toApiPlacement } from "../presenters/foster";
 import { toApiPet } from "../presenters/pets";
 
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -29,6 +40,7 @@ const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };
 const organization = idParam("organization", "da organização");
 const offer = idParam("foster-offer", "da oferta de lar temporário");
 const pet = idParam("pet", "do animal");
+const news = idParam("news", "da notícia");
 
 /** `GET /organizacoes/:id/lares`'s query. */
 const nearbyQuery = z.object({
@@ -304,6 +316,93 @@ export const fosterEndpoints = [
         },
         { headers: NO_STORE },
       );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/noticias",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Enviar notícias de um animal",
+      description:
+        "Para o lar temporário do animal (agora) e a equipe da organização. Em multipart: `texto` (até 1.000 caracteres) e até 5 `fotos` (JPEG, PNG ou WebP, 5 MB cada, conferidas pelo conteúdo e sem metadados). As do lar temporário ficam `pendente` até a equipe publicar (ou são publicadas na hora, se a organização escolheu assim); as da equipe são publicadas na hora. Publicadas, aparecem na página do animal e vão por e-mail para quem o marcou como favorito.",
+      requestBody: {
+        content: {
+          "multipart/form-data": { schema: newsFormSchema.extend({ fotos: z.array(photoFile).max(5).optional() }) },
+        },
+      },
+      ok: { 201: answer("A notícia.", petNewsSchema) },
+      errors: {
+        400: "Dados inválidos: texto vazio ou longo demais, mais de 5 fotos, um arquivo que não é imagem.",
+        404: "Animal não encontrado (ou ele não está no seu lar temporário).",
+        415: "O corpo não é multipart/form-data.",
+      },
+      traits: { body: true, upload: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const body = await readApiNews(request);
+      if (!body.ok) return body.response;
+      const posted = await postNews(context.db, context.jobs, user.id, params.id, body.value, new Date());
+      if (!posted.ok) return apiFailure(posted.failure);
+      const made = await findNews(context.db, posted.value.id);
+      return Response.json(toApiNews(made!), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/noticias",
+    access: "anyone",
+    crossOrigin: true,
+    publicCache: true,
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "As notícias de um animal",
+      description: "As notícias publicadas, mais recentes primeiro (até 20).",
+      ok: { 200: answer("As notícias.", petNewsListSchema) },
+      errors: { 404: "Animal não encontrado." },
+    },
+    async handle({ params, context }) {
+      const found = await newsOf(context.db, null, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json({ noticias: found.value.map(toApiNews) }, { headers: PUBLIC_READ });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/pets/{id}/noticias/{noticiaId}",
+    access: "party",
+    params: { id: pet, noticiaId: news },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Publicar ou recusar notícias do lar temporário",
+      description:
+        "Para administradores e equipe da organização do animal, uma vez: `publicada` (aparece na página e vai por e-mail para quem favoritou) ou `recusada` (as fotos são apagadas).",
+      requestBody: { content: json(newsDecisionSchema) },
+      ok: { 200: answer("A notícia como ficou.", petNewsSchema) },
+      errors: {
+        404: "Notícia não encontrada (ou o animal não é da sua organização).",
+        409: "A notícia já foi publicada ou recusada.",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, newsDecisionSchema);
+      if (!parsed.ok) return parsed.response;
+      const decided = await decideNews(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        params.noticiaId,
+        parsed.data.status,
+        new Date(),
+      );
+      if (!decided.ok) return apiFailure(decided.failure);
+      const item = await findNews(context.db, params.noticiaId);
+      return Response.json(toApiNews(item!), { headers: NO_STORE });
     },
   }),
 ];

@@ -1,8 +1,15 @@
 import type { z } from "zod";
 import type { FosterOffer } from "~/domain/foster/offers.server";
 import type { OfferNearby } from "~/domain/foster/search.server";
+import type { PetNewsView } from "~/domain/foster/news.server";
 import type { Placement } from "~/domain/foster/placements.server";
-import type { fosterOfferResponseSchema, fosterOffersNearbySchema, placementSchema } from "~/openapi/responses";
+import { newsPhotoUrl } from "~/lib/foster";
+import type {
+  fosterOfferResponseSchema,
+  fosterOffersNearbySchema,
+  petNewsSchema,
+  placementSchema,
+} from "~/openapi/responses";
 
 /** The foster network (issue 44) in the API's shape. */
 
@@ -46,5 +53,15 @@ export function toApiPlacement(placement: Placement): z.input<typeof placementSc
     inicio: placement.inicio,
     fim_previsto: placement.fimPrevisto,
     fim: placement.fim,
+  };
+}
+
+export function toApiNews(news: PetNewsView): z.input<typeof petNewsSchema> {
+  return {
+    id: news.id,
+    texto: news.texto,
+    status: news.status,
+    fotos: news.fotos.map((imageId, position) => newsPhotoUrl(news, imageId, position)),
+    criada_em: news.criadaEm.toISOString(),
   };
 }

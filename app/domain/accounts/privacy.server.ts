@@ -20,7 +20,8 @@ import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import { handOverBeforeDeletion } from "~/domain/organizations/succession.server";
 import { ownOffer } from "~/domain/foster/offers.server";
-import { endPlacementsLeft } from "~/domain/foster/placements.server";
+import { endPlacementsLeft, staysOfFoster } from "~/domain/foster/placements.server";
+import { newsWrittenBy } from "~/domain/foster/news.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -58,6 +59,8 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
     blocked,
     termosDeAdocao,
     fosterOffer,
+    fosterStays,
+    newsWritten,
   ] = await Promise.all([
     listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
     listReceived(db, userId, null),
@@ -73,6 +76,8 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
     listBlocks(db, userId, null),
     termosForExport(db, vault, userId),
     ownOffer(db, userId),
+    staysOfFoster(db, userId),
+    newsWrittenBy(db, userId),
   ]);
   // Never the password's hash.
   const { passwordHash: _passwordHash, ...account } = row;
@@ -129,6 +134,10 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
       pausado: fosterOffer.pausado,
       atualizado_em: fosterOffer.updatedAt.toISOString(),
     },
+    // The animals that stayed in the person's foster home, and when.
+    estadias_em_lar_temporario: fosterStays,
+    // The news of animals the person wrote from their foster home (they stay with the animal).
+    noticias_enviadas: newsWritten,
     sessoes: openSessions.map((session) => ({
       criada_em: new Date(session.criada_em).toISOString(),
       ultimo_uso: new Date(session.ultimo_uso).toISOString(),

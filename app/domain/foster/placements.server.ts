@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
-import { fosterOffers, fosterPlacements, organizationMembers, pets, users } from "~/db/schema";
+import { fosterOffers, fosterPlacements, organizationMembers, organizations, pets, users } from "~/db/schema";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { findPets, type PetView } from "~/domain/pets/pet-views.server";
@@ -298,4 +298,33 @@ export async function organizationPlacements(
     .where(and(eq(fosterPlacements.organizationId, organizationId), isNull(fosterPlacements.fim)))
     .orderBy(asc(fosterPlacements.inicio), asc(pets.nome));
   return ok(rows.map(({ pet, ...row }) => ({ ...toPlacement(row), pet })));
+}
+
+/** Every stay in `fosterId`'s home, current and past, for their data export: the animal, its organisation, the dates. */
+export async function staysOfFoster(db: Db, fosterId: string) {
+  return db
+    .select({
+      animal: pets.nome,
+      organizacao: organizations.nome,
+      inicio: fosterPlacements.inicio,
+      fim_previsto: fosterPlacements.fimPrevisto,
+      fim: fosterPlacements.fim,
+    })
+    .from(fosterPlacements)
+    .innerJoin(pets, eq(pets.id, fosterPlacements.petId))
+    .innerJoin(organizations, eq(organizations.id, fosterPlacements.organizationId))
+    .where(eq(fosterPlacements.fosterId, fosterId))
+    .orderBy(desc(fosterPlacements.inicio), desc(fosterPlacements.createdAt));
+}
+
+/** Whether the animal is with `fosterId` now: a foster reads only the animals placed with them. */
+export async function isFostering(db: Db, fosterId: string, petId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fosterPlacements.id })
+    .from(fosterPlacements)
+    .where(
+      and(eq(fosterPlacements.fosterId, fosterId), eq(fosterPlacements.petId, petId), isNull(fosterPlacements.fim)),
+    )
+    .limit(1);
+  return Boolean(row);
 }

@@ -89,6 +89,7 @@ export async function ownOrganization(db: Db, userId: string): Promise<string> {
               select 1 from ${organizations} where ${organizations.cnpj} = ${users.cnpj} and ${organizations.verifiedAt} is not null
             ) then ${users.verifiedAt} end`.as("verified_at"),
             ownAccountOf: users.id,
+            noticiasSemAprovacao: sql`false`.as("noticias_sem_aprovacao"),
             createdAt: sql`now()`.as("created_at"),
             updatedAt: sql`now()`.as("updated_at"),
           })
