@@ -1,7 +1,9 @@
 import { FOSTER_MESSAGES } from "../../app/validation/foster";
 import { NOTICES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { signInThroughApi } from "./accounts-support";
+import sharp from "sharp";
+import { createAccount, logInThroughForm, signInThroughApi } from "./accounts-support";
+import { waitForMail } from "./mail-support";
 
 /** The foster network (issue 44) in the browser: a person offers their home, pauses and withdraws it. */
 
@@ -9,7 +11,7 @@ test("a visitor reads what fostering is and is asked to sign in to offer a home"
   await page.goto("/adopet/");
   await page
     .getByRole("navigation", { name: "Informações do site" })
-    .getByRole("link", { name: "Lar temporário" })
+    .getByRole("link", { name: "Lar temporário", exact: true })
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lar temporário");
   await expect(page.getByText("Um lar temporário recebe em casa")).toBeVisible();
@@ -54,4 +56,87 @@ test("a person offers their home, is told what is missing, then pauses, resumes 
   await page.getByRole("button", { name: "Retirar a oferta" }).click();
   await expect(page.getByText(NOTICES.fosterOfferWithdrawn)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Oferecer meu lar" })).toBeVisible();
+});
+
+test("an organisation finds a home, invites and places an animal there; the foster sends news, published on its page", async ({
+  browser,
+}) => {
+  const teamContext = await browser.newContext();
+  const fosterContext = await browser.newContext();
+  const team = await teamContext.newPage();
+  const foster = await fosterContext.newPage();
+
+  // The foster offers a home in Rio de Janeiro.
+  const account = await createAccount(foster.request, "Beatriz Acolhe");
+  await logInThroughForm(foster, account.email);
+  await foster.goto("/adopet/lar-temporario");
+  await foster.getByLabel("Cidade").fill("Rio de Janeiro");
+  await foster.getByLabel("Cidade").press("Escape");
+  await foster.getByLabel("Estado (UF)").selectOption("RJ");
+  const group = (name: string) => foster.getByRole("group", { name });
+  await group("Quais animais você pode receber").getByLabel("Cão").check();
+  await group("De que porte").getByLabel("Pequeno").check();
+  await foster.getByLabel("Quantos de uma vez").fill("1");
+  await group("Você tem outros animais em casa?").getByLabel("Não").check();
+  await group("Há crianças em casa?").getByLabel("Não").check();
+  await group("As janelas têm tela de proteção?").getByLabel("Sim").check();
+  await foster.getByRole("button", { name: "Oferecer meu lar" }).click();
+  await expect(foster.getByText(NOTICES.fosterOfferSaved)).toBeVisible();
+
+  // The demo NGO's team finds her offer near Rio (first name only) and invites her.
+  await logInThroughForm(team, "ong@adopet.example", "Adote@2022");
+  const feed = (await (await team.request.get("/adopet/api/pets?limit=50")).json()) as {
+    pets: { id: string; nome: string; organizacao: { id: string } }[];
+  };
+  const lua = feed.pets.find((pet) => pet.nome === "Lua")!;
+  await team.goto(`/adopet/organizacoes/${lua.organizacao.id}/lares?perto=3304557`);
+  await expect(team.getByText(account.email)).toHaveCount(0);
+  await team.getByRole("button", { name: "Convidar Beatriz" }).click();
+  await expect(team.getByText(NOTICES.fosterInvited)).toBeVisible();
+  await expectNoAxeViolations(team);
+
+  // She accepts the invitation e-mailed to her, and joins as a foster home.
+  const mail = await waitForMail(account.email, /Convite para a equipe/);
+  const link = /https?:\/\/[^\s"]+(\/adopet\/convites\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+  await foster.goto(link);
+  await foster.getByRole("button", { name: "Aceitar convite" }).click();
+  await expect(foster).not.toHaveURL(/convites/);
+
+  // The team takes Lua to her home.
+  await team.goto(`/adopet/organizacoes/${lua.organizacao.id}/lares`);
+  await team.getByLabel("Animal", { exact: true }).selectOption({ label: "Lua" });
+  await team.getByLabel("Lar temporário", { exact: true }).selectOption({ label: "Beatriz Acolhe (Lar temporário)" });
+  await team.getByRole("button", { name: "Levar para o lar temporário" }).click();
+  await expect(team.getByText(NOTICES.fosterPlaced)).toBeVisible();
+  await expect(team.getByText(account.email)).toBeVisible();
+
+  // She sees Lua with her, and sends news with a photo.
+  await foster.goto("/adopet/meus-lares");
+  await expect(foster.getByRole("link", { name: "Lua" })).toBeVisible();
+  await foster.getByLabel("Notícias", { exact: true }).fill("Lua já dorme na caminha e adora passear.");
+  await foster.locator('input[name="fotos"]').setInputFiles({
+    name: "lua.png",
+    mimeType: "image/png",
+    buffer: await sharp({ create: { width: 320, height: 320, channels: 3, background: "#f4a261" } })
+      .png()
+      .toBuffer(),
+  });
+  await foster.getByRole("button", { name: "Enviar notícias" }).click();
+  await expect(foster.getByText(NOTICES.newsSent)).toBeVisible();
+  await expectNoAxeViolations(foster);
+
+  // The team publishes them; Lua's page says she is in a foster home, never where, with the news.
+  await team.goto(`/adopet/organizacoes/${lua.organizacao.id}/lares`);
+  await team.getByRole("button", { name: "Publicar as notícias de Lua" }).click();
+  await expect(team.getByText(NOTICES.newsPublished)).toBeVisible();
+  await foster.goto(`/adopet/pets/${lua.id}`);
+  await expect(foster.getByText("Em lar temporário", { exact: true })).toBeVisible();
+  await expect(foster.getByRole("heading", { name: "Notícias" })).toBeVisible();
+  await expect(foster.getByText("Lua já dorme na caminha e adora passear.")).toBeVisible();
+  await expect(foster.getByRole("img", { name: "Foto 1 das notícias de Lua" })).toBeVisible();
+  await expect(foster.getByText("Beatriz")).toHaveCount(0);
+  await expectNoAxeViolations(foster);
+
+  await teamContext.close();
+  await fosterContext.close();
 });
