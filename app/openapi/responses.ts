@@ -511,7 +511,7 @@ const panelFigures = z
       .number()
       .int()
       .nullable()
-      .meta({ description: "Animais em lares temporários (nulo: ainda não registrado)." }),
+      .meta({ description: "Animais que passaram ao menos um dia do mês (ou do período) em um lar temporário." }),
     mediana_dias_ate_adocao: median("Mediana de dias entre a publicação e a adoção (nulo sem adoções)."),
     candidaturas: z.object({
       total: z.number().int().meta({ description: "Candidaturas recebidas." }),

@@ -108,7 +108,7 @@ export default function OrganizationPanel() {
           </table>
         </div>
         <p className="organization-panel__note">
-          “Em lar temporário” mostra “—” até a organização registrar os lares temporários dos animais.
+          “Em lar temporário”: animais que passaram ao menos um dia do mês em um lar temporário.
         </p>
       </div>
       <div className="panel">

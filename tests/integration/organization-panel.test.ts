@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adoptions, applicationEvents, applications, pets, petTransfers } from "~/db/schema";
+import { adoptions, applicationEvents, applications, fosterPlacements, pets, petTransfers } from "~/db/schema";
 import { addMember, createPet, createUser } from "~/demo/factories.server";
 import { organizationPanel, type Panel } from "~/domain/organizations/panel.server";
 import type { ApplicationStatus } from "~/lib/applications";
@@ -93,6 +93,10 @@ beforeAll(async () => {
   await addMember(db, organizationId, foster, "lar_temporario");
   const bolt = await pet("Bolt", "2026-01-10T12:00");
   const nina = await pet("Nina", "2026-02-03T12:00");
+  await db.insert(fosterPlacements).values([
+    { petId: bolt.id, organizationId, fosterId: foster, inicio: "2026-01-12", fim: "2026-02-05" },
+    { petId: nina.id, organizationId, fosterId: foster, inicio: "2026-02-20" },
+  ]);
   // The last half hour of February in Brasília (March in UTC).
   await pet("Tardio", "2026-02-28T23:30");
   // Published in January, then transferred to another organisation in March.
@@ -137,8 +141,9 @@ describe("the organisation's panel", () => {
     expect(february).toMatchObject({ intake: 2, adopted: 2, returned: 0, medianDaysToAdoption: 24.5 });
     expect(march).toMatchObject({ intake: 0, adopted: 0, returned: 1 });
     expect(total).toMatchObject({ intake: 4, adopted: 2, returned: 1, medianDaysToAdoption: 24.5 });
-    // Foster placements are not recorded yet.
-    expect(total.inFoster).toBeNull();
+    // Bolt in a foster home from January to 5 February, Nina from 20 February on.
+    expect(months.map((month) => month.inFoster)).toEqual([1, 2, 1]);
+    expect(total.inFoster).toBe(2);
   });
 
   it("counts the applications received each month by their status, and how fast the team first answered", async () => {

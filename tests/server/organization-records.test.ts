@@ -66,7 +66,7 @@ describe("the panel in the API", () => {
     const now = body.meses.at(-1)!;
     expect(now.mes).toBe(month);
     // Primeiro (organizationTeam's), Bidu and Mel were published this month.
-    expect(now).toMatchObject({ entradas: 3, adocoes: 1, devolucoes: 0, em_lar_temporario: null });
+    expect(now).toMatchObject({ entradas: 3, adocoes: 1, devolucoes: 0, em_lar_temporario: 0 });
     expect(now.mediana_dias_ate_adocao).toBeGreaterThanOrEqual(0);
     expect(now.candidaturas).toMatchObject({ total: 2, respondidas: 1 });
     expect(now.candidaturas.por_status).toMatchObject({ adotada: 1, nova: 1, recusada: 0 });
@@ -146,7 +146,7 @@ describe("the panel's page and CSV", () => {
       mes: month,
       entradas: "3",
       adocoes: "1",
-      em_lar_temporario: "",
+      em_lar_temporario: "0",
       candidaturas: "2",
       candidaturas_nova: "1",
       candidaturas_adotada: "1",

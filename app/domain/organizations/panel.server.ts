@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "~/db/client.server";
-import { adoptions, applicationEvents, applications, pets, petTransfers } from "~/db/schema";
+import { adoptions, applicationEvents, applications, fosterPlacements, pets, petTransfers } from "~/db/schema";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { addMonths, monthsOf, monthStart, type MonthRange } from "~/lib/panel";
 import { ok, type Result } from "~/services/outcome.server";
@@ -26,7 +26,8 @@ export type PanelFigures = {
   intake: number;
   adopted: number;
   returned: number;
-  inFoster: number | null;
+  /** Animals in a foster home on at least one day of the month (issue 44). */
+  inFoster: number;
   medianDaysToAdoption: number | null;
   applications: Record<ApplicationStatus, number>;
   applicationsTotal: number;
@@ -52,7 +53,7 @@ function emptyFigures(): PanelFigures {
     intake: 0,
     adopted: 0,
     returned: 0,
-    inFoster: null,
+    inFoster: 0,
     medianDaysToAdoption: null,
     applications: Object.fromEntries(APPLICATION_STATUSES.map((status) => [status, 0])) as Record<
       ApplicationStatus,
@@ -79,7 +80,7 @@ export async function organizationPanel(
   const to = monthStart(addMonths(range.ate, 1));
   const within = (moment: SQL) => sql`${moment} >= ${from} and ${moment} < ${to}`;
 
-  const [intake, adopted, returned, byStatus, answered] = await Promise.all([
+  const [intake, adopted, returned, byStatus, answered, fostered] = await Promise.all([
     rowsOf<CountRow>(
       await db.execute(sql`
         select mes, count(*)::int as n from (
@@ -142,6 +143,15 @@ export async function organizationPanel(
         where horas is not null
         group by rollup (mes)`),
     ),
+    // Animals in a foster home on at least one day of the month (placements' days are Brasília's).
+    rowsOf<CountRow>(
+      await db.execute(sql`
+        select to_char(m, 'YYYY-MM') as mes, count(distinct f.pet_id)::int as n
+        from generate_series(${`${range.de}-01`}::date, ${`${range.ate}-01`}::date, interval '1 month') m
+        join ${fosterPlacements} f on f.organization_id = ${organizationId}
+          and f.inicio < (m + interval '1 month')::date and (f.fim is null or f.fim >= m::date)
+        group by rollup (to_char(m, 'YYYY-MM'))`),
+    ),
   ]);
 
   const months = new Map(monthsOf(range).map((month) => [month, emptyFigures()]));
@@ -166,6 +176,10 @@ export async function organizationPanel(
     if (!figures) continue;
     figures.applications[row.status] = row.n;
     figures.applicationsTotal += row.n;
+  }
+  for (const row of fostered) {
+    const figures = figuresOf(row.mes);
+    if (figures) figures.inFoster = row.n;
   }
   for (const row of answered) {
     const figures = figuresOf(row.mes);
