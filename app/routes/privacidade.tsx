@@ -89,7 +89,19 @@ export default function Privacidade() {
             A sua oferta de lar temporário: cidade, quais animais e quantos você pode receber, até quando, se há outros
             animais, crianças e telas na casa, e as suas observações. Só administradores e equipe de organizações a até
             50 km a encontram, com o seu primeiro nome, a cidade e o que você oferece; nunca o sobrenome, o telefone, o
-            e-mail ou o endereço. Guardada até você retirá-la ou excluir a conta; pausada, ninguém a encontra.
+            e-mail ou o endereço. Guardada até você retirá-la ou excluir a conta; pausada, ninguém a encontra. Se uma
+            organização convidar você, o convite vai para o seu e-mail sem que ela o veja; ao aceitar, você entra na
+            equipe como lar temporário, e administradores e equipe passam a ver o seu nome, e-mail e telefone.
+          </dd>
+        </div>
+        <div>
+          <dt>Animais no seu lar temporário</dt>
+          <dd>
+            Que animal ficou com você e quando (chegada, fim previsto, volta), visto só pela equipe da organização; a
+            página do animal diz só que ele está em um lar temporário, nunca onde. As notícias que você envia (texto e
+            fotos, sem os metadados das fotos) ficam com o animal: só a equipe e você as veem até a equipe publicar, e
+            publicadas aparecem na página dele e vão por e-mail para quem o marcou como favorito. Ao excluir a conta, as
+            estadias terminam e as notícias publicadas continuam, sem o seu nome.
           </dd>
         </div>
         <div>
