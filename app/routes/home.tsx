@@ -1,6 +1,7 @@
 import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/home";
 import { cardData, PetCard } from "~/components/pet-card";
+import { Pagination } from "~/components/pagination";
 import {
   AGE_GROUPS,
   COUNT_CAP,
@@ -289,23 +290,7 @@ export default function Home() {
         </ul>
       )}
 
-      {feed.pageCount > 1 ? (
-        <nav className="pagination" aria-label="Paginação">
-          {feed.page > 1 ? (
-            <Link to={pageHref(filters, feed.page - 1)} rel="prev" className="pagination__link">
-              Anterior
-            </Link>
-          ) : null}
-          <span className="pagination__current" aria-current="page">
-            Página {feed.page} de {feed.pageCount}
-          </span>
-          {feed.page < feed.pageCount ? (
-            <Link to={pageHref(filters, feed.page + 1)} rel="next" className="pagination__link">
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={feed.page} pageCount={feed.pageCount} href={(page) => pageHref(filters, page)} />
     </section>
   );
 }

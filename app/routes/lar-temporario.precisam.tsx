@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/lar-temporario.precisam";
 import { CityInput } from "~/components/city-field";
 import { cardData, PetCard } from "~/components/pet-card";
+import { Pagination } from "~/components/pagination";
 import { petsNeedingFoster } from "~/domain/foster/needs.server";
 import { formatDay } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
@@ -156,23 +157,7 @@ export default function FosterNeeds() {
           ))}
         </ul>
       )}
-      {found.pageCount > 1 ? (
-        <nav className="pagination" aria-label="Paginação">
-          {found.page > 1 ? (
-            <Link to={pageHref(criteria, found.page - 1)} rel="prev" className="pagination__link">
-              Anterior
-            </Link>
-          ) : null}
-          <span className="pagination__current" aria-current="page">
-            Página {found.page} de {found.pageCount}
-          </span>
-          {found.page < found.pageCount ? (
-            <Link to={pageHref(criteria, found.page + 1)} rel="next" className="pagination__link">
-              Próxima
-            </Link>
-          ) : null}
-        </nav>
-      ) : null}
+      <Pagination page={found.page} pageCount={found.pageCount} href={(page) => pageHref(criteria, page)} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-lares";
 import { FileChoice } from "~/components/file-choice";
+import { NewsPhotos } from "~/components/news-photos";
 import { FormError, SelectField, TextAreaField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { newsOf, postNews } from "~/domain/foster/news.server";
@@ -163,13 +164,7 @@ export default function MyFosteredPets() {
                             <strong>{item.em}</strong> · {item.status}
                           </p>
                           <p className="my-fosters__news-text">{item.texto}</p>
-                          {item.fotos.length ? (
-                            <p className="my-fosters__news-photos">
-                              {item.fotos.map((src, index) => (
-                                <img key={src} src={src} width={96} height={96} alt={`Foto ${index + 1} da notícia`} />
-                              ))}
-                            </p>
-                          ) : null}
+                          <NewsPhotos fotos={item.fotos} alt={(n) => `Foto ${n} da notícia`} />
                         </li>
                       ))}
                     </ul>

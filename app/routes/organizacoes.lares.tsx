@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.lares";
 import { CityInput } from "~/components/city-field";
+import { NewsPhotos } from "~/components/news-photos";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { decideNews, pendingNews, publishesNewsAtOnce, setNewsApproval } from "~/domain/foster/news.server";
@@ -359,19 +360,7 @@ function NewsReview() {
                 <strong>{item.pet}</strong>, {item.em}
               </p>
               <p className="organization-fosters__notes">{item.texto}</p>
-              {item.fotos.length ? (
-                <p className="my-fosters__news-photos">
-                  {item.fotos.map((src, index) => (
-                    <img
-                      key={src}
-                      src={src}
-                      width={96}
-                      height={96}
-                      alt={`Foto ${index + 1} das notícias de ${item.pet}`}
-                    />
-                  ))}
-                </p>
-              ) : null}
+              <NewsPhotos fotos={item.fotos} alt={(n) => `Foto ${n} das notícias de ${item.pet}`} />
               <div className="foster__actions">
                 <Form method="post" action={`?acao=publicar&noticia=${item.id}&animal=${item.petId}`}>
                   <button type="submit" className="my-pet__action">

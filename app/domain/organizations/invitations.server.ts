@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { organizationInvitations, organizationMembers, organizations, users } from "~/db/schema";
@@ -57,13 +57,52 @@ export async function inviteMember(
   if (member) return fail({ kind: "conflict", reason: "already-member", field: "email" });
   const allowed = await takeAllowance(db, "invitation-account", actorId);
   if (!allowed.ok) return allowed;
+  const email = input.email.trim();
+  const id = await replaceInvitation(db, jobs, {
+    organizationId,
+    actorId,
+    invited: { email, userId: null },
+    pending: sql`lower(${organizationInvitations.email}) = ${email.toLowerCase()}`,
+    papel: input.papel,
+    alvoNome: email,
+    now,
+  });
+  return ok(id);
+}
+
+/**
+ * In one transaction: the pending invitation of the same person is replaced, the new one made
+ * (valid INVITATION_DAYS), its e-mail queued, the activity recorded. Returns its id.
+ */
+async function replaceInvitation(
+  db: Db,
+  jobs: Jobs,
+  {
+    organizationId,
+    actorId,
+    invited,
+    pending,
+    papel,
+    alvoNome,
+    now,
+  }: {
+    organizationId: string;
+    actorId: string;
+    invited: { email: string; userId: string | null };
+    /** Which pending invitations are the same person's. */
+    pending: SQL;
+    papel: OrganizationRole;
+    alvoNome: string;
+    now: Date;
+  },
+): Promise<string> {
   const id = await db.transaction(async (tx) => {
     await tx
       .delete(organizationInvitations)
       .where(
         and(
           eq(organizationInvitations.organizationId, organizationId),
-          sql`lower(${organizationInvitations.email}) = ${input.email.trim().toLowerCase()}`,
+          pending,
           isNull(organizationInvitations.acceptedAt),
           isNull(organizationInvitations.declinedAt),
         ),
@@ -72,8 +111,8 @@ export async function inviteMember(
       .insert(organizationInvitations)
       .values({
         organizationId,
-        email: input.email.trim(),
-        papel: input.papel,
+        ...invited,
+        papel,
         invitedBy: actorId,
         expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
       })
@@ -83,13 +122,13 @@ export async function inviteMember(
       organizationId,
       actorId,
       acao: "membro_convidado",
-      alvoNome: input.email.trim(),
-      detalhe: ORGANIZATION_ROLE_LABEL[input.papel].toLowerCase(),
+      alvoNome,
+      detalhe: ORGANIZATION_ROLE_LABEL[papel].toLowerCase(),
     });
     return made!.id;
   });
   jobs.wake(ORGANIZATION_INVITATION_JOB);
-  return ok(id);
+  return id;
 }
 
 /**
@@ -118,39 +157,15 @@ export async function inviteFoster(
   if (member) return fail({ kind: "conflict", reason: "already-member", field: "lar_id" });
   const allowed = await takeAllowance(db, "invitation-account", actorId);
   if (!allowed.ok) return allowed;
-  const id = await db.transaction(async (tx) => {
-    await tx
-      .delete(organizationInvitations)
-      .where(
-        and(
-          eq(organizationInvitations.organizationId, organizationId),
-          eq(organizationInvitations.userId, person.id),
-          isNull(organizationInvitations.acceptedAt),
-          isNull(organizationInvitations.declinedAt),
-        ),
-      );
-    const [made] = await tx
-      .insert(organizationInvitations)
-      .values({
-        organizationId,
-        email: person.email,
-        userId: person.id,
-        papel: "lar_temporario",
-        invitedBy: actorId,
-        expiresAt: new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-      })
-      .returning({ id: organizationInvitations.id });
-    await jobs.send(ORGANIZATION_INVITATION_JOB, { invitationId: made!.id }, { tx: tx as unknown as Db });
-    await recordActivity(tx as unknown as Db, {
-      organizationId,
-      actorId,
-      acao: "membro_convidado",
-      alvoNome: person.firstName,
-      detalhe: ORGANIZATION_ROLE_LABEL.lar_temporario.toLowerCase(),
-    });
-    return made!.id;
+  const id = await replaceInvitation(db, jobs, {
+    organizationId,
+    actorId,
+    invited: { email: person.email, userId: person.id },
+    pending: eq(organizationInvitations.userId, person.id),
+    papel: "lar_temporario",
+    alvoNome: person.firstName,
+    now,
   });
-  jobs.wake(ORGANIZATION_INVITATION_JOB);
   return ok(id);
 }
 
