@@ -167,6 +167,11 @@ describe("news of a fostered animal", () => {
     const mine = await foster.client.get("/meus-lares");
     expect(mine.text).toContain("Enviar notícias");
     expect(mine.text).toContain("Terceira, direto.");
+
+    // Removed, the animal takes its news' photos with it, as its own.
+    expect((await admin.client.request("DELETE", `/api/pets/${mel}`)).status).toBe(204);
+    expect((await new Client(app.baseUrl).get(`/imagens/${stored!.imageId}/640.webp`)).status).toBe(404);
+    expect((await new Client(app.baseUrl).get(`/api/pets/${mel}/noticias`)).status).toBe(404);
   });
 
   it("are sent from the foster's page, waiting for the team", async () => {

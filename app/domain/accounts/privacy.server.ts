@@ -21,7 +21,7 @@ import { forbidden, notFound, ok, type Result } from "~/services/outcome.server"
 import { handOverBeforeDeletion } from "~/domain/organizations/succession.server";
 import { ownOffer } from "~/domain/foster/offers.server";
 import { endPlacementsLeft, staysOfFoster } from "~/domain/foster/placements.server";
-import { newsWrittenBy } from "~/domain/foster/news.server";
+import { newsImagesOf, newsWrittenBy } from "~/domain/foster/news.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -177,7 +177,11 @@ export async function deleteAccount(db: Db, jobs: Jobs, userId: string): Promise
       .from(petPhotos)
       .innerJoin(pets, eq(pets.id, petPhotos.petId))
       .where(eq(pets.caretakerId, userId));
-    const imageIds = [user.photoId, ...petPhotoIds.map((photo) => photo.id)].filter((id): id is string => Boolean(id));
+    // The news of the animals that go with the account go too (cascade), and their photos.
+    const newsPhotoIds = await newsImagesOf(tx as unknown as Db, eq(pets.caretakerId, userId));
+    const imageIds = [user.photoId, ...petPhotoIds.map((photo) => photo.id), ...newsPhotoIds].filter(
+      (id): id is string => Boolean(id),
+    );
 
     // Animals approved for this person are available again (their applications go with them).
     await releaseApprovalsOf(tx as unknown as Db, jobs, userId);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { favorites, organizations, petNews, petNewsPhotos, pets, users } from "~/db/schema";
 import { caresFor, requirePower } from "~/domain/organizations/membership.server";
@@ -324,4 +324,28 @@ export async function newsWrittenBy(db: Db, userId: string) {
 export async function findNews(db: Db, newsId: string): Promise<PetNewsView | null> {
   const [row] = await db.select(newsColumns).from(petNews).where(eq(petNews.id, newsId)).limit(1);
   return row ? toView(row as NewsRow) : null;
+}
+
+/**
+ * The image ids of the news photos of these animals: deleted with them (a removed listing's
+ * photos go, as its own photos do; an account's animals take their news with them).
+ */
+export async function newsImagesOf(db: Db, petScope: SQL): Promise<string[]> {
+  const rows = await db
+    .select({ id: petNewsPhotos.imageId })
+    .from(petNewsPhotos)
+    .innerJoin(petNews, eq(petNews.id, petNewsPhotos.newsId))
+    .innerJoin(pets, eq(pets.id, petNews.petId))
+    .where(petScope);
+  return rows.map((row) => row.id);
+}
+
+/** A removed animal's news lose their photos (the words stay for its team). */
+export async function dropNewsPhotos(db: Db, petId: string): Promise<void> {
+  const imageIds = await newsImagesOf(db, eq(pets.id, petId));
+  if (imageIds.length === 0) return;
+  await db
+    .delete(petNewsPhotos)
+    .where(sql`${petNewsPhotos.newsId} in (select ${petNews.id} from ${petNews} where ${petNews.petId} = ${petId})`);
+  await deleteUnusedImages(db, imageIds);
 }

@@ -13,8 +13,8 @@ import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.ser
  * Animals in foster homes (issue 44): the team places an available animal with a member of the
  * organisation (who joined as a lar temporário, or any member who takes one home), and ends
  * the placement when it comes back. One current placement per animal; the dates stay as the
- * animal's history. The foster's phone and e-mail are the team's to read only while they hold
- * one of its animals (or held: the history keeps who).
+ * animal's history. Each placement shows the team the foster's name, e-mail and phone (a
+ * member's); the public reads only that the animal is in a foster home.
  */
 
 export type Placement = {

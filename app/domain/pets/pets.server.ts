@@ -28,6 +28,7 @@ import { resolveCity, type City } from "~/domain/places/cities.server";
 import { caresFor, ownOrganization, publishingOrganization } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { endPlacementsLeft } from "~/domain/foster/placements.server";
+import { dropNewsPhotos } from "~/domain/foster/news.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -476,6 +477,7 @@ export async function removePet(db: Db, actorId: string, petId: string): Promise
     await tx.update(pets).set({ status: "removido", updatedAt: new Date() }).where(eq(pets.id, petId));
     await endPlacementsLeft(tx as unknown as Db, { petId });
     await dropPhotos(tx as unknown as Db, petId);
+    await dropNewsPhotos(tx as unknown as Db, petId);
     await recordActivity(tx as unknown as Db, {
       organizationId: owned.value.organizationId,
       actorId,
