@@ -12,7 +12,7 @@ import { formFailure } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { readNewsForm } from "~/web/pet-forms.server";
 import { caringMembers } from "~/domain/organizations/membership.server";
-import { formatDay } from "~/lib/dates";
+import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { CASTRATION_LABEL, listInWords, VACCINE_LABEL } from "~/lib/pets";
@@ -71,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: item.id,
         texto: item.texto,
         status: NEWS_STATUS[item.status]!,
-        em: formatDay(item.criadaEm.toISOString().slice(0, 10)),
+        em: formatDay(dayInBrasilia(item.criadaEm)),
         fotos: item.fotos.map((imageId, position) => newsPhotoUrl(item, imageId, position)),
       })),
     })),

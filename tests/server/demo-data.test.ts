@@ -8,6 +8,8 @@ import { serverDatabase, startServer, type RunningServer, type ServerDatabase } 
  */
 
 const PUBLIC_URL = "https://adote.exemplo.org";
+/** Each test boots the built server on a fresh database (twice in one), seeding the demo: minutes on a busy 2-core runner, not seconds. */
+const BOOTS = 150_000;
 const WARNING = "ATENÇÃO: dados de demonstração num site público";
 
 const started: RunningServer[] = [];
@@ -64,66 +66,82 @@ afterAll(async () => {
 });
 
 describe("demo data on a site at a public address", () => {
-  it("is not loaded without DEMO_DATA: the database starts empty and nothing warns", async () => {
-    const server = await start({ ...(await freshDatabase()), PUBLIC_URL });
-    expect(await demoLoginWorks(server, DEMO_CARETAKER)).toBe(false);
-    const pets = (await (await fetch(`${server.baseUrl}/adopet/api/pets`)).json()) as {
-      total: number;
-      pets: unknown[];
-    };
-    expect(pets).toMatchObject({ total: 0, pets: [] });
-    expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
-    await stop(server);
-  });
+  it(
+    "is not loaded without DEMO_DATA: the database starts empty and nothing warns",
+    async () => {
+      const server = await start({ ...(await freshDatabase()), PUBLIC_URL });
+      expect(await demoLoginWorks(server, DEMO_CARETAKER)).toBe(false);
+      const pets = (await (await fetch(`${server.baseUrl}/adopet/api/pets`)).json()) as {
+        total: number;
+        pets: unknown[];
+      };
+      expect(pets).toMatchObject({ total: 0, pets: [] });
+      expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
+      await stop(server);
+    },
+    BOOTS,
+  );
 
-  it("is loaded with DEMO_DATA=on, and every start warns (pt-BR, at warn level) that its passwords are published", async () => {
-    const env = { ...(await freshDatabase()), PUBLIC_URL, DEMO_DATA: "on" };
-    const first = await start(env);
-    expect(await demoLoginWorks(first, DEMO_CARETAKER)).toBe(true);
-    expect(warnings(first)).toContainEqual(expect.stringContaining(WARNING));
-    expect(warnings(first).find((message) => message.includes(WARNING))).toContain(
-      "as senhas das contas de demonstração estão publicadas no README",
-    );
-    await stop(first);
-    // A second start loads nothing new, and still warns.
-    const second = await start(env);
-    expect(warnings(second)).toContainEqual(expect.stringContaining(WARNING));
-    await stop(second);
-  });
+  it(
+    "is loaded with DEMO_DATA=on, and every start warns (pt-BR, at warn level) that its passwords are published",
+    async () => {
+      const env = { ...(await freshDatabase()), PUBLIC_URL, DEMO_DATA: "on" };
+      const first = await start(env);
+      expect(await demoLoginWorks(first, DEMO_CARETAKER)).toBe(true);
+      expect(warnings(first)).toContainEqual(expect.stringContaining(WARNING));
+      expect(warnings(first).find((message) => message.includes(WARNING))).toContain(
+        "as senhas das contas de demonstração estão publicadas no README",
+      );
+      await stop(first);
+      // A second start loads nothing new, and still warns.
+      const second = await start(env);
+      expect(warnings(second)).toContainEqual(expect.stringContaining(WARNING));
+      await stop(second);
+    },
+    BOOTS,
+  );
 });
 
 describe("the demo's accounts", () => {
-  it("gives no demo account operator powers: the old demo operator's login opens nothing", async () => {
-    const server = await start({ ...(await freshDatabase()), DEMO_DATA: "true" });
-    expect(await demoLoginWorks(server, { email: "operador@adopet.example", senha: "Adote@2022" })).toBe(false);
-    for (const account of [DEMO_CARETAKER, DEMO_ADOPTER]) {
-      const client = await fetch(`${server.baseUrl}/adopet/api/session`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ email: account.email, senha: account.senha }),
-      });
-      expect(client.status).toBe(200);
-      const cookie = client.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      const moderation = await fetch(`${server.baseUrl}/adopet/moderacao`, { headers: { Cookie: cookie } });
-      expect(moderation.status, account.email).toBe(404);
-    }
-    await stop(server);
-  });
+  it(
+    "gives no demo account operator powers: the old demo operator's login opens nothing",
+    async () => {
+      const server = await start({ ...(await freshDatabase()), DEMO_DATA: "true" });
+      expect(await demoLoginWorks(server, { email: "operador@adopet.example", senha: "Adote@2022" })).toBe(false);
+      for (const account of [DEMO_CARETAKER, DEMO_ADOPTER]) {
+        const client = await fetch(`${server.baseUrl}/adopet/api/session`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ email: account.email, senha: account.senha }),
+        });
+        expect(client.status).toBe(200);
+        const cookie = client.headers
+          .getSetCookie()
+          .map((line) => line.split(";")[0])
+          .join("; ");
+        const moderation = await fetch(`${server.baseUrl}/adopet/moderacao`, { headers: { Cookie: cookie } });
+        expect(moderation.status, account.email).toBe(404);
+      }
+      await stop(server);
+    },
+    BOOTS,
+  );
 });
 
 // The default without DATABASE_URL: only the embedded database loads the demo unasked.
 describe.skipIf(Boolean(process.env.DATABASE_URL))("demo data on a local site", () => {
-  it("is loaded by default in production at localhost, without a warning", async () => {
-    const server = await start({
-      ...(await freshDatabase()),
-      NODE_ENV: "production",
-      PUBLIC_URL: "http://localhost:3000",
-    });
-    expect(await demoLoginWorks(server, DEMO_ADOPTER)).toBe(true);
-    expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
-    await stop(server);
-  });
+  it(
+    "is loaded by default in production at localhost, without a warning",
+    async () => {
+      const server = await start({
+        ...(await freshDatabase()),
+        NODE_ENV: "production",
+        PUBLIC_URL: "http://localhost:3000",
+      });
+      expect(await demoLoginWorks(server, DEMO_ADOPTER)).toBe(true);
+      expect(warnings(server).filter((message) => message.includes(WARNING))).toEqual([]);
+      await stop(server);
+    },
+    BOOTS,
+  );
 });
