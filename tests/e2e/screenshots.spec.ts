@@ -196,11 +196,15 @@ for (const width of WIDTHS) {
       page,
       request,
     }) => {
-      const feed = (await (await request.get("/adopet/api/pets?limit=50")).json()) as {
-        pets: { id: string; nome: string; organizacao: { id: string } }[];
+      // By name: the other tests publish many animals, and the demo's are no longer the newest.
+      const byName = async (nome: string) => {
+        const found = (await (await request.get(`/adopet/api/pets?q=${nome}&limit=50`)).json()) as {
+          pets: { id: string; nome: string; organizacao: { id: string } }[];
+        };
+        return found.pets.find((pet) => pet.nome === nome)!;
       };
-      const sid = feed.pets.find((pet) => pet.nome === "Sid")!;
-      const yoda = feed.pets.find((pet) => pet.nome === "Yoda")!;
+      const sid = await byName("Sid");
+      const yoda = await byName("Yoda");
       await page.goto(`/adopet/pets/${sid.id}`);
       await expect(page.getByText("Em lar temporário", { exact: true })).toBeVisible();
       await capture(page, "pet-em-lar-temporario", width);
