@@ -52,13 +52,13 @@ export function useErrorFocus(name: string): { autoFocus?: true } {
 
 // Any field's metadata: text inputs also carry numbers (idade) as the strings they hold.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any>;
+export type AnyField = FieldMetadata<any>;
 
 type FieldProps = {
   meta: AnyField;
   label: string;
   placeholder?: string;
-  type?: "text" | "email" | "tel" | "date";
+  type?: "text" | "email" | "tel" | "date" | "datetime-local";
   inputMode?: "decimal" | "numeric";
   hint?: string;
   autoComplete?: string;

@@ -19,7 +19,7 @@ import {
   uuid,
   varchar,
 } from "drizzle-orm/pg-core";
-import { APPLICATION_STATUSES } from "~/lib/applications";
+import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
 import { FOSTER_SPECIES } from "~/lib/foster";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
@@ -642,6 +642,7 @@ export const questionnaires = pgTable("questionnaires", {
 });
 
 export const applicationStatus = pgEnum("application_status", APPLICATION_STATUSES);
+export const visitPlace = pgEnum("visit_place", VISIT_PLACES);
 
 /**
  * An adoption application: an adopter's answers to the questionnaire, as it was when they
@@ -677,8 +678,18 @@ export const applications = pgTable(
     /** The last change of status. */
     updatedAt: updatedAt(),
     answersErasedAt: timestamp("answers_erased_at", { withTimezone: true }),
+    /** Where the `visita` step happens (issue 44): the adopter's home, or the foster home the animal is in. */
+    visitaLocal: visitPlace("visita_local"),
+    /** When, once agreed; null: to be arranged. */
+    visitaEm: timestamp("visita_em", { withTimezone: true }),
+    /** The stay at whose foster home the visit is: that foster sees it (gone with the stay's record). */
+    visitaPlacementId: uuid("visita_placement_id").references(() => fosterPlacements.id, { onDelete: "set null" }),
   },
   (table) => [
+    // The visits a foster home receives.
+    index("applications_visit_placement_idx")
+      .on(table.visitaPlacementId)
+      .where(sql`${table.visitaPlacementId} is not null`),
     // One open application per adopter and pet; exactly one approved per pet.
     uniqueIndex("applications_open_idx")
       .on(table.petId, table.adopterId)

@@ -28,7 +28,7 @@ import { hashPassword } from "~/domain/accounts/passwords.server";
 import { insertPetsInBulk, type BulkPet, type PetInput } from "~/domain/pets/pets.server";
 import { listCities } from "~/domain/places/cities.server";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
-import { addDays, dayInBrasilia } from "~/lib/dates";
+import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { issueTermo, writeTermo } from "~/domain/termos/termos.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
@@ -324,15 +324,18 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     }
     // The foster network (issue 44): Sid waits for adoption at Marta's, Yoda (urgently) and Lua need a home.
     const today = dayInBrasilia(new Date(now));
-    await tx.insert(fosterPlacements).values({
-      petId: ids[4]!,
-      organizationId,
-      fosterId: team.get("lar_temporario")!,
-      inicio: addDays(today, -12),
-      fimPrevisto: addDays(today, 30),
-      placedBy: volunteer,
-      createdAt: new Date(now - 12 * DAY_MS),
-    });
+    const [sidStay] = await tx
+      .insert(fosterPlacements)
+      .values({
+        petId: ids[4]!,
+        organizationId,
+        fosterId: team.get("lar_temporario")!,
+        inicio: addDays(today, -12),
+        fimPrevisto: addDays(today, 30),
+        placedBy: volunteer,
+        createdAt: new Date(now - 12 * DAY_MS),
+      })
+      .returning({ id: fosterPlacements.id });
     await tx
       .update(pets)
       .set({ precisaLarTemporario: true, larUrgente: true, prazoLar: addDays(today, 20) })
@@ -453,6 +456,16 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .insert(applicationNotes)
       .values({ applicationId: dunga, texto: "Entrevista marcada para sábado, 10h, por vídeo." });
     await apply(ids[3]!, ["nova"], 120);
+    // Sid: the adopter visits him at Marta's, his foster home, in three days (issue 44).
+    const sid = await apply(ids[4]!, ["nova", "em_analise", "visita"], 900);
+    await tx
+      .update(applications)
+      .set({
+        visitaLocal: "lar_temporario",
+        visitaEm: brasiliaTime(addDays(today, 3), 15),
+        visitaPlacementId: sidStay!.id,
+      })
+      .where(eq(applications.id, sid));
     // Sirius: approved and reserved, its termo de adoção issued and waiting for the adopter to sign.
     const sirius = await apply(ids[2]!, ["nova", "em_analise", "aprovada"], 1_500);
     await tx
@@ -515,7 +528,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       [adopter.id, "Olá! Tenho quintal telado e tempo para passeios. Posso conhecer o Dunga neste sábado?", 590],
       [caretaker.id, "Oi, Carla! Li suas respostas: podemos fazer a entrevista por vídeo no sábado às 10h?", 300],
       [adopter.id, "Pode ser! Meu marido também vai participar. Precisamos preparar alguma coisa?", 280],
-      [volunteer, "Aqui é o Lucas, voluntário da ONG: só mostrar o quintal e onde o Dunga vai dormir. Até sábado!", 240],
+      [
+        volunteer,
+        "Aqui é o Lucas, voluntário da ONG: só mostrar o quintal e onde o Dunga vai dormir. Até sábado!",
+        240,
+      ],
       [adopter.id, "Combinado. Obrigada!", 200],
     ] as const;
     await tx.insert(conversationMessages).values(

@@ -19,13 +19,11 @@ import { APPLICATION_STATUS_JOB } from "~/domain/adoptions/lifecycle.server";
 import { APPLICATION_NEW_JOB } from "~/domain/applications/applications.server";
 import { sendNewApplicationNotice, sendStatusNotice } from "~/domain/applications/notices.server";
 import { PASSWORD_RESET_JOB, sendPasswordReset } from "~/domain/accounts/password-reset.server";
-import {
-  ORGANIZATION_INVITATION_JOB,
-  sendOrganizationInvitation,
-} from "~/domain/organizations/invitations.server";
+import { ORGANIZATION_INVITATION_JOB, sendOrganizationInvitation } from "~/domain/organizations/invitations.server";
 import { sendTransferRequested, TRANSFER_REQUESTED_JOB } from "~/domain/organizations/transfers.server";
 import { FOSTER_INTEREST_JOB, sendFosterInterest } from "~/domain/foster/interest.server";
 import { PET_NEWS_JOB, sendPetNews } from "~/domain/foster/news.server";
+import { FOSTER_VISIT_JOB, sendFosterVisit } from "~/domain/foster/visits.server";
 import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
@@ -242,6 +240,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: (job) => sendFosterInterest(db, mailer, job, publicUrl()),
   };
+  // An adoption visit arranged at a foster home: that foster is told.
+  const fosterVisit: JobDefinition<{ applicationId: string; version: string }> = {
+    name: FOSTER_VISIT_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (job) => sendFosterVisit(db, mailer, job, publicUrl()),
+  };
   // News of an animal published: those who favourited it are told.
   const petNewsJob: JobDefinition<{ newsId: string }> = {
     name: PET_NEWS_JOB,
@@ -274,6 +280,7 @@ export function appJobs({
     organizationInvitation,
     transferRequested,
     fosterInterest,
+    fosterVisit,
     petNewsJob,
     purge,
     alertNewPet,

@@ -1,3 +1,5 @@
+import { formatDateTime } from "./dates";
+
 /**
  * Adoption applications (issue 19): the questionnaire's shapes, the statuses and who moves
  * them. Shared by the services, the pages and the browser.
@@ -92,7 +94,7 @@ export const STATUS_LABEL: Record<ApplicationStatus, string> = {
 };
 
 /** What the status means for the adopter, and what happens next (their page and e-mails). */
-export const STATUS_FOR_ADOPTER: Record<ApplicationStatus, string> = {
+const STATUS_FOR_ADOPTER: Record<ApplicationStatus, string> = {
   nova: "Sua candidatura foi enviada. Quem cuida do animal vai ler suas respostas.",
   em_analise: "Quem cuida do animal está analisando suas respostas.",
   entrevista: "Quem cuida do animal quer conversar com você: aguarde o contato para marcar a entrevista.",
@@ -108,6 +110,31 @@ export const STATUS_FOR_ADOPTER: Record<ApplicationStatus, string> = {
   em_espera:
     "Outra candidatura foi aprovada, e a sua está na lista de espera: se a adoção não se concretizar, ela volta a ser analisada.",
 };
+
+/** Where the `visita` step happens (issue 44): the adopter's home, or the foster home the animal is in. */
+export const VISIT_PLACES = ["casa_de_quem_adota", "lar_temporario"] as const;
+export type VisitPlace = (typeof VISIT_PLACES)[number];
+export type Visit = { local: VisitPlace; em: Date | null };
+
+export const VISIT_PLACE_LABEL: Record<VisitPlace, string> = {
+  casa_de_quem_adota: "Na casa de quem adota",
+  lar_temporario: "No lar temporário onde o animal está",
+};
+
+/**
+ * What the status means for the adopter: the visit says where and, once agreed, when (the
+ * foster's address comes from the team, never from the site).
+ */
+export function statusForAdopter(status: ApplicationStatus, visit: Visit | null): string {
+  if (status !== "visita" || !visit) return STATUS_FOR_ADOPTER[status];
+  const when = visit.em ? formatDateTime(visit.em) : null;
+  if (visit.local === "lar_temporario") {
+    return when
+      ? `Você vai conhecer o animal no lar temporário onde ele está, em ${when}. Quem cuida dele vai lhe passar o endereço.`
+      : "Você vai conhecer o animal no lar temporário onde ele está: aguarde o contato de quem cuida dele para combinar o dia.";
+  }
+  return when ? `Quem cuida do animal vai visitar sua casa em ${when}.` : STATUS_FOR_ADOPTER.visita;
+}
 
 /** Statuses of an application still in play: one such per adopter and pet. */
 export const OPEN_STATUSES: readonly ApplicationStatus[] = [
@@ -157,6 +184,11 @@ export const APPLICATION_MESSAGES = {
   notaRequired: "Escreva a nota.",
   confirm: "Confirme a decisão.",
   nothingToDo: "Informe o novo status, uma nota ou a quem atribuir a candidatura.",
+  visitaOnlyThen: "A visita se combina no passo Visita: mova a candidatura para Visita.",
+  visitaLocal: "Onde será a visita: use casa_de_quem_adota ou lar_temporario.",
+  visitaEm: "Informe o dia e a hora da visita (por exemplo 2026-12-05T15:00:00-03:00).",
+  visitaPast: "O dia da visita já passou.",
+  visitaNoFoster: "Este animal não está em um lar temporário: a visita é na casa de quem adota.",
   atribuidaA: "Informe o id de um membro da organização, ou null para deixar a candidatura com toda a equipe.",
   // The questionnaire
   perguntas: "Envie as perguntas como uma lista.",

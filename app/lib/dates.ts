@@ -47,3 +47,8 @@ export const daysText = (days: number) => `${days} ${days === 1 ? "dia" : "dias"
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T12:00:00Z`) - Date.parse(`${from}T12:00:00Z`)) / (24 * 60 * 60 * 1000));
 }
+
+/** A moment as a datetime-local field shows it in Brasília ("2026-12-05T15:00"). */
+export function brasiliaInputValue(date: Date): string {
+  return new Date(date.getTime() - 3 * 60 * 60 * 1000).toISOString().slice(0, 16);
+}

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { APPLICATION_STATUSES, QUESTION_TYPES } from "~/lib/applications";
+import { APPLICATION_STATUSES, QUESTION_TYPES, VISIT_PLACES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
 import { FOSTER_SPECIES, FOSTER_URGENCIES } from "~/lib/foster";
@@ -171,6 +171,16 @@ const applicationSummarySchema = z
       description:
         "Só para a equipe: o membro que responde por ela (null: toda a equipe). Muda com `PATCH /candidaturas/{id}` {atribuida_a}.",
     }),
+    visita: z
+      .object({
+        local: z.enum(VISIT_PLACES),
+        em: dateTime.nullable().meta({ description: "O dia e a hora combinados; null: a combinar." }),
+      })
+      .nullable()
+      .meta({
+        description:
+          "No passo `visita`: onde (na casa de quem adota, ou no lar temporário onde o animal está) e quando; null nos outros. Muda com `PATCH /candidaturas/{id}` {visita}.",
+      }),
   })
   .meta({ id: "Candidatura" });
 
@@ -644,6 +654,14 @@ export const myFosteredSchema = z
         fim_previsto: z.iso.date().nullable(),
         pet: apiPetSchema,
         organizacao: z.object({ id, nome: z.string() }),
+        visitas: z
+          .array(
+            z.object({
+              nome: z.string().meta({ description: "O primeiro nome de quem vem conhecer o animal." }),
+              em: dateTime.nullable().meta({ description: "O dia e a hora; null: a equipe vai combinar." }),
+            }),
+          )
+          .meta({ description: "As visitas de adoção que a equipe marcou na sua casa, as mais próximas primeiro." }),
       }),
     ),
   })

@@ -1,7 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidatura";
 import { Answers, StatusBadge, Timeline } from "~/components/application-parts";
-import { STATUS_FOR_ADOPTER } from "~/lib/applications";
 import { pageMeta } from "~/lib/meta";
 import { StorySection } from "~/components/story-section";
 
@@ -16,6 +15,7 @@ import {
   ReturnForm,
   TermoLink,
   useIntentResult,
+  VisitForm,
   WaitingListForm,
 } from "./candidatura/sections";
 
@@ -51,7 +51,7 @@ export default function Candidatura() {
         </div>
         <StatusBadge status={application.status} />
       </div>
-      {caretaker ? null : <p className="application__explanation">{STATUS_FOR_ADOPTER[application.status]}</p>}
+      {caretaker ? null : <p className="application__explanation">{application.situacao}</p>}
       {application.motivo && application.status === "recusada" ? (
         <p className="application__reason">Motivo: {application.motivo}</p>
       ) : null}
@@ -89,6 +89,7 @@ export default function Candidatura() {
       {application.status === "aprovada" || application.status === "adotada" || application.status === "devolvida" ? (
         <TermoLink />
       ) : null}
+      {caretaker && application.visita ? <VisitForm /> : null}
       {caretaker && application.moves.length > 0 ? <MoveForm /> : null}
       {caretaker && application.espera > 0 ? <WaitingListForm /> : null}
       {caretaker && (application.equipe.length > 1 || application.atribuidaA) ? (

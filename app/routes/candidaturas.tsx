@@ -6,7 +6,7 @@ import { signedTermosOnPage } from "~/web/termos.server";
 import { StatusBadge, Timeline } from "~/components/application-parts";
 import { changeApplication } from "~/domain/applications/application-moves.server";
 import { listSent, timelines } from "~/domain/applications/application-views.server";
-import { isOpen, STATUS_FOR_ADOPTER } from "~/lib/applications";
+import { isOpen, statusForAdopter } from "~/lib/applications";
 import { formatDateTime } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: application.id,
       status: application.status,
       aberta: isOpen(application.status),
+      situacao: statusForAdopter(application.status, application.visit),
       motivo: application.motivo,
       pet: {
         id: application.pet.id,
@@ -90,7 +91,7 @@ export default function Candidaturas() {
                 </div>
                 <StatusBadge status={application.status} />
               </div>
-              <p className="application-card__explanation">{STATUS_FOR_ADOPTER[application.status]}</p>
+              <p className="application-card__explanation">{application.situacao}</p>
               {application.motivo && application.status === "recusada" ? (
                 <p className="application-card__reason">Motivo: {application.motivo}</p>
               ) : null}

@@ -12,7 +12,7 @@ import { formFailure } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { readNewsForm } from "~/web/pet-forms.server";
 import { caringMembers } from "~/domain/organizations/membership.server";
-import { dayInBrasilia, formatDay } from "~/lib/dates";
+import { dayInBrasilia, formatDateTime, formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { CASTRATION_LABEL, listInWords, VACCINE_LABEL } from "~/lib/pets";
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   return {
-    animals: fostered.map(({ pet, inicio, fimPrevisto, organizationId }) => ({
+    animals: fostered.map(({ pet, inicio, fimPrevisto, organizationId, visitas }) => ({
       id: pet.id,
       nome: pet.nome,
       photoId: pet.photoIds[0] ?? null,
@@ -67,6 +67,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ["Vermifugado", pet.vermifugado === null ? "Não informado" : pet.vermifugado ? "Sim" : "Não"],
         ...(pet.necessidadesEspeciais ? [["Necessidades especiais", pet.necessidadesEspeciais]] : []),
       ] as [string, string][],
+      visitas: visitas.map((visit) =>
+        visit.em
+          ? `${visit.nome} vem conhecer ${pet.nome} em ${formatDateTime(visit.em)}.`
+          : `${visit.nome} vem conhecer ${pet.nome}: a equipe vai combinar o dia com você.`,
+      ),
       noticias: (news.get(pet.id) ?? []).map((item) => ({
         id: item.id,
         texto: item.texto,
@@ -148,6 +153,18 @@ export default function MyFosteredPets() {
                     </div>
                   ))}
                 </dl>
+                {animal.visitas.length ? (
+                  <section aria-labelledby={`visitas-${animal.id}`}>
+                    <h3 className="my-fosters__subtitle" id={`visitas-${animal.id}`}>
+                      Visitas de adoção na sua casa
+                    </h3>
+                    <ul className="my-fosters__visits">
+                      {animal.visitas.map((visit) => (
+                        <li key={visit}>{visit}</li>
+                      ))}
+                    </ul>
+                  </section>
+                ) : null}
                 {animal.equipe.length ? <p>Equipe: {listInWords(animal.equipe)}.</p> : null}
                 <p>
                   <Link to={`/contato?pet=${animal.id}`} className="button">

@@ -101,7 +101,9 @@ export default function Privacidade() {
             página do animal diz só que ele está em um lar temporário, nunca onde. As notícias que você envia (texto e
             fotos, sem os metadados das fotos) ficam com o animal: só a equipe e você as veem até a equipe publicar, e
             publicadas aparecem na página dele e vão por e-mail para quem o marcou como favorito. Ao excluir a conta, as
-            estadias terminam e as notícias publicadas continuam, sem o seu nome.
+            estadias terminam e as notícias publicadas continuam, sem o seu nome. Se a equipe marcar na sua casa a
+            visita de quem quer adotar o animal, você vê o primeiro nome dessa pessoa e o dia; ela sabe só que a visita
+            é no lar temporário, e o endereço quem passa é a equipe.
           </dd>
         </div>
         <div>
@@ -110,7 +112,8 @@ export default function Privacidade() {
             As respostas ao questionário, vistas só por quem se candidatou e por quem cuida do animal, com o histórico
             da candidatura e as notas de quem cuida. As respostas de candidaturas encerradas (recusadas, desistidas, ou
             de um animal já adotado ou removido) são apagadas {applicationRetentionDays} dias depois do encerramento; a
-            candidatura aprovada de um animal adotado fica como registro da adoção.
+            candidatura aprovada de um animal adotado fica como registro da adoção. Se a visita for no lar temporário
+            onde o animal está, quem o acolhe vê o seu primeiro nome e o dia da visita, e nada mais.
           </dd>
         </div>
         <div>

@@ -84,7 +84,9 @@ export type InvalidReason =
   /** A placement in a foster home starts today or before (it is recorded when the animal arrives). */
   | "placement-start"
   /** A placement's expected end is not before its start. */
-  | "placement-end";
+  | "placement-end"
+  /** A visit at the foster home of an animal in none. */
+  | "visit-no-foster";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -173,6 +175,8 @@ type ConflictReason =
   | "transfer-closed"
   /** The animal is in a foster home already (`id` is the placement): end it first. */
   | "pet-placed"
+  /** A visit is arranged on an application at the `visita` step (or moving to it). */
+  | "visit-step"
   /** A foster home is an organisation's member: the person accepts the team's invitation first. */
   | "foster-not-member"
   /** Only an animal available for adoption goes to a foster home. */

@@ -12,9 +12,11 @@ import {
   REASON_MAX,
   SHORT_ANSWER_MAX,
   STATEMENT_MAX,
+  VISIT_PLACES,
   type Answer,
   type Question,
 } from "~/lib/applications";
+import { dayInBrasilia } from "~/lib/dates";
 import { cidadeField, nomeField, requiredText, telefoneField, textField } from "./fields";
 
 /**
@@ -211,6 +213,23 @@ const status = z.enum(
   M.status,
 );
 
+/** A visit's moment as ISO 8601 with its offset (the API), not before today in Brasília. */
+const visitMoment = z
+  .string(M.visitaEm)
+  .max(40, M.visitaEm)
+  .pipe(z.iso.datetime({ offset: true, local: false, error: M.visitaEm }))
+  .transform((value) => new Date(value))
+  .refine((moment) => dayInBrasilia(moment) >= dayInBrasilia(new Date()), M.visitaPast);
+
+/** `visita` {local, em?}: where the visit is and, once agreed, when (null: to be arranged). */
+const visitInput = z.strictObject(
+  {
+    local: z.enum(VISIT_PLACES, M.visitaLocal),
+    em: visitMoment.nullable().optional(),
+  },
+  M.visitaLocal,
+);
+
 /** The member an application is assigned to (issue 43); null: back to the whole team. */
 const assignee = z.union([z.uuid(M.atribuidaA), z.null()], M.atribuidaA);
 
@@ -224,16 +243,38 @@ export const applicationPatchSchema = z
     motivo: reason.optional(),
     nota: note.optional(),
     atribuida_a: assignee.optional(),
+    visita: visitInput.optional(),
   })
   .superRefine((patch, context) => {
-    if (!patch.status && !patch.nota && patch.atribuida_a === undefined) {
+    if (!patch.status && !patch.nota && patch.atribuida_a === undefined && !patch.visita) {
       context.addIssue({ code: "custom", path: ["status"], message: M.nothingToDo });
     }
     if (patch.status === "recusada" && !patch.motivo) {
       context.addIssue({ code: "custom", path: ["motivo"], message: M.motivoRequired });
     }
+    if (patch.visita && patch.status && patch.status !== "visita") {
+      context.addIssue({ code: "custom", path: ["visita"], message: M.visitaOnlyThen });
+    }
   });
 export type ApplicationPatch = z.output<typeof applicationPatchSchema>;
+
+/** A datetime-local field ("2026-12-05T15:00") read as Brasília time; empty: to be arranged. */
+const visitFormMoment = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => {
+    if (!value) return null;
+    const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.exec(value);
+    return local ? `${value}${local[1] ? "" : ":00"}-03:00` : value;
+  })
+  .pipe(visitMoment.nullable());
+
+/** The caretaker's form to change the visit's place or day while the application is at `visita`. */
+export const visitFormSchema = z.object({
+  visita_local: z.enum(VISIT_PLACES, M.visitaLocal).default("casa_de_quem_adota"),
+  visita_em: visitFormMoment,
+});
 
 /** The caretaker's form on an application's page: a move (a decision confirmed), with its reason. */
 export const applicationMoveFormSchema = z
@@ -241,6 +282,9 @@ export const applicationMoveFormSchema = z
     status,
     motivo: reason.optional(),
     confirmo: z.string().optional(),
+    // Read only for a move to `visita` (visitFormSchema's rules): left over from another choice, ignored.
+    visita_local: z.string().optional(),
+    visita_em: z.string().optional(),
   })
   .superRefine((move, context) => {
     if (move.status === "recusada" && !move.motivo) {
@@ -248,6 +292,10 @@ export const applicationMoveFormSchema = z
     }
     if ((move.status === "aprovada" || move.status === "recusada") && move.confirmo !== "on") {
       context.addIssue({ code: "custom", path: ["confirmo"], message: M.confirm });
+    }
+    if (move.status === "visita") {
+      const visit = visitFormSchema.safeParse(move);
+      for (const issue of visit.error?.issues ?? []) context.addIssue({ ...issue, code: "custom" });
     }
   });
 

@@ -80,6 +80,7 @@ export const NOTICES = {
   applicationSent: "Candidatura enviada! Acompanhe aqui cada passo da adoção.",
   applicationWithdrawn: "Você desistiu da candidatura.",
   applicationMoved: "Candidatura atualizada. Quem se candidatou recebe um e-mail.",
+  visitChanged: "Visita atualizada. Quem se candidatou recebe um e-mail (e o lar temporário, se for lá).",
   applicationNoted: "Nota salva. Só a equipe que cuida do animal vê as notas.",
   transferRequested: "Pedido de transferência enviado. Quem administra a outra organização vai aceitar ou recusar.",
   transferAccepted: "Transferência aceita: o animal agora é desta organização.",

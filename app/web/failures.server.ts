@@ -5,6 +5,7 @@ import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { PET_MESSAGES } from "~/validation/pets";
 import { ALERT_MESSAGES } from "~/lib/alerts";
 import { TERMO_MESSAGES } from "~/lib/termos";
+import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 
@@ -89,6 +90,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "too-many-alerts": ALERT_MESSAGES.tooMany,
   "application-open": "Você já tem uma candidatura em andamento para este animal.",
   "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
+  "visit-step": APPLICATION_MESSAGES.visitaOnlyThen,
   "pet-reserved": "Este animal já está reservado: outra candidatura foi aprovada.",
   "cnpj-taken": ONG_MESSAGES.cnpjTaken,
   "moderation-state": "O anúncio ou a conta já está nesse estado (outra pessoa da moderação pode ter agido antes).",
@@ -208,6 +210,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return FOSTER_MESSAGES.inicio;
     case "placement-end":
       return FOSTER_MESSAGES.fimPrevisto;
+    case "visit-no-foster":
+      return APPLICATION_MESSAGES.visitaNoFoster;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

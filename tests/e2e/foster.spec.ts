@@ -141,3 +141,53 @@ test("an organisation finds a home, invites and places an animal there; the fost
   await teamContext.close();
   await fosterContext.close();
 });
+
+test("a visit at the foster home: the team changes its day, the foster and the adopter see it", async ({ browser }) => {
+  const teamContext = await browser.newContext();
+  const fosterContext = await browser.newContext();
+  const adopterContext = await browser.newContext();
+  const team = await teamContext.newPage();
+  const foster = await fosterContext.newPage();
+  const adopter = await adopterContext.newPage();
+
+  // The demo's adopter is to visit Sid at Marta's, his foster home: she sees where, never whose home.
+  await logInThroughForm(adopter, "adotante@adopet.example", "Adote@2022");
+  await adopter.goto("/adopet/candidaturas");
+  const sidCard = adopter.getByRole("listitem").filter({ has: adopter.getByRole("link", { name: "Sid" }) });
+  await expect(sidCard).toContainText("Você vai conhecer o animal no lar temporário onde ele está, em");
+  await expect(sidCard).not.toContainText("Marta");
+
+  // The team opens the application and moves the visit to another day.
+  await logInThroughForm(team, "ong@adopet.example", "Adote@2022");
+  await adopter.getByRole("link", { name: "Sid" }).click();
+  await expect(adopter).toHaveURL(/\/adopet\/candidaturas\/[0-9a-f-]{36}$/);
+  const applicationUrl = adopter.url();
+  await team.goto(applicationUrl);
+  const visit = team.getByRole("region", { name: "Visita", exact: true });
+  await expect(visit).toContainText("No lar temporário de Marta Lar Temporário, em");
+  await expectNoAxeViolations(team);
+  const day = new Date(Date.now() + 5 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  await visit.getByLabel("Dia e hora da visita (opcional)").fill(`${day}T16:30`);
+  await visit.getByRole("button", { name: "Salvar a visita" }).click();
+  await expect(team.getByText(NOTICES.visitChanged)).toBeVisible();
+  const shown = `${day.split("-").reverse().join("/")}, 16:30`;
+  await expect(team.getByRole("region", { name: "Visita", exact: true })).toContainText(`em ${shown}.`);
+
+  // Marta sees who comes and when on her page, and is e-mailed.
+  await logInThroughForm(foster, "lar@adopet.example", "Adote@2022");
+  await foster.goto("/adopet/meus-lares");
+  await expect(foster.getByRole("region", { name: "Visitas de adoção na sua casa" })).toContainText(
+    `Carla vem conhecer Sid em ${shown}.`,
+  );
+  await expectNoAxeViolations(foster);
+  const mail = await waitForMail("lar@adopet.example", /^Carla vai visitar Sid no seu lar temporário$/);
+  expect(mail.text!.replace(/\s+/g, " ")).toContain(`A visita está marcada para ${shown}.`);
+
+  // The adopter reads the new day.
+  await adopter.goto(applicationUrl);
+  await expect(adopter.getByText(`no lar temporário onde ele está, em ${shown}.`)).toBeVisible();
+
+  await teamContext.close();
+  await fosterContext.close();
+  await adopterContext.close();
+});

@@ -119,7 +119,7 @@ for (const width of WIDTHS) {
       test.setTimeout(120_000);
       await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
       await page.goto("/adopet/candidaturas/recebidas");
-      await expect(page.getByText("4 candidaturas")).toBeVisible();
+      await expect(page.getByText("5 candidaturas")).toBeVisible();
       await capture(page, "candidaturas-recebidas", width);
       // The filter by animal, its suggestions open.
       await page.getByLabel("Animal", { exact: true }).fill("d");
@@ -142,6 +142,11 @@ for (const width of WIDTHS) {
       await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
       await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
       await capture(page, "candidatura-adotada", width);
+      // Sid's, whose visit is at his foster home (the demo's): the step's own form.
+      await page.goto("/adopet/candidaturas/recebidas");
+      await page.getByRole("link", { name: "Carla Souza · Sid" }).click();
+      await expect(page.getByRole("region", { name: "Visita", exact: true })).toContainText("No lar temporário de");
+      await capture(page, "candidatura-visita-lar", width);
     });
 
     test("the demo NGO's volunteer: his applications (Minhas), the team's conversation and the panel fit, pass axe, and are saved", async ({

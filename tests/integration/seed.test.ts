@@ -79,14 +79,32 @@ describe("the demo data", () => {
         readAt: null,
       }),
     ]);
-    // Who applied for four pets: one at the interview, one new (the caretaker's header counts it),
-    // one approved, its termo issued and waiting for the adopter's signature, and Bolota, adopted
-    // 10 days ago through a termo both signed, its first check-in due.
+    // Who applied for five pets: one at the interview, one new (the caretaker's header counts it),
+    // one approved, its termo issued and waiting for the adopter's signature, Bolota, adopted
+    // 10 days ago through a termo both signed, its first check-in due, and Sid, to be visited at
+    // his foster home in three days.
     const sent = await database.db
-      .select({ status: applications.status, respostas: applications.respostas })
+      .select({
+        status: applications.status,
+        respostas: applications.respostas,
+        visitaLocal: applications.visitaLocal,
+        visitaEm: applications.visitaEm,
+        visitaPlacementId: applications.visitaPlacementId,
+      })
       .from(applications)
       .where(eq(applications.adopterId, adopter!.id));
-    expect(sent.map((application) => application.status).sort()).toEqual(["adotada", "aprovada", "entrevista", "nova"]);
+    expect(sent.map((application) => application.status).sort()).toEqual([
+      "adotada",
+      "aprovada",
+      "entrevista",
+      "nova",
+      "visita",
+    ]);
+    const visit = sent.find((application) => application.status === "visita")!;
+    expect(visit.visitaLocal).toBe("lar_temporario");
+    expect(visit.visitaEm!.getTime()).toBeGreaterThan(Date.now());
+    const [stay] = await database.db.select({ id: fosterPlacements.id }).from(fosterPlacements);
+    expect(visit.visitaPlacementId).toBe(stay!.id);
     const signed = await database.db.select().from(termos).where(eq(termos.adopterId, adopter!.id));
     expect(signed.map((termo) => [termo.petNome, termo.status]).sort()).toEqual([
       ["Bolota", "assinado"],
@@ -102,7 +120,7 @@ describe("the demo data", () => {
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
     // Each application has its conversation; Dunga's is under way, its last message unread.
     const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
-    expect(talks).toHaveLength(4);
+    expect(talks).toHaveLength(5);
     const said = await database.db
       .select()
       .from(conversationMessages)

@@ -251,16 +251,18 @@ export const applicationsEndpoints = [
     doc: {
       tags: ["Candidaturas"],
       summary: "Mover uma candidatura ou anotar",
+      description:
+        "Quem cuida do animal move a candidatura (`status`), anota (`nota`), atribui (`atribuida_a`) e combina a visita: `visita` {local, em} ao mover para `visita`, ou depois, no mesmo passo. `local` é `casa_de_quem_adota` (o padrão) ou `lar_temporario` (só para um animal que está em um lar temporário: quem o acolhe vê a visita e recebe um e-mail); `em` é o dia e a hora (ISO 8601 com fuso), ou null para combinar depois. Quem se candidatou só desiste (`desistiu`).",
       requestBody: { content: json(applicationPatchSchema) },
       ok: { 200: answer("A candidatura como ficou.", applicationDetailSchema) },
       errors: {
         403: "A mudança cabe à outra parte (ou o pedido veio de outro site).",
         404: "Candidatura não encontrada.",
-        409: "A mudança não é possível a partir do status atual.",
+        409: "A mudança não é possível a partir do status atual (ou a visita fora do passo `visita`).",
       },
       traits: { body: true },
     },
-    // {status?, motivo?, nota?}: a move not allowed from its status gets 409, a move that is the other party's 403.
+    // {status?, motivo?, nota?, atribuida_a?, visita?}: a move not allowed from its status gets 409, a move that is the other party's 403.
     async handle({ request, params, context, user }) {
       const parsed = await parseJsonBody(request, applicationPatchSchema);
       if (!parsed.ok) return parsed.response;

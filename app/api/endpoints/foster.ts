@@ -299,7 +299,8 @@ export const fosterEndpoints = [
     doc: {
       tags: ["Lar temporário"],
       summary: "Os animais no seu lar temporário",
-      description: "Cada animal com você agora, com a organização dele e as datas da estadia.",
+      description:
+        "Cada animal com você agora, com a organização dele, as datas da estadia e as visitas de adoção que a equipe marcou na sua casa.",
       ok: { 200: answer("Os animais.", myFosteredSchema) },
     },
     async handle({ context, user }) {
@@ -312,6 +313,7 @@ export const fosterEndpoints = [
             fim_previsto: item.fimPrevisto,
             pet: toApiPet(item.pet),
             organizacao: { id: item.pet.organizacao.id, nome: item.pet.organizacao.nome },
+            visitas: item.visitas.map((visit) => ({ nome: visit.nome, em: visit.em?.toISOString() ?? null })),
           })),
         },
         { headers: NO_STORE },

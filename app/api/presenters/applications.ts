@@ -23,6 +23,9 @@ export function toApiApplication(application: ApplicationSummary, forTeam: boole
     responsavel: { id: application.caretaker.id, nome: application.caretaker.nome },
     organizacao: { id: application.organization.id, nome: application.organization.nome },
     ...(forTeam && { atribuida_a: application.assignedTo }),
+    visita: application.visit
+      ? { local: application.visit.local, em: application.visit.em?.toISOString() ?? null }
+      : null,
   };
 }
 

@@ -2,7 +2,13 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
 import { applicationNotes, applications, pets, users } from "~/db/schema";
 import { isUniqueViolation } from "~/db/errors.server";
-import { allowedMoves, STATUS_LABEL, type ApplicationParty, type ApplicationStatus } from "~/lib/applications";
+import {
+  allowedMoves,
+  STATUS_LABEL,
+  type ApplicationParty,
+  type ApplicationStatus,
+  type VisitPlace,
+} from "~/lib/applications";
 import {
   APPLICATION_STATUS_JOB,
   applicationsOfPet,
@@ -16,6 +22,7 @@ import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/
 import type { ApplicationPatch } from "~/validation/applications";
 import { caresFor } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { currentStay, FOSTER_VISIT_JOB } from "~/domain/foster/visits.server";
 import { applicationPartyOf } from "./parties.server";
 
 /** Moving an application along the caretaker's pipeline, by rule, and declining the waiting list. */
@@ -57,9 +64,16 @@ export async function changeApplication(
       if (!row) return notFound("application");
       const party = await applicationPartyOf(tx, row, actorId);
       if (!party) return notFound("application");
-      if ((patch.nota !== undefined || patch.atribuida_a !== undefined) && party !== "responsavel") {
+      const teamOnly = patch.nota !== undefined || patch.atribuida_a !== undefined || patch.visita !== undefined;
+      if (teamOnly && party !== "responsavel") {
         return forbidden("application-caretaker-only");
       }
+      const to = patch.status;
+      const refused = to ? refusedMove(row.status, to, party) : null;
+      if (refused) return refused;
+      // The visit's place is settled before anything is written: a refusal leaves the application as it was.
+      const visit = to === "visita" || patch.visita ? await arrangedVisit(tx, row, to, patch.visita) : null;
+      if (visit && !visit.ok) return visit;
       const logged = { organizationId: row.organizationId, actorId, alvoId: id, alvoNome: row.alvoNome };
       if (patch.atribuida_a !== undefined && patch.atribuida_a !== row.assignedTo) {
         const assignee = patch.atribuida_a;
@@ -70,10 +84,7 @@ export async function changeApplication(
         const [named] = assignee ? await tx.select({ nome: users.nome }).from(users).where(eq(users.id, assignee)) : [];
         await recordActivity(tx, { ...logged, acao: "candidatura_atribuida", detalhe: named?.nome ?? null });
       }
-      const to = patch.status;
       if (to) {
-        const refused = refusedMove(row.status, to, party);
-        if (refused) return refused;
         if (to === "aprovada") {
           const reserved = await tx
             .update(pets)
@@ -88,9 +99,11 @@ export async function changeApplication(
           }
         }
         const motivo = to === "recusada" ? (patch.motivo ?? null) : null;
+        if (visit) await setVisit(tx, jobs, id, visit.value);
         await moveAll(tx, jobs, [id], to, party, motivo);
         if (party === "responsavel") {
-          const detalhe = motivo ? `${STATUS_LABEL[to]}: ${motivo}` : STATUS_LABEL[to];
+          const where = visit?.value.local === "lar_temporario" ? " no lar temporário" : "";
+          const detalhe = motivo ? `${STATUS_LABEL[to]}: ${motivo}` : `${STATUS_LABEL[to]}${where}`;
           await recordActivity(tx, { ...logged, acao: "candidatura_movida", detalhe });
         }
         if (to === "aprovada") {
@@ -99,6 +112,12 @@ export async function changeApplication(
         }
         // An approved adoption that fell through: its termo, if any, is void.
         if (row.status === "aprovada") await approvalFellThrough(tx, jobs, id, row.petId);
+      } else if (visit) {
+        // The visit changed at the `visita` step: the adopter hears of it as of the step itself.
+        await setVisit(tx, jobs, id, visit.value);
+        await moveAll(tx, jobs, [id], "visita", party, null);
+        const where = visit.value.local === "lar_temporario" ? " no lar temporário" : "";
+        await recordActivity(tx, { ...logged, acao: "candidatura_movida", detalhe: `Visita remarcada${where}` });
       }
       if (patch.nota !== undefined) {
         await tx.insert(applicationNotes).values({ applicationId: id, texto: patch.nota });
@@ -107,12 +126,47 @@ export async function changeApplication(
     });
     if (!result.ok) return result;
     jobs.wake(APPLICATION_STATUS_JOB);
+    if (patch.visita || patch.status === "visita") jobs.wake(FOSTER_VISIT_JOB);
     if (result.value.petChanged) publicDataChanged(db);
     return ok({ status: result.value.status });
   } catch (error) {
     // Two approvals for one animal at the same moment: the index lets one through.
     if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "pet-reserved" });
     throw error;
+  }
+}
+
+type ArrangedVisit = { local: VisitPlace; em: Date | null; placementId: string | null };
+
+/**
+ * Where and when the `visita` step happens: on a move to it (the adopter's home unless said),
+ * or a change while at it. At the foster home only for an animal in one now (that stay's
+ * foster sees it).
+ */
+async function arrangedVisit(
+  tx: Db,
+  row: { status: ApplicationStatus; petId: string },
+  to: ApplicationStatus | undefined,
+  input: ApplicationPatch["visita"],
+): Promise<Result<ArrangedVisit>> {
+  if (!to && row.status !== "visita") return fail({ kind: "conflict", reason: "visit-step", field: "visita" });
+  const local = input?.local ?? "casa_de_quem_adota";
+  const em = input?.em ?? null;
+  if (local === "casa_de_quem_adota") return ok({ local, em, placementId: null });
+  const stay = await currentStay(tx, row.petId);
+  if (!stay) return invalid("visita", "visit-no-foster");
+  return ok({ local, em, placementId: stay.id });
+}
+
+/** Records the visit's place and day; one at a foster home is e-mailed to that foster. */
+async function setVisit(tx: Db, jobs: Jobs, id: string, visit: ArrangedVisit): Promise<void> {
+  const [saved] = await tx
+    .update(applications)
+    .set({ visitaLocal: visit.local, visitaEm: visit.em, visitaPlacementId: visit.placementId })
+    .where(eq(applications.id, id))
+    .returning({ id: applications.id });
+  if (saved && visit.placementId) {
+    await jobs.send(FOSTER_VISIT_JOB, { applicationId: id, version: String(Date.now()) }, { tx });
   }
 }
 

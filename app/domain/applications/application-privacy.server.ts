@@ -51,6 +51,8 @@ export async function applicationsForExport(db: Db, userId: string) {
         perguntas: applications.perguntas,
         respostas: applications.respostas,
         createdAt: applications.createdAt,
+        visitaLocal: applications.visitaLocal,
+        visitaEm: applications.visitaEm,
       })
       .from(applications)
       .innerJoin(pets, eq(pets.id, applications.petId))
@@ -101,6 +103,8 @@ export async function applicationsForExport(db: Db, userId: string) {
       perguntas: row.perguntas,
       respostas: row.respostas,
       criada_em: iso(row.createdAt),
+      // Where the visit was arranged (issue 44), never whose home.
+      visita: row.visitaLocal ? { local: row.visitaLocal, em: row.visitaEm ? iso(row.visitaEm) : null } : null,
       historico: events
         .filter((event) => event.applicationId === row.id)
         .map((event) => ({ status: event.status, motivo: event.motivo, em: iso(event.at) })),

@@ -3,7 +3,15 @@ import { searchKey } from "~/lib/pets";
 import { likePattern } from "~/lib/like";
 import { and, asc, count, desc, eq, inArray, like, sql } from "drizzle-orm";
 import { type Db } from "~/db/client.server";
-import { applicationEvents, applicationNotes, applications, organizations, pets, users } from "~/db/schema";
+import {
+  applicationEvents,
+  applicationNotes,
+  applications,
+  fosterPlacements,
+  organizations,
+  pets,
+  users,
+} from "~/db/schema";
 import {
   allowedMoves,
   isOpen,
@@ -11,6 +19,8 @@ import {
   type ApplicationParty,
   type ApplicationStatus,
   type Question,
+  type Visit,
+  type VisitPlace,
 } from "~/lib/applications";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
@@ -37,6 +47,8 @@ export type ApplicationSummary = {
   organization: { id: string; nome: string };
   /** The member who answers it (`atribuida_a`); null: the whole team. */
   assignedTo: { id: string; nome: string } | null;
+  /** Where and when the visit is, at the `visita` step (issue 44); null at any other. */
+  visit: Visit | null;
 };
 
 export type ApplicationView = ApplicationSummary & {
@@ -55,6 +67,12 @@ export type ApplicationView = ApplicationSummary & {
   notes: ApplicationNote[];
   /** Where the reader may move it now. */
   moves: readonly ApplicationStatus[];
+  /**
+   * For the team: the name of the foster the animal is with now (a visit may be arranged
+   * there), and of the one whose home the visit is at. Null for the adopter, who reads neither.
+   */
+  fosterNow: string | null;
+  visitFoster: string | null;
 };
 
 const adopter = sql.raw("adopter");
@@ -86,6 +104,8 @@ const summaryColumns = {
   organizationNome: organizations.nome,
   assigneeId: sql<string | null>`${assignee}.id`,
   assigneeNome: sql<string | null>`${assignee}.nome`,
+  visitaLocal: applications.visitaLocal,
+  visitaEm: applications.visitaEm,
 };
 
 type SummaryRow = {
@@ -109,6 +129,8 @@ type SummaryRow = {
   organizationNome: string;
   assigneeId: string | null;
   assigneeNome: string | null;
+  visitaLocal: VisitPlace | null;
+  visitaEm: Date | string | null;
 };
 
 function toSummary(row: SummaryRow): ApplicationSummary {
@@ -129,6 +151,10 @@ function toSummary(row: SummaryRow): ApplicationSummary {
     caretaker: { id: row.caretakerId, nome: row.caretakerNome },
     organization: { id: row.organizationId, nome: row.organizationNome },
     assignedTo: row.assigneeId ? { id: row.assigneeId, nome: row.assigneeNome! } : null,
+    visit:
+      row.status === "visita"
+        ? { local: row.visitaLocal ?? "casa_de_quem_adota", em: row.visitaEm ? new Date(row.visitaEm) : null }
+        : null,
   };
 }
 
@@ -349,7 +375,8 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
     readerId,
   );
   if (!party) return notFound("application");
-  const [[details], events, notes] = await Promise.all([
+  const caretakerReads = party === "responsavel";
+  const [[details], events, notes, fosters] = await Promise.all([
     db
       .select({
         perguntas: applications.perguntas,
@@ -379,6 +406,7 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
           .where(eq(applicationNotes.applicationId, id))
           .orderBy(asc(applicationNotes.createdAt), asc(applicationNotes.id))
       : Promise.resolve([]),
+    caretakerReads ? fostersOf(db, id, summary.pet.id) : Promise.resolve({ now: null, visit: null }),
   ]);
   return ok({
     ...summary,
@@ -393,5 +421,21 @@ export async function getApplication(db: Db, readerId: string, id: string): Prom
     events: events.map((event) => ({ ...event, at: new Date(event.at) })),
     notes: notes.map((note) => ({ ...note, at: new Date(note.at) })),
     moves: allowedMoves(summary.status, party),
+    fosterNow: fosters.now,
+    visitFoster: summary.visit?.local === "lar_temporario" ? fosters.visit : null,
   });
+}
+
+/** The names of the foster the animal is with now and of the one the application's visit is at, for the team. */
+async function fostersOf(db: Db, applicationId: string, petId: string) {
+  const [row] = await db
+    .select({
+      now: sql<string | null>`(select u.nome from ${fosterPlacements} p join ${users} u on u.id = p.foster_id
+        where p.pet_id = ${petId} and p.fim is null)`,
+      visit: sql<string | null>`(select u.nome from ${fosterPlacements} p join ${users} u on u.id = p.foster_id
+        where p.id = ${applications.visitaPlacementId})`,
+    })
+    .from(applications)
+    .where(eq(applications.id, applicationId));
+  return { now: row?.now ?? null, visit: row?.visit ?? null };
 }

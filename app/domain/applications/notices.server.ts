@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { applicationEvents, applications, pets, users } from "~/db/schema";
-import { STATUS_FOR_ADOPTER, STATUS_LABEL } from "~/lib/applications";
+import { statusForAdopter, STATUS_LABEL } from "~/lib/applications";
 import {
   NewApplicationEmail,
   newApplicationSubject,
@@ -67,6 +67,10 @@ export async function sendStatusNotice(db: Db, mailer: Mailer, eventId: string, 
       status: applicationEvents.status,
       motivo: applicationEvents.motivo,
       applicationId: applications.id,
+      // The visit as it is now: a later change sends its own e-mail.
+      currentStatus: applications.status,
+      visitaLocal: applications.visitaLocal,
+      visitaEm: applications.visitaEm,
     })
     .from(applicationEvents)
     .innerJoin(applications, eq(applications.id, applicationEvents.applicationId))
@@ -79,7 +83,12 @@ export async function sendStatusNotice(db: Db, mailer: Mailer, eventId: string, 
     adopterNome: row.adopterNome,
     petNome: row.petNome,
     statusLabel: STATUS_LABEL[row.status],
-    explanation: STATUS_FOR_ADOPTER[row.status],
+    explanation: statusForAdopter(
+      row.status,
+      row.status === "visita" && row.currentStatus === "visita" && row.visitaLocal
+        ? { local: row.visitaLocal, em: row.visitaEm ? new Date(row.visitaEm) : null }
+        : null,
+    ),
     motivo: row.motivo,
     applicationUrl: applicationUrl(publicUrl, row.applicationId),
   };

@@ -8,6 +8,7 @@ import { findPets, type PetView } from "~/domain/pets/pet-views.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { dayInBrasilia } from "~/lib/dates";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { visitsAtHome, type FosterVisit } from "./visits.server";
 
 /**
  * Animals in foster homes (issue 44): the team places an available animal with a member of the
@@ -269,16 +270,21 @@ async function fosteredBy(db: Db, fosterId: string): Promise<FosteredPet[]> {
     .orderBy(asc(fosterPlacements.inicio), asc(fosterPlacements.createdAt));
 }
 
-/** The foster's own view: each animal with them now, as the public reads it, with its placement. */
-export async function myFosteredPets(db: Db, fosterId: string): Promise<(FosteredPet & { pet: PetView })[]> {
+/**
+ * The foster's own view: each animal with them now, as the public reads it, with its placement
+ * and the adoption visits arranged at their home.
+ */
+export async function myFosteredPets(
+  db: Db,
+  fosterId: string,
+): Promise<(FosteredPet & { pet: PetView; visitas: FosterVisit[] })[]> {
   const placed = await fosteredBy(db, fosterId);
-  const views = await findPets(
-    db,
-    placed.map((placement) => placement.petId),
-  );
+  const petIds = placed.map((placement) => placement.petId);
+  const [views, visits] = await Promise.all([findPets(db, petIds), visitsAtHome(db, fosterId, petIds)]);
   return placed.flatMap((placement) => {
     const pet = views.get(placement.petId);
-    return pet ? [{ ...placement, pet }] : [];
+    const visitas = visits.filter((visit) => visit.petId === placement.petId);
+    return pet ? [{ ...placement, pet, visitas }] : [];
   });
 }
 

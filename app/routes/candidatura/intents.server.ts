@@ -4,7 +4,13 @@ import { data, redirect } from "react-router";
 import type { Route } from "../+types/candidatura";
 import { changeApplication, declineWaitingList } from "~/domain/applications/application-moves.server";
 import { getApplication } from "~/domain/applications/application-views.server";
-import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import {
+  applicationMoveFormSchema,
+  applicationNoteFormSchema,
+  visitFormSchema,
+  waitingListFormSchema,
+} from "~/validation/applications";
+import type { VisitPlace } from "~/lib/applications";
 import { assignFormSchema } from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";
 import { findConversationOf, sendInConversation } from "~/domain/conversations/conversations.server";
@@ -21,6 +27,7 @@ import { failureStatus, failureText } from "~/web/failures.server";
 
 export type Intent =
   | "mover"
+  | "visita"
   | "atribuir"
   | "nota"
   | "desistir"
@@ -47,9 +54,20 @@ export async function runApplicationIntent({ request, params, context }: Route.A
       const form = await parseForm(request, applicationMoveFormSchema);
       if (!form.ok) return withIntent("mover", form.response);
       const { status, motivo } = form.value;
-      const moved = await changeApplication(context.db, context.jobs, user.id, params.id, { status, motivo });
-      if (!moved.ok) return withIntent("mover", formFailure(form, moved.failure));
+      // A move to `visita` says where and when (the schema checked both already).
+      const visita = status === "visita" ? visitFrom(visitFormSchema.parse(form.value)) : undefined;
+      const moved = await changeApplication(context.db, context.jobs, user.id, params.id, { status, motivo, visita });
+      if (!moved.ok) return withIntent("mover", formFailure(form, moved.failure, { fields: VISIT_FIELDS }));
       return back("applicationMoved");
+    }
+    case "visita": {
+      const form = await parseForm(request, visitFormSchema);
+      if (!form.ok) return withIntent("visita", form.response);
+      const changed = await changeApplication(context.db, context.jobs, user.id, params.id, {
+        visita: visitFrom(form.value),
+      });
+      if (!changed.ok) return withIntent("visita", formFailure(form, changed.failure, { fields: VISIT_FIELDS }));
+      return back("visitChanged");
     }
     case "atribuir": {
       const form = await parseForm(request, assignFormSchema);
@@ -177,6 +195,14 @@ export async function runApplicationIntent({ request, params, context }: Route.A
       throw data("Ação desconhecida.", { status: 400 });
   }
 }
+
+/** The service's `visita` is the forms' place field. */
+const VISIT_FIELDS = { visita: "visita_local" };
+
+const visitFrom = (form: { visita_local: VisitPlace; visita_em: Date | null }) => ({
+  local: form.visita_local,
+  em: form.visita_em,
+});
 
 /** The castration form's one refusal (its photo), as the other forms' replies read. */
 function castrationError(message: string): SubmissionResult<string[]> {

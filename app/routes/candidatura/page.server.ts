@@ -2,8 +2,8 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 import type { Route } from "../+types/candidatura";
 import { countWaiting } from "~/domain/applications/application-moves.server";
 import { getApplication } from "~/domain/applications/application-views.server";
-import { isOpen } from "~/lib/applications";
-import { formatDateTime, formatDay } from "~/lib/dates";
+import { isOpen, statusForAdopter } from "~/lib/applications";
+import { brasiliaInputValue, formatDateTime, formatDay } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";
 import { readThread } from "~/web/conversations.server";
 import { requireUser } from "~/web/auth.server";
@@ -60,6 +60,16 @@ export async function loadApplicationPage({ request, params, context }: Route.Lo
       : [],
     atribuidaA: caretaker ? (application.assignedTo?.id ?? null) : null,
     moves: application.moves.filter((status) => status !== "desistiu"),
+    // The visit (issue 44): what the adopter reads of it, and for the team where it is.
+    situacao: statusForAdopter(application.status, application.visit),
+    visita: application.visit && {
+      local: application.visit.local,
+      em: application.visit.em ? formatDateTime(application.visit.em) : null,
+      // The datetime-local field's value, in Brasília.
+      valor: application.visit.em ? brasiliaInputValue(application.visit.em) : "",
+      lar: application.visitFoster,
+    },
+    larAtual: application.fosterNow,
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
     historia:

@@ -1,10 +1,22 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useActionData, useLoaderData } from "react-router";
-import { ChoiceGroup, FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import {
+  ChoiceGroup,
+  FormError,
+  TextAreaField,
+  TextField,
+  ValidatedForm,
+  type AnyField,
+} from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { REASON_MAX, STATUS_LABEL, type ApplicationStatus } from "~/lib/applications";
+import { REASON_MAX, STATUS_LABEL, VISIT_PLACE_LABEL, type ApplicationStatus } from "~/lib/applications";
 import { daysText } from "~/lib/dates";
-import { applicationMoveFormSchema, applicationNoteFormSchema, waitingListFormSchema } from "~/validation/applications";
+import {
+  applicationMoveFormSchema,
+  applicationNoteFormSchema,
+  visitFormSchema,
+  waitingListFormSchema,
+} from "~/validation/applications";
 import { ConversationThread } from "~/components/conversation-thread";
 import { returnFormSchema } from "~/validation/termos";
 import { FileChoice } from "~/components/file-choice";
@@ -49,13 +61,40 @@ const MOVE_LABEL: Partial<Record<ApplicationStatus, string>> = {
   recusada: "Recusar",
 };
 
+/** Where the visit is (the foster home only for an animal in one) and when: the move to `visita` and the visit's own form. */
+function VisitFields({ place, moment }: { place: AnyField; moment: AnyField }) {
+  const { larAtual, pet } = useLoaderData<typeof loadApplicationPage>();
+  return (
+    <>
+      {larAtual ? (
+        <ChoiceGroup
+          meta={place}
+          legend="Onde será a visita"
+          type="radio"
+          options={[
+            ["casa_de_quem_adota", VISIT_PLACE_LABEL.casa_de_quem_adota],
+            ["lar_temporario", `No lar temporário de ${larAtual}, onde ${pet.nome} está`],
+          ]}
+        />
+      ) : null}
+      <TextField
+        meta={moment}
+        type="datetime-local"
+        label="Dia e hora da visita (opcional)"
+        hint="Deixe em branco para combinar depois. Horário de Brasília."
+      />
+    </>
+  );
+}
+
 export function MoveForm() {
-  const { moves, status, pet } = useLoaderData<typeof loadApplicationPage>();
-  const [form, fields, focus] = useValidatedForm(applicationMoveFormSchema, useIntentResult("mover"), undefined, [
-    "status",
-    "motivo",
-    "confirmo",
-  ]);
+  const { moves, status, pet, larAtual } = useLoaderData<typeof loadApplicationPage>();
+  const [form, fields, focus] = useValidatedForm(
+    applicationMoveFormSchema,
+    useIntentResult("mover"),
+    { visita_local: "casa_de_quem_adota" },
+    ["status", "visita_local", "visita_em", "motivo", "confirmo"],
+  );
   const fellThrough = status === "aprovada";
   return (
     <section className="application__section" aria-labelledby="mover">
@@ -76,6 +115,13 @@ export function MoveForm() {
           type="radio"
           options={moves.map((move) => [move, MOVE_LABEL[move] ?? STATUS_LABEL[move]])}
         />
+        {moves.includes("visita") ? (
+          <fieldset className="field visit-fields">
+            <legend className="field__label">Se for a visita</legend>
+            {larAtual ? null : <p className="field__hint">A visita é na casa de quem se candidatou.</p>}
+            <VisitFields place={fields.visita_local} moment={fields.visita_em} />
+          </fieldset>
+        ) : null}
         <TextAreaField
           meta={fields.motivo}
           label="Motivo (obrigatório para recusar; quem se candidatou lê)"
@@ -89,6 +135,38 @@ export function MoveForm() {
         />
         <button type="submit" className="button panel__submit">
           Salvar
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}
+
+/** At the `visita` step: where and when, changed (the adopter, and a foster home hosting it, hear of it). */
+export function VisitForm() {
+  const { visita } = useLoaderData<typeof loadApplicationPage>();
+  const [form, fields, focus] = useValidatedForm(visitFormSchema, useIntentResult("visita"), {
+    visita_local: visita!.local,
+    visita_em: visita!.valor,
+  });
+  return (
+    <section className="application__section" aria-labelledby="visita">
+      <h2 id="visita" className="application__subtitle">
+        Visita
+      </h2>
+      <p>
+        {visita!.local === "lar_temporario"
+          ? `No lar temporário de ${visita!.lar ?? "quem acolhe o animal"}`
+          : "Na casa de quem se candidatou"}
+        {visita!.em ? `, em ${visita!.em}.` : ": dia e hora a combinar."}
+        {visita!.local === "lar_temporario"
+          ? " O lar temporário vê a visita na página dele; passe o endereço a quem vai visitar pela conversa."
+          : null}
+      </p>
+      <ValidatedForm form={form} focus={focus} action="?acao=visita" className="panel">
+        <FormError id={form.errorId} errors={form.errors} />
+        <VisitFields place={fields.visita_local} moment={fields.visita_em} />
+        <button type="submit" className="button panel__submit">
+          Salvar a visita
         </button>
       </ValidatedForm>
     </section>
