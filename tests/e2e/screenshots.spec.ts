@@ -43,298 +43,308 @@ const SIGNED_IN = [
   { name: "lar-temporario", path: "/adopet/lar-temporario" },
 ];
 
-async function capture(page: Page, name: string, width: number) {
+/**
+ * The page as it stands, at each width in turn (narrowest first, the widest last, so what the
+ * test does next happens at the desktop's): it fits, axe finds nothing, and it is saved.
+ * Resizing one loaded page instead of loading it three times keeps the suite short.
+ */
+async function capture(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  // Lazy images load once scrolled to; the full-page screenshot should show them.
-  await page.evaluate(async () => {
-    for (const image of Array.from(document.images)) image.loading = "eager";
-    await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
-  });
-  await expectNoHorizontalScroll(page);
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  for (const width of WIDTHS) {
+    await page.setViewportSize(viewportOf(width));
+    // Lazy images load once scrolled to; the full-page screenshot should show them (srcset picks per width).
+    await page.evaluate(async () => {
+      for (const image of Array.from(document.images)) image.loading = "eager";
+      await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
+    });
+    await expectNoHorizontalScroll(page);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width}px`, () => {
-    test.use({ viewport: { width, height: width < 768 ? 740 : 900 } });
+const viewportOf = (width: number) => ({ width, height: width < 768 ? 740 : 900 });
 
-    for (const { name, path } of SIGNED_OUT) {
-      test(`${name} fits, passes axe, and is saved`, async ({ page }) => {
-        await page.goto(path);
-        await capture(page, name, width);
+test.describe("at 360, 768 and 1440 px", () => {
+  test.use({ viewport: viewportOf(WIDTHS.at(-1)!) });
+  // Every page is checked and saved three times.
+  test.describe.configure({ timeout: 180_000 });
+
+  for (const { name, path } of SIGNED_OUT) {
+    test(`${name} fits, passes axe, and is saved`, async ({ page }) => {
+      await page.goto(path);
+      await capture(page, name);
+    });
+  }
+
+  test("a pet's page fits, passes axe, and is saved", async ({ page, request }) => {
+    const feed = (await (await request.get("/adopet/api/pets?cidade=Rio%20de%20Janeiro")).json()) as {
+      pets: { id: string; nome: string }[];
+    };
+    const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
+    await page.goto(`/adopet/pets/${dunga.id}`);
+    await capture(page, "pet");
+    // The report form, with Maus-tratos chosen (its explanation shows); not sent.
+    await page.getByRole("link", { name: "Denunciar" }).click();
+    await page.getByLabel("Maus-tratos").check();
+    await expect(page.getByRole("note")).toContainText("Lei 14.064/2020");
+    await capture(page, "denunciar");
+    await page.goBack();
+    await page.getByRole("link", { name: "ONG Amigos de Quatro Patas" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("ONG Amigos de Quatro Patas");
+    await capture(page, "responsavel");
+  });
+
+  test("the feed searched near a city fits, passes axe, and is saved", async ({ page }) => {
+    await page.goto("/adopet/home?perto=3304557&raio=50");
+    await expect(page.getByRole("combobox", { name: "Perto de" })).toHaveValue("Rio de Janeiro (RJ)");
+    await capture(page, "home-perto");
+  });
+
+  test("the demo adopter's alerts fit, pass axe, and are saved", async ({ page }) => {
+    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await page.goto("/adopet/alertas");
+    await expect(page.getByRole("heading", { level: 2, name: "Gatos · até 25 km de Niterói (RJ)" })).toBeVisible();
+    await capture(page, "alertas-demo");
+  });
+
+  test("the demo adopter's applications fit, pass axe, and are saved", async ({ page }) => {
+    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await page.goto("/adopet/candidaturas");
+    await expect(page.getByRole("heading", { level: 2, name: "Dunga" })).toBeVisible();
+    await capture(page, "candidaturas");
+    await page.getByRole("link", { name: "Dunga" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sua candidatura para Dunga");
+    await capture(page, "candidatura-adotante");
+    // The form, for a pet the adopter has not applied for.
+    // Found by name: other tests publish pets, and the feed's first page changes.
+    await page.goto("/adopet/home?q=Felícia");
+    await page.getByRole("link", { name: "Felícia", exact: true }).click();
+    await page.getByRole("link", { name: "Quero adotar" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quero adotar Felícia");
+    await capture(page, "pet-adotar");
+  });
+
+  test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
+    // Seven full pages, each checked by axe at three widths: minutes on two cores beside another worker.
+    test.setTimeout(300_000);
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await page.goto("/adopet/candidaturas/recebidas");
+    await expect(page.getByText("5 candidaturas")).toBeVisible();
+    await capture(page, "candidaturas-recebidas");
+    // The filter by animal, its suggestions open.
+    await page.getByLabel("Animal", { exact: true }).fill("d");
+    await expect(page.getByRole("option", { name: "Dunga" })).toBeVisible();
+    await capture(page, "candidaturas-recebidas-animal");
+    await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
+    await capture(page, "candidatura-responsavel");
+    await page.goto("/adopet/meus-pets/questionario");
+    await expect(page.getByRole("group", { name: "Pergunta 11" })).toBeVisible();
+    await capture(page, "meus-pets-questionario");
+    // Sirius's termo, issued and waiting for the adopter (the demo's).
+    await page.goto("/adopet/candidaturas/recebidas");
+    await page.getByRole("link", { name: "Carla Souza · Sirius" }).click();
+    await page.getByRole("link", { name: "Abrir o termo de adoção" }).click();
+    await expect(page.getByText("Aguardando a assinatura de quem adota")).toBeVisible();
+    await capture(page, "candidatura-termo");
+    // Bolota's adoption (the demo's): its follow-up, its happy ending published, the return's form.
+    await page.goto("/adopet/candidaturas/recebidas");
+    await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
+    await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
+    await capture(page, "candidatura-adotada");
+    // Sid's, whose visit is at his foster home (the demo's): the step's own form.
+    await page.goto("/adopet/candidaturas/recebidas");
+    await page.getByRole("link", { name: "Carla Souza · Sid" }).click();
+    await expect(page.getByRole("region", { name: "Visita", exact: true })).toContainText("No lar temporário de");
+    await capture(page, "candidatura-visita-lar");
+  });
+
+  test("the demo NGO's volunteer: his applications (Minhas), the team's conversation and the panel fit, pass axe, and are saved", async ({
+    page,
+  }) => {
+    await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+    await page.goto("/adopet/candidaturas/recebidas?minhas=1");
+    await expect(page.getByText("Atribuída a Lucas Voluntário")).toBeVisible();
+    await capture(page, "candidaturas-minhas");
+    await page.goto("/adopet/mensagens?minhas=1");
+    await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
+    await expect(page.getByLabel("Atribuída a")).toBeVisible();
+    await capture(page, "mensagem-equipe");
+    await page.goto("/adopet/perfil");
+    await page
+      .getByRole("navigation", { name: "Suas organizações" })
+      .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
+      .click();
+    await page.getByRole("link", { name: "Ver o painel da organização" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
+    await capture(page, "organizacao-painel");
+  });
+
+  test("the questionnaire of a person in two organisations, with whose it is, fits, passes axe, and is saved", async ({
+    page,
+  }) => {
+    const account = await createAccount(page.request, "Bia Dupla");
+    await logInThroughForm(page, account.email);
+    for (const nome of ["Abrigo Aurora", "Abrigo Brisa"]) {
+      const created = await page.request.post("/adopet/api/organizacoes", {
+        data: { nome, cidade: "Niterói", uf: "RJ" },
       });
+      expect(created.status()).toBe(201);
     }
-
-    test("a pet's page fits, passes axe, and is saved", async ({ page, request }) => {
-      const feed = (await (await request.get("/adopet/api/pets?cidade=Rio%20de%20Janeiro")).json()) as {
-        pets: { id: string; nome: string }[];
-      };
-      const dunga = feed.pets.find((pet) => pet.nome === "Dunga")!;
-      await page.goto(`/adopet/pets/${dunga.id}`);
-      await capture(page, "pet", width);
-      // The report form, with Maus-tratos chosen (its explanation shows); not sent.
-      await page.getByRole("link", { name: "Denunciar" }).click();
-      await page.getByLabel("Maus-tratos").check();
-      await expect(page.getByRole("note")).toContainText("Lei 14.064/2020");
-      await capture(page, "denunciar", width);
-      await page.goBack();
-      await page.getByRole("link", { name: "ONG Amigos de Quatro Patas" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("ONG Amigos de Quatro Patas");
-      await capture(page, "responsavel", width);
-    });
-
-    test("the feed searched near a city fits, passes axe, and is saved", async ({ page }) => {
-      await page.goto("/adopet/home?perto=3304557&raio=50");
-      await expect(page.getByRole("combobox", { name: "Perto de" })).toHaveValue("Rio de Janeiro (RJ)");
-      await capture(page, "home-perto", width);
-    });
-
-    test("the demo adopter's alerts fit, pass axe, and are saved", async ({ page }) => {
-      await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
-      await page.goto("/adopet/alertas");
-      await expect(page.getByRole("heading", { level: 2, name: "Gatos · até 25 km de Niterói (RJ)" })).toBeVisible();
-      await capture(page, "alertas-demo", width);
-    });
-
-    test("the demo adopter's applications fit, pass axe, and are saved", async ({ page }) => {
-      await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
-      await page.goto("/adopet/candidaturas");
-      await expect(page.getByRole("heading", { level: 2, name: "Dunga" })).toBeVisible();
-      await capture(page, "candidaturas", width);
-      await page.getByRole("link", { name: "Dunga" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sua candidatura para Dunga");
-      await capture(page, "candidatura-adotante", width);
-      // The form, for a pet the adopter has not applied for.
-      // Found by name: other tests publish pets, and the feed's first page changes.
-      await page.goto("/adopet/home?q=Felícia");
-      await page.getByRole("link", { name: "Felícia", exact: true }).click();
-      await page.getByRole("link", { name: "Quero adotar" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quero adotar Felícia");
-      await capture(page, "pet-adotar", width);
-    });
-
-    test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
-      // Six full pages, each checked by axe: over a minute on two cores beside another worker.
-      test.setTimeout(120_000);
-      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
-      await page.goto("/adopet/candidaturas/recebidas");
-      await expect(page.getByText("5 candidaturas")).toBeVisible();
-      await capture(page, "candidaturas-recebidas", width);
-      // The filter by animal, its suggestions open.
-      await page.getByLabel("Animal", { exact: true }).fill("d");
-      await expect(page.getByRole("option", { name: "Dunga" })).toBeVisible();
-      await capture(page, "candidaturas-recebidas-animal", width);
-      await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Carla Souza quer adotar Dunga");
-      await capture(page, "candidatura-responsavel", width);
-      await page.goto("/adopet/meus-pets/questionario");
-      await expect(page.getByRole("group", { name: "Pergunta 11" })).toBeVisible();
-      await capture(page, "meus-pets-questionario", width);
-      // Sirius's termo, issued and waiting for the adopter (the demo's).
-      await page.goto("/adopet/candidaturas/recebidas");
-      await page.getByRole("link", { name: "Carla Souza · Sirius" }).click();
-      await page.getByRole("link", { name: "Abrir o termo de adoção" }).click();
-      await expect(page.getByText("Aguardando a assinatura de quem adota")).toBeVisible();
-      await capture(page, "candidatura-termo", width);
-      // Bolota's adoption (the demo's): its follow-up, its happy ending published, the return's form.
-      await page.goto("/adopet/candidaturas/recebidas");
-      await page.getByRole("link", { name: "Carla Souza · Bolota" }).click();
-      await expect(page.getByRole("region", { name: "Final feliz" })).toContainText("Publicada em");
-      await capture(page, "candidatura-adotada", width);
-      // Sid's, whose visit is at his foster home (the demo's): the step's own form.
-      await page.goto("/adopet/candidaturas/recebidas");
-      await page.getByRole("link", { name: "Carla Souza · Sid" }).click();
-      await expect(page.getByRole("region", { name: "Visita", exact: true })).toContainText("No lar temporário de");
-      await capture(page, "candidatura-visita-lar", width);
-    });
-
-    test("the demo NGO's volunteer: his applications (Minhas), the team's conversation and the panel fit, pass axe, and are saved", async ({
-      page,
-    }) => {
-      await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
-      await page.goto("/adopet/candidaturas/recebidas?minhas=1");
-      await expect(page.getByText("Atribuída a Lucas Voluntário")).toBeVisible();
-      await capture(page, "candidaturas-minhas", width);
-      await page.goto("/adopet/mensagens?minhas=1");
-      await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
-      await expect(page.getByLabel("Atribuída a")).toBeVisible();
-      await capture(page, "mensagem-equipe", width);
-      await page.goto("/adopet/perfil");
-      await page
-        .getByRole("navigation", { name: "Suas organizações" })
-        .getByRole("link", { name: "ONG Amigos de Quatro Patas" })
-        .click();
-      await page.getByRole("link", { name: "Ver o painel da organização" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Painel de ONG Amigos de Quatro Patas");
-      await capture(page, "organizacao-painel", width);
-    });
-
-    test("the questionnaire of a person in two organisations, with whose it is, fits, passes axe, and is saved", async ({
-      page,
-    }) => {
-      const account = await createAccount(page.request, "Bia Dupla");
-      await logInThroughForm(page, account.email);
-      for (const nome of ["Abrigo Aurora", "Abrigo Brisa"]) {
-        const created = await page.request.post("/adopet/api/organizacoes", {
-          data: { nome, cidade: "Niterói", uf: "RJ" },
-        });
-        expect(created.status()).toBe(201);
-      }
-      await page.goto("/adopet/meus-pets/questionario");
-      await expect(page.getByLabel("Organização")).toBeVisible();
-      await capture(page, "meus-pets-questionario-organizacoes", width);
-    });
-
-    test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {
-      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
-      // Dunga, found through its application (the feed's first page may be other tests' animals by now).
-      await page.goto("/adopet/candidaturas/recebidas");
-      await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
-      const href = await page.getByRole("link", { name: "ver o animal" }).getAttribute("href");
-      await page.goto(`/adopet/meus-pets/${href!.split("/").pop()}/transferir`);
-      await expect(page.getByLabel("Código da organização")).toBeVisible();
-      await capture(page, "pet-transferir", width);
-    });
-
-    test("the foster network's pages (an animal in a foster home, one that needs one, the team's and the foster's) fit, pass axe, and are saved", async ({
-      page,
-      request,
-    }) => {
-      // By name: the other tests publish many animals, and the demo's are no longer the newest.
-      const byName = async (nome: string) => {
-        const found = (await (await request.get(`/adopet/api/pets?q=${nome}&limit=50`)).json()) as {
-          pets: { id: string; nome: string; organizacao: { id: string } }[];
-        };
-        return found.pets.find((pet) => pet.nome === nome)!;
-      };
-      const sid = await byName("Sid");
-      const yoda = await byName("Yoda");
-      await page.goto(`/adopet/pets/${sid.id}`);
-      await expect(page.getByText("Em lar temporário", { exact: true })).toBeVisible();
-      await capture(page, "pet-em-lar-temporario", width);
-      await page.goto(`/adopet/pets/${yoda.id}`);
-      await expect(page.getByRole("heading", { name: "Precisa de lar temporário" })).toBeVisible();
-      await capture(page, "pet-precisa-lar", width);
-      await logInThroughForm(page, "lar@adopet.example", "Adote@2022");
-      await page.goto("/adopet/meus-lares");
-      await expect(page.getByRole("link", { name: "Sid" })).toBeVisible();
-      await capture(page, "meus-lares", width);
-      await page.context().clearCookies();
-      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
-      await page.goto(`/adopet/organizacoes/${sid.organizacao.id}/lares?perto=3304557`);
-      await expect(page.getByRole("heading", { name: "Animais em lares temporários" })).toBeVisible();
-      await capture(page, "organizacao-lares", width);
-    });
-
-    test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
-      page,
-      request,
-    }) => {
-      const { email } = await createAccount(request, "Renata Protetora");
-      await logInThroughForm(page, email);
-      const created = await page.request.post("/adopet/api/organizacoes", {
-        data: {
-          nome: "Grupo Patas Solidárias",
-          cidade: "Niterói",
-          uf: "RJ",
-          sobre: "Protetores independentes de Niterói: resgate, castração e adoção responsável.",
-        },
-      });
-      expect(created.status()).toBe(201);
-      const { id } = (await created.json()) as { id: string };
-      // A logo: a green paw-coloured square, as an ONG's might be.
-      const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#2e7d32" } })
-        .png()
-        .toBuffer();
-      const withLogo = await page.request.patch(`/adopet/api/organizacoes/${id}`, {
-        data: { logo__upload: `data:image/png;base64,${logo.toString("base64")}` },
-      });
-      expect(withLogo.status()).toBe(204);
-      await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grupo Patas Solidárias");
-      await capture(page, "organizacao-configuracoes", width);
-      await page.context().clearCookies();
-      await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
-      await page.goto("/adopet/perfil");
-      await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
-      await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
-      await capture(page, "organizacao-verificada", width);
-    });
-
-    test("an organisation with members and an invitation pending, and the invitation's page, fit, pass axe, and are saved", async ({
-      page,
-      request,
-    }) => {
-      const { email } = await createAccount(request, "Renata Protetora");
-      await logInThroughForm(page, email);
-      const created = await page.request.post("/adopet/api/organizacoes", {
-        data: { nome: "Grupo Patas Solidárias", cidade: "Niterói", uf: "RJ" },
-      });
-      expect(created.status()).toBe(201);
-      const { id } = (await created.json()) as { id: string };
-      // One invited person accepts (through the API, in `request`'s session); another is still to answer.
-      const joining = await createAccount(request, "Joana Voluntária de Niterói");
-      const pending = uniqueEmail("convite");
-      for (const [to, papel] of [
-        [joining.email, "equipe"],
-        [pending, "lar_temporario"],
-      ] as const) {
-        expect(
-          (await page.request.post(`/adopet/api/organizacoes/${id}/convites`, { data: { email: to, papel } })).status(),
-        ).toBe(201);
-      }
-      const tokenOf = async (to: string) => {
-        const mail = await waitForMail(to, /^Convite para a equipe de Grupo Patas Solidárias$/);
-        return /\/adopet\/convites\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
-      };
-      expect(
-        (await request.post("/adopet/api/session", { data: { email: joining.email, senha: SENHA } })).status(),
-      ).toBe(200);
-      expect((await request.post(`/adopet/api/convites/${await tokenOf(joining.email)}/aceitar`)).status()).toBe(200);
-      await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
-      await expect(page.getByRole("region", { name: "Convites pendentes" })).toContainText(pending);
-      await capture(page, "organizacao-membros", width);
-      await page.goto(`/adopet/organizacoes/${id}/atividade`);
-      await expect(page.getByRole("list", { name: "Registros" })).toContainText("entrou na organização como equipe");
-      await capture(page, "organizacao-atividade", width);
-      await page.context().clearCookies();
-      await page.goto(`/adopet/convites/${await tokenOf(pending)}`);
-      await expect(page.getByRole("button", { name: "Recusar" })).toBeVisible();
-      await capture(page, "convite", width);
-    });
-
-    test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {
-      await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
-      await page.goto("/adopet/moderacao");
-      await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
-      await capture(page, "moderacao", width);
-    });
-
-    test("an account waiting for its e-mail: the confirmation link's page and the profile's notice fit, pass axe, and are saved", async ({
-      page,
-      request,
-    }) => {
-      const { email } = await createAccount(request, "Clara Espera", { confirmed: false });
-      await page.goto(await confirmationPath(email));
-      await expect(page.getByRole("button", { name: "Confirmar meu e-mail" })).toBeVisible();
-      await capture(page, "email-confirmar", width);
-      await logInThroughForm(page, email);
-      await page.goto("/adopet/perfil");
-      await expect(page.getByRole("button", { name: "Reenviar e-mail de confirmação" })).toBeVisible();
-      await capture(page, "perfil-sem-confirmacao", width);
-    });
-
-    test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
-      // Six pages, each measured, checked by axe and saved: more than one page's 30 s.
-      test.setTimeout(90_000);
-      const { email } = await createAccount(request);
-      await logInThroughForm(page, email);
-      for (const { name, path } of SIGNED_IN) {
-        await page.goto(path);
-        await expect(page).toHaveURL(new RegExp(`${path}$`));
-        await capture(page, name, width);
-      }
-    });
+    await page.goto("/adopet/meus-pets/questionario");
+    await expect(page.getByLabel("Organização")).toBeVisible();
+    await capture(page, "meus-pets-questionario-organizacoes");
   });
-}
+
+  test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    // Dunga, found through its application (the feed's first page may be other tests' animals by now).
+    await page.goto("/adopet/candidaturas/recebidas");
+    await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
+    const href = await page.getByRole("link", { name: "ver o animal" }).getAttribute("href");
+    await page.goto(`/adopet/meus-pets/${href!.split("/").pop()}/transferir`);
+    await expect(page.getByLabel("Código da organização")).toBeVisible();
+    await capture(page, "pet-transferir");
+  });
+
+  test("the foster network's pages (an animal in a foster home, one that needs one, the team's and the foster's) fit, pass axe, and are saved", async ({
+    page,
+    request,
+  }) => {
+    // By name: the other tests publish many animals, and the demo's are no longer the newest.
+    const byName = async (nome: string) => {
+      const found = (await (await request.get(`/adopet/api/pets?q=${nome}&limit=50`)).json()) as {
+        pets: { id: string; nome: string; organizacao: { id: string } }[];
+      };
+      return found.pets.find((pet) => pet.nome === nome)!;
+    };
+    const sid = await byName("Sid");
+    const yoda = await byName("Yoda");
+    await page.goto(`/adopet/pets/${sid.id}`);
+    await expect(page.getByText("Em lar temporário", { exact: true })).toBeVisible();
+    await capture(page, "pet-em-lar-temporario");
+    await page.goto(`/adopet/pets/${yoda.id}`);
+    await expect(page.getByRole("heading", { name: "Precisa de lar temporário" })).toBeVisible();
+    await capture(page, "pet-precisa-lar");
+    await logInThroughForm(page, "lar@adopet.example", "Adote@2022");
+    await page.goto("/adopet/meus-lares");
+    await expect(page.getByRole("link", { name: "Sid" })).toBeVisible();
+    await capture(page, "meus-lares");
+    await page.context().clearCookies();
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await page.goto(`/adopet/organizacoes/${sid.organizacao.id}/lares?perto=3304557`);
+    await expect(page.getByRole("heading", { name: "Animais em lares temporários" })).toBeVisible();
+    await capture(page, "organizacao-lares");
+  });
+
+  test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
+    page,
+    request,
+  }) => {
+    const { email } = await createAccount(request, "Renata Protetora");
+    await logInThroughForm(page, email);
+    const created = await page.request.post("/adopet/api/organizacoes", {
+      data: {
+        nome: "Grupo Patas Solidárias",
+        cidade: "Niterói",
+        uf: "RJ",
+        sobre: "Protetores independentes de Niterói: resgate, castração e adoção responsável.",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // A logo: a green paw-coloured square, as an ONG's might be.
+    const logo = await sharp({ create: { width: 240, height: 240, channels: 3, background: "#2e7d32" } })
+      .png()
+      .toBuffer();
+    const withLogo = await page.request.patch(`/adopet/api/organizacoes/${id}`, {
+      data: { logo__upload: `data:image/png;base64,${logo.toString("base64")}` },
+    });
+    expect(withLogo.status()).toBe(204);
+    await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grupo Patas Solidárias");
+    await capture(page, "organizacao-configuracoes");
+    await page.context().clearCookies();
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await page.goto("/adopet/perfil");
+    await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
+    await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
+    await capture(page, "organizacao-verificada");
+  });
+
+  test("an organisation with members and an invitation pending, and the invitation's page, fit, pass axe, and are saved", async ({
+    page,
+    request,
+  }) => {
+    const { email } = await createAccount(request, "Renata Protetora");
+    await logInThroughForm(page, email);
+    const created = await page.request.post("/adopet/api/organizacoes", {
+      data: { nome: "Grupo Patas Solidárias", cidade: "Niterói", uf: "RJ" },
+    });
+    expect(created.status()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    // One invited person accepts (through the API, in `request`'s session); another is still to answer.
+    const joining = await createAccount(request, "Joana Voluntária de Niterói");
+    const pending = uniqueEmail("convite");
+    for (const [to, papel] of [
+      [joining.email, "equipe"],
+      [pending, "lar_temporario"],
+    ] as const) {
+      expect(
+        (await page.request.post(`/adopet/api/organizacoes/${id}/convites`, { data: { email: to, papel } })).status(),
+      ).toBe(201);
+    }
+    const tokenOf = async (to: string) => {
+      const mail = await waitForMail(to, /^Convite para a equipe de Grupo Patas Solidárias$/);
+      return /\/adopet\/convites\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? "")![1]!;
+    };
+    expect((await request.post("/adopet/api/session", { data: { email: joining.email, senha: SENHA } })).status()).toBe(
+      200,
+    );
+    expect((await request.post(`/adopet/api/convites/${await tokenOf(joining.email)}/aceitar`)).status()).toBe(200);
+    await page.goto(`/adopet/organizacoes/${id}/configuracoes`);
+    await expect(page.getByRole("region", { name: "Convites pendentes" })).toContainText(pending);
+    await capture(page, "organizacao-membros");
+    await page.goto(`/adopet/organizacoes/${id}/atividade`);
+    await expect(page.getByRole("list", { name: "Registros" })).toContainText("entrou na organização como equipe");
+    await capture(page, "organizacao-atividade");
+    await page.context().clearCookies();
+    await page.goto(`/adopet/convites/${await tokenOf(pending)}`);
+    await expect(page.getByRole("button", { name: "Recusar" })).toBeVisible();
+    await capture(page, "convite");
+  });
+
+  test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {
+    await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+    await page.goto("/adopet/moderacao");
+    await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
+    await capture(page, "moderacao");
+  });
+
+  test("an account waiting for its e-mail: the confirmation link's page and the profile's notice fit, pass axe, and are saved", async ({
+    page,
+    request,
+  }) => {
+    const { email } = await createAccount(request, "Clara Espera", { confirmed: false });
+    await page.goto(await confirmationPath(email));
+    await expect(page.getByRole("button", { name: "Confirmar meu e-mail" })).toBeVisible();
+    await capture(page, "email-confirmar");
+    await logInThroughForm(page, email);
+    await page.goto("/adopet/perfil");
+    await expect(page.getByRole("button", { name: "Reenviar e-mail de confirmação" })).toBeVisible();
+    await capture(page, "perfil-sem-confirmacao");
+  });
+
+  test("signed-in pages fit, pass axe, and are saved", async ({ page, request }) => {
+    // Eleven pages, each measured, checked by axe and saved at three widths.
+    test.setTimeout(300_000);
+    const { email } = await createAccount(request);
+    await logInThroughForm(page, email);
+    for (const { name, path } of SIGNED_IN) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await capture(page, name);
+    }
+  });
+});
