@@ -15,8 +15,3 @@ export const STORY_MESSAGES = {
   motivoMax: "Use no máximo 500 caracteres.",
   versao: "Recarregue a página e decida de novo.",
 } as const;
-
-/** The first name only: a story is signed by it, never by the adopter's full name. */
-export function firstName(nome: string): string {
-  return nome.trim().split(/\s+/)[0] ?? "";
-}

@@ -466,6 +466,24 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 50,
     },
     {
+      name: "PATCH /api/candidaturas/:id {visita} (the visit's place and day; both parties)",
+      method: "PATCH",
+      path: () => idOr(() => novaId).map((id) => `/api/candidaturas/${id}`),
+      as: ["ong", "ana"],
+      body: () =>
+        near(
+          { status: "visita", visita: { local: "casa_de_quem_adota", em: "2030-01-01T10:00:00-03:00" } },
+          fc.oneof(
+            fc.record({
+              local: fc.oneof(fc.constantFrom("casa_de_quem_adota", "lar_temporario"), anyValue),
+              em: fc.oneof(fc.constantFrom(null, "2030-01-01T10:00:00-03:00", "2000-01-01T10:00:00Z"), anyValue),
+            }),
+            anyValue,
+          ),
+        ),
+      runs: 40,
+    },
+    {
       name: "POST /api/candidaturas/:id/termo (the caretaker issues)",
       method: "POST",
       path: () => idOr(() => emitirId).map((id) => `/api/candidaturas/${id}/termo`),
@@ -782,6 +800,7 @@ describe("page forms of the adoption, fed anything by the party that can reach t
             idOr(() => novaId),
             fc.constantFrom(
               "mover",
+              "visita",
               "nota",
               "recusar_espera",
               "mensagem",
@@ -799,7 +818,15 @@ describe("page forms of the adoption, fed anything by the party that can reach t
       as: ["ong", "ana"],
       body: () =>
         nearForm(
-          { status: "em_analise", motivo: "Porque sim.", confirmo: "on", nota: "Ligar amanhã.", texto: "Olá!" },
+          {
+            status: "em_analise",
+            motivo: "Porque sim.",
+            confirmo: "on",
+            nota: "Ligar amanhã.",
+            texto: "Olá!",
+            visita_local: "lar_temporario",
+            visita_em: "2030-01-01T10:00",
+          },
           storyNames,
         ),
       runs: 60,

@@ -16,10 +16,11 @@ describe("password hashing", () => {
       }),
     );
     const login = await hashPassword("Login@123").then(() => resetsDone);
-    // Behind the burst in one queue it would start only once seven of the eight were done.
-    // Beside it, it finishes with the first one or two; a loaded machine may let a couple more
-    // through first, so the bound sits halfway.
-    expect(login).toBeLessThanOrEqual(4);
+    // Behind the burst in one queue it would start only once seven of the eight were done, and
+    // end with seven or eight. Beside it, it ends with the first one or two, but on a runner
+    // whose other test file holds the second core it has ended after five: the bound is the
+    // last count the shared queue could not give.
+    expect(login).toBeLessThanOrEqual(6);
     const hashes = await Promise.all(burst);
     expect(resetsDone).toBe(8);
     expect(await verifyPassword(hashes[3]!, "Reset@300")).toBe(true);

@@ -5,6 +5,7 @@ import { teamToTell } from "~/domain/organizations/membership.server";
 import { FosterInterestEmail, fosterInterestSubject } from "~/emails/foster.server";
 import { renderEmail } from "~/emails/render.server";
 import { offerInWords } from "~/lib/foster";
+import { firstName } from "~/lib/people";
 import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -55,7 +56,7 @@ export async function sendFosterInterest(
   const offer = await ownOffer(db, userId);
   // Withdrawn, deleted, or the animal found a home meanwhile: nothing to tell.
   if (!pet || !person || !offer || offer.pausado || !pet.precisa) return;
-  const nome = person.nome.split(" ")[0]!;
+  const nome = firstName(person.nome);
   for (const member of await teamToTell(db, pet.organizationId, null)) {
     await composeAndSendOnce(db, mailer, `lar-interesse.${petId}.${userId}.${member.id}`, async () => ({
       to: member.email,

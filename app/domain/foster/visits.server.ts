@@ -4,6 +4,7 @@ import { applications, fosterPlacements, pets, users } from "~/db/schema";
 import { FosterVisitEmail, fosterVisitSubject } from "~/emails/foster.server";
 import { renderEmail } from "~/emails/render.server";
 import { formatDateTime } from "~/lib/dates";
+import { firstName } from "~/lib/people";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 
 /**
@@ -52,14 +53,14 @@ export async function visitsAtHome(db: Db, fosterId: string, petIds: string[]): 
     .orderBy(asc(applications.visitaEm), asc(applications.createdAt));
   return rows.map((row) => ({
     petId: row.petId,
-    nome: row.nome.split(" ")[0]!,
+    nome: firstName(row.nome),
     em: row.em ? new Date(row.em) : null,
   }));
 }
 
 /**
  * The job: tells the foster of a visit arranged (or changed) at their home. `version` tells one
- * arrangement from the next (the application's change time), so each is e-mailed once.
+ * arrangement from the next (the moment it was made), so each is e-mailed once.
  */
 export async function sendFosterVisit(
   db: Db,
@@ -89,13 +90,13 @@ export async function sendFosterVisit(
     .from(users)
     .where(eq(users.id, row.fosterId));
   if (!foster) return;
-  const nome = row.adopter.split(" ")[0]!;
+  const nome = firstName(row.adopter);
   await composeAndSendOnce(db, mailer, `lar-visita.${applicationId}.${version}`, async () => ({
     to: foster.email,
     subject: fosterVisitSubject(nome, row.pet),
     ...(await renderEmail(
       FosterVisitEmail({
-        lar: foster.nome.split(" ")[0]!,
+        lar: firstName(foster.nome),
         nome,
         pet: row.pet,
         quando: row.em ? formatDateTime(new Date(row.em)) : null,
