@@ -1,4 +1,3 @@
-import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
@@ -8,7 +7,7 @@ import { FOSTER_MESSAGES } from "~/validation/foster";
 import { PET_MESSAGES } from "~/validation/pets";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { organizationTeam } from "../support/organizations";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * The organisation's side of the foster network (issue 44), through the API: an animal marked
@@ -34,11 +33,6 @@ const OFFER = {
 };
 
 const today = () => dayInBrasilia(new Date());
-
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  const sent = smtp.received.filter((message) => message.to.some((address) => address.toLowerCase() === to));
-  return Promise.all(sent.map((message) => simpleParser(message.data)));
-}
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -154,8 +148,8 @@ describe("a foster home, from an offer to a placement", () => {
     expect(invited.status, invited.text).toBe(201);
 
     // Her e-mail reaches her; the team reads her first name only.
-    await expect.poll(async () => (await mailsTo(bia.email)).length, { timeout: 20_000 }).toBe(1);
-    const mail = (await mailsTo(bia.email))[0]!;
+    await expect.poll(async () => (await mailsTo(smtp, bia.email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = (await mailsTo(smtp, bia.email))[0]!;
     const token = new RegExp(`${PUBLIC_URL}/adopet/convites/([A-Za-z0-9_-]{43})`).exec(mail.text ?? "")![1]!;
     const organizationPage = await admin.client.get(`/organizacoes/${organizationId}/configuracoes`);
     expect(organizationPage.text).toContain("Bia");
@@ -340,8 +334,8 @@ describe("the foster pages", () => {
       "Content-Type": "application/x-www-form-urlencoded",
     });
     expect([saved.status, saved.headers.get("location")]).toEqual([302, `/adopet/pets/${mel}`]);
-    await expect.poll(async () => (await mailsTo(team.email)).length, { timeout: 20_000 }).toBe(1);
-    const mail = (await mailsTo(team.email))[0]!;
+    await expect.poll(async () => (await mailsTo(smtp, team.email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = (await mailsTo(smtp, team.email))[0]!;
     expect(mail.subject).toBe("Gil pode ser lar temporário de Mel");
     expect(mail.text).toContain("Gatos de porte pequeno, um de cada vez");
     expect(mail.text).toContain(`${PUBLIC_URL}/adopet/organizacoes/${organizationId}/lares?perto=3303302`);
@@ -349,7 +343,7 @@ describe("the foster pages", () => {
     // Sent again, the team is not e-mailed twice about the same person and animal.
     expect((await gil.client.post(`/pets/${mel}`)).status).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await mailsTo(team.email)).toHaveLength(1);
+    expect(await mailsTo(smtp, team.email)).toHaveLength(1);
 
     // The team's page: the offer to invite; a foster of the organisation is told no, others find nothing.
     const teamPage = await team.client.get(`/organizacoes/${organizationId}/lares?perto=3303302`);

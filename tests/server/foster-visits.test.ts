@@ -1,4 +1,3 @@
-import { simpleParser, type ParsedMail } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
@@ -6,7 +5,7 @@ import { addDays, dayInBrasilia } from "~/lib/dates";
 import { startTestApp, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
 
 /**
@@ -22,11 +21,6 @@ let app: TestApp;
 let smtp: SmtpPeer;
 
 const today = () => dayInBrasilia(new Date());
-
-async function mailsTo(to: string): Promise<ParsedMail[]> {
-  const sent = smtp.received.filter((message) => message.to.some((address) => address.toLowerCase() === to));
-  return Promise.all(sent.map((message) => simpleParser(message.data)));
-}
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -97,7 +91,7 @@ describe("an adoption visit at the foster home", () => {
     const [mail] = await until(
       "the foster's e-mail",
       async () => {
-        const found = await mailsTo(foster.email);
+        const found = await mailsTo(smtp, foster.email);
         return found.length > 0 ? found : null;
       },
       { timeoutMs: 20_000 },
@@ -121,7 +115,7 @@ describe("an adoption visit at the foster home", () => {
     const adopterMail = await until(
       "the adopter's e-mail",
       async () => {
-        const found = (await mailsTo(adopter.email)).filter((message) =>
+        const found = (await mailsTo(smtp, adopter.email)).filter((message) =>
           message.text?.replace(/\s+/g, " ").includes("lar temporário"),
         );
         return found.length > 0 ? found : null;
@@ -175,7 +169,7 @@ describe("an adoption visit at the foster home", () => {
     const told = await until(
       "the adopter's e-mail of the day",
       async () => {
-        const found = (await mailsTo(adopter.email)).filter((message) =>
+        const found = (await mailsTo(smtp, adopter.email)).filter((message) =>
           message.text
             ?.replace(/\s+/g, " ")
             .includes(`vai visitar sua casa em ${formatDay(addDays(today(), 1))}, 10:30`),
