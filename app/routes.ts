@@ -24,6 +24,7 @@ export default [
   route("mensagens/:id/ajustes", "routes/mensagem.ajustes.ts"),
   route("pets/:id", "routes/pet.tsx"),
   route("pets/:id/adotar", "routes/pet.adotar.tsx"),
+  route("pets/:id/saude", "routes/pet.saude.tsx"),
   route("candidaturas", "routes/candidaturas.tsx"),
   route("candidaturas/recebidas", "routes/candidaturas.recebidas.tsx"),
   route("candidaturas/:id", "routes/candidatura.tsx"),

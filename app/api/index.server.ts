@@ -7,6 +7,7 @@ import { applicationsEndpoints } from "./endpoints/applications";
 import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
 import { fosterEndpoints } from "./endpoints/foster";
+import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
 import { transferEndpoints } from "./endpoints/transfers";
@@ -44,6 +45,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...organizationEndpoints,
   ...transferEndpoints,
   ...fosterEndpoints,
+  ...healthEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

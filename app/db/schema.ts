@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
 import { FOSTER_SPECIES } from "~/lib/foster";
+import { HEALTH_ROLES, HEALTH_TYPES } from "~/lib/health";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
 
@@ -414,6 +415,8 @@ export const pets = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     vermifugado: boolean("vermifugado"),
+    /** Its health record's latest FIV and FeLV tests read negative (issue 45): derived, never typed. */
+    fivFelvNegativo: boolean("fiv_felv_negativo").notNull().default(false),
     microchip: varchar("microchip", { length: 15 }),
     /** Who the animal lives well with: criancas, caes, gatos. */
     conviveCom: text("convive_com")
@@ -1254,5 +1257,58 @@ export const petNewsPhotos = pgTable(
     primaryKey({ columns: [table.newsId, table.position] }),
     // The image route shows these only once their news is published.
     index("pet_news_photos_image_idx").on(table.imageId),
+  ],
+);
+
+export const healthEntryType = pgEnum("health_entry_type", HEALTH_TYPES);
+export const healthRole = pgEnum("health_role", HEALTH_ROLES);
+
+/**
+ * An animal's health record (issue 45): vaccines, dewormers, flea treatments, castration,
+ * exams, visits to the vet, medication and weight, one row each, with the fields of its kind
+ * (app/validation/health.ts says which). Written by the animal's team, its foster and, after
+ * adoption, its adopter; the pet's vaccines, castration and deworming are derived from it.
+ */
+export const petHealthEntries = pgTable(
+  "pet_health_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    tipo: healthEntryType("tipo").notNull(),
+    /** The day it happened; a medication's first day. */
+    data: date("data", { mode: "string" }).notNull(),
+    nome: varchar("nome", { length: 80 }),
+    produto: varchar("produto", { length: 80 }),
+    lote: varchar("lote", { length: 40 }),
+    proximaDose: date("proxima_dose", { mode: "string" }),
+    clinica: varchar("clinica", { length: 120 }),
+    resultado: varchar("resultado", { length: 300 }),
+    motivo: varchar("motivo", { length: 300 }),
+    dose: varchar("dose", { length: 80 }),
+    /** A medication's times of day, `HH:MM`. */
+    horarios: text("horarios")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** A medication's last day. */
+    ate: date("ate", { mode: "string" }),
+    /** A weight in grams (kg in every answer). */
+    gramas: integer("gramas"),
+    observacoes: varchar("observacoes", { length: 500 }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    /** As whom they wrote it: the team, the foster, the adopter. */
+    autorPapel: healthRole("autor_papel").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("pet_health_entries_pet_idx").on(table.petId, table.data),
+    // Reminders: doses to come, and medication being given.
+    index("pet_health_entries_next_dose_idx")
+      .on(table.proximaDose)
+      .where(sql`${table.proximaDose} is not null`),
+    index("pet_health_entries_author_idx").on(table.authorId),
   ],
 );

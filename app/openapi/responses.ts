@@ -4,6 +4,7 @@ import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
 import { FOSTER_SPECIES, FOSTER_URGENCIES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
+import { HEALTH_ROLES } from "~/lib/health";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -79,6 +80,9 @@ export const apiPetSchema = z
     castracao_data: z.iso.date().nullable().meta({ description: "A data marcada, quando `castrado` é `agendado`." }),
     vacinas: z.array(z.enum(VACCINES)),
     vermifugado: z.boolean().nullable(),
+    fiv_felv_negativo: z
+      .boolean()
+      .meta({ description: "Os últimos testes de FIV e FeLV do registro de saúde deram negativo." }),
     microchip: z.string().nullable().meta({ description: "15 dígitos." }),
     convive_com: z.array(z.enum(COMPANIONS)),
     necessidades_especiais: z.string().nullable(),
@@ -683,3 +687,70 @@ export const petNewsSchema = z
 export const petNewsListSchema = z.object({
   noticias: z.array(petNewsSchema).meta({ description: "As publicadas, mais recentes primeiro (até 20)." }),
 });
+
+/** An entry of an animal's health record (issue 45), its fields by `tipo`. */
+const day = z.iso.date();
+const healthCommon = {
+  id,
+  observacoes: z.string().nullable(),
+  registrado_por: z
+    .enum(HEALTH_ROLES)
+    .meta({ description: "Quem registrou: a equipe da organização, o lar temporário ou quem adotou." }),
+  seu: z.boolean().meta({ description: "Se foi você quem registrou (quem não é da equipe só altera os seus)." }),
+  criado_em: dateTime,
+};
+const nextDose = day.nullable().meta({ description: "Quando vence a próxima dose; null: nenhuma prevista." });
+export const healthEntryResponseSchema = z
+  .discriminatedUnion("tipo", [
+    z.object({
+      tipo: z.literal("vacina"),
+      nome: z.string().meta({ description: "Da lista da espécie (v8, v10, v3, v4, v5, antirrabica) ou outro nome." }),
+      data: day,
+      lote: z.string().nullable(),
+      proxima_dose: nextDose,
+      ...healthCommon,
+    }),
+    z.object({ tipo: z.literal("vermifugo"), produto: z.string(), data: day, proxima_dose: nextDose, ...healthCommon }),
+    z.object({
+      tipo: z.literal("antipulgas"),
+      produto: z.string(),
+      data: day,
+      proxima_dose: nextDose,
+      ...healthCommon,
+    }),
+    z.object({ tipo: z.literal("castracao"), data: day, clinica: z.string().nullable(), ...healthCommon }),
+    z.object({
+      tipo: z.literal("exame"),
+      nome: z.string().meta({ example: "FIV/FeLV" }),
+      data: day,
+      resultado: z.string().nullable(),
+      ...healthCommon,
+    }),
+    z.object({
+      tipo: z.literal("consulta"),
+      data: day,
+      motivo: z.string(),
+      clinica: z.string().nullable(),
+      ...healthCommon,
+    }),
+    z.object({
+      tipo: z.literal("medicamento"),
+      nome: z.string(),
+      dose: z.string(),
+      horarios: z.array(z.string()).meta({ description: "Horários do dia, HH:MM.", example: ["08:00", "20:00"] }),
+      de: day,
+      ate: day.nullable().meta({ description: "O último dia; null: sem data para terminar." }),
+      ...healthCommon,
+    }),
+    z.object({ tipo: z.literal("peso"), data: day, kg: z.number().meta({ example: 12.4 }), ...healthCommon }),
+  ])
+  .meta({ id: "RegistroDeSaude" });
+
+export const healthRecordSchema = z
+  .object({
+    papel: z
+      .enum(HEALTH_ROLES)
+      .meta({ description: "Como você vê o registro: equipe, lar temporário ou quem adotou." }),
+    registros: z.array(healthEntryResponseSchema).meta({ description: "Mais recentes primeiro." }),
+  })
+  .meta({ id: "RegistroDeSaudeDoAnimal" });

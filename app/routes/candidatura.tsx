@@ -14,6 +14,7 @@ import {
   Notes,
   ReturnForm,
   TermoLink,
+  HealthLink,
   useIntentResult,
   VisitForm,
   WaitingListForm,
@@ -133,6 +134,7 @@ export default function Candidatura() {
           reviewResult={storyReviewResult}
         />
       ) : null}
+      {application.status === "adotada" ? <HealthLink /> : null}
       {application.status === "adotada" ? <ReturnForm /> : null}
       {application.conversa ? <Conversation /> : null}
 

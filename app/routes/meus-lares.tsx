@@ -169,6 +169,9 @@ export default function MyFosteredPets() {
                 <p>
                   <Link to={`/contato?pet=${animal.id}`} className="button">
                     Falar com a equipe
+                  </Link>{" "}
+                  <Link to={`/pets/${animal.id}/saude`} className="button">
+                    Saúde de {animal.nome}
                   </Link>
                 </p>
                 {animal.noticias.length ? (

@@ -136,6 +136,9 @@ export default function MyPets() {
                 <Link to={`/meus-pets/${pet.id}`} className="my-pet__action" aria-label={`Editar ${pet.nome}`}>
                   Editar
                 </Link>
+                <Link to={`/pets/${pet.id}/saude`} className="my-pet__action" aria-label={`Saúde de ${pet.nome}`}>
+                  Saúde
+                </Link>
                 <Form method="post">
                   <input type="hidden" name="pet" value={pet.id} />
                   <button

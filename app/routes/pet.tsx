@@ -107,6 +107,7 @@ export default function PetPage() {
     ...known("Castração", castrationText(pet.castrado, pet.castracaoData)),
     ...known("Vacinas", pet.vacinas.length ? listInWords(pet.vacinas.map((code) => VACCINE_LABEL[code])) : null),
     ...known("Vermifugado", pet.vermifugado === null ? null : pet.vermifugado ? "Sim" : "Não"),
+    ...known("FIV/FeLV", pet.fivFelvNegativo ? "Testado negativo" : null),
     ...known("Microchip", pet.microchip),
     ...known(
       "Convive bem com",

@@ -36,7 +36,9 @@ export type Subject =
   /** An animal's current stay in a foster home. */
   | "placement"
   /** News of an animal from its foster home. */
-  | "news";
+  | "news"
+  /** An entry of an animal's health record (issue 45). */
+  | "health-entry";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -86,7 +88,11 @@ export type InvalidReason =
   /** A placement's expected end is not before its start. */
   | "placement-end"
   /** A visit at the foster home of an animal in none. */
-  | "visit-no-foster";
+  | "visit-no-foster"
+  /** A day to come, where what happened is recorded (a vaccine given, an exam made). */
+  | "future-date"
+  /** A health entry's kind is not changed: it is deleted and made anew. */
+  | "health-kind-fixed";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -123,7 +129,9 @@ export type ForbiddenRule =
   /** An invitation is accepted by the account of the e-mail it was sent to. */
   | "invitation-other-account"
   /** A conversation is assigned by the team that answers it (issue 43). */
-  | "conversation-team-only";
+  | "conversation-team-only"
+  /** A foster or an adopter changes the health entries they wrote; the team changes any. */
+  | "health-entry-own-only";
 
 type ConflictReason =
   | "email-taken"
@@ -184,7 +192,9 @@ type ConflictReason =
   /** The animal is not looking for a foster home (now). */
   | "foster-not-needed"
   /** The news was published or declined already. */
-  | "news-decided";
+  | "news-decided"
+  /** An animal's health record holds as many entries as it may. */
+  | "health-record-full";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -205,6 +215,7 @@ export type LimitName =
   | "transfer-account"
   | "foster-account"
   | "news-account"
+  | "health-account"
   | "application-account"
   | "conversation-account"
   | "reset-client"

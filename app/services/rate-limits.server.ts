@@ -40,6 +40,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
   "news-account": { points: 20, duration: HOUR },
+  // Health entries (issue 45), per author: a vet visit for a whole litter, several times an hour.
+  "health-account": { points: 120, duration: HOUR },
   // Transfers asked, per administrador: an ONG hands over a few animals, not a shelter an hour.
   "transfer-account": { points: 30, duration: HOUR },
   // Each application e-mails a caretaker: a person applies to a few animals, not dozens an hour.
@@ -159,6 +161,7 @@ export async function forgetPersonalCounters(
         "transfer-account",
         "foster-account",
         "news-account",
+        "health-account",
         "application-account",
         "conversation-account",
         "reset-account",

@@ -129,6 +129,9 @@ export const NOTICES = {
   fosterEnded: "Estadia encerrada: o animal voltou para a organização. As datas ficam no histórico dele.",
   newsSent: "Notícias enviadas: a equipe vai ler e publicar na página do animal.",
   newsPublished: "Notícias publicadas na página do animal.",
+  healthAdded: "Registro de saúde salvo.",
+  healthChanged: "Registro de saúde corrigido.",
+  healthRemoved: "Registro de saúde apagado.",
   newsDeclined: "Notícias recusadas: não aparecem na página do animal.",
   newsApprovalChanged: "Pronto: a escolha sobre as notícias dos lares temporários foi salva.",
   fosterInterestSent:

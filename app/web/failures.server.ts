@@ -8,6 +8,7 @@ import { TERMO_MESSAGES } from "~/lib/termos";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
+import { HEALTH_MESSAGES } from "~/lib/health";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -57,6 +58,7 @@ const NOT_FOUND: Record<Subject, string> = {
   foster: "Lar temporário não encontrado: escolha uma oferta da busca ou um membro da organização.",
   placement: "Este animal não está em um lar temporário.",
   news: "Notícia não encontrada.",
+  "health-entry": "Registro de saúde não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -80,6 +82,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "organization-admin-only": "Só quem administra a organização pode fazer isso.",
   "organization-role": "O seu papel na organização não permite fazer isso.",
   "conversation-team-only": "Só a equipe que cuida do animal atribui a conversa.",
+  "health-entry-own-only":
+    "Você só pode alterar os registros de saúde que você mesmo fez: peça à equipe da organização para corrigir os outros.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
 };
@@ -116,6 +120,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
     "Esta pessoa ainda não faz parte da organização: convide-a, e ela entra como lar temporário ao aceitar o convite.",
   "foster-pet-unavailable": "Só um animal disponível para adoção vai para um lar temporário.",
   "news-decided": "Esta notícia já foi publicada ou recusada.",
+  "health-record-full": HEALTH_MESSAGES.tooMany,
   "foster-not-needed": "Este animal não está procurando lar temporário agora. Obrigado por se oferecer!",
 };
 
@@ -137,6 +142,7 @@ const LIMITED: Record<LimitName, string> = {
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
+  "health-account": "Você fez muitos registros de saúde em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
   "conversation-account": "Você enviou muitas mensagens em pouco tempo.",
   "reset-client": "Muitos pedidos de nova senha feitos a partir desta conexão.",
@@ -212,6 +218,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return FOSTER_MESSAGES.fimPrevisto;
     case "visit-no-foster":
       return APPLICATION_MESSAGES.visitaNoFoster;
+    case "future-date":
+      return HEALTH_MESSAGES.data;
+    case "health-kind-fixed":
+      return HEALTH_MESSAGES.tipoFixed;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

@@ -648,6 +648,19 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 20,
     },
     {
+      name: "POST /api/pets/:id/saude (the team, a stranger)",
+      method: "POST",
+      path: () => idOr(() => applyPetId).map((id) => `/api/pets/${id}/saude`),
+      as: ["ong", "ana"],
+      body: () =>
+        fc.oneof(
+          near({ tipo: "vacina", nome: "V10", data: "2026-01-10", lote: "A1", proxima_dose: "2027-01-10" }),
+          near({ tipo: "medicamento", nome: "Meloxicam", dose: "1 gota", horarios: ["08:00"], de: "2026-01-10" }),
+          near({ tipo: "peso", data: "2026-01-10", kg: "12,5" }),
+        ),
+      runs: 40,
+    },
+    {
       name: "PUT /api/lares/meu",
       method: "PUT",
       path: () => fc.constant("/api/lares/meu"),

@@ -35,6 +35,7 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Cidades" },
         { name: "Organizações" },
         { name: "Lar temporário" },
+        { name: "Saúde" },
         { name: "Contas" },
         { name: "Sessão" },
         { name: "Denúncias" },

@@ -51,6 +51,7 @@ export function toApiPet(pet: PetView): ApiPet {
     castracao_data: pet.castracaoData,
     vacinas: pet.vacinas,
     vermifugado: pet.vermifugado,
+    fiv_felv_negativo: pet.fivFelvNegativo,
     microchip: pet.microchip,
     convive_com: pet.conviveCom,
     necessidades_especiais: pet.necessidadesEspeciais,

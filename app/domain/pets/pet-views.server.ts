@@ -27,6 +27,8 @@ type PetRecord = {
   castracaoData: string | null;
   vacinas: Vaccine[];
   vermifugado: boolean | null;
+  /** Tested negative for FIV and FeLV, by its health record (issue 45). */
+  fivFelvNegativo: boolean;
   microchip: string | null;
   conviveCom: Companion[];
   necessidadesEspeciais: string | null;
@@ -116,6 +118,7 @@ export const petColumns = {
   castracaoData: pets.castracaoData,
   vacinas: pets.vacinas,
   vermifugado: pets.vermifugado,
+  fivFelvNegativo: pets.fivFelvNegativo,
   microchip: pets.microchip,
   conviveCom: pets.conviveCom,
   necessidadesEspeciais: pets.necessidadesEspeciais,
@@ -199,6 +202,7 @@ export function toView(row: PetRow): PetView {
     castracaoData: row.castracaoData,
     vacinas: row.vacinas as Vaccine[],
     vermifugado: row.vermifugado,
+    fivFelvNegativo: row.fivFelvNegativo,
     microchip: row.microchip,
     conviveCom: row.conviveCom as Companion[],
     necessidadesEspeciais: row.necessidadesEspeciais,

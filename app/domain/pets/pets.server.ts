@@ -29,6 +29,7 @@ import { caresFor, ownOrganization, publishingOrganization } from "~/domain/orga
 import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { endPlacementsLeft } from "~/domain/foster/placements.server";
 import { dropNewsPhotos } from "~/domain/foster/news.server";
+import { deriveFromRecord } from "~/domain/health/records.server";
 
 /** A pet's fields as forms and the API send them. */
 export type PetInput = {
@@ -452,6 +453,8 @@ function savePet(
       await dropPhotos(tx as unknown as Db, petId);
       await savePhotos(tx as unknown as Db, petId, prepared);
     }
+    // What the health record says of castration, vaccines and deworming wins over the form.
+    await deriveFromRecord(tx as unknown as Db, petId);
     // Adopted, it leaves its foster home (the adopter takes it from there).
     if (changes.status === "adotado") await endPlacementsLeft(tx as unknown as Db, { petId });
     await recordActivity(tx as unknown as Db, {

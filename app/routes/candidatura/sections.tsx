@@ -47,6 +47,26 @@ export function TermoLink() {
   );
 }
 
+/** After the adoption, the animal's health record is its adopter's too (issue 45). */
+export function HealthLink() {
+  const { pet, party } = useLoaderData<typeof loadApplicationPage>();
+  return (
+    <section className="application__section" aria-labelledby="saude">
+      <h2 id="saude" className="application__subtitle">
+        Saúde de {pet.nome}
+      </h2>
+      <p>
+        {party === "adotante"
+          ? "O registro de saúde veio com o animal: vacinas, vermífugos, exames e consultas. Continue registrando as próximas, e você recebe um lembrete antes de cada dose."
+          : "O registro de saúde foi com o animal: quem adotou o vê e continua registrando."}
+      </p>
+      <Link to={`/pets/${pet.id}/saude`} className="button">
+        Abrir o registro de saúde
+      </Link>
+    </section>
+  );
+}
+
 export function useIntentResult(intent: Intent) {
   const answer = useActionData<typeof runApplicationIntent>() as
     { intent: Intent; result: SubmissionResult<string[]> } | undefined;

@@ -1,0 +1,138 @@
+import {
+  addHealthEntry,
+  changeHealthEntry,
+  findHealthEntry,
+  healthRecord,
+  removeHealthEntry,
+} from "~/domain/health/records.server";
+import { HEALTH_MESSAGES } from "~/lib/health";
+import { healthEntryResponseSchema, healthRecordSchema } from "~/openapi/responses";
+import { HEALTH_ENTRY_SCHEMAS, healthEntryPatchSchema, healthEntrySchema } from "~/validation/health";
+import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
+import { endpoint, idParam } from "../endpoint";
+import { answer, json, noContent } from "../openapi/operation";
+import { healthEntryFields, toApiHealthEntry } from "../presenters/health";
+
+const NO_STORE = { "Cache-Control": "no-store" };
+const pet = idParam("pet", "do animal");
+const entry = idParam("health-entry", "do registro de saúde");
+
+const WHO_READS =
+  "Só a equipe da organização do animal (administradores e equipe), o lar temporário onde ele está agora e, depois da adoção assinada, quem o adotou; para qualquer outra pessoa, 404.";
+
+/** An animal's health record (issue 45): its entries, read and written by those who hold the animal. */
+export const healthEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/saude",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "O registro de saúde de um animal",
+      description: `Vacinas, vermífugos, antipulgas, castração, exames, consultas, medicamentos e peso, mais recentes primeiro. ${WHO_READS}`,
+      ok: { 200: answer("O registro.", healthRecordSchema) },
+      errors: { 404: "Animal não encontrado (ou você não cuida dele)." },
+    },
+    async handle({ params, context, user }) {
+      const record = await healthRecord(context.db, user.id, params.id);
+      if (!record.ok) return apiFailure(record.failure);
+      return Response.json(
+        { papel: record.value.role, registros: record.value.entries.map((item) => toApiHealthEntry(item, user.id)) },
+        { headers: NO_STORE },
+      );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/saude",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Registrar vacina, vermífugo, exame, consulta, medicamento, peso…",
+      description: `Um registro, com os campos do seu \`tipo\`. A data é a do dia em que aconteceu (hoje ou antes); um medicamento tem o primeiro dia (\`de\`) e, se houver, o último (\`ate\`). Castração, vacinas e vermífugo do animal passam a vir do registro. ${WHO_READS}`,
+      requestBody: { content: json(healthEntrySchema) },
+      ok: { 201: answer("O registro criado.", healthEntryResponseSchema) },
+      errors: {
+        400: "Dados inválidos: um campo que falta ou que não é do tipo, uma data no futuro, a próxima dose antes da aplicação.",
+        404: "Animal não encontrado (ou você não cuida dele).",
+        409: "O animal já tem o máximo de registros.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, healthEntrySchema);
+      if (!parsed.ok) return parsed.response;
+      const added = await addHealthEntry(context.db, user.id, params.id, parsed.data, new Date());
+      if (!added.ok) return apiFailure(added.failure);
+      const made = await findHealthEntry(context.db, user.id, params.id, added.value);
+      if (!made.ok) return apiFailure(made.failure);
+      return Response.json(toApiHealthEntry(made.value, user.id), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/pets/{id}/saude/{registroId}",
+    access: "party",
+    params: { id: pet, registroId: entry },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Corrigir um registro de saúde",
+      description: `Só os campos a mudar; \`null\` apaga um campo opcional; o registro inteiro é conferido de novo. O \`tipo\` não muda: apague e crie outro. A equipe corrige qualquer registro; o lar temporário e quem adotou, os que fizeram. ${WHO_READS}`,
+      requestBody: { content: json(healthEntryPatchSchema) },
+      ok: { 200: answer("O registro como ficou.", healthEntryResponseSchema) },
+      errors: {
+        400: "Dados inválidos, ou um `tipo` diferente do registro.",
+        403: "Você só pode alterar os registros que você mesmo fez.",
+        404: "Registro não encontrado (ou você não cuida do animal).",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const patch = await parseJsonBody(request, healthEntryPatchSchema);
+      if (!patch.ok) return patch.response;
+      const current = await findHealthEntry(context.db, user.id, params.id, params.registroId);
+      if (!current.ok) return apiFailure(current.failure);
+      const { tipo } = current.value;
+      if (patch.data.tipo !== undefined && patch.data.tipo !== tipo) {
+        return apiError(400, HEALTH_MESSAGES.tipoFixed, { tipo: [HEALTH_MESSAGES.tipoFixed] });
+      }
+      const merged = HEALTH_ENTRY_SCHEMAS[tipo].safeParse({ ...healthEntryFields(current.value), ...patch.data });
+      if (!merged.success) return validationFailed(merged.error);
+      const changed = await changeHealthEntry(
+        context.db,
+        user.id,
+        params.id,
+        params.registroId,
+        merged.data,
+        new Date(),
+      );
+      if (!changed.ok) return apiFailure(changed.failure);
+      const saved = await findHealthEntry(context.db, user.id, params.id, params.registroId);
+      if (!saved.ok) return apiFailure(saved.failure);
+      return Response.json(toApiHealthEntry(saved.value, user.id), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/pets/{id}/saude/{registroId}",
+    access: "party",
+    params: { id: pet, registroId: entry },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Apagar um registro de saúde",
+      description: `A equipe apaga qualquer registro; o lar temporário e quem adotou, os que fizeram. ${WHO_READS}`,
+      ok: noContent("Apagado."),
+      errors: {
+        403: "Você só pode apagar os registros que você mesmo fez.",
+        404: "Registro não encontrado (ou você não cuida do animal).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const removed = await removeHealthEntry(context.db, user.id, params.id, params.registroId);
+      if (!removed.ok) return apiFailure(removed.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+];

@@ -1,0 +1,292 @@
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adoptions, petHealthEntries, pets } from "~/db/schema";
+import { isFostering } from "~/domain/foster/placements.server";
+import { caresFor } from "~/domain/organizations/membership.server";
+import { publicDataChanged } from "~/domain/pets/public-reads.server";
+import { dayInBrasilia } from "~/lib/dates";
+import {
+  derivedPetHealth,
+  HEALTH_LIMITS,
+  testedNegativeForFivFelv,
+  type HealthEntry,
+  type HealthRole,
+} from "~/lib/health";
+import { VACCINES_BY_SPECIES } from "~/lib/pets";
+import type { HealthEntryInput } from "~/validation/health";
+import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+
+/**
+ * An animal's health record (issue 45). Read and written by the organisation's team (members
+ * who take care of its animals), by the animal's foster while it stays with them, and by its
+ * adopter once the adoption is signed (the record goes with the animal); anyone else gets 404.
+ * The team changes any entry; a foster or an adopter changes the ones they wrote.
+ */
+
+type HealthReader = {
+  role: HealthRole;
+  organizationId: string;
+  nome: string;
+  species: keyof typeof VACCINES_BY_SPECIES;
+};
+
+/** Who `actorId` is to the animal's record, or the pet's 404. */
+async function healthReaderOf(db: Db, actorId: string, petId: string): Promise<Result<HealthReader>> {
+  const [pet] = await db
+    .select({ status: pets.status, organizationId: pets.organizationId, nome: pets.nome, species: pets.species })
+    .from(pets)
+    .where(eq(pets.id, petId))
+    .limit(1);
+  if (!pet || pet.status === "removido") return notFound("pet");
+  const reader = { organizationId: pet.organizationId, nome: pet.nome, species: pet.species };
+  if (await caresFor(db, actorId, pet.organizationId)) return ok({ ...reader, role: "equipe" });
+  if (await isFostering(db, actorId, petId)) return ok({ ...reader, role: "lar_temporario" });
+  const [adopted] = await db
+    .select({ id: adoptions.id })
+    .from(adoptions)
+    .where(and(eq(adoptions.petId, petId), eq(adoptions.adopterId, actorId), isNull(adoptions.devolvidaEm)))
+    .limit(1);
+  if (adopted) return ok({ ...reader, role: "adotante" });
+  return notFound("pet");
+}
+
+const entryColumns = {
+  id: petHealthEntries.id,
+  petId: petHealthEntries.petId,
+  tipo: petHealthEntries.tipo,
+  data: petHealthEntries.data,
+  nome: petHealthEntries.nome,
+  produto: petHealthEntries.produto,
+  lote: petHealthEntries.lote,
+  proximaDose: petHealthEntries.proximaDose,
+  clinica: petHealthEntries.clinica,
+  resultado: petHealthEntries.resultado,
+  motivo: petHealthEntries.motivo,
+  dose: petHealthEntries.dose,
+  horarios: petHealthEntries.horarios,
+  ate: petHealthEntries.ate,
+  gramas: petHealthEntries.gramas,
+  observacoes: petHealthEntries.observacoes,
+  authorId: petHealthEntries.authorId,
+  autorPapel: petHealthEntries.autorPapel,
+  criadoEm: petHealthEntries.createdAt,
+};
+
+/** The entries of an animal, newest day first (no access check: the callers made it). */
+async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
+  const rows = await db
+    .select(entryColumns)
+    .from(petHealthEntries)
+    .where(eq(petHealthEntries.petId, petId))
+    .orderBy(desc(petHealthEntries.data), desc(petHealthEntries.createdAt), asc(petHealthEntries.id));
+  return rows.map((row) => ({ ...row, criadoEm: new Date(row.criadoEm) }));
+}
+
+/** The animal's record, for who may read it, with how they stand to it. */
+export async function healthRecord(
+  db: Db,
+  actorId: string,
+  petId: string,
+): Promise<Result<HealthReader & { entries: HealthEntry[] }>> {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  return ok({ ...reader.value, entries: await entriesOf(db, petId) });
+}
+
+/** One entry of the animal's record, for who may read it. */
+export async function findHealthEntry(
+  db: Db,
+  actorId: string,
+  petId: string,
+  entryId: string,
+): Promise<Result<HealthEntry>> {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  const [row] = await db
+    .select(entryColumns)
+    .from(petHealthEntries)
+    .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.petId, petId)))
+    .limit(1);
+  return row ? ok({ ...row, criadoEm: new Date(row.criadoEm) }) : notFound("health-entry");
+}
+
+/** The row's columns for an entry: every field of another kind cleared. */
+function columnsOf(input: HealthEntryInput) {
+  const cleared = {
+    nome: null,
+    produto: null,
+    lote: null,
+    proximaDose: null,
+    clinica: null,
+    resultado: null,
+    motivo: null,
+    dose: null,
+    horarios: [] as string[],
+    ate: null,
+    gramas: null,
+    observacoes: input.observacoes ?? null,
+  };
+  switch (input.tipo) {
+    case "vacina":
+      return {
+        ...cleared,
+        data: input.data,
+        nome: input.nome,
+        lote: input.lote ?? null,
+        proximaDose: input.proxima_dose ?? null,
+      };
+    case "vermifugo":
+    case "antipulgas":
+      return { ...cleared, data: input.data, produto: input.produto, proximaDose: input.proxima_dose ?? null };
+    case "castracao":
+      return { ...cleared, data: input.data, clinica: input.clinica ?? null };
+    case "exame":
+      return { ...cleared, data: input.data, nome: input.nome, resultado: input.resultado ?? null };
+    case "consulta":
+      return { ...cleared, data: input.data, motivo: input.motivo, clinica: input.clinica ?? null };
+    case "medicamento":
+      return {
+        ...cleared,
+        data: input.de,
+        nome: input.nome,
+        dose: input.dose,
+        horarios: input.horarios,
+        ate: input.ate ?? null,
+      };
+    case "peso":
+      return { ...cleared, data: input.data, gramas: Math.round(input.kg * 1000) };
+  }
+}
+
+/** What happened is recorded on its day or after: only a medication's course may start later. */
+function checkDay(input: HealthEntryInput, now: Date): Result {
+  if (input.tipo === "medicamento") return ok();
+  return input.data > dayInBrasilia(now) ? invalid("data", "future-date") : ok();
+}
+
+/**
+ * The pet's castration, vaccines and deworming, from its record where it has entries of them
+ * (docs/decisions/0038): written whenever the record or the pet changes, in the same transaction.
+ */
+export async function deriveFromRecord(tx: Db, petId: string): Promise<void> {
+  const [pet] = await tx.select({ species: pets.species }).from(pets).where(eq(pets.id, petId)).limit(1);
+  if (!pet) return;
+  const entries = await tx
+    .select({
+      tipo: petHealthEntries.tipo,
+      nome: petHealthEntries.nome,
+      data: petHealthEntries.data,
+      resultado: petHealthEntries.resultado,
+    })
+    .from(petHealthEntries)
+    .where(eq(petHealthEntries.petId, petId));
+  const derived = derivedPetHealth(entries, VACCINES_BY_SPECIES[pet.species]);
+  const changes = {
+    fivFelvNegativo: testedNegativeForFivFelv(entries),
+    // The pet's castration day is a scheduled one's: done, the record has the day.
+    ...(derived.castrado && { castrado: "sim" as const, castracaoData: null }),
+    ...(derived.vacinas && { vacinas: derived.vacinas }),
+    ...(derived.vermifugado && { vermifugado: true }),
+  };
+  await tx.update(pets).set(changes).where(eq(pets.id, petId));
+}
+
+/** Writes under the pet's row lock, so that two writers derive the pet's fields from the same record. */
+async function writeRecord<T>(db: Db, petId: string, write: (tx: Db) => Promise<Result<T>>): Promise<Result<T>> {
+  const result = await db.transaction(async (tx) => {
+    await tx.select({ id: pets.id }).from(pets).where(eq(pets.id, petId)).for("update");
+    const written = await write(tx as unknown as Db);
+    if (written.ok) await deriveFromRecord(tx as unknown as Db, petId);
+    return written;
+  });
+  if (result.ok) publicDataChanged(db);
+  return result;
+}
+
+/** Adds an entry to the animal's record; returns its id. */
+export async function addHealthEntry(
+  db: Db,
+  actorId: string,
+  petId: string,
+  input: HealthEntryInput,
+  now: Date,
+): Promise<Result<string>> {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  const day = checkDay(input, now);
+  if (!day.ok) return day;
+  const allowed = await takeAllowance(db, "health-account", actorId);
+  if (!allowed.ok) return allowed;
+  return writeRecord(db, petId, async (tx) => {
+    const [{ total }] = (await tx
+      .select({ total: count() })
+      .from(petHealthEntries)
+      .where(eq(petHealthEntries.petId, petId))) as [{ total: number }];
+    if (Number(total) >= HEALTH_LIMITS.entries) return fail({ kind: "conflict", reason: "health-record-full" });
+    const [made] = await tx
+      .insert(petHealthEntries)
+      .values({
+        petId,
+        tipo: input.tipo,
+        authorId: actorId,
+        autorPapel: reader.value.role,
+        createdAt: now,
+        updatedAt: now,
+        ...columnsOf(input),
+      })
+      .returning({ id: petHealthEntries.id });
+    return ok(made!.id);
+  });
+}
+
+/** Who may change an entry: the team any, a foster or an adopter their own. */
+async function changer(db: Db, actorId: string, petId: string, entryId: string) {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  const [entry] = await db
+    .select({ tipo: petHealthEntries.tipo, authorId: petHealthEntries.authorId })
+    .from(petHealthEntries)
+    .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.petId, petId)))
+    .limit(1);
+  if (!entry) return notFound("health-entry");
+  if (reader.value.role !== "equipe" && entry.authorId !== actorId) return forbidden("health-entry-own-only");
+  return ok(entry);
+}
+
+/** Replaces an entry's fields (of the same kind: a kind is not changed, the entry is remade). */
+export async function changeHealthEntry(
+  db: Db,
+  actorId: string,
+  petId: string,
+  entryId: string,
+  input: HealthEntryInput,
+  now: Date,
+): Promise<Result> {
+  const allowed = await changer(db, actorId, petId, entryId);
+  if (!allowed.ok) return allowed;
+  if (allowed.value.tipo !== input.tipo) return invalid("tipo", "health-kind-fixed");
+  const day = checkDay(input, now);
+  if (!day.ok) return day;
+  return writeRecord(db, petId, async (tx) => {
+    const [changed] = await tx
+      .update(petHealthEntries)
+      .set({ ...columnsOf(input), updatedAt: now })
+      .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.tipo, input.tipo)))
+      .returning({ id: petHealthEntries.id });
+    return changed ? ok() : notFound("health-entry");
+  });
+}
+
+/** Deletes an entry. */
+export async function removeHealthEntry(db: Db, actorId: string, petId: string, entryId: string): Promise<Result> {
+  const allowed = await changer(db, actorId, petId, entryId);
+  if (!allowed.ok) return allowed;
+  return writeRecord(db, petId, async (tx) => {
+    const [gone] = await tx
+      .delete(petHealthEntries)
+      .where(eq(petHealthEntries.id, entryId))
+      .returning({ id: petHealthEntries.id });
+    return gone ? ok() : notFound("health-entry");
+  });
+}

@@ -1,0 +1,371 @@
+import type { ReactNode } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/pet.saude";
+import { FormError, TextAreaField, TextField, ValidatedForm, type AnyField } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { addHealthEntry, changeHealthEntry, healthRecord, removeHealthEntry } from "~/domain/health/records.server";
+import { dayInBrasilia, formatDay } from "~/lib/dates";
+import {
+  dueDoses,
+  HEALTH_LIMITS,
+  HEALTH_TYPE_LABEL,
+  HEALTH_TYPES,
+  testedNegativeForFivFelv,
+  type HealthEntry,
+  type HealthRole,
+  type HealthType,
+} from "~/lib/health";
+import { isId } from "~/lib/ids";
+import { pageMeta } from "~/lib/meta";
+import { listInWords, VACCINE_LABEL, VACCINES_BY_SPECIES } from "~/lib/pets";
+import { HEALTH_ENTRY_SCHEMAS, healthEntrySchema } from "~/validation/health";
+import { requireUser } from "~/web/auth.server";
+import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { pageId } from "~/web/not-found.server";
+import { setNotice } from "~/web/notices.server";
+
+/**
+ * `/pets/:id/saude` (issue 45): an animal's health record, for its team, its foster and, after
+ * adoption, its adopter (anyone else: 404). The summary, the doses to come, every entry, and a
+ * form per kind (`?tipo=`) to add one or correct one (`?registro=`).
+ */
+
+const ROLE_TEXT: Record<HealthRole, string> = {
+  equipe: "Você vê este registro como equipe da organização: pode corrigir qualquer registro.",
+  lar_temporario:
+    "Você vê este registro porque o animal está no seu lar temporário: registre o que fizer por ele; os registros da equipe só ela corrige.",
+  adotante:
+    "O registro veio com o animal na adoção: continue registrando as vacinas e consultas. Os registros da organização só ela corrige.",
+};
+
+/** The words of an entry: what it was, and its details. */
+function describe(entry: HealthEntry): { titulo: string; detalhes: string[] } {
+  const details: (string | false | null)[] = [];
+  let title: string = HEALTH_TYPE_LABEL[entry.tipo];
+  switch (entry.tipo) {
+    case "vacina":
+      title = `Vacina ${entry.nome}`;
+      details.push(
+        entry.lote && `Lote ${entry.lote}`,
+        entry.proximaDose && `Próxima dose: ${formatDay(entry.proximaDose)}`,
+      );
+      break;
+    case "vermifugo":
+    case "antipulgas":
+      title = `${HEALTH_TYPE_LABEL[entry.tipo]}: ${entry.produto}`;
+      details.push(entry.proximaDose && `Próxima dose: ${formatDay(entry.proximaDose)}`);
+      break;
+    case "castracao":
+      details.push(entry.clinica && `Clínica: ${entry.clinica}`);
+      break;
+    case "exame":
+      title = `Exame: ${entry.nome}`;
+      details.push(`Resultado: ${entry.resultado ?? "não informado"}`);
+      break;
+    case "consulta":
+      details.push(`Motivo: ${entry.motivo}`, entry.clinica && `Clínica: ${entry.clinica}`);
+      break;
+    case "medicamento":
+      title = `${entry.nome}, ${entry.dose}`;
+      details.push(
+        `Às ${listInWords(entry.horarios)}`,
+        entry.ate ? `Até ${formatDay(entry.ate)}` : "Sem data para terminar",
+      );
+      break;
+    case "peso":
+      title = `Peso: ${formatKg(entry.gramas ?? 0)}`;
+      break;
+  }
+  details.push(entry.observacoes);
+  return { titulo: title, detalhes: details.filter((item): item is string => Boolean(item)) };
+}
+
+const formatKg = (grams: number) => `${(grams / 1000).toLocaleString("pt-BR", { maximumFractionDigits: 3 })} kg`;
+
+/** The entry's fields as its form shows them. */
+function formValues(entry: HealthEntry): Record<string, string> {
+  const values: Record<string, string | null> = {
+    data: entry.data,
+    nome: entry.nome,
+    produto: entry.produto,
+    lote: entry.lote,
+    proxima_dose: entry.proximaDose,
+    clinica: entry.clinica,
+    resultado: entry.resultado,
+    motivo: entry.motivo,
+    dose: entry.dose,
+    horarios: entry.horarios.join(", "),
+    de: entry.data,
+    ate: entry.ate,
+    kg: entry.gramas === null ? null : String(entry.gramas / 1000).replace(".", ","),
+    observacoes: entry.observacoes,
+  };
+  return Object.fromEntries(Object.entries(values).filter((pair): pair is [string, string] => pair[1] !== null));
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "pet");
+  const record = await healthRecord(context.db, user.id, id);
+  if (!record.ok) throw pageFailure(record.failure);
+  const { entries, role, nome, species } = record.value;
+  const url = new URL(request.url);
+  const editing = entries.find((entry) => entry.id === url.searchParams.get("registro"));
+  const asked = url.searchParams.get("tipo");
+  const tipo: HealthType =
+    editing?.tipo ?? (HEALTH_TYPES.includes(asked as HealthType) ? (asked as HealthType) : "vacina");
+  const today = dayInBrasilia(new Date());
+  const mayChange = (entry: HealthEntry) => role === "equipe" || entry.authorId === user.id;
+  const vaccines = entries.filter((entry) => entry.tipo === "vacina").map((entry) => entry.nome!);
+  const lastOf = (kind: HealthType) => entries.find((entry) => entry.tipo === kind);
+  const weight = lastOf("peso");
+  const dewormer = lastOf("vermifugo");
+  const castration = lastOf("castracao");
+  return {
+    pet: { id, nome },
+    papel: ROLE_TEXT[role],
+    hoje: today,
+    tipo,
+    editing: editing ? { id: editing.id, values: formValues(editing) } : null,
+    sugestoes: VACCINES_BY_SPECIES[species].map((code) => VACCINE_LABEL[code]),
+    resumo: [
+      ["Vacinas", vaccines.length ? listInWords([...new Set(vaccines)]) : "Nenhuma registrada"],
+      ["Vermífugo", dewormer ? `Último em ${formatDay(dewormer.data)}` : "Nenhum registrado"],
+      ["Castração", castration ? `Castrado em ${formatDay(castration.data)}` : "Não registrada"],
+      ...(testedNegativeForFivFelv(entries) ? [["FIV/FeLV", "Testado negativo"]] : []),
+      ...(weight ? [["Peso", `${formatKg(weight.gramas ?? 0)} em ${formatDay(weight.data)}`]] : []),
+    ] as [string, string][],
+    doses: dueDoses(entries).map((dose) => ({
+      nome: dose.nome,
+      dia: formatDay(dose.dia),
+      atrasada: dose.dia < today,
+    })),
+    registros: entries.map((entry) => ({
+      id: entry.id,
+      dia: formatDay(entry.data),
+      ...describe(entry),
+      pode: mayChange(entry),
+    })),
+  };
+}
+
+/** `?acao=registrar` adds an entry, `corrigir` replaces one, `apagar` deletes one (`&registro=`). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "pet");
+  const url = new URL(request.url);
+  const intent = url.searchParams.get("acao");
+  const entryId = url.searchParams.get("registro");
+  const back = async (notice: "healthAdded" | "healthChanged" | "healthRemoved") =>
+    redirect(`/pets/${id}/saude`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  if (intent === "apagar") {
+    if (!isId(entryId)) throw data("Registro de saúde não encontrado.", { status: 404 });
+    const removed = await removeHealthEntry(context.db, user.id, id, entryId);
+    if (!removed.ok) throw pageFailure(removed.failure);
+    return back("healthRemoved");
+  }
+  if (intent !== "registrar" && intent !== "corrigir") throw data("Ação desconhecida.", { status: 400 });
+  const form = await parseForm(request, healthEntrySchema);
+  if (!form.ok) return form.response;
+  if (intent === "registrar") {
+    const added = await addHealthEntry(context.db, user.id, id, form.value, new Date());
+    if (!added.ok) return formFailure(form, added.failure);
+    return back("healthAdded");
+  }
+  if (!isId(entryId)) throw data("Registro de saúde não encontrado.", { status: 404 });
+  const changed = await changeHealthEntry(context.db, user.id, id, entryId, form.value, new Date());
+  if (!changed.ok) return formFailure(form, changed.failure);
+  return back("healthChanged");
+}
+
+export function meta({ data: loaded }: Route.MetaArgs) {
+  return pageMeta(
+    loaded ? `Saúde de ${loaded.pet.nome} | Adopet` : "Saúde | Adopet",
+    "Vacinas, vermífugos, exames, consultas e medicamentos do animal.",
+  );
+}
+
+export default function PetHealth() {
+  const { pet, papel, resumo, doses, registros } = useLoaderData<typeof loader>();
+  return (
+    <section className="profile pet-health">
+      <h1 className="profile__title">Saúde de {pet.nome}</h1>
+      <p>{papel}</p>
+      <p>
+        <Link to={`/pets/${pet.id}`}>Ver a página de {pet.nome}</Link>
+      </p>
+      <section className="panel" aria-labelledby="resumo">
+        <h2 className="panel__title" id="resumo">
+          Resumo
+        </h2>
+        <dl className="pet-health__summary">
+          {resumo.map(([term, value]) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="panel" aria-labelledby="proximas-doses">
+        <h2 className="panel__title" id="proximas-doses">
+          Próximas doses
+        </h2>
+        {doses.length === 0 ? (
+          <p>Nenhuma dose prevista. Ao registrar uma vacina ou vermífugo, informe a próxima dose.</p>
+        ) : (
+          <ul className="pet-health__doses">
+            {doses.map((dose) => (
+              <li key={dose.nome}>
+                <strong>{dose.nome}</strong>
+                {`: ${dose.dia}`}
+                {dose.atrasada ? <span className="urgent-badge">Atrasada</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="panel" aria-labelledby="registros">
+        <h2 className="panel__title" id="registros">
+          Registros
+        </h2>
+        {registros.length === 0 ? (
+          <p>Nada registrado ainda.</p>
+        ) : (
+          <ol className="pet-health__entries">
+            {registros.map((entry) => (
+              <li key={entry.id} className="pet-health__entry">
+                <p>
+                  <strong>{entry.dia}</strong> · {entry.titulo}
+                </p>
+                {entry.detalhes.map((line) => (
+                  <p key={line} className="pet-health__detail">
+                    {line}
+                  </p>
+                ))}
+                {entry.pode ? (
+                  <div className="pet-health__actions">
+                    <Link to={`?registro=${entry.id}#registrar`} aria-label={`Corrigir ${entry.titulo}, ${entry.dia}`}>
+                      Corrigir
+                    </Link>
+                    <Form method="post" action={`?acao=apagar&registro=${entry.id}`}>
+                      <button
+                        type="submit"
+                        className="my-pet__action"
+                        aria-label={`Apagar ${entry.titulo}, ${entry.dia}`}
+                      >
+                        Apagar
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <EntryForm />
+    </section>
+  );
+}
+
+/** The fields each kind's form shows, in order. */
+const FORM_FIELDS: Record<HealthType, string[]> = {
+  vacina: ["nome", "data", "lote", "proxima_dose", "observacoes"],
+  vermifugo: ["produto", "data", "proxima_dose", "observacoes"],
+  antipulgas: ["produto", "data", "proxima_dose", "observacoes"],
+  castracao: ["data", "clinica", "observacoes"],
+  exame: ["nome", "data", "resultado", "observacoes"],
+  consulta: ["data", "motivo", "clinica", "observacoes"],
+  medicamento: ["nome", "dose", "horarios", "de", "ate", "observacoes"],
+  peso: ["data", "kg", "observacoes"],
+};
+
+/** Adds an entry of the kind chosen, or corrects the one being edited. */
+function EntryForm() {
+  const { tipo, editing, hoje, sugestoes } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields, focus] = useValidatedForm(
+    HEALTH_ENTRY_SCHEMAS[tipo],
+    lastResult,
+    editing?.values ?? (tipo === "medicamento" ? { de: hoje } : { data: hoje }),
+    ["tipo", ...FORM_FIELDS[tipo]],
+  );
+  const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
+  const controls: Record<string, ReactNode> = {
+    nome: (
+      <TextField
+        meta={field("nome")}
+        label={tipo === "vacina" ? "Vacina" : tipo === "exame" ? "Exame" : "Medicamento"}
+        hint={
+          tipo === "vacina"
+            ? `Por exemplo: ${sugestoes.join(", ")}.`
+            : tipo === "exame"
+              ? "Por exemplo: FIV/FeLV, leishmaniose, hemograma."
+              : undefined
+        }
+        maxLength={HEALTH_LIMITS.nome}
+      />
+    ),
+    produto: <TextField meta={field("produto")} label="Produto" maxLength={HEALTH_LIMITS.produto} />,
+    data: <TextField meta={field("data")} label="Data" type="date" />,
+    lote: <TextField meta={field("lote")} label="Lote (opcional)" maxLength={HEALTH_LIMITS.lote} />,
+    proxima_dose: <TextField meta={field("proxima_dose")} label="Próxima dose (opcional)" type="date" />,
+    clinica: <TextField meta={field("clinica")} label="Clínica (opcional)" maxLength={HEALTH_LIMITS.clinica} />,
+    resultado: <TextField meta={field("resultado")} label="Resultado (opcional)" maxLength={HEALTH_LIMITS.resultado} />,
+    motivo: <TextAreaField meta={field("motivo")} label="Motivo" maxLength={HEALTH_LIMITS.motivo} rows={3} />,
+    dose: <TextField meta={field("dose")} label="Dose" placeholder="1 comprimido" maxLength={HEALTH_LIMITS.dose} />,
+    horarios: <TextField meta={field("horarios")} label="Horários" hint="Separados por vírgula, como 08:00, 20:00." />,
+    de: <TextField meta={field("de")} label="Primeiro dia" type="date" />,
+    ate: <TextField meta={field("ate")} label="Último dia (opcional)" type="date" />,
+    kg: <TextField meta={field("kg")} label="Peso (kg)" inputMode="decimal" placeholder="4,5" />,
+    observacoes: (
+      <TextAreaField
+        meta={field("observacoes")}
+        label="Observações (opcional)"
+        maxLength={HEALTH_LIMITS.observacoes}
+        rows={3}
+      />
+    ),
+  };
+  return (
+    <ValidatedForm
+      form={form}
+      focus={focus}
+      action={editing ? `?acao=corrigir&registro=${editing.id}` : "?acao=registrar"}
+      className="panel"
+      aria-labelledby="registrar"
+      key={editing?.id ?? tipo}
+    >
+      <h2 className="panel__title" id="registrar">
+        {editing ? `Corrigir ${HEALTH_TYPE_LABEL[tipo].toLowerCase()}` : "Novo registro"}
+      </h2>
+      {editing ? (
+        <p>
+          <Link to="?">Cancelar a correção</Link>
+        </p>
+      ) : (
+        <nav aria-label="Tipo de registro" className="pet-health__kinds">
+          {HEALTH_TYPES.map((kind) => (
+            <Link
+              key={kind}
+              to={`?tipo=${kind}#registrar`}
+              aria-current={kind === tipo ? "page" : undefined}
+              className="pet-health__kind"
+            >
+              {HEALTH_TYPE_LABEL[kind]}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <FormError id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="tipo" value={tipo} />
+      {FORM_FIELDS[tipo].map((name) => (
+        <div key={name}>{controls[name]}</div>
+      ))}
+      <button type="submit" className="button panel__submit">
+        {editing ? "Salvar a correção" : `Registrar ${HEALTH_TYPE_LABEL[tipo].toLowerCase()}`}
+      </button>
+    </ValidatedForm>
+  );
+}

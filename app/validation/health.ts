@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { HEALTH_LIMITS, HEALTH_MESSAGES, TIME_PATTERN, type HealthType } from "~/lib/health";
+import { requiredText, textField } from "./fields";
+
+/**
+ * An entry of an animal's health record (issue 45), one shape per `tipo`, as the JSON API and
+ * the page's form send it: the form's empty fields are absent ones, its numbers and lists text.
+ * Whether a day is to come is the service's to say (it knows today in Brasília).
+ */
+
+/** An optional single-line text: empty is absent (null). */
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (value === "" ? null : value),
+    textField(message)
+      .trim()
+      .max(max, message)
+      .transform((value) => value || null)
+      .nullable()
+      .optional(),
+  );
+const day = (message: string) => z.iso.date(message);
+const optionalDay = (message: string) =>
+  z.preprocess((value) => (value === "" ? null : value), day(message).nullable().optional());
+const observacoes = z.preprocess(
+  (value) => (value === "" ? null : value),
+  textField(HEALTH_MESSAGES.observacoes, { multiline: true })
+    .trim()
+    .max(HEALTH_LIMITS.observacoes, HEALTH_MESSAGES.observacoes)
+    .transform((value) => value || null)
+    .nullable()
+    .optional(),
+);
+/** A weight in kg (`12.5`, or `12,5` as a form in Brazil writes it), kept to the gram. */
+const kg = z.preprocess(
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value.trim().replace(",", ".")) : value),
+  z
+    .number(HEALTH_MESSAGES.kg)
+    .gt(0, HEALTH_MESSAGES.kg)
+    .max(HEALTH_LIMITS.kg, HEALTH_MESSAGES.kg)
+    .transform((value) => Math.round(value * 1000) / 1000),
+);
+/** A medication's times of day: a list, or the form's one text (`08:00, 20:00`); sorted, once each. */
+const horarios = z.preprocess(
+  (value) => (typeof value === "string" ? value.split(/[\s,;]+/).filter(Boolean) : value),
+  z
+    .array(z.string(HEALTH_MESSAGES.horarios).regex(TIME_PATTERN, HEALTH_MESSAGES.horarios), HEALTH_MESSAGES.horarios)
+    .min(1, HEALTH_MESSAGES.horarios)
+    .max(HEALTH_LIMITS.horarios, HEALTH_MESSAGES.horarios)
+    .transform((list) => [...new Set(list)].sort()),
+);
+const name = requiredText(HEALTH_MESSAGES.nome.required).max(HEALTH_LIMITS.nome, HEALTH_MESSAGES.nome.max);
+const produto = requiredText(HEALTH_MESSAGES.produto.required).max(HEALTH_LIMITS.produto, HEALTH_MESSAGES.produto.max);
+const clinica = optionalText(HEALTH_LIMITS.clinica, HEALTH_MESSAGES.clinica);
+
+/** A dose, with when the next one is due (after it). */
+const doseFields = {
+  data: day(HEALTH_MESSAGES.data),
+  proxima_dose: optionalDay(HEALTH_MESSAGES.proximaDose),
+  observacoes,
+};
+const nextDoseAfter = (entry: { data: string; proxima_dose?: string | null }) =>
+  !entry.proxima_dose || entry.proxima_dose > entry.data;
+const nextDoseRule = { path: ["proxima_dose"], message: HEALTH_MESSAGES.proximaDose };
+
+export const HEALTH_ENTRY_SCHEMAS = {
+  vacina: z
+    .strictObject({
+      tipo: z.literal("vacina"),
+      nome: name,
+      ...doseFields,
+      lote: optionalText(HEALTH_LIMITS.lote, HEALTH_MESSAGES.lote),
+    })
+    .refine(nextDoseAfter, nextDoseRule),
+  vermifugo: z
+    .strictObject({ tipo: z.literal("vermifugo"), produto, ...doseFields })
+    .refine(nextDoseAfter, nextDoseRule),
+  antipulgas: z
+    .strictObject({ tipo: z.literal("antipulgas"), produto, ...doseFields })
+    .refine(nextDoseAfter, nextDoseRule),
+  castracao: z.strictObject({
+    tipo: z.literal("castracao"),
+    data: day(HEALTH_MESSAGES.data),
+    clinica,
+    observacoes,
+  }),
+  exame: z.strictObject({
+    tipo: z.literal("exame"),
+    nome: name,
+    data: day(HEALTH_MESSAGES.data),
+    resultado: optionalText(HEALTH_LIMITS.resultado, HEALTH_MESSAGES.resultado),
+    observacoes,
+  }),
+  consulta: z.strictObject({
+    tipo: z.literal("consulta"),
+    data: day(HEALTH_MESSAGES.data),
+    motivo: requiredText(HEALTH_MESSAGES.motivo.required, { multiline: true }).max(
+      HEALTH_LIMITS.motivo,
+      HEALTH_MESSAGES.motivo.max,
+    ),
+    clinica,
+    observacoes,
+  }),
+  medicamento: z
+    .strictObject({
+      tipo: z.literal("medicamento"),
+      nome: name,
+      dose: requiredText(HEALTH_MESSAGES.dose.required).max(HEALTH_LIMITS.dose, HEALTH_MESSAGES.dose.max),
+      horarios,
+      de: day(HEALTH_MESSAGES.de),
+      ate: optionalDay(HEALTH_MESSAGES.ate),
+      observacoes,
+    })
+    .refine((entry) => !entry.ate || entry.ate >= entry.de, { path: ["ate"], message: HEALTH_MESSAGES.ate }),
+  peso: z.strictObject({
+    tipo: z.literal("peso"),
+    data: day(HEALTH_MESSAGES.data),
+    kg,
+    observacoes,
+  }),
+} satisfies Record<HealthType, z.ZodType>;
+
+/** `POST /api/pets/:id/saude`: one entry, its fields by `tipo`. */
+export const healthEntrySchema = z.discriminatedUnion(
+  "tipo",
+  [
+    HEALTH_ENTRY_SCHEMAS.vacina,
+    HEALTH_ENTRY_SCHEMAS.vermifugo,
+    HEALTH_ENTRY_SCHEMAS.antipulgas,
+    HEALTH_ENTRY_SCHEMAS.castracao,
+    HEALTH_ENTRY_SCHEMAS.exame,
+    HEALTH_ENTRY_SCHEMAS.consulta,
+    HEALTH_ENTRY_SCHEMAS.medicamento,
+    HEALTH_ENTRY_SCHEMAS.peso,
+  ],
+  { error: HEALTH_MESSAGES.tipo },
+);
+export type HealthEntryInput = z.output<typeof healthEntrySchema>;
+
+/**
+ * `PATCH /api/pets/:id/saude/:registroId`: the fields to change (null clears an optional one);
+ * merged with the entry's own and checked as a whole, by its kind.
+ */
+export const healthEntryPatchSchema = z.record(z.string().max(40), z.unknown()).meta({
+  description: "Os campos a mudar, como no registro do mesmo tipo; `null` apaga um campo opcional. O `tipo` não muda.",
+});

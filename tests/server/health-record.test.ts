@@ -1,0 +1,338 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pets } from "~/db/schema";
+import { createPet } from "~/demo/factories.server";
+import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
+import { HEALTH_MESSAGES } from "~/lib/health";
+import { startTestApp, type TestApp } from "../support/app";
+import { adoptThroughTermo } from "../support/adoptions";
+import { organizationTeam, type Person } from "../support/organizations";
+
+/**
+ * An animal's health record (issue 45) through the API, on the database the run names: who
+ * reads and writes it (the team, the foster while the animal stays, the adopter after the
+ * termo; everyone else 404), each kind's fields and refusals, and the pet's vaccines,
+ * castration and deworming derived from it.
+ */
+
+let app: TestApp;
+const today = () => dayInBrasilia(new Date());
+const RANDOM = "7b0c5d0e-8f4a-4b9e-9c1d-2a3b4c5d6e7f";
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the health record", () => {
+  it("is read and written by the team, the current foster and no one else", async () => {
+    const { admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "saude");
+    const mel = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Mel", especie: "gato" });
+    const vaccine = {
+      tipo: "vacina",
+      nome: "V4",
+      data: addDays(today(), -30),
+      lote: "A123",
+      proxima_dose: addDays(today(), 335),
+    };
+
+    const made = await team.client.post(`/api/pets/${mel}/saude`, vaccine);
+    expect(made.status, made.text).toBe(201);
+    expect(made.json).toMatchObject({ ...vaccine, observacoes: null, registrado_por: "equipe", seu: true });
+    const vaccineId = made.json.id as string;
+
+    // Nobody outside the team reads or writes it, not even the organisation's foster before a stay.
+    for (const who of [foster, outsider, adopter]) {
+      expect((await who.client.get(`/api/pets/${mel}/saude`)).status).toBe(404);
+      expect((await who.client.post(`/api/pets/${mel}/saude`, vaccine)).status).toBe(404);
+      expect((await who.client.patch(`/api/pets/${mel}/saude/${vaccineId}`, { lote: "X" })).status).toBe(404);
+      expect((await who.client.delete(`/api/pets/${mel}/saude/${vaccineId}`)).status).toBe(404);
+    }
+    const anonymous = await fetch(`${app.baseUrl}/api/pets/${mel}/saude`);
+    expect(anonymous.status).toBe(401);
+
+    // In a foster home, the foster reads it and adds to it, and changes only what they wrote.
+    expect((await team.client.post(`/api/pets/${mel}/lar`, { lar_id: foster.id, inicio: today() })).status).toBe(201);
+    const seen = await foster.client.get(`/api/pets/${mel}/saude`);
+    expect(seen.status).toBe(200);
+    expect(seen.json.papel).toBe("lar_temporario");
+    expect(seen.json.registros).toEqual([
+      expect.objectContaining({ id: vaccineId, seu: false, registrado_por: "equipe" }),
+    ]);
+    const weight = await foster.client.post(`/api/pets/${mel}/saude`, { tipo: "peso", data: today(), kg: 3.25 });
+    expect(weight.status, weight.text).toBe(201);
+    expect(weight.json).toMatchObject({ tipo: "peso", kg: 3.25, registrado_por: "lar_temporario", seu: true });
+    const theirs = await foster.client.patch(`/api/pets/${mel}/saude/${vaccineId}`, { lote: "B9" });
+    expect([theirs.status, theirs.json.message]).toEqual([
+      403,
+      "Você só pode alterar os registros de saúde que você mesmo fez: peça à equipe da organização para corrigir os outros.",
+    ]);
+    expect((await foster.client.delete(`/api/pets/${mel}/saude/${vaccineId}`)).status).toBe(403);
+    const own = await foster.client.patch(`/api/pets/${mel}/saude/${weight.json.id}`, { kg: "3,4" });
+    expect([own.status, own.json.kg]).toEqual([200, 3.4]);
+    // The team corrects anyone's.
+    const corrected = await team.client.patch(`/api/pets/${mel}/saude/${weight.json.id}`, {
+      observacoes: "Pesado na clínica.",
+    });
+    expect(corrected.json).toMatchObject({ kg: 3.4, observacoes: "Pesado na clínica.", seu: false });
+
+    // When the stay ends, the foster no longer reads it.
+    expect((await team.client.delete(`/api/pets/${mel}/lar`)).status).toBe(200);
+    expect((await foster.client.get(`/api/pets/${mel}/saude`)).status).toBe(404);
+    expect((await foster.client.post(`/api/pets/${mel}/saude`, { tipo: "peso", data: today(), kg: 3 })).status).toBe(
+      404,
+    );
+    const record = await admin.client.get(`/api/pets/${mel}/saude`);
+    expect((record.json.registros as { tipo: string }[]).map((item) => item.tipo)).toEqual(["peso", "vacina"]);
+
+    expect((await team.client.delete(`/api/pets/${mel}/saude/${weight.json.id}`)).status).toBe(204);
+    expect((await team.client.get(`/api/pets/${mel}/saude/${weight.json.id}`)).status).toBe(405);
+    expect((await team.client.delete(`/api/pets/${mel}/saude/${weight.json.id}`)).status).toBe(404);
+    // Another animal's entry is not found through this one.
+    const other = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Outro" });
+    expect((await team.client.patch(`/api/pets/${other}/saude/${vaccineId}`, { lote: "C" })).status).toBe(404);
+  });
+
+  it("goes with the animal to its adopter, and no longer to a returned one", async () => {
+    const { admin, adopter, outsider } = await organizationTeam(app, "saude-adocao");
+    const { id, petId } = await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Tom" });
+    await admin.client.post(`/api/pets/${petId}/saude`, { tipo: "vermifugo", produto: "Drontal", data: today() });
+    const read = await adopter.client.get(`/api/pets/${petId}/saude`);
+    expect(read.status).toBe(200);
+    expect(read.json.papel).toBe("adotante");
+    expect(read.json.registros).toEqual([expect.objectContaining({ tipo: "vermifugo", produto: "Drontal" })]);
+    const dose = await adopter.client.post(`/api/pets/${petId}/saude`, {
+      tipo: "vacina",
+      nome: "Antirrábica",
+      data: today(),
+      proxima_dose: addDays(today(), 365),
+    });
+    expect(dose.status, dose.text).toBe(201);
+    expect(dose.json.registrado_por).toBe("adotante");
+    // The organisation's team still reads it (it follows the adoption up); another organisation does not.
+    expect((await admin.client.get(`/api/pets/${petId}/saude`)).json.registros).toHaveLength(2);
+    expect((await outsider.client.get(`/api/pets/${petId}/saude`)).status).toBe(404);
+
+    // Returned, the animal's record is its organisation's again, and no longer the adopter's.
+    const returned = await adopter.client.post(`/api/candidaturas/${id}/devolucao`, { motivo: "Mudança de cidade." });
+    expect(returned.status, returned.text).toBe(201);
+    expect((await adopter.client.get(`/api/pets/${petId}/saude`)).status).toBe(404);
+    expect((await adopter.client.delete(`/api/pets/${petId}/saude/${dose.json.id}`)).status).toBe(404);
+    expect((await admin.client.get(`/api/pets/${petId}/saude`)).json.registros).toHaveLength(2);
+  });
+
+  it("refuses what a record cannot hold, writing nothing", async () => {
+    const { admin, organizationId } = await organizationTeam(app, "saude-recusas");
+    const rex = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Rex", especie: "cao" });
+    const refusals: [unknown, string, string][] = [
+      [{ tipo: "banho", data: today() }, "tipo", HEALTH_MESSAGES.tipo],
+      [{ data: today() }, "tipo", HEALTH_MESSAGES.tipo],
+      [{ tipo: "vacina", data: today() }, "nome", HEALTH_MESSAGES.nome.required],
+      [{ tipo: "vacina", nome: "V10", data: "10/01/2026" }, "data", HEALTH_MESSAGES.data],
+      [{ tipo: "vacina", nome: "V10", data: addDays(today(), 1) }, "data", HEALTH_MESSAGES.data],
+      [
+        { tipo: "vacina", nome: "V10", data: today(), proxima_dose: today() },
+        "proxima_dose",
+        HEALTH_MESSAGES.proximaDose,
+      ],
+      [{ tipo: "vacina", nome: "V10", data: today(), produto: "X" }, "produto", "Campo desconhecido."],
+      [{ tipo: "vacina", nome: "x".repeat(81), data: today() }, "nome", HEALTH_MESSAGES.nome.max],
+      [{ tipo: "vacina", nome: "V10\u202e", data: today() }, "nome", "caracteres não permitidos"],
+      [{ tipo: "vermifugo", data: today() }, "produto", HEALTH_MESSAGES.produto.required],
+      [{ tipo: "consulta", data: today(), motivo: " " }, "motivo", HEALTH_MESSAGES.motivo.required],
+      [
+        { tipo: "medicamento", nome: "Meloxicam", dose: "1 gota", horarios: ["8h"], de: today() },
+        "horarios",
+        HEALTH_MESSAGES.horarios,
+      ],
+      [
+        { tipo: "medicamento", nome: "Meloxicam", dose: "1 gota", horarios: [], de: today() },
+        "horarios",
+        HEALTH_MESSAGES.horarios,
+      ],
+      [
+        {
+          tipo: "medicamento",
+          nome: "Meloxicam",
+          dose: "1 gota",
+          horarios: ["08:00"],
+          de: today(),
+          ate: addDays(today(), -1),
+        },
+        "ate",
+        HEALTH_MESSAGES.ate,
+      ],
+      [{ tipo: "peso", data: today(), kg: 0 }, "kg", HEALTH_MESSAGES.kg],
+      [{ tipo: "peso", data: today(), kg: 151 }, "kg", HEALTH_MESSAGES.kg],
+      [{ tipo: "peso", data: today(), kg: "muito" }, "kg", HEALTH_MESSAGES.kg],
+      [
+        { tipo: "peso", data: today(), kg: 12, observacoes: "y".repeat(501) },
+        "observacoes",
+        HEALTH_MESSAGES.observacoes,
+      ],
+    ];
+    for (const [body, field, message] of refusals) {
+      const refused = await admin.client.post(`/api/pets/${rex}/saude`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const errors = refused.json.errors as Record<string, string[]> | undefined;
+      expect(JSON.stringify(errors?.[field] ?? refused.json), JSON.stringify(body)).toContain(message);
+    }
+    expect((await admin.client.get(`/api/pets/${rex}/saude`)).json.registros).toEqual([]);
+
+    // A medication may start later; its times are kept sorted, once each.
+    const course = await admin.client.post(`/api/pets/${rex}/saude`, {
+      tipo: "medicamento",
+      nome: "Meloxicam",
+      dose: "1 gota",
+      horarios: ["20:00", "08:00", "20:00"],
+      de: addDays(today(), 2),
+      ate: addDays(today(), 6),
+    });
+    expect(course.status, course.text).toBe(201);
+    expect(course.json.horarios).toEqual(["08:00", "20:00"]);
+    const id = course.json.id as string;
+    // A change is checked as a whole, of the same kind.
+    const patches: [unknown, string, string][] = [
+      [{ tipo: "vacina" }, "tipo", HEALTH_MESSAGES.tipoFixed],
+      [{ ate: addDays(today(), 1) }, "ate", HEALTH_MESSAGES.ate],
+      [{ nome: null }, "nome", HEALTH_MESSAGES.nome.required],
+      [{ kg: 3 }, "kg", "Campo desconhecido."],
+    ];
+    for (const [body, field, message] of patches) {
+      const refused = await admin.client.patch(`/api/pets/${rex}/saude/${id}`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const errors = refused.json.errors as Record<string, string[]> | undefined;
+      expect(JSON.stringify(errors?.[field]), JSON.stringify(body)).toContain(message);
+    }
+    const cleared = await admin.client.patch(`/api/pets/${rex}/saude/${id}`, { ate: null });
+    expect([cleared.status, cleared.json.ate, cleared.json.dose]).toEqual([200, null, "1 gota"]);
+  });
+
+  it("decides the pet's vaccines, castration and deworming", async () => {
+    const { admin, organizationId } = await organizationTeam(app, "saude-deriva");
+    const bob = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Bob", especie: "cao" });
+    const fields = async () => {
+      const [row] = await app.db
+        .select({ castrado: pets.castrado, vacinas: pets.vacinas, vermifugado: pets.vermifugado })
+        .from(pets)
+        .where(eq(pets.id, bob));
+      return row!;
+    };
+    // Without entries of a kind, the pet's field is the team's.
+    expect((await admin.client.patch(`/api/pets/${bob}`, { castrado: "nao", vacinas: ["antirrabica"] })).status).toBe(
+      200,
+    );
+    await admin.client.post(`/api/pets/${bob}/saude`, { tipo: "peso", data: today(), kg: 20 });
+    expect(await fields()).toMatchObject({ castrado: "nao", vacinas: ["antirrabica"] });
+
+    for (const entry of [
+      { tipo: "vacina", nome: "v10", data: today() },
+      { tipo: "vacina", nome: "Giárdia", data: today() },
+      { tipo: "castracao", data: today(), clinica: "Clínica Patas" },
+      { tipo: "vermifugo", produto: "Drontal Plus", data: today() },
+    ]) {
+      expect((await admin.client.post(`/api/pets/${bob}/saude`, entry)).status).toBe(201);
+    }
+    expect(await fields()).toEqual({ castrado: "sim", vacinas: ["v10"], vermifugado: true });
+    const shown = await fetch(`${app.baseUrl}/api/pets/${bob}`, { headers: { "Cache-Control": "no-cache" } });
+    expect(await shown.json()).toMatchObject({ castrado: "sim", vacinas: ["v10"], vermifugado: true });
+
+    // A cat's FIV and FeLV tests, negative, are on its public record; a positive one takes it off.
+    const nina = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Nina", especie: "gato" });
+    const test = await admin.client.post(`/api/pets/${nina}/saude`, {
+      tipo: "exame",
+      nome: "FIV/FeLV (teste rápido)",
+      data: addDays(today(), -10),
+      resultado: "Negativo para ambos",
+    });
+    expect(test.status, test.text).toBe(201);
+    const negative = async () =>
+      (await (await fetch(`${app.baseUrl}/api/pets/${nina}`, { headers: { "Cache-Control": "no-cache" } })).json())
+        .fiv_felv_negativo;
+    expect(await negative()).toBe(true);
+    await admin.client.post(`/api/pets/${nina}/saude`, {
+      tipo: "exame",
+      nome: "FIV",
+      data: today(),
+      resultado: "Positivo",
+    });
+    expect(await negative()).toBe(false);
+
+    // The pet's form cannot make them disagree.
+    const edited = await admin.client.patch(`/api/pets/${bob}`, {
+      castrado: "nao",
+      vacinas: ["v8"],
+      vermifugado: false,
+    });
+    expect(edited.status).toBe(200);
+    expect(await fields()).toEqual({ castrado: "sim", vacinas: ["v10"], vermifugado: true });
+  });
+});
+
+describe("the health record's page", () => {
+  it("shows the record to those who hold the animal, adds, corrects and deletes by its forms", async () => {
+    const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+    const post = (who: Person, url: string, fields: Record<string, string>) =>
+      who.client.post(url, new URLSearchParams(fields).toString(), FORM);
+    const { admin, foster, outsider, organizationId } = await organizationTeam(app, "saude-pagina");
+    const luna = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Luna", especie: "gato" });
+    const path = `/pets/${luna}/saude`;
+
+    // Strangers, and the organisation's foster before a stay, find nothing here.
+    for (const who of [outsider, foster]) expect((await who.client.get(path)).status).toBe(404);
+    expect((await admin.client.get(`/pets/${RANDOM}/saude`)).status).toBe(404);
+    const page = await admin.client.get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Saúde de Luna");
+    expect(page.text).toContain("Nada registrado ainda.");
+    expect(page.text).toContain("Registrar vacina");
+
+    // A dose recorded: its next one shows among the doses to come.
+    const refused = await post(admin, `${path}?acao=registrar`, { tipo: "vacina", nome: "", data: today() });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain(HEALTH_MESSAGES.nome.required);
+    const next = addDays(today(), 20);
+    const added = await post(admin, `${path}?acao=registrar`, {
+      tipo: "vacina",
+      nome: "V4",
+      data: today(),
+      lote: "",
+      proxima_dose: next,
+    });
+    expect(added.status).toBe(302);
+    const shown = await admin.client.get(path);
+    expect(shown.text).toContain("Vacina V4");
+    expect(shown.text).toContain(`<strong>V4</strong>: ${formatDay(next)}`);
+    const entryId = ((await admin.client.get(`/api/pets/${luna}/saude`)).json.registros as { id: string }[])[0]!.id;
+
+    // A weight typed the Brazilian way, corrected, then deleted.
+    expect((await post(admin, `${path}?acao=registrar`, { tipo: "peso", data: today(), kg: "3,5" })).status).toBe(302);
+    expect((await admin.client.get(path)).text).toContain("Peso: 3,5 kg");
+    const edit = await admin.client.get(`${path}?registro=${entryId}`);
+    expect(edit.text).toContain("Corrigir vacina");
+    expect(edit.text).toContain('value="V4"');
+    const corrected = await post(admin, `${path}?acao=corrigir&registro=${entryId}`, {
+      tipo: "vacina",
+      nome: "V5",
+      data: today(),
+    });
+    expect(corrected.status).toBe(302);
+    expect((await admin.client.get(path)).text).toContain("Vacina V5");
+    expect((await admin.client.get(path)).text).toContain("Nenhuma dose prevista.");
+
+    // The foster, during a stay, adds; what the team wrote, they cannot delete.
+    await admin.client.post(`/api/pets/${luna}/lar`, { lar_id: foster.id, inicio: today() });
+    expect((await foster.client.get(path)).text).toContain("está no seu lar temporário");
+    expect((await post(foster, `${path}?acao=apagar&registro=${entryId}`, {})).status).toBe(403);
+    expect(
+      (await post(foster, `${path}?acao=registrar`, { tipo: "consulta", data: today(), motivo: "Espirros" })).status,
+    ).toBe(302);
+    expect((await post(outsider, `${path}?acao=registrar`, { tipo: "peso", data: today(), kg: "3" })).status).toBe(404);
+    expect((await post(admin, `${path}?acao=apagar&registro=${entryId}`, {})).status).toBe(302);
+    const after = await admin.client.get(path);
+    expect(after.text).not.toContain("Vacina V5");
+    expect(after.text).toContain("Motivo: Espirros");
+  });
+});
