@@ -25,6 +25,7 @@ export default [
   route("pets/:id", "routes/pet.tsx"),
   route("pets/:id/adotar", "routes/pet.adotar.tsx"),
   route("pets/:id/saude", "routes/pet.saude.tsx"),
+  route("pets/:id/saude.pdf", "routes/pet.saude-pdf.ts"),
   route("candidaturas", "routes/candidaturas.tsx"),
   route("candidaturas/recebidas", "routes/candidaturas.recebidas.tsx"),
   route("candidaturas/:id", "routes/candidatura.tsx"),

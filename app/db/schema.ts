@@ -1025,6 +1025,8 @@ export const adoptions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::smallint[]`),
+    /** The adopter gets the animal's health reminders (issue 45) until they turn them off. */
+    lembretesSaude: boolean("lembretes_saude").notNull().default(true),
     /** The animal went back to the caretaker: the follow-up ends; who recorded it and why is the application's event. */
     devolvidaEm: timestamp("devolvida_em", { withTimezone: true }),
   },

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { saveOffer } from "~/domain/foster/offers.server";
+import { deriveFromRecord } from "~/domain/health/records.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
 import { pawLogoSvg } from "./pet-art.server";
 import {
@@ -15,6 +16,7 @@ import {
   favorites,
   fosterPlacements,
   messages,
+  petHealthEntries,
   organizationMembers,
   organizations,
   pets,
@@ -518,6 +520,70 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
         new Date(now - 3 * DAY_MS),
       ));
     if (!published || !published.ok) throw new Error("Demo: final feliz não publicado");
+    // Health records (issue 45): Sid's, kept by the team and Marta, with a dose due in five days
+    // and a course of medicine; Bolota's, which went with her to the adopter.
+    const marta = team.get("lar_temporario")!;
+    const day = (days: number) => addDays(today, days);
+    await tx.insert(petHealthEntries).values(
+      (
+        [
+          { tipo: "vacina", nome: "V10", data: day(-60), lote: "V10-2291", proximaDose: day(-39), autor: volunteer },
+          { tipo: "vacina", nome: "V10", data: day(-37), lote: "V10-2307", proximaDose: day(5), autor: volunteer },
+          {
+            tipo: "vacina",
+            nome: "Antirrábica",
+            data: day(-37),
+            lote: "RAB-118",
+            proximaDose: day(328),
+            autor: volunteer,
+          },
+          { tipo: "vermifugo", produto: "Drontal Plus", data: day(-20), proximaDose: day(70), autor: volunteer },
+          { tipo: "antipulgas", produto: "Bravecto", data: day(-12), proximaDose: day(78), autor: marta },
+          { tipo: "peso", data: day(-60), gramas: 9_800, autor: volunteer },
+          { tipo: "peso", data: day(-2), gramas: 12_400, autor: marta },
+          {
+            tipo: "consulta",
+            data: day(-3),
+            motivo: "Tosse e espirros depois de um banho frio.",
+            clinica: "Clínica Vet Botafogo",
+            autor: marta,
+          },
+          {
+            tipo: "medicamento",
+            nome: "Amoxicilina 250 mg",
+            dose: "1 comprimido",
+            horarios: ["08:00", "20:00"] as string[],
+            data: day(-3),
+            ate: day(4),
+            observacoes: "Dar com comida.",
+            autor: marta,
+          },
+        ] as const
+      ).map(({ autor, ...entry }) => ({
+        ...entry,
+        petId: ids[4]!,
+        authorId: autor,
+        autorPapel: autor === marta ? ("lar_temporario" as const) : ("equipe" as const),
+        createdAt: new Date(now),
+      })),
+    );
+    await tx.insert(petHealthEntries).values(
+      (
+        [
+          { tipo: "exame", nome: "FIV/FeLV (teste rápido)", data: day(-40), resultado: "Negativo para ambos" },
+          { tipo: "vacina", nome: "V4", data: day(-35), lote: "V4-0932", proximaDose: day(330) },
+          { tipo: "castracao", data: day(-30), clinica: "Castramóvel de Niterói" },
+        ] as const
+      ).map((entry) => ({
+        ...entry,
+        petId: bolota,
+        authorId: caretaker.id,
+        autorPapel: "equipe" as const,
+        createdAt: new Date(now),
+      })),
+    );
+    await deriveFromRecord(txDb, ids[4]!);
+    await deriveFromRecord(txDb, bolota);
     // Dunga's conversation: the interview being arranged, the adopter's last message unread.
     const [talk] = await tx
       .select({ id: conversations.id })

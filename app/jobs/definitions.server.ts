@@ -25,6 +25,12 @@ import { FOSTER_INTEREST_JOB, sendFosterInterest } from "~/domain/foster/interes
 import { PET_NEWS_JOB, sendPetNews } from "~/domain/foster/news.server";
 import { FOSTER_VISIT_JOB, sendFosterVisit } from "~/domain/foster/visits.server";
 import {
+  HEALTH_REMINDER_JOB,
+  HEALTH_SWEEP_JOB,
+  sendHealthReminder,
+  sweepHealthReminders,
+} from "~/domain/health/reminders.server";
+import {
   EMAIL_CONFIRMATION_JOB,
   sendEmailConfirmation,
   type EmailConfirmationJob,
@@ -256,6 +262,27 @@ export function appJobs({
     expireInSeconds: 120,
     run: (job) => sendPetNews(db, mailer, job, publicUrl()),
   };
+  // Health reminders (issue 45): each morning, the doses due and the day's medication, per animal.
+  const healthSweep: JobDefinition = {
+    name: HEALTH_SWEEP_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    // 07:00 in Brasília (UTC−3), before the morning's first medication.
+    cron: "0 10 * * *",
+    // A morning missed while the app was down is sent at its start, if it is past 07:00 (once: the e-mails' keys).
+    catchUpAtStart: true,
+    run: async () => void (await sweepHealthReminders(db, jobs(), now())),
+  };
+  const healthReminder: JobDefinition<{ petId: string; dia: string }> = {
+    name: HEALTH_REMINDER_JOB,
+    // One waiting job per animal and day, however many sweeps ran.
+    policy: "short",
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    run: (job) => sendHealthReminder(db, mailer, job, publicUrl()),
+  };
   // The link that confirms a new account's e-mail.
   const emailConfirmation: JobDefinition<EmailConfirmationJob> = {
     name: EMAIL_CONFIRMATION_JOB,
@@ -282,6 +309,8 @@ export function appJobs({
     fosterInterest,
     fosterVisit,
     petNewsJob,
+    healthSweep,
+    healthReminder,
     purge,
     alertNewPet,
     alertSend,

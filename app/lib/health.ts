@@ -137,6 +137,9 @@ export function derivedPetHealth(
   return derived;
 }
 
+/** How many days before a dose its first reminder goes (and on the day, the second). */
+export const DOSE_NOTICE_DAYS = 7;
+
 /** A dose to come: a vaccine's, a dewormer's or a flea treatment's next one. */
 export type DueDose = { entryId: string; tipo: HealthType; nome: string; dia: string };
 

@@ -307,6 +307,9 @@ function Download() {
         <a className="button" href={termo!.pdf!} download>
           Baixar o termo assinado (PDF)
         </a>
+        <a href={`/adopet/pets/${pet.id}/saude.pdf`} download>
+          Baixar a carteira de saúde de {pet.nome} (PDF)
+        </a>
         <Link to="/termos/verificar">Como verificar um termo</Link>
       </div>
     </section>

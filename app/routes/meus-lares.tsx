@@ -6,6 +6,7 @@ import { FormError, SelectField, TextAreaField, ValidatedForm } from "~/componen
 import { useValidatedForm } from "~/components/use-validated-form";
 import { newsOf, postNews } from "~/domain/foster/news.server";
 import { myFosteredPets } from "~/domain/foster/placements.server";
+import { overdueDoses, overdueText } from "~/domain/health/reminders.server";
 import { FOSTER_NEWS_MAX, newsPhotoUrl } from "~/lib/foster";
 import { newsPageSchema } from "~/validation/foster";
 import { formFailure } from "~/web/forms.server";
@@ -41,6 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
   );
+  const late = await overdueDoses(
+    context.db,
+    fostered.map(({ pet }) => pet.id),
+    new Date(),
+  );
   const teams = new Map<string, string[]>();
   for (const organizationId of new Set(fostered.map((item) => item.organizationId))) {
     teams.set(
@@ -67,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ["Vermifugado", pet.vermifugado === null ? "Não informado" : pet.vermifugado ? "Sim" : "Não"],
         ...(pet.necessidadesEspeciais ? [["Necessidades especiais", pet.necessidadesEspeciais]] : []),
       ] as [string, string][],
+      dosesAtrasadas: (late.get(pet.id) ?? []).map(overdueText),
       visitas: visitas.map((visit) =>
         visit.em
           ? `${visit.nome} vem conhecer ${pet.nome} em ${formatDateTime(visit.em)}.`
@@ -153,6 +160,12 @@ export default function MyFosteredPets() {
                     </div>
                   ))}
                 </dl>
+                {animal.dosesAtrasadas.length ? (
+                  <p className="my-pet__flag">
+                    {`Dose atrasada: ${listInWords(animal.dosesAtrasadas)}. `}
+                    <Link to={`/pets/${animal.id}/saude`}>Registrar no registro de saúde</Link>
+                  </p>
+                ) : null}
                 {animal.visitas.length ? (
                   <section aria-labelledby={`visitas-${animal.id}`}>
                     <h3 className="my-fosters__subtitle" id={`visitas-${animal.id}`}>

@@ -1,6 +1,8 @@
 import { pageId } from "~/web/not-found.server";
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import { overdueCastrations } from "~/domain/termos/followups.server";
+import { overdueDoses, overdueText } from "~/domain/health/reminders.server";
+import { listInWords } from "~/lib/pets";
 import { formatDay } from "~/lib/dates";
 import type { Route } from "./+types/meus-pets";
 import { imageUrl } from "~/lib/image-urls";
@@ -29,7 +31,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     adotante: row.adotanteNome,
     prazo: formatDay(row.prazo!),
   }));
-  return { pets, candidaturas: Object.fromEntries(counts), widget, atrasadas };
+  // Doses past their day, of the animals still with the organisation (an adopter looks after theirs).
+  const late = await overdueDoses(
+    context.db,
+    pets.filter((pet) => pet.status !== "adotado").map((pet) => pet.id),
+    new Date(),
+  );
+  const dosesAtrasadas = Object.fromEntries([...late].map(([petId, doses]) => [petId, doses.map(overdueText)]));
+  return { pets, candidaturas: Object.fromEntries(counts), widget, atrasadas, dosesAtrasadas };
 }
 
 /** Quick actions from the list: mark adopted or available again, remove. */
@@ -66,7 +75,7 @@ const applicationsInWords = ({ total, novas }: { total: number; novas: number })
   `${total === 1 ? "1 candidatura" : `${total} candidaturas`}${novas ? `, ${novas === 1 ? "1 nova" : `${novas} novas`}` : ""}`;
 
 export default function MyPets() {
-  const { pets, candidaturas, widget, atrasadas } = useLoaderData<typeof loader>();
+  const { pets, candidaturas, widget, atrasadas, dosesAtrasadas } = useLoaderData<typeof loader>();
   return (
     <section className="my-pets">
       <div className="my-pets__header">
@@ -117,6 +126,12 @@ export default function MyPets() {
                   {pet.reservado ? "Reservado" : STATUS_LABEL[pet.status]}
                 </p>
                 {pet.oculto ? <p className="my-pet__flag">{HIDDEN_NOTE[pet.oculto.por]}</p> : null}
+                {dosesAtrasadas[pet.id] ? (
+                  <p className="my-pet__flag">
+                    {`Dose atrasada: ${listInWords(dosesAtrasadas[pet.id]!)}. `}
+                    <Link to={`/pets/${pet.id}/saude`}>Registrar no registro de saúde</Link>
+                  </p>
+                ) : null}
                 {pet.cidadeIbge === null ? (
                   <p className="my-pet__flag">
                     {`A cidade “${pet.cidade}” não está na lista de cidades do IBGE: edite o animal e escolha a cidade entre as sugestões, para que ele apareça nas buscas por distância.`}

@@ -4,8 +4,10 @@ import type { Route } from "./+types/pet.saude";
 import { FormError, TextAreaField, TextField, ValidatedForm, type AnyField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { addHealthEntry, changeHealthEntry, healthRecord, removeHealthEntry } from "~/domain/health/records.server";
+import { healthRemindersOn, setHealthReminders } from "~/domain/health/reminders.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import {
+  DOSE_NOTICE_DAYS,
   dueDoses,
   HEALTH_LIMITS,
   HEALTH_TYPE_LABEL,
@@ -18,7 +20,7 @@ import {
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { listInWords, VACCINE_LABEL, VACCINES_BY_SPECIES } from "~/lib/pets";
-import { HEALTH_ENTRY_SCHEMAS, healthEntrySchema } from "~/validation/health";
+import { HEALTH_ENTRY_SCHEMAS, healthEntrySchema, healthRemindersSchema } from "~/validation/health";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
@@ -124,6 +126,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     pet: { id, nome },
     papel: ROLE_TEXT[role],
+    // The adopter's own reminders, on or off; the team and the foster get theirs while the animal is with them.
+    lembretes: role === "adotante" ? await healthRemindersOn(context.db, user.id, id) : null,
     hoje: today,
     tipo,
     editing: editing ? { id: editing.id, values: formValues(editing) } : null,
@@ -156,8 +160,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const intent = url.searchParams.get("acao");
   const entryId = url.searchParams.get("registro");
-  const back = async (notice: "healthAdded" | "healthChanged" | "healthRemoved") =>
-    redirect(`/pets/${id}/saude`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  const back = async (
+    notice: "healthAdded" | "healthChanged" | "healthRemoved" | "healthRemindersOn" | "healthRemindersOff",
+  ) => redirect(`/pets/${id}/saude`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  if (intent === "lembretes") {
+    const form = await parseForm(request, healthRemindersSchema);
+    if (!form.ok) return form.response;
+    const on = form.value.lembretes === "sim";
+    const set = await setHealthReminders(context.db, user.id, id, on);
+    if (!set.ok) throw pageFailure(set.failure);
+    return back(on ? "healthRemindersOn" : "healthRemindersOff");
+  }
   if (intent === "apagar") {
     if (!isId(entryId)) throw data("Registro de saúde não encontrado.", { status: 404 });
     const removed = await removeHealthEntry(context.db, user.id, id, entryId);
@@ -186,12 +199,15 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetHealth() {
-  const { pet, papel, resumo, doses, registros } = useLoaderData<typeof loader>();
+  const { pet, papel, resumo, doses, registros, lembretes } = useLoaderData<typeof loader>();
   return (
     <section className="profile pet-health">
       <h1 className="profile__title">Saúde de {pet.nome}</h1>
       <p>{papel}</p>
-      <p>
+      <p className="pet-health__links">
+        <a href={`/adopet/pets/${pet.id}/saude.pdf`} className="button" download>
+          Baixar a carteira de saúde (PDF)
+        </a>
         <Link to={`/pets/${pet.id}`}>Ver a página de {pet.nome}</Link>
       </p>
       <section className="panel" aria-labelledby="resumo">
@@ -223,6 +239,23 @@ export default function PetHealth() {
               </li>
             ))}
           </ul>
+        )}
+        {lembretes === null ? (
+          <p>
+            {`Um e-mail lembra cada dose ${DOSE_NOTICE_DAYS} dias antes e no dia, e os medicamentos de cada dia pela manhã: para o lar temporário enquanto o animal estiver lá, senão para a equipe.`}
+          </p>
+        ) : (
+          <Form method="post" action="?acao=lembretes" className="pet-health__reminders">
+            <p>
+              {lembretes
+                ? `Você recebe um e-mail ${DOSE_NOTICE_DAYS} dias antes de cada dose e no dia, e os medicamentos de cada dia pela manhã.`
+                : "Os lembretes por e-mail estão desligados."}
+            </p>
+            <input type="hidden" name="lembretes" value={lembretes ? "nao" : "sim"} />
+            <button type="submit" className="my-pet__action">
+              {lembretes ? "Desligar os lembretes" : "Ligar os lembretes"}
+            </button>
+          </Form>
         )}
       </section>
       <section className="panel" aria-labelledby="registros">

@@ -2,7 +2,7 @@ import { pageId } from "~/web/not-found.server";
 import { data } from "react-router";
 import type { Route } from "./+types/termo.pdf";
 import { signedTermoPdf } from "~/domain/termos/termo-documents.server";
-import { termoPdfResponse } from "~/web/termos.server";
+import { privatePdfResponse } from "~/web/pdf.server";
 import { requireUser } from "~/web/auth.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 
@@ -16,5 +16,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   pageId(params.id, "termo");
   const found = await signedTermoPdf(context.db, context.vault, user.id, params.id);
   if (!found.ok) throw data(failureText(found.failure), { status: failureStatus(found.failure, "page") });
-  return termoPdfResponse(found.value);
+  return privatePdfResponse(found.value);
 }

@@ -131,7 +131,9 @@ export type ForbiddenRule =
   /** A conversation is assigned by the team that answers it (issue 43). */
   | "conversation-team-only"
   /** A foster or an adopter changes the health entries they wrote; the team changes any. */
-  | "health-entry-own-only";
+  | "health-entry-own-only"
+  /** Health reminders after adoption are the adopter's to turn off. */
+  | "health-reminders-adopter-only";
 
 type ConflictReason =
   | "email-taken"

@@ -137,6 +137,9 @@ export const healthEntrySchema = z.discriminatedUnion(
 );
 export type HealthEntryInput = z.output<typeof healthEntrySchema>;
 
+/** The adopter's choice on the record's page: health reminders by e-mail on (`sim`) or off. */
+export const healthRemindersSchema = z.object({ lembretes: z.enum(["sim", "nao"], "Escolha sim ou não.") });
+
 /**
  * `PATCH /api/pets/:id/saude/:registroId`: the fields to change (null clears an optional one);
  * merged with the entry's own and checked as a whole, by its kind.

@@ -132,6 +132,8 @@ export const NOTICES = {
   healthAdded: "Registro de saúde salvo.",
   healthChanged: "Registro de saúde corrigido.",
   healthRemoved: "Registro de saúde apagado.",
+  healthRemindersOn: "Lembretes de saúde ligados.",
+  healthRemindersOff: "Lembretes de saúde desligados: você não recebe mais e-mails sobre as doses deste animal.",
   newsDeclined: "Notícias recusadas: não aparecem na página do animal.",
   newsApprovalChanged: "Pronto: a escolha sobre as notícias dos lares temporários foi salva.",
   fosterInterestSent:

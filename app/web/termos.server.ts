@@ -21,19 +21,6 @@ export function signatureContext(
   };
 }
 
-/** A signed termo's PDF as downloaded: personal data (CPF, address), never cached. */
-export function termoPdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: string }): Response {
-  return new Response(new Uint8Array(pdf), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Content-Length": String(pdf.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
-}
-
 /** The signed termos a person is party to, as their pages list them. */
 export async function signedTermosOnPage(db: Db, userId: string): Promise<SignedTermoItem[]> {
   const rows = await signedTermosOf(db, userId);

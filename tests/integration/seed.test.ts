@@ -15,6 +15,7 @@ import {
   messages,
   petPhotos,
   pets,
+  petHealthEntries,
   reports,
   termos,
   users,
@@ -118,6 +119,28 @@ describe("the demo data", () => {
     expect(story).toMatchObject({ status: "publicado" });
     expect(story!.imageId).not.toBeNull();
     expect(sent.every((application) => application.respostas !== null)).toBe(true);
+    // Health records (issue 45): Sid's kept by the team and Marta, a dose due and a course of
+    // medicine; Bolota's went with her, negative for FIV/FeLV, her fields derived from it.
+    const records = await database.db
+      .select({ pet: pets.nome, tipo: petHealthEntries.tipo, papel: petHealthEntries.autorPapel })
+      .from(petHealthEntries)
+      .innerJoin(pets, eq(pets.id, petHealthEntries.petId));
+    const kinds = (name: string) => new Set(records.filter((row) => row.pet === name).map((row) => row.tipo));
+    expect(kinds("Sid")).toEqual(new Set(["vacina", "vermifugo", "antipulgas", "peso", "consulta", "medicamento"]));
+    expect(new Set(records.filter((row) => row.pet === "Sid").map((row) => row.papel))).toEqual(
+      new Set(["equipe", "lar_temporario"]),
+    );
+    expect(kinds("Bolota")).toEqual(new Set(["exame", "vacina", "castracao"]));
+    const [sid] = await database.db
+      .select({ vacinas: pets.vacinas, vermifugado: pets.vermifugado })
+      .from(pets)
+      .where(eq(pets.nome, "Sid"));
+    expect(sid).toEqual({ vacinas: ["v10", "antirrabica"], vermifugado: true });
+    const [bolotaRow] = await database.db
+      .select({ fiv: pets.fivFelvNegativo, castrado: pets.castrado, vacinas: pets.vacinas })
+      .from(pets)
+      .where(eq(pets.nome, "Bolota"));
+    expect(bolotaRow).toEqual({ fiv: true, castrado: "sim", vacinas: ["v4"] });
     // Each application has its conversation; Dunga's is under way, its last message unread.
     const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
     expect(talks).toHaveLength(5);

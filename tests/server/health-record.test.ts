@@ -1,3 +1,8 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pets } from "~/db/schema";
@@ -278,23 +283,23 @@ describe("the health record's page", () => {
       who.client.post(url, new URLSearchParams(fields).toString(), FORM);
     const { admin, foster, outsider, organizationId } = await organizationTeam(app, "saude-pagina");
     const luna = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Luna", especie: "gato" });
-    const path = `/pets/${luna}/saude`;
+    const address = `/pets/${luna}/saude`;
 
     // Strangers, and the organisation's foster before a stay, find nothing here.
-    for (const who of [outsider, foster]) expect((await who.client.get(path)).status).toBe(404);
+    for (const who of [outsider, foster]) expect((await who.client.get(address)).status).toBe(404);
     expect((await admin.client.get(`/pets/${RANDOM}/saude`)).status).toBe(404);
-    const page = await admin.client.get(path);
+    const page = await admin.client.get(address);
     expect(page.status).toBe(200);
     expect(page.text).toContain("Saúde de Luna");
     expect(page.text).toContain("Nada registrado ainda.");
     expect(page.text).toContain("Registrar vacina");
 
     // A dose recorded: its next one shows among the doses to come.
-    const refused = await post(admin, `${path}?acao=registrar`, { tipo: "vacina", nome: "", data: today() });
+    const refused = await post(admin, `${address}?acao=registrar`, { tipo: "vacina", nome: "", data: today() });
     expect(refused.status).toBe(400);
     expect(refused.text).toContain(HEALTH_MESSAGES.nome.required);
     const next = addDays(today(), 20);
-    const added = await post(admin, `${path}?acao=registrar`, {
+    const added = await post(admin, `${address}?acao=registrar`, {
       tipo: "vacina",
       nome: "V4",
       data: today(),
@@ -302,37 +307,86 @@ describe("the health record's page", () => {
       proxima_dose: next,
     });
     expect(added.status).toBe(302);
-    const shown = await admin.client.get(path);
+    const shown = await admin.client.get(address);
     expect(shown.text).toContain("Vacina V4");
     expect(shown.text).toContain(`<strong>V4</strong>: ${formatDay(next)}`);
     const entryId = ((await admin.client.get(`/api/pets/${luna}/saude`)).json.registros as { id: string }[])[0]!.id;
 
     // A weight typed the Brazilian way, corrected, then deleted.
-    expect((await post(admin, `${path}?acao=registrar`, { tipo: "peso", data: today(), kg: "3,5" })).status).toBe(302);
-    expect((await admin.client.get(path)).text).toContain("Peso: 3,5 kg");
-    const edit = await admin.client.get(`${path}?registro=${entryId}`);
+    expect((await post(admin, `${address}?acao=registrar`, { tipo: "peso", data: today(), kg: "3,5" })).status).toBe(
+      302,
+    );
+    expect((await admin.client.get(address)).text).toContain("Peso: 3,5 kg");
+    const edit = await admin.client.get(`${address}?registro=${entryId}`);
     expect(edit.text).toContain("Corrigir vacina");
     expect(edit.text).toContain('value="V4"');
-    const corrected = await post(admin, `${path}?acao=corrigir&registro=${entryId}`, {
+    const corrected = await post(admin, `${address}?acao=corrigir&registro=${entryId}`, {
       tipo: "vacina",
       nome: "V5",
       data: today(),
     });
     expect(corrected.status).toBe(302);
-    expect((await admin.client.get(path)).text).toContain("Vacina V5");
-    expect((await admin.client.get(path)).text).toContain("Nenhuma dose prevista.");
+    expect((await admin.client.get(address)).text).toContain("Vacina V5");
+    expect((await admin.client.get(address)).text).toContain("Nenhuma dose prevista.");
 
     // The foster, during a stay, adds; what the team wrote, they cannot delete.
     await admin.client.post(`/api/pets/${luna}/lar`, { lar_id: foster.id, inicio: today() });
-    expect((await foster.client.get(path)).text).toContain("está no seu lar temporário");
-    expect((await post(foster, `${path}?acao=apagar&registro=${entryId}`, {})).status).toBe(403);
+    expect((await foster.client.get(address)).text).toContain("está no seu lar temporário");
+    expect((await post(foster, `${address}?acao=apagar&registro=${entryId}`, {})).status).toBe(403);
     expect(
-      (await post(foster, `${path}?acao=registrar`, { tipo: "consulta", data: today(), motivo: "Espirros" })).status,
+      (await post(foster, `${address}?acao=registrar`, { tipo: "consulta", data: today(), motivo: "Espirros" })).status,
     ).toBe(302);
-    expect((await post(outsider, `${path}?acao=registrar`, { tipo: "peso", data: today(), kg: "3" })).status).toBe(404);
-    expect((await post(admin, `${path}?acao=apagar&registro=${entryId}`, {})).status).toBe(302);
-    const after = await admin.client.get(path);
+    expect((await post(outsider, `${address}?acao=registrar`, { tipo: "peso", data: today(), kg: "3" })).status).toBe(
+      404,
+    );
+    expect((await post(admin, `${address}?acao=apagar&registro=${entryId}`, {})).status).toBe(302);
+    const after = await admin.client.get(address);
     expect(after.text).not.toContain("Vacina V5");
     expect(after.text).toContain("Motivo: Espirros");
+  });
+
+  it("hands out the carteira de saúde as a PDF, read back with poppler, to those who may read the record", async () => {
+    const { admin, outsider, organizationId } = await organizationTeam(app, "saude-carteira");
+    const fred = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Frederico", especie: "cao" });
+    const entries = [
+      { tipo: "vacina", nome: "V10", data: addDays(today(), -30), lote: "L-778", proxima_dose: addDays(today(), 335) },
+      { tipo: "vermifugo", produto: "Drontal Plus", data: addDays(today(), -20) },
+      { tipo: "exame", nome: "Leishmaniose", data: addDays(today(), -10), resultado: "Não reagente" },
+      { tipo: "consulta", data: addDays(today(), -5), motivo: "Coceira na orelha", clinica: "Clínica São Francisco" },
+      { tipo: "medicamento", nome: "Otomax", dose: "3 gotas", horarios: ["09:00", "21:00"], de: today() },
+      { tipo: "peso", data: today(), kg: 18.25, observacoes: "Em jejum." },
+    ];
+    for (const entry of entries) expect((await admin.client.post(`/api/pets/${fred}/saude`, entry)).status).toBe(201);
+    for (const url of [`/pets/${fred}/saude.pdf`, `/api/pets/${fred}/saude.pdf`]) {
+      const got = await admin.client.get(url);
+      expect(got.status, url).toBe(200);
+      expect(got.headers.get("content-type")).toBe("application/pdf");
+      expect(got.headers.get("cache-control")).toBe("private, no-store");
+      expect(got.headers.get("content-disposition")).toBe('attachment; filename="carteira-de-saude-frederico.pdf"');
+      const file = path.join(os.tmpdir(), `carteira-${randomUUID()}.pdf`);
+      fs.writeFileSync(file, got.bytes);
+      const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+      fs.rmSync(file);
+      for (const expected of [
+        "Carteira de saúde de Frederico",
+        "Espécie: Cão",
+        "Vacinas",
+        "L-778",
+        formatDay(addDays(today(), 335)),
+        "Drontal Plus",
+        "Leishmaniose",
+        "Não reagente",
+        "Coceira na orelha",
+        "Otomax, 3 gotas",
+        "09:00 e 21:00",
+        "18,25 kg",
+        "Em jejum.",
+        `emitida em ${formatDay(today())}`,
+      ]) {
+        expect(text, expected).toContain(expected);
+      }
+    }
+    expect((await outsider.client.get(`/pets/${fred}/saude.pdf`)).status).toBe(404);
+    expect((await outsider.client.get(`/api/pets/${fred}/saude.pdf`)).status).toBe(404);
   });
 });

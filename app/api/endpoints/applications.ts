@@ -16,7 +16,8 @@ import { getTermo } from "~/domain/termos/termo-reads.server";
 import { issueTermo } from "~/domain/termos/termos.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { termoPdf } from "~/domain/termos/termo-documents.server";
-import { signatureContext, termoPdfResponse } from "~/web/termos.server";
+import { signatureContext } from "~/web/termos.server";
+import { privatePdfResponse } from "~/web/pdf.server";
 import type { Db } from "~/db/client.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { isId } from "~/lib/ids";
@@ -392,7 +393,7 @@ export const applicationsEndpoints = [
     async handle({ params, context, user }) {
       const found = await termoPdf(context.db, context.vault, user.id, params.id);
       if (!found.ok) return apiFailure(found.failure);
-      return termoPdfResponse(found.value);
+      return privatePdfResponse(found.value);
     },
   }),
   endpoint({

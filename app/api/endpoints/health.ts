@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { healthCarteira } from "~/domain/health/carteira.server";
 import {
   addHealthEntry,
   changeHealthEntry,
@@ -9,6 +11,7 @@ import { HEALTH_MESSAGES } from "~/lib/health";
 import { healthEntryResponseSchema, healthRecordSchema } from "~/openapi/responses";
 import { HEALTH_ENTRY_SCHEMAS, healthEntryPatchSchema, healthEntrySchema } from "~/validation/health";
 import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
+import { privatePdfResponse } from "~/web/pdf.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { healthEntryFields, toApiHealthEntry } from "../presenters/health";
@@ -41,6 +44,31 @@ export const healthEndpoints = [
         { papel: record.value.role, registros: record.value.entries.map((item) => toApiHealthEntry(item, user.id)) },
         { headers: NO_STORE },
       );
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/saude.pdf",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Baixar a carteira de saúde em PDF",
+      description: `O registro inteiro, como uma carteira de vacinação: vacinas com lote e próxima dose, vermífugos e antipulgas, castração, exames, consultas, medicamentos e peso. ${WHO_READS}`,
+      ok: {
+        200: {
+          description: "O PDF.",
+          content: {
+            "application/pdf": { schema: z.string().meta({ override: { type: "string", format: "binary" } }) },
+          },
+        },
+      },
+      errors: { 404: "Animal não encontrado (ou você não cuida dele)." },
+    },
+    async handle({ params, context, user }) {
+      const carteira = await healthCarteira(context.db, user.id, params.id, new Date());
+      if (!carteira.ok) return apiFailure(carteira.failure);
+      return privatePdfResponse(carteira.value);
     },
   }),
   endpoint({

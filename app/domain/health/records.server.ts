@@ -32,7 +32,7 @@ type HealthReader = {
 };
 
 /** Who `actorId` is to the animal's record, or the pet's 404. */
-async function healthReaderOf(db: Db, actorId: string, petId: string): Promise<Result<HealthReader>> {
+export async function healthReaderOf(db: Db, actorId: string, petId: string): Promise<Result<HealthReader>> {
   const [pet] = await db
     .select({ status: pets.status, organizationId: pets.organizationId, nome: pets.nome, species: pets.species })
     .from(pets)
@@ -74,7 +74,7 @@ const entryColumns = {
 };
 
 /** The entries of an animal, newest day first (no access check: the callers made it). */
-async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
+export async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
   const rows = await db
     .select(entryColumns)
     .from(petHealthEntries)

@@ -7,6 +7,7 @@ import type { Vault } from "~/services/vault.server";
 import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 import { applicationParty, signaturesOf, termoOfApplication } from "./termo-reads.server";
 import { sha256 } from "./termos.server";
+import { downloadName } from "~/lib/file-names";
 
 /** A signed termo's PDF, and verifying one: by its code, or by the file someone was given. */
 
@@ -31,13 +32,7 @@ async function signedPdf(db: Db, vault: Vault, termoId: string): Promise<Result<
     .from(termos)
     .where(eq(termos.id, termoId));
   if (!row?.pdf || row.status !== "assinado") return notFound("termo");
-  const slug = row.petNome
-    .normalize("NFD")
-    .replace(/[^\w\s-]/g, "")
-    .trim()
-    .replace(/\s+/g, "-")
-    .toLowerCase();
-  return ok({ pdf: vault.open(row.pdf), fileName: `termo-de-adocao-${slug || "animal"}.pdf` });
+  return ok({ pdf: vault.open(row.pdf), fileName: downloadName("termo-de-adocao", row.petNome, "pdf") });
 }
 
 /**

@@ -60,9 +60,14 @@ export function HealthLink() {
           ? "O registro de saúde veio com o animal: vacinas, vermífugos, exames e consultas. Continue registrando as próximas, e você recebe um lembrete antes de cada dose."
           : "O registro de saúde foi com o animal: quem adotou o vê e continua registrando."}
       </p>
-      <Link to={`/pets/${pet.id}/saude`} className="button">
-        Abrir o registro de saúde
-      </Link>
+      <p className="pet-health__links">
+        <Link to={`/pets/${pet.id}/saude`} className="button">
+          Abrir o registro de saúde
+        </Link>
+        <a href={`/adopet/pets/${pet.id}/saude.pdf`} download>
+          Baixar a carteira de saúde (PDF)
+        </a>
+      </p>
     </section>
   );
 }

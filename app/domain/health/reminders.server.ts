@@ -1,0 +1,198 @@
+import { and, eq, gte, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { adoptions, fosterPlacements, petHealthEntries, pets, users } from "~/db/schema";
+import { caringMembers } from "~/domain/organizations/membership.server";
+import { HealthReminderEmail, healthReminderSubject } from "~/emails/health.server";
+import { renderEmail } from "~/emails/render.server";
+import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
+import { DOSE_NOTICE_DAYS, dueDoses, type DueDose } from "~/lib/health";
+import { listInWords } from "~/lib/pets";
+import { firstName } from "~/lib/people";
+import type { Jobs } from "~/services/jobs.server";
+import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
+import { forbidden, ok, type Result } from "~/services/outcome.server";
+import { entriesOf, healthReaderOf } from "./records.server";
+
+/**
+ * Health reminders (issue 45): each morning a sweep finds the animals with a dose due in 7 days
+ * or today, or a medication to give today, and a job per animal e-mails whoever holds it: its
+ * foster during a stay, else its adopter after the termo (unless they turned reminders off),
+ * else its organisation's team. One e-mail per animal, person and day, however many sweeps and
+ * workers run (the e-mail's key).
+ */
+
+export const HEALTH_SWEEP_JOB = "health-sweep";
+export const HEALTH_REMINDER_JOB = "health-reminder";
+
+/** The hour in Brasília the morning's reminders go: before, a sweep (a start's catch-up) leaves them to the cron. */
+const REMINDER_HOUR = 7;
+
+/** The animals with something to remind today: a dose due in 7 days or today, a medication given today. */
+export async function sweepHealthReminders(db: Db, jobs: Jobs, now: Date): Promise<number> {
+  const today = dayInBrasilia(now);
+  if (now < brasiliaTime(today, REMINDER_HOUR)) return 0;
+  const rows = await db
+    .selectDistinct({ petId: petHealthEntries.petId })
+    .from(petHealthEntries)
+    .innerJoin(pets, eq(pets.id, petHealthEntries.petId))
+    .where(
+      and(
+        ne(pets.status, "removido"),
+        or(
+          inArray(petHealthEntries.proximaDose, [today, addDays(today, DOSE_NOTICE_DAYS)]),
+          and(
+            eq(petHealthEntries.tipo, "medicamento"),
+            lte(petHealthEntries.data, today),
+            or(isNull(petHealthEntries.ate), gte(petHealthEntries.ate, today)),
+          ),
+        ),
+      ),
+    );
+  for (const { petId } of rows) {
+    // A sweep run twice (a restart's catch-up) sends the job once while it waits.
+    await jobs.send(HEALTH_REMINDER_JOB, { petId, dia: today }, { singletonKey: `${petId}:${today}` });
+  }
+  if (rows.length > 0) jobs.wake(HEALTH_REMINDER_JOB);
+  return rows.length;
+}
+
+type Holder = { id: string; nome: string; email: string; adotante: boolean };
+
+/**
+ * Who holds the animal now: its foster during a stay; else its adopter after the termo, until
+ * a return (nobody, if they turned reminders off); else, while it is the organisation's, its team.
+ */
+async function holdersOf(db: Db, petId: string): Promise<Holder[]> {
+  const [pet] = await db
+    .select({ status: pets.status, organizationId: pets.organizationId })
+    .from(pets)
+    .where(eq(pets.id, petId));
+  if (!pet || pet.status === "removido") return [];
+  const [foster] = await db
+    .select({ id: users.id, nome: users.nome, email: users.email })
+    .from(fosterPlacements)
+    .innerJoin(users, eq(users.id, fosterPlacements.fosterId))
+    .where(and(eq(fosterPlacements.petId, petId), isNull(fosterPlacements.fim), isNull(users.suspendedAt)));
+  if (foster) return [{ ...foster, adotante: false }];
+  const [adoption] = await db
+    .select({ id: users.id, nome: users.nome, email: users.email, lembretes: adoptions.lembretesSaude })
+    .from(adoptions)
+    .innerJoin(users, eq(users.id, adoptions.adopterId))
+    .where(and(eq(adoptions.petId, petId), isNull(adoptions.devolvidaEm), isNull(users.suspendedAt)));
+  if (adoption) return adoption.lembretes ? [{ ...adoption, adotante: true }] : [];
+  if (pet.status === "adotado") return [];
+  return (await caringMembers(db, pet.organizationId)).map((member) => ({ ...member, adotante: false }));
+}
+
+function doseLine(dose: DueDose, today: string): string {
+  const what = dose.tipo === "vacina" ? `Vacina ${dose.nome}` : dose.nome;
+  return dose.dia === today
+    ? `${what}: a dose é hoje (${formatDay(dose.dia)}).`
+    : `${what}: a próxima dose vence em ${DOSE_NOTICE_DAYS} dias, em ${formatDay(dose.dia)}.`;
+}
+
+/** The job: the animal's reminders of `dia`, to each person who holds it, once. */
+export async function sendHealthReminder(
+  db: Db,
+  mailer: Mailer,
+  { petId, dia }: { petId: string; dia: string },
+  publicUrl: string,
+): Promise<void> {
+  const [pet] = await db.select({ nome: pets.nome }).from(pets).where(eq(pets.id, petId));
+  if (!pet) return;
+  const entries = await entriesOf(db, petId);
+  const doses = dueDoses(entries).filter((dose) => dose.dia === dia || dose.dia === addDays(dia, DOSE_NOTICE_DAYS));
+  const medications = entries.filter(
+    (entry) => entry.tipo === "medicamento" && entry.data <= dia && (entry.ate === null || entry.ate >= dia),
+  );
+  if (doses.length === 0 && medications.length === 0) return;
+  const doseLines = doses.map((dose) => doseLine(dose, dia));
+  const medicationLines = medications.map(
+    (entry) => `${entry.nome}, ${entry.dose}: às ${listInWords(entry.horarios)}.`,
+  );
+  for (const holder of await holdersOf(db, petId)) {
+    await composeAndSendOnce(db, mailer, `saude.${petId}.${dia}.${holder.id}`, async () => ({
+      to: holder.email,
+      subject: healthReminderSubject(pet.nome, doses.length),
+      ...(await renderEmail(
+        HealthReminderEmail({
+          nome: firstName(holder.nome),
+          pet: pet.nome,
+          doses: doseLines,
+          medicamentos: medicationLines,
+          adotante: holder.adotante,
+          url: `${publicUrl}/adopet/pets/${petId}/saude`,
+        }),
+      )),
+    }));
+  }
+}
+
+/** The doses past their day, by animal, for the lists of those who hold them (`meus-pets`, `meus-lares`). */
+export async function overdueDoses(db: Db, petIds: readonly string[], now: Date): Promise<Map<string, DueDose[]>> {
+  const overdue = new Map<string, DueDose[]>();
+  if (petIds.length === 0) return overdue;
+  const today = dayInBrasilia(now);
+  // Only the animals with a next dose past: their dose entries, to see whether one was given since.
+  const rows = await db
+    .select({
+      id: petHealthEntries.id,
+      petId: petHealthEntries.petId,
+      tipo: petHealthEntries.tipo,
+      nome: petHealthEntries.nome,
+      produto: petHealthEntries.produto,
+      data: petHealthEntries.data,
+      proximaDose: petHealthEntries.proximaDose,
+      criadoEm: petHealthEntries.createdAt,
+    })
+    .from(petHealthEntries)
+    .where(
+      and(
+        inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
+        inArray(
+          petHealthEntries.petId,
+          db
+            .select({ petId: petHealthEntries.petId })
+            .from(petHealthEntries)
+            .where(and(inArray(petHealthEntries.petId, [...petIds]), lt(petHealthEntries.proximaDose, today))),
+        ),
+      ),
+    );
+  const byPet = new Map<string, typeof rows>();
+  for (const row of rows) byPet.set(row.petId, [...(byPet.get(row.petId) ?? []), row]);
+  for (const [petId, entries] of byPet) {
+    const late = dueDoses(entries.map((entry) => ({ ...entry, criadoEm: new Date(entry.criadoEm) }))).filter(
+      (dose) => dose.dia < today,
+    );
+    if (late.length > 0) overdue.set(petId, late);
+  }
+  return overdue;
+}
+
+/** "Vacina V10 (desde 12/11/2026)": an overdue dose, as the lists show it. */
+export function overdueText(dose: DueDose): string {
+  const what = dose.tipo === "vacina" ? `Vacina ${dose.nome}` : dose.nome;
+  return `${what} (desde ${formatDay(dose.dia)})`;
+}
+
+/** The adopter turns the animal's health reminders off, or on again. */
+export async function setHealthReminders(db: Db, actorId: string, petId: string, on: boolean): Promise<Result> {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  if (reader.value.role !== "adotante") return forbidden("health-reminders-adopter-only");
+  await db
+    .update(adoptions)
+    .set({ lembretesSaude: on })
+    .where(and(eq(adoptions.petId, petId), eq(adoptions.adopterId, actorId), isNull(adoptions.devolvidaEm)));
+  return ok();
+}
+
+/** Whether the adopter gets the animal's health reminders (null: not its adopter). */
+export async function healthRemindersOn(db: Db, actorId: string, petId: string): Promise<boolean | null> {
+  const [adoption] = await db
+    .select({ on: adoptions.lembretesSaude })
+    .from(adoptions)
+    .where(and(eq(adoptions.petId, petId), eq(adoptions.adopterId, actorId), isNull(adoptions.devolvidaEm)))
+    .limit(1);
+  return adoption ? adoption.on : null;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "adoptions" ADD COLUMN "lembretes_saude" boolean DEFAULT true NOT NULL;
