@@ -26,6 +26,7 @@ export default [
   route("pets/:id/adotar", "routes/pet.adotar.tsx"),
   route("pets/:id/saude", "routes/pet.saude.tsx"),
   route("pets/:id/saude.pdf", "routes/pet.saude-pdf.ts"),
+  route("pets/:id/saude/arquivos/:arquivoId", "routes/pet.saude-arquivo.ts"),
   route("candidaturas", "routes/candidaturas.tsx"),
   route("candidaturas/recebidas", "routes/candidaturas.recebidas.tsx"),
   route("candidaturas/:id", "routes/candidatura.tsx"),

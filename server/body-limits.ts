@@ -4,6 +4,7 @@ import { MAX_PET_PHOTOS } from "~/validation/pets";
 import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
 import { bodyTooLarge, formMaxBytes, JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
+import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX } from "~/lib/health";
 
 /**
  * Every request body is bounded here, before any parser, to what its route accepts: a body
@@ -35,6 +36,8 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   // A check-in's photos; an adoption's castration certificate or happy ending's photo.
   [/^\/acompanhamento$/, formMaxBytes(CHECKIN_PHOTOS_MAX)],
   [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],
+  // An animal's health entry with its files (issue 45): its page's form and the API.
+  [/^\/(api\/)?pets\/[^/]+\/saude$/, formMaxBytes(HEALTH_FILES_MAX, HEALTH_FILE_MAX_BYTES)],
   // A termo's PDF to verify.
   [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
 ];

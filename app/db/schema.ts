@@ -1314,3 +1314,23 @@ export const petHealthEntries = pgTable(
     index("pet_health_entries_author_idx").on(table.authorId),
   ],
 );
+
+/**
+ * The files of a health entry (issue 45): a photo of the vaccination card (re-encoded as WebP,
+ * metadata stripped) or an exam's PDF, at most 3 of 10 MB. Read only through the record's readers.
+ */
+export const petHealthFiles = pgTable(
+  "pet_health_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => petHealthEntries.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    /** `pdf` or `imagem` (WebP). */
+    tipo: varchar("tipo", { length: 8 }).notNull(),
+    conteudo: bytea("conteudo").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("pet_health_files_entry_idx").on(table.entryId, table.position)],
+);

@@ -50,6 +50,16 @@ export const HEALTH_LIMITS = {
   entries: 2_000,
 } as const;
 
+/** Files an entry may carry (a photo of the vaccination card, an exam's PDF), and their size. */
+export const HEALTH_FILES_MAX = 3;
+export const HEALTH_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** What a browser says of them; the server checks the content. */
+export const HEALTH_FILE_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+export type HealthFile = { id: string; tipo: "pdf" | "imagem" };
+
+/** A file's address, for who may read the record. */
+export const healthFileUrl = (petId: string, fileId: string) => `/adopet/pets/${petId}/saude/arquivos/${fileId}`;
+
 /** A medication's time of day, 24-hour `HH:MM`. */
 export const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -79,6 +89,8 @@ export type HealthEntry = {
   /** Who wrote it (null once their account is gone), and as whom. */
   authorId: string | null;
   autorPapel: HealthRole;
+  /** A photo of the card, an exam's PDF… in the order sent. */
+  arquivos: HealthFile[];
   criadoEm: Date;
 };
 
@@ -206,4 +218,10 @@ export const HEALTH_MESSAGES = {
   kg: `Informe o peso em kg, maior que 0 e até ${HEALTH_LIMITS.kg}.`,
   observacoes: `As observações devem ter no máximo ${HEALTH_LIMITS.observacoes} caracteres.`,
   tooMany: `Este animal já tem ${HEALTH_LIMITS.entries} registros de saúde.`,
+  arquivos: {
+    type: "Envie arquivos PDF, JPEG ou PNG.",
+    size: "Cada arquivo pode ter até 10 MB.",
+    max: `Envie no máximo ${HEALTH_FILES_MAX} arquivos.`,
+    content: "Este arquivo não é um PDF, JPEG ou PNG válido.",
+  },
 } as const;

@@ -697,6 +697,12 @@ const healthCommon = {
     .enum(HEALTH_ROLES)
     .meta({ description: "Quem registrou: a equipe da organização, o lar temporário ou quem adotou." }),
   seu: z.boolean().meta({ description: "Se foi você quem registrou (quem não é da equipe só altera os seus)." }),
+  arquivos: z
+    .array(z.object({ id, tipo: z.enum(["pdf", "imagem"]), url: z.string() }))
+    .meta({
+      description:
+        "Os arquivos enviados com o registro (a foto da carteira, o PDF de um exame), só para quem lê o registro.",
+    }),
   criado_em: dateTime,
 };
 const nextDose = day.nullable().meta({ description: "Quando vence a próxima dose; null: nenhuma prevista." });

@@ -9,6 +9,8 @@ import { dayInBrasilia, formatDay } from "~/lib/dates";
 import {
   DOSE_NOTICE_DAYS,
   dueDoses,
+  HEALTH_FILES_MAX,
+  healthFileUrl,
   HEALTH_LIMITS,
   HEALTH_TYPE_LABEL,
   HEALTH_TYPES,
@@ -20,9 +22,11 @@ import {
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { listInWords, VACCINE_LABEL, VACCINES_BY_SPECIES } from "~/lib/pets";
-import { HEALTH_ENTRY_SCHEMAS, healthEntrySchema, healthRemindersSchema } from "~/validation/health";
+import { HEALTH_ENTRY_FORM_SCHEMAS, healthEntrySchema, healthRemindersSchema } from "~/validation/health";
+import { FileChoice } from "~/components/file-choice";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { readHealthEntryForm } from "~/web/health-forms.server";
 import { pageId } from "~/web/not-found.server";
 import { setNotice } from "~/web/notices.server";
 
@@ -148,6 +152,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       id: entry.id,
       dia: formatDay(entry.data),
       ...describe(entry),
+      arquivos: entry.arquivos.map((file, index) => ({
+        url: healthFileUrl(id, file.id),
+        texto: `Arquivo ${index + 1} (${file.tipo === "pdf" ? "PDF" : "foto"})`,
+      })),
       pode: mayChange(entry),
     })),
   };
@@ -177,14 +185,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!removed.ok) throw pageFailure(removed.failure);
     return back("healthRemoved");
   }
-  if (intent !== "registrar" && intent !== "corrigir") throw data("Ação desconhecida.", { status: 400 });
-  const form = await parseForm(request, healthEntrySchema);
-  if (!form.ok) return form.response;
   if (intent === "registrar") {
-    const added = await addHealthEntry(context.db, user.id, id, form.value, new Date());
-    if (!added.ok) return formFailure(form, added.failure);
+    const read = await readHealthEntryForm(request);
+    if (!read.ok) return read.response;
+    const added = await addHealthEntry(context.db, user.id, id, read.input, new Date(), read.files);
+    if (!added.ok) return formFailure(read, added.failure);
     return back("healthAdded");
   }
+  if (intent !== "corrigir") throw data("Ação desconhecida.", { status: 400 });
+  const form = await parseForm(request, healthEntrySchema);
+  if (!form.ok) return form.response;
   if (!isId(entryId)) throw data("Registro de saúde não encontrado.", { status: 404 });
   const changed = await changeHealthEntry(context.db, user.id, id, entryId, form.value, new Date());
   if (!changed.ok) return formFailure(form, changed.failure);
@@ -276,6 +286,15 @@ export default function PetHealth() {
                     {line}
                   </p>
                 ))}
+                {entry.arquivos.length ? (
+                  <p className="pet-health__files">
+                    {entry.arquivos.map((file) => (
+                      <a key={file.url} href={file.url} target="_blank" rel="noreferrer">
+                        {file.texto}
+                      </a>
+                    ))}
+                  </p>
+                ) : null}
                 {entry.pode ? (
                   <div className="pet-health__actions">
                     <Link to={`?registro=${entry.id}#registrar`} aria-label={`Corrigir ${entry.titulo}, ${entry.dia}`}>
@@ -319,10 +338,10 @@ function EntryForm() {
   const { tipo, editing, hoje, sugestoes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, focus] = useValidatedForm(
-    HEALTH_ENTRY_SCHEMAS[tipo],
+    HEALTH_ENTRY_FORM_SCHEMAS[tipo],
     lastResult,
     editing?.values ?? (tipo === "medicamento" ? { de: hoje } : { data: hoje }),
-    ["tipo", ...FORM_FIELDS[tipo]],
+    ["tipo", ...FORM_FIELDS[tipo], "arquivos"],
   );
   const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
   const controls: Record<string, ReactNode> = {
@@ -369,6 +388,7 @@ function EntryForm() {
       className="panel"
       aria-labelledby="registrar"
       key={editing?.id ?? tipo}
+      encType={editing ? undefined : "multipart/form-data"}
     >
       <h2 className="panel__title" id="registrar">
         {editing ? `Corrigir ${HEALTH_TYPE_LABEL[tipo].toLowerCase()}` : "Novo registro"}
@@ -396,6 +416,17 @@ function EntryForm() {
       {FORM_FIELDS[tipo].map((name) => (
         <div key={name}>{controls[name]}</div>
       ))}
+      {editing ? null : (
+        <FileChoice
+          name="arquivos"
+          label={`Arquivos (opcional, até ${HEALTH_FILES_MAX}): a foto da carteira, o PDF do exame`}
+          button="Escolher arquivos"
+          empty="Nenhum arquivo escolhido"
+          accept="application/pdf,image/jpeg,image/png"
+          multiple
+          error={field("arquivos").errors?.[0] ?? null}
+        />
+      )}
       <button type="submit" className="button panel__submit">
         {editing ? "Salvar a correção" : `Registrar ${HEALTH_TYPE_LABEL[tipo].toLowerCase()}`}
       </button>

@@ -49,7 +49,8 @@ export function prepareImage(
   return oneImageAtATime(account, () => prepare(input, accepted));
 }
 
-async function prepare(input: Buffer, accepted: readonly AcceptedFormat[]) {
+/** The header's facts of an upload of an accepted format and size; decodes no pixels. */
+async function checkedMetadata(input: Buffer, accepted: readonly AcceptedFormat[]) {
   const sharp = await loadSharp();
   let metadata: Metadata;
   try {
@@ -64,6 +65,11 @@ async function prepare(input: Buffer, accepted: readonly AcceptedFormat[]) {
   if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
     throw new InvalidImageError("too-large");
   }
+  return { sharp, metadata: metadata as Metadata & { width: number; height: number } };
+}
+
+async function prepare(input: Buffer, accepted: readonly AcceptedFormat[]) {
+  const { sharp, metadata } = await checkedMetadata(input, accepted);
   const variants: Variant[] = [];
   try {
     // The photo is decoded once, to the largest width (a JPEG shrinks while it decodes), into
@@ -89,6 +95,29 @@ async function prepare(input: Buffer, accepted: readonly AcceptedFormat[]) {
   }
   const widest = variants.at(-1)!;
   return { width: Math.min(metadata.width, widest.width), height: widest.height, variants };
+}
+
+/** The widest a document's photo is kept: a vaccination card's batch stickers stay legible. */
+const DOCUMENT_MAX_SIDE = 2_000;
+
+/**
+ * A photo of a document (a vaccination card, an exam): checked as any upload, auto-rotated,
+ * stripped of metadata (a phone's GPS says where the animal lives), at most 2,000 px a side,
+ * as one WebP. Accounts take turns with every other image.
+ */
+export function prepareDocumentImage(input: Buffer, accepted: readonly AcceptedFormat[], account: string) {
+  return oneImageAtATime(account, async () => {
+    const { sharp } = await checkedMetadata(input, accepted);
+    try {
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+        .rotate()
+        .resize({ width: DOCUMENT_MAX_SIDE, height: DOCUMENT_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: 80, effort: 4 })
+        .toBuffer();
+    } catch {
+      throw new InvalidImageError("not-an-image");
+    }
+  });
 }
 
 /** Stores a prepared image and its variants; returns the new image's id. */

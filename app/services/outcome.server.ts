@@ -92,7 +92,9 @@ export type InvalidReason =
   /** A day to come, where what happened is recorded (a vaccine given, an exam made). */
   | "future-date"
   /** A health entry's kind is not changed: it is deleted and made anew. */
-  | "health-kind-fixed";
+  | "health-kind-fixed"
+  /** A health entry's file that is no PDF, JPEG or PNG by its content. */
+  | "health-file";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =

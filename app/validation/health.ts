@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { HEALTH_LIMITS, HEALTH_MESSAGES, TIME_PATTERN, type HealthType } from "~/lib/health";
+import {
+  HEALTH_FILE_MAX_BYTES,
+  HEALTH_FILE_TYPES,
+  HEALTH_FILES_MAX,
+  HEALTH_LIMITS,
+  HEALTH_MESSAGES,
+  TIME_PATTERN,
+  type HealthType,
+} from "~/lib/health";
 import { requiredText, textField } from "./fields";
 
 /**
@@ -136,6 +144,43 @@ export const healthEntrySchema = z.discriminatedUnion(
   { error: HEALTH_MESSAGES.tipo },
 );
 export type HealthEntryInput = z.output<typeof healthEntrySchema>;
+
+/** A file sent with an entry: its declared type and size here; its content on the server. */
+const healthFile = z
+  .custom<File>((value) => typeof File !== "undefined" && value instanceof File, HEALTH_MESSAGES.arquivos.type)
+  .refine(
+    (file) => file.type === "" || (HEALTH_FILE_TYPES as readonly string[]).includes(file.type),
+    HEALTH_MESSAGES.arquivos.type,
+  )
+  .refine((file) => file.size <= HEALTH_FILE_MAX_BYTES, HEALTH_MESSAGES.arquivos.size)
+  .meta({ override: { type: "string", format: "binary" } });
+const arquivos = z.array(healthFile).max(HEALTH_FILES_MAX, HEALTH_MESSAGES.arquivos.max).prefault([]);
+
+/** The page's form and the API's multipart body: an entry's fields, and its files in `arquivos`. */
+export const HEALTH_ENTRY_FORM_SCHEMAS = {
+  vacina: HEALTH_ENTRY_SCHEMAS.vacina.safeExtend({ arquivos }),
+  vermifugo: HEALTH_ENTRY_SCHEMAS.vermifugo.safeExtend({ arquivos }),
+  antipulgas: HEALTH_ENTRY_SCHEMAS.antipulgas.safeExtend({ arquivos }),
+  castracao: HEALTH_ENTRY_SCHEMAS.castracao.safeExtend({ arquivos }),
+  exame: HEALTH_ENTRY_SCHEMAS.exame.safeExtend({ arquivos }),
+  consulta: HEALTH_ENTRY_SCHEMAS.consulta.safeExtend({ arquivos }),
+  medicamento: HEALTH_ENTRY_SCHEMAS.medicamento.safeExtend({ arquivos }),
+  peso: HEALTH_ENTRY_SCHEMAS.peso.safeExtend({ arquivos }),
+} satisfies Record<HealthType, z.ZodType>;
+export const healthEntryFormSchema = z.discriminatedUnion(
+  "tipo",
+  [
+    HEALTH_ENTRY_FORM_SCHEMAS.vacina,
+    HEALTH_ENTRY_FORM_SCHEMAS.vermifugo,
+    HEALTH_ENTRY_FORM_SCHEMAS.antipulgas,
+    HEALTH_ENTRY_FORM_SCHEMAS.castracao,
+    HEALTH_ENTRY_FORM_SCHEMAS.exame,
+    HEALTH_ENTRY_FORM_SCHEMAS.consulta,
+    HEALTH_ENTRY_FORM_SCHEMAS.medicamento,
+    HEALTH_ENTRY_FORM_SCHEMAS.peso,
+  ],
+  { error: HEALTH_MESSAGES.tipo },
+);
 
 /** The adopter's choice on the record's page: health reminders by e-mail on (`sim`) or off. */
 export const healthRemindersSchema = z.object({ lembretes: z.enum(["sim", "nao"], "Escolha sim ou não.") });

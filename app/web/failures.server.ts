@@ -223,6 +223,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return HEALTH_MESSAGES.data;
     case "health-kind-fixed":
       return HEALTH_MESSAGES.tipoFixed;
+    case "health-file":
+      return failure.item === undefined
+        ? HEALTH_MESSAGES.arquivos.content
+        : `O arquivo ${failure.item + 1} não é um PDF, JPEG ou PNG válido.`;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

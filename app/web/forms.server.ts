@@ -10,6 +10,9 @@ type Options = {
   /** Fields never sent back to the browser (passwords). */
   hideFields?: string[];
   maxFiles?: number;
+  /** Each file's bytes at most, and what a larger one is told (a photo's 5 MB by default). */
+  maxFileSize?: number;
+  fileTooLarge?: string;
   /** Fields at most, for a form of many (readForm's default is small). */
   maxParts?: number;
 };
@@ -32,11 +35,16 @@ type Parsed<Output> =
 export async function parseForm<Schema extends z.ZodType>(
   request: Request,
   schema: Schema,
-  { hideFields, maxFiles = 0, maxParts }: Options = {},
+  { hideFields, maxFiles = 0, maxParts, maxFileSize, fileTooLarge }: Options = {},
 ): Promise<Parsed<z.output<Schema>>> {
   let formData: FormData;
   try {
-    formData = await readForm(request, { maxFiles, ...(maxParts && { maxParts }) });
+    formData = await readForm(request, {
+      maxFiles,
+      ...(maxParts && { maxParts }),
+      ...(maxFileSize && { maxFileSize }),
+      ...(fileTooLarge && { fileTooLarge }),
+    });
   } catch (error) {
     if (!(error instanceof BodyError)) throw error;
     return { ok: false, response: formError(error.message, error.status) };

@@ -4,12 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pets } from "~/db/schema";
 import { createPet } from "~/demo/factories.server";
 import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
 import { HEALTH_MESSAGES } from "~/lib/health";
-import { startTestApp, type TestApp } from "../support/app";
+import { Client, startTestApp, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
 
@@ -388,5 +389,81 @@ describe("the health record's page", () => {
     }
     expect((await outsider.client.get(`/pets/${fred}/saude.pdf`)).status).toBe(404);
     expect((await outsider.client.get(`/api/pets/${fred}/saude.pdf`)).status).toBe(404);
+  });
+
+  it("keeps an entry's files (a card's photo without its metadata, an exam's PDF) for the record's readers only", async () => {
+    const { admin, foster, outsider, organizationId } = await organizationTeam(app, "saude-arquivos");
+    const kira = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Kira", especie: "gato" });
+    await admin.client.post(`/api/pets/${kira}/lar`, { lar_id: foster.id, inicio: today() });
+    // A phone's photo of the card, with its GPS in the EXIF; an exam's PDF.
+    const photo = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#f5e6c8" } })
+      .jpeg()
+      .withExif({ IFD0: { Make: "Celular" }, IFD3: { GPSLatitudeRef: "S", GPSLatitude: "22/1 54/1 0/1" } })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const form = (files: [Buffer, string, string][]) => {
+      const body = new FormData();
+      body.set("tipo", "vacina");
+      body.set("nome", "V4");
+      body.set("data", today());
+      for (const [bytes, type, name] of files)
+        body.append("arquivos", new Blob([new Uint8Array(bytes)], { type }), name);
+      return body;
+    };
+
+    // A file that lies about its type is refused by its content, nothing written.
+    const lying = await foster.client.post(
+      `/api/pets/${kira}/saude`,
+      form([
+        [photo, "image/jpeg", "carteira.jpg"],
+        [Buffer.from("não sou um PDF"), "application/pdf", "exame.pdf"],
+      ]),
+    );
+    expect([lying.status, lying.json.errors]).toEqual([
+      400,
+      { arquivos: ["O arquivo 2 não é um PDF, JPEG ou PNG válido."] },
+    ]);
+    expect((await foster.client.get(`/api/pets/${kira}/saude`)).json.registros).toEqual([]);
+    const tooMany = await foster.client.post(
+      `/api/pets/${kira}/saude`,
+      form([0, 1, 2, 3].map(() => [pdf, "application/pdf", "exame.pdf"] as [Buffer, string, string])),
+    );
+    expect(tooMany.status).toBe(413);
+
+    const made = await foster.client.post(
+      `/api/pets/${kira}/saude`,
+      form([
+        [photo, "image/jpeg", "carteira.jpg"],
+        [pdf, "application/pdf", "exame.pdf"],
+      ]),
+    );
+    expect(made.status, made.text).toBe(201);
+    const files = made.json.arquivos as { id: string; tipo: string; url: string }[];
+    expect(files.map((file) => file.tipo)).toEqual(["imagem", "pdf"]);
+    expect(files[0]!.url).toBe(`/adopet/pets/${kira}/saude/arquivos/${files[0]!.id}`);
+    const address = (file: { url: string }) => file.url.slice("/adopet".length);
+
+    // The photo: WebP, without the EXIF; the PDF as sent, downloaded; both private.
+    const image = await foster.client.get(address(files[0]!));
+    expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
+    expect(image.headers.get("cache-control")).toBe("private, no-store");
+    const metadata = await sharp(image.bytes).metadata();
+    expect([metadata.format, metadata.width, metadata.exif]).toEqual(["webp", 1200, undefined]);
+    const document = await admin.client.get(address(files[1]!));
+    expect(document.headers.get("content-disposition")).toMatch(/^attachment;/);
+    expect(document.bytes.equals(pdf)).toBe(true);
+    // Anyone else, and the foster once the stay ended: 404.
+    expect((await outsider.client.get(address(files[0]!))).status).toBe(404);
+    expect((await new Client(app.baseUrl).get(address(files[0]!))).status).toBe(302);
+    await admin.client.delete(`/api/pets/${kira}/lar`);
+    expect((await foster.client.get(address(files[1]!))).status).toBe(404);
+    // Another animal's address for the file: 404.
+    const other = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Outra" });
+    expect((await admin.client.get(`/pets/${other}/saude/arquivos/${files[0]!.id}`)).status).toBe(404);
+    // The page lists them; deleting the entry takes them with it.
+    expect((await admin.client.get(`/pets/${kira}/saude`)).text).toContain("Arquivo 1 (foto)");
+    expect((await admin.client.delete(`/api/pets/${kira}/saude/${made.json.id}`)).status).toBe(204);
+    expect((await admin.client.get(address(files[0]!))).status).toBe(404);
   });
 });

@@ -7,9 +7,15 @@ import {
   healthRecord,
   removeHealthEntry,
 } from "~/domain/health/records.server";
-import { HEALTH_MESSAGES } from "~/lib/health";
+import { HEALTH_FILES_MAX, HEALTH_MESSAGES } from "~/lib/health";
 import { healthEntryResponseSchema, healthRecordSchema } from "~/openapi/responses";
-import { HEALTH_ENTRY_SCHEMAS, healthEntryPatchSchema, healthEntrySchema } from "~/validation/health";
+import {
+  HEALTH_ENTRY_SCHEMAS,
+  healthEntryFormSchema,
+  healthEntryPatchSchema,
+  healthEntrySchema,
+} from "~/validation/health";
+import { readApiHealthEntry } from "~/web/health-forms.server";
 import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
 import { privatePdfResponse } from "~/web/pdf.server";
 import { endpoint, idParam } from "../endpoint";
@@ -80,19 +86,28 @@ export const healthEndpoints = [
       tags: ["Saúde"],
       summary: "Registrar vacina, vermífugo, exame, consulta, medicamento, peso…",
       description: `Um registro, com os campos do seu \`tipo\`. A data é a do dia em que aconteceu (hoje ou antes); um medicamento tem o primeiro dia (\`de\`) e, se houver, o último (\`ate\`). Castração, vacinas e vermífugo do animal passam a vir do registro. ${WHO_READS}`,
-      requestBody: { content: json(healthEntrySchema) },
+      requestBody: {
+        content: {
+          ...json(healthEntrySchema),
+          "multipart/form-data": {
+            schema: healthEntryFormSchema.meta({
+              description: `Os mesmos campos, e até ${HEALTH_FILES_MAX} arquivos em \`arquivos\` (PDF, JPEG ou PNG, 10 MB cada, conferidos pelo conteúdo; fotos sem metadados).`,
+            }),
+          },
+        },
+      },
       ok: { 201: answer("O registro criado.", healthEntryResponseSchema) },
       errors: {
-        400: "Dados inválidos: um campo que falta ou que não é do tipo, uma data no futuro, a próxima dose antes da aplicação.",
+        400: "Dados inválidos: um campo que falta ou que não é do tipo, uma data no futuro, a próxima dose antes da aplicação, um arquivo que não é PDF, JPEG ou PNG.",
         404: "Animal não encontrado (ou você não cuida dele).",
         409: "O animal já tem o máximo de registros.",
       },
-      traits: { body: true, limited: true },
+      traits: { body: true, upload: true, limited: true },
     },
     async handle({ request, params, context, user }) {
-      const parsed = await parseJsonBody(request, healthEntrySchema);
-      if (!parsed.ok) return parsed.response;
-      const added = await addHealthEntry(context.db, user.id, params.id, parsed.data, new Date());
+      const read = await readApiHealthEntry(request);
+      if (!read.ok) return read.response;
+      const added = await addHealthEntry(context.db, user.id, params.id, read.input, new Date(), read.files);
       if (!added.ok) return apiFailure(added.failure);
       const made = await findHealthEntry(context.db, user.id, params.id, added.value);
       if (!made.ok) return apiFailure(made.failure);

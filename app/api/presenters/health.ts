@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { HealthEntry } from "~/lib/health";
+import { healthFileUrl, type HealthEntry } from "~/lib/health";
 import type { healthEntryResponseSchema } from "~/openapi/responses";
 
 /** An animal's health record (issue 45) in the API's shape. */
@@ -50,6 +50,7 @@ export function toApiHealthEntry(entry: HealthEntry, viewerId: string): ApiHealt
   return {
     id: entry.id,
     ...healthEntryFields(entry),
+    arquivos: entry.arquivos.map((file) => ({ ...file, url: healthFileUrl(entry.petId, file.id) })),
     registrado_por: entry.autorPapel,
     seu: entry.authorId === viewerId,
     criado_em: entry.criadoEm.toISOString(),

@@ -14,8 +14,9 @@ import {
 } from "~/lib/health";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
 import type { HealthEntryInput } from "~/validation/health";
-import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { fileOfPet, filesOf, prepareHealthFiles, saveHealthFiles, type PreparedFile } from "./files.server";
 
 /**
  * An animal's health record (issue 45). Read and written by the organisation's team (members
@@ -80,7 +81,23 @@ export async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
     .from(petHealthEntries)
     .where(eq(petHealthEntries.petId, petId))
     .orderBy(desc(petHealthEntries.data), desc(petHealthEntries.createdAt), asc(petHealthEntries.id));
-  return rows.map((row) => ({ ...row, criadoEm: new Date(row.criadoEm) }));
+  const files = await filesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ ...row, arquivos: files.get(row.id) ?? [], criadoEm: new Date(row.criadoEm) }));
+}
+
+/** One file of the animal's record, for who may read the record. */
+export async function healthFile(
+  db: Db,
+  actorId: string,
+  petId: string,
+  fileId: string,
+): Promise<Result<PreparedFile>> {
+  const reader = await healthReaderOf(db, actorId, petId);
+  if (!reader.ok) return reader;
+  return fileOfPet(db, petId, fileId);
 }
 
 /** The animal's record, for who may read it, with how they stand to it. */
@@ -108,7 +125,9 @@ export async function findHealthEntry(
     .from(petHealthEntries)
     .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.petId, petId)))
     .limit(1);
-  return row ? ok({ ...row, criadoEm: new Date(row.criadoEm) }) : notFound("health-entry");
+  if (!row) return notFound("health-entry");
+  const files = await filesOf(db, [row.id]);
+  return ok({ ...row, arquivos: files.get(row.id) ?? [], criadoEm: new Date(row.criadoEm) });
 }
 
 /** The row's columns for an entry: every field of another kind cleared. */
@@ -204,13 +223,25 @@ async function writeRecord<T>(db: Db, petId: string, write: (tx: Db) => Promise<
   return result;
 }
 
-/** Adds an entry to the animal's record; returns its id. */
-export async function addHealthEntry(
+/** Adds an entry to the animal's record, with its files (checked by content); returns its id. */
+export function addHealthEntry(
   db: Db,
   actorId: string,
   petId: string,
   input: HealthEntryInput,
   now: Date,
+  files: Buffer[] = [],
+): Promise<Result<string>> {
+  return unlessStorageFull(() => addEntry(db, actorId, petId, input, now, files));
+}
+
+async function addEntry(
+  db: Db,
+  actorId: string,
+  petId: string,
+  input: HealthEntryInput,
+  now: Date,
+  files: Buffer[],
 ): Promise<Result<string>> {
   const reader = await healthReaderOf(db, actorId, petId);
   if (!reader.ok) return reader;
@@ -218,6 +249,15 @@ export async function addHealthEntry(
   if (!day.ok) return day;
   const allowed = await takeAllowance(db, "health-account", actorId);
   if (!allowed.ok) return allowed;
+  // Who may write and the allowances first: no file is decoded for anyone else.
+  let prepared: PreparedFile[] = [];
+  if (files.length > 0) {
+    const uploads = await takeAllowance(db, "upload-account", actorId, files.length);
+    if (!uploads.ok) return uploads;
+    const checked = await prepareHealthFiles(files, actorId);
+    if (!checked.ok) return checked;
+    prepared = checked.value;
+  }
   return writeRecord(db, petId, async (tx) => {
     const [{ total }] = (await tx
       .select({ total: count() })
@@ -236,6 +276,7 @@ export async function addHealthEntry(
         ...columnsOf(input),
       })
       .returning({ id: petHealthEntries.id });
+    await saveHealthFiles(tx, made!.id, prepared);
     return ok(made!.id);
   });
 }
