@@ -188,7 +188,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "registrar") {
     const read = await readHealthEntryForm(request);
     if (!read.ok) return read.response;
-    const added = await addHealthEntry(context.db, user.id, id, read.input, new Date(), read.files);
+    const added = await addHealthEntry(context.db, context.jobs, user.id, id, read.input, new Date(), read.files);
     if (!added.ok) return formFailure(read, added.failure);
     return back("healthAdded");
   }
@@ -196,7 +196,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, healthEntrySchema);
   if (!form.ok) return form.response;
   if (!isId(entryId)) throw data("Registro de saúde não encontrado.", { status: 404 });
-  const changed = await changeHealthEntry(context.db, user.id, id, entryId, form.value, new Date());
+  const changed = await changeHealthEntry(context.db, context.jobs, user.id, id, entryId, form.value, new Date());
   if (!changed.ok) return formFailure(form, changed.failure);
   return back("healthChanged");
 }

@@ -171,4 +171,25 @@ describe("health reminders", () => {
     expect((await foster.client.get("/meus-lares")).text).not.toContain("Dose atrasada");
     expect((await admin.client.get("/meus-pets")).text).not.toContain("Dose atrasada");
   });
+
+  it("go at once for what an entry makes due today, and once", async () => {
+    const { admin, foster, organizationId } = await organizationTeam(app, "lembretes-agora");
+    const rex = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Rexinho", especie: "cao" });
+    await admin.client.post(`/api/pets/${rex}/lar`, { lar_id: foster.id, inicio: today() });
+    const dose = await foster.client.post(`/api/pets/${rex}/saude`, {
+      tipo: "vermifugo",
+      produto: "Milbemax",
+      data: today(),
+      proxima_dose: addDays(today(), 7),
+    });
+    expect(dose.status, dose.text).toBe(201);
+    const [mail] = await remindersTo(foster.email, "Rexinho");
+    expect(text(mail!)).toContain(
+      `Vermífugo (Milbemax): a próxima dose vence em 7 dias, em ${formatDay(addDays(today(), 7))}.`,
+    );
+    // The morning's sweep, had it not run yet, sends nothing more that day.
+    await sweepHealthReminders(app.db, app.jobs, brasiliaTime(today(), 23));
+    await sendHealthReminder(app.db, mailer(), { petId: rex, dia: today() }, PUBLIC_URL);
+    expect(await remindersTo(foster.email, "Rexinho")).toHaveLength(1);
+  });
 });

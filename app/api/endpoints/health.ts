@@ -107,7 +107,15 @@ export const healthEndpoints = [
     async handle({ request, params, context, user }) {
       const read = await readApiHealthEntry(request);
       if (!read.ok) return read.response;
-      const added = await addHealthEntry(context.db, user.id, params.id, read.input, new Date(), read.files);
+      const added = await addHealthEntry(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        read.input,
+        new Date(),
+        read.files,
+      );
       if (!added.ok) return apiFailure(added.failure);
       const made = await findHealthEntry(context.db, user.id, params.id, added.value);
       if (!made.ok) return apiFailure(made.failure);
@@ -145,6 +153,7 @@ export const healthEndpoints = [
       if (!merged.success) return validationFailed(merged.error);
       const changed = await changeHealthEntry(
         context.db,
+        context.jobs,
         user.id,
         params.id,
         params.registroId,

@@ -4,8 +4,9 @@ import { adoptions, petHealthEntries, pets } from "~/db/schema";
 import { isFostering } from "~/domain/foster/placements.server";
 import { caresFor } from "~/domain/organizations/membership.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
-import { dayInBrasilia } from "~/lib/dates";
+import { addDays, dayInBrasilia } from "~/lib/dates";
 import {
+  DOSE_NOTICE_DAYS,
   derivedPetHealth,
   HEALTH_LIMITS,
   testedNegativeForFivFelv,
@@ -14,6 +15,7 @@ import {
 } from "~/lib/health";
 import { VACCINES_BY_SPECIES } from "~/lib/pets";
 import type { HealthEntryInput } from "~/validation/health";
+import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { fileOfPet, filesOf, prepareHealthFiles, saveHealthFiles, type PreparedFile } from "./files.server";
@@ -211,6 +213,24 @@ export async function deriveFromRecord(tx: Db, petId: string): Promise<void> {
   await tx.update(pets).set(changes).where(eq(pets.id, petId));
 }
 
+/** The job that e-mails an animal's reminders of a day (app/domain/health/reminders.server.ts). */
+export const HEALTH_REMINDER_JOB = "health-reminder";
+
+/**
+ * An entry that makes a reminder due today (a next dose today or in a week, a medication given
+ * today) was written after, or before, the morning's sweep: its reminder goes now, once (the
+ * job's and the e-mail's keys), rather than a day late or never.
+ */
+async function remindIfDueToday(jobs: Jobs, petId: string, input: HealthEntryInput, now: Date) {
+  const today = dayInBrasilia(now);
+  const due =
+    input.tipo === "medicamento"
+      ? input.de <= today && (!input.ate || input.ate >= today)
+      : "proxima_dose" in input &&
+        (input.proxima_dose === today || input.proxima_dose === addDays(today, DOSE_NOTICE_DAYS));
+  if (due) await jobs.send(HEALTH_REMINDER_JOB, { petId, dia: today }, { singletonKey: `${petId}:${today}` });
+}
+
 /** Writes under the pet's row lock, so that two writers derive the pet's fields from the same record. */
 async function writeRecord<T>(db: Db, petId: string, write: (tx: Db) => Promise<Result<T>>): Promise<Result<T>> {
   const result = await db.transaction(async (tx) => {
@@ -226,17 +246,19 @@ async function writeRecord<T>(db: Db, petId: string, write: (tx: Db) => Promise<
 /** Adds an entry to the animal's record, with its files (checked by content); returns its id. */
 export function addHealthEntry(
   db: Db,
+  jobs: Jobs,
   actorId: string,
   petId: string,
   input: HealthEntryInput,
   now: Date,
   files: Buffer[] = [],
 ): Promise<Result<string>> {
-  return unlessStorageFull(() => addEntry(db, actorId, petId, input, now, files));
+  return unlessStorageFull(() => addEntry(db, jobs, actorId, petId, input, now, files));
 }
 
 async function addEntry(
   db: Db,
+  jobs: Jobs,
   actorId: string,
   petId: string,
   input: HealthEntryInput,
@@ -258,7 +280,7 @@ async function addEntry(
     if (!checked.ok) return checked;
     prepared = checked.value;
   }
-  return writeRecord(db, petId, async (tx) => {
+  const added = await writeRecord(db, petId, async (tx) => {
     const [{ total }] = (await tx
       .select({ total: count() })
       .from(petHealthEntries)
@@ -279,6 +301,8 @@ async function addEntry(
     await saveHealthFiles(tx, made!.id, prepared);
     return ok(made!.id);
   });
+  if (added.ok) await remindIfDueToday(jobs, petId, input, now);
+  return added;
 }
 
 /** Who may change an entry: the team any, a foster or an adopter their own. */
@@ -298,6 +322,7 @@ async function changer(db: Db, actorId: string, petId: string, entryId: string) 
 /** Replaces an entry's fields (of the same kind: a kind is not changed, the entry is remade). */
 export async function changeHealthEntry(
   db: Db,
+  jobs: Jobs,
   actorId: string,
   petId: string,
   entryId: string,
@@ -309,7 +334,7 @@ export async function changeHealthEntry(
   if (allowed.value.tipo !== input.tipo) return invalid("tipo", "health-kind-fixed");
   const day = checkDay(input, now);
   if (!day.ok) return day;
-  return writeRecord(db, petId, async (tx) => {
+  const written = await writeRecord(db, petId, async (tx) => {
     const [changed] = await tx
       .update(petHealthEntries)
       .set({ ...columnsOf(input), updatedAt: now })
@@ -317,6 +342,8 @@ export async function changeHealthEntry(
       .returning({ id: petHealthEntries.id });
     return changed ? ok() : notFound("health-entry");
   });
+  if (written.ok) await remindIfDueToday(jobs, petId, input, now);
+  return written;
 }
 
 /** Deletes an entry. */

@@ -11,7 +11,7 @@ import { firstName } from "~/lib/people";
 import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { forbidden, ok, type Result } from "~/services/outcome.server";
-import { entriesOf, healthReaderOf } from "./records.server";
+import { entriesOf, HEALTH_REMINDER_JOB, healthReaderOf } from "./records.server";
 
 /**
  * Health reminders (issue 45): each morning a sweep finds the animals with a dose due in 7 days
@@ -22,7 +22,7 @@ import { entriesOf, healthReaderOf } from "./records.server";
  */
 
 export const HEALTH_SWEEP_JOB = "health-sweep";
-export const HEALTH_REMINDER_JOB = "health-reminder";
+export { HEALTH_REMINDER_JOB };
 
 /** The hour in Brasília the morning's reminders go: before, a sweep (a start's catch-up) leaves them to the cron. */
 const REMINDER_HOUR = 7;
