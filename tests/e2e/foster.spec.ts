@@ -113,7 +113,7 @@ test("an organisation finds a home, invites and places an animal there; the fost
 
   // She sees Lua with her, and sends news with a photo.
   await foster.goto("/adopet/meus-lares");
-  await expect(foster.getByRole("link", { name: "Lua" })).toBeVisible();
+  await expect(foster.getByRole("link", { name: "Lua", exact: true })).toBeVisible();
   await foster.getByLabel("Notícias", { exact: true }).fill("Lua já dorme na caminha e adora passear.");
   await foster.locator('input[name="fotos"]').setInputFiles({
     name: "lua.png",
@@ -153,13 +153,13 @@ test("a visit at the foster home: the team changes its day, the foster and the a
   // The demo's adopter is to visit Sid at Marta's, his foster home: she sees where, never whose home.
   await logInThroughForm(adopter, "adotante@adopet.example", "Adote@2022");
   await adopter.goto("/adopet/candidaturas");
-  const sidCard = adopter.getByRole("listitem").filter({ has: adopter.getByRole("link", { name: "Sid" }) });
+  const sidCard = adopter.getByRole("listitem").filter({ has: adopter.getByRole("link", { name: "Sid", exact: true }) });
   await expect(sidCard).toContainText("Você vai conhecer o animal no lar temporário onde ele está, em");
   await expect(sidCard).not.toContainText("Marta");
 
   // The team opens the application and moves the visit to another day.
   await logInThroughForm(team, "ong@adopet.example", "Adote@2022");
-  await adopter.getByRole("link", { name: "Sid" }).click();
+  await adopter.getByRole("link", { name: "Sid", exact: true }).click();
   await expect(adopter).toHaveURL(/\/adopet\/candidaturas\/[0-9a-f-]{36}$/);
   const applicationUrl = adopter.url();
   await team.goto(applicationUrl);

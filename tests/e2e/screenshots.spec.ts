@@ -208,7 +208,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "pet-transferir");
   });
 
-  test("the foster network's pages (an animal in a foster home, one that needs one, the team's and the foster's) fit, pass axe, and are saved", async ({
+  test("the foster network's pages (an animal in a foster home, one that needs one, the team's and the foster's, an animal's health record) fit, pass axe, and are saved", async ({
     page,
     request,
   }) => {
@@ -229,8 +229,15 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "pet-precisa-lar");
     await logInThroughForm(page, "lar@adopet.example", "Adote@2022");
     await page.goto("/adopet/meus-lares");
-    await expect(page.getByRole("link", { name: "Sid" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sid", exact: true })).toBeVisible();
     await capture(page, "meus-lares");
+    // Sid's health record (issue 45), kept by the team and Marta: a dose due, a course of medicine.
+    await page.getByRole("link", { name: "Saúde de Sid" }).click();
+    await expect(page.getByRole("region", { name: "Próximas doses" })).toContainText("V10");
+    await capture(page, "pet-saude");
+    await page.goto(`/adopet/pets/${sid.id}/saude?tipo=medicamento`);
+    await expect(page.getByLabel("Horários")).toBeVisible();
+    await capture(page, "pet-saude-medicamento");
     await page.context().clearCookies();
     await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
     await page.goto(`/adopet/organizacoes/${sid.organizacao.id}/lares?perto=3304557`);
