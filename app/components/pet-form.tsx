@@ -51,6 +51,8 @@ export type PetFormValues = {
   vacinas: string[];
   vermifugado: string;
   microchip: string;
+  raca: string;
+  pelagem: string;
   convive_com: string[];
   necessidades_especiais: string;
   historia: string;
@@ -76,6 +78,8 @@ const EMPTY: PetFormValues = {
   vacinas: [],
   vermifugado: "",
   microchip: "",
+  raca: "",
+  pelagem: "",
   convive_com: [],
   necessidades_especiais: "",
   historia: "",
@@ -100,6 +104,8 @@ const FIELD_ORDER = [
   "castracao_data",
   "vacinas",
   "vermifugado",
+  "raca",
+  "pelagem",
   "microchip",
   "convive_com",
   "necessidades_especiais",
@@ -132,6 +138,8 @@ export function petFormValues(pet: PetView): PetFormValues {
     vacinas: pet.vacinas,
     vermifugado: pet.vermifugado === null ? "" : pet.vermifugado ? "sim" : "nao",
     microchip: pet.microchip ?? "",
+    raca: pet.raca ?? "",
+    pelagem: pet.pelagem ?? "",
     convive_com: pet.conviveCom,
     necessidades_especiais: pet.necessidadesEspeciais ?? "",
     historia: pet.historia ?? "",
@@ -238,6 +246,8 @@ export function PetForm({
             ["nao", "Não"],
           ]}
         />
+        <TextField meta={fields.raca} label="Raça (opcional)" placeholder="SRD" maxLength={40} />
+        <TextField meta={fields.pelagem} label="Pelagem (opcional)" placeholder="Caramelo, pelo curto" maxLength={40} />
         <TextField
           meta={fields.microchip}
           label="Microchip (opcional)"

@@ -418,6 +418,9 @@ export const pets = pgTable(
     /** Its health record's latest FIV and FeLV tests read negative (issue 45): derived, never typed. */
     fivFelvNegativo: boolean("fiv_felv_negativo").notNull().default(false),
     microchip: varchar("microchip", { length: 15 }),
+    /** Breed ("SRD", sem raça definida, for most) and coat, as the national register asks (issue 45). */
+    raca: varchar("raca", { length: 40 }),
+    pelagem: varchar("pelagem", { length: 40 }),
     /** Who the animal lives well with: criancas, caes, gatos. */
     conviveCom: text("convive_com")
       .array()

@@ -94,6 +94,8 @@ export async function createPet(db: Db, input: NewPet): Promise<string> {
       vacinas: input.vacinas ?? [],
       vermifugado: input.vermifugado ?? null,
       microchip: input.microchip ?? null,
+      raca: input.raca ?? null,
+      pelagem: input.pelagem ?? null,
       convive_com: input.convive_com ?? [],
       necessidades_especiais: input.necessidades_especiais ?? null,
       historia: input.historia ?? null,

@@ -111,6 +111,13 @@ function readsNegative(resultado: string | null): boolean {
   return NEGATIVE.test(text) && !POSITIVE.test(text);
 }
 
+/** Whether an exam's result reads positive: "Positivo", "reagente" (not "não reagente"). */
+export function readsPositive(resultado: string | null): boolean {
+  if (!resultado) return false;
+  const text = searchKey(resultado);
+  return !/\bnao reagente\b/.test(text) && POSITIVE.test(text);
+}
+
 /**
  * Whether the latest test for FIV and the latest for FeLV both read negative (one combined test
  * counts for both). A cat's adopters look for this; it says nothing until both were tested.
@@ -184,7 +191,7 @@ export function dueDoses(
 }
 
 /** A vaccine's name as one key: its code when listed, else its words without accents or case. */
-function vaccineKey(nome: string): string {
+export function vaccineKey(nome: string): string {
   return vaccineCode(nome) ?? searchKey(nome);
 }
 

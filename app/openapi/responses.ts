@@ -84,6 +84,8 @@ export const apiPetSchema = z
       .boolean()
       .meta({ description: "Os últimos testes de FIV e FeLV do registro de saúde deram negativo." }),
     microchip: z.string().nullable().meta({ description: "15 dígitos." }),
+    raca: z.string().nullable().meta({ description: "A raça; SRD (sem raça definida) para a maioria.", example: "SRD" }),
+    pelagem: z.string().nullable().meta({ description: "A cor e o tipo do pelo.", example: "Caramelo, pelo curto" }),
     convive_com: z.array(z.enum(COMPANIONS)),
     necessidades_especiais: z.string().nullable(),
     historia: z.string().nullable(),

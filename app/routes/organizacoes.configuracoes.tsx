@@ -63,6 +63,11 @@ export default function OrganizationSettings() {
           {roleMay(organization.papel, "cuidar") ? (
             <Link to={`/organizacoes/${organization.id}/lares`}>Ver os lares temporários</Link>
           ) : null}
+          {roleMay(organization.papel, "cuidar") ? (
+            <a href={`/adopet/api/organizacoes/${organization.id}/sinpatinhas.csv`} download>
+              Baixar os animais para o SinPatinhas (CSV)
+            </a>
+          ) : null}
           {admin ? <Link to={`/organizacoes/${organization.id}/atividade`}>Ver a atividade da organização</Link> : null}
           {admin ? (
             <Link to={`/organizacoes/${organization.id}/dados`} reloadDocument download>

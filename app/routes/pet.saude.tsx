@@ -130,6 +130,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     pet: { id, nome },
     papel: ROLE_TEXT[role],
+    // The register's data is its tutor's: the organisation's team, or the adopter.
+    cadastro: role !== "lar_temporario",
     // The adopter's own reminders, on or off; the team and the foster get theirs while the animal is with them.
     lembretes: role === "adotante" ? await healthRemindersOn(context.db, user.id, id) : null,
     hoje: today,
@@ -209,7 +211,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetHealth() {
-  const { pet, papel, resumo, doses, registros, lembretes } = useLoaderData<typeof loader>();
+  const { pet, papel, resumo, doses, registros, lembretes, cadastro } = useLoaderData<typeof loader>();
   return (
     <section className="profile pet-health">
       <h1 className="profile__title">Saúde de {pet.nome}</h1>
@@ -220,6 +222,18 @@ export default function PetHealth() {
         </a>
         <Link to={`/pets/${pet.id}`}>Ver a página de {pet.nome}</Link>
       </p>
+      {cadastro ? (
+        <p>
+          Dados para o cadastro nacional (SinPatinhas):{" "}
+          <a href={`/adopet/api/pets/${pet.id}/sinpatinhas.pdf`} download>
+            PDF
+          </a>{" "}
+          ·{" "}
+          <a href={`/adopet/api/pets/${pet.id}/sinpatinhas.csv`} download>
+            CSV
+          </a>
+        </p>
+      ) : null}
       <section className="panel" aria-labelledby="resumo">
         <h2 className="panel__title" id="resumo">
           Resumo

@@ -108,6 +108,8 @@ export default function PetPage() {
     ...known("Vacinas", pet.vacinas.length ? listInWords(pet.vacinas.map((code) => VACCINE_LABEL[code])) : null),
     ...known("Vermifugado", pet.vermifugado === null ? null : pet.vermifugado ? "Sim" : "Não"),
     ...known("FIV/FeLV", pet.fivFelvNegativo ? "Testado negativo" : null),
+    ...known("Raça", pet.raca),
+    ...known("Pelagem", pet.pelagem),
     ...known("Microchip", pet.microchip),
     ...known(
       "Convive bem com",

@@ -135,7 +135,9 @@ export type ForbiddenRule =
   /** A foster or an adopter changes the health entries they wrote; the team changes any. */
   | "health-entry-own-only"
   /** Health reminders after adoption are the adopter's to turn off. */
-  | "health-reminders-adopter-only";
+  | "health-reminders-adopter-only"
+  /** The national register's data is for the animal's tutor: its organisation, or its adopter. */
+  | "health-register-tutor-only";
 
 type ConflictReason =
   | "email-taken"

@@ -46,6 +46,8 @@ export const PET_MESSAGES = {
   vacinas: "Escolha vacinas da lista.",
   vermifugado: "Escolha se o animal é vermifugado.",
   microchip: "O microchip deve ter 15 dígitos.",
+  raca: "A raça deve ter no máximo 40 caracteres.",
+  pelagem: "A pelagem deve ter no máximo 40 caracteres.",
   conviveCom: "Escolha com quem o animal convive bem: crianças, cães ou gatos.",
   necessidades: "As necessidades especiais devem possuir no máximo 300 caracteres.",
   historia: "A história deve possuir no máximo 2000 caracteres.",
@@ -134,6 +136,9 @@ const recordText = (max: number, message: string) =>
     .max(max, message)
     .refine((value) => !offersForSale(value), PET_MESSAGES.sale);
 
+/** A short word of the record (breed, coat): one line. */
+const shortText = (max: number, message: string) => textField(message).trim().max(max, message);
+
 /** The fields of a pet, as the form and the API send them. */
 const petFields = {
   nome: nomeAnimalField,
@@ -186,6 +191,8 @@ function recordFields(missing: "clears" | "keeps") {
       z.string({ error: PET_MESSAGES.microchip }).regex(/^\d{15}$/, PET_MESSAGES.microchip),
       (value) => (typeof value === "string" ? value.replace(/[\s.-]/g, "") : value),
     ),
+    raca: clearable(shortText(40, PET_MESSAGES.raca)),
+    pelagem: clearable(shortText(40, PET_MESSAGES.pelagem)),
     convive_com: list(z.enum(COMPANIONS, { error: PET_MESSAGES.conviveCom }), COMPANIONS.length),
     necessidades_especiais: clearable(recordText(300, PET_MESSAGES.necessidades)),
     historia: clearable(recordText(2000, PET_MESSAGES.historia)),

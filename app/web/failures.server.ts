@@ -84,6 +84,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "conversation-team-only": "Só a equipe que cuida do animal atribui a conversa.",
   "health-entry-own-only":
     "Você só pode alterar os registros de saúde que você mesmo fez: peça à equipe da organização para corrigir os outros.",
+  "health-register-tutor-only":
+    "Os dados para o SinPatinhas são de quem é responsável pelo animal: a equipe da organização ou, depois da adoção, quem adotou.",
   "health-reminders-adopter-only": "Só quem adotou o animal desliga os lembretes de saúde dele.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",

@@ -1,5 +1,9 @@
 import { z } from "zod";
 import { healthCarteira } from "~/domain/health/carteira.server";
+import { renderRegisterPdf } from "~/domain/health/health-pdf.server";
+import { organizationRegister, petRegister, REGISTER_COLUMNS, REGISTER_LABELS } from "~/domain/health/register.server";
+import { dayInBrasilia } from "~/lib/dates";
+import { downloadName } from "~/lib/file-names";
 import {
   addHealthEntry,
   changeHealthEntry,
@@ -20,9 +24,28 @@ import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api
 import { privatePdfResponse } from "~/web/pdf.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { healthEntryFields, toApiHealthEntry } from "../presenters/health";
+import { healthEntryFields, registerCsv, toApiHealthEntry } from "../presenters/health";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const organization = idParam("organization", "da organização");
+const binary = (description: string, type: string) => ({
+  description,
+  content: { [type]: { schema: z.string().meta({ override: { type: "string", format: "binary" } }) } },
+});
+
+/** A CSV to download: personal data (CPF, address), never cached. */
+const csvDownload = (csv: string, fileName: string) =>
+  new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+
+const REGISTER =
+  "Os dados que a Lei nº 15.046/2024 (art. 2º) pede para o cadastro nacional de cães e gatos (SinPatinhas): espécie, raça, sexo, idade, pelagem, vacinas, doenças, microchip, origem e, de um animal adotado, o nome, o CPF e o endereço de quem adotou, do termo assinado; de um animal com a organização, a organização e o CNPJ. O SinPatinhas não tem API: o arquivo é para quem faz o cadastro no site dele.";
 const pet = idParam("pet", "do animal");
 const entry = idParam("health-entry", "do registro de saúde");
 
@@ -61,20 +84,81 @@ export const healthEndpoints = [
       tags: ["Saúde"],
       summary: "Baixar a carteira de saúde em PDF",
       description: `O registro inteiro, como uma carteira de vacinação: vacinas com lote e próxima dose, vermífugos e antipulgas, castração, exames, consultas, medicamentos e peso. ${WHO_READS}`,
-      ok: {
-        200: {
-          description: "O PDF.",
-          content: {
-            "application/pdf": { schema: z.string().meta({ override: { type: "string", format: "binary" } }) },
-          },
-        },
-      },
+      ok: { 200: binary("O PDF.", "application/pdf") },
       errors: { 404: "Animal não encontrado (ou você não cuida dele)." },
     },
     async handle({ params, context, user }) {
       const carteira = await healthCarteira(context.db, user.id, params.id, new Date());
       if (!carteira.ok) return apiFailure(carteira.failure);
       return privatePdfResponse(carteira.value);
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/sinpatinhas.csv",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Os animais da organização para o SinPatinhas (CSV)",
+      description: `Para administradores e equipe da organização: um animal por linha (os removidos não). ${REGISTER}`,
+      ok: { 200: binary("O CSV (UTF-8).", "text/csv") },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const rows = await organizationRegister(context.db, context.vault, user.id, params.id);
+      if (!rows.ok) return apiFailure(rows.failure);
+      return csvDownload(registerCsv(rows.value), "sinpatinhas.csv");
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/sinpatinhas.csv",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Um animal para o SinPatinhas (CSV)",
+      description: `Para a equipe da organização e, depois da adoção, quem adotou. ${REGISTER}`,
+      ok: { 200: binary("O CSV (UTF-8).", "text/csv") },
+      errors: {
+        403: "O lar temporário não exporta os dados do cadastro.",
+        404: "Animal não encontrado (ou você não cuida dele).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const row = await petRegister(context.db, context.vault, user.id, params.id);
+      if (!row.ok) return apiFailure(row.failure);
+      return csvDownload(registerCsv([row.value]), downloadName("sinpatinhas", row.value.nome, "csv"));
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/pets/{id}/sinpatinhas.pdf",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Um animal para o SinPatinhas (PDF)",
+      description: `Os mesmos dados, campo a campo, para digitar no cadastro ou guardar com os papéis do animal. ${REGISTER}`,
+      ok: { 200: binary("O PDF.", "application/pdf") },
+      errors: {
+        403: "O lar temporário não exporta os dados do cadastro.",
+        404: "Animal não encontrado (ou você não cuida dele).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const row = await petRegister(context.db, context.vault, user.id, params.id);
+      if (!row.ok) return apiFailure(row.failure);
+      const pdf = await renderRegisterPdf({
+        nome: row.value.nome,
+        fields: REGISTER_COLUMNS.map((column) => [REGISTER_LABELS[column], row.value[column]]),
+        emitidaEm: dayInBrasilia(new Date()),
+      });
+      return privatePdfResponse({ pdf, fileName: downloadName("sinpatinhas", row.value.nome, "pdf") });
     },
   }),
   endpoint({

@@ -1,4 +1,6 @@
+import { stringify } from "csv-stringify/sync";
 import type { z } from "zod";
+import { REGISTER_COLUMNS, type RegisterRow } from "~/domain/health/register.server";
 import { healthFileUrl, type HealthEntry } from "~/lib/health";
 import type { healthEntryResponseSchema } from "~/openapi/responses";
 
@@ -55,4 +57,17 @@ export function toApiHealthEntry(entry: HealthEntry, viewerId: string): ApiHealt
     seu: entry.authorId === viewerId,
     criado_em: entry.criadoEm.toISOString(),
   };
+}
+
+/**
+ * The national register's rows as CSV: one animal a row, the columns by their names, UTF-8 with
+ * a byte-order mark (a spreadsheet in Brazil opens it with its accents), and no cell a
+ * spreadsheet would run as a formula.
+ */
+export function registerCsv(rows: RegisterRow[]): string {
+  return stringify([REGISTER_COLUMNS, ...rows.map((row) => REGISTER_COLUMNS.map((column) => row[column]))], {
+    bom: true,
+    escape_formulas: true,
+    record_delimiter: "windows",
+  });
 }

@@ -53,6 +53,8 @@ export function toApiPet(pet: PetView): ApiPet {
     vermifugado: pet.vermifugado,
     fiv_felv_negativo: pet.fivFelvNegativo,
     microchip: pet.microchip,
+    raca: pet.raca,
+    pelagem: pet.pelagem,
     convive_com: pet.conviveCom,
     necessidades_especiais: pet.necessidadesEspeciais,
     historia: pet.historia,

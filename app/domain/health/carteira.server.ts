@@ -4,7 +4,7 @@ import { dayInBrasilia } from "~/lib/dates";
 import { downloadName } from "~/lib/file-names";
 import { CASTRATION_LABEL, SEX_LABEL, SPECIES_LABEL } from "~/lib/pets";
 import { notFound, ok, type Result } from "~/services/outcome.server";
-import { renderCarteiraPdf } from "./carteira-pdf.server";
+import { renderCarteiraPdf } from "./health-pdf.server";
 import { healthRecord } from "./records.server";
 
 /**

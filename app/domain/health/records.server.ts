@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, petHealthEntries, pets } from "~/db/schema";
 import { isFostering } from "~/domain/foster/placements.server";
@@ -76,18 +76,29 @@ const entryColumns = {
   criadoEm: petHealthEntries.createdAt,
 };
 
-/** The entries of an animal, newest day first (no access check: the callers made it). */
-export async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
+/** The entries of animals, by animal, newest day first (no access check: the callers made it). */
+export async function entriesOfPets(db: Db, petIds: string[]): Promise<Map<string, HealthEntry[]>> {
+  const byPet = new Map<string, HealthEntry[]>();
+  if (petIds.length === 0) return byPet;
   const rows = await db
     .select(entryColumns)
     .from(petHealthEntries)
-    .where(eq(petHealthEntries.petId, petId))
+    .where(inArray(petHealthEntries.petId, petIds))
     .orderBy(desc(petHealthEntries.data), desc(petHealthEntries.createdAt), asc(petHealthEntries.id));
   const files = await filesOf(
     db,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, arquivos: files.get(row.id) ?? [], criadoEm: new Date(row.criadoEm) }));
+  for (const row of rows) {
+    const entry = { ...row, arquivos: files.get(row.id) ?? [], criadoEm: new Date(row.criadoEm) };
+    byPet.set(row.petId, [...(byPet.get(row.petId) ?? []), entry]);
+  }
+  return byPet;
+}
+
+/** The entries of an animal, newest day first (no access check: the callers made it). */
+export async function entriesOf(db: Db, petId: string): Promise<HealthEntry[]> {
+  return (await entriesOfPets(db, [petId])).get(petId) ?? [];
 }
 
 /** One file of the animal's record, for who may read the record. */

@@ -30,6 +30,8 @@ type PetRecord = {
   /** Tested negative for FIV and FeLV, by its health record (issue 45). */
   fivFelvNegativo: boolean;
   microchip: string | null;
+  raca: string | null;
+  pelagem: string | null;
   conviveCom: Companion[];
   necessidadesEspeciais: string | null;
   historia: string | null;
@@ -120,6 +122,8 @@ export const petColumns = {
   vermifugado: pets.vermifugado,
   fivFelvNegativo: pets.fivFelvNegativo,
   microchip: pets.microchip,
+  raca: pets.raca,
+  pelagem: pets.pelagem,
   conviveCom: pets.conviveCom,
   necessidadesEspeciais: pets.necessidadesEspeciais,
   historia: pets.historia,
@@ -204,6 +208,8 @@ export function toView(row: PetRow): PetView {
     vermifugado: row.vermifugado,
     fivFelvNegativo: row.fivFelvNegativo,
     microchip: row.microchip,
+    raca: row.raca,
+    pelagem: row.pelagem,
     conviveCom: row.conviveCom as Companion[],
     necessidadesEspeciais: row.necessidadesEspeciais,
     historia: row.historia,

@@ -53,6 +53,8 @@ type PetRecordInput = {
   vacinas: Vaccine[];
   vermifugado: boolean | null;
   microchip: string | null;
+  raca: string | null;
+  pelagem: string | null;
   convive_com: Companion[];
   necessidades_especiais: string | null;
   historia: string | null;
@@ -116,6 +118,8 @@ function columnsOf(input: PetChanges) {
     ...(input.vacinas !== undefined && { vacinas: input.vacinas }),
     ...(input.vermifugado !== undefined && { vermifugado: input.vermifugado }),
     ...(input.microchip !== undefined && { microchip: input.microchip }),
+    ...(input.raca !== undefined && { raca: input.raca || null }),
+    ...(input.pelagem !== undefined && { pelagem: input.pelagem || null }),
     ...(input.convive_com !== undefined && { conviveCom: input.convive_com }),
     ...(input.necessidades_especiais !== undefined && {
       necessidadesEspeciais: input.necessidades_especiais?.trim() || null,

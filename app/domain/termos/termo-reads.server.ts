@@ -1,6 +1,6 @@
 import { formatCep } from "@brazilian-utils/brazilian-utils/format-cep";
 import { formatCpf } from "@brazilian-utils/brazilian-utils/format-cpf";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { applications, termos, termoSignatures } from "~/db/schema";
 import { maskIp, maskUserAgent } from "./signature-evidence.server";
@@ -103,6 +103,31 @@ export function finalText(modelo: string, adopter: AdopterData & { nomeCompleto:
 
 function openAdopterData(vault: Vault, sealed: Buffer): AdopterData {
   return JSON.parse(vault.open(sealed).toString("utf8")) as AdopterData;
+}
+
+/**
+ * The adopter as a signed termo names them (full name, CPF, address, CEP), for the national
+ * register's export (issue 45); null for a termo the adopter has not signed.
+ */
+export async function termoAdopter(
+  db: Db,
+  vault: Vault,
+  termoId: string,
+): Promise<{ nomeCompleto: string; cpf: string; endereco: string; cep: string } | null> {
+  const [row] = await db
+    .select({ sealed: termos.dadosAdotante, nomeCompleto: termoSignatures.nomeCompleto })
+    .from(termos)
+    .innerJoin(termoSignatures, and(eq(termoSignatures.termoId, termos.id), eq(termoSignatures.parte, "adotante")))
+    .where(eq(termos.id, termoId))
+    .limit(1);
+  if (!row?.sealed) return null;
+  const data = openAdopterData(vault, row.sealed);
+  return {
+    nomeCompleto: row.nomeCompleto,
+    cpf: formatCpf(data.cpf),
+    endereco: data.endereco,
+    cep: formatCep(data.cep),
+  };
 }
 
 /** The termo's text and signatures as they stand, for its parties. */

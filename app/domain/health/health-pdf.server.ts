@@ -100,14 +100,15 @@ const SECTIONS: { title: string; kinds: HealthType[]; columns: [string, number, 
     },
   ];
 
-export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
+/** A new A4 document in the app's font, and the promise of its bytes. */
+function startPdf(title: string) {
   const doc = new PDFDocument({
     size: "A4",
     margins: { top: MARGIN, bottom: MARGIN + 16, left: MARGIN, right: MARGIN },
     bufferPages: true,
     lang: "pt-BR",
     displayTitle: true,
-    info: { Title: `Carteira de saúde de ${input.pet.nome}`, Author: "Adopet" },
+    info: { Title: title, Author: "Adopet" },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -117,7 +118,32 @@ export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
   });
   doc.registerFont("regular", FONTS.regular);
   doc.registerFont("bold", FONTS.bold);
-  const width = doc.page.width - 2 * MARGIN;
+  return { doc, done, width: doc.page.width - 2 * MARGIN };
+}
+
+/** Every page's footer (`text · página n de m`), once the pages are known; then the document ends. */
+function finish(doc: PDFKit.PDFDocument, text: string, width: number) {
+  const range = doc.bufferedPageRange();
+  for (let index = 0; index < range.count; index++) {
+    doc.switchToPage(range.start + index);
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc
+      .font("regular")
+      .fontSize(8)
+      .fillColor(GREY)
+      .text(`${text} · página ${index + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN, {
+        width,
+        align: "center",
+        lineBreak: false,
+      });
+    doc.page.margins.bottom = bottom;
+  }
+  doc.end();
+}
+
+export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
+  const { doc, done, width } = startPdf(`Carteira de saúde de ${input.pet.nome}`);
 
   doc.font("bold").fontSize(9).fillColor(GREEN).text(`Adopet · ${input.organizacao}`);
   doc.moveDown(0.6);
@@ -151,24 +177,47 @@ export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
     doc.font("regular").fontSize(10).fillColor(GREY).text("Nada registrado ainda.");
   }
 
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
+  finish(doc, `Carteira de saúde de ${input.pet.nome} · emitida em ${formatDay(input.emitidaEm)} pela Adopet`, width);
+  return done;
+}
+
+/**
+ * One animal's data for the national register (Lei 15.046/2024), field by field, to type into
+ * the SinPatinhas form or keep with its papers.
+ */
+export function renderRegisterPdf(input: {
+  nome: string;
+  fields: [string, string][];
+  emitidaEm: string;
+}): Promise<Buffer> {
+  const { doc, done, width } = startPdf(`Dados de ${input.nome} para o SinPatinhas`);
+  doc.font("bold").fontSize(9).fillColor(GREEN).text("Adopet · Cadastro Nacional de Animais Domésticos (SinPatinhas)");
+  doc.moveDown(0.6);
+  doc.font("bold").fontSize(18).fillColor("black").text(`Dados de ${input.nome} para o SinPatinhas`);
+  doc.moveDown(0.3);
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor(GREY)
+    .text(
+      "Os dados que a Lei nº 15.046/2024 (art. 2º) pede para o cadastro do animal. O cadastro é feito pelo tutor no site do SinPatinhas (gov.br): copie os dados de cada campo.",
+      { width },
+    );
+  doc.moveDown(0.8);
+  for (const [label, value] of input.fields) {
+    doc.font("bold").fontSize(9).fillColor(GREY).text(label, { width });
     doc
       .font("regular")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(
-        `Carteira de saúde de ${input.pet.nome} · emitida em ${formatDay(input.emitidaEm)} pela Adopet · página ${index + 1} de ${range.count}`,
-        MARGIN,
-        doc.page.height - MARGIN,
-        { width, align: "center", lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
+      .fontSize(11)
+      .fillColor("black")
+      .text(value || "Não informado", { width });
+    doc.moveDown(0.5);
   }
-  doc.end();
+  finish(
+    doc,
+    `Dados de ${input.nome} para o SinPatinhas · emitido em ${formatDay(input.emitidaEm)} pela Adopet`,
+    width,
+  );
   return done;
 }
 
