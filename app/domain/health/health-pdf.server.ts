@@ -1,8 +1,7 @@
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { formatDay } from "~/lib/dates";
 import { HEALTH_TYPE_LABEL, type HealthEntry, type HealthType } from "~/lib/health";
 import { listInWords } from "~/lib/pets";
+import { finishPdf, PDF_GREEN, PDF_GREY, startPdf } from "~/services/pdf.server";
 
 /**
  * The `Carteira de saúde` (issue 45): an animal's health record as a PDF, as a vet's booklet
@@ -22,13 +21,8 @@ export type CarteiraInput = {
   emitidaEm: string;
 };
 
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve("@fontsource/poppins/files/poppins-latin-400-normal.woff"),
-  bold: require.resolve("@fontsource/poppins/files/poppins-latin-600-normal.woff"),
-};
-const GREEN = "#2f6b4f";
-const GREY = "#555555";
+const GREEN = PDF_GREEN;
+const GREY = PDF_GREY;
 const MARGIN = 48;
 
 /** The sections, in a booklet's order: each kind, and its columns. */
@@ -100,50 +94,8 @@ const SECTIONS: { title: string; kinds: HealthType[]; columns: [string, number, 
     },
   ];
 
-/** A new A4 document in the app's font, and the promise of its bytes. */
-function startPdf(title: string) {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + 16, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    lang: "pt-BR",
-    displayTitle: true,
-    info: { Title: title, Author: "Adopet" },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("regular", FONTS.regular);
-  doc.registerFont("bold", FONTS.bold);
-  return { doc, done, width: doc.page.width - 2 * MARGIN };
-}
-
-/** Every page's footer (`text · página n de m`), once the pages are known; then the document ends. */
-function finish(doc: PDFKit.PDFDocument, text: string, width: number) {
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("regular")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(`${text} · página ${index + 1} de ${range.count}`, MARGIN, doc.page.height - MARGIN, {
-        width,
-        align: "center",
-        lineBreak: false,
-      });
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
-}
-
 export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
-  const { doc, done, width } = startPdf(`Carteira de saúde de ${input.pet.nome}`);
+  const { doc, done, width } = startPdf({ title: `Carteira de saúde de ${input.pet.nome}`, margin: MARGIN });
 
   doc.font("bold").fontSize(9).fillColor(GREEN).text(`Adopet · ${input.organizacao}`);
   doc.moveDown(0.6);
@@ -177,7 +129,11 @@ export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
     doc.font("regular").fontSize(10).fillColor(GREY).text("Nada registrado ainda.");
   }
 
-  finish(doc, `Carteira de saúde de ${input.pet.nome} · emitida em ${formatDay(input.emitidaEm)} pela Adopet`, width);
+  finishPdf(
+    doc,
+    `Carteira de saúde de ${input.pet.nome} · emitida em ${formatDay(input.emitidaEm)} pela Adopet`,
+    MARGIN,
+  );
   return done;
 }
 
@@ -190,7 +146,7 @@ export function renderRegisterPdf(input: {
   fields: [string, string][];
   emitidaEm: string;
 }): Promise<Buffer> {
-  const { doc, done, width } = startPdf(`Dados de ${input.nome} para o SinPatinhas`);
+  const { doc, done, width } = startPdf({ title: `Dados de ${input.nome} para o SinPatinhas`, margin: MARGIN });
   doc.font("bold").fontSize(9).fillColor(GREEN).text("Adopet · Cadastro Nacional de Animais Domésticos (SinPatinhas)");
   doc.moveDown(0.6);
   doc.font("bold").fontSize(18).fillColor("black").text(`Dados de ${input.nome} para o SinPatinhas`);
@@ -213,10 +169,10 @@ export function renderRegisterPdf(input: {
       .text(value || "Não informado", { width });
     doc.moveDown(0.5);
   }
-  finish(
+  finishPdf(
     doc,
     `Dados de ${input.nome} para o SinPatinhas · emitido em ${formatDay(input.emitidaEm)} pela Adopet`,
-    width,
+    MARGIN,
   );
   return done;
 }

@@ -1,7 +1,6 @@
-import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { formatCode } from "~/lib/termos";
 import { formatDateTime } from "~/lib/dates";
+import { finishPdf, PDF_GREEN, PDF_GREY, startPdf } from "~/services/pdf.server";
 
 /**
  * The signed termo de adoção as a PDF (pdfkit: it wraps and paginates the text, and embeds the
@@ -30,41 +29,18 @@ export type TermoPdfInput = {
   createdAt: Date;
 };
 
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve("@fontsource/poppins/files/poppins-latin-400-normal.woff"),
-  bold: require.resolve("@fontsource/poppins/files/poppins-latin-600-normal.woff"),
-};
-
 const PARTY_LABEL = { adotante: "Adotante", responsavel: "Responsável pelo animal" } as const;
-const GREEN = "#2f6b4f";
-const GREY = "#555555";
+const GREEN = PDF_GREEN;
+const GREY = PDF_GREY;
 const MARGIN = 56;
 
 export function renderTermoPdf(input: TermoPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margins: { top: MARGIN, bottom: MARGIN + 16, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    lang: "pt-BR",
-    displayTitle: true,
-    info: {
-      Title: `Termo de adoção de ${input.petNome}`,
-      Author: "Adopet",
-      Subject: `Código de verificação ${formatCode(input.codigo)}`,
-      CreationDate: input.createdAt,
-      ModDate: input.createdAt,
-    },
+  const { doc, done, width } = startPdf({
+    title: `Termo de adoção de ${input.petNome}`,
+    subject: `Código de verificação ${formatCode(input.codigo)}`,
+    createdAt: input.createdAt,
+    margin: MARGIN,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  doc.registerFont("regular", FONTS.regular);
-  doc.registerFont("bold", FONTS.bold);
-  const width = doc.page.width - 2 * MARGIN;
 
   doc.font("bold").fontSize(9).fillColor(GREEN).text("Adopet · termo de adoção assinado eletronicamente");
   doc.moveDown(1.2);
@@ -113,25 +89,7 @@ export function renderTermoPdf(input: TermoPdfInput): Promise<Buffer> {
     width,
   );
 
-  // Every page's footer, now that the number of pages is known.
-  const range = doc.bufferedPageRange();
-  for (let index = 0; index < range.count; index++) {
-    doc.switchToPage(range.start + index);
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc
-      .font("regular")
-      .fontSize(8)
-      .fillColor(GREY)
-      .text(
-        `Termo de adoção de ${input.petNome} · código ${formatCode(input.codigo)} · página ${index + 1} de ${range.count}`,
-        MARGIN,
-        doc.page.height - MARGIN,
-        { width, align: "center", lineBreak: false },
-      );
-    doc.page.margins.bottom = bottom;
-  }
-  doc.end();
+  finishPdf(doc, `Termo de adoção de ${input.petNome} · código ${formatCode(input.codigo)}`, MARGIN);
   return done;
 }
 
