@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { crc16, normalizePixKey, staticBrCode } from "~/lib/pix";
+
+/**
+ * The static BR Code (issue 46) against the Banco Central's published example (Manual de
+ * Padrões para Iniciação do Pix), and read back by a decoder written here, apart from the
+ * builder: every field's id, length and value, and the CRC.
+ */
+
+// The manual's example of a static code: a random key, no amount, no txid (`***`).
+const BCB_EXAMPLE =
+  "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
+
+/** EMV TLV fields, read two digits of id and two of length at a time. */
+function decode(payload: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  let at = 0;
+  while (at < payload.length) {
+    const id = payload.slice(at, at + 2);
+    const length = Number(payload.slice(at + 2, at + 4));
+    expect(Number.isInteger(length), `length of ${id}`).toBe(true);
+    fields.set(id, payload.slice(at + 4, at + 4 + length));
+    at += 4 + length;
+  }
+  expect(at).toBe(payload.length);
+  return fields;
+}
+
+describe("the static BR Code", () => {
+  it("computes the manual's CRC and writes its example byte for byte", () => {
+    expect(crc16(BCB_EXAMPLE.slice(0, -4))).toBe("1D3D");
+    expect(
+      staticBrCode({
+        chave: "123e4567-e12b-12d1-a456-426655440000",
+        nomeRecebedor: "Fulano de Tal",
+        cidadeRecebedor: "Brasília",
+        txid: "***",
+      }),
+    ).toBe(BCB_EXAMPLE);
+  });
+
+  it("carries the key, the amount, a plain name and city and the gift's txid, and its CRC checks", () => {
+    const code = staticBrCode({
+      chave: "+5521987654321",
+      nomeRecebedor: "Associação Protetora dos Animais de São Gonçalo",
+      cidadeRecebedor: "São Gonçalo do Rio Abaixo",
+      valorCentavos: 2_500,
+      txid: "ADP7K2M9Q4X",
+    });
+    const fields = decode(code);
+    expect(fields.get("00")).toBe("01");
+    const account = decode(fields.get("26")!);
+    expect([account.get("00"), account.get("01")]).toEqual(["br.gov.bcb.pix", "+5521987654321"]);
+    expect(fields.get("52")).toBe("0000");
+    expect(fields.get("53")).toBe("986");
+    expect(fields.get("54")).toBe("25.00");
+    expect(fields.get("58")).toBe("BR");
+    expect(fields.get("59")).toBe("Associacao Protetora dos");
+    expect(fields.get("60")).toBe("SAO GONCALO DO");
+    expect(decode(fields.get("62")!).get("05")).toBe("ADP7K2M9Q4X");
+    expect(fields.get("63")).toBe(crc16(code.slice(0, -4)));
+    // A code changed in one character no longer checks.
+    const forged = code.replace("25.00", "95.00");
+    expect(crc16(forged.slice(0, -4))).not.toBe(forged.slice(-4));
+  });
+
+  it("refuses a txid a bank would not read", () => {
+    const base = { chave: "ong@exemplo.org", nomeRecebedor: "ONG", cidadeRecebedor: "Niteroi" };
+    expect(() => staticBrCode({ ...base, txid: "doação-1" })).toThrow();
+    expect(() => staticBrCode({ ...base, txid: "A".repeat(26) })).toThrow();
+  });
+});
+
+describe("Pix keys", () => {
+  it("are read as the Pix directory keeps them, each type checked", () => {
+    expect(normalizePixKey("529.982.247-25")).toEqual({ tipo: "cpf", chave: "52998224725" });
+    expect(normalizePixKey("11.222.333/0001-81")).toEqual({ tipo: "cnpj", chave: "11222333000181" });
+    expect(normalizePixKey(" ONG@Exemplo.org ")).toEqual({ tipo: "email", chave: "ong@exemplo.org" });
+    expect(normalizePixKey("+55 21 98765-4321")).toEqual({ tipo: "telefone", chave: "+5521987654321" });
+    expect(normalizePixKey("(21) 98765-4321")).toEqual({ tipo: "telefone", chave: "+5521987654321" });
+    expect(normalizePixKey("123E4567-E12B-12D1-A456-426655440000")).toEqual({
+      tipo: "aleatoria",
+      chave: "123e4567-e12b-12d1-a456-426655440000",
+    });
+    for (const refused of [
+      "529.982.247-26",
+      "11.222.333/0001-82",
+      "ong@",
+      "+1 415 555 0100",
+      "+55 21 1234",
+      "qualquer",
+    ]) {
+      expect(normalizePixKey(refused), refused).toBeNull();
+    }
+  });
+});
