@@ -8,6 +8,7 @@ import { createMailer } from "~/services/mail.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";
 import { FOLLOWUP_SWEEP_JOB } from "~/domain/termos/followups.server";
+import { HEALTH_SWEEP_JOB } from "~/domain/health/reminders.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
@@ -103,6 +104,7 @@ describe("the periodic purge", () => {
       expect(schedules).toEqual([
         { name: ALERT_DIGEST_JOB, cron: "0 11 * * *" },
         { name: FOLLOWUP_SWEEP_JOB, cron: "*/15 * * * *" },
+        { name: HEALTH_SWEEP_JOB, cron: "0 10 * * *" },
         { name: PURGE_JOB, cron: "0 * * * *" },
       ]);
     } finally {
