@@ -63,6 +63,9 @@ export type StartOptions = {
   onLockCompromised?: (error: Error) => void;
 };
 
+/** How long an idle kept-alive connection stays open (see createServer). */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Everything the process needs before it listens: settings, database, HTTP server. */
 export async function createServer(options: StartOptions = {}): Promise<{
   env: Env;
@@ -130,6 +133,11 @@ export async function createServer(options: StartOptions = {}): Promise<{
     requestLines: env.requestLog,
   });
   const server = tuning.nodeServer(app);
+  // A client (a proxy, a browser, a test runner) may send on a kept-alive connection at the very
+  // moment Node's 5 s default closes it, and gets ECONNRESET. Idle connections stay open longer
+  // than the usual clients' and proxies' own idle limits (60 s), so the client always closes first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   server.once("listening", () => {
     // PORT=0 picks a free port: only now is the address known.
     if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);

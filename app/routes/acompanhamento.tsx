@@ -6,7 +6,7 @@ import { imageUrl } from "~/lib/image-urls";
 import { daysText } from "~/lib/dates";
 import { textField } from "~/validation/fields";
 import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
-import { BodyError, readForm } from "~/web/body.server";
+import { BodyError, bytesOf, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 
 /**
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = texto.safeParse(form.get("texto") ?? undefined);
   if (!parsed.success) return data({ field: "texto", error: parsed.error.issues[0]!.message }, { status: 400 });
   const files = form.getAll("fotos").filter((value): value is File => value instanceof File && value.size > 0);
-  const fotos = await Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
+  const fotos = await bytesOf(files);
   const answered = await answerCheckin(context.db, token, { texto: parsed.data, fotos }, new Date());
   if (!answered.ok) {
     return data(

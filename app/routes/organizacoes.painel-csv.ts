@@ -6,6 +6,7 @@ import { readPanelRange } from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
+import { privateCsvResponse } from "~/web/downloads.server";
 
 /**
  * `/organizacoes/:id/painel.csv` (issue 43): the panel's figures, one row per month, for the
@@ -20,11 +21,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const panel = await organizationPanel(context.db, user.id, id, read.range);
   if (!panel.ok) throw pageFailure(panel.failure);
   const { de, ate } = read.range;
-  return new Response(panelCsv(panel.value), {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="painel-${de}-a-${ate}.csv"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateCsvResponse({ csv: panelCsv(panel.value), fileName: `painel-${de}-a-${ate}.csv` });
 }

@@ -3,7 +3,7 @@ import { healthCarteira } from "~/domain/health/carteira.server";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
-import { privatePdfResponse } from "~/web/pdf.server";
+import { privatePdfResponse } from "~/web/downloads.server";
 
 /** `/pets/:id/saude.pdf`: the animal's `Carteira de saúde`, for who may read its record (issue 45). */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

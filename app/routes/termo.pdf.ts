@@ -2,7 +2,7 @@ import { pageId } from "~/web/not-found.server";
 import { data } from "react-router";
 import type { Route } from "./+types/termo.pdf";
 import { signedTermoPdf } from "~/domain/termos/termo-documents.server";
-import { privatePdfResponse } from "~/web/pdf.server";
+import { privatePdfResponse } from "~/web/downloads.server";
 import { requireUser } from "~/web/auth.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 

@@ -234,3 +234,9 @@ function formWithPlainType(request: Request, type: string, contentType: string):
   headers.set("Content-Type", type + parameters);
   return new Request(request, { headers });
 }
+
+/** Whether a body is a multipart form (media types are case-insensitive). */
+export const isMultipart = (request: Request) =>
+  /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
+/** The files' bytes, in order. */
+export const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES } from "~/lib/health";
 import { healthEntryFormSchema, healthEntrySchema, type HealthEntryInput } from "~/validation/health";
 import { bodyErrorResponse, parseJsonBody, submissionFailed } from "./api.server";
-import { readForm } from "./body.server";
+import { bytesOf, isMultipart, readForm } from "./body.server";
 import { parseForm } from "./forms.server";
 
 /** An entry's files as read from a form: at most 3, of 10 MB each, told so in Portuguese. */
@@ -12,9 +12,6 @@ const FILE_LIMITS = {
   fileTooLarge: HEALTH_MESSAGES.arquivos.size,
   tooManyFiles: HEALTH_MESSAGES.arquivos.max,
 };
-
-const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
-const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
 
 type Read = { ok: true; input: HealthEntryInput; files: Buffer[] } | { ok: false; response: Response };
 

@@ -3,7 +3,7 @@ import type { PetInput } from "~/domain/pets/pets.server";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { newsFormSchema, newsPageSchema } from "~/validation/foster";
 import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
-import { readForm, readJson } from "./body.server";
+import { bytesOf, isMultipart, readForm, readJson } from "./body.server";
 import { parseForm } from "./forms.server";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
@@ -14,12 +14,9 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
   });
   if (!form.ok) return form;
   const { fotos, organizacao_id: organizationId, ...input } = form.value;
-  const photos = await Promise.all(fotos.map(async (file) => Buffer.from(await file.arrayBuffer())));
+  const photos = await bytesOf(fotos);
   return { ok: true as const, input: input satisfies PetInput, photos, organizationId, reply: form.reply };
 }
-
-const isMultipart = (request: Request) => /^multipart\/form-data/i.test(request.headers.get("Content-Type") ?? "");
-const bytesOf = (files: File[]) => Promise.all(files.map(async (file) => Buffer.from(await file.arrayBuffer())));
 
 type ApiRead<Value> = { ok: true; value: Value } | { ok: false; response: ReturnType<typeof apiError> };
 

@@ -448,6 +448,9 @@ describe("the health record's page", () => {
     const image = await foster.client.get(address(files[0]!));
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/webp"]);
     expect(image.headers.get("cache-control")).toBe("private, no-store");
+    // The file's own policy is sent beside the site's, not replaced by it: a browser enforces
+    // every policy it gets, so opened directly, the file runs nothing.
+    expect(image.headers.get("content-security-policy")?.split(", ")).toContain("sandbox; default-src 'none'");
     const metadata = await sharp(image.bytes).metadata();
     expect([metadata.format, metadata.width, metadata.exif]).toEqual(["webp", 1200, undefined]);
     const document = await admin.client.get(address(files[1]!));

@@ -17,7 +17,7 @@ import { issueTermo } from "~/domain/termos/termos.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { termoPdf } from "~/domain/termos/termo-documents.server";
 import { signatureContext } from "~/web/termos.server";
-import { privatePdfResponse } from "~/web/pdf.server";
+import { privatePdfResponse } from "~/web/downloads.server";
 import type { Db } from "~/db/client.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { isId } from "~/lib/ids";

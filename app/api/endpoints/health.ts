@@ -21,7 +21,7 @@ import {
 } from "~/validation/health";
 import { readApiHealthEntry } from "~/web/health-forms.server";
 import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
-import { privatePdfResponse } from "~/web/pdf.server";
+import { privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { healthEntryFields, registerCsv, toApiHealthEntry } from "../presenters/health";
@@ -32,17 +32,6 @@ const binary = (description: string, type: string) => ({
   description,
   content: { [type]: { schema: z.string().meta({ override: { type: "string", format: "binary" } }) } },
 });
-
-/** A CSV to download: personal data (CPF, address), never cached. */
-const csvDownload = (csv: string, fileName: string) =>
-  new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 
 const REGISTER =
   "Os dados que a Lei nº 15.046/2024 (art. 2º) pede para o cadastro nacional de cães e gatos (SinPatinhas): espécie, raça, sexo, idade, pelagem, vacinas, doenças, microchip, origem e, de um animal adotado, o nome, o CPF e o endereço de quem adotou, do termo assinado; de um animal com a organização, a organização e o CNPJ. O SinPatinhas não tem API: o arquivo é para quem faz o cadastro no site dele.";
@@ -111,7 +100,7 @@ export const healthEndpoints = [
     async handle({ params, context, user }) {
       const rows = await organizationRegister(context.db, context.vault, user.id, params.id);
       if (!rows.ok) return apiFailure(rows.failure);
-      return csvDownload(registerCsv(rows.value), "sinpatinhas.csv");
+      return privateCsvResponse({ csv: registerCsv(rows.value), fileName: "sinpatinhas.csv" });
     },
   }),
   endpoint({
@@ -132,7 +121,10 @@ export const healthEndpoints = [
     async handle({ params, context, user }) {
       const row = await petRegister(context.db, context.vault, user.id, params.id);
       if (!row.ok) return apiFailure(row.failure);
-      return csvDownload(registerCsv([row.value]), downloadName("sinpatinhas", row.value.nome, "csv"));
+      return privateCsvResponse({
+        csv: registerCsv([row.value]),
+        fileName: downloadName("sinpatinhas", row.value.nome, "csv"),
+      });
     },
   }),
   endpoint({

@@ -1,0 +1,24 @@
+/**
+ * Private files as downloaded (a signed termo with CPF and address, an animal's health booklet,
+ * a register export, a panel's figures): never cached, never sniffed as anything else.
+ */
+function privateDownload(body: BodyInit, type: string, fileName: string, extra: Record<string, string> = {}) {
+  return new Response(body, {
+    headers: {
+      "Content-Type": type,
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      ...extra,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+export function privatePdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: string }): Response {
+  return privateDownload(new Uint8Array(pdf), "application/pdf", fileName, { "Content-Length": String(pdf.length) });
+}
+
+/** A CSV in UTF-8, to open in a spreadsheet. */
+export function privateCsvResponse({ csv, fileName }: { csv: string; fileName: string }): Response {
+  return privateDownload(csv, "text/csv; charset=utf-8", fileName);
+}
