@@ -7,6 +7,7 @@ import { applicationsEndpoints } from "./endpoints/applications";
 import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
 import { fosterEndpoints } from "./endpoints/foster";
+import { givingEndpoints } from "./endpoints/giving";
 import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
@@ -46,6 +47,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...transferEndpoints,
   ...fosterEndpoints,
   ...healthEndpoints,
+  ...givingEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

@@ -243,6 +243,23 @@ export const organizations = pgTable(
   ],
 );
 
+/**
+ * Where an organisation receives gifts (issue 46): its Pix key as the Pix directory keeps it,
+ * and the receiver's name and city the BR Code carries. Public by nature (every code shows it);
+ * no giver's bank data is ever stored.
+ */
+export const organizationPix = pgTable("organization_pix", {
+  organizationId: uuid("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  tipo: varchar("tipo", { length: 10 }).$type<"cpf" | "cnpj" | "email" | "telefone" | "aleatoria">().notNull(),
+  chave: varchar("chave", { length: 77 }).notNull(),
+  nomeRecebedor: varchar("nome_recebedor", { length: 25 }).notNull(),
+  cidadeRecebedor: varchar("cidade_recebedor", { length: 15 }).notNull(),
+  updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
+
 /** Who belongs to an organisation, and as what. */
 export const organizationMembers = pgTable(
   "organization_members",

@@ -19,6 +19,7 @@ import {
   petHealthEntries,
   organizationMembers,
   organizations,
+  organizationPix,
   pets,
   reports,
   users,
@@ -59,6 +60,12 @@ const DEMO_PENDING_ONG = {
 
 /** A CNPJ whose check digits are right, for the demo NGO (no real organisation's). */
 const DEMO_CNPJ = "11222333000181";
+/**
+ * The demo NGO's Pix key: a random key made for the demo, held by no account (a known CNPJ or
+ * e-mail could be someone's, and a visitor trying the QR code would pay them).
+ */
+const DEMO_PIX_KEY = "7d5e2c1a-94b3-4f6e-8a0d-3c9b6f1e2a47";
+const DEMO_PIX_RECEIVER = "Amigos de Quatro Patas";
 
 /** The demo caretaker; the README gives this login. */
 export const DEMO_CARETAKER = {
@@ -295,6 +302,16 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .update(organizations)
       .set({ logoId: await saveImage(txDb, logo) })
       .where(eq(organizations.id, organizationId));
+    // Gifts by Pix (issue 46), so `Apadrinhe` and `Doe` show on its pages.
+    await tx.insert(organizationPix).values({
+      organizationId,
+      tipo: "aleatoria",
+      chave: DEMO_PIX_KEY,
+      nomeRecebedor: DEMO_PIX_RECEIVER,
+      cidadeRecebedor: "Rio de Janeiro",
+      updatedBy: caretaker.id,
+      updatedAt: new Date(now),
+    });
     const team = new Map<string, string>();
     for (const { papel, ...member } of DEMO_TEAM) {
       const account = await createUser(txDb, { ...member, cidade: "Rio de Janeiro", uf: "RJ" });

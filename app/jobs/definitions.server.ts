@@ -7,6 +7,7 @@ import {
   type ConversationNoticeJob,
 } from "~/domain/conversations/notices.server";
 import { PURGE_JOB, purgeExpired } from "./maintenance.server";
+import { PIX_KEY_CHANGED_JOB, sendPixKeyChanged } from "~/domain/giving/pix.server";
 import {
   ALERT_DIGEST_JOB,
   ALERT_SEND_JOB,
@@ -230,6 +231,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ invitationId }) => sendOrganizationInvitation(db, mailer, invitationId, publicUrl(), now()),
   };
+  // The Pix key changed: every administrador is told (each one's e-mail sent once, whatever the retries).
+  const pixKeyChanged: JobDefinition<Parameters<typeof sendPixKeyChanged>[2]> = {
+    name: PIX_KEY_CHANGED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (change) => sendPixKeyChanged(db, mailer, change, publicUrl()),
+  };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
   const transferRequested: JobDefinition<{ transferId: string }> = {
     name: TRANSFER_REQUESTED_JOB,
@@ -305,6 +314,7 @@ export function appJobs({
     passwordReset,
     emailConfirmation,
     organizationInvitation,
+    pixKeyChanged,
     transferRequested,
     fosterInterest,
     fosterVisit,

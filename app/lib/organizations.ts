@@ -63,6 +63,7 @@ export const ACTIVITY_KINDS = [
   "acompanhamento_alterado",
   "animal_em_lar",
   "lar_encerrado",
+  "pix_alterado",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -125,6 +126,8 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `levou ${about} para o lar temporário${detalhe ? ` de ${detalhe}` : ""}`;
     case "lar_encerrado":
       return `encerrou a estadia de ${about} no lar temporário`;
+    case "pix_alterado":
+      return detalhe ? `alterou a chave Pix (${detalhe})` : "alterou a chave Pix";
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");

@@ -1,5 +1,6 @@
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
 import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
+import { formatCnpj } from "./organizations";
 
 /**
  * Pix keys and static BR Codes (issue 46): the "Pix copia e cola" text and the QR code's content
@@ -8,7 +9,7 @@ import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
  * a two-digit length and a value, closed by a CRC16 of everything before it.
  */
 
-type PixKeyType = "cpf" | "cnpj" | "email" | "telefone" | "aleatoria";
+export type PixKeyType = "cpf" | "cnpj" | "email" | "telefone" | "aleatoria";
 
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,8 +55,12 @@ function field(id: string, value: string): string {
   return `${id}${String(value.length).padStart(2, "0")}${value}`;
 }
 
+/** The BR Code's limits for the receiver's name and city. */
+export const PIX_NAME_MAX = 25;
+export const PIX_CITY_MAX = 15;
+
 /** Names and cities as every bank's app reads them: no accents, only the letters, digits and signs EMV allows. */
-function plain(text: string, max: number): string {
+export function plainPixText(text: string, max: number): string {
   return text
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
@@ -91,10 +96,37 @@ export function staticBrCode({ chave, nomeRecebedor, cidadeRecebedor, valorCenta
     field("53", "986"),
     ...(valorCentavos !== undefined ? [field("54", (valorCentavos / 100).toFixed(2))] : []),
     field("58", "BR"),
-    field("59", plain(nomeRecebedor, 25)),
-    field("60", plain(cidadeRecebedor, 15).toUpperCase()),
+    field("59", plainPixText(nomeRecebedor, PIX_NAME_MAX)),
+    field("60", plainPixText(cidadeRecebedor, PIX_CITY_MAX).toUpperCase()),
     field("62", field("05", txid)),
     "6304",
   ].join("");
   return payload + crc16(payload);
+}
+
+export const PIX_KEY_TYPE_LABEL: Record<PixKeyType, string> = {
+  cpf: "CPF",
+  cnpj: "CNPJ",
+  email: "E-mail",
+  telefone: "Celular",
+  aleatoria: "Chave aleatória",
+};
+
+/** A stored key as people read it: a CPF, CNPJ or phone with its usual punctuation. */
+export function formatPixKey(tipo: PixKeyType, chave: string): string {
+  switch (tipo) {
+    case "cpf":
+      return chave.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+    case "cnpj":
+      return formatCnpj(chave);
+    case "telefone":
+      return chave.replace(/^\+55(\d{2})(\d{4,5})(\d{4})$/, "+55 $1 $2-$3");
+    default:
+      return chave;
+  }
+}
+
+/** An amount in centavos as Brazilians write it: 2500 is "R$ 25,00". */
+export function formatReais(centavos: number): string {
+  return `R$ ${new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(centavos / 100)}`;
 }

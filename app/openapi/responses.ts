@@ -84,7 +84,10 @@ export const apiPetSchema = z
       .boolean()
       .meta({ description: "Os últimos testes de FIV e FeLV do registro de saúde deram negativo." }),
     microchip: z.string().nullable().meta({ description: "15 dígitos." }),
-    raca: z.string().nullable().meta({ description: "A raça; SRD (sem raça definida) para a maioria.", example: "SRD" }),
+    raca: z
+      .string()
+      .nullable()
+      .meta({ description: "A raça; SRD (sem raça definida) para a maioria.", example: "SRD" }),
     pelagem: z.string().nullable().meta({ description: "A cor e o tipo do pelo.", example: "Caramelo, pelo curto" }),
     convive_com: z.array(z.enum(COMPANIONS)),
     necessidades_especiais: z.string().nullable(),
@@ -699,12 +702,10 @@ const healthCommon = {
     .enum(HEALTH_ROLES)
     .meta({ description: "Quem registrou: a equipe da organização, o lar temporário ou quem adotou." }),
   seu: z.boolean().meta({ description: "Se foi você quem registrou (quem não é da equipe só altera os seus)." }),
-  arquivos: z
-    .array(z.object({ id, tipo: z.enum(["pdf", "imagem"]), url: z.string() }))
-    .meta({
-      description:
-        "Os arquivos enviados com o registro (a foto da carteira, o PDF de um exame), só para quem lê o registro.",
-    }),
+  arquivos: z.array(z.object({ id, tipo: z.enum(["pdf", "imagem"]), url: z.string() })).meta({
+    description:
+      "Os arquivos enviados com o registro (a foto da carteira, o PDF de um exame), só para quem lê o registro.",
+  }),
   criado_em: dateTime,
 };
 const nextDose = day.nullable().meta({ description: "Quando vence a próxima dose; null: nenhuma prevista." });
@@ -762,3 +763,38 @@ export const healthRecordSchema = z
     registros: z.array(healthEntryResponseSchema).meta({ description: "Mais recentes primeiro." }),
   })
   .meta({ id: "RegistroDeSaudeDoAnimal" });
+
+/** Pix (issue 46): an organisation's key, and a gift's code. */
+export const pixKeyResponseSchema = z
+  .object({
+    tipo: z.enum(["cpf", "cnpj", "email", "telefone", "aleatoria"]),
+    chave: z.string().meta({
+      description: "Como o diretório do Pix guarda: CPF e CNPJ sem pontuação, celular com +55, e-mail em minúsculas.",
+      example: "+5521987654321",
+    }),
+    nome_recebedor: z.string().meta({ example: "Amigos dos Bichos" }),
+    cidade_recebedor: z.string().meta({ example: "Rio de Janeiro" }),
+    alterada_em: dateTime,
+  })
+  .meta({ id: "ChavePix" });
+
+export const pixCodeSchema = z
+  .object({
+    br_code: z.string().meta({
+      description:
+        "O BR Code estático (padrão EMV do Banco Central): o texto do `Pix copia e cola`, com chave, valor, nome e cidade de quem recebe e o `txid`, fechado pelo CRC16.",
+    }),
+    qr_svg: z.string().meta({ description: "O mesmo código como QR code, em SVG." }),
+    txid: z.string().meta({
+      description: "O nome da doação no extrato do banco: até 25 letras e números.",
+      example: "DO7KQ2M9XRT4HW3NPZ8",
+    }),
+    valor: z
+      .string()
+      .nullable()
+      .meta({ description: "Em reais, com ponto; null: quem paga digita o valor no app do banco.", example: "25.00" }),
+    nome_recebedor: z.string(),
+    cidade_recebedor: z.string(),
+    organizacao: z.object({ id, nome: z.string(), verificada: z.boolean() }),
+  })
+  .meta({ id: "CodigoPix" });

@@ -12,6 +12,7 @@ import {
   DataSection,
   InviteSection,
   LogoSection,
+  PixSection,
   LeaveSection,
   MembersSection,
   PendingSection,
@@ -78,6 +79,7 @@ export default function OrganizationSettings() {
       </header>
       <DataSection />
       {admin ? <LogoSection /> : null}
+      {roleMay(organization.papel, "cuidar") ? <PixSection /> : null}
       <MembersSection />
       {admin ? <InviteSection /> : null}
       {admin ? <PendingSection /> : null}

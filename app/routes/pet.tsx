@@ -22,6 +22,7 @@ import { getUser, requireUser } from "~/web/auth.server";
 import { offerHomeFor } from "~/domain/foster/interest.server";
 import { ownOffer } from "~/domain/foster/offers.server";
 import { newsOf } from "~/domain/foster/news.server";
+import { receivesPix } from "~/domain/giving/pix.server";
 import { dayInBrasilia } from "~/lib/dates";
 import { pageFailure } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -47,7 +48,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     em: formatDay(dayInBrasilia(item.criadaEm)),
     fotos: item.fotos,
   }));
-  return data({ pet, origin, favorito, own, hasOffer: Boolean(offering && !offering.pausado), noticias }, { status });
+  // `Apadrinhe` (issue 46): while it waits for a home, when its organisation receives gifts by Pix.
+  const apadrinhe = pet.status === "disponivel" && (await receivesPix(context.db, pet.organizacao.id));
+  return data(
+    { pet, origin, favorito, own, hasOffer: Boolean(offering && !offering.pausado), noticias, apadrinhe },
+    { status },
+  );
 }
 
 /** `Posso ser lar temporário`: the person's active offer goes to the animal's team (else they make one). */
@@ -93,7 +99,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetPage() {
-  const { pet, favorito, origin, own, hasOffer, noticias } = useLoaderData<typeof loader>();
+  const { pet, favorito, origin, own, hasOffer, noticias, apadrinhe } = useLoaderData<typeof loader>();
   const available = pet.status === "disponivel";
   const caretakerPlace = pet.caretaker.cidade
     ? ` (${pet.caretaker.cidade}${pet.caretaker.uf ? `/${pet.caretaker.uf}` : ""})`
@@ -265,6 +271,14 @@ export default function PetPage() {
           <ChatIcon className="pet-page__chat" />
           Falar com responsável
         </Link>
+      ) : null}
+      {apadrinhe ? (
+        <p className="pet-page__sponsor">
+          <Link to={`/pets/${pet.id}/apadrinhe`} aria-describedby="apadrinhe-nota">
+            Apadrinhe
+          </Link>{" "}
+          <span id="apadrinhe-nota">{`Ajude com a ração e o veterinário de ${pet.nome}, por Pix.`}</span>
+        </p>
       ) : null}
       {pet.status !== "removido" && !own ? (
         <p className="pet-page__report">

@@ -8,12 +8,25 @@ import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
 import { StoryCard, storyCardData } from "~/components/story-card";
 import { caretakerStories } from "~/domain/termos/happy-endings.server";
 import { pageMeta } from "~/lib/meta";
+import { giftReceiversOnPage } from "~/domain/giving/pix.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await findCaretakerPage(context.db, pageId(params.id));
   foundOr404(page);
   const stories = await caretakerStories(context.db, page.id);
-  return { caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) }, historias: stories.map(storyCardData) };
+  const receivers = await giftReceiversOnPage(
+    context.db,
+    page.id,
+    page.organizacoes.map((organization) => organization.id),
+  );
+  // `Doe` (issue 46): the page's own organisation first, then those listed, each with a Pix key.
+  const listed = new Set(page.organizacoes.map((organization) => organization.id));
+  return {
+    caretaker: { ...page, disponiveis: page.disponiveis.map(cardData) },
+    historias: stories.map(storyCardData),
+    doeParaPagina: receivers.find((id) => !listed.has(id)) ?? null,
+    doePara: receivers.filter((id) => listed.has(id)),
+  };
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -26,7 +39,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function CaretakerPage() {
-  const { caretaker, historias } = useLoaderData<typeof loader>();
+  const { caretaker, historias, doeParaPagina, doePara } = useLoaderData<typeof loader>();
   const available = caretaker.disponiveis.length;
   return (
     <section className="caretaker">
@@ -51,6 +64,13 @@ export default function CaretakerPage() {
               ? "1 animal adotado pela Adopet"
               : `${caretaker.adotados} animais adotados pela Adopet`}
           </p>
+          {doeParaPagina ? (
+            <p>
+              <Link className="button" to={`/organizacoes/${doeParaPagina}/doe`}>
+                Doe
+              </Link>
+            </p>
+          ) : null}
         </div>
       </header>
       {caretaker.organizacoes.length > 0 ? (
@@ -74,6 +94,14 @@ export default function CaretakerPage() {
                   </>
                 ) : null}
                 {organization.local ? <span className="caretaker__place"> · {organization.local}</span> : null}
+                {doePara.includes(organization.id) ? (
+                  <>
+                    {" · "}
+                    <Link to={`/organizacoes/${organization.id}/doe`} aria-label={`Doe para ${organization.nome}`}>
+                      Doe
+                    </Link>
+                  </>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -38,7 +38,9 @@ export type Subject =
   /** News of an animal from its foster home. */
   | "news"
   /** An entry of an animal's health record (issue 45). */
-  | "health-entry";
+  | "health-entry"
+  /** Where an organisation receives gifts by Pix (issue 46): none set, or an animal not open to gifts. */
+  | "pix";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -218,6 +220,7 @@ export type LimitName =
   | "alert-account"
   | "organization-account"
   | "invitation-account"
+  | "pix-account"
   | "transfer-account"
   | "foster-account"
   | "news-account"

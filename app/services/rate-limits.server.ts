@@ -36,6 +36,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "organization-account": { points: 10, duration: HOUR },
   // Invitations e-mailed, per administrador.
   "invitation-account": { points: 30, duration: HOUR },
+  // Changes of the Pix key (issue 46), per administrador: each one e-mails every administrador.
+  "pix-account": { points: 10, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
@@ -158,6 +160,7 @@ export async function forgetPersonalCounters(
         "alert-account",
         "organization-account",
         "invitation-account",
+        "pix-account",
         "transfer-account",
         "foster-account",
         "news-account",

@@ -143,6 +143,7 @@ export const NOTICES = {
   organizationSaved: "Dados da organização salvos.",
   organizationLogoSaved: "Logo da organização salvo.",
   organizationLogoRemoved: "Logo da organização retirado.",
+  pixSaved: "Chave Pix salva. Todos os administradores foram avisados por e-mail.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
   invitationDeclined: "Convite recusado.",

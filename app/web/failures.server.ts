@@ -9,6 +9,7 @@ import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { HEALTH_MESSAGES } from "~/lib/health";
+import { PIX_MESSAGES } from "~/validation/pix";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -59,6 +60,7 @@ const NOT_FOUND: Record<Subject, string> = {
   placement: "Este animal não está em um lar temporário.",
   news: "Notícia não encontrada.",
   "health-entry": "Registro de saúde não encontrado.",
+  pix: PIX_MESSAGES.semChave,
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -142,6 +144,7 @@ const LIMITED: Record<LimitName, string> = {
   "alert-account": "Você criou muitos alertas em pouco tempo.",
   "organization-account": "Você criou muitas organizações em pouco tempo.",
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
+  "pix-account": "Você alterou a chave Pix muitas vezes em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",

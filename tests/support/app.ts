@@ -109,6 +109,7 @@ export class Client {
 
   get = (url: string) => this.request("GET", url);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", url, body, headers);
+  put = (url: string, body?: unknown) => this.request("PUT", url, body);
   patch = (url: string, body?: unknown) => this.request("PATCH", url, body);
   delete = (url: string, body?: unknown) => this.request("DELETE", url, body);
 

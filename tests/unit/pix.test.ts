@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { crc16, normalizePixKey, staticBrCode } from "~/lib/pix";
+import { decodeEmv as decode } from "../support/emv";
 
 /**
  * The static BR Code (issue 46) against the Banco Central's published example (Manual de
@@ -10,21 +11,6 @@ import { crc16, normalizePixKey, staticBrCode } from "~/lib/pix";
 // The manual's example of a static code: a random key, no amount, no txid (`***`).
 const BCB_EXAMPLE =
   "00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-4266554400005204000053039865802BR5913Fulano de Tal6008BRASILIA62070503***63041D3D";
-
-/** EMV TLV fields, read two digits of id and two of length at a time. */
-function decode(payload: string): Map<string, string> {
-  const fields = new Map<string, string>();
-  let at = 0;
-  while (at < payload.length) {
-    const id = payload.slice(at, at + 2);
-    const length = Number(payload.slice(at + 2, at + 4));
-    expect(Number.isInteger(length), `length of ${id}`).toBe(true);
-    fields.set(id, payload.slice(at + 4, at + 4 + length));
-    at += 4 + length;
-  }
-  expect(at).toBe(payload.length);
-  return fields;
-}
 
 describe("the static BR Code", () => {
   it("computes the manual's CRC and writes its example byte for byte", () => {

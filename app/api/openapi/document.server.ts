@@ -36,6 +36,7 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Organizações" },
         { name: "Lar temporário" },
         { name: "Saúde" },
+        { name: "Doações" },
         { name: "Contas" },
         { name: "Sessão" },
         { name: "Denúncias" },

@@ -4,6 +4,8 @@ import type { Route } from "../+types/organizacoes.configuracoes";
 import { inviteMember } from "~/domain/organizations/invitations.server";
 import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
 import { updateOrganization } from "~/domain/organizations/organizations.server";
+import { setPixKey } from "~/domain/giving/pix.server";
+import { pixKeySchema } from "~/validation/pix";
 import { acceptTransfer, closeTransfer } from "~/domain/organizations/transfers.server";
 import type { Failure } from "~/services/outcome.server";
 import {
@@ -23,6 +25,7 @@ export type Intent =
   | "dados"
   | "logo"
   | "tirar_logo"
+  | "pix"
   | "convidar"
   | "papel"
   | "remover"
@@ -99,6 +102,16 @@ export async function runOrganizationIntent({ request, params, context }: Route.
         return refused("tirar_logo", updated.failure);
       }
       return back("organizationLogoRemoved");
+    }
+    case "pix": {
+      const form = await parseForm(request, pixKeySchema);
+      if (!form.ok) return withIntent("pix", form.response);
+      const saved = await setPixKey(context.db, context.jobs, user.id, id, form.value);
+      if (!saved.ok) {
+        notMember(saved.failure);
+        return withIntent("pix", formFailure(form, saved.failure));
+      }
+      return back("pixSaved");
     }
     case "convidar": {
       const form = await parseForm(request, invitationSchema);

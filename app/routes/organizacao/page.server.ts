@@ -6,6 +6,8 @@ import {
 } from "~/domain/organizations/invitations.server";
 import { listMembers, organizationForMember } from "~/domain/organizations/organizations.server";
 import { listTransfers, type TransferView } from "~/domain/organizations/transfers.server";
+import { pixKeyForMember } from "~/domain/giving/pix.server";
+import { formatPixKey, PIX_KEY_TYPE_LABEL } from "~/lib/pix";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { ORGANIZATION_ROLE_LABEL, roleMay } from "~/lib/organizations";
 import { requireUser } from "~/web/auth.server";
@@ -51,6 +53,9 @@ export async function loadOrganizationPage({ request, params, context }: Route.L
   // The invitations waiting for an answer hold e-mails: only administradores see them.
   const pending = admin ? await listPendingInvitations(context.db, user.id, id) : null;
   const transfers = admin ? await listTransfers(context.db, user.id, id) : null;
+  // The key is public in every code, but only the team reads it here (a foster home has no use for it).
+  const pix = roleMay(organization.value.papel, "cuidar") ? await pixKeyForMember(context.db, user.id, id) : null;
+  const pixKey = pix?.ok ? pix.value : null;
   return {
     organization: organization.value,
     admin,
@@ -64,5 +69,12 @@ export async function loadOrganizationPage({ request, params, context }: Route.L
     pending: pending?.ok ? pending.value.map(pendingRow) : [],
     transfers: transfers?.ok ? transfers.value.map((transfer) => transferRow(transfer, id)) : [],
     invitationDays: INVITATION_DAYS,
+    pix: pixKey && {
+      tipo: PIX_KEY_TYPE_LABEL[pixKey.tipo],
+      chave: formatPixKey(pixKey.tipo, pixKey.chave),
+      nomeRecebedor: pixKey.nomeRecebedor,
+      cidadeRecebedor: pixKey.cidadeRecebedor,
+      alteradaEm: day(pixKey.updatedAt),
+    },
   };
 }

@@ -4,6 +4,8 @@ import { OrganizationForm } from "~/components/organization-form";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { formatCnpj, ORGANIZATION_ROLE_LABEL, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { invitationSchema, organizationLogoSchema } from "~/validation/organizations";
+import { pixKeySchema } from "~/validation/pix";
+import { PIX_CITY_MAX, PIX_NAME_MAX } from "~/lib/pix";
 import { PhotoPicker } from "~/components/photo-picker";
 import { imageUrl } from "~/lib/image-urls";
 import type { loadOrganizationPage } from "./page.server";
@@ -105,6 +107,78 @@ export function LogoSection() {
         </Form>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * Where gifts go (issue 46): administradores set the Pix key; the team sees it. Every change is
+ * e-mailed to all administradores, so a hijacked account redirecting gifts does not go unseen.
+ */
+export function PixSection() {
+  const { organization, admin, pix } = useLoaderData<typeof loadOrganizationPage>();
+  const [form, fields, focus] = useValidatedForm(pixKeySchema, useIntentResult("pix"), {
+    chave: pix?.chave ?? "",
+    nome_recebedor: pix?.nomeRecebedor ?? "",
+    cidade_recebedor: pix?.cidadeRecebedor ?? "",
+  });
+  const current = pix ? (
+    <dl className="organization__data">
+      <dt>Chave</dt>
+      <dd>{`${pix.chave} (${pix.tipo})`}</dd>
+      <dt>Quem recebe</dt>
+      <dd>{`${pix.nomeRecebedor}, ${pix.cidadeRecebedor}`}</dd>
+      <dt>Alterada em</dt>
+      <dd>{pix.alteradaEm}</dd>
+    </dl>
+  ) : (
+    <p className="organization__note">Ainda sem chave Pix: a organização não recebe doações pela Adopet.</p>
+  );
+  if (!admin) {
+    return (
+      <section className="panel" aria-labelledby="pix">
+        <h2 className="panel__title" id="pix">
+          Doações por Pix
+        </h2>
+        {current}
+        <p className="organization__note">Só quem administra a organização altera a chave Pix.</p>
+      </section>
+    );
+  }
+  return (
+    <ValidatedForm form={form} focus={focus} action="?acao=pix" className="panel" aria-labelledby="pix">
+      <h2 className="panel__title" id="pix">
+        Doações por Pix
+      </h2>
+      {current}
+      <p className="organization__note">
+        {`Com a chave, ${organization.nome} recebe doações e apadrinhamentos direto na conta, sem passar pela Adopet. A chave, o nome e a cidade aparecem no código Pix de quem doa. Cada alteração é avisada por e-mail a todos os administradores.`}
+      </p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextField
+        meta={fields.chave}
+        label="Chave Pix"
+        autoComplete="off"
+        maxLength={120}
+        hint="CPF, CNPJ, e-mail, celular com DDD ou chave aleatória, como cadastrada no banco."
+      />
+      <TextField
+        meta={fields.nome_recebedor}
+        label="Nome de quem recebe"
+        autoComplete="off"
+        maxLength={PIX_NAME_MAX}
+        hint={`Como o banco mostra a quem paga, até ${PIX_NAME_MAX} caracteres.`}
+      />
+      <TextField
+        meta={fields.cidade_recebedor}
+        label="Cidade de quem recebe"
+        autoComplete="off"
+        maxLength={PIX_CITY_MAX}
+        hint={`Até ${PIX_CITY_MAX} caracteres.`}
+      />
+      <button type="submit" className="button panel__submit">
+        Salvar a chave Pix
+      </button>
+    </ValidatedForm>
   );
 }
 
