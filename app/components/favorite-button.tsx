@@ -1,7 +1,5 @@
-import { useSyncExternalStore } from "react";
 import { useFetcher } from "react-router";
-
-const noChange = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /**
  * The heart of a pet: a real toggle button (aria-pressed) in a form that works without
@@ -23,11 +21,7 @@ export function FavoriteButton({
   compact?: boolean;
 }) {
   const fetcher = useFetcher<{ favorito: boolean }>();
-  const enhanced = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   // What was just asked for shows before the answer arrives.
   const pending = fetcher.formData?.get("intent");
   const marked = pending ? pending === "favoritar" : (fetcher.data?.favorito ?? favorito);

@@ -31,9 +31,8 @@ import {
 } from "./form-fields";
 import { useValidatedForm } from "./use-validated-form";
 import { CityField } from "./city-field";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-
-const noChange = () => () => {};
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 
 export type PetFormValues = {
   nome: string;
@@ -327,11 +326,7 @@ export function PetForm({
 
 function PhotosField({ meta, mode }: { meta: Parameters<typeof getInputProps>[0]; mode: "create" | "edit" }) {
   const focus = useErrorFocus(meta.name);
-  const enhanced = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ file: File; url: string }[]>([]);
   const [announcement, setAnnouncement] = useState("");

@@ -1,7 +1,6 @@
-import { useId, useState, useSyncExternalStore } from "react";
+import { useId, useState } from "react";
 import { Form, Link } from "react-router";
-
-const noChange = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 /** A gift's code as the page shows it (made on the server). */
 export type GiftCode = {
@@ -36,11 +35,7 @@ export function PixGift({
   recipient: string;
   verified: boolean;
 }) {
-  const enhanced = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   const [copied, setCopied] = useState(false);
   const codeId = useId();
   const valueId = useId();

@@ -1,4 +1,5 @@
 import { useId, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useHydrated } from "./use-hydrated";
 
 const noChange = () => () => {};
 const canShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -9,11 +10,7 @@ const canShare = () => typeof navigator !== "undefined" && typeof navigator.shar
  */
 export function ShareBox({ url, title, text }: { url: string; title: string; text: string }) {
   const native = useSyncExternalStore(noChange, canShare, () => false);
-  const enhanced = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   const [copied, setCopied] = useState(false);
   // Browsers flag a field with neither id nor name (autofill cannot tell it apart).
   const addressId = useId();

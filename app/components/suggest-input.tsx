@@ -3,13 +3,11 @@ import {
   useId,
   useRef,
   useState,
-  useSyncExternalStore,
   type InputHTMLAttributes,
   type KeyboardEvent,
   type RefObject,
 } from "react";
-
-const noChange = () => () => {};
+import { useHydrated } from "./use-hydrated";
 
 export type SuggestInputProps<T> = {
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; name: string };
@@ -49,11 +47,7 @@ export function SuggestInput<T>({
   const ownRef = useRef<HTMLInputElement>(null);
   const inputRef = givenRef ?? ownRef;
   const listId = useId();
-  const enhanced = useSyncExternalStore(
-    noChange,
-    () => true,
-    () => false,
-  );
+  const enhanced = useHydrated();
   const [options, setOptions] = useState<T[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);

@@ -90,9 +90,18 @@ test.describe("at 360, 768 and 1440 px", () => {
     await expect(page.getByRole("note")).toContainText("Lei 14.064/2020");
     await capture(page, "denunciar");
     await page.goBack();
+    // Gifts by Pix (issue 46): sponsoring Dunga with a suggested amount, then the NGO's own page.
+    await page.getByRole("link", { name: "Apadrinhe", exact: true }).click();
+    await page.getByRole("link", { name: "R$ 50" }).click();
+    await expect(page.getByLabel("Pix copia e cola")).toBeVisible();
+    await capture(page, "apadrinhe");
+    await page.goto(`/adopet/pets/${dunga.id}`);
     await page.getByRole("link", { name: "ONG Amigos de Quatro Patas" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("ONG Amigos de Quatro Patas");
     await capture(page, "responsavel");
+    await page.getByRole("link", { name: "Doe", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Doe para ONG Amigos de Quatro Patas");
+    await capture(page, "doe");
   });
 
   test("the feed searched near a city fits, passes axe, and is saved", async ({ page }) => {

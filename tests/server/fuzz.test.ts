@@ -54,6 +54,8 @@ let devolucaoId: string;
 let historiaId: string;
 let checkinLink: string;
 let alertaId: string;
+/** The organisation of ong's animals, for its Pix key (issue 46). */
+let ongOrganizationId: string;
 /** Another of Ana's alerts, for the page's forms (the API's fuzz deletes the first). */
 let alertaFormId: string;
 let questions: { id: string; tipo: string; opcoes?: string[] }[];
@@ -271,6 +273,8 @@ beforeAll(async () => {
   devolucaoId = adopted.id;
   const story = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Feliz", prazoDays: 30 });
   historiaId = story.id;
+  // Its own organisation, made when it first published.
+  ongOrganizationId = ((await ong.client.get("/api/organizacoes")).json.organizacoes as { id: string }[])[0]!.id;
   // Its first check-in sent (7 days on), and its signed link.
   const day = dayInBrasilia(story.adoption.adoptedAt);
   await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 7), 10));
@@ -702,6 +706,35 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       body: () => near({ codigo: "ABCD-1234-EFGH-5678" }),
       runs: 30,
     },
+    {
+      name: "PUT /api/organizacoes/:id/pix (its administrador, and others)",
+      method: "PUT",
+      path: () => idOr(() => ongOrganizationId).map((id) => `/api/organizacoes/${id}/pix`),
+      as: ["ong", "ana"],
+      body: () =>
+        near(
+          { chave: "11.222.333/0001-81", nome_recebedor: "Patas Fuzz", cidade_recebedor: "Niterói" },
+          fc.oneof(
+            fc.constantFrom("+55 21 98765-4321", "pix@patas.org", "123e4567-e12b-12d1-a456-426655440000"),
+            anyValue,
+          ),
+        ),
+      runs: 30,
+    },
+    {
+      name: "GET /api/organizacoes/:id/pix?valor= (anyone)",
+      method: "GET",
+      path: () =>
+        fc
+          .tuple(
+            idOr(() => ongOrganizationId),
+            fc.oneof(fc.constantFrom("25", "25,50", "1.250,00"), fc.string()),
+          )
+          .map(([id, valor]) => `/api/organizacoes/${id}/pix?valor=${encodeURIComponent(valor)}`),
+      as: ["anonimo"],
+      body: () => fc.constant(undefined),
+      runs: 30,
+    },
     // Routes that take no body of any method but GET: the fuzz checks they refuse it cleanly.
     ...["/api/finais-felizes", `/api/finais-felizes/${RANDOM_ID}`, "/api/favoritos", "/api/conversas"].map((path) => ({
       name: `POST ${path}`,
@@ -726,7 +759,7 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       await fc.assert(
         fc.asyncProperty(route.path(), fc.constantFrom(...route.as), route.body(), async (path, party, body) => {
           const response = await clientOf(party).request(route.method, path, body);
-          expectClean(response, `${party}: ${route.method} ${path} ${JSON.stringify(body).slice(0, 300)}`);
+          expectClean(response, `${party}: ${route.method} ${path} ${(JSON.stringify(body) ?? "").slice(0, 300)}`);
         }),
         { numRuns: route.runs ?? 25 },
       );
