@@ -40,6 +40,8 @@ export default [
   route("finais-felizes", "routes/finais-felizes.tsx"),
   route("finais-felizes/:id", "routes/final-feliz.tsx"),
   route("favoritos", "routes/favoritos.tsx"),
+  route("apadrinhamentos", "routes/apadrinhamentos.tsx"),
+  route("apadrinhamentos/parar", "routes/apadrinhamentos.parar.tsx"),
   route("alertas", "routes/alertas.tsx"),
   route("alertas/cancelar", "routes/alertas.cancelar.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),

@@ -35,19 +35,7 @@ export function PixGift({
   recipient: string;
   verified: boolean;
 }) {
-  const enhanced = useHydrated();
-  const [copied, setCopied] = useState(false);
-  const codeId = useId();
   const valueId = useId();
-  async function copy() {
-    if (!code) return;
-    try {
-      await navigator.clipboard.writeText(code.brCode);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
   return (
     <div className="gift">
       <section className="panel" aria-labelledby="gift-amount">
@@ -95,50 +83,84 @@ export function PixGift({
           </button>
         </Form>
       </section>
-      {code ? (
-        <section className="panel gift__code" aria-labelledby="gift-code">
-          <h2 className="panel__title" id="gift-code">
-            {code.valor ? `Pix de ${code.valor}` : "Pix"}
-          </h2>
-          <div
-            className="gift__qr"
-            role="img"
-            aria-label={`QR code do Pix${code.valor ? ` de ${code.valor}` : ""} para ${code.nomeRecebedor}`}
-            // The SVG is made on the server by the qrcode library from our own payload.
-            dangerouslySetInnerHTML={{ __html: code.qrSvg }}
-          />
-          <p>Abra o app do seu banco, escolha Pix e leia o QR code, ou copie o código abaixo.</p>
-          <div className="field">
-            <label className="field__label" htmlFor={codeId}>
-              Pix copia e cola
-            </label>
-            <textarea
-              className="field__control gift__text"
-              id={codeId}
-              readOnly
-              rows={4}
-              value={code.brCode}
-              onFocus={(event) => event.currentTarget.select()}
-            />
-          </div>
-          {enhanced ? (
-            <button type="button" className="button" onClick={copy}>
-              Copiar código
-            </button>
-          ) : null}
-          <p className="gift__copied" aria-live="polite">
-            {copied ? "Código copiado. Cole no app do seu banco, na opção Pix copia e cola." : ""}
-          </p>
-          <p className="gift__check">
-            {`Confira no app do banco: o Pix vai para ${code.nomeRecebedor} (${code.cidadeRecebedor}), a conta de ${recipient}. O dinheiro não passa pela Adopet.`}
-          </p>
-          {verified ? null : (
-            <p className="gift__check">
-              {`${recipient} ainda não foi verificada pela equipe da Adopet: doe se você conhece o trabalho dela.`}
-            </p>
-          )}
-        </section>
-      ) : null}
+      {code ? <PixCodePanel code={code} recipient={recipient} verified={verified} /> : null}
     </div>
+  );
+}
+
+/**
+ * A code as a QR code and as `Pix copia e cola`, with `Copiar código` once the page's scripts
+ * run, and what to check in the bank's app.
+ */
+export function PixCodePanel({
+  code,
+  recipient,
+  verified = true,
+  heading,
+  level = 2,
+}: {
+  code: GiftCode;
+  recipient: string;
+  verified?: boolean;
+  heading?: string;
+  /** The heading's level where the panel sits under another h2. */
+  level?: 2 | 3;
+}) {
+  const Title = level === 3 ? "h3" : "h2";
+  const enhanced = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const codeId = useId();
+  const titleId = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(code.brCode);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
+  return (
+    <section className="panel gift__code" aria-labelledby={titleId}>
+      <Title className="panel__title" id={titleId}>
+        {heading ?? (code.valor ? `Pix de ${code.valor}` : "Pix")}
+      </Title>
+      <div
+        className="gift__qr"
+        role="img"
+        aria-label={`QR code do Pix${code.valor ? ` de ${code.valor}` : ""} para ${code.nomeRecebedor}`}
+        // The SVG is made on the server by the qrcode library from our own payload.
+        dangerouslySetInnerHTML={{ __html: code.qrSvg }}
+      />
+      <p>Abra o app do seu banco, escolha Pix e leia o QR code, ou copie o código abaixo.</p>
+      <div className="field">
+        <label className="field__label" htmlFor={codeId}>
+          Pix copia e cola
+        </label>
+        <textarea
+          className="field__control gift__text"
+          id={codeId}
+          readOnly
+          rows={4}
+          value={code.brCode}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      </div>
+      {enhanced ? (
+        <button type="button" className="button" onClick={copy}>
+          Copiar código
+        </button>
+      ) : null}
+      <p className="gift__copied" aria-live="polite">
+        {copied ? "Código copiado. Cole no app do seu banco, na opção Pix copia e cola." : ""}
+      </p>
+      <p className="gift__check">
+        {`Confira no app do banco: o Pix vai para ${code.nomeRecebedor} (${code.cidadeRecebedor}), a conta de ${recipient}. O dinheiro não passa pela Adopet.`}
+      </p>
+      {verified ? null : (
+        <p className="gift__check">
+          {`${recipient} ainda não foi verificada pela equipe da Adopet: doe se você conhece o trabalho dela.`}
+        </p>
+      )}
+    </section>
   );
 }

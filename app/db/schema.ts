@@ -260,6 +260,66 @@ export const organizationPix = pgTable("organization_pix", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * A padrinho's monthly gift towards an animal (issue 46): an amount in centavos and a day of the
+ * month (1 to 28, so that every month has it). It ends when the padrinho stops (`padrinho`), or
+ * when the animal leaves the site's care (`adotado`, `removido`); an ended one is kept for the
+ * organisation's accounts.
+ */
+export const sponsorships = pgTable(
+  "sponsorships",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    petId: uuid("pet_id")
+      .notNull()
+      .references(() => pets.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    valorMensalCentavos: integer("valor_mensal_centavos").notNull(),
+    dia: smallint("dia").notNull(),
+    createdAt: createdAt(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    motivoFim: varchar("motivo_fim", { length: 10 }).$type<"padrinho" | "adotado" | "removido">(),
+  },
+  (table) => [
+    uniqueIndex("sponsorships_active_idx")
+      .on(table.userId, table.petId)
+      .where(sql`${table.endedAt} is null`),
+    index("sponsorships_pet_idx").on(table.petId),
+    index("sponsorships_day_idx")
+      .on(table.dia)
+      .where(sql`${table.endedAt} is null`),
+  ],
+);
+
+/**
+ * A month's code of a sponsorship: its `txid` names it on the organisation's statement, so that
+ * the import confirms it (`confirmadaEm`); made once per sponsorship and month.
+ */
+export const sponsorshipCharges = pgTable(
+  "sponsorship_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sponsorshipId: uuid("sponsorship_id")
+      .notNull()
+      .references(() => sponsorships.id, { onDelete: "cascade" }),
+    /** AAAA-MM, in Brasília. */
+    mes: varchar("mes", { length: 7 }).notNull(),
+    valorCentavos: integer("valor_centavos").notNull(),
+    txid: varchar("txid", { length: 25 }).notNull(),
+    createdAt: createdAt(),
+    confirmadaEm: timestamp("confirmada_em", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("sponsorship_charges_month_idx").on(table.sponsorshipId, table.mes),
+    uniqueIndex("sponsorship_charges_txid_idx").on(table.txid),
+  ],
+);
+
 /** Who belongs to an organisation, and as what. */
 export const organizationMembers = pgTable(
   "organization_members",

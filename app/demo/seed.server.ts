@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
+import { startSponsorship } from "~/domain/giving/sponsorships.server";
 import { saveOffer } from "~/domain/foster/offers.server";
 import { deriveFromRecord } from "~/domain/health/records.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
@@ -382,6 +383,15 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     });
     // An adopter with two favourites, in a conversation about Dunga: the caretaker's inbox is not empty.
     const adopter = await createUser(txDb, DEMO_ADOPTER);
+    // Two padrinhos (issue 46): the adopter gives R$ 30 to Dunga on the 10th, the foster home R$ 50
+    // to Felícia on the 5th, since three weeks ago (the start's sweep sends this month's codes).
+    for (const [padrinho, petId, valor, dia] of [
+      [adopter.id, ids[0]!, 3000, 10],
+      [team.get("lar_temporario")!, ids[1]!, 5000, 5],
+    ] as const) {
+      const sponsored = await startSponsorship(txDb, NO_JOBS, padrinho, petId, { valor_mensal: valor, dia }, new Date(now - 21 * DAY_MS));
+      if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);
+    }
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their
     // passwords are published): the README makes one as a real site does, `npm run operador`.
     const pending = await createUser(txDb, DEMO_PENDING_ONG);

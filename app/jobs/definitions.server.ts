@@ -9,6 +9,14 @@ import {
 import { PURGE_JOB, purgeExpired } from "./maintenance.server";
 import { PIX_KEY_CHANGED_JOB, sendPixKeyChanged } from "~/domain/giving/pix.server";
 import {
+  sendSponsorshipEnded,
+  sendSponsorshipMonth,
+  SPONSORSHIP_ENDED_JOB,
+  SPONSORSHIP_MONTH_JOB,
+  SPONSORSHIP_SWEEP_JOB,
+  sweepSponsorships,
+} from "~/domain/giving/sponsorships.server";
+import {
   ALERT_DIGEST_JOB,
   ALERT_SEND_JOB,
   queueDigest,
@@ -239,6 +247,31 @@ export function appJobs({
     expireInSeconds: 60,
     run: (change) => sendPixKeyChanged(db, mailer, change, publicUrl()),
   };
+  // Padrinhos (issue 46): once a day, the month's codes of those whose day came, and the ends.
+  const sponsorshipSweep: JobDefinition = {
+    name: SPONSORSHIP_SWEEP_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    // 09:00 in Brasília (UTC−3): a code that arrives in the morning is paid the same day.
+    cron: "0 12 * * *",
+    catchUpAtStart: true,
+    run: () => sweepSponsorships(db, jobs(), now()),
+  };
+  const sponsorshipMonth: JobDefinition<{ chargeId: string }> = {
+    name: SPONSORSHIP_MONTH_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    run: ({ chargeId }) => sendSponsorshipMonth(db, mailer, chargeId, publicUrl()),
+  };
+  const sponsorshipEnded: JobDefinition<{ sponsorshipId: string }> = {
+    name: SPONSORSHIP_ENDED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    run: ({ sponsorshipId }) => sendSponsorshipEnded(db, mailer, sponsorshipId, publicUrl()),
+  };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
   const transferRequested: JobDefinition<{ transferId: string }> = {
     name: TRANSFER_REQUESTED_JOB,
@@ -315,6 +348,9 @@ export function appJobs({
     emailConfirmation,
     organizationInvitation,
     pixKeyChanged,
+    sponsorshipSweep,
+    sponsorshipMonth,
+    sponsorshipEnded,
     transferRequested,
     fosterInterest,
     fosterVisit,

@@ -798,3 +798,26 @@ export const pixCodeSchema = z
     organizacao: z.object({ id, nome: z.string(), verificada: z.boolean() }),
   })
   .meta({ id: "CodigoPix" });
+
+export const sponsorshipsSchema = z
+  .object({
+    apadrinhamentos: z
+      .array(
+        z.object({
+          id,
+          pet: z.object({ id, nome: z.string() }),
+          organizacao: z.object({ id, nome: z.string() }),
+          valor_mensal: z.string().meta({ description: "Em reais, com ponto.", example: "30.00" }),
+          valor_mensal_centavos: z.number().int().meta({ example: 3000 }),
+          dia: z.number().int().meta({ description: "O dia do mês em que chega o código (1 a 28).", example: 10 }),
+          criado_em: dateTime,
+          encerrado_em: dateTime.nullable(),
+          motivo_fim: z
+            .enum(["padrinho", "adotado", "removido"])
+            .nullable()
+            .meta({ description: "Por que terminou: você parou, o animal foi adotado, ou o anúncio saiu da Adopet." }),
+        }),
+      )
+      .meta({ description: "Os ativos primeiro, depois os mais novos." }),
+  })
+  .meta({ id: "Apadrinhamentos" });

@@ -39,6 +39,8 @@ export type Subject =
   | "news"
   /** An entry of an animal's health record (issue 45). */
   | "health-entry"
+  /** A padrinho's monthly gift (issue 46). */
+  | "sponsorship"
   /** Where an organisation receives gifts by Pix (issue 46): none set, or an animal not open to gifts. */
   | "pix";
 
@@ -202,7 +204,9 @@ type ConflictReason =
   /** The news was published or declined already. */
   | "news-decided"
   /** An animal's health record holds as many entries as it may. */
-  | "health-record-full";
+  | "health-record-full"
+  /** The person sponsors this animal already (issue 46). */
+  | "already-sponsor";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -221,6 +225,7 @@ export type LimitName =
   | "organization-account"
   | "invitation-account"
   | "pix-account"
+  | "sponsorship-account"
   | "transfer-account"
   | "foster-account"
   | "news-account"

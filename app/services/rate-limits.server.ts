@@ -38,6 +38,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "invitation-account": { points: 30, duration: HOUR },
   // Changes of the Pix key (issue 46), per administrador: each one e-mails every administrador.
   "pix-account": { points: 10, duration: HOUR },
+  // Sponsorships begun (issue 46), per account: each e-mails a code now and every month.
+  "sponsorship-account": { points: 10, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
@@ -161,6 +163,7 @@ export async function forgetPersonalCounters(
         "organization-account",
         "invitation-account",
         "pix-account",
+        "sponsorship-account",
         "transfer-account",
         "foster-account",
         "news-account",

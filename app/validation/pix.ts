@@ -56,3 +56,30 @@ export function readGiftAmount(raw: string | null): number | null | undefined {
     ? centavos
     : undefined;
 }
+
+export const SPONSORSHIP_MESSAGES = {
+  dia: "Escolha um dia do mês de 1 a 28.",
+  jaApadrinha: "Você já apadrinha este animal. Para mudar o valor ou o dia, pare e comece de novo.",
+  linkInvalido: "Este link para parar o apadrinhamento não é válido. Confira se ele foi copiado inteiro do e-mail.",
+} as const;
+
+/** A gift's amount as JSON sends it: a number of reais (25, 25.5) or text as typed ("25,50"). */
+const amountField = z.union([z.number(), z.string()], { error: PIX_MESSAGES.valor }).transform((value, context) => {
+  const centavos = readGiftAmount(typeof value === "number" ? String(value) : value);
+  if (centavos === null || centavos === undefined) {
+    context.addIssue({ code: "custom", message: PIX_MESSAGES.valor });
+    return z.NEVER;
+  }
+  return centavos;
+});
+
+/** `POST /api/pets/:id/apadrinhamentos` and the sponsor form: `valor_mensal` in reais, `dia` of the month. */
+export const sponsorshipSchema = z.strictObject({
+  valor_mensal: amountField,
+  dia: z.coerce
+    .number({ error: SPONSORSHIP_MESSAGES.dia })
+    .int(SPONSORSHIP_MESSAGES.dia)
+    .min(1, SPONSORSHIP_MESSAGES.dia)
+    .max(28, SPONSORSHIP_MESSAGES.dia),
+});
+export type SponsorshipInput = z.output<typeof sponsorshipSchema>;

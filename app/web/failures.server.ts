@@ -9,7 +9,7 @@ import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { HEALTH_MESSAGES } from "~/lib/health";
-import { PIX_MESSAGES } from "~/validation/pix";
+import { PIX_MESSAGES, SPONSORSHIP_MESSAGES } from "~/validation/pix";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -61,6 +61,7 @@ const NOT_FOUND: Record<Subject, string> = {
   news: "Notícia não encontrada.",
   "health-entry": "Registro de saúde não encontrado.",
   pix: PIX_MESSAGES.semChave,
+  sponsorship: "Apadrinhamento não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -127,6 +128,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "news-decided": "Esta notícia já foi publicada ou recusada.",
   "health-record-full": HEALTH_MESSAGES.tooMany,
   "foster-not-needed": "Este animal não está procurando lar temporário agora. Obrigado por se oferecer!",
+  "already-sponsor": SPONSORSHIP_MESSAGES.jaApadrinha,
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -145,6 +147,7 @@ const LIMITED: Record<LimitName, string> = {
   "organization-account": "Você criou muitas organizações em pouco tempo.",
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
   "pix-account": "Você alterou a chave Pix muitas vezes em pouco tempo.",
+  "sponsorship-account": "Você começou muitos apadrinhamentos em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",

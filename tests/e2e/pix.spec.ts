@@ -83,3 +83,41 @@ test("an administrador sets the Pix key, and a visitor sponsors an animal with t
   await expectNoAxeViolations(visitor);
   await context.close();
 });
+
+test("a padrinho sponsors an animal every month, gets the month's code by e-mail, and stops", async ({ page }) => {
+  const caretaker = await page.context().browser()!.newContext();
+  await newCaretaker(caretaker.request, "Abrigo Padrinhos");
+  const pet = await publishPet(caretaker.request, { nome: "Amora" });
+  const { organizacao } = (await (await caretaker.request.get(`/adopet/api/pets/${pet.id}`)).json()) as {
+    organizacao: { id: string };
+  };
+  const key = { chave: "pix@abrigopadrinhos.org", nome_recebedor: "Abrigo Padrinhos", cidade_recebedor: "Niterói" };
+  expect((await caretaker.request.put(`/adopet/api/organizacoes/${organizacao.id}/pix`, { data: key })).status()).toBe(
+    200,
+  );
+  await caretaker.close();
+
+  const { email } = await newCaretaker(page.request, "Paulo Padrinho");
+  await page.goto(`/adopet/pets/${pet.id}/apadrinhe`);
+  const form = page.getByRole("form", { name: "Apadrinhe todo mês" });
+  await form.getByLabel("Valor por mês (R$)").fill("0");
+  await form.getByRole("button", { name: "Apadrinhar todo mês" }).click();
+  await expect(form.getByText(PIX_MESSAGES.valor)).toBeVisible();
+  await form.getByLabel("Valor por mês (R$)").fill("20,00");
+  await form.getByLabel("Dia do mês").selectOption("15");
+  await form.getByRole("button", { name: "Apadrinhar todo mês" }).click();
+  await expect(page).toHaveURL(/\/adopet\/apadrinhamentos$/);
+  await expect(page.getByText(NOTICES.sponsorshipStarted)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Apadrinhamentos" })).toContainText("R$ 20,00 por mês, todo dia 15");
+  await expectNoAxeViolations(page);
+
+  const mail = await waitForMail(email, /^Seu Pix do mês para Amora$/);
+  const code = /^(000201.*)$/m.exec(mail.text ?? "")![1]!.trim();
+  expect(fieldsOf(code).get("54")).toBe("20.00");
+  await page.getByRole("link", { name: "Ver o código Pix do mês" }).click();
+  await expect(page.getByLabel("Pix copia e cola")).toHaveValue(code);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Parar de apadrinhar" }).click();
+  await expect(page.getByText(NOTICES.sponsorshipStopped)).toBeVisible();
+  await expect(page.getByRole("list", { name: "Apadrinhamentos" })).toContainText("Você parou em");
+});

@@ -110,11 +110,16 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "home-perto");
   });
 
-  test("the demo adopter's alerts fit, pass axe, and are saved", async ({ page }) => {
+  test("the demo adopter's alerts and sponsorship fit, pass axe, and are saved", async ({ page }) => {
     await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
     await page.goto("/adopet/alertas");
     await expect(page.getByRole("heading", { level: 2, name: "Gatos · até 25 km de Niterói (RJ)" })).toBeVisible();
     await capture(page, "alertas-demo");
+    // Her sponsorship of Dunga (issue 46), with the month's code shown.
+    await page.goto("/adopet/apadrinhamentos");
+    await page.getByRole("link", { name: "Ver o código Pix do mês" }).click();
+    await expect(page.getByLabel("Pix copia e cola")).toBeVisible();
+    await capture(page, "apadrinhamentos");
   });
 
   test("the demo adopter's applications fit, pass axe, and are saved", async ({ page }) => {

@@ -1,16 +1,18 @@
 import { z } from "zod";
 import { organizationPixCode, petPixCode, pixKeyForMember, setPixKey } from "~/domain/giving/pix.server";
-import { pixCodeSchema, pixKeyResponseSchema } from "~/openapi/responses";
-import { PIX_MESSAGES, pixKeySchema, readGiftAmount } from "~/validation/pix";
+import { createdIdSchema, pixCodeSchema, pixKeyResponseSchema, sponsorshipsSchema } from "~/openapi/responses";
+import { PIX_MESSAGES, pixKeySchema, readGiftAmount, sponsorshipSchema } from "~/validation/pix";
+import { listSponsorships, startSponsorship, stopSponsorship } from "~/domain/giving/sponsorships.server";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
-import { answer, json } from "../openapi/operation";
-import { toApiPixCode, toApiPixKey } from "../presenters/pix";
+import { answer, json, noContent } from "../openapi/operation";
+import { toApiPixCode, toApiPixKey, toApiSponsorship } from "../presenters/pix";
 
 /** Gifts by Pix (issue 46): an organisation's key, and the codes that pay it directly. */
 
 const organization = idParam("organization", "da organização");
 const pet = idParam("pet", "do animal");
+const sponsorship = idParam("sponsorship", "do apadrinhamento");
 const NO_STORE = { "Cache-Control": "no-store" };
 const giftQuery = z.object({
   valor: z.string().optional().meta({
@@ -126,6 +128,65 @@ export const givingEndpoints = [
       const code = await petPixCode(context.db, params.id, amount.centavos);
       if (!code.ok) return apiFailure(code.failure);
       return Response.json(toApiPixCode(code.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/apadrinhamentos",
+    access: "signed-in",
+    params: { id: pet },
+    doc: {
+      tags: ["Doações"],
+      summary: "Apadrinhar um animal todo mês",
+      description:
+        "`valor_mensal` em reais (número, ou texto como `30,00`), de 1,00 a 100.000,00; `dia` do mês, de 1 a 28. O código Pix do primeiro mês chega por e-mail na hora, e o de cada mês seguinte no dia escolhido, até você parar, o animal ser adotado ou sair da Adopet. Pede o e-mail confirmado.",
+      requestBody: { content: json(sponsorshipSchema) },
+      ok: { 201: answer("O apadrinhamento criado.", createdIdSchema) },
+      errors: {
+        403: "O e-mail da conta ainda não foi confirmado.",
+        404: "Animal não encontrado (ou já adotado), ou a organização dele não tem chave Pix.",
+        409: "Você já apadrinha este animal.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, sponsorshipSchema);
+      if (!parsed.ok) return parsed.response;
+      const made = await startSponsorship(context.db, context.jobs, user.id, params.id, parsed.data);
+      if (!made.ok) return apiFailure(made.failure);
+      return Response.json({ id: made.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/apadrinhamentos",
+    access: "signed-in",
+    doc: {
+      tags: ["Doações"],
+      summary: "Os seus apadrinhamentos",
+      ok: { 200: answer("Os apadrinhamentos.", sponsorshipsSchema) },
+    },
+    async handle({ context, user }) {
+      const list = await listSponsorships(context.db, user.id);
+      return Response.json({ apadrinhamentos: list.map(toApiSponsorship) }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/apadrinhamentos/{id}",
+    access: "party",
+    params: { id: sponsorship },
+    doc: {
+      tags: ["Doações"],
+      summary: "Parar de apadrinhar",
+      description: "Nenhum código Pix chega mais. Parar um que já terminou não muda nada.",
+      ok: noContent("Parado."),
+      errors: { 404: "Apadrinhamento não encontrado (ou não é seu)." },
+    },
+    async handle({ params, context, user }) {
+      const stopped = await stopSponsorship(context.db, user.id, params.id);
+      if (!stopped.ok) return apiFailure(stopped.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
 ];

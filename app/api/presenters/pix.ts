@@ -1,4 +1,5 @@
 import type { PixCode, PixKey } from "~/domain/giving/pix.server";
+import type { SponsorshipView } from "~/domain/giving/sponsorships.server";
 
 export const toApiPixKey = (key: PixKey) => ({
   tipo: key.tipo,
@@ -16,4 +17,16 @@ export const toApiPixCode = (code: PixCode) => ({
   nome_recebedor: code.nomeRecebedor,
   cidade_recebedor: code.cidadeRecebedor,
   organizacao: code.organizacao,
+});
+
+export const toApiSponsorship = (sponsorship: SponsorshipView) => ({
+  id: sponsorship.id,
+  pet: sponsorship.pet,
+  organizacao: sponsorship.organizacao,
+  valor_mensal: (sponsorship.valorMensalCentavos / 100).toFixed(2),
+  valor_mensal_centavos: sponsorship.valorMensalCentavos,
+  dia: sponsorship.dia,
+  criado_em: sponsorship.createdAt.toISOString(),
+  encerrado_em: sponsorship.endedAt?.toISOString() ?? null,
+  motivo_fim: sponsorship.motivoFim,
 });

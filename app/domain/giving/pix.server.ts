@@ -99,14 +99,19 @@ export async function setPixKey(
     await tx
       .insert(organizationPix)
       .values({ organizationId, ...next, updatedBy: userId, updatedAt: now })
-      .onConflictDoUpdate({ target: organizationPix.organizationId, set: { ...next, updatedBy: userId, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: organizationPix.organizationId,
+        set: { ...next, updatedBy: userId, updatedAt: now },
+      });
     const change: KeyChange = { organizationId, alteradaEm: now.toISOString(), por: actor?.nome ?? "", ...next };
     await jobs.send(PIX_KEY_CHANGED_JOB, change, { tx: txDb });
     await recordActivity(txDb, {
       organizationId,
       actorId: userId,
       acao: "pix_alterado",
-      detalhe: current ? PIX_KEY_TYPE_LABEL[next.tipo].toLowerCase() : `${PIX_KEY_TYPE_LABEL[next.tipo].toLowerCase()}, a primeira`,
+      detalhe: current
+        ? PIX_KEY_TYPE_LABEL[next.tipo].toLowerCase()
+        : `${PIX_KEY_TYPE_LABEL[next.tipo].toLowerCase()}, a primeira`,
     });
   });
   jobs.wake(PIX_KEY_CHANGED_JOB);
@@ -233,6 +238,18 @@ export async function petPixCode(
   if (!found) return notFound("pix");
   const code = await pixCode(found.key, found.organizacao, valorCentavos, giftTxid(pet.id));
   return ok({ ...code, pet: { id: pet.id, nome: pet.nome } });
+}
+
+/** A padrinho's month's code (its `txid` made and kept with the charge): not found without a key. */
+export async function pixCodeForCharge(
+  db: Db,
+  organizationId: string,
+  valorCentavos: number,
+  txid: string,
+): Promise<Result<PixCode>> {
+  const found = await organizationWithKey(db, organizationId);
+  if (!found) return notFound("pix");
+  return ok(await pixCode(found.key, found.organizacao, valorCentavos, txid));
 }
 
 /** Whether the organisation receives gifts by Pix: the pages show `Apadrinhe` and `Doe` then. */

@@ -1,0 +1,357 @@
+import { and, desc, eq, inArray, isNull, lte, notExists } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizations, pets, sponsorshipCharges, sponsorships, users } from "~/db/schema";
+import {
+  SponsorshipEndedEmail,
+  SponsorshipMonthEmail,
+  sponsorshipEndedSubject,
+  sponsorshipMonthSubject,
+} from "~/emails/sponsorship.server";
+import { renderEmail } from "~/emails/render.server";
+import { dayInBrasilia } from "~/lib/dates";
+import { monthOf } from "~/lib/panel";
+import { formatReais } from "~/lib/pix";
+import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
+import type { Jobs } from "~/services/jobs.server";
+import { sendMailOnce, type Mailer } from "~/services/mail.server";
+import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { signToken, verifyToken } from "~/services/signing.server";
+import type { SponsorshipInput } from "~/validation/pix";
+import { pixCodeForCharge, receivesPix, type PixCode } from "./pix.server";
+
+/**
+ * Padrinhos (issue 46): a person gives monthly towards one animal. Each month, on their day, an
+ * e-mail brings a fresh code whose `txid` names that month's gift; they stop at any time, from
+ * their page or by the e-mail's signed link. When the animal is adopted or leaves the site, the
+ * sponsorship ends and the padrinho is told, with other animals to sponsor.
+ */
+
+export const SPONSORSHIP_SWEEP_JOB = "sponsorship-sweep";
+export const SPONSORSHIP_MONTH_JOB = "sponsorship-month";
+export const SPONSORSHIP_ENDED_JOB = "sponsorship-ended";
+const STOP_PURPOSE = "apadrinhamento-parar";
+
+export type SponsorshipView = {
+  id: string;
+  pet: { id: string; nome: string };
+  organizacao: { id: string; nome: string };
+  valorMensalCentavos: number;
+  dia: number;
+  createdAt: Date;
+  endedAt: Date | null;
+  motivoFim: "padrinho" | "adotado" | "removido" | null;
+};
+
+/** A month's gift's `txid`: `PM`, the sponsorship's id's first 12 hex digits, the month (AAAAMM). */
+const chargeTxid = (sponsorshipId: string, mes: string) =>
+  `PM${sponsorshipId.replace(/-/g, "").slice(0, 12).toUpperCase()}${mes.replace("-", "")}`;
+
+/**
+ * A person with a confirmed e-mail sponsors an animal waiting for a home whose organisation
+ * receives gifts by Pix. The first month's code is e-mailed at once; later ones on `dia`.
+ */
+export async function startSponsorship(
+  db: Db,
+  jobs: Jobs,
+  userId: string,
+  petId: string,
+  input: SponsorshipInput,
+  now = new Date(),
+): Promise<Result<string>> {
+  const [pet] = await db
+    .select({ organizationId: pets.organizationId })
+    .from(pets)
+    .where(and(eq(pets.id, petId), eq(pets.status, "disponivel")));
+  if (!pet) return notFound("pet");
+  if (!(await receivesPix(db, pet.organizationId))) return notFound("pix");
+  const confirmed = await requireConfirmedEmail(db, userId);
+  if (!confirmed.ok) return confirmed;
+  const allowed = await takeAllowance(db, "sponsorship-account", userId);
+  if (!allowed.ok) return allowed;
+  const made = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(sponsorships)
+      .values({
+        petId,
+        organizationId: pet.organizationId,
+        userId,
+        valorMensalCentavos: input.valor_mensal,
+        dia: input.dia,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: sponsorships.id });
+    if (!row) return null;
+    const chargeId = await addCharge(tx as unknown as Db, row.id, monthOf(now), input.valor_mensal);
+    await jobs.send(SPONSORSHIP_MONTH_JOB, { chargeId }, { tx: tx as unknown as Db });
+    return row.id;
+  });
+  if (!made) return fail({ kind: "conflict", reason: "already-sponsor" });
+  jobs.wake(SPONSORSHIP_MONTH_JOB);
+  return ok(made);
+}
+
+async function addCharge(db: Db, sponsorshipId: string, mes: string, valorCentavos: number): Promise<string | null> {
+  const [charge] = await db
+    .insert(sponsorshipCharges)
+    .values({ sponsorshipId, mes, valorCentavos, txid: chargeTxid(sponsorshipId, mes) })
+    .onConflictDoNothing()
+    .returning({ id: sponsorshipCharges.id });
+  return charge?.id ?? null;
+}
+
+const viewColumns = {
+  id: sponsorships.id,
+  petId: pets.id,
+  petNome: pets.nome,
+  organizacaoId: organizations.id,
+  organizacaoNome: organizations.nome,
+  valorMensalCentavos: sponsorships.valorMensalCentavos,
+  dia: sponsorships.dia,
+  createdAt: sponsorships.createdAt,
+  endedAt: sponsorships.endedAt,
+  motivoFim: sponsorships.motivoFim,
+};
+
+const toView = (row: {
+  id: string;
+  petId: string;
+  petNome: string;
+  organizacaoId: string;
+  organizacaoNome: string;
+  valorMensalCentavos: number;
+  dia: number;
+  createdAt: Date;
+  endedAt: Date | null;
+  motivoFim: SponsorshipView["motivoFim"] | null;
+}): SponsorshipView => ({
+  id: row.id,
+  pet: { id: row.petId, nome: row.petNome },
+  organizacao: { id: row.organizacaoId, nome: row.organizacaoNome },
+  valorMensalCentavos: row.valorMensalCentavos,
+  dia: row.dia,
+  createdAt: row.createdAt,
+  endedAt: row.endedAt,
+  motivoFim: row.motivoFim ?? null,
+});
+
+/** The person's sponsorships, the active ones first, then the newest. */
+export async function listSponsorships(db: Db, userId: string): Promise<SponsorshipView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(sponsorships)
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .innerJoin(organizations, eq(organizations.id, sponsorships.organizationId))
+    .where(eq(sponsorships.userId, userId))
+    .orderBy(desc(isNull(sponsorships.endedAt)), desc(sponsorships.createdAt));
+  return rows.map(toView);
+}
+
+/** This month's code of one of the person's active sponsorships (as its page shows it). */
+export async function currentCharge(
+  db: Db,
+  userId: string,
+  sponsorshipId: string,
+): Promise<Result<{ mes: string; code: PixCode }>> {
+  const [charge] = await db
+    .select({
+      mes: sponsorshipCharges.mes,
+      txid: sponsorshipCharges.txid,
+      valor: sponsorshipCharges.valorCentavos,
+      organizationId: sponsorships.organizationId,
+    })
+    .from(sponsorshipCharges)
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .where(and(eq(sponsorships.id, sponsorshipId), eq(sponsorships.userId, userId), isNull(sponsorships.endedAt)))
+    .orderBy(desc(sponsorshipCharges.mes))
+    .limit(1);
+  if (!charge) return notFound("sponsorship");
+  const code = await pixCodeForCharge(db, charge.organizationId, charge.valor, charge.txid);
+  return code.ok ? ok({ mes: charge.mes, code: code.value }) : code;
+}
+
+/** The padrinho stops (their own only: anyone else's is not found). */
+export async function stopSponsorship(
+  db: Db,
+  userId: string,
+  sponsorshipId: string,
+  now = new Date(),
+): Promise<Result> {
+  const [stopped] = await db
+    .update(sponsorships)
+    .set({ endedAt: now, motivoFim: "padrinho" })
+    .where(and(eq(sponsorships.id, sponsorshipId), eq(sponsorships.userId, userId), isNull(sponsorships.endedAt)))
+    .returning({ id: sponsorships.id });
+  if (stopped) return ok();
+  const [mine] = await db
+    .select({ id: sponsorships.id })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.id, sponsorshipId), eq(sponsorships.userId, userId)));
+  // Stopped already: stopping again is what they asked for.
+  return mine ? ok() : notFound("sponsorship");
+}
+
+/** The e-mail's one-click link to stop, signed for that purpose only. */
+const stopToken = (db: Db, sponsorshipId: string) => signToken(db, STOP_PURPOSE, sponsorshipId);
+
+/** The sponsorship a stop link names, with the animal's name; null for a link that is none. */
+export async function sponsorshipOfStopToken(
+  db: Db,
+  token: string,
+): Promise<{ id: string; pet: string; ativo: boolean; userId: string } | null> {
+  const id = await verifyToken(db, STOP_PURPOSE, token);
+  if (!id) return null;
+  const [row] = await db
+    .select({ id: sponsorships.id, pet: pets.nome, endedAt: sponsorships.endedAt, userId: sponsorships.userId })
+    .from(sponsorships)
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(eq(sponsorships.id, id));
+  return row ? { id: row.id, pet: row.pet, ativo: row.endedAt === null, userId: row.userId } : null;
+}
+
+/**
+ * The daily sweep (`SPONSORSHIP_SWEEP_JOB`): each active sponsorship of an animal adopted or
+ * removed ends, and its padrinho is told; of one whose day has come this month, the month's code
+ * is made and e-mailed (once: a charge is unique per month, and the month of a sponsorship's
+ * start has its code from the start). An animal hidden by moderation waits.
+ */
+export async function sweepSponsorships(db: Db, jobs: Jobs, now = new Date()): Promise<void> {
+  const endings = await db
+    .select({ id: sponsorships.id, status: pets.status })
+    .from(sponsorships)
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(and(isNull(sponsorships.endedAt), inArray(pets.status, ["adotado", "removido"])));
+  for (const ending of endings) {
+    await db.transaction(async (tx) => {
+      const [ended] = await tx
+        .update(sponsorships)
+        .set({ endedAt: now, motivoFim: ending.status === "adotado" ? "adotado" : "removido" })
+        .where(and(eq(sponsorships.id, ending.id), isNull(sponsorships.endedAt)))
+        .returning({ id: sponsorships.id });
+      if (ended) await jobs.send(SPONSORSHIP_ENDED_JOB, { sponsorshipId: ended.id }, { tx: tx as unknown as Db });
+    });
+  }
+  const today = dayInBrasilia(now);
+  const month = monthOf(now);
+  // Its day or past it this month, without this month's code yet: a day the app was down is made up.
+  const due = await db
+    .select({ id: sponsorships.id, valor: sponsorships.valorMensalCentavos })
+    .from(sponsorships)
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(
+      and(
+        isNull(sponsorships.endedAt),
+        lte(sponsorships.dia, Number(today.slice(8, 10))),
+        eq(pets.status, "disponivel"),
+        notExists(
+          db
+            .select({ id: sponsorshipCharges.id })
+            .from(sponsorshipCharges)
+            .where(and(eq(sponsorshipCharges.sponsorshipId, sponsorships.id), eq(sponsorshipCharges.mes, month))),
+        ),
+      ),
+    );
+  for (const sponsorship of due) {
+    await db.transaction(async (tx) => {
+      const chargeId = await addCharge(tx as unknown as Db, sponsorship.id, month, sponsorship.valor);
+      if (chargeId) await jobs.send(SPONSORSHIP_MONTH_JOB, { chargeId }, { tx: tx as unknown as Db });
+    });
+  }
+  if (endings.length > 0) jobs.wake(SPONSORSHIP_ENDED_JOB);
+  if (due.length > 0) jobs.wake(SPONSORSHIP_MONTH_JOB);
+}
+
+/** The job `SPONSORSHIP_MONTH_JOB`: the month's code, e-mailed once; nothing for one stopped meanwhile. */
+export async function sendSponsorshipMonth(db: Db, mailer: Mailer, chargeId: string, publicUrl: string): Promise<void> {
+  const [row] = await db
+    .select({
+      sponsorshipId: sponsorships.id,
+      organizationId: sponsorships.organizationId,
+      endedAt: sponsorships.endedAt,
+      mes: sponsorshipCharges.mes,
+      txid: sponsorshipCharges.txid,
+      valor: sponsorshipCharges.valorCentavos,
+      email: users.email,
+      nome: users.nome,
+      pet: pets.nome,
+    })
+    .from(sponsorshipCharges)
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .innerJoin(users, eq(users.id, sponsorships.userId))
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(eq(sponsorshipCharges.id, chargeId));
+  if (!row || row.endedAt) return;
+  const code = await pixCodeForCharge(db, row.organizationId, row.valor, row.txid);
+  // The organisation took its key away: no code to send this month.
+  if (!code.ok) return;
+  const stopUrl = `${publicUrl}/adopet/apadrinhamentos/parar?token=${await stopToken(db, row.sponsorshipId)}`;
+  const content = await renderEmail(
+    SponsorshipMonthEmail({
+      nome: row.nome.split(" ")[0]!,
+      pet: row.pet,
+      organizacao: code.value.organizacao.nome,
+      valor: formatReais(row.valor),
+      brCode: code.value.brCode,
+      recebedor: `${code.value.nomeRecebedor} (${code.value.cidadeRecebedor})`,
+      pageUrl: `${publicUrl}/adopet/apadrinhamentos`,
+      stopUrl,
+    }),
+  );
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: sponsorshipMonthSubject(row.pet),
+    ...content,
+    // Mail programs' own "unsubscribe" stops it in one click (RFC 8058), as the link does.
+    headers: { "List-Unsubscribe": `<${stopUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+    idempotencyKey: `apadrinhamento.${chargeId}`,
+  });
+}
+
+/** The job `SPONSORSHIP_ENDED_JOB`: the padrinho told why it ended, with other animals to sponsor. */
+export async function sendSponsorshipEnded(
+  db: Db,
+  mailer: Mailer,
+  sponsorshipId: string,
+  publicUrl: string,
+): Promise<void> {
+  const [row] = await db
+    .select({
+      motivo: sponsorships.motivoFim,
+      email: users.email,
+      nome: users.nome,
+      pet: pets.nome,
+      organizacao: organizations.nome,
+      caretakerId: pets.caretakerId,
+    })
+    .from(sponsorships)
+    .innerJoin(users, eq(users.id, sponsorships.userId))
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .innerJoin(organizations, eq(organizations.id, sponsorships.organizationId))
+    .where(eq(sponsorships.id, sponsorshipId));
+  if (!row || (row.motivo !== "adotado" && row.motivo !== "removido")) return;
+  const content = await renderEmail(
+    SponsorshipEndedEmail({
+      nome: row.nome.split(" ")[0]!,
+      pet: row.pet,
+      organizacao: row.organizacao,
+      adotado: row.motivo === "adotado",
+      othersUrl: `${publicUrl}/adopet/responsaveis/${row.caretakerId}`,
+    }),
+  );
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: sponsorshipEndedSubject(row.pet, row.motivo === "adotado"),
+    ...content,
+    idempotencyKey: `apadrinhamento-fim.${sponsorshipId}`,
+  });
+}
+
+/** Whether the person sponsors the animal now. */
+export async function isSponsoring(db: Db, userId: string, petId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sponsorships.id })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.userId, userId), eq(sponsorships.petId, petId), isNull(sponsorships.endedAt)));
+  return row !== undefined;
+}

@@ -1,0 +1,104 @@
+import { Form, Link, redirect, useLoaderData } from "react-router";
+import type { Route } from "./+types/apadrinhamentos";
+import { PixCodePanel } from "~/components/pix-gift";
+import { currentCharge, listSponsorships, stopSponsorship } from "~/domain/giving/sponsorships.server";
+import { formatDay, dayInBrasilia } from "~/lib/dates";
+import { pageMeta } from "~/lib/meta";
+import { formatReais } from "~/lib/pix";
+import { requireUser } from "~/web/auth.server";
+import { pageFailure } from "~/web/forms.server";
+import { toGiftCode } from "~/web/gift-page.server";
+import { pageId } from "~/web/not-found.server";
+import { setNotice } from "~/web/notices.server";
+
+/**
+ * `/apadrinhamentos` (issue 46): the animals a person sponsors, each with this month's code
+ * (`?codigo=<id>` shows its QR code), and `Parar de apadrinhar`.
+ */
+const ENDED: Record<"padrinho" | "adotado" | "removido", string> = {
+  padrinho: "Você parou",
+  adotado: "Foi adotado",
+  removido: "Saiu da Adopet",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context.db);
+  const list = await listSponsorships(context.db, user.id);
+  const shown = new URL(request.url).searchParams.get("codigo");
+  const charge = shown ? await currentCharge(context.db, user.id, pageId(shown, "sponsorship")) : null;
+  if (charge && !charge.ok) throw pageFailure(charge.failure);
+  return {
+    apadrinhamentos: list.map((item) => ({
+      id: item.id,
+      pet: item.pet,
+      organizacao: item.organizacao.nome,
+      valor: formatReais(item.valorMensalCentavos),
+      dia: item.dia,
+      desde: formatDay(dayInBrasilia(item.createdAt)),
+      fim:
+        item.endedAt && item.motivoFim ? `${ENDED[item.motivoFim]} em ${formatDay(dayInBrasilia(item.endedAt))}` : null,
+    })),
+    codigo: charge?.ok ? { id: shown!, mes: charge.value.mes, ...toGiftCode(charge.value.code) } : null,
+  };
+}
+
+/** `Parar de apadrinhar` (`?id=`). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(new URL(request.url).searchParams.get("id"), "sponsorship");
+  const stopped = await stopSponsorship(context.db, user.id, id);
+  if (!stopped.ok) throw pageFailure(stopped.failure);
+  return redirect("/apadrinhamentos", { headers: { "Set-Cookie": await setNotice("sponsorshipStopped") } });
+}
+
+export function meta() {
+  return pageMeta("Meus apadrinhamentos | Adopet", "Os animais que você apadrinha, e o código Pix de cada mês.");
+}
+
+export default function Sponsorships() {
+  const { apadrinhamentos, codigo } = useLoaderData<typeof loader>();
+  return (
+    <section className="profile">
+      <h1 className="profile__title">Meus apadrinhamentos</h1>
+      {apadrinhamentos.length === 0 ? (
+        <p>
+          {"Você ainda não apadrinha nenhum animal. "}
+          <Link to="/home">Conheça os animais que esperam um lar</Link>
+        </p>
+      ) : (
+        <ul className="sponsorships" aria-label="Apadrinhamentos">
+          {apadrinhamentos.map((item) => (
+            <li key={item.id} className="panel sponsorship">
+              <h2 className="panel__title">
+                <Link to={`/pets/${item.pet.id}`}>{item.pet.nome}</Link>
+              </h2>
+              <p>{`${item.valor} por mês, todo dia ${item.dia}, para ${item.organizacao}. Desde ${item.desde}.`}</p>
+              {item.fim ? (
+                <p className="sponsorship__ended">{item.fim}.</p>
+              ) : (
+                <div className="sponsorship__actions">
+                  <Link to={`?codigo=${item.id}`} preventScrollReset>
+                    Ver o código Pix do mês
+                  </Link>
+                  <Form method="post" action={`?id=${item.id}`}>
+                    <button type="submit" className="my-pet__action">
+                      Parar de apadrinhar
+                    </button>
+                  </Form>
+                </div>
+              )}
+              {codigo?.id === item.id ? (
+                <PixCodePanel
+                  code={codigo}
+                  recipient={item.organizacao}
+                  level={3}
+                  heading={`Pix de ${codigo.valor ?? ""} (${codigo.mes})`}
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
