@@ -389,7 +389,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       [adopter.id, ids[0]!, 3000, 10],
       [team.get("lar_temporario")!, ids[1]!, 5000, 5],
     ] as const) {
-      const sponsored = await startSponsorship(txDb, NO_JOBS, padrinho, petId, { valor_mensal: valor, dia }, new Date(now - 21 * DAY_MS));
+      const sponsored = await startSponsorship(
+        txDb,
+        NO_JOBS,
+        padrinho,
+        petId,
+        { valor_mensal: valor, dia },
+        new Date(now - 21 * DAY_MS),
+      );
       if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);
     }
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their

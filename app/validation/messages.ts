@@ -144,7 +144,8 @@ export const NOTICES = {
   organizationLogoSaved: "Logo da organização salvo.",
   organizationLogoRemoved: "Logo da organização retirado.",
   pixSaved: "Chave Pix salva. Todos os administradores foram avisados por e-mail.",
-  sponsorshipStarted: "Obrigado! O código Pix deste mês foi enviado para o seu e-mail; os próximos chegam no dia escolhido.",
+  sponsorshipStarted:
+    "Obrigado! O código Pix deste mês foi enviado para o seu e-mail; os próximos chegam no dia escolhido.",
   sponsorshipStopped: "Apadrinhamento encerrado: você não recebe mais códigos Pix dele.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
