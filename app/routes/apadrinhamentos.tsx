@@ -5,6 +5,7 @@ import { currentCharge, listSponsorships, stopSponsorship } from "~/domain/givin
 import { formatDay, dayInBrasilia } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { formatReais } from "~/lib/pix";
+import { monthLabel } from "~/lib/panel";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { toGiftCode } from "~/web/gift-page.server";
@@ -92,7 +93,7 @@ export default function Sponsorships() {
                   code={codigo}
                   recipient={item.organizacao}
                   level={3}
-                  heading={`Pix de ${codigo.valor ?? ""} (${codigo.mes})`}
+                  heading={`Pix de ${codigo.valor ?? ""} de ${monthLabel(codigo.mes)}`}
                 />
               ) : null}
             </li>

@@ -69,9 +69,9 @@ test("a person creates an organisation, is its administrador, changes its name; 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Patas Unidas");
   await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
   await expect(page.getByText(/Ainda não verificada: a equipe da Adopet dá o selo/)).toBeVisible();
-  await expect(page.getByLabel("Nome")).toHaveValue("Patas Unidas");
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Patas Unidas");
   await expect(page.getByLabel("CNPJ (opcional)")).toHaveValue(cnpj);
-  await expect(page.getByLabel("Cidade")).toHaveValue("Niterói");
+  await expect(page.getByLabel("Cidade", { exact: true })).toHaveValue("Niterói");
   await expect(page.getByLabel("Estado (UF)")).toHaveValue("RJ");
   await expect(page.getByLabel("Sobre (opcional)")).toHaveValue("Resgatamos cães e gatos em Niterói desde 2019.");
   const members = page.getByRole("region", { name: "Membros" }).getByRole("listitem");
@@ -81,7 +81,7 @@ test("a person creates an organisation, is its administrador, changes its name; 
   await expectNoAxeViolations(page);
 
   // The administrador changes the name; the CNPJ emptied is removed.
-  await page.getByLabel("Nome").fill("Patas Unidas de Niterói");
+  await page.getByLabel("Nome", { exact: true }).fill("Patas Unidas de Niterói");
   await page.getByLabel("CNPJ (opcional)").fill("");
   await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.organizationSaved);
@@ -135,7 +135,7 @@ test("an account whose e-mail is not confirmed is told why it cannot create an o
   const response = await page.goto("/adopet/organizacoes/nova");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("alert")).toHaveText(CONFIRMATION_MESSAGES.required);
-  await expect(page.getByLabel("Nome")).toHaveCount(0);
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
 

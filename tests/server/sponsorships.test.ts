@@ -246,5 +246,9 @@ describe("the padrinho's pages", () => {
     const stopped = await rita.client.post(`/apadrinhamentos?id=${mine!.id}`, "", FORM);
     expect(stopped.status).toBe(302);
     expect((await rita.client.get("/apadrinhamentos")).text).toContain("Você parou em");
+    // In her data export (LGPD), with its end.
+    const exported = await rita.client.get(`/api/users/${rita.id}/export`);
+    expect(exported.json.apadrinhamentos).toMatchObject([{ nome: "Lua", valor_mensal_centavos: 1550, dia: 20 }]);
+    expect((exported.json.apadrinhamentos as { encerrado_em: string | null }[])[0]!.encerrado_em).not.toBeNull();
   });
 });

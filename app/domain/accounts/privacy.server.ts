@@ -22,6 +22,7 @@ import { handOverBeforeDeletion } from "~/domain/organizations/succession.server
 import { ownOffer } from "~/domain/foster/offers.server";
 import { endPlacementsLeft, staysOfFoster } from "~/domain/foster/placements.server";
 import { newsImagesOf, newsWrittenBy } from "~/domain/foster/news.server";
+import { listSponsorships } from "~/domain/giving/sponsorships.server";
 
 /**
  * The LGPD rights of a signed-in person (PRODUCT.md): a copy of everything we
@@ -61,6 +62,7 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
     fosterOffer,
     fosterStays,
     newsWritten,
+    sponsored,
   ] = await Promise.all([
     listCaretakerPets(db, userId, ["disponivel", "adotado", "removido", "oculto"]),
     listReceived(db, userId, null),
@@ -78,6 +80,7 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
     ownOffer(db, userId),
     staysOfFoster(db, userId),
     newsWrittenBy(db, userId),
+    listSponsorships(db, userId),
   ]);
   // Never the password's hash.
   const { passwordHash: _passwordHash, ...account } = row;
@@ -138,6 +141,16 @@ async function collectUserData(db: Db, vault: Vault, userId: string) {
     estadias_em_lar_temporario: fosterStays,
     // The news of animals the person wrote from their foster home (they stay with the animal).
     noticias_enviadas: newsWritten,
+    // The animals the person sponsors or sponsored (issue 46): amount, day, start and end.
+    apadrinhamentos: sponsored.map((item) => ({
+      animal: item.pet.id,
+      nome: item.pet.nome,
+      organizacao: item.organizacao.nome,
+      valor_mensal_centavos: item.valorMensalCentavos,
+      dia: item.dia,
+      desde: item.createdAt.toISOString(),
+      encerrado_em: item.endedAt?.toISOString() ?? null,
+    })),
     sessoes: openSessions.map((session) => ({
       criada_em: new Date(session.criada_em).toISOString(),
       ultimo_uso: new Date(session.ultimo_uso).toISOString(),
