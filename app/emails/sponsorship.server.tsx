@@ -51,8 +51,8 @@ export function SponsorshipMonthEmail(props: SponsorshipMonthProps) {
   );
 }
 
-export const sponsorshipEndedSubject = (pet: string, adotado: boolean) =>
-  adotado ? `${pet} foi adotado! Obrigado, padrinho` : `${pet} não está mais na Adopet`;
+export const sponsorshipEndedSubject = (pet: string, adotado: boolean, femea = false) =>
+  adotado ? `${pet} foi ${femea ? "adotada" : "adotado"}! Obrigado, padrinho` : `${pet} não está mais na Adopet`;
 
 export type SponsorshipEndedProps = {
   nome: string;
@@ -60,20 +60,23 @@ export type SponsorshipEndedProps = {
   organizacao: string;
   /** Adopted; otherwise the listing was removed. */
   adotado: boolean;
+  /** The animal is female: the words agree with her. */
+  femea: boolean;
   /** The organisation's other animals. */
   othersUrl: string;
 };
 
 /** To a padrinho when the animal is adopted or leaves the site: the sponsorship ends, with thanks. */
-export function SponsorshipEndedEmail({ nome, pet, organizacao, adotado, othersUrl }: SponsorshipEndedProps) {
+export function SponsorshipEndedEmail({ nome, pet, organizacao, adotado, femea, othersUrl }: SponsorshipEndedProps) {
+  const dele = femea ? "dela" : "dele";
   return (
     <EmailLayout preview={adotado ? `${pet} encontrou um lar.` : `O apadrinhamento de ${pet} terminou.`}>
       <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" }}>
-        {sponsorshipEndedSubject(pet, adotado)}
+        {sponsorshipEndedSubject(pet, adotado, femea)}
       </Heading>
       <Text>
         {adotado
-          ? `Olá, ${nome}! ${pet} encontrou um lar. A sua ajuda cuidou dele enquanto esperava: obrigado!`
+          ? `Olá, ${nome}! ${pet} encontrou um lar. A sua ajuda cuidou ${dele} enquanto esperava: obrigado!`
           : `Olá, ${nome}! ${organizacao} tirou o anúncio de ${pet} da Adopet.`}
       </Text>
       <Text>{`O apadrinhamento terminou: você não recebe mais códigos Pix para ${pet}.`}</Text>

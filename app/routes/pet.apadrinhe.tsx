@@ -92,7 +92,7 @@ export default function SponsorPet() {
     <section className="profile">
       <h1 className="profile__title">{`Apadrinhe ${pet.nome}`}</h1>
       <p>
-        {`Enquanto espera um lar, ${pet.nome} precisa de ração, vacinas e veterinário. A sua doação vai por Pix direto para ${organizacao.nome}, que cuida dele.`}
+        {`Enquanto espera um lar, ${pet.nome} precisa de ração, vacinas e veterinário. A sua doação vai por Pix direto para ${organizacao.nome}, que cuida ${pet.femea ? "dela" : "dele"}.`}
       </p>
       <PixGift
         code={code}

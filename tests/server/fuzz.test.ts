@@ -275,6 +275,9 @@ beforeAll(async () => {
   historiaId = story.id;
   // Its own organisation, made when it first published.
   ongOrganizationId = ((await ong.client.get("/api/organizacoes")).json.organizacoes as { id: string }[])[0]!.id;
+  // Its Pix key, so that sponsoring its animals reaches the sponsorship's rules (issue 46).
+  const key = { chave: "pix@patasfuzz.org", nome_recebedor: "Patas Fuzz", cidade_recebedor: "Niterói" };
+  expect((await ong.client.put(`/api/organizacoes/${ongOrganizationId}/pix`, key)).status).toBe(200);
   // Its first check-in sent (7 days on), and its signed link.
   const day = dayInBrasilia(story.adoption.adoptedAt);
   await sweepFollowups(app.db, app.jobs, brasiliaTime(addDays(day, 7), 10));
@@ -719,6 +722,15 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
             anyValue,
           ),
         ),
+      runs: 30,
+    },
+    {
+      name: "POST /api/pets/:id/apadrinhamentos (padrinhos)",
+      method: "POST",
+      path: () => idOr(() => applyPetId).map((id) => `/api/pets/${id}/apadrinhamentos`),
+      as: ["ana", "bia"],
+      body: () =>
+        near({ valor_mensal: "30,00", dia: 10 }, fc.oneof(fc.constantFrom(29, 0, "1.250,00", 1e21), anyValue)),
       runs: 30,
     },
     {

@@ -178,21 +178,23 @@ describe("a padrinho", () => {
     const thor = await createPet(app.db, {
       caretakerId: team.admin.id,
       organizationId: team.organizationId,
-      nome: "Thor",
+      nome: "Mel",
+      sexo: "femea",
     });
     expect((await caio.client.post(`/api/pets/${thor}/apadrinhamentos`, { valor_mensal: 25, dia: 3 })).status).toBe(
       201,
     );
-    await monthMails(caio, "Thor", 1);
+    await monthMails(caio, "Mel", 1);
     await app.db.update(pets).set({ status: "adotado" }).where(eq(pets.id, thor));
     await sweepSponsorships(app.db, app.jobs, new Date());
     const [ended] = await until("the thanks", async () => {
       const found = (await mailsTo(smtp, caio.email)).filter(
-        (mail) => mail.subject === "Thor foi adotado! Obrigado, padrinho",
+        (mail) => mail.subject === "Mel foi adotada! Obrigado, padrinho",
       );
       return found.length > 0 ? found : null;
     });
-    expect(text(ended!)).toContain("O apadrinhamento terminou: você não recebe mais códigos Pix para Thor.");
+    expect(text(ended!)).toContain("O apadrinhamento terminou: você não recebe mais códigos Pix para Mel.");
+    expect(text(ended!)).toContain("Mel encontrou um lar. A sua ajuda cuidou dela enquanto esperava: obrigado!");
     expect(text(ended!)).toContain(`${PUBLIC_URL}/adopet/responsaveis/${team.admin.id}`);
     const [row] = await app.db
       .select({ motivo: sponsorships.motivoFim })
@@ -203,7 +205,7 @@ describe("a padrinho", () => {
     await sweepSponsorships(app.db, app.jobs, new Date());
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(
-      (await mailsTo(smtp, caio.email)).filter((mail) => mail.subject?.startsWith("Thor foi adotado")),
+      (await mailsTo(smtp, caio.email)).filter((mail) => mail.subject?.startsWith("Mel foi adotada")),
     ).toHaveLength(1);
   });
 });

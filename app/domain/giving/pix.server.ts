@@ -228,16 +228,16 @@ export async function petPixCode(
   db: Db,
   petId: string,
   valorCentavos: number | null,
-): Promise<Result<PixCode & { pet: { id: string; nome: string } }>> {
+): Promise<Result<PixCode & { pet: { id: string; nome: string; femea: boolean } }>> {
   const [pet] = await db
-    .select({ id: pets.id, nome: pets.nome, organizationId: pets.organizationId })
+    .select({ id: pets.id, nome: pets.nome, sexo: pets.sexo, organizationId: pets.organizationId })
     .from(pets)
     .where(and(eq(pets.id, petId), eq(pets.status, "disponivel")));
   if (!pet) return notFound("pet");
   const found = await organizationWithKey(db, pet.organizationId);
   if (!found) return notFound("pix");
   const code = await pixCode(found.key, found.organizacao, valorCentavos, giftTxid(pet.id));
-  return ok({ ...code, pet: { id: pet.id, nome: pet.nome } });
+  return ok({ ...code, pet: { id: pet.id, nome: pet.nome, femea: pet.sexo === "femea" } });
 }
 
 /** A padrinho's month's code (its `txid` made and kept with the charge): not found without a key. */

@@ -323,6 +323,7 @@ export async function sendSponsorshipEnded(
       pet: pets.nome,
       organizacao: organizations.nome,
       caretakerId: pets.caretakerId,
+      sexo: pets.sexo,
     })
     .from(sponsorships)
     .innerJoin(users, eq(users.id, sponsorships.userId))
@@ -336,12 +337,13 @@ export async function sendSponsorshipEnded(
       pet: row.pet,
       organizacao: row.organizacao,
       adotado: row.motivo === "adotado",
+      femea: row.sexo === "femea",
       othersUrl: `${publicUrl}/adopet/responsaveis/${row.caretakerId}`,
     }),
   );
   await sendMailOnce(db, mailer, {
     to: row.email,
-    subject: sponsorshipEndedSubject(row.pet, row.motivo === "adotado"),
+    subject: sponsorshipEndedSubject(row.pet, row.motivo === "adotado", row.sexo === "femea"),
     ...content,
     idempotencyKey: `apadrinhamento-fim.${sponsorshipId}`,
   });
