@@ -1,3 +1,4 @@
+import path from "node:path";
 import { NOTICES } from "../../app/validation/messages";
 import { PIX_MESSAGES } from "../../app/validation/pix";
 import { waitForMail } from "./mail-support";
@@ -9,6 +10,8 @@ import { expect, expectNoAxeViolations, test } from "./support";
  * told by e-mail), and a visitor sponsors one of its animals: an amount, the QR code, and the
  * code copied for the bank's app.
  */
+
+const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 /** EMV fields of a BR Code, read apart from the app's builder. */
 function fieldsOf(code: string): Map<string, string> {
@@ -120,4 +123,22 @@ test("a padrinho sponsors an animal every month, gets the month's code by e-mail
   await page.getByRole("button", { name: "Parar de apadrinhar" }).click();
   await expect(page.getByText(NOTICES.sponsorshipStopped)).toBeVisible();
   await expect(page.getByRole("list", { name: "Apadrinhamentos" })).toContainText("Você parou em");
+
+  // The e-mail's stop link, opened without a login: its page at 360 and 1440 px, once stopped.
+  const stop = /\/adopet\/apadrinhamentos\/parar\?token=[\w.-]+/.exec(mail.text ?? "")![0]!;
+  const visitor = await page.context().browser()!.newContext();
+  const stopPage = await visitor.newPage();
+  await stopPage.goto(stop);
+  await expect(stopPage.getByRole("status").filter({ hasText: "Apadrinhamento de Amora" })).toHaveText(
+    "Apadrinhamento de Amora encerrado: você não recebe mais códigos Pix dele. Obrigado pela ajuda!",
+  );
+  for (const width of [360, 1440]) {
+    await stopPage.setViewportSize({ width, height: 800 });
+    await expectNoAxeViolations(stopPage);
+    await stopPage.screenshot({
+      path: path.join(SCREENSHOTS_DIR, `apadrinhamento-parar-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await visitor.close();
 });
