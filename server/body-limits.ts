@@ -5,6 +5,7 @@ import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
 import { bodyTooLarge, formMaxBytes, JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
 import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX } from "~/lib/health";
+import { RECEIPT_MAX_BYTES, STATEMENT_MAX_BYTES } from "~/lib/giving";
 
 /**
  * Every request body is bounded here, before any parser, to what its route accepts: a body
@@ -38,6 +39,10 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],
   // An animal's health entry with its files (issue 45): its page's form and the API.
   [/^\/(api\/)?pets\/[^/]+\/saude$/, formMaxBytes(HEALTH_FILES_MAX, HEALTH_FILE_MAX_BYTES)],
+  // An organisation's accounts (issue 46): a bank statement to the API; an expense's receipt to the
+  // API; the accounts page takes either (each form's parser keeps its own file's limit).
+  [/^\/api\/organizacoes\/[^/]+\/extratos$/, formMaxBytes(1, STATEMENT_MAX_BYTES)],
+  [/^\/(api\/organizacoes\/[^/]+\/despesas|organizacoes\/[^/]+\/contas)$/, formMaxBytes(1, RECEIPT_MAX_BYTES)],
   // A termo's PDF to verify.
   [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
 ];

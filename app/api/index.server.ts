@@ -8,6 +8,7 @@ import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
 import { fosterEndpoints } from "./endpoints/foster";
 import { givingEndpoints } from "./endpoints/giving";
+import { ledgerEndpoints } from "./endpoints/ledger";
 import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
@@ -48,6 +49,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...fosterEndpoints,
   ...healthEndpoints,
   ...givingEndpoints,
+  ...ledgerEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

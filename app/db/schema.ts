@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
 import { FOSTER_SPECIES } from "~/lib/foster";
+import type { ExpenseCategory } from "~/lib/giving";
 import { HEALTH_ROLES, HEALTH_TYPES } from "~/lib/health";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
@@ -232,6 +233,8 @@ export const organizations = pgTable(
     ownAccountOf: uuid("own_account_of").references(() => users.id, { onDelete: "set null" }),
     /** News from its foster homes go on the animal's page at once, without the team's approval (issue 44). */
     noticiasSemAprovacao: boolean("noticias_sem_aprovacao").notNull().default(false),
+    /** Its accounts (`/organizacoes/:id/transparencia`) are open to everyone, not only its team (issue 46). */
+    transparenciaPublica: boolean("transparencia_publica").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -284,6 +287,8 @@ export const sponsorships = pgTable(
     createdAt: createdAt(),
     endedAt: timestamp("ended_at", { withTimezone: true }),
     motivoFim: varchar("motivo_fim", { length: 10 }).$type<"padrinho" | "adotado" | "removido">(),
+    /** The padrinho agreed to be named on the organisation's transparency page. */
+    nomePublico: boolean("nome_publico").notNull().default(false),
   },
   (table) => [
     uniqueIndex("sponsorships_active_idx")
@@ -317,6 +322,87 @@ export const sponsorshipCharges = pgTable(
   (table) => [
     uniqueIndex("sponsorship_charges_month_idx").on(table.sponsorshipId, table.mes),
     uniqueIndex("sponsorship_charges_txid_idx").on(table.txid),
+  ],
+);
+
+/**
+ * A gift the organisation received (issue 46): confirmed by hand, or found on an imported bank
+ * statement. One that pays a padrinho's month names its charge (once). `doador` is the name as
+ * the team or the bank wrote it, for the team's eyes only.
+ */
+export const donations = pgTable(
+  "donations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    chargeId: uuid("charge_id").references(() => sponsorshipCharges.id, { onDelete: "set null" }),
+    valorCentavos: integer("valor_centavos").notNull(),
+    /** The day it arrived (AAAA-MM-DD, as the bank dates it). */
+    data: date("data", { mode: "string" }).notNull(),
+    origem: varchar("origem", { length: 7 }).$type<"manual" | "extrato">().notNull(),
+    txid: varchar("txid", { length: 25 }),
+    doador: varchar("doador", { length: 120 }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("donations_organization_day_idx").on(table.organizationId, table.data),
+    uniqueIndex("donations_charge_idx").on(table.chargeId),
+  ],
+);
+
+/** What the organisation spent (issue 46), on one animal or in general, with its receipt if any. */
+export const expenses = pgTable(
+  "expenses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "set null" }),
+    categoria: varchar("categoria", { length: 12 }).$type<ExpenseCategory>().notNull(),
+    valorCentavos: integer("valor_centavos").notNull(),
+    data: date("data", { mode: "string" }).notNull(),
+    descricao: varchar("descricao", { length: 300 }),
+    /** The receipt: `pdf` as sent, or `imagem` re-encoded as WebP; null without one. */
+    comprovanteTipo: varchar("comprovante_tipo", { length: 8 }).$type<"pdf" | "imagem">(),
+    comprovante: bytea("comprovante"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("expenses_organization_day_idx").on(table.organizationId, table.data)],
+);
+
+/**
+ * A credit line of an imported bank statement (issue 46). `chave` makes a second import of the
+ * same line (the same file, or a period that overlaps) a no-op: the bank's id when it gives one,
+ * else the day, amount, description and its rank among identical lines of that day. A line is
+ * `conciliada` when it became a gift, `pendente` until the team assigns or ignores it.
+ */
+export const statementLines = pgTable(
+  "statement_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    chave: varchar("chave", { length: 400 }).notNull(),
+    data: date("data", { mode: "string" }).notNull(),
+    valorCentavos: integer("valor_centavos").notNull(),
+    descricao: varchar("descricao", { length: 300 }).notNull(),
+    status: varchar("status", { length: 10 }).$type<"pendente" | "conciliada" | "ignorada">().notNull(),
+    donationId: uuid("donation_id").references(() => donations.id, { onDelete: "set null" }),
+    importedBy: uuid("imported_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("statement_lines_key_idx").on(table.organizationId, table.chave),
+    index("statement_lines_pending_idx")
+      .on(table.organizationId, table.data)
+      .where(sql`${table.status} = 'pendente'`),
   ],
 );
 

@@ -394,7 +394,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
         NO_JOBS,
         padrinho,
         petId,
-        { valor_mensal: valor, dia },
+        { valor_mensal: valor, dia, nome_publico: dia === 10 },
         new Date(now - 21 * DAY_MS),
       );
       if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);

@@ -1,3 +1,5 @@
+import { DONATION_RECEIPT_JOB } from "~/domain/giving/ledger.server";
+import { sendDonationReceipt } from "~/domain/giving/receipts.server";
 import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
@@ -272,6 +274,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ sponsorshipId }) => sendSponsorshipEnded(db, mailer, sponsorshipId, publicUrl()),
   };
+  // A padrinho's month confirmed (by hand or from a statement): their receipt.
+  const donationReceipt: JobDefinition<{ donationId: string }> = {
+    name: DONATION_RECEIPT_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    run: ({ donationId }) => sendDonationReceipt(db, mailer, donationId, publicUrl()),
+  };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
   const transferRequested: JobDefinition<{ transferId: string }> = {
     name: TRANSFER_REQUESTED_JOB,
@@ -351,6 +361,7 @@ export function appJobs({
     sponsorshipSweep,
     sponsorshipMonth,
     sponsorshipEnded,
+    donationReceipt,
     transferRequested,
     fosterInterest,
     fosterVisit,

@@ -54,6 +54,26 @@ export function monthStart(month: string): Date {
 const MONTH_NAMES = ["jan", "fev", "mar", "abr", "mai", "jun", "jul", "ago", "set", "out", "nov", "dez"];
 
 /** "nov/2026". */
+/** "novembro de 2026", as a receipt says it. */
+export function monthInWords(month: string): string {
+  const [year, number] = month.split("-");
+  return `${MONTH_FULL_NAMES[Number(number) - 1]} de ${year}`;
+}
+const MONTH_FULL_NAMES = [
+  "janeiro",
+  "fevereiro",
+  "março",
+  "abril",
+  "maio",
+  "junho",
+  "julho",
+  "agosto",
+  "setembro",
+  "outubro",
+  "novembro",
+  "dezembro",
+];
+
 export function monthLabel(month: string): string {
   const [year, number] = month.split("-");
   return `${MONTH_NAMES[Number(number) - 1]}/${year}`;

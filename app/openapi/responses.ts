@@ -821,3 +821,119 @@ export const sponsorshipsSchema = z
       .meta({ description: "Os ativos primeiro, depois os mais novos." }),
   })
   .meta({ id: "Apadrinhamentos" });
+
+/** An amount as every answer about an organisation's accounts gives it (issue 46). */
+const reais = z.string().meta({ description: "Em reais, com ponto.", example: "30.00" });
+const centavosInt = z.number().int().meta({ description: "O mesmo valor em centavos.", example: 3000 });
+const petRef = z.object({ id, nome: z.string() });
+const chargeSummary = z
+  .object({
+    txid: z.string(),
+    apadrinhamento_id: id,
+    mes: z.string().meta({ description: "AAAA-MM.", example: "2026-11" }),
+    padrinho: z.string(),
+    pet: z.string(),
+  })
+  .meta({ description: "O mês de apadrinhamento que a linha paga." });
+const statementLine = {
+  id,
+  data: z.iso.date(),
+  valor: reais,
+  valor_centavos: centavosInt,
+  descricao: z.string().meta({ description: "Como o banco escreveu." }),
+};
+const pendingLine = z
+  .object({
+    ...statementLine,
+    sugestao: chargeSummary
+      .nullable()
+      .meta({ description: "O único mês em aberto com esse valor e essa data, mas sem o nome do padrinho na linha." }),
+  })
+  .meta({ id: "LinhaPendente" });
+
+export const statementImportSchema = z
+  .object({
+    formato: z.enum(["ofx", "nubank", "inter"]),
+    conciliados: z
+      .array(z.object({ ...statementLine, doacao_id: id, apadrinhamento: chargeSummary.nullable() }))
+      .meta({
+        description: "Créditos novos que viraram doações: pelo `txid`, ou pelo valor, a data e o nome do padrinho.",
+      }),
+    pendentes: z
+      .array(pendingLine)
+      .meta({
+        description: "Créditos novos sem correspondência, para atribuir (POST doacoes com `linha_id`) ou ignorar.",
+      }),
+    ja_importadas: z
+      .number()
+      .int()
+      .meta({ description: "Créditos que já tinham sido importados: não contam de novo." }),
+    saidas: z.number().int().meta({ description: "Débitos do extrato: não são doações, e não ficam guardados." }),
+  })
+  .meta({ id: "ImportacaoDeExtrato" });
+
+export const pendingLinesSchema = z.object({ pendentes: z.array(pendingLine) }).meta({ id: "LinhasPendentes" });
+
+export const donationsSchema = z
+  .object({
+    doacoes: z.array(
+      z.object({
+        id,
+        data: z.iso.date(),
+        valor: reais,
+        valor_centavos: centavosInt,
+        origem: z.enum(["manual", "extrato"]),
+        pet: petRef.nullable(),
+        doador: z.string().nullable(),
+        txid: z.string().nullable(),
+        apadrinhamento: z.object({ id, mes: z.string() }).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "Doacoes" });
+
+export const expensesSchema = z
+  .object({
+    despesas: z.array(
+      z.object({
+        id,
+        data: z.iso.date(),
+        valor: reais,
+        valor_centavos: centavosInt,
+        categoria: z.enum(["veterinario", "racao", "castracao", "medicamentos", "transporte", "outro"]),
+        pet: petRef.nullable(),
+        descricao: z.string().nullable(),
+        comprovante: z.enum(["pdf", "imagem"]).nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "Despesas" });
+
+const totals = { recebido: reais, gasto: reais };
+export const transparencySchema = z
+  .object({
+    organizacao: petRef,
+    publica: z.boolean(),
+    ano: z.number().int(),
+    anos: z
+      .array(z.number().int())
+      .meta({ description: "Os anos com lançamentos, e o atual; os mais novos primeiro." }),
+    total: z.object(totals),
+    meses: z.array(z.object({ mes: z.string().meta({ example: "2026-11" }), ...totals })),
+    animais: z.array(
+      z.object({
+        ...petRef.shape,
+        ...totals,
+        padrinhos: z.number().int().meta({ description: "Quantos padrinhos pagaram algum mês no ano." }),
+        nomes: z.array(z.string()).meta({ description: "Os padrinhos que aceitaram aparecer pelo nome." }),
+      }),
+    ),
+    geral: z.object(totals).meta({ description: "O que não foi para um animal em particular." }),
+    categorias: z.array(
+      z.object({
+        categoria: z.enum(["veterinario", "racao", "castracao", "medicamentos", "transporte", "outro"]),
+        gasto: reais,
+      }),
+    ),
+  })
+  .meta({ id: "Transparencia" });

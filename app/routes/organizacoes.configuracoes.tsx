@@ -65,6 +65,9 @@ export default function OrganizationSettings() {
             <Link to={`/organizacoes/${organization.id}/lares`}>Ver os lares temporários</Link>
           ) : null}
           {roleMay(organization.papel, "cuidar") ? (
+            <Link to={`/organizacoes/${organization.id}/contas`}>Ver as contas e os padrinhos</Link>
+          ) : null}
+          {roleMay(organization.papel, "cuidar") ? (
             <a href={`/adopet/api/organizacoes/${organization.id}/sinpatinhas.csv`} download>
               Baixar os animais para o SinPatinhas (CSV)
             </a>

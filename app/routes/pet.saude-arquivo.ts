@@ -3,6 +3,7 @@ import { healthFile } from "~/domain/health/records.server";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
+import { privateDocumentResponse } from "~/web/downloads.server";
 
 /**
  * `/pets/:id/saude/arquivos/:arquivoId`: a file of the animal's health record (issue 45), for
@@ -14,15 +15,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const fileId = pageId(params.arquivoId, "health-entry");
   const file = await healthFile(context.db, user.id, petId, fileId);
   if (!file.ok) throw pageFailure(file.failure);
-  const pdf = file.value.tipo === "pdf";
-  return new Response(new Uint8Array(file.value.conteudo), {
-    headers: {
-      "Content-Type": pdf ? "application/pdf" : "image/webp",
-      "Content-Disposition": `${pdf ? "attachment" : "inline"}; filename="saude-${fileId}.${pdf ? "pdf" : "webp"}"`,
-      "Content-Length": String(file.value.conteudo.length),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-      "Content-Security-Policy": "sandbox; default-src 'none'",
-    },
-  });
+  return privateDocumentResponse(file.value, `saude-${fileId}`);
 }

@@ -42,7 +42,13 @@ export type Subject =
   /** A padrinho's monthly gift (issue 46). */
   | "sponsorship"
   /** Where an organisation receives gifts by Pix (issue 46): none set, or an animal not open to gifts. */
-  | "pix";
+  | "pix"
+  /** A gift or an expense in an organisation's accounts, or a line of its imported statements. */
+  | "donation"
+  | "expense"
+  | "statement-line"
+  /** An organisation's accounts, not open to the public. */
+  | "transparency";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -97,8 +103,16 @@ export type InvalidReason =
   | "future-date"
   /** A health entry's kind is not changed: it is deleted and made anew. */
   | "health-kind-fixed"
-  /** A health entry's file that is no PDF, JPEG or PNG by its content. */
-  | "health-file";
+  /** An attached paper (a health entry's, an expense's receipt) that is no PDF, JPEG or PNG by its content. */
+  | "document-file"
+  /** A `txid` no code of the organisation has. */
+  | "unknown-txid"
+  /** A bank statement that is none of the formats read (OFX, Nubank's or Inter's CSV). */
+  | "statement-format"
+  | "statement-empty"
+  | "statement-too-long"
+  /** A statement's line whose day or amount cannot be read: `item` is its line. */
+  | "statement-line";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -206,7 +220,11 @@ type ConflictReason =
   /** An animal's health record holds as many entries as it may. */
   | "health-record-full"
   /** The person sponsors this animal already (issue 46). */
-  | "already-sponsor";
+  | "already-sponsor"
+  /** A padrinho's month confirmed already: by another gift, or by a statement. */
+  | "charge-confirmed"
+  /** A statement's line made a gift or ignored already. */
+  | "line-decided";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };
@@ -226,6 +244,7 @@ export type LimitName =
   | "invitation-account"
   | "pix-account"
   | "sponsorship-account"
+  | "ledger-account"
   | "transfer-account"
   | "foster-account"
   | "news-account"

@@ -40,6 +40,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "pix-account": { points: 10, duration: HOUR },
   // Sponsorships begun (issue 46), per account: each e-mails a code now and every month.
   "sponsorship-account": { points: 10, duration: HOUR },
+  // An organisation's accounts (issue 46), per account: gifts and expenses typed in, statements imported.
+  "ledger-account": { points: 300, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
@@ -164,6 +166,7 @@ export async function forgetPersonalCounters(
         "invitation-account",
         "pix-account",
         "sponsorship-account",
+        "ledger-account",
         "transfer-account",
         "foster-account",
         "news-account",

@@ -147,6 +147,13 @@ export const NOTICES = {
   sponsorshipStarted:
     "Obrigado! O código Pix deste mês foi enviado para o seu e-mail; os próximos chegam no dia escolhido.",
   sponsorshipStopped: "Apadrinhamento encerrado: você não recebe mais códigos Pix dele.",
+  donationRecorded: "Doação registrada. Se ela paga o mês de um padrinho, o recibo foi enviado para o e-mail dele.",
+  donationDeleted: "Doação apagada. O mês do padrinho e a linha do extrato, se havia, voltaram a esperar.",
+  expenseRecorded: "Despesa registrada.",
+  expenseDeleted: "Despesa apagada.",
+  lineIgnored: "Linha do extrato ignorada.",
+  accountsOpened: "Contas abertas: qualquer pessoa vê a página de transparência.",
+  accountsClosed: "Contas fechadas: só administradores e equipe veem a página de transparência.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
   invitationDeclined: "Convite recusado.",

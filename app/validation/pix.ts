@@ -43,6 +43,13 @@ export type PixKeyInput = z.output<typeof pixKeySchema>;
  * outside the limits.
  */
 export function readGiftAmount(raw: string | null): number | null | undefined {
+  const centavos = readReais(raw);
+  if (centavos === null || centavos === undefined) return centavos;
+  return centavos >= GIFT_MIN_CENTAVOS && centavos <= GIFT_MAX_CENTAVOS ? centavos : undefined;
+}
+
+/** An amount in reais as people write it, in centavos; null when blank, undefined when unreadable. */
+function readReais(raw: string | null): number | null | undefined {
   const text = raw?.trim().replace(/^R\$\s*/i, "") ?? "";
   if (text === "") return null;
   let normalized: string;
@@ -52,26 +59,30 @@ export function readGiftAmount(raw: string | null): number | null | undefined {
   else return undefined;
   const [reais, cents = ""] = normalized.split(".");
   const centavos = Number(reais) * 100 + Number(cents.padEnd(2, "0"));
-  return Number.isSafeInteger(centavos) && centavos >= GIFT_MIN_CENTAVOS && centavos <= GIFT_MAX_CENTAVOS
-    ? centavos
-    : undefined;
+  return Number.isSafeInteger(centavos) ? centavos : undefined;
 }
 
 export const SPONSORSHIP_MESSAGES = {
   dia: "Escolha um dia do mês de 1 a 28.",
+  nomePublico: "Informe true ou false: se o seu nome pode aparecer na página de transparência da organização.",
   jaApadrinha: "Você já apadrinha este animal. Para mudar o valor ou o dia, pare e comece de novo.",
   linkInvalido: "Este link para parar o apadrinhamento não é válido. Confira se ele foi copiado inteiro do e-mail.",
 } as const;
 
-/** A gift's amount as JSON sends it: a number of reais (25, 25.5) or text as typed ("25,50"). */
-const amountField = z.union([z.number(), z.string()], { error: PIX_MESSAGES.valor }).transform((value, context) => {
-  const centavos = readGiftAmount(typeof value === "number" ? String(value) : value);
-  if (centavos === null || centavos === undefined) {
-    context.addIssue({ code: "custom", message: PIX_MESSAGES.valor });
-    return z.NEVER;
-  }
-  return centavos;
-});
+/**
+ * An amount as JSON or a form sends it: a number of reais (25, 25.5) or text as typed ("25,50"),
+ * in centavos from `min` to `max`.
+ */
+export const reaisField = (message: string, min = GIFT_MIN_CENTAVOS, max = GIFT_MAX_CENTAVOS) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, context) => {
+    const centavos = readReais(typeof value === "number" ? String(value) : value);
+    if (centavos === null || centavos === undefined || centavos < min || centavos > max) {
+      context.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return centavos;
+  });
+const amountField = reaisField(PIX_MESSAGES.valor);
 
 /** `POST /api/pets/:id/apadrinhamentos` and the sponsor form: `valor_mensal` in reais, `dia` of the month. */
 export const sponsorshipSchema = z.strictObject({
@@ -81,5 +92,9 @@ export const sponsorshipSchema = z.strictObject({
     .int(SPONSORSHIP_MESSAGES.dia)
     .min(1, SPONSORSHIP_MESSAGES.dia)
     .max(28, SPONSORSHIP_MESSAGES.dia),
+  /** The padrinho may be named on the organisation's transparency page (a form's checkbox sends "on"). */
+  nome_publico: z
+    .preprocess((value) => (value === "on" ? true : value), z.boolean(SPONSORSHIP_MESSAGES.nomePublico))
+    .default(false),
 });
 export type SponsorshipInput = z.output<typeof sponsorshipSchema>;

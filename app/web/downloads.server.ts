@@ -2,11 +2,17 @@
  * Private files as downloaded (a signed termo with CPF and address, an animal's health booklet,
  * a register export, a panel's figures): never cached, never sniffed as anything else.
  */
-function privateDownload(body: BodyInit, type: string, fileName: string, extra: Record<string, string> = {}) {
+function privateDownload(
+  body: BodyInit,
+  type: string,
+  fileName: string,
+  extra: Record<string, string> = {},
+  disposition: "attachment" | "inline" = "attachment",
+) {
   return new Response(body, {
     headers: {
       "Content-Type": type,
-      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Content-Disposition": `${disposition}; filename="${fileName}"`,
       ...extra,
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
@@ -21,4 +27,22 @@ export function privatePdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: s
 /** A CSV in UTF-8, to open in a spreadsheet. */
 export function privateCsvResponse({ csv, fileName }: { csv: string; fileName: string }): Response {
   return privateDownload(csv, "text/csv; charset=utf-8", fileName);
+}
+
+/**
+ * A paper people attached (a health entry's file, an expense's receipt): a PDF downloaded, a
+ * photo (WebP) shown; sandboxed, so that nothing in it runs as the site.
+ */
+export function privateDocumentResponse(
+  file: { tipo: "pdf" | "imagem"; conteudo: Buffer },
+  baseName: string,
+): Response {
+  const pdf = file.tipo === "pdf";
+  return privateDownload(
+    new Uint8Array(file.conteudo),
+    pdf ? "application/pdf" : "image/webp",
+    `${baseName}.${pdf ? "pdf" : "webp"}`,
+    { "Content-Length": String(file.conteudo.length), "Content-Security-Policy": "sandbox; default-src 'none'" },
+    pdf ? "attachment" : "inline",
+  );
 }

@@ -10,6 +10,7 @@ import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { HEALTH_MESSAGES } from "~/lib/health";
 import { PIX_MESSAGES, SPONSORSHIP_MESSAGES } from "~/validation/pix";
+import { DONATION_MESSAGES, EXPENSE_MESSAGES, STATEMENT_MESSAGES } from "~/validation/giving";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -62,6 +63,10 @@ const NOT_FOUND: Record<Subject, string> = {
   "health-entry": "Registro de saúde não encontrado.",
   pix: PIX_MESSAGES.semChave,
   sponsorship: "Apadrinhamento não encontrado.",
+  donation: "Doação não encontrada.",
+  expense: "Despesa não encontrada.",
+  "statement-line": "Linha do extrato não encontrada.",
+  transparency: "As contas desta organização não são públicas.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -129,6 +134,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "health-record-full": HEALTH_MESSAGES.tooMany,
   "foster-not-needed": "Este animal não está procurando lar temporário agora. Obrigado por se oferecer!",
   "already-sponsor": SPONSORSHIP_MESSAGES.jaApadrinha,
+  "charge-confirmed": DONATION_MESSAGES.txidUsado,
+  "line-decided": DONATION_MESSAGES.linhaDecidida,
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";
@@ -148,6 +155,7 @@ const LIMITED: Record<LimitName, string> = {
   "invitation-account": "Você enviou muitos convites em pouco tempo.",
   "pix-account": "Você alterou a chave Pix muitas vezes em pouco tempo.",
   "sponsorship-account": "Você começou muitos apadrinhamentos em pouco tempo.",
+  "ledger-account": "Você fez muitos lançamentos nas contas em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
@@ -231,10 +239,21 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return HEALTH_MESSAGES.data;
     case "health-kind-fixed":
       return HEALTH_MESSAGES.tipoFixed;
-    case "health-file":
+    case "document-file":
+      if (failure.field === "comprovante") return EXPENSE_MESSAGES.comprovante;
       return failure.item === undefined
         ? HEALTH_MESSAGES.arquivos.content
         : `O arquivo ${failure.item + 1} não é um PDF, JPEG ou PNG válido.`;
+    case "unknown-txid":
+      return DONATION_MESSAGES.txidDesconhecido;
+    case "statement-format":
+      return STATEMENT_MESSAGES.formato;
+    case "statement-empty":
+      return STATEMENT_MESSAGES.vazio;
+    case "statement-too-long":
+      return STATEMENT_MESSAGES.grande;
+    case "statement-line":
+      return STATEMENT_MESSAGES.linha(failure.item ?? 1);
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

@@ -12,6 +12,7 @@ import { dayInBrasilia } from "~/lib/dates";
 import { monthOf } from "~/lib/panel";
 import { formatReais } from "~/lib/pix";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
+import { requirePower } from "~/domain/organizations/membership.server";
 import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
@@ -78,6 +79,7 @@ export async function startSponsorship(
         userId,
         valorMensalCentavos: input.valor_mensal,
         dia: input.dia,
+        nomePublico: input.nome_publico,
         createdAt: now,
       })
       .onConflictDoNothing()
@@ -356,4 +358,58 @@ export async function isSponsoring(db: Db, userId: string, petId: string): Promi
     .from(sponsorships)
     .where(and(eq(sponsorships.userId, userId), eq(sponsorships.petId, petId), isNull(sponsorships.endedAt)));
   return row !== undefined;
+}
+
+export type TeamSponsorshipView = {
+  id: string;
+  padrinho: string;
+  pet: { id: string; nome: string };
+  valorMensalCentavos: number;
+  dia: number;
+  /** The latest month's code: its month, `txid`, and whether its gift arrived. */
+  mes: { mes: string; txid: string; valorCentavos: number; confirmado: boolean } | null;
+};
+
+/** The organisation's padrinhos now, for its administradores and equipe: each one's month, paid or awaited. */
+export async function organizationSponsorships(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<Result<TeamSponsorshipView[]>> {
+  const power = await requirePower(db, userId, organizationId, "cuidar");
+  if (!power.ok) return power;
+  const rows = await db
+    .selectDistinctOn([sponsorships.id], {
+      id: sponsorships.id,
+      padrinho: users.nome,
+      petId: pets.id,
+      petNome: pets.nome,
+      valorMensalCentavos: sponsorships.valorMensalCentavos,
+      dia: sponsorships.dia,
+      mes: sponsorshipCharges.mes,
+      txid: sponsorshipCharges.txid,
+      valorCentavos: sponsorshipCharges.valorCentavos,
+      confirmadaEm: sponsorshipCharges.confirmadaEm,
+    })
+    .from(sponsorships)
+    .innerJoin(users, eq(users.id, sponsorships.userId))
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .leftJoin(sponsorshipCharges, eq(sponsorshipCharges.sponsorshipId, sponsorships.id))
+    .where(and(eq(sponsorships.organizationId, organizationId), isNull(sponsorships.endedAt)))
+    .orderBy(sponsorships.id, desc(sponsorshipCharges.mes));
+  return ok(
+    rows
+      .map((row) => ({
+        id: row.id,
+        padrinho: row.padrinho,
+        pet: { id: row.petId, nome: row.petNome },
+        valorMensalCentavos: row.valorMensalCentavos,
+        dia: row.dia,
+        mes:
+          row.mes && row.txid && row.valorCentavos !== null
+            ? { mes: row.mes, txid: row.txid, valorCentavos: row.valorCentavos, confirmado: row.confirmadaEm !== null }
+            : null,
+      }))
+      .sort((a, b) => a.pet.nome.localeCompare(b.pet.nome, "pt-BR") || a.padrinho.localeCompare(b.padrinho, "pt-BR")),
+  );
 }

@@ -2,41 +2,18 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { petHealthEntries, petHealthFiles } from "~/db/schema";
 import type { HealthFile } from "~/lib/health";
-import { InvalidImageError, prepareDocumentImage } from "~/services/images.server";
-import { invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { prepareDocuments, type PreparedDocument } from "~/services/documents.server";
+import { notFound, ok, type Result } from "~/services/outcome.server";
 
 /**
  * The files of health entries (issue 45): an exam's PDF is kept as sent (checked to be a PDF);
  * a photo of a card is re-encoded without its metadata. Read only by the record's readers.
  */
 
-export type PreparedFile = { tipo: HealthFile["tipo"]; conteudo: Buffer };
-
-const PDF_START = Buffer.from("%PDF-");
-const PDF_END = Buffer.from("%%EOF");
-
-/** A PDF by its content: its header, and its end marker near the end (a truncated one has none). */
-function isPdf(bytes: Buffer): boolean {
-  return bytes.subarray(0, 5).equals(PDF_START) && bytes.subarray(-2048).includes(PDF_END);
-}
+export type PreparedFile = PreparedDocument;
 
 /** Each file checked by content, in order; the first refused one is `arquivos`'s failure, by position. */
-export async function prepareHealthFiles(files: Buffer[], account: string): Promise<Result<PreparedFile[]>> {
-  const prepared: PreparedFile[] = [];
-  for (const [index, bytes] of files.entries()) {
-    if (isPdf(bytes)) {
-      prepared.push({ tipo: "pdf", conteudo: bytes });
-      continue;
-    }
-    try {
-      prepared.push({ tipo: "imagem", conteudo: await prepareDocumentImage(bytes, ["jpeg", "png"], account) });
-    } catch (error) {
-      if (error instanceof InvalidImageError) return invalid("arquivos", "health-file", index);
-      throw error;
-    }
-  }
-  return ok(prepared);
-}
+export const prepareHealthFiles = (files: Buffer[], account: string) => prepareDocuments(files, account, "arquivos");
 
 /** Stores an entry's files, in the entry's transaction. */
 export async function saveHealthFiles(tx: Db, entryId: string, files: PreparedFile[]): Promise<void> {

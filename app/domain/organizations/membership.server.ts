@@ -90,6 +90,7 @@ export async function ownOrganization(db: Db, userId: string): Promise<string> {
             ) then ${users.verifiedAt} end`.as("verified_at"),
             ownAccountOf: users.id,
             noticiasSemAprovacao: sql`false`.as("noticias_sem_aprovacao"),
+            transparenciaPublica: sql`false`.as("transparencia_publica"),
             createdAt: sql`now()`.as("created_at"),
             updatedAt: sql`now()`.as("updated_at"),
           })

@@ -1,0 +1,313 @@
+import { and, asc, eq, isNull } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { organizations, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
+import { addDays, dayInBrasilia } from "~/lib/dates";
+import { parseStatement, type StatementFormat, type StatementLine } from "~/lib/statements";
+import { requirePower } from "~/domain/organizations/membership.server";
+import type { Jobs } from "~/services/jobs.server";
+import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
+import { addDonation, DONATION_RECEIPT_JOB, targetOfTxid } from "./ledger.server";
+
+/**
+ * An organisation's bank statement, imported (issue 46, docs/decisions/0040-statement-matching.md).
+ * No Brazilian bank's export carries a Pix's `txid`, so a credit line pays a padrinho's month when
+ * its amount is the month's, its day falls from the code's day to 45 days after, and its
+ * description names the padrinho; a `txid` written in the description, when a bank gives one,
+ * decides alone. Every other credit is listed as pending, for the team to make a gift of or to
+ * ignore; a line that fits one month by amount and day but names nobody is suggested, not taken.
+ * Debits are not gifts: they are counted, not kept (expenses are recorded with their receipts).
+ */
+
+/** A padrinho pays a month's code from a few days before it arrives (the last one's, reused) to 45 days after. */
+const EARLY_DAYS = 3;
+const LATE_DAYS = 45;
+
+type OpenCharge = {
+  id: string;
+  txid: string;
+  valorCentavos: number;
+  day: string;
+  mes: string;
+  sponsorshipId: string;
+  padrinho: string;
+  pet: { id: string; nome: string };
+};
+
+export type ChargeSummary = { txid: string; apadrinhamentoId: string; mes: string; padrinho: string; pet: string };
+
+type ImportedLine = {
+  id: string;
+  data: string;
+  valorCentavos: number;
+  descricao: string;
+};
+type MatchedLine = ImportedLine & { doacaoId: string; apadrinhamento: ChargeSummary | null };
+export type PendingLine = ImportedLine & { sugestao: ChargeSummary | null };
+export type StatementImport = {
+  formato: StatementFormat;
+  conciliados: MatchedLine[];
+  pendentes: PendingLine[];
+  /** Credit lines imported before (the same file again, or periods that overlap). */
+  jaImportadas: number;
+  /** Debit lines, not kept. */
+  saidas: number;
+};
+
+const CONNECTORS = new Set(["DA", "DE", "DO", "DAS", "DOS", "E"]);
+const words = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toUpperCase()
+    .split(/[^A-Z]+/)
+    .filter((word) => word.length >= 2 && !CONNECTORS.has(word));
+
+/** Whether a line's description names the person: their first name and, if they gave one, another of their names. */
+function namesPerson(description: string, name: string): boolean {
+  const said = new Set(words(description));
+  const [first, ...rest] = words(name);
+  if (!first || !said.has(first)) return false;
+  return rest.length === 0 || rest.some((word) => said.has(word));
+}
+
+const TXID_IN_TEXT = /\b(PM[0-9A-F]{12}\d{6}|AP[0-9A-F]{12}[0-9A-Z]{8}|DO[0-9A-Z]{16})\b/i;
+
+/** Each credit line's key: the bank's id when the file gives it once, else its day, amount, text and rank. */
+function lineKeys(lines: StatementLine[]): string[] {
+  const idCount = new Map<string, number>();
+  for (const line of lines) if (line.idBanco) idCount.set(line.idBanco, (idCount.get(line.idBanco) ?? 0) + 1);
+  const rank = new Map<string, number>();
+  return lines.map((line) => {
+    if (line.idBanco && idCount.get(line.idBanco) === 1) return `id:${line.idBanco}`.slice(0, 400);
+    const same = `${line.data}|${line.valorCentavos}|${line.descricao}`;
+    const nth = (rank.get(same) ?? 0) + 1;
+    rank.set(same, nth);
+    return `${same}|${nth}`.slice(0, 400);
+  });
+}
+
+const summary = (charge: OpenCharge): ChargeSummary => ({
+  txid: charge.txid,
+  apadrinhamentoId: charge.sponsorshipId,
+  mes: charge.mes,
+  padrinho: charge.padrinho,
+  pet: charge.pet.nome,
+});
+
+async function openCharges(db: Db, organizationId: string): Promise<OpenCharge[]> {
+  const rows = await db
+    .select({
+      id: sponsorshipCharges.id,
+      txid: sponsorshipCharges.txid,
+      valorCentavos: sponsorshipCharges.valorCentavos,
+      createdAt: sponsorshipCharges.createdAt,
+      mes: sponsorshipCharges.mes,
+      sponsorshipId: sponsorships.id,
+      padrinho: users.nome,
+      petId: pets.id,
+      petNome: pets.nome,
+    })
+    .from(sponsorshipCharges)
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .innerJoin(users, eq(users.id, sponsorships.userId))
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(and(eq(sponsorships.organizationId, organizationId), isNull(sponsorshipCharges.confirmadaEm)))
+    .orderBy(asc(sponsorshipCharges.createdAt));
+  return rows.map(({ createdAt, petId, petNome, ...row }) => ({
+    ...row,
+    day: dayInBrasilia(createdAt),
+    pet: { id: petId, nome: petNome },
+  }));
+}
+
+/** The open months a line may pay: its amount, and its day within the month's window. */
+const fitting = (line: ImportedLine, charges: OpenCharge[]) =>
+  charges.filter(
+    (charge) =>
+      charge.valorCentavos === line.valorCentavos &&
+      line.data >= addDays(charge.day, -EARLY_DAYS) &&
+      line.data <= addDays(charge.day, LATE_DAYS),
+  );
+
+function parseFailure(parsed: Extract<ReturnType<typeof parseStatement>, { ok: false }>) {
+  switch (parsed.motivo) {
+    case "vazio":
+      return invalid("arquivo", "statement-empty");
+    case "grande":
+      return invalid("arquivo", "statement-too-long");
+    case "linha":
+      return invalid("arquivo", "statement-line", parsed.linha ?? 1);
+    default:
+      return invalid("arquivo", "statement-format");
+  }
+}
+
+/** An administrador imports a statement: its credits are kept once each, and matched. */
+export async function importStatement(
+  db: Db,
+  jobs: Jobs,
+  userId: string,
+  organizationId: string,
+  bytes: Uint8Array,
+  now = new Date(),
+): Promise<Result<StatementImport>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const parsed = parseStatement(bytes);
+  if (!parsed.ok) return parseFailure(parsed);
+  const allowed = await takeAllowance(db, "ledger-account", userId);
+  if (!allowed.ok) return allowed;
+  const credits = parsed.linhas.filter((line) => line.valorCentavos > 0);
+  const keys = lineKeys(credits);
+  const result = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // One import at a time per organisation: two of one file keep each line once.
+    await tx
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId))
+      .for("update");
+    const inserted =
+      credits.length === 0
+        ? []
+        : await tx
+            .insert(statementLines)
+            .values(
+              credits.map((line, index) => ({
+                organizationId,
+                chave: keys[index]!,
+                data: line.data,
+                valorCentavos: line.valorCentavos,
+                descricao: line.descricao,
+                status: "pendente" as const,
+                importedBy: userId,
+                createdAt: now,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({
+              id: statementLines.id,
+              data: statementLines.data,
+              valorCentavos: statementLines.valorCentavos,
+              descricao: statementLines.descricao,
+            });
+    let charges = await openCharges(txDb, organizationId);
+    const conciliados: MatchedLine[] = [];
+    const pendentes: PendingLine[] = [];
+    const byDay = [...inserted].sort((a, b) => a.data.localeCompare(b.data));
+    for (const line of byDay) {
+      const match = await matchLine(txDb, organizationId, line, charges);
+      if (!match) {
+        const candidates = fitting(line, charges);
+        pendentes.push({ ...line, sugestao: candidates.length === 1 ? summary(candidates[0]!) : null });
+        continue;
+      }
+      const donationId = await addDonation(
+        txDb,
+        jobs,
+        {
+          organizationId,
+          petId: match.petId,
+          chargeId: match.charge?.id ?? null,
+          valorCentavos: line.valorCentavos,
+          data: line.data,
+          origem: "extrato",
+          txid: match.txid,
+          doador: match.charge?.padrinho ?? null,
+          createdBy: userId,
+        },
+        now,
+      );
+      if (!donationId) {
+        pendentes.push({ ...line, sugestao: null });
+        continue;
+      }
+      await tx.update(statementLines).set({ status: "conciliada", donationId }).where(eq(statementLines.id, line.id));
+      charges = charges.filter((charge) => charge.id !== match.charge?.id);
+      conciliados.push({ ...line, doacaoId: donationId, apadrinhamento: match.charge ? summary(match.charge) : null });
+    }
+    return {
+      formato: parsed.formato,
+      conciliados,
+      pendentes,
+      jaImportadas: credits.length - inserted.length,
+      saidas: parsed.linhas.length - credits.length,
+    };
+  });
+  if (result.conciliados.some((line) => line.apadrinhamento)) jobs.wake(DONATION_RECEIPT_JOB);
+  return ok(result);
+}
+
+type Match = { petId: string | null; txid: string | null; charge: OpenCharge | null };
+
+/** What a new credit line pays: the code its `txid` names, or the one month its amount, day and payer fit. */
+async function matchLine(
+  db: Db,
+  organizationId: string,
+  line: ImportedLine,
+  charges: OpenCharge[],
+): Promise<Match | null> {
+  const txid = TXID_IN_TEXT.exec(line.descricao)?.[1]?.toUpperCase();
+  if (txid) {
+    const target = await targetOfTxid(db, organizationId, txid);
+    if (target.ok) {
+      const charge = charges.find((open) => open.id === target.value.chargeId) ?? null;
+      if (!target.value.chargeId || charge) return { petId: target.value.petId, txid, charge };
+    }
+  }
+  const named = fitting(line, charges).filter((charge) => namesPerson(line.descricao, charge.padrinho));
+  const charge = named[0];
+  return charge ? { petId: charge.pet.id, txid: charge.txid, charge } : null;
+}
+
+/** The organisation's pending lines, the oldest first, each with the month it may pay (administradores). */
+export async function pendingLines(db: Db, userId: string, organizationId: string): Promise<Result<PendingLine[]>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const [lines, charges] = await Promise.all([
+    db
+      .select({
+        id: statementLines.id,
+        data: statementLines.data,
+        valorCentavos: statementLines.valorCentavos,
+        descricao: statementLines.descricao,
+      })
+      .from(statementLines)
+      .where(and(eq(statementLines.organizationId, organizationId), eq(statementLines.status, "pendente")))
+      .orderBy(asc(statementLines.data), asc(statementLines.createdAt))
+      .limit(500),
+    openCharges(db, organizationId),
+  ]);
+  return ok(
+    lines.map((line) => {
+      const candidates = fitting(line, charges);
+      return { ...line, sugestao: candidates.length === 1 ? summary(candidates[0]!) : null };
+    }),
+  );
+}
+
+/** A pending line set aside (not a gift: a transfer between the organisation's accounts), or back to decide. */
+export async function setLineStatus(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  lineId: string,
+  status: "ignorada" | "pendente",
+): Promise<Result> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const [line] = await db
+    .select({ status: statementLines.status })
+    .from(statementLines)
+    .where(and(eq(statementLines.id, lineId), eq(statementLines.organizationId, organizationId)));
+  if (!line) return notFound("statement-line");
+  if (line.status === status) return ok();
+  if (line.status === "conciliada") return fail({ kind: "conflict", reason: "line-decided" });
+  const [changed] = await db
+    .update(statementLines)
+    .set({ status })
+    .where(and(eq(statementLines.id, lineId), eq(statementLines.status, line.status)))
+    .returning({ id: statementLines.id });
+  return changed ? ok() : fail({ kind: "conflict", reason: "line-decided" });
+}

@@ -1,0 +1,384 @@
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { donations, expenses, sponsorshipCharges, statementLines } from "~/db/schema";
+import { createPet } from "~/demo/factories.server";
+import { addDays, dayInBrasilia } from "~/lib/dates";
+import { Client, startTestApp, type TestApp } from "../support/app";
+import { organizationTeam, type Person } from "../support/organizations";
+import { until } from "../support/poll";
+import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+
+/**
+ * An organisation's accounts (issue 46): statements imported and matched (Nubank's CSV and OFX,
+ * shaped as the banks export them), gifts and expenses by hand, the padrinho's receipt, and the
+ * transparency figures, with who may do what.
+ */
+
+const PUBLIC_URL = "https://adote.exemplo.org";
+let app: TestApp;
+let smtp: SmtpPeer;
+let team: Awaited<ReturnType<typeof organizationTeam>>;
+let pipoca: string;
+let base: string;
+const today = () => dayInBrasilia(new Date());
+const br = (day: string) => day.split("-").reverse().join("/");
+const ofxDay = (day: string) => day.replace(/-/g, "");
+const text = (mail: { text?: string | false }) => (mail.text || "").replace(/\s+/g, " ");
+
+/** A statement file as the API takes it. */
+function statement(content: string | Buffer, name = "extrato.csv") {
+  const body = new FormData();
+  body.set("arquivo", new Blob([new Uint8Array(Buffer.from(content))], { type: "text/csv" }), name);
+  return body;
+}
+
+function pdfText(bytes: Buffer): string {
+  const file = path.join(os.tmpdir(), `recibo-${randomUUID()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  try {
+    return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  } finally {
+    fs.rmSync(file);
+  }
+}
+
+async function sponsor(person: Person, petId: string, valor: number) {
+  const made = await person.client.post(`/api/pets/${petId}/apadrinhamentos`, { valor_mensal: valor, dia: 10 });
+  expect(made.status).toBe(201);
+  const [charge] = await app.db
+    .select({ id: sponsorshipCharges.id, txid: sponsorshipCharges.txid })
+    .from(sponsorshipCharges)
+    .where(eq(sponsorshipCharges.sponsorshipId, made.json.id as string));
+  return { sponsorshipId: made.json.id as string, charge: charge! };
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  team = await organizationTeam(app, "contas");
+  base = `/api/organizacoes/${team.organizationId}`;
+  const key = { chave: "pix@lia.org", nome_recebedor: "Lia Protetora", cidade_recebedor: "Rio de Janeiro" };
+  expect((await team.admin.client.put(`${base}/pix`, key)).status).toBe(200);
+  pipoca = await createPet(app.db, { caretakerId: team.admin.id, organizationId: team.organizationId, nome: "Pipoca" });
+});
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+describe("a bank statement", () => {
+  it("confirms a padrinho's month by amount, day and name; keeps the rest pending; counts nothing twice", async () => {
+    const ana = team.adopter;
+    const { charge } = await sponsor(ana, pipoca, 30);
+    const nubank = [
+      "\uFEFFData,Valor,Identificador,Descrição",
+      `${br(today())},30.00,${randomUUID()},Transferência recebida pelo Pix - ANA ADOTANTE - •••.123.456-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 1234567-8`,
+      `${br(today())},50.00,${randomUUID()},"Transferência recebida pelo Pix - JOSE DE SOUZA, FILHO - •••.987.654-•• - BCO DO BRASIL S.A. (0001)"`,
+      `${br(today())},-150.00,${randomUUID()},Transferência enviada pelo Pix - CLINICA VETERINARIA PATAS LTDA`,
+    ].join("\n");
+    const imported = await team.admin.client.post(`${base}/extratos`, statement(nubank));
+    expect(imported.status).toBe(200);
+    expect(imported.json).toMatchObject({ formato: "nubank", ja_importadas: 0, saidas: 1 });
+    expect(imported.json.conciliados).toMatchObject([
+      {
+        data: today(),
+        valor: "30.00",
+        valor_centavos: 3000,
+        apadrinhamento: { txid: charge.txid, padrinho: "Ana Adotante", pet: "Pipoca" },
+      },
+    ]);
+    expect(imported.json.pendentes).toMatchObject([{ valor: "50.00", sugestao: null }]);
+    const [confirmed] = await app.db
+      .select({ at: sponsorshipCharges.confirmadaEm })
+      .from(sponsorshipCharges)
+      .where(eq(sponsorshipCharges.id, charge.id));
+    expect(confirmed!.at).not.toBeNull();
+
+    // The padrinho's receipt: the e-mail, and the PDF behind their login.
+    const [mail] = await until("the receipt", async () => {
+      const found = (await mailsTo(smtp, ana.email)).filter(
+        (got) => got.subject === "Recebemos o seu apadrinhamento de Pipoca",
+      );
+      return found.length ? found : null;
+    });
+    const donationId = (imported.json.conciliados as { doacao_id: string }[])[0]!.doacao_id;
+    expect(text(mail!)).toContain("confirmou o seu Pix de R$ 30,00");
+    expect(text(mail!)).toContain(`${PUBLIC_URL}/adopet/apadrinhamentos/recibos/${donationId}`);
+    const receipt = await ana.client.get(`${base}/doacoes/${donationId}/recibo.pdf`);
+    expect([receipt.status, receipt.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    const words = pdfText(receipt.bytes);
+    expect(words).toContain("Recibo de doação");
+    expect(words).toContain("recebeu de Ana Adotante a quantia de R$ 30,00");
+    expect(words).toContain("como apadrinhamento de Pipoca");
+    expect((await team.outsider.client.get(`${base}/doacoes/${donationId}/recibo.pdf`)).status).toBe(404);
+    expect((await team.team.client.get(`${base}/doacoes/${donationId}/recibo.pdf`)).status).toBe(200);
+
+    // The same file again, and one that overlaps it: nothing counted twice.
+    const again = await team.admin.client.post(`${base}/extratos`, statement(nubank));
+    expect(again.json).toMatchObject({ conciliados: [], pendentes: [], ja_importadas: 2, saidas: 1 });
+    const pending = await team.admin.client.get(`${base}/extratos`);
+    expect(pending.json.pendentes).toHaveLength(1);
+
+    // Ignored, then back to decide; a line made a gift cannot be ignored.
+    const joseLine = (pending.json.pendentes as { id: string }[])[0]!.id;
+    expect((await team.admin.client.patch(`${base}/extratos/linhas/${joseLine}`, { status: "ignorada" })).status).toBe(
+      204,
+    );
+    expect((await team.admin.client.get(`${base}/extratos`)).json.pendentes).toEqual([]);
+    expect((await team.admin.client.patch(`${base}/extratos/linhas/${joseLine}`, { status: "pendente" })).status).toBe(
+      204,
+    );
+    const matchedLine = (imported.json.conciliados as { id: string }[])[0]!.id;
+    const decided = await team.admin.client.patch(`${base}/extratos/linhas/${matchedLine}`, { status: "ignorada" });
+    expect([decided.status, decided.json.message]).toEqual([
+      409,
+      "Esta linha do extrato já foi conciliada ou ignorada.",
+    ]);
+  });
+
+  it("in OFX, with no name on the line, suggests the month; the team confirms it with the line", async () => {
+    const caio = team.team;
+    const mel = await createPet(app.db, {
+      caretakerId: team.admin.id,
+      organizationId: team.organizationId,
+      nome: "Mel",
+    });
+    const { charge } = await sponsor(caio, mel, 25);
+    const ofx = `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+SECURITY:NONE
+ENCODING:USASCII
+CHARSET:1252
+COMPRESSION:NONE
+OLDFILEUID:NONE
+NEWFILEUID:NONE
+
+<OFX>
+<BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
+<BANKTRANLIST>
+<DTSTART>${ofxDay(today())}
+<DTEND>${ofxDay(today())}
+<STMTTRN>
+<TRNTYPE>CREDIT
+<DTPOSTED>${ofxDay(today())}120000[-3:BRT]
+<TRNAMT>25,00
+<FITID>${randomUUID()}
+<MEMO>PIX RECEBIDO
+</STMTTRN>
+</BANKTRANLIST>
+</STMTRS></STMTTRNRS></BANKMSGSRSV1>
+</OFX>
+`;
+    const imported = await team.admin.client.post(`${base}/extratos`, statement(ofx, "extrato.ofx"));
+    expect(imported.json).toMatchObject({ formato: "ofx", conciliados: [] });
+    const [line] = imported.json.pendentes as { id: string; sugestao: { txid: string } | null }[];
+    expect(line!.sugestao).toMatchObject({ txid: charge.txid, padrinho: "Caio Equipe", pet: "Mel" });
+
+    // Assigning a line is an administrador's: the equipe is refused.
+    const asTeam = await caio.client.post(`${base}/doacoes`, { linha_id: line!.id, txid: charge.txid });
+    expect(asTeam.status).toBe(403);
+    const both = await team.admin.client.post(`${base}/doacoes`, { linha_id: line!.id, valor: 25, data: today() });
+    expect(both.status).toBe(400);
+    const made = await team.admin.client.post(`${base}/doacoes`, { linha_id: line!.id, txid: charge.txid });
+    expect(made.status).toBe(201);
+    const twice = await team.admin.client.post(`${base}/doacoes`, { linha_id: line!.id });
+    expect([twice.status, twice.json.message]).toEqual([409, "Esta linha do extrato já foi conciliada ou ignorada."]);
+    const list = await team.admin.client.get(`${base}/doacoes`);
+    expect(list.json.doacoes).toContainEqual(
+      expect.objectContaining({
+        id: made.json.id,
+        valor_centavos: 2500,
+        origem: "extrato",
+        pet: { id: mel, nome: "Mel" },
+        txid: charge.txid,
+      }),
+    );
+    await until("Caio's receipt", async () =>
+      (await mailsTo(smtp, caio.email)).some((got) => got.subject === "Recebemos o seu apadrinhamento de Mel")
+        ? true
+        : null,
+    );
+
+    // Taken back: the month waits again, the line is pending again.
+    expect((await team.admin.client.delete(`${base}/doacoes/${made.json.id}`)).status).toBe(204);
+    const [open] = await app.db
+      .select({ at: sponsorshipCharges.confirmadaEm })
+      .from(sponsorshipCharges)
+      .where(eq(sponsorshipCharges.id, charge.id));
+    expect(open!.at).toBeNull();
+    const [again] = await app.db
+      .select({ status: statementLines.status })
+      .from(statementLines)
+      .where(eq(statementLines.id, line!.id));
+    expect(again!.status).toBe("pendente");
+  });
+
+  it("is refused with a message for a file that is no statement, and for who may not import", async () => {
+    const refusals: [string | Buffer, string][] = [
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]), "Não reconhecemos este arquivo."],
+      ["Data,Valor,Identificador,Descrição\n", "O extrato não tem lançamentos."],
+      [
+        `Data,Valor,Identificador,Descrição\n${br(today())},10.00,${randomUUID()},ok\n31/02/2026,10.00,${randomUUID()},x\n`,
+        "Não conseguimos ler a data ou o valor do lançamento na linha 3 do extrato.",
+      ],
+    ];
+    for (const [content, message] of refusals) {
+      const refused = await team.admin.client.post(`${base}/extratos`, statement(content));
+      expect(refused.status).toBe(400);
+      expect(refused.json.message).toContain(message);
+    }
+    const none = await team.admin.client.post(`${base}/extratos`, new FormData());
+    expect(none.status).toBe(400);
+    const csv = `Data,Valor,Identificador,Descrição\n${br(today())},10.00,${randomUUID()},x\n`;
+    expect((await team.team.client.post(`${base}/extratos`, statement(csv))).status).toBe(403);
+    expect((await team.foster.client.post(`${base}/extratos`, statement(csv))).status).toBe(403);
+    expect((await team.outsider.client.post(`${base}/extratos`, statement(csv))).status).toBe(404);
+    expect((await new Client(app.baseUrl).post(`${base}/extratos`, statement(csv))).status).toBe(401);
+    expect((await team.team.client.get(`${base}/extratos`)).status).toBe(403);
+  });
+});
+
+describe("gifts and expenses by hand", () => {
+  it("are the team's: recorded, listed, refused with a message, never another organisation's", async () => {
+    const { team: caio, foster, outsider } = team;
+    const gift = await caio.client.post(`${base}/doacoes`, {
+      valor: "120,00",
+      data: today(),
+      pet_id: pipoca,
+      doador: "Feira de adoção",
+    });
+    expect(gift.status).toBe(201);
+    const alheio = await createPet(app.db, { caretakerId: outsider.id, nome: "De fora" });
+    const refusals: [unknown, number, string][] = [
+      [{ valor: "120,00", data: addDays(today(), 1) }, 400, "hoje ou antes."],
+      [{ valor: "0", data: today() }, 400, "Informe um valor entre R$ 0,01 e R$ 1.000.000,00"],
+      [{ data: today() }, 400, "Informe o valor recebido."],
+      [{ valor: 10, data: today(), txid: "PM000000000000202611" }, 400, "Nenhum código Pix desta organização"],
+      [{ valor: 10, data: today(), txid: "<script>" }, 400, "Código de identificação (txid) inválido"],
+      [{ valor: 10, data: today(), pet_id: alheio }, 404, "Animal não encontrado."],
+      [{ valor: 10, data: today(), extra: 1 }, 400, "Dados inválidos."],
+    ];
+    for (const [body, status, message] of refusals) {
+      const refused = await caio.client.post(`${base}/doacoes`, body);
+      expect([status, JSON.stringify(refused.json)]).toEqual([refused.status, expect.stringContaining(message)]);
+    }
+    expect((await foster.client.post(`${base}/doacoes`, { valor: 10, data: today() })).status).toBe(403);
+    expect((await outsider.client.post(`${base}/doacoes`, { valor: 10, data: today() })).status).toBe(404);
+    expect((await outsider.client.get(`${base}/doacoes`)).status).toBe(404);
+    expect((await foster.client.get(`${base}/despesas`)).status).toBe(403);
+
+    // An expense with its receipt: a PDF kept as sent; a file that lies about its type refused, nothing written.
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+    const form = (bytes: Buffer, type: string) => {
+      const body = new FormData();
+      body.set("categoria", "veterinario");
+      body.set("valor", "80,00");
+      body.set("data", today());
+      body.set("pet_id", pipoca);
+      body.set("descricao", "Consulta e vacina");
+      body.set("comprovante", new Blob([new Uint8Array(bytes)], { type }), "nota.pdf");
+      return body;
+    };
+    const before = (await app.db.select({ id: expenses.id }).from(expenses)).length;
+    const lying = await caio.client.post(`${base}/despesas`, form(Buffer.from("não sou um PDF"), "application/pdf"));
+    expect([lying.status, lying.json.errors]).toEqual([
+      400,
+      { comprovante: ["O comprovante deve ser um PDF, JPEG ou PNG válido."] },
+    ]);
+    expect(await app.db.select({ id: expenses.id }).from(expenses)).toHaveLength(before);
+    const spent = await caio.client.post(`${base}/despesas`, form(pdf, "application/pdf"));
+    expect(spent.status).toBe(201);
+    const file = await caio.client.get(`${base}/despesas/${spent.json.id}/comprovante`);
+    expect([file.status, file.headers.get("content-type"), file.bytes.equals(pdf)]).toEqual([
+      200,
+      "application/pdf",
+      true,
+    ]);
+    expect((await outsider.client.get(`${base}/despesas/${spent.json.id}/comprovante`)).status).toBe(404);
+    const food = await caio.client.post(`${base}/despesas`, { categoria: "racao", valor: 200, data: today() });
+    expect(food.status).toBe(201);
+    const badCategory = await caio.client.post(`${base}/despesas`, { categoria: "festa", valor: 1, data: today() });
+    expect(badCategory.json.errors).toEqual({
+      categoria: ["Escolha a categoria: veterinário, ração, castração, medicamentos, transporte ou outro."],
+    });
+    const listed = await caio.client.get(`${base}/despesas?ano=${today().slice(0, 4)}`);
+    expect(listed.json.despesas).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          categoria: "veterinario",
+          valor: "80.00",
+          comprovante: "pdf",
+          pet: { id: pipoca, nome: "Pipoca" },
+        }),
+        expect.objectContaining({ categoria: "racao", valor: "200.00", comprovante: null, pet: null }),
+      ]),
+    );
+    expect((await caio.client.get(`${base}/despesas?ano=dois-mil`)).status).toBe(400);
+    expect((await outsider.client.delete(`${base}/despesas/${food.json.id}`)).status).toBe(404);
+  });
+});
+
+describe("the transparency figures", () => {
+  it("are the team's until the organisation opens them; padrinhos are named only if they agreed", async () => {
+    const anonymous = new Client(app.baseUrl);
+    const closed = await anonymous.get(`${base}/transparencia`);
+    expect([closed.status, closed.json.message]).toEqual([404, "As contas desta organização não são públicas."]);
+    expect((await team.foster.client.get(`${base}/transparencia`)).status).toBe(404);
+    expect((await team.team.client.get(`${base}/transparencia`)).status).toBe(200);
+    expect((await team.team.client.put(`${base}/transparencia`, { publica: true })).status).toBe(403);
+    expect((await team.admin.client.put(`${base}/transparencia`, { publica: "sim" })).status).toBe(400);
+    expect((await team.admin.client.put(`${base}/transparencia`, { publica: true })).status).toBe(204);
+
+    // A padrinho who agreed to be named, paid by hand with the month's txid.
+    const named = await team.person("bia", "Bia Madrinha");
+    const bolt = await createPet(app.db, {
+      caretakerId: team.admin.id,
+      organizationId: team.organizationId,
+      nome: "Bolt",
+    });
+    const started = await named.client.post(`/api/pets/${bolt}/apadrinhamentos`, {
+      valor_mensal: 40,
+      dia: 10,
+      nome_publico: true,
+    });
+    expect(started.status).toBe(201);
+    const [charge] = await app.db
+      .select({ txid: sponsorshipCharges.txid })
+      .from(sponsorshipCharges)
+      .where(eq(sponsorshipCharges.sponsorshipId, started.json.id as string));
+    expect(
+      (await team.team.client.post(`${base}/doacoes`, { valor: 40, data: today(), txid: charge!.txid })).status,
+    ).toBe(201);
+    const again = await team.team.client.post(`${base}/doacoes`, { valor: 40, data: today(), txid: charge!.txid });
+    expect([again.status, again.json.message]).toEqual([409, "Este mês do apadrinhamento já foi confirmado."]);
+
+    const open = await anonymous.get(`${base}/transparencia?ano=${today().slice(0, 4)}`);
+    expect(open.status).toBe(200);
+    const month = today().slice(0, 7);
+    const gifts = await app.db.select({ valor: donations.valorCentavos }).from(donations);
+    const received = gifts.reduce((sum, row) => sum + row.valor, 0);
+    expect(open.json.total).toEqual({ recebido: (received / 100).toFixed(2), gasto: "280.00" });
+    expect(open.json.meses).toContainEqual({ mes: month, recebido: (received / 100).toFixed(2), gasto: "280.00" });
+    const animals = open.json.animais as { nome: string; padrinhos: number; nomes: string[]; recebido: string }[];
+    expect(animals.find((pet) => pet.nome === "Bolt")).toMatchObject({
+      recebido: "40.00",
+      padrinhos: 1,
+      nomes: ["Bia Madrinha"],
+    });
+    // Ana did not agree: counted, not named.
+    expect(animals.find((pet) => pet.nome === "Pipoca")).toMatchObject({ padrinhos: 1, nomes: [], gasto: "80.00" });
+    expect(open.json.geral).toEqual({ recebido: "0.00", gasto: "200.00" });
+    expect(open.json.categorias).toEqual([
+      { categoria: "veterinario", gasto: "80.00" },
+      { categoria: "racao", gasto: "200.00" },
+    ]);
+    expect(JSON.stringify(open.json)).not.toContain("Ana Adotante");
+    expect(JSON.stringify(open.json)).not.toContain("Feira de adoção");
+  });
+});
