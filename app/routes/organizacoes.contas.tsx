@@ -14,6 +14,7 @@ import {
 import { organizationSponsorships } from "~/domain/giving/sponsorships.server";
 import { importStatement, pendingLines, setLineStatus } from "~/domain/giving/statements.server";
 import { setTransparency, transparencyOf } from "~/domain/giving/transparency.server";
+import { requirePower } from "~/domain/organizations/membership.server";
 import { organizationForMember } from "~/domain/organizations/organizations.server";
 import { listOrganizationPets } from "~/domain/pets/pet-views.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
@@ -45,6 +46,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = pageId(params.id, "organization");
   const organization = await organizationForMember(context.db, user.id, id);
   foundOr404(organization.ok, "organization");
+  // A foster home of the organisation is told why not (403) before anything is read.
+  const power = await requirePower(context.db, user.id, id, "cuidar");
+  if (!power.ok) throw pageFailure(power.failure);
   const url = new URL(request.url);
   const today = dayInBrasilia(new Date());
   const asked = Number(url.searchParams.get("ano"));

@@ -1,3 +1,4 @@
+import { getInputProps } from "@conform-to/react";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet.apadrinhe";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
@@ -79,6 +80,10 @@ function MonthlyForm({ pet }: { pet: string }) {
         maxLength={12}
       />
       <SelectField meta={fields.dia} label="Dia do mês" options={DAYS} />
+      <label className="choice">
+        <input {...getInputProps(fields.nome_publico, { type: "checkbox" })} />
+        Pode mostrar meu nome entre os padrinhos na página de transparência da organização
+      </label>
       <button type="submit" className="button panel__submit">
         Apadrinhar todo mês
       </button>

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
-import { petNews, petNewsPhotos } from "~/db/schema";
+import { petNews, petNewsPhotos, sponsorships } from "~/db/schema";
 import { dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { Client, startTestApp, type TestApp } from "../support/app";
@@ -13,7 +13,7 @@ import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
  * News of a fostered animal (issue 44), through the API and the pages: its foster writes a few
  * words and photos (checked by content, kept from the public until the team publishes them),
  * the team publishes or declines them once, published ones show on the animal's page and reach
- * those who favourited it by e-mail (real SMTP); nobody else writes them.
+ * those who favourited or sponsor it by e-mail (real SMTP); nobody else writes them.
  */
 
 const PUBLIC_URL = "https://adote.exemplo.org";
@@ -54,6 +54,13 @@ describe("news of a fostered animal", () => {
     });
     expect(placed.status, placed.text).toBe(201);
     expect((await adopter.client.request("PUT", `/api/favoritos/${mel}`)).status).toBeLessThan(300);
+    // Mel's padrinho (issue 46) hears her news too; one who stopped does not.
+    const padrinho = await person("pedro", "Pedro Padrinho");
+    const former = await person("fabio", "Fabio Ex");
+    await app.db.insert(sponsorships).values([
+      { petId: mel, organizationId, userId: padrinho.id, valorMensalCentavos: 3000, dia: 10 },
+      { petId: mel, organizationId, userId: former.id, valorMensalCentavos: 3000, dia: 10, endedAt: new Date() },
+    ]);
 
     const sent = await foster.client.post(
       `/api/pets/${mel}/noticias`,
@@ -129,6 +136,10 @@ describe("news of a fostered animal", () => {
     expect(mail.subject).toBe("Notícias de Mel");
     expect(mail.text).toContain("Mel comeu tudo e dormiu no sofá.");
     expect(mail.text).toContain(`${PUBLIC_URL}/adopet/pets/${mel}#noticias`);
+    await expect
+      .poll(async () => (await mailsTo(smtp, padrinho.email)).map((got) => got.subject))
+      .toEqual(["Notícias de Mel"]);
+    expect(await mailsTo(smtp, former.email)).toEqual([]);
 
     // Declined: never public, its photos deleted.
     const second = await foster.client.post(`/api/pets/${mel}/noticias`, newsForm("Segunda notícia.", [photo]));

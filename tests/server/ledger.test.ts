@@ -382,3 +382,73 @@ describe("the transparency figures", () => {
     expect(JSON.stringify(open.json)).not.toContain("Feira de adoção");
   });
 });
+
+describe("the pages", () => {
+  it("show the accounts to the team only, take their forms, and the padrinho's receipt to the padrinho only", async () => {
+    const { admin, team: caio, foster, outsider } = team;
+    const accounts = `/organizacoes/${team.organizationId}/contas`;
+    const signedOut = await new Client(app.baseUrl).get(accounts);
+    expect([signedOut.status, signedOut.headers.get("location")]).toEqual([
+      302,
+      `/adopet/login?voltar=${encodeURIComponent(accounts)}`,
+    ]);
+    expect((await outsider.client.get(accounts)).status).toBe(404);
+    expect((await foster.client.get(accounts)).status).toBe(403);
+    expect((await outsider.client.get("/organizacoes/nao-e-um-id/contas")).status).toBe(404);
+    const asTeam = await caio.client.get(accounts);
+    expect(asTeam.status).toBe(200);
+    expect(asTeam.text).toContain("Ana Adotante");
+    expect(asTeam.text).not.toContain("Importar extrato");
+    expect(asTeam.text).not.toContain("Linhas do extrato pendentes");
+    const asAdmin = await admin.client.get(`${accounts}?registrar=extrato`);
+    expect(asAdmin.text).toContain("Linhas do extrato pendentes");
+    expect(asAdmin.text).toContain("JOSE DE SOUZA");
+
+    // The forms: a refusal beside its field; an expense with its receipt; a statement (administradores).
+    const refused = await caio.client.post(
+      `${accounts}?acao=doacao&registrar=doacao`,
+      new URLSearchParams({ valor: "muito", data: today() }).toString(),
+      { "Content-Type": "application/x-www-form-urlencoded" },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Informe um valor entre R$ 0,01 e R$ 1.000.000,00, como 30,00.");
+    const expense = new FormData();
+    expense.set("categoria", "transporte");
+    expense.set("valor", "35,00");
+    expense.set("data", today());
+    expense.set("comprovante", new Blob([]), "");
+    const spent = await caio.client.post(`${accounts}?acao=despesa&registrar=despesa`, expense);
+    expect([spent.status, spent.headers.get("location")]).toEqual([302, `/adopet${accounts}`]);
+    const csv = `Data,Valor,Identificador,Descrição\n${br(today())},12.00,${randomUUID()},Pix recebido - LUCAS\n`;
+    const upload = () => {
+      const body = new FormData();
+      body.set("arquivo", new Blob([csv], { type: "text/csv" }), "nubank.csv");
+      return body;
+    };
+    expect((await caio.client.post(`${accounts}?acao=extrato&registrar=extrato`, upload())).status).toBe(403);
+    const imported = await admin.client.post(`${accounts}?acao=extrato&registrar=extrato`, upload());
+    expect(imported.status).toBe(200);
+    expect(imported.text).toContain("Extrato importado: 0 doações conciliadas, 1 linha pendente.");
+    const unknown = new FormData();
+    unknown.set("arquivo", new Blob(["oi"], { type: "text/plain" }), "nota.txt");
+    const notStatement = await admin.client.post(`${accounts}?acao=extrato&registrar=extrato`, unknown);
+    expect(notStatement.status).toBe(400);
+    expect(notStatement.text).toContain("Não reconhecemos este arquivo.");
+
+    // The transparency page, open since the test above; a receipt, the padrinho's own only.
+    const page = await new Client(app.baseUrl).get(`/organizacoes/${team.organizationId}/transparencia`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("Bia Madrinha");
+    expect(page.text).not.toContain("Ana Adotante");
+    expect((await new Client(app.baseUrl).get(`/organizacoes/${randomUUID()}/transparencia`)).status).toBe(404);
+    const [gift] = (await team.adopter.client.get("/api/apadrinhamentos")).json.apadrinhamentos as { id: string }[];
+    const [paid] = await app.db
+      .select({ id: donations.id })
+      .from(donations)
+      .innerJoin(sponsorshipCharges, eq(sponsorshipCharges.id, donations.chargeId))
+      .where(eq(sponsorshipCharges.sponsorshipId, gift!.id));
+    const receipt = await team.adopter.client.get(`/apadrinhamentos/recibos/${paid!.id}`);
+    expect([receipt.status, receipt.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect((await outsider.client.get(`/apadrinhamentos/recibos/${paid!.id}`)).status).toBe(404);
+  });
+});

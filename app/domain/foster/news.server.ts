@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { favorites, organizations, petNews, petNewsPhotos, pets, users } from "~/db/schema";
+import { favorites, organizations, petNews, petNewsPhotos, pets, sponsorships, users } from "~/db/schema";
 import { caresFor, requirePower } from "~/domain/organizations/membership.server";
 import { PetNewsEmail, petNewsSubject } from "~/emails/pet-news.server";
 import { renderEmail } from "~/emails/render.server";
@@ -279,7 +279,7 @@ export async function pendingNewsPhoto(
   return allowed ? row.imageId : null;
 }
 
-/** The job: e-mails published news to each account that favourited the animal (not suspended), once. */
+/** The job: e-mails published news to each account that favourited or sponsors the animal (not suspended), once. */
 export async function sendPetNews(db: Db, mailer: Mailer, { newsId }: { newsId: string }, publicUrl: string) {
   const [news] = await db
     .select({
@@ -293,11 +293,20 @@ export async function sendPetNews(db: Db, mailer: Mailer, { newsId }: { newsId: 
     .innerJoin(pets, eq(pets.id, petNews.petId))
     .where(eq(petNews.id, newsId));
   if (!news || news.status !== "publicada" || news.petStatus === "removido") return;
-  const readers = await db
-    .select({ id: users.id, email: users.email })
-    .from(favorites)
-    .innerJoin(users, eq(users.id, favorites.userId))
-    .where(and(eq(favorites.petId, news.petId), isNull(users.suspendedAt)));
+  // Who favourited the animal, and its padrinhos (issue 46): their gifts' news; each person once.
+  const [fans, padrinhos] = await Promise.all([
+    db
+      .select({ id: users.id, email: users.email })
+      .from(favorites)
+      .innerJoin(users, eq(users.id, favorites.userId))
+      .where(and(eq(favorites.petId, news.petId), isNull(users.suspendedAt))),
+    db
+      .select({ id: users.id, email: users.email })
+      .from(sponsorships)
+      .innerJoin(users, eq(users.id, sponsorships.userId))
+      .where(and(eq(sponsorships.petId, news.petId), isNull(sponsorships.endedAt), isNull(users.suspendedAt))),
+  ]);
+  const readers = [...new Map([...fans, ...padrinhos].map((reader) => [reader.id, reader])).values()];
   for (const reader of readers) {
     await composeAndSendOnce(db, mailer, `noticia.${newsId}.${reader.id}`, async () => ({
       to: reader.email,
