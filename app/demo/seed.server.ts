@@ -3,7 +3,10 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
+import { recordDonation, recordExpense } from "~/domain/giving/ledger.server";
 import { startSponsorship } from "~/domain/giving/sponsorships.server";
+import { importStatement } from "~/domain/giving/statements.server";
+import { setTransparency } from "~/domain/giving/transparency.server";
 import { saveOffer } from "~/domain/foster/offers.server";
 import { deriveFromRecord } from "~/domain/health/records.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
@@ -220,6 +223,89 @@ const DAY_MS = 24 * 60 * 60_000;
 export type DemoOptions = { vault: Vault; publicUrl: string };
 
 /** The demo sends no e-mail: what a signature would queue is dropped. */
+/**
+ * A month of accounts (issue 46): the demo adopter's Pix for Dunga found on the imported bank
+ * statement (the receipt is hers), a credit left for the team to decide, a gift typed in, three
+ * expenses; Felícia's month still awaited. The accounts are open: the transparency page is public.
+ */
+async function seedAccounts(db: Db, caretakerId: string, organizationId: string, petIds: string[], now: number) {
+  const day = (days: number) => addDays(dayInBrasilia(new Date(now)), days);
+  const brDay = (days: number) => day(days).split("-").reverse().join("/");
+  const statement = [
+    "Data,Valor,Identificador,Descrição",
+    `${brDay(-19)},30.00,${randomUUID()},Transferência recebida pelo Pix - CARLA SOUZA MENDES - •••.456.789-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 7654321-0`,
+    `${brDay(-12)},100.00,${randomUUID()},Transferência recebida pelo Pix - JOAO PEREIRA - •••.321.654-•• - BCO SANTANDER (BRASIL) S.A. (0033) Agência: 2271 Conta: 1003344-5`,
+    `${brDay(-12)},-180.00,${randomUUID()},Transferência enviada pelo Pix - CLINICA VETERINARIA SAO FRANCISCO LTDA - 12.345.678/0001-90`,
+  ].join("\n");
+  const at = new Date(now);
+  const imported = await importStatement(db, NO_JOBS, caretakerId, organizationId, Buffer.from(statement), at);
+  if (!imported.ok || imported.value.conciliados.length !== 1) throw new Error("Demo: extrato não conciliado");
+  const entries = [
+    () =>
+      recordDonation(
+        db,
+        NO_JOBS,
+        caretakerId,
+        organizationId,
+        {
+          valor: 25000,
+          data: day(-15),
+          doador: "Bazar beneficente de novembro",
+        },
+        at,
+      ),
+    () =>
+      recordExpense(
+        db,
+        caretakerId,
+        organizationId,
+        {
+          categoria: "veterinario",
+          valor: 18000,
+          data: day(-12),
+          pet_id: petIds[0],
+          descricao: "Consulta e vacina V10",
+        },
+        null,
+        at,
+      ),
+    () =>
+      recordExpense(
+        db,
+        caretakerId,
+        organizationId,
+        {
+          categoria: "racao",
+          valor: 32000,
+          data: day(-7),
+          descricao: "Ração para o abrigo: 3 sacos de 15 kg",
+        },
+        null,
+        at,
+      ),
+    () =>
+      recordExpense(
+        db,
+        caretakerId,
+        organizationId,
+        {
+          categoria: "transporte",
+          valor: 4500,
+          data: day(-3),
+          pet_id: petIds[1],
+          descricao: "Táxi para a castração",
+        },
+        null,
+        at,
+      ),
+  ];
+  for (const entry of entries) {
+    const made = await entry();
+    if (!made.ok) throw new Error(`Demo: lançamento recusado (${made.failure.kind})`);
+  }
+  await setTransparency(db, caretakerId, organizationId, true);
+}
+
 const NO_JOBS: Jobs = { send: async () => undefined, sendMany: async () => undefined, wake: () => undefined };
 
 /**
@@ -399,6 +485,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       );
       if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);
     }
+    await seedAccounts(txDb, caretaker.id, organizationId, ids, now);
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their
     // passwords are published): the README makes one as a real site does, `npm run operador`.
     const pending = await createUser(txDb, DEMO_PENDING_ONG);

@@ -1,4 +1,5 @@
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -91,7 +92,6 @@ test("a padrinho's Pix is matched from the bank statement, the padrinho gets the
   await expect(statementForm.getByText(STATEMENT_MESSAGES.formato)).toBeVisible();
   await expect(fileField).toBeFocused();
   await expect(fileField).toHaveAccessibleDescription(STATEMENT_MESSAGES.formato);
-  await page.screenshot({ path: "/tmp/acc-shots/refused.png", fullPage: true });
   await expectNoAxeViolations(page);
 
   // Nubank's CSV: the padrinho's Pix (matched by amount, day and name), another credit, a debit.
@@ -99,20 +99,20 @@ test("a padrinho's Pix is matched from the bank statement, the padrinho gets the
     {
       data: today,
       valor: "37.90",
-      id: "6751f3a2-1b7c-4c1e-9d1a-4f0e2a9b7c01",
+      id: randomUUID(),
       descricao:
         "Transferência recebida pelo Pix - MARCIA ALBUQUERQUE - •••.123.456-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 1234567-8",
     },
     {
       data: today,
       valor: "150.00",
-      id: "6751f3a2-1b7c-4c1e-9d1a-4f0e2a9b7c02",
+      id: randomUUID(),
       descricao: "Transferência recebida pelo Pix - JOAO PEREIRA LIMA - •••.987.654-•• - BCO BRADESCO S.A. (0237)",
     },
     {
       data: today,
       valor: "-89.90",
-      id: "6751f3a2-1b7c-4c1e-9d1a-4f0e2a9b7c03",
+      id: randomUUID(),
       descricao: "Pagamento de boleto efetuado - CASA DA RACAO LTDA",
     },
   ]);
@@ -123,10 +123,6 @@ test("a padrinho's Pix is matched from the bank statement, the padrinho gets the
     "Extrato importado: 1 doação conciliada, 1 linha pendente.",
   );
   await expect(padrinhos).toContainText(`${month}: recebido.`);
-  await page.screenshot({ path: "/tmp/acc-shots/imported.png", fullPage: true });
-  await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: "/tmp/acc-shots/imported-360.png", fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(padrinhos.getByRole("button", { name: /^Confirmar o Pix de/ })).toHaveCount(0);
   const gifts = page.getByRole("region", { name: `Doações de ${today.slice(0, 4)}` });
   await expect(gifts).toContainText(
@@ -198,10 +194,6 @@ test("a padrinho's Pix is matched from the bank statement, the padrinho gets the
   await expect(visitor.getByRole("region", { name: "Recebido e gasto por mês" })).toContainText("R$ 37,90");
   await expect(visitor.getByText("JOAO PEREIRA")).toHaveCount(0);
   await expectNoAxeViolations(visitor);
-  await visitor.screenshot({ path: "/tmp/acc-shots/transp.png", fullPage: true });
-  await visitor.setViewportSize({ width: 360, height: 800 });
-  await visitor.screenshot({ path: "/tmp/acc-shots/transp-360.png", fullPage: true });
-  await page.screenshot({ path: "/tmp/acc-shots/final.png", fullPage: true });
 
   await padrinhoContext.close();
   await visitorContext.close();

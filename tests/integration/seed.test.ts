@@ -9,14 +9,18 @@ import {
   checkins,
   conversationMessages,
   conversations,
+  donations,
+  expenses,
   favorites,
   happyEndings,
   imageVariants,
   messages,
+  organizations,
   petPhotos,
   pets,
   petHealthEntries,
   reports,
+  statementLines,
   termos,
   users,
 } from "~/db/schema";
@@ -179,6 +183,28 @@ describe("the demo data", () => {
     expect(all.some((pet) => pet.historia && pet.taxaAdocaoCentavos && pet.vacinas.length > 0)).toBe(true);
     expect(all.some((pet) => pet.castrado === "agendado" && pet.castracaoData && pet.microchip === null)).toBe(true);
     expect(all.some((pet) => pet.microchip && pet.necessidadesEspeciais && pet.taxaAdocaoCentavos === 0)).toBe(true);
+    // A month of accounts (issue 46): the adopter's Pix matched from the statement, a line to decide,
+    // a gift and three expenses; the transparency page public.
+    const gifts = await database.db
+      .select({ valor: donations.valorCentavos, origem: donations.origem, padrinho: donations.chargeId })
+      .from(donations);
+    expect(
+      gifts
+        .map(({ padrinho, ...gift }) => ({ ...gift, padrinho: padrinho !== null }))
+        .sort((a, b) => a.valor - b.valor),
+    ).toEqual([
+      { valor: 3000, origem: "extrato", padrinho: true },
+      { valor: 25000, origem: "manual", padrinho: false },
+    ]);
+    expect(await database.db.select({ status: statementLines.status }).from(statementLines)).toEqual(
+      expect.arrayContaining([{ status: "pendente" }, { status: "conciliada" }]),
+    );
+    expect((await database.db.select({ id: expenses.id }).from(expenses)).length).toBe(3);
+    const [ngo] = await database.db
+      .select({ aberta: organizations.transparenciaPublica })
+      .from(organizations)
+      .where(eq(organizations.ownAccountOf, caretaker!.id));
+    expect(ngo!.aberta).toBe(true);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {

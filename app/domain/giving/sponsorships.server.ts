@@ -85,7 +85,7 @@ export async function startSponsorship(
       .onConflictDoNothing()
       .returning({ id: sponsorships.id });
     if (!row) return null;
-    const chargeId = await addCharge(tx as unknown as Db, row.id, monthOf(now), input.valor_mensal);
+    const chargeId = await addCharge(tx as unknown as Db, row.id, monthOf(now), input.valor_mensal, now);
     await jobs.send(SPONSORSHIP_MONTH_JOB, { chargeId }, { tx: tx as unknown as Db });
     return row.id;
   });
@@ -94,10 +94,17 @@ export async function startSponsorship(
   return ok(made);
 }
 
-async function addCharge(db: Db, sponsorshipId: string, mes: string, valorCentavos: number): Promise<string | null> {
+/** A month's code, made when its e-mail is due: a statement's line pays it from that day. */
+async function addCharge(
+  db: Db,
+  sponsorshipId: string,
+  mes: string,
+  valorCentavos: number,
+  now: Date,
+): Promise<string | null> {
   const [charge] = await db
     .insert(sponsorshipCharges)
-    .values({ sponsorshipId, mes, valorCentavos, txid: chargeTxid(sponsorshipId, mes) })
+    .values({ sponsorshipId, mes, valorCentavos, txid: chargeTxid(sponsorshipId, mes), createdAt: now })
     .onConflictDoNothing()
     .returning({ id: sponsorshipCharges.id });
   return charge?.id ?? null;
@@ -256,7 +263,7 @@ export async function sweepSponsorships(db: Db, jobs: Jobs, now = new Date()): P
     );
   for (const sponsorship of due) {
     await db.transaction(async (tx) => {
-      const chargeId = await addCharge(tx as unknown as Db, sponsorship.id, month, sponsorship.valor);
+      const chargeId = await addCharge(tx as unknown as Db, sponsorship.id, month, sponsorship.valor, now);
       if (chargeId) await jobs.send(SPONSORSHIP_MONTH_JOB, { chargeId }, { tx: tx as unknown as Db });
     });
   }
