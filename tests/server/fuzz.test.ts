@@ -734,6 +734,30 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 30,
     },
     {
+      name: "POST /api/organizacoes/:id/doacoes (its team, and others)",
+      method: "POST",
+      path: () => idOr(() => ongOrganizationId).map((id) => `/api/organizacoes/${id}/doacoes`),
+      as: ["ong", "ana"],
+      body: () =>
+        near(
+          { valor: "30,00", data: "2026-11-01", doador: "Bazar", txid: "DO7KQ2M9XRT4HW3NPZ8A" },
+          fc.oneof(fc.constantFrom("2999-01-01", "PM000000000000202611", RANDOM_ID, "0,001"), anyValue),
+        ),
+      runs: 30,
+    },
+    {
+      name: "POST /api/organizacoes/:id/despesas (its team, and others)",
+      method: "POST",
+      path: () => idOr(() => ongOrganizationId).map((id) => `/api/organizacoes/${id}/despesas`),
+      as: ["ong", "ana"],
+      body: () =>
+        near(
+          { categoria: "racao", valor: 120.5, data: "2026-11-01", descricao: "Ração" },
+          fc.oneof(fc.constantFrom("festa", "2026-02-31", RANDOM_ID, -5), anyValue),
+        ),
+      runs: 30,
+    },
+    {
       name: "GET /api/organizacoes/:id/pix?valor= (anyone)",
       method: "GET",
       path: () =>
@@ -1156,6 +1180,17 @@ describe("multipart forms with files of anything", () => {
       fc.integer({ min: 1, max: 200 }).map((cut) => png.subarray(0, png.length - cut)),
       fc.uint8Array({ maxLength: 100 }).map((rest) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), rest])),
       fc.uint8Array({ maxLength: 100 }).map((rest) => Buffer.concat([Buffer.from("GIF89a"), rest])),
+      // Bank statements (issue 46): Nubank's CSV and OFX, with lines of anything.
+      fc
+        .array(fc.string({ maxLength: 60 }), { maxLength: 5 })
+        .map((lines) => Buffer.from(["Data,Valor,Identificador,Descrição", ...lines].join("\n"))),
+      fc
+        .tuple(fc.string({ maxLength: 12 }), fc.string({ maxLength: 20 }), fc.string({ maxLength: 30 }))
+        .map(([amount, posted, memo]) =>
+          Buffer.from(
+            `OFXHEADER:100\n<OFX><STMTTRN><TRNAMT>${amount}<DTPOSTED>${posted}<FITID>1<MEMO>${memo}</STMTTRN></OFX>`,
+          ),
+        ),
       fc.constant(null).map(() => png),
       fc.constant(null).map(() => png),
       fc.constant(null).map(() => png),
@@ -1221,6 +1256,20 @@ describe("multipart forms with files of anything", () => {
       as: "fuzz",
       files: ["fotos"],
       fields: NEW_PET_FIELDS,
+    },
+    {
+      name: "POST /api/organizacoes/:id/extratos (a statement of anything)",
+      path: () => `/api/organizacoes/${ongOrganizationId}/extratos`,
+      as: "ong",
+      files: ["arquivo"],
+      fields: {},
+    },
+    {
+      name: "POST /api/organizacoes/:id/despesas (a receipt of anything)",
+      path: () => `/api/organizacoes/${ongOrganizationId}/despesas`,
+      as: "ong",
+      files: ["comprovante"],
+      fields: { categoria: "veterinario", valor: "80,00", data: "2026-11-01" },
     },
     {
       name: "POST /api/pets (photos of anything)",
