@@ -14,7 +14,8 @@ import { setNotice } from "~/web/notices.server";
 
 /**
  * `/apadrinhamentos` (issue 46): the animals a person sponsors, each with this month's code
- * (`?codigo=<id>` shows its QR code), and `Parar de apadrinhar`.
+ * (`?codigo=<id>` shows its QR code), the receipts of the months that arrived, and `Parar de
+ * apadrinhar`.
  */
 const ENDED: Record<"padrinho" | "adotado" | "removido", string> = {
   padrinho: "Você parou",
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       desde: formatDay(dayInBrasilia(item.createdAt)),
       fim:
         item.endedAt && item.motivoFim ? `${ENDED[item.motivoFim]} em ${formatDay(dayInBrasilia(item.endedAt))}` : null,
+      recibos: item.recibos,
     })),
     codigo: charge?.ok ? { id: shown!, mes: charge.value.mes, ...toGiftCode(charge.value.code) } : null,
   };
@@ -88,6 +90,19 @@ export default function Sponsorships() {
                   </Form>
                 </div>
               )}
+              {item.recibos.length > 0 ? (
+                <p className="sponsorship__receipts">
+                  {"Recibos: "}
+                  {item.recibos.map((receipt, index) => (
+                    <span key={receipt.doacaoId}>
+                      {index > 0 ? ", " : ""}
+                      <a href={`/adopet/apadrinhamentos/recibos/${receipt.doacaoId}`} download>
+                        {monthLabel(receipt.mes)}
+                      </a>
+                    </span>
+                  ))}
+                </p>
+              ) : null}
               {codigo?.id === item.id ? (
                 <PixCodePanel
                   code={codigo}

@@ -447,6 +447,8 @@ describe("the pages", () => {
       .from(donations)
       .innerJoin(sponsorshipCharges, eq(sponsorshipCharges.id, donations.chargeId))
       .where(eq(sponsorshipCharges.sponsorshipId, gift!.id));
+    const mine = await team.adopter.client.get("/apadrinhamentos");
+    expect(mine.text).toContain(`href="/adopet/apadrinhamentos/recibos/${paid!.id}"`);
     const receipt = await team.adopter.client.get(`/apadrinhamentos/recibos/${paid!.id}`);
     expect([receipt.status, receipt.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     expect((await outsider.client.get(`/apadrinhamentos/recibos/${paid!.id}`)).status).toBe(404);

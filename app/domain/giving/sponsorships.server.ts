@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, notExists } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizations, pets, sponsorshipCharges, sponsorships, users } from "~/db/schema";
+import { donations, organizations, pets, sponsorshipCharges, sponsorships, users } from "~/db/schema";
 import {
   SponsorshipEndedEmail,
   SponsorshipMonthEmail,
@@ -42,6 +42,8 @@ export type SponsorshipView = {
   createdAt: Date;
   endedAt: Date | null;
   motivoFim: "padrinho" | "adotado" | "removido" | null;
+  /** The months the organisation confirmed, newest first: each one's receipt is the gift's. */
+  recibos: { doacaoId: string; mes: string }[];
 };
 
 /** A month's gift's `txid`: `PM`, the sponsorship's id's first 12 hex digits, the month (AAAAMM). */
@@ -143,6 +145,7 @@ const toView = (row: {
   createdAt: row.createdAt,
   endedAt: row.endedAt,
   motivoFim: row.motivoFim ?? null,
+  recibos: [],
 });
 
 /** The person's sponsorships, the active ones first, then the newest. */
@@ -154,7 +157,17 @@ export async function listSponsorships(db: Db, userId: string): Promise<Sponsors
     .innerJoin(organizations, eq(organizations.id, sponsorships.organizationId))
     .where(eq(sponsorships.userId, userId))
     .orderBy(desc(isNull(sponsorships.endedAt)), desc(sponsorships.createdAt));
-  return rows.map(toView);
+  const paid = await db
+    .select({ sponsorshipId: sponsorshipCharges.sponsorshipId, doacaoId: donations.id, mes: sponsorshipCharges.mes })
+    .from(donations)
+    .innerJoin(sponsorshipCharges, eq(sponsorshipCharges.id, donations.chargeId))
+    .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .where(eq(sponsorships.userId, userId))
+    .orderBy(desc(sponsorshipCharges.mes));
+  return rows.map((row) => ({
+    ...toView(row),
+    recibos: paid.filter((receipt) => receipt.sponsorshipId === row.id).map(({ doacaoId, mes }) => ({ doacaoId, mes })),
+  }));
 }
 
 /** This month's code of one of the person's active sponsorships (as its page shows it). */
