@@ -854,16 +854,12 @@ const pendingLine = z
 export const statementImportSchema = z
   .object({
     formato: z.enum(["ofx", "nubank", "inter"]),
-    conciliados: z
-      .array(z.object({ ...statementLine, doacao_id: id, apadrinhamento: chargeSummary.nullable() }))
-      .meta({
-        description: "Créditos novos que viraram doações: pelo `txid`, ou pelo valor, a data e o nome do padrinho.",
-      }),
-    pendentes: z
-      .array(pendingLine)
-      .meta({
-        description: "Créditos novos sem correspondência, para atribuir (POST doacoes com `linha_id`) ou ignorar.",
-      }),
+    conciliados: z.array(z.object({ ...statementLine, doacao_id: id, apadrinhamento: chargeSummary.nullable() })).meta({
+      description: "Créditos novos que viraram doações: pelo `txid`, ou pelo valor, a data e o nome do padrinho.",
+    }),
+    pendentes: z.array(pendingLine).meta({
+      description: "Créditos novos sem correspondência, para atribuir (POST doacoes com `linha_id`) ou ignorar.",
+    }),
     ja_importadas: z
       .number()
       .int()
@@ -919,7 +915,10 @@ export const transparencySchema = z
       .array(z.number().int())
       .meta({ description: "Os anos com lançamentos, e o atual; os mais novos primeiro." }),
     total: z.object(totals),
-    meses: z.array(z.object({ mes: z.string().meta({ example: "2026-11" }), ...totals })),
+    meses: z.array(z.object({ mes: z.string().meta({ example: "2026-11" }), ...totals })).meta({
+      description:
+        "Do primeiro mês com lançamento ao último do ano (no ano atual, até o mês atual); sem lançamentos, só o último.",
+    }),
     animais: z.array(
       z.object({
         ...petRef.shape,

@@ -190,7 +190,7 @@ export default function OrganizationAccounts() {
         {anos.length > 1 ? (
           <Form method="get" className="organization-accounts__year">
             <label htmlFor="contas-ano">Ano</label>
-            <select id="contas-ano" name="ano" defaultValue={String(ano)}>
+            <select className="field__control" id="contas-ano" name="ano" defaultValue={String(ano)}>
               {anos.map((year) => (
                 <option key={year} value={year}>
                   {year}
@@ -230,14 +230,20 @@ export default function OrganizationAccounts() {
       </nav>
       {result ? (
         <p className="notice" role="status">
-          {`Extrato importado: ${plural(result.conciliados, "doação conciliada", "doações conciliadas")}, ${plural(result.pendentes, "linha pendente", "linhas pendentes")}${result.jaImportadas ? `, ${plural(result.jaImportadas, "já importada antes", "já importadas antes")}` : ""}.`}
+          {`Extrato importado: ${[
+            plural(result.conciliados, "doação conciliada", "doações conciliadas"),
+            plural(result.pendentes, "linha pendente", "linhas pendentes"),
+            ...(result.jaImportadas ? [plural(result.jaImportadas, "já importada antes", "já importadas antes")] : []),
+            ...(result.saidas ? [plural(result.saidas, "saída, que não é doação", "saídas, que não são doações")] : []),
+          ].join(", ")}.`}
         </p>
       ) : null}
       {registrar ? (
         <div id="registrar">
           {registrar === "doacao" ? <DonationForm /> : null}
           {registrar === "despesa" ? <ExpenseForm /> : null}
-          {registrar === "extrato" ? <StatementForm /> : null}
+          {/* Imported: the form closes (its link opens it again, empty). */}
+          {registrar === "extrato" && !result ? <StatementForm /> : null}
         </div>
       ) : null}
       {admin ? <PendingLines /> : null}
@@ -416,7 +422,7 @@ function PendingLines() {
                 <Form method="post" action="?acao=doacao" className="organization-accounts__assign">
                   <input type="hidden" name="linha_id" value={line.id} />
                   <label htmlFor={`linha-${line.id}`}>Para</label>
-                  <select id={`linha-${line.id}`} name="pet_id" defaultValue="">
+                  <select className="field__control" id={`linha-${line.id}`} name="pet_id" defaultValue="">
                     <option value="">a organização</option>
                     {animals.map((pet) => (
                       <option key={pet.id} value={pet.id}>

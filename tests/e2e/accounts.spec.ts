@@ -120,7 +120,7 @@ test("a padrinho's Pix is matched from the bank statement, the padrinho gets the
   await expect(statementForm.getByText("nubank.csv")).toBeVisible();
   await statementForm.getByRole("button", { name: "Importar extrato" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Extrato importado" })).toHaveText(
-    "Extrato importado: 1 doação conciliada, 1 linha pendente.",
+    "Extrato importado: 1 doação conciliada, 1 linha pendente, 1 saída, que não é doação.",
   );
   await expect(padrinhos).toContainText(`${month}: recebido.`);
   await expect(padrinhos.getByRole("button", { name: /^Confirmar o Pix de/ })).toHaveCount(0);

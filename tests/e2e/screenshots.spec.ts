@@ -259,6 +259,26 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "organizacao-lares");
   });
 
+  test("the demo NGO's accounts (its padrinhos, a line to decide, a month of gifts and expenses) and its public transparency page fit, pass axe, and are saved", async ({
+    page,
+    request,
+  }) => {
+    const found = (await (await request.get("/adopet/api/pets?q=Dunga&limit=50")).json()) as {
+      pets: { nome: string; organizacao: { id: string } }[];
+    };
+    const organizationId = found.pets.find((pet) => pet.nome === "Dunga")!.organizacao.id;
+    await page.goto(`/adopet/organizacoes/${organizationId}/transparencia`);
+    await expect(page.getByRole("heading", { name: "Por animal" })).toBeVisible();
+    await capture(page, "organizacao-transparencia");
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await page.goto(`/adopet/organizacoes/${organizationId}/contas`);
+    await expect(page.getByText("JOAO PEREIRA", { exact: false })).toBeVisible();
+    await capture(page, "organizacao-contas");
+    await page.goto(`/adopet/organizacoes/${organizationId}/contas?registrar=despesa`);
+    await expect(page.getByLabel("Categoria", { exact: true })).toBeVisible();
+    await capture(page, "organizacao-contas-despesa");
+  });
+
   test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
     page,
     request,

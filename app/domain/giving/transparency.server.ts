@@ -110,10 +110,13 @@ export async function transparencyOf(
   const monthsIn = new Map(inByMonth.map((row) => [row.mes, row.total]));
   const monthsOut = new Map(outByMonth.map((row) => [row.mes, row.total]));
   const lastMonth = ano === thisYear ? Number(today.slice(5, 7)) : 12;
-  const meses = Array.from({ length: Math.max(lastMonth, 1) }, (_, index) => {
+  const allMonths = Array.from({ length: lastMonth }, (_, index) => {
     const mes = `${ano}-${String(index + 1).padStart(2, "0")}`;
     return { mes, recebido: monthsIn.get(mes) ?? 0, gasto: monthsOut.get(mes) ?? 0 };
   });
+  // From the first month with an entry (the months before the accounts began say nothing).
+  const first = allMonths.findIndex((month) => month.recebido > 0 || month.gasto > 0);
+  const meses = allMonths.slice(first === -1 ? allMonths.length - 1 : first);
   const animais = petRows
     .map((pet) => {
       const padrinhos = padrinhoRows.filter((row) => row.petId === pet.id);
