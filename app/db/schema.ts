@@ -327,8 +327,9 @@ export const sponsorshipCharges = pgTable(
 
 /**
  * A gift the organisation received (issue 46): confirmed by hand, or found on an imported bank
- * statement. One that pays a padrinho's month names its charge (once). `doador` is the name as
- * the team or the bank wrote it, for the team's eyes only.
+ * statement. One that pays a padrinho's month names its charge (once). `doador` is the name the
+ * team typed, for its eyes only; a padrinho's is read from their account, never copied, so that
+ * it goes when the account does.
  */
 export const donations = pgTable(
   "donations",

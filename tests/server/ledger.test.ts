@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { donations, expenses, sponsorshipCharges, statementLines } from "~/db/schema";
 import { createPet } from "~/demo/factories.server";
+import { deleteAccount } from "~/domain/accounts/privacy.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { organizationTeam, type Person } from "../support/organizations";
@@ -380,6 +381,20 @@ describe("the transparency figures", () => {
     ]);
     expect(JSON.stringify(open.json)).not.toContain("Ana Adotante");
     expect(JSON.stringify(open.json)).not.toContain("Feira de adoção");
+
+    // Her account deleted (LGPD): the gift stays in the accounts, her name goes with the account.
+    const giftsToBolt = async () =>
+      (
+        (await team.team.client.get(`${base}/doacoes`)).json.doacoes as {
+          pet: { nome: string } | null;
+          doador: string | null;
+        }[]
+      ).filter((gift) => gift.pet?.nome === "Bolt");
+    expect((await giftsToBolt()).map((gift) => gift.doador)).toEqual(["Bia Madrinha"]);
+    expect((await deleteAccount(app.db, app.jobs, named.id)).ok).toBe(true);
+    expect((await giftsToBolt()).map((gift) => gift.doador)).toEqual([null]);
+    const after = await anonymous.get(`${base}/transparencia`);
+    expect(JSON.stringify(after.json)).not.toContain("Bia Madrinha");
   });
 });
 
@@ -438,7 +453,8 @@ describe("the pages", () => {
     // The transparency page, open since the test above; a receipt, the padrinho's own only.
     const page = await new Client(app.baseUrl).get(`/organizacoes/${team.organizationId}/transparencia`);
     expect(page.status).toBe(200);
-    expect(page.text).toContain("Bia Madrinha");
+    expect(page.text).toContain("Transparência de ");
+    expect(page.text).toContain("Pipoca");
     expect(page.text).not.toContain("Ana Adotante");
     expect((await new Client(app.baseUrl).get(`/organizacoes/${randomUUID()}/transparencia`)).status).toBe(404);
     const [gift] = (await team.adopter.client.get("/api/apadrinhamentos")).json.apadrinhamentos as { id: string }[];

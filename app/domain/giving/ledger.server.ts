@@ -55,7 +55,7 @@ async function petOf(db: Db, organizationId: string, petId: string): Promise<boo
   return Boolean(pet);
 }
 
-type GiftTarget = { petId: string | null; chargeId: string | null; doador: string | null };
+type GiftTarget = { petId: string | null; chargeId: string | null };
 
 /**
  * What a `txid` names in the organisation: a padrinho's month (not yet confirmed), an animal
@@ -68,15 +68,13 @@ export async function targetOfTxid(db: Db, organizationId: string, txid: string)
         id: sponsorshipCharges.id,
         confirmadaEm: sponsorshipCharges.confirmadaEm,
         petId: sponsorships.petId,
-        padrinho: users.nome,
       })
       .from(sponsorshipCharges)
       .innerJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
-      .innerJoin(users, eq(users.id, sponsorships.userId))
       .where(and(eq(sponsorshipCharges.txid, txid), eq(sponsorships.organizationId, organizationId)));
     if (!charge) return invalid("txid", "unknown-txid");
     if (charge.confirmadaEm) return fail({ kind: "conflict", reason: "charge-confirmed", field: "txid" });
-    return ok({ petId: charge.petId, chargeId: charge.id, doador: charge.padrinho });
+    return ok({ petId: charge.petId, chargeId: charge.id });
   }
   if (txid.startsWith("AP")) {
     const prefix = txid.slice(2, 14).toLowerCase();
@@ -86,9 +84,9 @@ export async function targetOfTxid(db: Db, organizationId: string, txid: string)
       .where(and(eq(pets.organizationId, organizationId), sql`replace(${pets.id}::text, '-', '') like ${`${prefix}%`}`))
       .limit(1);
     if (!pet || prefix.length !== 12) return invalid("txid", "unknown-txid");
-    return ok({ petId: pet.id, chargeId: null, doador: null });
+    return ok({ petId: pet.id, chargeId: null });
   }
-  return ok({ petId: null, chargeId: null, doador: null });
+  return ok({ petId: null, chargeId: null });
 }
 
 type NewDonation = {
@@ -138,7 +136,7 @@ export async function recordDonation(
 ): Promise<Result<string>> {
   const power = await requirePower(db, userId, organizationId, input.linha_id ? "administrar" : "cuidar");
   if (!power.ok) return power;
-  let target: GiftTarget = { petId: null, chargeId: null, doador: null };
+  let target: GiftTarget = { petId: null, chargeId: null };
   if (input.txid) {
     const named = await targetOfTxid(db, organizationId, input.txid);
     if (!named.ok) return named;
@@ -179,7 +177,7 @@ export async function recordDonation(
           data: line?.data ?? input.data!,
           origem: line ? "extrato" : "manual",
           txid: input.txid ?? null,
-          doador: input.doador ?? target.doador,
+          doador: input.doador ?? null,
           createdBy: userId,
         },
         now,
@@ -222,6 +220,7 @@ const donationColumns = {
   petId: donations.petId,
   petNome: pets.nome,
   doador: donations.doador,
+  padrinho: users.nome,
   txid: donations.txid,
   sponsorshipId: sponsorshipCharges.sponsorshipId,
   mes: sponsorshipCharges.mes,
@@ -242,6 +241,8 @@ export async function listDonations(
     .from(donations)
     .leftJoin(pets, eq(pets.id, donations.petId))
     .leftJoin(sponsorshipCharges, eq(sponsorshipCharges.id, donations.chargeId))
+    .leftJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .leftJoin(users, eq(users.id, sponsorships.userId))
     .where(and(eq(donations.organizationId, organizationId), gte(donations.data, from), lt(donations.data, to)))
     .orderBy(desc(donations.data), desc(donations.createdAt));
   return ok(
@@ -251,7 +252,8 @@ export async function listDonations(
       valorCentavos: row.valorCentavos,
       origem: row.origem,
       pet: row.petId && row.petNome ? { id: row.petId, nome: row.petNome } : null,
-      doador: row.doador,
+      // A padrinho's name is read from their account, never copied: it goes when the account does.
+      doador: row.doador ?? row.padrinho,
       txid: row.txid,
       apadrinhamento: row.sponsorshipId && row.mes ? { id: row.sponsorshipId, mes: row.mes } : null,
     })),

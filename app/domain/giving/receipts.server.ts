@@ -37,6 +37,7 @@ async function receiptOf(db: Db, donationId: string) {
       cnpj: organizations.cnpj,
       verified: organizations.verifiedAt,
       doador: donations.doador,
+      padrinho: users.nome,
       valorCentavos: donations.valorCentavos,
       data: donations.data,
       pet: pets.nome,
@@ -48,6 +49,7 @@ async function receiptOf(db: Db, donationId: string) {
     .leftJoin(pets, eq(pets.id, donations.petId))
     .leftJoin(sponsorshipCharges, eq(sponsorshipCharges.id, donations.chargeId))
     .leftJoin(sponsorships, eq(sponsorships.id, sponsorshipCharges.sponsorshipId))
+    .leftJoin(users, eq(users.id, sponsorships.userId))
     .where(eq(donations.id, donationId));
   return row;
 }
@@ -68,7 +70,7 @@ export async function donationReceipt(
       numero,
       // Only a verified CNPJ is printed: a receipt names who received.
       organizacao: { nome: row.organizacao, cnpj: row.verified ? row.cnpj : null },
-      doador: row.doador,
+      doador: row.doador ?? row.padrinho,
       valorCentavos: row.valorCentavos,
       data: row.data,
       pet: row.pet,

@@ -214,7 +214,7 @@ export async function importStatement(
           data: line.data,
           origem: "extrato",
           txid: match.txid,
-          doador: match.charge?.padrinho ?? null,
+          doador: null,
           createdBy: userId,
         },
         now,
