@@ -1,4 +1,5 @@
 import { toApiActivity, toApiMembers, toApiOrganization } from "~/api/presenters/organizations";
+import { toApiDonation, toApiExpense } from "~/api/presenters/ledger";
 import { toApiPet } from "~/api/presenters/pets";
 import { toApiTransfer } from "~/api/presenters/transfers";
 import type { OrganizationExport } from "~/domain/organizations/organization-export.server";
@@ -11,6 +12,8 @@ export function organizationExportResponse(body: OrganizationExport): Response {
     membros: toApiMembers(body.members).membros,
     animais: body.animals.map(toApiPet),
     transferencias: body.transfers.map(toApiTransfer),
+    doacoes: body.donations.map(toApiDonation),
+    despesas: body.expenses.map(toApiExpense),
     atividade: toApiActivity(body.activity, null).atividade,
   };
   return new Response(JSON.stringify(exported, null, 2), {

@@ -468,5 +468,13 @@ describe("the pages", () => {
     const receipt = await team.adopter.client.get(`/apadrinhamentos/recibos/${paid!.id}`);
     expect([receipt.status, receipt.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     expect((await outsider.client.get(`/apadrinhamentos/recibos/${paid!.id}`)).status).toBe(404);
+
+    // The organisation's records (its administradores') carry every gift and expense.
+    const records = await admin.client.get(`/organizacoes/${team.organizationId}/dados`);
+    const gifts = (await admin.client.get(`${base}/doacoes`)).json.doacoes as unknown[];
+    const spentAll = (await admin.client.get(`${base}/despesas`)).json.despesas as unknown[];
+    expect(records.json.doacoes).toEqual(gifts);
+    expect(records.json.despesas).toEqual(spentAll);
+    expect(spentAll.length).toBeGreaterThan(0);
   });
 });

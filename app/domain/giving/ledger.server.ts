@@ -40,8 +40,9 @@ export type ExpenseView = {
   comprovante: "pdf" | "imagem" | null;
 };
 
-/** A year's days, for a filter: from its first day to the next year's. */
-const yearRange = (ano: number) => ({ from: `${ano}-01-01`, to: `${ano + 1}-01-01` });
+/** A year's days, for a filter: from its first day to the next year's; every day for none. */
+const yearRange = (ano: number | null) =>
+  ano === null ? { from: "0001-01-01", to: "9999-12-31" } : { from: `${ano}-01-01`, to: `${ano + 1}-01-01` };
 
 /** The day a gift or an expense happened: today (in Brasília) or before. */
 const notFuture = (day: string, now: Date) => day <= dayInBrasilia(now);
@@ -226,12 +227,12 @@ const donationColumns = {
   mes: sponsorshipCharges.mes,
 };
 
-/** The organisation's gifts of a year, the newest first (administradores and equipe). */
+/** The organisation's gifts of a year (of every year: null), the newest first (administradores and equipe). */
 export async function listDonations(
   db: Db,
   userId: string,
   organizationId: string,
-  ano: number,
+  ano: number | null,
 ): Promise<Result<DonationView[]>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
@@ -330,12 +331,12 @@ export async function recordExpense(
   });
 }
 
-/** The organisation's expenses of a year, the newest first (administradores and equipe). */
+/** The organisation's expenses of a year (of every year: null), the newest first (administradores and equipe). */
 export async function listExpenses(
   db: Db,
   userId: string,
   organizationId: string,
-  ano: number,
+  ano: number | null,
 ): Promise<Result<ExpenseView[]>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
