@@ -43,6 +43,8 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/meus-lares", label: "Meus lares temporários", shown: (counts) => counts.larTemporario },
   { to: "/favoritos", label: "Favoritos" },
   { to: "/alertas", label: "Alertas" },
+  // The animals the person sponsors (issue 46), each month's code and receipts.
+  { to: "/apadrinhamentos", label: "Meus apadrinhamentos" },
   { to: "/candidaturas", label: "Minhas candidaturas" },
   {
     to: "/candidaturas/recebidas",

@@ -15,6 +15,7 @@ const ENTRIES = [
   { name: "Criar organização", path: "/adopet/organizacoes/nova" },
   { name: "Favoritos", path: "/adopet/favoritos" },
   { name: "Alertas", path: "/adopet/alertas" },
+  { name: "Meus apadrinhamentos", path: "/adopet/apadrinhamentos" },
   { name: "Minhas candidaturas", path: "/adopet/candidaturas" },
   { name: /^Candidaturas recebidas/, path: "/adopet/candidaturas/recebidas" },
   { name: /^Mensagens/, path: "/adopet/mensagens" },

@@ -14,6 +14,7 @@ describe("the account menu's entries", () => {
       ["/organizacoes/nova", "Criar organização"],
       ["/favoritos", "Favoritos"],
       ["/alertas", "Alertas"],
+      ["/apadrinhamentos", "Meus apadrinhamentos"],
       ["/candidaturas", "Minhas candidaturas"],
       ["/candidaturas/recebidas", "Candidaturas recebidas"],
       ["/mensagens", "Mensagens"],
