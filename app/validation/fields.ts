@@ -61,6 +61,18 @@ export function textField(required: string, { multiline = false } = {}) {
 }
 
 /** A required text field: trimmed, with its own message when missing or empty. */
+/** An optional single-line text up to `max` characters: empty is absent (null). */
+export const optionalTextField = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (value === "" ? null : value),
+    textField(message)
+      .trim()
+      .max(max, message)
+      .transform((value) => value || null)
+      .nullable()
+      .optional(),
+  );
+
 export function requiredText(required: string, options?: { multiline?: boolean }) {
   return textField(required, options).trim().min(1, required);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EXPENSE_CATEGORIES, RECEIPT_MAX_BYTES, STATEMENT_MAX_BYTES } from "~/lib/giving";
-import { textField } from "./fields";
+import { optionalTextField } from "./fields";
 import { reaisField } from "./pix";
 
 /**
@@ -51,16 +51,6 @@ const TRANSPARENCY_MESSAGES = {
 /** A gift's or an expense's amount: a centavo to a million reais. */
 const LEDGER_MAX_CENTAVOS = 100_000_000;
 const valor = reaisField(DONATION_MESSAGES.valor, 1, LEDGER_MAX_CENTAVOS);
-const optionalText = (max: number, message: string) =>
-  z.preprocess(
-    (value) => (value === "" ? null : value),
-    textField(message)
-      .trim()
-      .max(max, message)
-      .transform((value) => value || null)
-      .nullable()
-      .optional(),
-  );
 const optionalId = (message: string) =>
   z.preprocess((value) => (value === "" ? null : value), z.uuid(message).nullable().optional());
 
@@ -74,7 +64,7 @@ export const donationSchema = z
     valor: valor.optional(),
     data: z.iso.date(DONATION_MESSAGES.data).optional(),
     pet_id: optionalId(DONATION_MESSAGES.animal),
-    doador: optionalText(120, DONATION_MESSAGES.doador),
+    doador: optionalTextField(120, DONATION_MESSAGES.doador),
     txid: z.preprocess(
       (value) => (value === "" ? null : value),
       z
@@ -106,7 +96,7 @@ export const expenseSchema = z.strictObject({
   valor,
   data: z.iso.date(EXPENSE_MESSAGES.data),
   pet_id: optionalId(DONATION_MESSAGES.animal),
-  descricao: optionalText(300, EXPENSE_MESSAGES.descricao),
+  descricao: optionalTextField(300, EXPENSE_MESSAGES.descricao),
 });
 export type ExpenseInput = z.output<typeof expenseSchema>;
 

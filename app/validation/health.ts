@@ -8,7 +8,7 @@ import {
   TIME_PATTERN,
   type HealthType,
 } from "~/lib/health";
-import { requiredText, textField } from "./fields";
+import { optionalTextField, requiredText, textField } from "./fields";
 
 /**
  * An entry of an animal's health record (issue 45), one shape per `tipo`, as the JSON API and
@@ -16,17 +16,6 @@ import { requiredText, textField } from "./fields";
  * Whether a day is to come is the service's to say (it knows today in Brasília).
  */
 
-/** An optional single-line text: empty is absent (null). */
-const optionalText = (max: number, message: string) =>
-  z.preprocess(
-    (value) => (value === "" ? null : value),
-    textField(message)
-      .trim()
-      .max(max, message)
-      .transform((value) => value || null)
-      .nullable()
-      .optional(),
-  );
 const day = (message: string) => z.iso.date(message);
 const optionalDay = (message: string) =>
   z.preprocess((value) => (value === "" ? null : value), day(message).nullable().optional());
@@ -59,7 +48,7 @@ const horarios = z.preprocess(
 );
 const name = requiredText(HEALTH_MESSAGES.nome.required).max(HEALTH_LIMITS.nome, HEALTH_MESSAGES.nome.max);
 const produto = requiredText(HEALTH_MESSAGES.produto.required).max(HEALTH_LIMITS.produto, HEALTH_MESSAGES.produto.max);
-const clinica = optionalText(HEALTH_LIMITS.clinica, HEALTH_MESSAGES.clinica);
+const clinica = optionalTextField(HEALTH_LIMITS.clinica, HEALTH_MESSAGES.clinica);
 
 /** A dose, with when the next one is due (after it). */
 const doseFields = {
@@ -77,7 +66,7 @@ export const HEALTH_ENTRY_SCHEMAS = {
       tipo: z.literal("vacina"),
       nome: name,
       ...doseFields,
-      lote: optionalText(HEALTH_LIMITS.lote, HEALTH_MESSAGES.lote),
+      lote: optionalTextField(HEALTH_LIMITS.lote, HEALTH_MESSAGES.lote),
     })
     .refine(nextDoseAfter, nextDoseRule),
   vermifugo: z
@@ -96,7 +85,7 @@ export const HEALTH_ENTRY_SCHEMAS = {
     tipo: z.literal("exame"),
     nome: name,
     data: day(HEALTH_MESSAGES.data),
-    resultado: optionalText(HEALTH_LIMITS.resultado, HEALTH_MESSAGES.resultado),
+    resultado: optionalTextField(HEALTH_LIMITS.resultado, HEALTH_MESSAGES.resultado),
     observacoes,
   }),
   consulta: z.strictObject({
