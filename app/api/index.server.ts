@@ -9,6 +9,7 @@ import { conversationsEndpoints } from "./endpoints/conversations";
 import { fosterEndpoints } from "./endpoints/foster";
 import { givingEndpoints } from "./endpoints/giving";
 import { ledgerEndpoints } from "./endpoints/ledger";
+import { lostFoundEndpoints } from "./endpoints/lost-found";
 import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
@@ -50,6 +51,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...healthEndpoints,
   ...givingEndpoints,
   ...ledgerEndpoints,
+  ...lostFoundEndpoints,
   ...accountsEndpoints,
   documentEndpoint,
 ];

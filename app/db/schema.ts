@@ -22,6 +22,8 @@ import {
 import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
 import { FOSTER_SPECIES } from "~/lib/foster";
 import type { ExpenseCategory } from "~/lib/giving";
+import type { Color, ReportStatus, ReportType } from "~/lib/lost-found";
+import type { Sex, Size, Species } from "~/lib/pets";
 import { HEALTH_ROLES, HEALTH_TYPES } from "~/lib/health";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
@@ -1500,4 +1502,91 @@ export const petHealthFiles = pgTable(
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex("pet_health_files_entry_idx").on(table.entryId, table.position)],
+);
+
+/**
+ * A lost or found animal (issue 47), reported by a person with a confirmed account: public, with
+ * where it was lost or seen as a city and, if the author placed one, a point rounded to about
+ * 500 m (never an address). Open until its author closes it (`reencontrado`, `encerrado`) or it
+ * expires (`expiraEm`, renewed by its author).
+ */
+export const lostFoundReports = pgTable(
+  "lost_found_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    authorId: uuid("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tipo: varchar("tipo", { length: 10 }).$type<ReportType>().notNull(),
+    status: varchar("status", { length: 12 }).$type<ReportStatus>().notNull().default("aberto"),
+    especie: varchar("especie", { length: 10 }).$type<Species>().notNull(),
+    porte: varchar("porte", { length: 12 }).$type<Size>().notNull(),
+    sexo: varchar("sexo", { length: 6 }).$type<Sex>(),
+    cores: varchar("cores", { length: 12 }).array().$type<Color[]>().notNull(),
+    /** The lost animal's name (a found one has none yet). */
+    nome: varchar("nome", { length: 60 }),
+    /** The day it was lost or found. */
+    data: date("data", { mode: "string" }).notNull(),
+    cidadeIbge: integer("cidade_ibge")
+      .notNull()
+      .references(() => cities.codigo),
+    bairro: varchar("bairro", { length: 60 }),
+    /** The author's point, rounded; else the city's seat (`pontoNoMapa` false). */
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    pontoNoMapa: boolean("ponto_no_mapa").notNull().default(false),
+    descricao: varchar("descricao", { length: 1000 }),
+    /** Told when it closed as `reencontrado`, if the author wished to. */
+    finalFeliz: varchar("final_feliz", { length: 1000 }),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("lost_found_open_idx")
+      .on(table.especie, table.tipo, table.data)
+      .where(sql`${table.status} = 'aberto'`),
+    index("lost_found_author_idx").on(table.authorId),
+  ],
+);
+
+/** A report's photos, in order, each with its perceptual hash (16 hex digits) for matching. */
+export const lostFoundPhotos = pgTable(
+  "lost_found_photos",
+  {
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => lostFoundReports.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    imageId: uuid("image_id")
+      .notNull()
+      .references(() => images.id),
+    hash: varchar("hash", { length: 16 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.reportId, table.position] })],
+);
+
+/**
+ * A likely match of a lost and a found report (issue 47), with its score (0 to 100): listed on
+ * both, and e-mailed to both authors once (`avisadoEm`).
+ */
+export const lostFoundMatches = pgTable(
+  "lost_found_matches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    perdidoId: uuid("perdido_id")
+      .notNull()
+      .references(() => lostFoundReports.id, { onDelete: "cascade" }),
+    encontradoId: uuid("encontrado_id")
+      .notNull()
+      .references(() => lostFoundReports.id, { onDelete: "cascade" }),
+    pontos: smallint("pontos").notNull(),
+    distanciaKm: doublePrecision("distancia_km").notNull(),
+    avisadoEm: timestamp("avisado_em", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("lost_found_matches_pair_idx").on(table.perdidoId, table.encontradoId),
+    index("lost_found_matches_found_idx").on(table.encontradoId),
+  ],
 );

@@ -7,6 +7,8 @@ import { recordDonation, recordExpense } from "~/domain/giving/ledger.server";
 import { startSponsorship } from "~/domain/giving/sponsorships.server";
 import { importStatement } from "~/domain/giving/statements.server";
 import { setTransparency } from "~/domain/giving/transparency.server";
+import { createReport } from "~/domain/lost-found/reports.server";
+import type { ReportInput } from "~/validation/lost-found";
 import { saveOffer } from "~/domain/foster/offers.server";
 import { deriveFromRecord } from "~/domain/health/records.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
@@ -306,6 +308,67 @@ async function seedAccounts(db: Db, caretakerId: string, organizationId: string,
   await setTransparency(db, caretakerId, organizationId, true);
 }
 
+/**
+ * Lost and found (issue 47): the adopter's cat Mingau, lost in Icaraí three days ago; the same cat
+ * found by the foster home the next day (the same photo: a likely match, listed on both); and a
+ * dog the volunteer found.
+ */
+async function seedLostAndFound(db: Db, adopterId: string, fosterId: string, volunteerId: string, now: number) {
+  const day = (days: number) => addDays(dayInBrasilia(new Date(now)), days);
+  const mingau = await petPortrait("gato", 4);
+  const reports: [string, ReportInput, Buffer][] = [
+    [
+      adopterId,
+      {
+        tipo: "perdido",
+        especie: "gato",
+        porte: "pequeno",
+        sexo: "macho",
+        cores: ["laranja", "branco"],
+        nome: "Mingau",
+        data: day(-3),
+        cidade: "Niterói (RJ)",
+        bairro: "Icaraí",
+        descricao: "Saiu pela janela à noite. É castrado, dócil e tem uma mancha branca no peito.",
+      },
+      mingau,
+    ],
+    [
+      fosterId,
+      {
+        tipo: "encontrado",
+        especie: "gato",
+        porte: "pequeno",
+        cores: ["laranja"],
+        data: day(-2),
+        cidade: "Niterói (RJ)",
+        bairro: "Santa Rosa",
+        descricao: "Apareceu no meu quintal, manso e bem cuidado. Está comigo até acharmos a família.",
+      },
+      mingau,
+    ],
+    [
+      volunteerId,
+      {
+        tipo: "encontrado",
+        especie: "cao",
+        porte: "medio",
+        sexo: "femea",
+        cores: ["preto", "branco"],
+        data: day(-5),
+        cidade: "Rio de Janeiro (RJ)",
+        bairro: "Tijuca",
+        descricao: "Cadela de coleira azul, perto da praça Saens Peña.",
+      },
+      await petPortrait("cao", 1),
+    ],
+  ];
+  for (const [authorId, input, photo] of reports) {
+    const made = await createReport(db, NO_JOBS, authorId, input, [photo], new Date(now));
+    if (!made.ok) throw new Error(`Demo: anúncio recusado (${made.failure.kind})`);
+  }
+}
+
 const NO_JOBS: Jobs = { send: async () => undefined, sendMany: async () => undefined, wake: () => undefined };
 
 /**
@@ -486,6 +549,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);
     }
     await seedAccounts(txDb, caretaker.id, organizationId, ids, now);
+    await seedLostAndFound(txDb, adopter.id, team.get("lar_temporario")!, team.get("equipe")!, now);
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their
     // passwords are published): the README makes one as a real site does, `npm run operador`.
     const pending = await createUser(txDb, DEMO_PENDING_ONG);

@@ -1,5 +1,6 @@
 import { DONATION_RECEIPT_JOB } from "~/domain/giving/ledger.server";
 import { sendDonationReceipt } from "~/domain/giving/receipts.server";
+import { LOST_FOUND_MATCH_JOB, sendMatchNotice } from "~/domain/lost-found/reports.server";
 import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
@@ -282,6 +283,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ donationId }) => sendDonationReceipt(db, mailer, donationId, publicUrl()),
   };
+  // A likely match of a lost and a found animal (issue 47): both authors told, once per pair.
+  const lostFoundMatch: JobDefinition<{ matchId: string }> = {
+    name: LOST_FOUND_MATCH_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    run: ({ matchId }) => sendMatchNotice(db, mailer, matchId, publicUrl()),
+  };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
   const transferRequested: JobDefinition<{ transferId: string }> = {
     name: TRANSFER_REQUESTED_JOB,
@@ -362,6 +371,7 @@ export function appJobs({
     sponsorshipMonth,
     sponsorshipEnded,
     donationReceipt,
+    lostFoundMatch,
     transferRequested,
     fosterInterest,
     fosterVisit,

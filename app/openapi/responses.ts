@@ -936,3 +936,49 @@ export const transparencySchema = z
     ),
   })
   .meta({ id: "Transparencia" });
+
+/** A lost or found animal's report (issue 47), as the API shows it to anyone. */
+export const lostFoundReportSchema = z
+  .object({
+    id,
+    tipo: z.enum(["perdido", "encontrado"]),
+    status: z.enum(["aberto", "reencontrado", "encerrado"]),
+    especie: z.enum(["cao", "gato", "outro"]),
+    porte: z.enum(["pequeno", "medio", "medio_grande", "grande"]),
+    sexo: z.enum(["macho", "femea"]).nullable(),
+    cores: z.array(z.string()).meta({ example: ["caramelo", "branco"] }),
+    nome: z.string().nullable().meta({ description: "O nome do animal perdido." }),
+    data: z.iso.date().meta({ description: "O dia em que se perdeu ou foi encontrado." }),
+    cidade: z.object({ codigo: z.number().int(), nome: z.string(), uf: z.string() }),
+    bairro: z.string().nullable(),
+    ponto: z
+      .object({ latitude: z.number(), longitude: z.number() })
+      .nullable()
+      .meta({ description: "Aproximado, arredondado a cerca de 500 m; null quando só a cidade foi informada." }),
+    descricao: z.string().nullable(),
+    final_feliz: z.string().nullable(),
+    fotos: z.array(z.string()).meta({ description: "Os endereços das fotos (640 px)." }),
+    autor: z.object({ id, nome: z.string().meta({ description: "O primeiro nome." }) }),
+    criado_em: dateTime,
+    expira_em: dateTime,
+  })
+  .meta({ id: "AnuncioPerdidoAchado" });
+
+export const lostFoundReportsSchema = z
+  .object({ anuncios: z.array(lostFoundReportSchema) })
+  .meta({ id: "AnunciosPerdidosAchados" });
+
+export const lostFoundMatchesSchema = z
+  .object({
+    correspondencias: z.array(
+      z.object({
+        pontos: z
+          .number()
+          .int()
+          .meta({ description: "De 0 a 100: quanto os anúncios se parecem (fotos, distância, dias, cores)." }),
+        distancia_km: z.number(),
+        anuncio: lostFoundReportSchema,
+      }),
+    ),
+  })
+  .meta({ id: "Correspondencias" });

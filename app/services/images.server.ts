@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Metadata } from "sharp";
 import type { Db } from "~/db/client.server";
-import { images, imageVariants, organizations, petNewsPhotos, petPhotos, users } from "~/db/schema";
+import { imageVariants, images, lostFoundPhotos, organizations, petNewsPhotos, petPhotos, users } from "~/db/schema";
 import { fairQueue } from "~/lib/fair-queue";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
 import type { InvalidReason } from "~/services/outcome.server";
@@ -143,8 +143,8 @@ export async function saveImage(db: Db, prepared: Awaited<ReturnType<typeof prep
 
 /**
  * Deletes those of these images nothing uses any more: no pet's photo (bulk seeding
- * shares a few portraits between many pets), no profile photo, no organisation's logo and no
- * news photo. Their variants go
+ * shares a few portraits between many pets), no profile photo, no organisation's logo, no
+ * news photo and no lost or found animal's photo. Their variants go
  * with them (cascade). Call it once the links to them are gone, in the same transaction.
  */
 export async function deleteUnusedImages(db: Db, imageIds: string[]): Promise<void> {
@@ -158,6 +158,7 @@ export async function deleteUnusedImages(db: Db, imageIds: string[]): Promise<vo
         sql`not exists (select 1 from ${users} where ${users.photoId} = ${images.id})`,
         sql`not exists (select 1 from ${organizations} where ${organizations.logoId} = ${images.id})`,
         sql`not exists (select 1 from ${petNewsPhotos} where ${petNewsPhotos.imageId} = ${images.id})`,
+        sql`not exists (select 1 from ${lostFoundPhotos} where ${lostFoundPhotos.imageId} = ${images.id})`,
       ),
     );
 }

@@ -48,7 +48,9 @@ export type Subject =
   | "expense"
   | "statement-line"
   /** An organisation's accounts, not open to the public. */
-  | "transparency";
+  | "transparency"
+  /** A lost or found animal's report (issue 47). */
+  | "lost-found-report";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -112,7 +114,9 @@ export type InvalidReason =
   | "statement-empty"
   | "statement-too-long"
   /** A statement's line whose day or amount cannot be read: `item` is its line. */
-  | "statement-line";
+  | "statement-line"
+  /** A point on the map far from the city the report names (issue 47). */
+  | "point-outside-city";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -155,7 +159,9 @@ export type ForbiddenRule =
   /** Health reminders after adoption are the adopter's to turn off. */
   | "health-reminders-adopter-only"
   /** The national register's data is for the animal's tutor: its organisation, or its adopter. */
-  | "health-register-tutor-only";
+  | "health-register-tutor-only"
+  /** A lost or found animal's report is changed by its author only (issue 47). */
+  | "report-author-only";
 
 type ConflictReason =
   | "email-taken"
@@ -245,6 +251,7 @@ export type LimitName =
   | "pix-account"
   | "sponsorship-account"
   | "ledger-account"
+  | "lost-found-account"
   | "transfer-account"
   | "foster-account"
   | "news-account"

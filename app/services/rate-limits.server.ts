@@ -42,6 +42,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "sponsorship-account": { points: 10, duration: HOUR },
   // An organisation's accounts (issue 46), per account: gifts and expenses typed in, statements imported.
   "ledger-account": { points: 300, duration: HOUR },
+  // Lost and found reports (issue 47), per account: each e-mails the authors of its matches.
+  "lost-found-account": { points: 10, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
@@ -167,6 +169,7 @@ export async function forgetPersonalCounters(
         "pix-account",
         "sponsorship-account",
         "ledger-account",
+        "lost-found-account",
         "transfer-account",
         "foster-account",
         "news-account",

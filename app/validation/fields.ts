@@ -3,7 +3,12 @@ import { MESSAGES } from "./messages";
 
 // No compiled parsers: they need `new Function`, which our Content-Security-Policy forbids
 // (even zod's probe for it is reported as a violation in the browser).
-z.config({ jitless: true });
+// A field no form has is named in Portuguese wherever it is refused (the JSON API names it per
+// field; a multipart body's parser keeps the message as is).
+z.config({
+  jitless: true,
+  customError: (issue) => (issue.code === "unrecognized_keys" ? "Campo desconhecido." : undefined),
+});
 
 /**
  * Field rules shared by every form and the JSON API, in the browser and on the
@@ -61,11 +66,11 @@ export function textField(required: string, { multiline = false } = {}) {
 }
 
 /** A required text field: trimmed, with its own message when missing or empty. */
-/** An optional single-line text up to `max` characters: empty is absent (null). */
-export const optionalTextField = (max: number, message: string) =>
+/** An optional text up to `max` characters (one line unless `multiline`): empty is absent (null). */
+export const optionalTextField = (max: number, message: string, options?: { multiline?: boolean }) =>
   z.preprocess(
     (value) => (value === "" ? null : value),
-    textField(message)
+    textField(message, options)
       .trim()
       .max(max, message)
       .transform((value) => value || null)

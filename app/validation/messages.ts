@@ -154,6 +154,11 @@ export const NOTICES = {
   lineIgnored: "Linha do extrato ignorada.",
   accountsOpened: "Contas abertas: qualquer pessoa vê a página de transparência.",
   accountsClosed: "Contas fechadas: só administradores e equipe veem a página de transparência.",
+  reportPublished:
+    "Anúncio publicado. Comparamos com os outros anúncios da região: se algum for parecido, você recebe um e-mail.",
+  reportReunited: "Que bom! O anúncio foi marcado como reencontrado.",
+  reportClosed: "Anúncio encerrado.",
+  reportRenewed: "Anúncio reaberto por mais 90 dias.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
   invitationDeclined: "Convite recusado.",

@@ -11,6 +11,7 @@ import { FOSTER_MESSAGES } from "~/validation/foster";
 import { HEALTH_MESSAGES } from "~/lib/health";
 import { PIX_MESSAGES, SPONSORSHIP_MESSAGES } from "~/validation/pix";
 import { DONATION_MESSAGES, EXPENSE_MESSAGES, STATEMENT_MESSAGES } from "~/validation/giving";
+import { LOST_FOUND_MESSAGES } from "~/validation/lost-found";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -67,6 +68,7 @@ const NOT_FOUND: Record<Subject, string> = {
   expense: "Despesa não encontrada.",
   "statement-line": "Linha do extrato não encontrada.",
   transparency: "As contas desta organização não são públicas.",
+  "lost-found-report": "Anúncio não encontrado.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -94,6 +96,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
     "Você só pode alterar os registros de saúde que você mesmo fez: peça à equipe da organização para corrigir os outros.",
   "health-register-tutor-only":
     "Os dados para o SinPatinhas são de quem é responsável pelo animal: a equipe da organização ou, depois da adoção, quem adotou.",
+  "report-author-only": "Só quem publicou o anúncio pode alterá-lo.",
   "health-reminders-adopter-only": "Só quem adotou o animal desliga os lembretes de saúde dele.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
@@ -156,6 +159,7 @@ const LIMITED: Record<LimitName, string> = {
   "pix-account": "Você alterou a chave Pix muitas vezes em pouco tempo.",
   "sponsorship-account": "Você começou muitos apadrinhamentos em pouco tempo.",
   "ledger-account": "Você fez muitos lançamentos nas contas em pouco tempo.",
+  "lost-found-account": "Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
@@ -254,6 +258,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return STATEMENT_MESSAGES.grande;
     case "statement-line":
       return STATEMENT_MESSAGES.linha(failure.item ?? 1);
+    case "point-outside-city":
+      return LOST_FOUND_MESSAGES.ponto;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

@@ -14,6 +14,8 @@ import {
   favorites,
   happyEndings,
   imageVariants,
+  lostFoundMatches,
+  lostFoundReports,
   messages,
   organizations,
   petPhotos,
@@ -205,6 +207,14 @@ describe("the demo data", () => {
       .from(organizations)
       .where(eq(organizations.ownAccountOf, caretaker!.id));
     expect(ngo!.aberta).toBe(true);
+    // Lost and found (issue 47): the adopter's lost cat, the same cat found (a likely match), a dog found.
+    const lostAndFound = await database.db
+      .select({ tipo: lostFoundReports.tipo, nome: lostFoundReports.nome })
+      .from(lostFoundReports);
+    expect(lostAndFound).toHaveLength(3);
+    expect(lostAndFound.filter((report) => report.tipo === "perdido")).toEqual([{ tipo: "perdido", nome: "Mingau" }]);
+    const [match] = await database.db.select({ pontos: lostFoundMatches.pontos }).from(lostFoundMatches);
+    expect(match!.pontos).toBeGreaterThanOrEqual(60);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {

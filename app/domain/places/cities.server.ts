@@ -99,8 +99,10 @@ export async function resolveCity(db: Db, text: string, uf?: string | null): Pro
 const EARTH_RADIUS_KM = 6371;
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/** The great-circle distance between two cities' seats, in km. */
-function distanceKm(a: City, b: City): number {
+type Point = { latitude: number; longitude: number };
+
+/** The great-circle distance between two points (two cities' seats), in km. */
+export function distanceKm(a: Point, b: Point): number {
   const dLat = radians(b.latitude - a.latitude);
   const dLon = radians(b.longitude - a.longitude);
   const h =

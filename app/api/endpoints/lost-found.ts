@@ -1,0 +1,138 @@
+import {
+  createReport,
+  findReport,
+  listReports,
+  reportMatches,
+  setReportStatus,
+} from "~/domain/lost-found/reports.server";
+import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import {
+  createdIdSchema,
+  lostFoundMatchesSchema,
+  lostFoundReportSchema,
+  lostFoundReportsSchema,
+} from "~/openapi/responses";
+import { reportFormSchema, reportQuerySchema, reportStatusSchema } from "~/validation/lost-found";
+import { apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
+import { readApiReport } from "~/web/lost-found-forms.server";
+import { endpoint, idParam } from "../endpoint";
+import { answer, json } from "../openapi/operation";
+import { toApiMatch, toApiReport } from "../presenters/lost-found";
+
+/** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
+
+const report = idParam("lost-found-report", "do anúncio");
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export const lostFoundEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/perdidos-e-achados",
+    access: "anyone",
+    crossOrigin: true,
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Animais perdidos e encontrados",
+      description:
+        "Os anúncios abertos, os mais recentes primeiro (até 50): `tipo` (`perdido` ou `encontrado`), `perto` de uma cidade (nome, como `Niterói (RJ)`, ou código do IBGE) num `raio` em km (30 se não disser), `especie`, `desde` um dia.",
+      query: reportQuerySchema,
+      ok: { 200: answer("Os anúncios.", lostFoundReportsSchema) },
+      errors: { 400: "Um filtro inválido, ou uma cidade que não existe." },
+    },
+    async handle({ request, context }) {
+      const query = reportQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return validationFailed(query.error);
+      const list = await listReports(context.db, query.data);
+      if (!list.ok) return apiFailure(list.failure);
+      return Response.json({ anuncios: list.value.map(toApiReport) }, { headers: { "Cache-Control": "no-cache" } });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/perdidos-e-achados",
+    access: "signed-in",
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Anunciar um animal perdido ou encontrado",
+      description: `Multipart: \`tipo\`, \`especie\`, \`porte\`, \`sexo\` (se souber), \`cores\` (1 a 3 da lista), \`nome\` (de um perdido), \`data\`, \`cidade\` e \`bairro\`, ou um ponto (\`latitude\`, \`longitude\`) na cidade, guardado arredondado a cerca de 500 m (nunca um endereço), \`descricao\`, e de 1 a ${REPORT_PHOTOS_MAX} fotos em \`fotos\` (conferidas pelo conteúdo, sem metadados). Pede o e-mail confirmado; 10 anúncios por hora. O anúncio é comparado com os abertos do outro tipo: as correspondências prováveis vão por e-mail aos dois autores.`,
+      requestBody: { content: { "multipart/form-data": { schema: reportFormSchema } } },
+      ok: { 201: answer("O anúncio publicado.", createdIdSchema) },
+      errors: {
+        400: "Dados inválidos: um campo, uma foto que não é imagem, uma data no futuro, uma cidade que não existe, um ponto fora dela.",
+        403: "O e-mail da conta ainda não foi confirmado.",
+      },
+      traits: { body: true, upload: true, limited: true },
+    },
+    async handle({ request, context, user }) {
+      const read = await readApiReport(request);
+      if (!read.ok) return read.response;
+      const made = await createReport(context.db, context.jobs, user.id, read.input, read.photos);
+      if (!made.ok) return apiFailure(made.failure);
+      return Response.json({ id: made.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/perdidos-e-achados/{id}",
+    access: "anyone",
+    crossOrigin: true,
+    params: { id: report },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Um anúncio",
+      ok: { 200: answer("O anúncio.", lostFoundReportSchema) },
+      errors: { 404: "Anúncio não encontrado." },
+    },
+    async handle({ params, context }) {
+      const found = await findReport(context.db, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(toApiReport(found.value), { headers: { "Cache-Control": "no-cache" } });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/perdidos-e-achados/{id}",
+    access: "signed-in",
+    params: { id: report },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Fechar ou renovar um anúncio",
+      description:
+        "Só quem publicou. `status`: `reencontrado` (com o `final_feliz`, se quiser contar), `encerrado`, ou `aberto` (renova por mais 90 dias).",
+      requestBody: { content: json(reportStatusSchema) },
+      ok: { 200: answer("O anúncio, como ficou.", lostFoundReportSchema) },
+      errors: { 403: "Só quem publicou o anúncio pode alterá-lo.", 404: "Anúncio não encontrado." },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, reportStatusSchema);
+      if (!parsed.ok) return parsed.response;
+      const changed = await setReportStatus(context.db, user.id, params.id, parsed.data);
+      if (!changed.ok) return apiFailure(changed.failure);
+      return Response.json(toApiReport(changed.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/perdidos-e-achados/{id}/correspondencias",
+    access: "anyone",
+    crossOrigin: true,
+    params: { id: report },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "As correspondências possíveis de um anúncio",
+      description:
+        "Os anúncios do outro tipo que podem ser o mesmo animal: mesma espécie, até 30 km e 60 dias, porte, sexo e cores compatíveis; os mais parecidos primeiro (fotos, distância, dias, cores). Até 20.",
+      ok: { 200: answer("As correspondências.", lostFoundMatchesSchema) },
+      errors: { 404: "Anúncio não encontrado." },
+    },
+    async handle({ params, context }) {
+      const matches = await reportMatches(context.db, params.id);
+      if (!matches.ok) return apiFailure(matches.failure);
+      return Response.json(
+        { correspondencias: matches.value.map(toApiMatch) },
+        { headers: { "Cache-Control": "no-cache" } },
+      );
+    },
+  }),
+];

@@ -1,0 +1,142 @@
+import { redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/perdidos-e-achados.novo";
+import { CityField } from "~/components/city-field";
+import { FileChoice } from "~/components/file-choice";
+import { ChoiceGroup, FormError, SelectField, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { createReport } from "~/domain/lost-found/reports.server";
+import { dayInBrasilia } from "~/lib/dates";
+import { COLOR_LABEL, COLORS, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { pageMeta } from "~/lib/meta";
+import { SEX_LABEL, SEXES, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL } from "~/lib/pets";
+import { reportFormSchema } from "~/validation/lost-found";
+import { requireUser } from "~/web/auth.server";
+import { formFailure, parseForm } from "~/web/forms.server";
+import { IMAGE_MAX_BYTES } from "~/validation/fields";
+import { PET_MESSAGES } from "~/validation/pets";
+import { bytesOf } from "~/web/body.server";
+import { setNotice } from "~/web/notices.server";
+
+/**
+ * `/perdidos-e-achados/novo` (issue 47): a signed-in person reports a lost or found animal, with
+ * its photos and where it was lost or seen (the city and the neighbourhood, never an address).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context.db);
+  return { hoje: dayInBrasilia(new Date()) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const form = await parseForm(request, reportFormSchema, {
+    maxFiles: REPORT_PHOTOS_MAX,
+    maxFileSize: IMAGE_MAX_BYTES,
+    fileTooLarge: PET_MESSAGES.fotos.size,
+    hideFields: ["fotos"],
+  });
+  if (!form.ok) return form.response;
+  const { fotos, ...input } = form.value;
+  const made = await createReport(context.db, context.jobs, user.id, input, await bytesOf(fotos));
+  if (!made.ok) return formFailure(form, made.failure);
+  return redirect(`/perdidos-e-achados/${made.value}`, {
+    headers: { "Set-Cookie": await setNotice("reportPublished") },
+  });
+}
+
+export function meta() {
+  return pageMeta(
+    "Anunciar um animal perdido ou encontrado | Adopet",
+    "Anuncie um animal perdido ou encontrado na Adopet.",
+  );
+}
+
+const FIELD_ORDER = [
+  "tipo",
+  "especie",
+  "porte",
+  "sexo",
+  "cores",
+  "nome",
+  "data",
+  "cidade",
+  "bairro",
+  "descricao",
+  "fotos",
+];
+
+export default function NewReport() {
+  const { hoje } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields, focus] = useValidatedForm(
+    reportFormSchema,
+    lastResult,
+    { tipo: "perdido", data: hoje },
+    FIELD_ORDER,
+  );
+  return (
+    <section className="profile">
+      <h1 className="profile__title">Anunciar um animal perdido ou encontrado</h1>
+      <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel" aria-label="Anúncio">
+        <FormError id={form.errorId} errors={form.errors} />
+        <ChoiceGroup
+          meta={fields.tipo}
+          legend="O animal"
+          type="radio"
+          options={[
+            ["perdido", "Está perdido (é meu, ou de quem eu conheço)"],
+            ["encontrado", "Foi encontrado (eu o vi ou acolhi)"],
+          ]}
+        />
+        <SelectField
+          meta={fields.especie}
+          label="Espécie"
+          placeholder="Escolha a espécie"
+          options={SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
+        />
+        <SelectField
+          meta={fields.porte}
+          label="Porte"
+          placeholder="Escolha o porte"
+          options={SIZES.map((porte) => [porte, SIZE_LABEL[porte]])}
+        />
+        <SelectField
+          meta={fields.sexo}
+          label="Sexo"
+          placeholder="Não sei"
+          options={SEXES.map((sexo) => [sexo, SEX_LABEL[sexo]])}
+        />
+        <ChoiceGroup
+          meta={fields.cores}
+          legend="Cores (até 3)"
+          options={COLORS.map((color) => [color, COLOR_LABEL[color]])}
+        />
+        <TextField meta={fields.nome} label="Nome do animal (só se está perdido)" maxLength={60} />
+        <TextField meta={fields.data} label="Dia em que se perdeu ou foi encontrado" type="date" />
+        <CityField meta={fields.cidade} label="Cidade" hint="Como Niterói (RJ): escolha uma das sugestões." />
+        <TextField
+          meta={fields.bairro}
+          label="Bairro (opcional)"
+          hint="Só o bairro: nunca o endereço."
+          maxLength={60}
+        />
+        <TextAreaField
+          meta={fields.descricao}
+          label="Descrição (opcional): coleira, marcas, como aconteceu"
+          maxLength={1000}
+        />
+        <FileChoice
+          name="fotos"
+          label={`Fotos do animal (de 1 a ${REPORT_PHOTOS_MAX}): elas são comparadas com as dos outros anúncios`}
+          button="Escolher fotos"
+          empty="Nenhuma foto escolhida"
+          accept="image/jpeg,image/png,image/webp"
+          multiple
+          error={fields.fotos.errors?.[0] ?? null}
+        />
+        <button type="submit" className="button panel__submit">
+          Publicar anúncio
+        </button>
+      </ValidatedForm>
+    </section>
+  );
+}

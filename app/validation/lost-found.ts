@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { COLORS, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
+import { SEXES, SIZES, SPECIES } from "~/lib/pets";
+import { optionalTextField, requiredText } from "./fields";
+import { PET_MESSAGES, photos } from "./pets";
+
+/**
+ * A lost or found animal's report (issue 47), as the page's form and the API's multipart body
+ * send it: the form's lists are text, its empty fields absent. Whether a day has come and
+ * whether a point lies in the city are the service's to say.
+ */
+
+export const LOST_FOUND_MESSAGES = {
+  tipo: "Escolha se o animal está perdido ou foi encontrado.",
+  especie: "Escolha a espécie: cão, gato ou outro.",
+  porte: "Escolha o porte: pequeno, médio, médio a grande ou grande.",
+  sexo: "Escolha macho ou fêmea, ou deixe em branco se não souber.",
+  cores: "Escolha de 1 a 3 cores da lista.",
+  nome: "O nome deve ter até 60 caracteres.",
+  nomeEncontrado: "Um animal encontrado ainda não tem nome: deixe o nome em branco.",
+  data: "Informe o dia em que o animal se perdeu ou foi encontrado (até hoje), como 2026-11-05.",
+  cidade: "Informe a cidade, como Niterói (RJ).",
+  bairro: "O bairro deve ter até 60 caracteres.",
+  ponto: "Marque o ponto no mapa com latitude e longitude (as duas), dentro da cidade informada.",
+  descricao: "A descrição deve ter até 1000 caracteres.",
+  status: "O status deve ser aberto, reencontrado ou encerrado.",
+  finalFeliz: "Conte o final feliz em até 1000 caracteres.",
+  raio: "O raio deve ser de 1 a 100 km.",
+  desde: "Informe a data como 2026-11-05.",
+} as const;
+
+const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const coordinate = (min: number, max: number) =>
+  z.preprocess(
+    (value) => (value === "" || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),
+    z
+      .number(LOST_FOUND_MESSAGES.ponto)
+      .min(min, LOST_FOUND_MESSAGES.ponto)
+      .max(max, LOST_FOUND_MESSAGES.ponto)
+      .optional(),
+  );
+
+const reportFields = {
+  tipo: z.enum(REPORT_TYPES, LOST_FOUND_MESSAGES.tipo),
+  especie: z.enum(SPECIES, LOST_FOUND_MESSAGES.especie),
+  porte: z.enum(SIZES, LOST_FOUND_MESSAGES.porte),
+  sexo: z.preprocess(blankToUndefined, z.enum(SEXES, LOST_FOUND_MESSAGES.sexo).optional()),
+  // A form's checkboxes send the list; text (`preto, branco`) is read as one.
+  cores: z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((color) => color.trim())
+            .filter(Boolean)
+        : value,
+    z
+      .array(z.enum(COLORS, LOST_FOUND_MESSAGES.cores), LOST_FOUND_MESSAGES.cores)
+      .min(1, LOST_FOUND_MESSAGES.cores)
+      .max(3, LOST_FOUND_MESSAGES.cores)
+      .transform((list) => [...new Set(list)]),
+  ),
+  nome: optionalTextField(60, LOST_FOUND_MESSAGES.nome),
+  data: z.iso.date(LOST_FOUND_MESSAGES.data),
+  cidade: requiredText(LOST_FOUND_MESSAGES.cidade).max(60, LOST_FOUND_MESSAGES.cidade),
+  bairro: optionalTextField(60, LOST_FOUND_MESSAGES.bairro),
+  // Brazil lies between these; the service checks the point against the city.
+  latitude: coordinate(-34, 6),
+  longitude: coordinate(-74, -28),
+  descricao: optionalTextField(1000, LOST_FOUND_MESSAGES.descricao, { multiline: true }),
+  fotos: photos.min(1, PET_MESSAGES.fotos.required),
+};
+
+/** `POST /api/perdidos-e-achados` (multipart) and the report page's form. */
+export const reportFormSchema = z.strictObject(reportFields).superRefine((input, context) => {
+  if ((input.latitude === undefined) !== (input.longitude === undefined))
+    context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
+  if (input.tipo === "encontrado" && input.nome)
+    context.addIssue({ code: "custom", path: ["nome"], message: LOST_FOUND_MESSAGES.nomeEncontrado });
+});
+export type ReportInput = Omit<z.output<typeof reportFormSchema>, "fotos">;
+
+/** `PATCH /api/perdidos-e-achados/:id`: closed (`reencontrado`, with its happy ending if told, or `encerrado`), or renewed (`aberto`). */
+export const reportStatusSchema = z.strictObject({
+  status: z.enum(REPORT_STATUSES, LOST_FOUND_MESSAGES.status),
+  final_feliz: optionalTextField(1000, LOST_FOUND_MESSAGES.finalFeliz, { multiline: true }),
+});
+export type ReportStatusInput = z.output<typeof reportStatusSchema>;
+
+/** `GET /api/perdidos-e-achados`'s query and the list page's filters. */
+export const reportQuerySchema = z.object({
+  tipo: z.preprocess(blankToUndefined, z.enum(REPORT_TYPES, LOST_FOUND_MESSAGES.tipo).optional()),
+  perto: z.preprocess(blankToUndefined, z.string().trim().max(60, LOST_FOUND_MESSAGES.cidade).optional()),
+  raio: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number(LOST_FOUND_MESSAGES.raio)
+      .int(LOST_FOUND_MESSAGES.raio)
+      .min(1, LOST_FOUND_MESSAGES.raio)
+      .max(100, LOST_FOUND_MESSAGES.raio)
+      .optional(),
+  ),
+  especie: z.preprocess(blankToUndefined, z.enum(SPECIES, LOST_FOUND_MESSAGES.especie).optional()),
+  desde: z.preprocess(blankToUndefined, z.iso.date(LOST_FOUND_MESSAGES.desde).optional()),
+});
+export type ReportQuery = z.output<typeof reportQuerySchema>;
