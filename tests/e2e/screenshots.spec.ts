@@ -279,6 +279,23 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "organizacao-contas-despesa");
   });
 
+  test("lost and found: the list, a report with its likely match, and the form fit, pass axe, and are saved", async ({
+    page,
+  }) => {
+    await page.goto("/adopet/perdidos-e-achados");
+    await page.getByRole("link", { name: "Procura-se: Mingau" }).click();
+    await expect(page.getByRole("heading", { name: "Possíveis correspondências" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Gato encontrado em Niterói" })).toBeVisible();
+    await capture(page, "perdido-anuncio");
+    await page.goto("/adopet/perdidos-e-achados");
+    await expect(page.getByRole("link", { name: "Procura-se: Mingau" })).toBeVisible();
+    await capture(page, "perdidos-e-achados");
+    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await page.goto("/adopet/perdidos-e-achados/novo");
+    await expect(page.getByRole("group", { name: "Cores (até 3)" })).toBeVisible();
+    await capture(page, "perdidos-e-achados-novo");
+  });
+
   test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
     page,
     request,

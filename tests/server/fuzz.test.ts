@@ -758,6 +758,34 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 30,
     },
     {
+      name: "PATCH /api/perdidos-e-achados/:id (its author, and others)",
+      method: "PATCH",
+      path: () => fc.constant(`/api/perdidos-e-achados/${RANDOM_ID}`),
+      as: ["ana", "bia"],
+      body: () =>
+        near(
+          { status: "reencontrado", final_feliz: "Voltou!" },
+          fc.oneof(fc.constantFrom("aberto", "perdido"), anyValue),
+        ),
+      runs: 20,
+    },
+    {
+      name: "GET /api/perdidos-e-achados?… (anyone)",
+      method: "GET",
+      path: () =>
+        fc
+          .record({
+            tipo: fc.oneof(fc.constantFrom("perdido", "encontrado"), fc.string()),
+            perto: fc.oneof(fc.constantFrom("Niterói (RJ)", "3304557"), fc.string()),
+            raio: fc.oneof(fc.constantFrom("30", "0", "1e3"), fc.string()),
+            desde: fc.oneof(fc.constantFrom("2026-11-01", "2026-02-31"), fc.string()),
+          })
+          .map((query) => `/api/perdidos-e-achados?${new URLSearchParams(query).toString()}`),
+      as: ["anonimo"],
+      body: () => fc.constant(undefined),
+      runs: 30,
+    },
+    {
       name: "GET /api/organizacoes/:id/pix?valor= (anyone)",
       method: "GET",
       path: () =>
@@ -1270,6 +1298,21 @@ describe("multipart forms with files of anything", () => {
       as: "ong",
       files: ["comprovante"],
       fields: { categoria: "veterinario", valor: "80,00", data: "2026-11-01" },
+    },
+    {
+      name: "POST /api/perdidos-e-achados (photos of anything)",
+      path: () => "/api/perdidos-e-achados",
+      as: "ana",
+      files: ["fotos"],
+      fields: {
+        tipo: "perdido",
+        especie: "cao",
+        porte: "medio",
+        cores: "caramelo",
+        nome: "Fuzz",
+        data: "2026-11-01",
+        cidade: "Niterói (RJ)",
+      },
     },
     {
       name: "POST /api/pets (photos of anything)",

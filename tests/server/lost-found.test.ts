@@ -242,3 +242,54 @@ describe("lost and found reports", () => {
     expect((await new Client(app.baseUrl).get("/api/perdidos-e-achados/abc")).status).toBe(404);
   });
 });
+
+describe("the pages", () => {
+  it("list, show and take a report; its author alone closes it", async () => {
+    const bia = await signedInAccount(app, { email: "bia.perdidos@exemplo.com", nome: "Bia Dona" });
+    const visitor = new Client(app.baseUrl);
+    const newPage = await visitor.get("/perdidos-e-achados/novo");
+    expect([newPage.status, newPage.headers.get("location")]).toEqual([
+      302,
+      `/adopet/login?voltar=${encodeURIComponent("/perdidos-e-achados/novo")}`,
+    ]);
+    const form = reportForm({ ...LOST, nome: "Biscoito", data: today(), cidade: "Maricá (RJ)", especie: "gato" }, [
+      await photo(11, [], 500),
+    ]);
+    const refused = await bia.client.post("/perdidos-e-achados/novo", reportForm({ ...LOST, data: "ontem" }, []));
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("Envie ao menos uma foto do animal.");
+    const made = await bia.client.post("/perdidos-e-achados/novo", form);
+    expect(made.status).toBe(302);
+    const location = made.headers.get("location")!;
+    expect(location).toMatch(/^\/adopet\/perdidos-e-achados\/[0-9a-f-]{36}$/);
+    const path = location.replace("/adopet", "");
+
+    const shown = await visitor.get(path);
+    expect(shown.status).toBe(200);
+    expect(shown.text).toContain("Procura-se: Biscoito");
+    expect(shown.text).toContain("Icaraí, Maricá (RJ)");
+    expect(shown.text).toContain("Possíveis correspondências");
+    expect(shown.text).not.toContain("Seu anúncio");
+    expect((await bia.client.get(path)).text).toContain("Seu anúncio");
+    const listed = await visitor.get("/perdidos-e-achados?perto=Maric%C3%A1%20(RJ)&especie=gato");
+    expect(listed.text).toContain("Procura-se: Biscoito");
+    expect((await visitor.get("/perdidos-e-achados?perto=Lugar%20Nenhum")).text).toContain("Cidade não encontrada");
+    expect((await visitor.get("/perdidos-e-achados/nao-e-id")).status).toBe(404);
+    expect((await visitor.get(`/perdidos-e-achados/${crypto.randomUUID()}`)).status).toBe(404);
+
+    // Someone else cannot close it; its author can, with the happy ending.
+    const other = await signedInAccount(app, { email: "outra.perdidos@exemplo.com", nome: "Outra Pessoa" });
+    const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+    expect((await other.client.post(path, "status=encerrado", FORM)).status).toBe(403);
+    const closed = await bia.client.post(
+      path,
+      new URLSearchParams({ status: "reencontrado", final_feliz: "Voltou sozinho para casa!" }).toString(),
+      FORM,
+    );
+    expect(closed.status).toBe(302);
+    expect((await visitor.get(path)).text).toContain("Reencontrado! Voltou sozinho para casa!");
+    expect((await visitor.get("/perdidos-e-achados?especie=gato&perto=Maric%C3%A1%20(RJ)")).text).not.toContain(
+      "Procura-se: Biscoito",
+    );
+  });
+});
