@@ -47,6 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       finalFeliz: report.finalFeliz,
       autor: report.autor.nome,
       expira: formatLongDate(report.expiraEm),
+      // Past its 90 days: out of the list until its author renews it.
+      expirado: report.status === "aberto" && report.expiraEm.getTime() < Date.now(),
     },
     mine: viewer?.id === report.autor.id,
     matches: matches.ok
@@ -132,7 +134,7 @@ export default function Report() {
           <h2 className="panel__title" id="meu-anuncio">
             Seu anúncio
           </h2>
-          {report.status === "aberto" ? (
+          {report.status === "aberto" && !report.expirado ? (
             <>
               <p>{`Aberto até ${report.expira}. Encontrou? Conte como foi, se quiser: o final feliz aparece aqui.`}</p>
               <Form method="post" className="lost-found__close">
@@ -156,6 +158,7 @@ export default function Report() {
             </>
           ) : (
             <Form method="post">
+              {report.expirado ? <p>O anúncio passou de 90 dias e saiu da lista: reabra se ainda procura.</p> : null}
               <input type="hidden" name="status" value="aberto" />
               <button type="submit" className="my-pet__action">
                 Reabrir o anúncio por mais 90 dias

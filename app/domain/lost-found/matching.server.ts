@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, ne } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { lostFoundPhotos, lostFoundReports } from "~/db/schema";
 import { addDays } from "~/lib/dates";
@@ -41,7 +41,7 @@ function scorePair(a: Comparable, b: Comparable, km: number): number {
 }
 
 /** The open reports of the other kind that fit `report`, best first. */
-export async function candidatesFor(db: Db, report: Comparable): Promise<Candidate[]> {
+export async function candidatesFor(db: Db, now: Date, report: Comparable): Promise<Candidate[]> {
   const other = report.tipo === "perdido" ? "encontrado" : "perdido";
   // A box around the point first (the index's columns narrow by species, kind and day).
   const latitudeSpan = MATCH_RADIUS_KM / 111;
@@ -62,6 +62,7 @@ export async function candidatesFor(db: Db, report: Comparable): Promise<Candida
     .where(
       and(
         eq(lostFoundReports.status, "aberto"),
+        gt(lostFoundReports.expiraEm, now),
         eq(lostFoundReports.especie, report.especie),
         eq(lostFoundReports.tipo, other),
         ne(lostFoundReports.id, report.id),

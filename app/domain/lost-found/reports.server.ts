@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, or, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cities, lostFoundMatches, lostFoundPhotos, lostFoundReports, users } from "~/db/schema";
 import { LostFoundMatchEmail, lostFoundMatchSubject } from "~/emails/lost-found.server";
@@ -136,8 +136,9 @@ export async function findReport(db: Db, reportId: string): Promise<Result<Repor
 const REPORTS_PAGE = 50;
 
 /** The open reports, newest first: near a city (30 km unless told), of a kind, a species, since a day. */
-export async function listReports(db: Db, query: ReportQuery): Promise<Result<ReportView[]>> {
-  const filters: (SQL | undefined)[] = [eq(lostFoundReports.status, "aberto")];
+export async function listReports(db: Db, query: ReportQuery, now = new Date()): Promise<Result<ReportView[]>> {
+  // One past its 90 days is no longer listed, though its author may still renew it.
+  const filters: (SQL | undefined)[] = [eq(lostFoundReports.status, "aberto"), gt(lostFoundReports.expiraEm, now)];
   if (query.tipo) filters.push(eq(lostFoundReports.tipo, query.tipo));
   if (query.especie) filters.push(eq(lostFoundReports.especie, query.especie));
   if (query.desde) filters.push(gte(lostFoundReports.data, query.desde));
@@ -218,7 +219,7 @@ export async function createReport(
         const imageId = await saveImage(txDb, photo.image);
         await tx.insert(lostFoundPhotos).values({ reportId: report!.id, position, imageId, hash: photo.hash });
       }
-      const candidates = await candidatesFor(txDb, {
+      const candidates = await candidatesFor(txDb, now, {
         id: report!.id,
         tipo: input.tipo,
         especie: input.especie,

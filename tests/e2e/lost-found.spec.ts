@@ -1,0 +1,118 @@
+import sharp from "sharp";
+import { dayInBrasilia } from "../../app/lib/dates";
+import { NOTICES } from "../../app/validation/messages";
+import { PET_MESSAGES } from "../../app/validation/pets";
+import { createAccount, SENHA } from "./accounts-support";
+import { waitForMail } from "./mail-support";
+import { expect, expectNoAxeViolations, test } from "./support";
+
+/**
+ * Lost and found (issue 47) in the browser: a family reports its lost dog with a photo; someone
+ * who found him reports him with the same photo; both are e-mailed, the family sees him among
+ * the likely matches and marks him reencontrado, with the happy ending.
+ */
+
+/** A photo of Farofa: a caramel dog on a textured ground, as a phone would send it. */
+async function farofa(): Promise<Buffer> {
+  const width = 900;
+  const height = 675;
+  const ground = Buffer.alloc(width * height * 3);
+  let state = 42;
+  for (let index = 0; index < ground.length; index += 3) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    ground[index] = 80 + (state % 50);
+    ground[index + 1] = 110 + (state % 50);
+    ground[index + 2] = 70 + (state % 40);
+  }
+  const dog = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <ellipse cx="380" cy="400" rx="230" ry="130" fill="#c98b4f"/>
+    <circle cx="600" cy="250" r="100" fill="#c98b4f"/>
+    <circle cx="630" cy="230" r="30" fill="#ffffff"/>
+  </svg>`;
+  return sharp(ground, { raw: { width, height, channels: 3 } })
+    .composite([{ input: Buffer.from(dog) }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+test("a lost dog and the same dog found meet: both are e-mailed, and the family marks him reencontrado", async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const photo = await farofa();
+  const { email: familyEmail } = await createAccount(page.request, "Joana Família");
+  expect(
+    (await page.request.post("/adopet/api/session", { data: { email: familyEmail, senha: SENHA } })).status(),
+  ).toBe(200);
+
+  await page.goto("/adopet/perdidos-e-achados");
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Anunciar um animal perdido ou encontrado" }).click();
+  const form = page.getByRole("form", { name: "Anúncio" });
+  await form.getByLabel("Está perdido (é meu, ou de quem eu conheço)").check();
+  await form.getByLabel("Espécie", { exact: true }).selectOption("cao");
+  await form.getByLabel("Porte", { exact: true }).selectOption("medio");
+  await form.getByLabel("Sexo", { exact: true }).selectOption("macho");
+  await form.getByLabel("Caramelo", { exact: true }).check();
+  await form.getByLabel("Nome do animal (só se está perdido)").fill("Farofa");
+  await form.getByLabel("Cidade", { exact: true }).fill("Niterói (RJ)");
+  await form.getByLabel("Bairro (opcional)").fill("Icaraí");
+  // Without a photo: refused, the photos' field says why.
+  await form.getByRole("button", { name: "Publicar anúncio" }).click();
+  await expect(form.getByText(PET_MESSAGES.fotos.required)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await form
+    .getByLabel(/^Fotos do animal/)
+    .setInputFiles({ name: "farofa.jpg", mimeType: "image/jpeg", buffer: photo });
+  await form.getByRole("button", { name: "Publicar anúncio" }).click();
+  await expect(page.getByText(NOTICES.reportPublished)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Procura-se: Farofa");
+  const lostUrl = page.url();
+
+  // Someone found him in the next neighbourhood and posts the same photo.
+  const finderContext = await browser.newContext();
+  const finder = await finderContext.newPage();
+  const { email: finderEmail } = await createAccount(finder.request, "Rui Achou");
+  expect(
+    (await finder.request.post("/adopet/api/session", { data: { email: finderEmail, senha: SENHA } })).status(),
+  ).toBe(200);
+  const found = await finder.request.post("/adopet/api/perdidos-e-achados", {
+    multipart: {
+      tipo: "encontrado",
+      especie: "cao",
+      porte: "medio",
+      cores: "caramelo",
+      data: dayInBrasilia(new Date()),
+      cidade: "Niterói (RJ)",
+      bairro: "Santa Rosa",
+      fotos: { name: "achei.jpg", mimeType: "image/jpeg", buffer: photo },
+    },
+  });
+  expect(found.status(), await found.text()).toBe(201);
+
+  // Both are told.
+  const toFamily = await waitForMail(familyEmail, /^Um animal encontrado pode ser o seu$/);
+  expect(toFamily.text).toContain("/adopet/perdidos-e-achados/");
+  await waitForMail(finderEmail, /^Alguém procura um animal parecido com o que você encontrou$/);
+
+  // The family sees him among the likely matches, opens his report, and marks Farofa reencontrado.
+  await page.reload();
+  const matches = page.getByRole("region", { name: "Possíveis correspondências" });
+  await expect(matches.getByText("Encontrado · Muito parecido")).toBeVisible();
+  await matches.getByRole("link", { name: "Cão encontrado em Niterói" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Cão encontrado em Niterói");
+  await expectNoAxeViolations(page);
+  await page.goto(lostUrl);
+  const mine = page.getByRole("region", { name: "Seu anúncio" });
+  await mine.getByLabel("Final feliz (opcional)").fill("O Rui achou o Farofa na Santa Rosa. Está em casa!");
+  await mine.getByRole("button", { name: "Reencontrado" }).click();
+  await expect(page.getByText(NOTICES.reportReunited)).toBeVisible();
+  await expect(page.getByText("Reencontrado! O Rui achou o Farofa na Santa Rosa. Está em casa!")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // No longer among the open reports.
+  await finder.goto("/adopet/perdidos-e-achados?tipo=perdido&perto=Niter%C3%B3i%20(RJ)");
+  await expect(finder.getByRole("link", { name: "Procura-se: Farofa" })).toHaveCount(0);
+  await finderContext.close();
+});
