@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFocusOnError } from "./form-fields";
 
 /**
  * A file input whose button and state read in Portuguese (the browser's own says "Choose
@@ -25,6 +26,7 @@ export function FileChoice({
   error: string | null;
 }) {
   const [chosen, setChosen] = useState<string[]>([]);
+  const focus = useFocusOnError(name, Boolean(error));
   return (
     <div className="field">
       <span className="field__label" id={`${name}-titulo`}>
@@ -43,7 +45,7 @@ export function FileChoice({
           aria-labelledby={`${name}-titulo`}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${name}-erro`}
-          autoFocus={error ? true : undefined}
+          autoFocus={focus || undefined}
           onChange={(event) => setChosen([...(event.currentTarget.files ?? [])].map((file) => file.name))}
         />
       </label>

@@ -16,7 +16,7 @@ import { Form, type FormProps } from "react-router";
  */
 
 /** The name of the field a page answering a refused form focuses ("" for the form's message). */
-const ErrorFocus = createContext<string | undefined>(undefined);
+const ErrorFocus = createContext<string | undefined | null>(null);
 
 /**
  * Every form of the app. A refusal answered with a new page (no JavaScript, or a form
@@ -48,6 +48,16 @@ export function ValidatedForm({
 /** Props that focus a field when it is the one a refused form's page should focus. */
 export function useErrorFocus(name: string): { autoFocus?: true } {
   return use(ErrorFocus) === name ? { autoFocus: true } : {};
+}
+
+/**
+ * Whether a control with an error takes the focus: in a ValidatedForm, only the one its refused
+ * page focuses (a page has one autofocus); in a plain form, any with an error (it is the form's
+ * only control that can have one).
+ */
+export function useFocusOnError(name: string, hasError: boolean): boolean {
+  const target = use(ErrorFocus);
+  return target === null ? hasError : target === name;
 }
 
 // Any field's metadata: text inputs also carry numbers (idade) as the strings they hold.

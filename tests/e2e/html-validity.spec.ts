@@ -144,6 +144,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "acompanhamento-invalido", path: "/adopet/acompanhamento?token=x", status: 404 },
       { name: "home", path: "/adopet/home", status: 200 },
       { name: "lar-temporario-precisam", path: "/adopet/lar-temporario/precisam", status: 200 },
+      { name: "perdidos-e-achados", path: "/adopet/perdidos-e-achados?tipo=perdido&perto=3304557", status: 200 },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
       {
@@ -268,6 +269,20 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         form: { nome: "", cnpj: "123", cidade: "", uf: "" },
       },
       { name: "organizacao", path: organizationPath, status: 200 },
+      { name: "organizacao-contas", path: organizationPath.replace("/configuracoes", "/contas"), status: 200 },
+      {
+        name: "organizacao-contas-despesa",
+        path: `${organizationPath.replace("/configuracoes", "/contas")}?acao=despesa&registrar=despesa`,
+        status: 400,
+        multipart: { categoria: "", valor: "", data: "" },
+      },
+      { name: "perdidos-e-achados-novo", path: "/adopet/perdidos-e-achados/novo", status: 200 },
+      {
+        name: "perdidos-e-achados-novo-erros",
+        path: "/adopet/perdidos-e-achados/novo",
+        status: 400,
+        multipart: { tipo: "", cidade: "" },
+      },
       { name: "organizacao-lares", path: organizationPath.replace("/configuracoes", "/lares"), status: 200 },
       {
         name: "organizacao-lares-erros",

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lostFoundMatches, lostFoundReports } from "~/db/schema";
@@ -240,6 +241,33 @@ describe("lost and found reports", () => {
     expect([waiting.status, waiting.json.message]).toEqual([403, CONFIRMATION_MESSAGES.required]);
     expect((await new Client(app.baseUrl).get(`/api/perdidos-e-achados/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await new Client(app.baseUrl).get("/api/perdidos-e-achados/abc")).status).toBe(404);
+  });
+});
+
+describe("a report past its 90 days", () => {
+  it("leaves the list until its author renews it", async () => {
+    const caio = await signedInAccount(app, { email: "caio.perdidos@exemplo.com", nome: "Caio Renova" });
+    const made = await caio.client.post(
+      "/api/perdidos-e-achados",
+      reportForm({ ...LOST, nome: "Velho", data: today(), cidade: "Cabo Frio (RJ)" }, [await photo(21, [], 300)]),
+    );
+    expect(made.status).toBe(201);
+    const listed = async () =>
+      (
+        (await new Client(app.baseUrl).get("/api/perdidos-e-achados?perto=Cabo%20Frio%20(RJ)")).json.anuncios as {
+          id: string;
+        }[]
+      ).map((report) => report.id);
+    expect(await listed()).toEqual([made.json.id]);
+    await app.db
+      .update(lostFoundReports)
+      .set({ expiraEm: new Date(Date.now() - 60_000) })
+      .where(eq(lostFoundReports.id, made.json.id as string));
+    expect(await listed()).toEqual([]);
+    const renewed = await caio.client.patch(`/api/perdidos-e-achados/${made.json.id}`, { status: "aberto" });
+    expect(renewed.status).toBe(200);
+    expect(Date.parse(renewed.json.expira_em as string)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+    expect(await listed()).toEqual([made.json.id]);
   });
 });
 

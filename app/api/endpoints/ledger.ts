@@ -77,7 +77,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Importar o extrato do banco",
       description: `${ADMINS} Em \`arquivo\`: OFX (que todo banco exporta), ou o CSV do Nubank ou do Inter, até 2 MB; o formato é lido do conteúdo. Cada crédito fica guardado uma vez (importar de novo, ou períodos que se sobrepõem, não repete nada). Um crédito vira doação pelo \`txid\`, quando o banco o escreve, ou quando o valor, a data (do dia do código a 45 dias depois) e o nome do padrinho batem com um mês em aberto: o mês fica confirmado e o padrinho recebe o recibo. Os outros créditos ficam pendentes.`,
       requestBody: { content: { "multipart/form-data": { schema: statementFormSchema } } },
@@ -103,7 +103,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "As linhas do extrato pendentes",
       description: `${ADMINS} Os créditos importados que ainda não são doações nem foram ignorados, os mais antigos primeiro (até 500).`,
       ok: { 200: answer("As linhas.", pendingLinesSchema) },
@@ -121,7 +121,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization, linhaId: line },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Ignorar uma linha do extrato",
       description: `${ADMINS} \`status\`: \`ignorada\` (não é doação: uma transferência entre contas da organização, por exemplo) ou \`pendente\` (voltar a decidir). Para fazer dela uma doação, use POST doacoes com \`linha_id\`.`,
       requestBody: { content: json(statementLineSchema) },
@@ -147,7 +147,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Registrar uma doação recebida",
       description: `${TEAM} \`valor\` (em reais) e \`data\` (até hoje); ou \`linha_id\`, uma linha pendente do extrato, que traz os dois (só administradores). \`txid\`: o código que ela pagou; o de um mês de apadrinhamento confirma esse mês e envia o recibo ao padrinho. \`pet_id\`: o animal a que se destina. \`doador\`: o nome de quem doou, para a equipe (nunca público).`,
       requestBody: { content: json(donationSchema) },
@@ -174,7 +174,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "As doações recebidas no ano",
       description: `${TEAM} As mais recentes primeiro.`,
       query: yearQuery,
@@ -195,7 +195,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization, doacaoId: donation },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Apagar uma doação registrada por engano",
       description: `${TEAM} O mês de apadrinhamento que ela confirmava volta a esperar, e a linha do extrato volta a ficar pendente.`,
       ok: noContent("Apagada."),
@@ -213,7 +213,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization, doacaoId: donation },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "O recibo de uma doação (PDF)",
       description: `${TEAM} Também para o padrinho que pagou o mês.`,
       ok: { 200: binary("O PDF.", "application/pdf") },
@@ -231,7 +231,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Registrar uma despesa",
       description: `${TEAM} \`categoria\`: \`veterinario\`, \`racao\`, \`castracao\`, \`medicamentos\`, \`transporte\` ou \`outro\`; \`valor\` em reais; \`data\` (até hoje); \`pet_id\` quando é de um animal; \`descricao\`. Em multipart, o comprovante em \`comprovante\` (PDF, JPEG ou PNG até 10 MB, conferido pelo conteúdo; foto sem metadados).`,
       requestBody: {
@@ -259,7 +259,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "As despesas do ano",
       description: `${TEAM} As mais recentes primeiro.`,
       query: yearQuery,
@@ -280,7 +280,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization, despesaId: expense },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Apagar uma despesa registrada por engano",
       description: TEAM,
       ok: noContent("Apagada."),
@@ -298,7 +298,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization, despesaId: expense },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "O comprovante de uma despesa",
       description: `${TEAM} Um PDF, ou a foto em WebP.`,
       ok: { 200: binary("O arquivo.", "application/octet-stream") },
@@ -317,7 +317,7 @@ export const ledgerEndpoints = [
     crossOrigin: true,
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "As contas da organização no ano",
       description:
         "Por mês e por animal, o que entrou e o que saiu, e as despesas por categoria. Público se a organização escolheu; senão, só para administradores e equipe. Os padrinhos são contados, e nomeados só se aceitaram.",
@@ -344,7 +344,7 @@ export const ledgerEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Contas"],
+      tags: ["Doações e despesas"],
       summary: "Abrir ou fechar as contas ao público",
       description: "Só administradores. `publica`: true, a página de transparência é de todos; false, só da equipe.",
       requestBody: { content: json(transparencySettingSchema) },

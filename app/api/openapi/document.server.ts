@@ -37,6 +37,8 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Lar temporário" },
         { name: "Saúde" },
         { name: "Doações" },
+        { name: "Doações e despesas" },
+        { name: "Perdidos e achados" },
         { name: "Contas" },
         { name: "Sessão" },
         { name: "Denúncias" },
