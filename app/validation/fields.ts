@@ -66,6 +66,9 @@ export function textField(required: string, { multiline = false } = {}) {
 }
 
 /** A required text field: trimmed, with its own message when missing or empty. */
+/** A form's empty field (or JSON's null) is an absent one. */
+export const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
+
 /** An optional text up to `max` characters (one line unless `multiline`): empty is absent (null). */
 export const optionalTextField = (max: number, message: string, options?: { multiline?: boolean }) =>
   z.preprocess(

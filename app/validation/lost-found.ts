@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { COLORS, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
 import { SEXES, SIZES, SPECIES } from "~/lib/pets";
-import { optionalTextField, requiredText } from "./fields";
+import { blankToUndefined, optionalTextField, requiredText } from "./fields";
 import { PET_MESSAGES, photos } from "./pets";
 
 /**
@@ -29,7 +29,6 @@ export const LOST_FOUND_MESSAGES = {
   desde: "Informe a data como 2026-11-05.",
 } as const;
 
-const blankToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const coordinate = (min: number, max: number) =>
   z.preprocess(
     (value) => (value === "" || value === undefined ? undefined : typeof value === "string" ? Number(value) : value),

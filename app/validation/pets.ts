@@ -21,7 +21,7 @@ import {
   type Vaccine,
 } from "~/lib/pets";
 import { FOSTER_URGENCIES } from "~/lib/foster";
-import { cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText, textField } from "./fields";
+import { blankToUndefined, cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText, textField } from "./fields";
 
 export const PET_MESSAGES = {
   especie: "Escolha a espécie do animal.",
@@ -103,7 +103,6 @@ const SALE_WORDS = new RegExp(
 const offersForSale = (text: string) => SALE_WORDS.test(text);
 
 /** Forms send text; an empty field is a missing one. */
-const blankToUndefined = (value: unknown) => (value === "" || value === null ? undefined : value);
 const asList = (value: unknown) =>
   value === undefined || value === null || value === "" ? [] : Array.isArray(value) ? value : [value];
 const YES_NO: Record<string, boolean> = { sim: true, true: true, nao: false, false: false };
