@@ -46,6 +46,7 @@ export default [
   route("perdidos-e-achados", "routes/perdidos-e-achados.tsx"),
   route("perdidos-e-achados/novo", "routes/perdidos-e-achados.novo.tsx"),
   route("perdidos-e-achados/:id", "routes/perdidos-e-achados.anuncio.tsx"),
+  route("perdidos-e-achados/:id/cartaz.pdf", "routes/perdidos-e-achados.cartaz-pdf.ts"),
   route("alertas", "routes/alertas.tsx"),
   route("alertas/cancelar", "routes/alertas.cancelar.tsx"),
   route("meus-pets", "routes/meus-pets.tsx"),

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
   varchar,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
@@ -930,20 +931,25 @@ export const conversations = pgTable(
   "conversations",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    petId: uuid("pet_id")
-      .notNull()
-      .references(() => pets.id, { onDelete: "cascade" }),
+    /** What it is about: a pet (with its organisation), or a lost and found report (issue 47); never both. */
+    petId: uuid("pet_id").references(() => pets.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id").references((): AnyPgColumn => lostFoundReports.id, { onDelete: "cascade" }),
+    /** The adopter; about a report, the person who wrote to its author. */
     adopterId: uuid("adopter_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The pet's caretaker (who published it) when it opened: blocks and reports are between them and the adopter. */
+    /**
+     * The pet's caretaker (who published it) when it opened, or the report's author: blocks and
+     * reports are between them and the adopter.
+     */
     caretakerId: uuid("caretaker_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** The organisation whose animal it is (issue 43): its administradores and equipe are the other side. */
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id, { onDelete: "cascade" }),
+    /**
+     * The organisation whose animal it is (issue 43): its administradores and equipe are the other
+     * side. Null about a report: its author alone is.
+     */
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     /** The member who answers it (`atribuida_a`); null: the whole team. */
     assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -956,6 +962,14 @@ export const conversations = pgTable(
   },
   (table) => [
     uniqueIndex("conversations_pair_idx").on(table.petId, table.adopterId),
+    uniqueIndex("conversations_report_pair_idx")
+      .on(table.reportId, table.adopterId)
+      .where(sql`${table.reportId} is not null`),
+    check(
+      "conversations_subject_check",
+      sql`(${table.petId} is not null and ${table.organizationId} is not null and ${table.reportId} is null)
+        or (${table.petId} is null and ${table.organizationId} is null and ${table.reportId} is not null)`,
+    ),
     index("conversations_adopter_idx").on(table.adopterId, table.lastMessageAt.desc().nullsLast()),
     index("conversations_organization_idx").on(table.organizationId, table.lastMessageAt.desc().nullsLast()),
   ],

@@ -363,10 +363,36 @@ async function seedLostAndFound(db: Db, adopterId: string, fosterId: string, vol
       await petPortrait("cao", 1),
     ],
   ];
+  const ids: string[] = [];
   for (const [authorId, input, photo] of reports) {
     const made = await createReport(db, NO_JOBS, authorId, input, [photo], new Date(now));
     if (!made.ok) throw new Error(`Demo: anúncio recusado (${made.failure.kind})`);
+    ids.push(made.value);
   }
+  // The foster home saw the match and wrote to Mingau's family; the family's answer waits to be read.
+  const [talk] = await db
+    .insert(conversations)
+    .values({
+      reportId: ids[0]!,
+      adopterId: fosterId,
+      caretakerId: adopterId,
+      lastMessageAt: new Date(now - 60 * 60_000),
+    })
+    .returning({ id: conversations.id });
+  const said = [
+    [fosterId, "Oi! Acho que o gato que apareceu no meu quintal é o Mingau: laranja, com mancha branca no peito.", 180],
+    [adopterId, "Meu Deus, pela foto é ele! Posso buscar hoje à tarde? Obrigada por cuidar dele.", 60],
+  ] as const;
+  await db.insert(conversationMessages).values(
+    said.map(([authorId, texto, minutesAgo], index) => ({
+      conversationId: talk!.id,
+      authorId,
+      texto,
+      createdAt: new Date(now - minutesAgo * 60_000),
+      notifiedAt: new Date(now),
+      readAt: index === said.length - 1 ? null : new Date(now - (minutesAgo - 5) * 60_000),
+    })),
+  );
 }
 
 const NO_JOBS: Jobs = { send: async () => undefined, sendMany: async () => undefined, wake: () => undefined };

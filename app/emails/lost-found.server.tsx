@@ -42,3 +42,35 @@ export function LostFoundMatchEmail({ nome, tipo, animal, url, meuUrl }: LostFou
     </EmailLayout>
   );
 }
+
+export const lostFoundRenewalSubject = (animal: string) => `O anúncio de ${animal} sai da lista em breve`;
+
+export type LostFoundRenewalProps = {
+  /** The author's first name. */
+  nome: string;
+  /** The report's title ("Procura-se: Mingau"). */
+  titulo: string;
+  /** How the e-mail names the animal ("Mingau", "o cão encontrado"). */
+  animal: string;
+  /** The day it leaves the list ("12 de dezembro de 2026"). */
+  ate: string;
+  /** The report's page, where its author renews or closes it. */
+  url: string;
+};
+
+/** To a report's author a week before its 90 days end (issue 47): renew it, or tell the happy ending. */
+export function LostFoundRenewalEmail({ nome, titulo, animal, ate, url }: LostFoundRenewalProps) {
+  return (
+    <EmailLayout preview="Se ainda procura, reabra o anúncio por mais 90 dias.">
+      <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" }}>
+        {lostFoundRenewalSubject(animal)}
+      </Heading>
+      <Text>
+        {`Olá, ${nome}! O seu anúncio “${titulo}” fica na lista de perdidos e achados até ${ate}. Se ainda não houve reencontro, reabra o anúncio por mais 90 dias na página dele: ele continua sendo comparado com os novos anúncios.`}
+      </Text>
+      <EmailButton href={url}>Renovar o anúncio</EmailButton>
+      <Text>Se já se reencontraram, marque como Reencontrado e conte o final feliz, se quiser.</Text>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}

@@ -1,6 +1,13 @@
 import { DONATION_RECEIPT_JOB } from "~/domain/giving/ledger.server";
 import { sendDonationReceipt } from "~/domain/giving/receipts.server";
 import { LOST_FOUND_MATCH_JOB, sendMatchNotice } from "~/domain/lost-found/reports.server";
+import {
+  LOST_FOUND_RENEWAL_JOB,
+  LOST_FOUND_SWEEP_JOB,
+  sendRenewalNotice,
+  sweepReportRenewals,
+  type RenewalJob,
+} from "~/domain/lost-found/renewals.server";
 import type { Db } from "~/db/client.server";
 import type { Mailer } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";
@@ -291,6 +298,24 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ matchId }) => sendMatchNotice(db, mailer, matchId, publicUrl()),
   };
+  // Reports a week from their 90 days' end (issue 47): each author asked to renew, once a day's sweep.
+  const lostFoundSweep: JobDefinition = {
+    name: LOST_FOUND_SWEEP_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    // 09:00 in Brasília (UTC−3).
+    cron: "0 12 * * *",
+    catchUpAtStart: true,
+    run: async () => void (await sweepReportRenewals(db, jobs(), now())),
+  };
+  const lostFoundRenewal: JobDefinition<RenewalJob> = {
+    name: LOST_FOUND_RENEWAL_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 60,
+    expireInSeconds: 60,
+    run: (job) => sendRenewalNotice(db, mailer, job, publicUrl()),
+  };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
   const transferRequested: JobDefinition<{ transferId: string }> = {
     name: TRANSFER_REQUESTED_JOB,
@@ -377,6 +402,8 @@ export function appJobs({
     fosterVisit,
     petNewsJob,
     healthSweep,
+    lostFoundSweep,
+    lostFoundRenewal,
     healthReminder,
     purge,
     alertNewPet,

@@ -1,4 +1,5 @@
-import type { Size } from "./pets";
+import { formatDay } from "./dates";
+import { SEX_LABEL, SIZE_LABEL, SPECIES_LABEL, type Sex, type Size, type Species } from "./pets";
 
 /** Lost and found animals (issue 47): the words reports, pages and the API share. */
 
@@ -44,6 +45,16 @@ export const REPORT_PHOTOS_MAX = 5;
 /** A lost and a found report are compared within this distance and this many days apart. */
 export const MATCH_RADIUS_KM = 30;
 export const MATCH_DAYS = 60;
+/**
+ * How a conversation or an e-mail names a report's animal ("Ana escreveu sobre …"): a lost
+ * animal's name, else "o gato encontrado".
+ */
+export function reportAnimalName({ tipo, nome, especie }: { tipo: ReportType; nome: string | null; especie: Species }) {
+  if (nome) return nome;
+  const animal = especie === "cao" ? "o cão" : especie === "gato" ? "o gato" : "o animal";
+  return `${animal} ${tipo === "perdido" ? "perdido" : "encontrado"}`;
+}
+
 /** An open report closes itself after this many days unless its author renews it. */
 export const REPORT_OPEN_DAYS = 90;
 
@@ -76,4 +87,36 @@ export function hammingDistance(a: string, b: string): number {
     }
   }
   return bits;
+}
+
+/** What a report's title and facts are read from. */
+type ReportFacts = {
+  tipo: ReportType;
+  nome: string | null;
+  especie: Species;
+  porte: Size;
+  sexo: Sex | null;
+  cores: readonly Color[];
+  data: string;
+  bairro: string | null;
+  cidade: { nome: string; uf: string };
+};
+
+/** A report's title, as its page, the list and its poster say it: "Procura-se: Paçoca", "Cão encontrado em Niterói". */
+export function reportTitle(report: Pick<ReportFacts, "tipo" | "nome" | "especie" | "cidade">): string {
+  const animal = report.especie === "outro" ? "Animal" : SPECIES_LABEL[report.especie];
+  if (report.tipo === "perdido") return `Procura-se: ${report.nome ?? animal.toLowerCase()}`;
+  return `${animal} encontrado em ${report.cidade.nome}`;
+}
+
+/** A report's facts, labelled, as its page and its poster list them. */
+export function reportFacts(report: ReportFacts): [string, string][] {
+  return [
+    ["Espécie", SPECIES_LABEL[report.especie]],
+    ["Porte", SIZE_LABEL[report.porte]],
+    ["Sexo", report.sexo ? SEX_LABEL[report.sexo] : "Não informado"],
+    ["Cores", report.cores.map((color) => COLOR_LABEL[color]).join(", ")],
+    [report.tipo === "perdido" ? "Perdido em" : "Encontrado em", formatDay(report.data)],
+    ["Onde", `${report.bairro ? `${report.bairro}, ` : ""}${report.cidade.nome} (${report.cidade.uf})`],
+  ];
 }

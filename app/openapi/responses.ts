@@ -349,10 +349,17 @@ export const dataExportSchema = z
 const conversationSummaryFields = {
   id,
   papel: z.enum(["adotante", "responsavel"]).meta({ description: "De que lado da conversa está quem lê." }),
-  pet: z.object({ id, nome: z.string(), imagem: imagePath.nullable() }),
+  pet: z
+    .object({ id, nome: z.string(), imagem: imagePath.nullable() })
+    .nullable()
+    .meta({ description: "O animal de que se fala; null numa conversa sobre um anúncio de perdidos e achados." }),
+  anuncio: z.object({ id, nome: z.string(), imagem: imagePath.nullable() }).nullable().meta({
+    description:
+      'O anúncio de perdidos e achados de que se fala (`nome`: o nome do animal perdido, ou "o gato encontrado"); null numa conversa sobre um animal para adoção.',
+  }),
   outra_parte: z.object({ id, nome: z.string() }).meta({
     description:
-      "Com quem se conversa: para quem se candidatou, a organização dona do animal pelo nome (`id`: quem publicou o animal); para a equipe, quem se candidatou.",
+      "Com quem se conversa: para quem se candidatou, a organização dona do animal pelo nome (`id`: quem publicou o animal); para a equipe, quem se candidatou. Sobre um anúncio: quem o publicou, ou quem escreveu a essa pessoa.",
   }),
   atribuida_a: z.object({ id, nome: z.string() }).nullable().optional().meta({
     description:
@@ -409,6 +416,9 @@ export const conversationSchema = z
 export type ApiConversation = z.output<typeof conversationSchema>;
 
 export const conversationMessageSentSchema = z.object({ id, enviada_em: dateTime }).meta({ id: "MensagemDaConversa" });
+export const reportMessageSentSchema = z
+  .object({ id, conversa_id: id.meta({ description: "A conversa sobre o anúncio, em `/conversas/{id}`." }) })
+  .meta({ id: "MensagemSobreAnuncio" });
 
 // ——— The termo de adoção (issue 21) ———
 

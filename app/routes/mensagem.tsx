@@ -28,21 +28,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   foundOr404(opened, "conversation");
   const { conversation, thread } = opened;
   const adopterId = conversation.party === "adotante" ? user.id : conversation.other.id;
+  const { about, organizationId } = conversation;
   return {
     party: conversation.party,
-    pet: {
-      id: conversation.pet.id,
-      nome: conversation.pet.nome,
-      foto: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
+    about: {
+      nome: about.nome,
+      href: about.kind === "pet" ? `/pets/${about.id}` : `/perdidos-e-achados/${about.id}`,
+      foto: about.photoId ? imageUrl(about.photoId, 160) : null,
     },
     ...thread,
     whatsApp: conversation.whatsApp,
     blocked: conversation.blocked,
-    candidatura: await latestApplicationOf(context.db, conversation.pet.id, adopterId),
+    candidatura: about.kind === "pet" ? await latestApplicationOf(context.db, about.id, adopterId) : null,
     // Who may answer it (the team) and who does: the team only.
     equipe:
-      conversation.party === "responsavel"
-        ? (await caringMembers(context.db, conversation.organizationId)).map(({ id, nome }) => ({ id, nome }))
+      conversation.party === "responsavel" && organizationId !== null
+        ? (await caringMembers(context.db, organizationId)).map(({ id, nome }) => ({ id, nome }))
         : [],
     atribuidaA: conversation.assignedTo?.id ?? null,
   };
@@ -88,7 +89,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   return pageMeta(
-    loaded ? `Conversa com ${loaded.outraParte} sobre ${loaded.pet.nome} | Adopet` : "Conversa | Adopet",
+    loaded ? `Conversa com ${loaded.outraParte} sobre ${loaded.about.nome} | Adopet` : "Conversa | Adopet",
     "Uma conversa sobre uma adoção.",
   );
 }
@@ -100,17 +101,17 @@ export default function Conversa() {
   const assigning = answer !== undefined && "intent" in answer && answer.intent === "atribuir";
   const assignResult = assigning ? (answer as { result: SubmissionResult<string[]> }).result : undefined;
   const result = assigning ? undefined : (answer as SubmissionResult<string[]> | undefined);
-  const { pet } = conversation;
+  const { about } = conversation;
   return (
     <article className="application">
       <div className="application__head">
-        {pet.foto ? <img src={pet.foto} alt="" width={80} height={80} className="application__photo" /> : null}
+        {about.foto ? <img src={about.foto} alt="" width={80} height={80} className="application__photo" /> : null}
         <div>
           <h1 className="application__title" id="conversa-titulo">
             Conversa com {conversation.outraParte}
           </h1>
           <p className="application__meta">
-            Sobre <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>
+            Sobre <Link to={about.href}>{about.nome}</Link>
             {conversation.candidatura ? (
               <>
                 {" · "}
@@ -141,7 +142,7 @@ export default function Conversa() {
       <ConversationTools
         conversationId={conversation.id}
         otherName={conversation.outraParte}
-        petName={pet.nome}
+        petName={about.nome}
         whatsApp={conversation.whatsApp}
         blocked={conversation.blocked}
       />

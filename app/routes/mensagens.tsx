@@ -114,10 +114,10 @@ export default function Inbox() {
             {conversations.map((conversation) => (
               <li key={conversation.id} className={conversation.unread > 0 ? "message message--unread" : "message"}>
                 <article aria-labelledby={`c-${conversation.id}`} className="message__header">
-                  {conversation.pet.photoId ? (
+                  {conversation.about.photoId ? (
                     <img
                       className="message__photo"
-                      src={imageUrl(conversation.pet.photoId, 160)}
+                      src={imageUrl(conversation.about.photoId, 160)}
                       alt=""
                       width={48}
                       height={48}
@@ -126,7 +126,7 @@ export default function Inbox() {
                   <div>
                     <h3 id={`c-${conversation.id}`} className="message__from">
                       <Link to={`/mensagens/${conversation.id}`}>
-                        {conversation.other.nome} · {conversation.pet.nome}
+                        {conversation.other.nome} · {conversation.about.nome}
                       </Link>
                     </h3>
                     {conversation.lastMessage ? (

@@ -1,22 +1,27 @@
-import { Form, Link, redirect, useLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.anuncio";
+import { findReportConversationOf, writeAboutReport } from "~/domain/conversations/conversations.server";
 import { findReport, reportMatches, setReportStatus } from "~/domain/lost-found/reports.server";
+import type { SubmissionResult } from "@conform-to/react";
+import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
+import { CONVERSATION_TEXT_MAX } from "~/lib/conversations";
 import { formatDay, formatLongDate } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { COLOR_LABEL, REPORT_TYPE_LABEL } from "~/lib/lost-found";
+import { REPORT_TYPE_LABEL, reportFacts, reportTitle } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
-import { SEX_LABEL, SIZE_LABEL, SPECIES_LABEL } from "~/lib/pets";
+import { conversationReplyFormSchema } from "~/validation/conversations";
 import { reportStatusSchema } from "~/validation/lost-found";
 import { getUser, requireUser } from "~/web/auth.server";
-import { pageFailure, parseForm } from "~/web/forms.server";
-import { reportTitle } from "~/web/lost-found.server";
+import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
 import { setNotice } from "~/web/notices.server";
 
 /**
  * `/perdidos-e-achados/:id` (issue 47), public: a lost or found animal's report, its photos and
  * facts, and its likely matches among the other kind's reports; its author closes it
- * (`Reencontrado`, with the happy ending if they wish, or `Encerrar`) or renews it.
+ * (`Reencontrado`, with the happy ending if they wish, or `Encerrar`) or renews it. Anyone
+ * else signed in writes to its author: a conversation, as about a pet (no phone shown).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = pageId(params.id, "lost-found-report");
@@ -27,22 +32,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   ]);
   if (!found.ok) throw pageFailure(found.failure);
   const report = found.value;
+  const mine = viewer?.id === report.autor.id;
   const kind = (tipo: "perdido" | "encontrado") => (tipo === "perdido" ? "Perdido" : "Encontrado");
   return {
+    origin: context.publicUrl,
     report: {
       id: report.id,
       tipo: report.tipo,
       status: report.status,
       titulo: reportTitle(report),
       fotos: report.fotos,
-      fatos: [
-        ["Espécie", SPECIES_LABEL[report.especie]],
-        ["Porte", SIZE_LABEL[report.porte]],
-        ["Sexo", report.sexo ? SEX_LABEL[report.sexo] : "Não informado"],
-        ["Cores", report.cores.map((color) => COLOR_LABEL[color]).join(", ")],
-        [report.tipo === "perdido" ? "Perdido em" : "Encontrado em", formatDay(report.data)],
-        ["Onde", `${report.bairro ? `${report.bairro}, ` : ""}${report.cidade.nome} (${report.cidade.uf})`],
-      ] as [string, string][],
+      fatos: reportFacts(report),
       descricao: report.descricao,
       finalFeliz: report.finalFeliz,
       autor: report.autor.nome,
@@ -50,7 +50,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       // Past its 90 days: out of the list until its author renews it.
       expirado: report.status === "aberto" && report.expiraEm.getTime() < Date.now(),
     },
-    mine: viewer?.id === report.autor.id,
+    mine,
+    // Who may write: anyone signed in but the author (`conversa`: theirs, once they wrote); else null.
+    contact:
+      viewer && !mine
+        ? { conversa: await findReportConversationOf(context.db, report.id, viewer.id) }
+        : viewer
+          ? null
+          : { conversa: null, entrar: `/login?voltar=${encodeURIComponent(`/perdidos-e-achados/${report.id}`)}` },
     matches: matches.ok
       ? matches.value.map((match) => ({
           id: match.report.id,
@@ -66,10 +73,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The author closes or renews the report. */
+/** The author closes or renews the report; `?acao=escrever`, someone else writes to its author. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const id = pageId(params.id, "lost-found-report");
+  if (new URL(request.url).searchParams.get("acao") === "escrever") {
+    const message = await parseForm(request, conversationReplyFormSchema);
+    if (!message.ok) return message.response;
+    const sent = await writeAboutReport(context.db, context.jobs, {
+      userId: user.id,
+      reportId: id,
+      texto: message.value.texto,
+      clientKey: context.clientKey,
+    });
+    if (!sent.ok) {
+      if (sent.failure.kind === "not-found") throw pageFailure(sent.failure);
+      return formFailure(message, sent.failure);
+    }
+    return redirect(`/mensagens/${sent.value.conversationId}`, {
+      headers: { "Set-Cookie": await setNotice("conversationSent") },
+    });
+  }
   const form = await parseForm(request, reportStatusSchema);
   if (!form.ok) return form.response;
   const changed = await setReportStatus(context.db, user.id, id, form.value);
@@ -85,12 +109,34 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: "Perdidos e achados | Adopet" }];
-  const { report } = loaded;
-  return pageMeta(`${report.titulo} | Adopet`, `${report.fatos.map(([, value]) => value).join(" · ")}`);
+  const { report, origin } = loaded;
+  const description = report.fatos.map(([, value]) => value).join(" · ");
+  const url = `${origin}/adopet/perdidos-e-achados/${report.id}`;
+  const cover = report.fotos[0];
+  // The link preview a shared report shows (WhatsApp, Facebook groups): its title, facts and photo.
+  return [
+    ...pageMeta(`${report.titulo} | Adopet`, description),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: "Adopet" },
+    { property: "og:locale", content: "pt_BR" },
+    { property: "og:title", content: report.titulo },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(cover
+      ? [
+          { property: "og:image", content: `${origin}${imageUrl(cover, 640)}` },
+          { property: "og:image:type", content: "image/webp" },
+          { property: "og:image:alt", content: "Foto do animal" },
+          { name: "twitter:card", content: "summary_large_image" },
+        ]
+      : []),
+  ];
 }
 
 export default function Report() {
-  const { report, mine, matches } = useLoaderData<typeof loader>();
+  const { report, mine, matches, contact } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <article className="lost-found lost-found--report">
       <div className="panel">
@@ -128,7 +174,17 @@ export default function Report() {
         </dl>
         {report.descricao ? <p className="lost-found__description">{report.descricao}</p> : null}
         <p>{`Anunciado por ${report.autor}.`}</p>
+        {report.status === "aberto" && !report.expirado ? (
+          <p>
+            <a href={`/adopet/perdidos-e-achados/${report.id}/cartaz.pdf`} download>
+              Imprimir o cartaz (PDF)
+            </a>
+          </p>
+        ) : null}
       </div>
+      {contact && report.status === "aberto" && !report.expirado ? (
+        <WriteToAuthor author={report.autor} tipo={report.tipo} contact={contact} result={result} id={report.id} />
+      ) : null}
       {mine ? (
         <section className="panel" aria-labelledby="meu-anuncio">
           <h2 className="panel__title" id="meu-anuncio">
@@ -136,6 +192,10 @@ export default function Report() {
           </h2>
           {report.status === "aberto" && !report.expirado ? (
             <>
+              <p>
+                Quem tiver notícias escreve para você por aqui: as mensagens chegam em{" "}
+                <Link to="/mensagens">Mensagens</Link>, e o seu telefone fica guardado.
+              </p>
               <p>{`Aberto até ${report.expira}. Encontrou? Conte como foi, se quiser: o final feliz aparece aqui.`}</p>
               <Form method="post" className="lost-found__close">
                 <input type="hidden" name="status" value="reencontrado" />
@@ -198,5 +258,56 @@ export default function Report() {
         <Link to="/perdidos-e-achados">Ver todos os perdidos e achados</Link>
       </p>
     </article>
+  );
+}
+
+/**
+ * The box that writes to a report's author (the conversation opens with the first message), or
+ * the way to it: the reader's conversation once they wrote, the login page when signed out.
+ */
+function WriteToAuthor({
+  id,
+  author,
+  tipo,
+  contact,
+  result,
+}: {
+  id: string;
+  author: string;
+  tipo: "perdido" | "encontrado";
+  contact: { conversa: string | null; entrar?: string };
+  result: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
+  return (
+    <section className="panel" aria-labelledby="escrever">
+      <h2 className="panel__title" id="escrever">
+        {tipo === "perdido" ? "Viu este animal?" : "É o seu animal?"}
+      </h2>
+      {contact.conversa ? (
+        <p>
+          <Link to={`/mensagens/${contact.conversa}`}>{`Ver a sua conversa com ${author}`}</Link>
+        </p>
+      ) : contact.entrar ? (
+        <p>
+          <Link to={contact.entrar}>Entre na sua conta</Link>
+          {` para escrever para ${author}. O telefone de vocês fica guardado.`}
+        </p>
+      ) : (
+        <ValidatedForm form={form} focus={focus} action={`/perdidos-e-achados/${id}?acao=escrever`}>
+          <p>{`Escreva para ${author} por aqui: o telefone de vocês fica guardado, a não ser que queiram compartilhar.`}</p>
+          <FormError id={form.errorId} errors={form.errors} />
+          <TextAreaField
+            meta={fields.texto}
+            label={`Mensagem para ${author}`}
+            rows={3}
+            maxLength={CONVERSATION_TEXT_MAX}
+          />
+          <button type="submit" className="button panel__submit">
+            Enviar mensagem
+          </button>
+        </ValidatedForm>
+      )}
+    </section>
   );
 }

@@ -4,11 +4,10 @@ import { CityInput } from "~/components/city-field";
 import { listReports } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { REPORT_TYPE_LABEL, REPORT_TYPES } from "~/lib/lost-found";
+import { REPORT_TYPE_LABEL, REPORT_TYPES, reportTitle } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
 import { SPECIES, SPECIES_LABEL } from "~/lib/pets";
 import { reportQuerySchema, type ReportQuery } from "~/validation/lost-found";
-import { reportTitle } from "~/web/lost-found.server";
 
 /**
  * `/perdidos-e-achados` (issue 47), public: the open reports of lost and found animals, newest

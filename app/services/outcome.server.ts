@@ -161,7 +161,9 @@ export type ForbiddenRule =
   /** The national register's data is for the animal's tutor: its organisation, or its adopter. */
   | "health-register-tutor-only"
   /** A lost or found animal's report is changed by its author only (issue 47). */
-  | "report-author-only";
+  | "report-author-only"
+  /** Nobody writes to themselves about their own report. */
+  | "own-report-message";
 
 type ConflictReason =
   | "email-taken"
@@ -273,7 +275,7 @@ export type StorageFull = { kind: "storage-full" };
 /** It existed, and is no longer available. */
 export type Gone = {
   kind: "gone";
-  subject: "pet" | "checkin";
+  subject: "pet" | "checkin" | "lost-found-report";
   field?: string;
   /** `reserved`: a pet promised to an approved application; `returned`: a check-in of an animal returned. */
   reason?: "reserved" | "returned";

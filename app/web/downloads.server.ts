@@ -24,6 +24,22 @@ export function privatePdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: s
   return privateDownload(new Uint8Array(pdf), "application/pdf", fileName, { "Content-Length": String(pdf.length) });
 }
 
+/**
+ * A public PDF (a lost and found report's poster): shown in the browser to print, cached a few
+ * minutes (closing the report takes it away soon after).
+ */
+export function publicPdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: string }): Response {
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${fileName}"`,
+      "Content-Length": String(pdf.length),
+      "Cache-Control": "public, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
 /** A CSV in UTF-8, to open in a spreadsheet. */
 export function privateCsvResponse({ csv, fileName }: { csv: string; fileName: string }): Response {
   return privateDownload(csv, "text/csv; charset=utf-8", fileName);

@@ -97,6 +97,7 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "health-register-tutor-only":
     "Os dados para o SinPatinhas são de quem é responsável pelo animal: a equipe da organização ou, depois da adoção, quem adotou.",
   "report-author-only": "Só quem publicou o anúncio pode alterá-lo.",
+  "own-report-message": "Este anúncio é seu: as mensagens sobre ele chegam em Mensagens.",
   "health-reminders-adopter-only": "Só quem adotou o animal desliga os lembretes de saúde dele.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
@@ -287,6 +288,7 @@ export function failureText(failure: Failure, field?: string): string {
       if (failure.subject === "checkin") {
         return "Este link de acompanhamento expirou: ele vale por 14 dias. Conte as novidades a quem cuidava do animal pela conversa da candidatura.";
       }
+      if (failure.subject === "lost-found-report") return "Este anúncio foi encerrado: não recebe mais mensagens.";
       return failure.reason === "reserved" ? CONFLICT["pet-reserved"] : CONTACT_MESSAGES.petGone;
   }
 }

@@ -132,6 +132,12 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
     const stories = await (await request.get("/adopet/finais-felizes")).text();
     const storyId = /\/adopet\/finais-felizes\/([0-9a-f-]{36})/.exec(stories)![1]!;
 
+    // The demo's lost cat: its report, written about (signed in) or read.
+    const lost = (await (await request.get("/adopet/api/perdidos-e-achados?tipo=perdido")).json()) as {
+      anuncios: { id: string; nome: string | null }[];
+    };
+    const mingau = lost.anuncios.find((report) => report.nome === "Mingau")!;
+
     const everyone: Capture[] = [
       { name: "welcome", path: "/adopet/", status: 200 },
       { name: "finais-felizes", path: "/adopet/finais-felizes", status: 200 },
@@ -145,6 +151,7 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "home", path: "/adopet/home", status: 200 },
       { name: "lar-temporario-precisam", path: "/adopet/lar-temporario/precisam", status: 200 },
       { name: "perdidos-e-achados", path: "/adopet/perdidos-e-achados?tipo=perdido&perto=3304557", status: 200 },
+      { name: "perdido-anuncio", path: `/adopet/perdidos-e-achados/${mingau.id}`, status: 200 },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
       {
@@ -277,6 +284,13 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         multipart: { categoria: "", valor: "", data: "" },
       },
       { name: "perdidos-e-achados-novo", path: "/adopet/perdidos-e-achados/novo", status: 200 },
+      { name: "perdido-anuncio-escrever", path: `/adopet/perdidos-e-achados/${mingau.id}`, status: 200 },
+      {
+        name: "perdido-anuncio-escrever-erros",
+        path: `/adopet/perdidos-e-achados/${mingau.id}?acao=escrever`,
+        status: 400,
+        form: { texto: "" },
+      },
       {
         name: "perdidos-e-achados-novo-erros",
         path: "/adopet/perdidos-e-achados/novo",

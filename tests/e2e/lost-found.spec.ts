@@ -8,8 +8,9 @@ import { expect, expectNoAxeViolations, test } from "./support";
 
 /**
  * Lost and found (issue 47) in the browser: a family reports its lost dog with a photo; someone
- * who found him reports him with the same photo; both are e-mailed, the family sees him among
- * the likely matches and marks him reencontrado, with the happy ending.
+ * who found him reports him with the same photo; both are e-mailed, they talk in an Adopet
+ * conversation, the family sees him among the likely matches and marks him reencontrado, with
+ * the happy ending.
  */
 
 /** A photo of Farofa: a caramel dog on a textured ground, as a phone would send it. */
@@ -35,7 +36,7 @@ async function farofa(): Promise<Buffer> {
     .toBuffer();
 }
 
-test("a lost dog and the same dog found meet: both are e-mailed, and the family marks him reencontrado", async ({
+test("a lost dog and the same dog found meet: both are e-mailed, they talk, and the family marks him reencontrado", async ({
   page,
   browser,
 }) => {
@@ -96,8 +97,30 @@ test("a lost dog and the same dog found meet: both are e-mailed, and the family 
   expect(toFamily.text).toContain("/adopet/perdidos-e-achados/");
   await waitForMail(finderEmail, /^Alguém procura um animal parecido com o que você encontrou$/);
 
+  // The finder writes to the family from the lost report; no phone is shown to either.
+  await finder.goto(lostUrl);
+  const write = finder.getByRole("region", { name: "Viu este animal?" });
+  await expectNoAxeViolations(finder);
+  await write.getByLabel("Mensagem para Joana").fill("Oi! Acho que o cão que está comigo é o Farofa.");
+  await write.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(finder.getByText(NOTICES.conversationSent)).toBeVisible();
+  await expect(finder.getByRole("heading", { level: 1 })).toHaveText("Conversa com Joana Família");
+  await expect(finder.getByText("Sobre Farofa")).toBeVisible();
+  const threadUrl = finder.url();
+
+  // The family reads it in Mensagens and answers.
+  await page.goto("/adopet/mensagens");
+  await page.getByRole("link", { name: "Rui Achou · Farofa" }).click();
+  await expect(page.getByText("Oi! Acho que o cão que está comigo é o Farofa.")).toBeVisible();
+  await page.getByLabel("Mensagem para Rui Achou").fill("É ele! Posso buscar hoje?");
+  await page.getByRole("button", { name: "Enviar mensagem" }).click();
+  await expect(page.getByText(NOTICES.conversationSent)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await finder.goto(threadUrl);
+  await expect(finder.getByText("É ele! Posso buscar hoje?")).toBeVisible();
+
   // The family sees him among the likely matches, opens his report, and marks Farofa reencontrado.
-  await page.reload();
+  await page.goto(lostUrl);
   const matches = page.getByRole("region", { name: "Possíveis correspondências" });
   await expect(matches.getByText("Encontrado · Muito parecido")).toBeVisible();
   await matches.getByRole("link", { name: "Cão encontrado em Niterói" }).click();

@@ -291,6 +291,11 @@ test.describe("at 360, 768 and 1440 px", () => {
     await expect(page.getByRole("link", { name: "Procura-se: Mingau" })).toBeVisible();
     await capture(page, "perdidos-e-achados");
     await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    // The cat the foster home found, as Mingau's family reads it: the box to write to her.
+    await page.goto("/adopet/perdidos-e-achados?tipo=encontrado");
+    await page.getByRole("link", { name: "Gato encontrado em Niterói" }).click();
+    await expect(page.getByRole("heading", { name: "É o seu animal?" })).toBeVisible();
+    await capture(page, "encontrado-anuncio-escrever");
     await page.goto("/adopet/perdidos-e-achados/novo");
     await expect(page.getByRole("group", { name: "Cores (até 3)" })).toBeVisible();
     await capture(page, "perdidos-e-achados-novo");

@@ -9,6 +9,7 @@ import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";
 import { FOLLOWUP_SWEEP_JOB } from "~/domain/termos/followups.server";
 import { HEALTH_SWEEP_JOB } from "~/domain/health/reminders.server";
+import { LOST_FOUND_SWEEP_JOB } from "~/domain/lost-found/renewals.server";
 import { SPONSORSHIP_SWEEP_JOB } from "~/domain/giving/sponsorships.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -106,6 +107,7 @@ describe("the periodic purge", () => {
         { name: ALERT_DIGEST_JOB, cron: "0 11 * * *" },
         { name: FOLLOWUP_SWEEP_JOB, cron: "*/15 * * * *" },
         { name: HEALTH_SWEEP_JOB, cron: "0 10 * * *" },
+        { name: LOST_FOUND_SWEEP_JOB, cron: "0 12 * * *" },
         { name: PURGE_JOB, cron: "0 * * * *" },
         { name: SPONSORSHIP_SWEEP_JOB, cron: "0 12 * * *" },
       ]);

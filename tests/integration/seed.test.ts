@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createVault } from "~/services/vault.server";
-import { asc, count, eq, inArray } from "drizzle-orm";
+import { asc, count, eq, inArray, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   fosterPlacements,
@@ -215,6 +215,12 @@ describe("the demo data", () => {
     expect(lostAndFound.filter((report) => report.tipo === "perdido")).toEqual([{ tipo: "perdido", nome: "Mingau" }]);
     const [match] = await database.db.select({ pontos: lostFoundMatches.pontos }).from(lostFoundMatches);
     expect(match!.pontos).toBeGreaterThanOrEqual(60);
+    // The foster home who found Mingau talks with his family about the report.
+    const aboutReports = await database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(isNotNull(conversations.reportId));
+    expect(aboutReports).toHaveLength(1);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {

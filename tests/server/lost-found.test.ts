@@ -1,7 +1,15 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lostFoundMatches, lostFoundReports } from "~/db/schema";
+import { sendConversationNotice } from "~/domain/conversations/notices.server";
+import { sweepReportRenewals } from "~/domain/lost-found/renewals.server";
+import { createMailer } from "~/services/mail.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
@@ -54,6 +62,22 @@ async function again(original: Buffer) {
     .modulate({ brightness: 1.08 })
     .jpeg({ quality: 70 })
     .toBuffer();
+}
+
+/** A PDF's text (pdftotext), and its first page as a phone's camera reads its QR code (pdftoppm, jsQR). */
+async function readPoster(bytes: Buffer): Promise<{ text: string; qr: string | undefined }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cartaz-"));
+  try {
+    const file = path.join(dir, "cartaz.pdf");
+    fs.writeFileSync(file, bytes);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+    execFileSync("pdftoppm", ["-png", "-r", "100", "-f", "1", "-l", "1", file, path.join(dir, "pagina")]);
+    const png = fs.readdirSync(dir).find((name) => name.endsWith(".png"))!;
+    const { data, info } = await sharp(path.join(dir, png)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    return { text, qr: jsQR(new Uint8ClampedArray(data), info.width, info.height)?.data };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function reportForm(fields: Record<string, string>, photos: Buffer[]) {
@@ -241,6 +265,161 @@ describe("lost and found reports", () => {
     expect([waiting.status, waiting.json.message]).toEqual([403, CONFIRMATION_MESSAGES.required]);
     expect((await new Client(app.baseUrl).get(`/api/perdidos-e-achados/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await new Client(app.baseUrl).get("/api/perdidos-e-achados/abc")).status).toBe(404);
+  });
+});
+
+describe("a conversation about a report", () => {
+  it("opens with the first message to its author, between the two only, with its e-mail; not once closed; its poster", async () => {
+    const family = await signedInAccount(app, {
+      email: "bento.familia@exemplo.com",
+      nome: "Clara Família",
+      telefone: "(21) 98888-1234",
+    });
+    const finder = await signedInAccount(app, { email: "bento.viu@exemplo.com", nome: "Otto Viu" });
+    const stranger = await signedInAccount(app, { email: "bento.curioso@exemplo.com", nome: "Ivo Curioso" });
+    const made = await family.client.post(
+      "/api/perdidos-e-achados",
+      reportForm({ ...LOST, nome: "Bento", data: today(), cidade: "Petrópolis (RJ)" }, [await photo(31, [], 350)]),
+    );
+    expect(made.status, made.text).toBe(201);
+    const write = `/api/perdidos-e-achados/${made.json.id}/mensagens`;
+
+    const first = await finder.client.post(write, { texto: "Acho que vi o Bento na praça, ontem à noite." });
+    expect(first.status, first.text).toBe(201);
+    const conversationId = first.json.conversa_id as string;
+    // The same conversation the second time.
+    const second = await finder.client.post(write, { texto: "Ele estava com uma coleira vermelha." });
+    expect(second.json.conversa_id).toBe(conversationId);
+
+    const listed = await family.client.get("/api/conversas");
+    expect(listed.json.conversas).toEqual([
+      expect.objectContaining({
+        id: conversationId,
+        papel: "responsavel",
+        pet: null,
+        anuncio: { id: made.json.id, nome: "Bento", imagem: expect.stringContaining("/imagens/") },
+        outra_parte: { id: finder.id, nome: "Otto Viu" },
+        nao_lidas: 2,
+      }),
+    ]);
+    const reply = await family.client.post(`/api/conversas/${conversationId}/mensagens`, {
+      texto: "Obrigada! Em qual praça?",
+    });
+    expect(reply.status).toBe(201);
+    const thread = await finder.client.get(`/api/conversas/${conversationId}`);
+    expect(thread.json).toMatchObject({
+      papel: "adotante",
+      anuncio: { id: made.json.id, nome: "Bento" },
+      outra_parte: { id: family.id, nome: "Clara Família" },
+      whatsapp: { compartilhando: false, outra_parte: null },
+    });
+    expect((thread.json.mensagens as { texto: string }[]).map((message) => message.texto)).toEqual([
+      "Acho que vi o Bento na praça, ontem à noite.",
+      "Ele estava com uma coleira vermelha.",
+      "Obrigada! Em qual praça?",
+    ]);
+    // No phone until its owner shares it in the conversation.
+    expect(thread.text).not.toContain("98888");
+    const share = await family.client.post(
+      `/mensagens/${conversationId}/ajustes`,
+      new URLSearchParams({ intent: "compartilhar-whatsapp" }).toString(),
+      { "Content-Type": "application/x-www-form-urlencoded" },
+    );
+    expect(share.status).toBe(302);
+    const shared = await finder.client.get(`/api/conversas/${conversationId}`);
+    expect((shared.json.whatsapp as { outra_parte: string | null }).outra_parte).toContain("5521988881234");
+
+    // Nobody else reads it or writes in it; a report has no team to assign it to.
+    expect((await stranger.client.get(`/api/conversas/${conversationId}`)).status).toBe(404);
+    expect((await stranger.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" })).status).toBe(
+      404,
+    );
+    const assign = await family.client.patch(`/api/conversas/${conversationId}`, { atribuida_a: null });
+    expect(assign.status).toBe(403);
+    // Nobody writes to themselves; a signed-out visitor signs in first.
+    const own = await family.client.post(write, { texto: "Teste" });
+    expect(own.status).toBe(403);
+    expect(own.json.message).toBe("Este anúncio é seu: as mensagens sobre ele chegam em Mensagens.");
+    expect((await new Client(app.baseUrl).post(write, { texto: "Oi" })).status).toBe(401);
+    expect((await finder.client.post(write, { texto: " " })).status).toBe(400);
+    expect(
+      (await finder.client.post(`/api/perdidos-e-achados/${crypto.randomUUID()}/mensagens`, { texto: "Oi" })).status,
+    ).toBe(404);
+
+    // The author is e-mailed what they have not read, 10 minutes on (the clock the test sets).
+    const mailer = createMailer({ smtpUrl: smtp.url, from: "Adopet <nao-responda@adopet.exemplo>" });
+    const later = await finder.client.post(`/api/conversas/${conversationId}/mensagens`, {
+      texto: "Na praça da Liberdade.",
+    });
+    expect(later.status).toBe(201);
+    const sentAt = Date.parse(later.json.enviada_em as string);
+    await sendConversationNotice(
+      app.db,
+      mailer,
+      app.jobs,
+      { conversationId, recipientId: family.id },
+      PUBLIC_URL,
+      new Date(sentAt + 11 * 60_000),
+    );
+    const [notice] = (await mailsTo(smtp, family.email)).filter((mail) => mail.subject?.includes("escreveu sobre"));
+    expect(notice!.subject).toBe("Otto Viu escreveu sobre Bento na Adopet");
+    expect(notice!.text).toContain(`${PUBLIC_URL}/adopet/mensagens/${conversationId}`);
+
+    // Its poster, public: the name, the facts, and a QR code a phone reads as the report's page.
+    const poster = await new Client(app.baseUrl).get(`/perdidos-e-achados/${made.json.id}/cartaz.pdf`);
+    expect(poster.status).toBe(200);
+    expect(poster.headers.get("content-type")).toBe("application/pdf");
+    const printed = await readPoster(poster.bytes);
+    expect(printed.text).toContain("PROCURA-SE");
+    expect(printed.text).toContain("Bento");
+    expect(printed.text).toContain("Petrópolis (RJ)");
+    expect(printed.text).not.toContain("98888");
+    expect(printed.qr).toBe(`${PUBLIC_URL}/adopet/perdidos-e-achados/${made.json.id}`);
+
+    // Closed: no new conversation, no poster; the conversation open goes on.
+    expect((await family.client.patch(`/api/perdidos-e-achados/${made.json.id}`, { status: "encerrado" })).status).toBe(
+      200,
+    );
+    const closed = await stranger.client.post(write, { texto: "Vi um cão parecido" });
+    expect(closed.status).toBe(404);
+    expect(closed.json.message).toBe("Este anúncio foi encerrado: não recebe mais mensagens.");
+    expect((await new Client(app.baseUrl).get(`/perdidos-e-achados/${made.json.id}/cartaz.pdf`)).status).toBe(404);
+    expect((await finder.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Que bom!" })).status).toBe(
+      201,
+    );
+  });
+});
+
+describe("a report near its 90 days", () => {
+  it("asks its author by e-mail, a week before, once per 90 days", async () => {
+    const lia = await signedInAccount(app, { email: "lia.renova@exemplo.com", nome: "Lia Renova" });
+    const made = await lia.client.post(
+      "/api/perdidos-e-achados",
+      reportForm({ ...LOST, nome: "Pipoca", data: today(), cidade: "Maricá (RJ)" }, [await photo(41, [], 320)]),
+    );
+    expect(made.status).toBe(201);
+    const id = made.json.id as string;
+    const ends = Date.parse((await lia.client.get(`/api/perdidos-e-achados/${id}`)).json.expira_em as string);
+    const asked = async () =>
+      (await mailsTo(smtp, lia.email)).filter((mail) => mail.subject === "O anúncio de Pipoca sai da lista em breve");
+    // Eight days before its end: not yet; a week before: asked, once however many sweeps run.
+    await sweepReportRenewals(app.db, app.jobs, new Date(ends - 8 * 86_400_000));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await asked()).toHaveLength(0);
+    await sweepReportRenewals(app.db, app.jobs, new Date(ends - 6 * 86_400_000));
+    await sweepReportRenewals(app.db, app.jobs, new Date(ends - 5 * 86_400_000));
+    const [mail] = await until("the renewal e-mail", async () => ((await asked()).length ? asked() : null));
+    expect(mail!.text).toContain("Procura-se: Pipoca");
+    expect(mail!.text).toContain(`${PUBLIC_URL}/adopet/perdidos-e-achados/${id}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await asked()).toHaveLength(1);
+    // Renewed: asked again a week before the new end; closed: never.
+    const renewed = await lia.client.patch(`/api/perdidos-e-achados/${id}`, { status: "aberto" });
+    const newEnd = Date.parse(renewed.json.expira_em as string);
+    await sweepReportRenewals(app.db, app.jobs, new Date(newEnd - 3 * 86_400_000));
+    await until("the second renewal e-mail", async () => ((await asked()).length === 2 ? true : null));
+    await lia.client.patch(`/api/perdidos-e-achados/${id}`, { status: "encerrado" });
+    expect(await sweepReportRenewals(app.db, app.jobs, new Date(newEnd - 86_400_000))).toBe(0);
   });
 });
 

@@ -6,8 +6,11 @@ import {
   setReportStatus,
 } from "~/domain/lost-found/reports.server";
 import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { writeAboutReport } from "~/domain/conversations/conversations.server";
+import { apiConversationMessageSchema } from "~/validation/conversations";
 import {
   createdIdSchema,
+  reportMessageSentSchema,
   lostFoundMatchesSchema,
   lostFoundReportSchema,
   lostFoundReportsSchema,
@@ -110,6 +113,41 @@ export const lostFoundEndpoints = [
       const changed = await setReportStatus(context.db, user.id, params.id, parsed.data);
       if (!changed.ok) return apiFailure(changed.failure);
       return Response.json(toApiReport(changed.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/perdidos-e-achados/{id}/mensagens",
+    access: "signed-in",
+    params: { id: report },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Escrever a quem publicou um anúncio",
+      description:
+        "Abre (ou continua) a sua conversa sobre o anúncio com quem o publicou, em `/conversas`: nenhum telefone é mostrado, a não ser que uma das partes compartilhe o seu WhatsApp na conversa. Só anúncios abertos.",
+      requestBody: { content: json(apiConversationMessageSchema) },
+      ok: { 201: answer("Mensagem enviada.", reportMessageSentSchema) },
+      errors: {
+        403: "O anúncio é seu, ou quem o publicou não recebe mais mensagens suas (ou o pedido veio de outro site).",
+        404: "Anúncio não encontrado, ou já encerrado.",
+      },
+      traits: { body: true, limited: true },
+    },
+    // {texto} → 201 {id, conversa_id}.
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, apiConversationMessageSchema);
+      if (!parsed.ok) return parsed.response;
+      const sent = await writeAboutReport(context.db, context.jobs, {
+        userId: user.id,
+        reportId: params.id,
+        texto: parsed.data.texto,
+        clientKey: context.clientKey,
+      });
+      if (!sent.ok) return apiFailure(sent.failure);
+      return Response.json(
+        { id: sent.value.id, conversa_id: sent.value.conversationId },
+        { status: 201, headers: NO_STORE },
+      );
     },
   }),
   endpoint({

@@ -6,14 +6,13 @@ import type { ApiConversation, ApiConversationList } from "~/openapi/responses";
 
 /** A conversation as the API lists it. */
 export function toApiConversationSummary(conversation: ConversationSummary): ApiConversationList["conversas"][number] {
+  const { id, nome, photoId } = conversation.about;
+  const about = { id, nome, imagem: photoId ? imageUrl(photoId, 160) : null };
   return {
     id: conversation.id,
     papel: conversation.party,
-    pet: {
-      id: conversation.pet.id,
-      nome: conversation.pet.nome,
-      imagem: conversation.pet.photoId ? imageUrl(conversation.pet.photoId, 160) : null,
-    },
+    pet: conversation.about.kind === "pet" ? about : null,
+    anuncio: conversation.about.kind === "report" ? about : null,
     outra_parte: conversation.other,
     ...(conversation.party === "responsavel" && { atribuida_a: conversation.assignedTo }),
     ultima_em: conversation.lastMessageAt?.toISOString() ?? null,
@@ -34,7 +33,7 @@ export function toApiConversation(conversation: ConversationView): ApiConversati
       compartilhando: conversation.whatsApp.mine,
       outra_parte:
         conversation.whatsApp.other &&
-        whatsAppLink(conversation.whatsApp.other, whatsAppGreeting(conversation.other.nome, conversation.pet.nome)),
+        whatsAppLink(conversation.whatsApp.other, whatsAppGreeting(conversation.other.nome, conversation.about.nome)),
     },
     bloqueio: conversation.blocked === null ? null : conversation.blocked === "you" ? "voce" : "outra_parte",
     mensagens: conversation.messages.map((message) => ({

@@ -1,7 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "~/db/client.server";
-import { conversationMessages, conversations, organizationMembers, organizations, pets, users } from "~/db/schema";
+import {
+  conversationMessages,
+  conversations,
+  lostFoundReports,
+  organizationMembers,
+  organizations,
+  pets,
+  users,
+} from "~/db/schema";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { Jobs } from "~/services/jobs.server";
@@ -10,6 +18,8 @@ import { announce } from "./live.server";
 import { blockBetween, checkNotBlocked } from "./blocks.server";
 import { byAdopter, fromOtherSide, isParty, partiesOf, type ConversationSide } from "./parties.server";
 import { FORMER_MEMBER } from "~/lib/conversations";
+import { reportAnimalName, type ReportType } from "~/lib/lost-found";
+import type { Species } from "~/lib/pets";
 import { CARING_ROLES, caresFor } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { takeContactAllowances } from "~/domain/messages/messages.server";
@@ -18,7 +28,9 @@ import { takeContactAllowances } from "~/domain/messages/messages.server";
  * Conversations (issue 20): an adopter and a pet's caretakers write to each other about that
  * pet. One conversation per adopter and pet, opened with the adopter's application; only its
  * two sides read it or write in it (anyone else gets "not found"): the adopter, and the team of
- * the organisation that owns the animal (issue 43, ./parties.server.ts).
+ * the organisation that owns the animal (issue 43, ./parties.server.ts). A lost and found report
+ * (issue 47) is talked about the same way: one conversation per report and person who writes to
+ * its author, with the same blocks, WhatsApp sharing, live updates and e-mails.
  */
 
 type ConversationParty = ConversationSide;
@@ -38,18 +50,44 @@ export function openConversationStatement({ petId, adopterId, caretakerId }: Con
     on conflict (pet_id, adopter_id) do nothing`;
 }
 
-/** Opens the conversation of an adopter and a pet, or finds it: the same one every time. */
-async function openConversation(db: Db, pair: ConversationPair): Promise<string> {
-  const result = await db.execute(sql`${openConversationStatement(pair)} returning id`);
-  const [created] = rowsOf<{ id: string }>(result);
+/**
+ * Opens the conversation of an adopter and a pet (or of a person and a report), or finds it: the
+ * same one every time.
+ */
+async function openConversation(
+  db: Db,
+  pair: ConversationPair | { reportId: string; adopterId: string; caretakerId: string },
+): Promise<string> {
+  const statement =
+    "petId" in pair
+      ? openConversationStatement(pair)
+      : sql`insert into ${conversations} (report_id, adopter_id, caretaker_id)
+          values (${pair.reportId}::uuid, ${pair.adopterId}::uuid, ${pair.caretakerId}::uuid)
+          on conflict (report_id, adopter_id) where report_id is not null do nothing`;
+  const [created] = rowsOf<{ id: string }>(await db.execute(sql`${statement} returning id`));
   if (created) return created.id;
   const [existing] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.petId, pair.petId), eq(conversations.adopterId, pair.adopterId)))
+    .where(
+      and(
+        "petId" in pair ? eq(conversations.petId, pair.petId) : eq(conversations.reportId, pair.reportId),
+        eq(conversations.adopterId, pair.adopterId),
+      ),
+    )
     .limit(1);
-  // Called in the message's transaction, which holds the pet and both accounts: the row cannot go meanwhile.
+  // Called in the message's transaction, which holds the subject and both accounts: the row cannot go meanwhile.
   return existing!.id;
+}
+
+/** A person's conversation with a report's author about it, if there is one. */
+export async function findReportConversationOf(db: Db, reportId: string, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.reportId, reportId), eq(conversations.adopterId, userId)))
+    .limit(1);
+  return row?.id ?? null;
 }
 
 /** The conversation of an adopter about a pet, if there is one. */
@@ -66,13 +104,17 @@ export type ConversationSummary = {
   id: string;
   /** Which side the reader is on. */
   party: ConversationParty;
-  pet: { id: string; nome: string; photoId: string | null };
-  /** The other side: the organisation by its name (`id`: the animal's caretaker), or the adopter. */
+  /** What it is about: a pet, or a lost and found report (`nome`: "Mingau", "o gato encontrado"). */
+  about: { kind: "pet" | "report"; id: string; nome: string; photoId: string | null };
+  /**
+   * The other side: the organisation by its name (`id`: the animal's caretaker), or the adopter;
+   * about a report, its author or the person who wrote to them.
+   */
   other: { id: string; nome: string };
   /** For the team: the member who answers it (`atribuida_a`); null: the whole team. */
   assignedTo: { id: string; nome: string } | null;
-  /** The organisation whose animal it is. */
-  organizationId: string;
+  /** The organisation whose animal it is; null about a report. */
+  organizationId: string | null;
   lastMessageAt: Date | null;
   lastMessage: { texto: string; mine: boolean } | null;
   unread: number;
@@ -116,6 +158,7 @@ function summaryColumns(userId: string) {
     adopterId: conversations.adopterId,
     caretakerId: conversations.caretakerId,
     adopterNome: nameOf(adopter),
+    caretakerNome: nameOf(caretaker),
     organizationId: conversations.organizationId,
     organizationNome: organizations.nome,
     assigneeId: assignee.id,
@@ -124,6 +167,14 @@ function summaryColumns(userId: string) {
     petNome: pets.nome,
     petPhotoId: sql<string | null>`(
       select pp.image_id::text from pet_photos pp where pp.pet_id = ${pets.id} order by pp.position limit 1
+    )`,
+    reportId: lostFoundReports.id,
+    reportTipo: lostFoundReports.tipo,
+    reportNome: lostFoundReports.nome,
+    reportEspecie: lostFoundReports.especie,
+    reportPhotoId: sql<string | null>`(
+      select lp.image_id::text from lost_found_photos lp where lp.report_id = ${lostFoundReports.id}
+      order by lp.position limit 1
     )`,
     lastMessageAt: conversations.lastMessageAt,
     // The last message and its author, from the one row.
@@ -143,13 +194,19 @@ type SummaryRow = {
   adopterId: string;
   caretakerId: string;
   adopterNome: string;
-  organizationId: string;
-  organizationNome: string;
+  caretakerNome: string;
+  organizationId: string | null;
+  organizationNome: string | null;
   assigneeId: string | null;
   assigneeNome: string | null;
-  petId: string;
-  petNome: string;
+  petId: string | null;
+  petNome: string | null;
   petPhotoId: string | null;
+  reportId: string | null;
+  reportTipo: ReportType | null;
+  reportNome: string | null;
+  reportEspecie: Species | null;
+  reportPhotoId: string | null;
   lastMessageAt: Date | string | null;
   last: { texto: string; autor: string | null } | string | null;
   unread: number;
@@ -160,10 +217,17 @@ function toSummary(row: SummaryRow, userId: string): ConversationSummary {
   return {
     id: row.id,
     party,
-    pet: { id: row.petId, nome: row.petNome, photoId: row.petPhotoId },
+    about: row.reportId
+      ? {
+          kind: "report",
+          id: row.reportId,
+          nome: reportAnimalName({ tipo: row.reportTipo!, nome: row.reportNome, especie: row.reportEspecie! }),
+          photoId: row.reportPhotoId,
+        }
+      : { kind: "pet", id: row.petId!, nome: row.petNome!, photoId: row.petPhotoId },
     other:
       party === "adotante"
-        ? { id: row.caretakerId, nome: row.organizationNome }
+        ? { id: row.caretakerId, nome: row.organizationNome ?? row.caretakerNome }
         : { id: row.adopterId, nome: row.adopterNome },
     assignedTo: party === "responsavel" && row.assigneeId ? { id: row.assigneeId, nome: row.assigneeNome ?? "" } : null,
     organizationId: row.organizationId,
@@ -193,9 +257,11 @@ function summaries(db: Db, userId: string) {
   return db
     .select(summaryColumns(userId))
     .from(conversations)
-    .innerJoin(pets, eq(pets.id, conversations.petId))
+    .leftJoin(pets, eq(pets.id, conversations.petId))
+    .leftJoin(lostFoundReports, eq(lostFoundReports.id, conversations.reportId))
     .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
-    .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+    .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
+    .leftJoin(organizations, eq(organizations.id, conversations.organizationId))
     .leftJoin(assignee, eq(assignee.id, conversations.assignedTo))
     .$dynamic();
 }
@@ -384,21 +450,76 @@ export async function writeAboutPet(
 }
 
 /**
- * Who hears of a change to a conversation live: its adopter and its team as they are now (a
- * member removed hears nothing more).
+ * A signed-in person writes to the author of an open lost and found report (issue 47): the
+ * message opens their conversation about it, or continues it, within the contact form's limits
+ * and the author's hourly one, as about a pet.
  */
-async function everyoneIn(tx: Db, conversationId: string): Promise<string[]> {
+export async function writeAboutReport(
+  db: Db,
+  jobs: Jobs,
+  { userId, reportId, texto, clientKey }: { userId: string; reportId: string; texto: string; clientKey: string },
+): Promise<Result<{ id: string; conversationId: string }>> {
+  const [report] = await db
+    .select({ id: lostFoundReports.id, authorId: lostFoundReports.authorId })
+    .from(lostFoundReports)
+    .where(eq(lostFoundReports.id, reportId))
+    .limit(1);
+  if (!report) return notFound("lost-found-report");
+  if (report.authorId === userId) return fail({ kind: "forbidden", rule: "own-report-message" });
+  const unblocked = await checkNotBlocked(db, userId, report.authorId);
+  if (!unblocked.ok) return unblocked;
+  const contactAllowed = await takeContactAllowances(db, clientKey, report.authorId);
+  if (!contactAllowed.ok) return contactAllowed;
+  const allowed = await takeAllowance(db, "conversation-account", userId);
+  if (!allowed.ok) return allowed;
+  return db.transaction(async (tx): Promise<Result<{ id: string; conversationId: string }>> => {
+    // The accounts, then the report (still open, its author not suspended): as about a pet.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("key share");
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, report.authorId)).for("key share");
+    const [open] = await tx
+      .select({ id: lostFoundReports.id })
+      .from(lostFoundReports)
+      .innerJoin(users, eq(users.id, lostFoundReports.authorId))
+      .where(
+        and(
+          eq(lostFoundReports.id, report.id),
+          eq(lostFoundReports.status, "aberto"),
+          sql`${lostFoundReports.expiraEm} > now()`,
+          isNull(users.suspendedAt),
+        ),
+      )
+      .for("key share", { of: lostFoundReports });
+    if (!open) return fail({ kind: "gone", subject: "lost-found-report", field: "texto" });
+    const conversationId = await openConversation(tx, {
+      reportId: report.id,
+      adopterId: userId,
+      caretakerId: report.authorId,
+    });
+    const { id } = await insertMessage(tx, jobs, { conversationId, authorId: userId, texto });
+    return ok({ id, conversationId });
+  });
+}
+
+/**
+ * Who hears of a change to a conversation live: its adopter, then its team as they are now (a
+ * member removed hears nothing more), or a report's author. `team`: whether the other side is
+ * an organisation's team (else one person).
+ */
+async function everyoneIn(tx: Db, conversationId: string): Promise<{ partes: string[]; team: boolean }> {
   const [row] = await tx
     .select({
       adopterId: conversations.adopterId,
+      caretakerId: conversations.caretakerId,
+      organizationId: conversations.organizationId,
       team: sql<string[] | string>`(select coalesce(json_agg(m.user_id), '[]'::json) from ${organizationMembers} m
         where m.organization_id = ${conversations.organizationId} and m.papel in ${CARING_ROLES})`,
     })
     .from(conversations)
     .where(eq(conversations.id, conversationId));
-  if (!row) return [];
+  if (!row) return { partes: [], team: false };
+  if (row.organizationId === null) return { partes: [row.adopterId, row.caretakerId], team: false };
   const team = typeof row.team === "string" ? (JSON.parse(row.team) as string[]) : row.team;
-  return [row.adopterId, ...team];
+  return { partes: [row.adopterId, ...team], team: true };
 }
 
 /** Stores a message in its conversation's transaction: its order, its notice, its announcement. */
@@ -417,9 +538,9 @@ async function insertMessage(
     .set({ lastMessageAt: sql`greatest(coalesce(${conversations.lastMessageAt}, '-infinity'::timestamptz), now())` })
     .where(eq(conversations.id, conversationId));
   const createdAt = new Date(row!.createdAt);
-  const partes = await everyoneIn(tx, conversationId);
-  // The adopter's messages are for the team; the team's, for the adopter.
-  const recipientId = authorId === partes[0] ? TEAM : partes[0]!;
+  const { partes, team } = await everyoneIn(tx, conversationId);
+  // The adopter's messages are for the team (or a report's author); the team's, for the adopter.
+  const recipientId = authorId !== partes[0] ? partes[0]! : team ? TEAM : partes[1]!;
   await scheduleConversationNotice(jobs, { conversationId, recipientId }, createdAt, tx);
   await announce(tx, { tipo: "mensagem", conversa_id: conversationId, mensagem_id: row!.id, partes });
   return { id: row!.id, createdAt };
@@ -449,7 +570,8 @@ export async function setWhatsAppSharing(
         };
   await db.transaction(async (tx) => {
     await tx.update(conversations).set(changes).where(eq(conversations.id, conversationId));
-    await announce(tx, { tipo: "conversa", conversa_id: conversationId, partes: await everyoneIn(tx, conversationId) });
+    const { partes } = await everyoneIn(tx, conversationId);
+    await announce(tx, { tipo: "conversa", conversa_id: conversationId, partes });
   });
   return ok();
 }
@@ -546,9 +668,12 @@ export async function assignConversation(
 ): Promise<Result> {
   const conversation = await partiesOf(db, userId, conversationId);
   if (!conversation) return notFound("conversation");
-  if (conversation.side !== "responsavel") return fail({ kind: "forbidden", rule: "conversation-team-only" });
+  const { organizationId } = conversation;
+  if (conversation.side !== "responsavel" || organizationId === null) {
+    return fail({ kind: "forbidden", rule: "conversation-team-only" });
+  }
   if (assignee === conversation.assignedTo) return ok();
-  if (assignee !== null && !(await caresFor(db, assignee, conversation.organizationId))) {
+  if (assignee !== null && !(await caresFor(db, assignee, organizationId))) {
     return invalid("atribuida_a", "assignee");
   }
   await db.transaction(async (tx) => {
@@ -563,7 +688,7 @@ export async function assignConversation(
       .innerJoin(pets, eq(pets.id, conversations.petId))
       .where(eq(conversations.id, conversationId));
     await recordActivity(tx, {
-      organizationId: conversation.organizationId,
+      organizationId,
       actorId: userId,
       acao: "conversa_atribuida",
       alvoId: conversationId,
@@ -590,7 +715,7 @@ export async function conversationsForExport(db: Db, userId: string) {
       ? [
           {
             id: found.value.id,
-            animal: found.value.pet.nome,
+            animal: found.value.about.nome,
             com: found.value.other.nome,
             papel: found.value.party,
             mensagens: found.value.messages.map((message) => ({
@@ -605,7 +730,7 @@ export async function conversationsForExport(db: Db, userId: string) {
   );
 }
 
-/** What the report page says of a conversation its reader reports: the other party and the pet. */
+/** What the report page says of a conversation its reader reports: the other party and the animal. */
 export async function describeForParty(
   db: Db,
   userId: string,
@@ -616,7 +741,7 @@ export async function describeForParty(
     .limit(1);
   if (!row) return null;
   const summary = toSummary(row, userId);
-  return { petNome: summary.pet.nome, otherNome: summary.other.nome };
+  return { petNome: summary.about.nome, otherNome: summary.other.nome };
 }
 
 /**
@@ -640,7 +765,9 @@ export async function conversationsForModeration(db: Db, ids: string[]): Promise
   const rows = await db
     .select({
       id: conversations.id,
-      petNome: pets.nome,
+      // A pet's name, or a report's animal's (a lost one's name, else its kind).
+      petNome: sql<string>`coalesce(${pets.nome}, ${lostFoundReports.nome}, case ${lostFoundReports.tipo}
+        when 'perdido' then 'Animal perdido' else 'Animal encontrado' end)`,
       adopterId: adopter.id,
       adopterNome: adopter.nome,
       adopterSuspended: adopter.suspendedAt,
@@ -661,7 +788,8 @@ export async function conversationsForModeration(db: Db, ids: string[]): Promise
       )`,
     })
     .from(conversations)
-    .innerJoin(pets, eq(pets.id, conversations.petId))
+    .leftJoin(pets, eq(pets.id, conversations.petId))
+    .leftJoin(lostFoundReports, eq(lostFoundReports.id, conversations.reportId))
     .innerJoin(adopter, eq(adopter.id, conversations.adopterId))
     .innerJoin(caretaker, eq(caretaker.id, conversations.caretakerId))
     .where(inArray(conversations.id, ids));

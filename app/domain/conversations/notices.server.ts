@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, not } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { conversationMessages, conversations, organizations, pets, users } from "~/db/schema";
+import { conversationMessages, conversations, lostFoundReports, organizations, pets, users } from "~/db/schema";
+import { reportAnimalName } from "~/lib/lost-found";
 import { teamToTell } from "~/domain/organizations/membership.server";
 import { ConversationNotice, conversationNoticeSubject } from "~/emails/conversation-notice.server";
 import { renderEmail } from "~/emails/render.server";
@@ -60,17 +61,21 @@ export async function sendConversationNotice(
   const [conversation] = await db
     .select({
       petNome: pets.nome,
+      report: { tipo: lostFoundReports.tipo, nome: lostFoundReports.nome, especie: lostFoundReports.especie },
       adopterId: conversations.adopterId,
+      caretakerId: conversations.caretakerId,
       organizationId: conversations.organizationId,
       organizationNome: organizations.nome,
       assignedTo: conversations.assignedTo,
     })
     .from(conversations)
-    .innerJoin(pets, eq(pets.id, conversations.petId))
-    .innerJoin(organizations, eq(organizations.id, conversations.organizationId))
+    .leftJoin(pets, eq(pets.id, conversations.petId))
+    .leftJoin(lostFoundReports, eq(lostFoundReports.id, conversations.reportId))
+    .leftJoin(organizations, eq(organizations.id, conversations.organizationId))
     .where(eq(conversations.id, conversationId))
     .limit(1);
   if (!conversation) return;
+  const petNome = conversation.report ? reportAnimalName(conversation.report) : conversation.petNome!;
   const toAdopter = conversation.adopterId === recipientId;
   const fromAdopter = byAdopter(conversation.adopterId);
   const toReader = and(
@@ -104,29 +109,38 @@ export async function sendConversationNotice(
     await noticeAt(jobs, { conversationId, recipientId }, new Date(lastNotice.getTime() + NOTICE_GAP_MS));
     return;
   }
-  const [adopter] = await db
-    .select({ id: users.id, nome: publicName, email: users.email, suspendedAt: users.suspendedAt })
-    .from(users)
-    .where(eq(users.id, conversation.adopterId));
+  const person = (id: string) =>
+    db
+      .select({ id: users.id, nome: publicName, email: users.email, suspendedAt: users.suspendedAt })
+      .from(users)
+      .where(eq(users.id, id))
+      .then(([row]) => row);
+  const adopter = await person(conversation.adopterId);
   if (!adopter) return;
+  // About a report, its author alone reads the other side's messages, and signs theirs.
+  const author = conversation.organizationId === null ? await person(conversation.caretakerId) : undefined;
   const readers = toAdopter
     ? [adopter]
-    : await teamToTell(db, conversation.organizationId, conversation.assignedTo).then(activeOnly(db));
-  const authorNome = toAdopter ? conversation.organizationNome : adopter.nome;
+    : conversation.organizationId === null
+      ? author
+        ? [author]
+        : []
+      : await teamToTell(db, conversation.organizationId, conversation.assignedTo).then(activeOnly(db));
+  const authorNome = toAdopter ? (conversation.organizationNome ?? author?.nome ?? "") : adopter.nome;
   for (const reader of readers) {
     if (reader.suspendedAt) continue;
     const content = await renderEmail(
       ConversationNotice({
         recipientNome: reader.nome,
         authorNome,
-        petNome: conversation.petNome,
+        petNome,
         messages: pending.map(({ texto }) => ({ texto })),
         threadUrl: `${publicUrl}/adopet/mensagens/${conversationId}`,
       }),
     );
     await sendMailOnce(db, mailer, {
       to: reader.email,
-      subject: conversationNoticeSubject({ authorNome, petNome: conversation.petNome }),
+      subject: conversationNoticeSubject({ authorNome, petNome }),
       ...content,
       idempotencyKey: `aviso-conversa.${pending.at(-1)!.id}.${reader.id}`,
     });

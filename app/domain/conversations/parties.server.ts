@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { conversationMessages, conversations } from "~/db/schema";
@@ -7,7 +7,8 @@ import { organizationsCaredForBy } from "~/domain/organizations/membership.serve
 /**
  * A conversation's two sides (issue 43): its adopter, and the team of the organisation that owns
  * its animal (its administradores and equipe, whoever of them writes). A foster home, a removed
- * member and anyone else is on neither, and finds nothing.
+ * member and anyone else is on neither, and finds nothing. About a lost and found report (issue
+ * 47), the sides are the person who wrote to its author, and the author.
  */
 
 export type ConversationSide = "adotante" | "responsavel";
@@ -20,7 +21,8 @@ export type ConversationSide = "adotante" | "responsavel";
 export type Parties = {
   adopterId: string;
   caretakerId: string;
-  organizationId: string;
+  /** Null about a report. */
+  organizationId: string | null;
   assignedTo: string | null;
   side: ConversationSide;
   otherId: string;
@@ -28,7 +30,12 @@ export type Parties = {
 
 /** Whether `userId` is on one of a conversation's two sides (a condition on `conversations`). */
 export const isParty = (db: Db, userId: string) =>
-  or(eq(conversations.adopterId, userId), inArray(conversations.organizationId, organizationsCaredForBy(db, userId)));
+  or(
+    eq(conversations.adopterId, userId),
+    inArray(conversations.organizationId, organizationsCaredForBy(db, userId)),
+    // A pet's publisher answers as one of its team (and not once out of it); a report's author, alone.
+    and(isNull(conversations.organizationId), eq(conversations.caretakerId, userId)),
+  );
 
 /**
  * Whether a message by `author` is the adopter's. A message with no author left is the team's:
