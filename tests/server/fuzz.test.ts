@@ -770,6 +770,15 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 20,
     },
     {
+      name: "POST /api/perdidos-e-achados/:id/mensagens (anyone signed in)",
+      method: "POST",
+      path: () => fc.constant(`/api/perdidos-e-achados/${RANDOM_ID}/mensagens`),
+      as: ["ana", "bia"],
+      body: () =>
+        near({ texto: "Acho que vi o seu cão." }, fc.oneof(fc.constantFrom("", " ", "x".repeat(1001)), anyValue)),
+      runs: 20,
+    },
+    {
       name: "GET /api/perdidos-e-achados?… (anyone)",
       method: "GET",
       path: () =>
