@@ -1560,6 +1560,13 @@ export const lostFoundReports = pgTable(
     index("lost_found_open_idx")
       .on(table.especie, table.tipo, table.data)
       .where(sql`${table.status} = 'aberto'`),
+    // The public list, newest first, and near a city (the bench: 100,000 open reports).
+    index("lost_found_recent_idx")
+      .on(table.data.desc().nullsFirst(), table.createdAt.desc().nullsFirst())
+      .where(sql`${table.status} = 'aberto'`),
+    index("lost_found_city_idx")
+      .on(table.cidadeIbge, table.data.desc().nullsFirst())
+      .where(sql`${table.status} = 'aberto'`),
     index("lost_found_author_idx").on(table.authorId),
   ],
 );

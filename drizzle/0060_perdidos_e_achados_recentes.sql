@@ -1,0 +1,2 @@
+CREATE INDEX "lost_found_recent_idx" ON "lost_found_reports" USING btree ("data" DESC NULLS FIRST,"created_at" DESC NULLS FIRST) WHERE "lost_found_reports"."status" = 'aberto';--> statement-breakpoint
+CREATE INDEX "lost_found_city_idx" ON "lost_found_reports" USING btree ("cidade_ibge","data" DESC NULLS FIRST) WHERE "lost_found_reports"."status" = 'aberto';
