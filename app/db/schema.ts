@@ -750,6 +750,8 @@ export const alerts = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     frequencia: alertFrequency("frequencia").notNull().default("diaria"),
     filtros: jsonb("filtros").notNull(),
+    /** Null: animals for adoption; `perdido` or `encontrado`: lost and found reports (issue 47). */
+    tipo: varchar("tipo", { length: 10 }).$type<ReportType>(),
     especie: species("especie"),
     porte: petSize("porte"),
     idade: varchar("idade", { length: 10 }),

@@ -10,23 +10,34 @@ export type AlertEmailProps = {
   /** How many new pets match (more than are shown). */
   total: number;
   pets: { nome: string; resumo: string; local: string; url: string; foto: string | null }[];
+  /** An alert of lost or found animals (issue 47): its items are reports. */
+  tipo?: "perdido" | "encontrado";
   feedUrl: string;
   alertsUrl: string;
   unsubscribeUrl: string;
 };
 
-export const alertEmailSubject = ({ total, pets }: Pick<AlertEmailProps, "total" | "pets">) =>
-  total === 1
-    ? `${pets[0]!.nome} está esperando um lar: novo animal na Adopet`
-    : `${total} novos animais para adoção na Adopet`;
+export const alertEmailSubject = ({ total, pets, tipo }: Pick<AlertEmailProps, "total" | "pets" | "tipo">) =>
+  tipo
+    ? total === 1
+      ? `${pets[0]!.nome}: novo anúncio de perdidos e achados na Adopet`
+      : `${total} novos anúncios de perdidos e achados na Adopet`
+    : total === 1
+      ? `${pets[0]!.nome} está esperando um lar: novo animal na Adopet`
+      : `${total} novos animais para adoção na Adopet`;
 
 const link = { color: colours.blue, fontWeight: 600 };
 
 /** To a person with an alert: the new pets that match their search, with photos. */
 export function AlertEmail(props: AlertEmailProps) {
-  const { nome, descricao, total, pets, feedUrl, alertsUrl, unsubscribeUrl } = props;
-  const intro =
-    total === 1 ? "Um novo animal combina com o seu alerta" : `${total} novos animais combinam com o seu alerta`;
+  const { nome, descricao, total, pets, tipo, feedUrl, alertsUrl, unsubscribeUrl } = props;
+  const intro = tipo
+    ? total === 1
+      ? "Um novo anúncio combina com o seu alerta"
+      : `${total} novos anúncios combinam com o seu alerta`
+    : total === 1
+      ? "Um novo animal combina com o seu alerta"
+      : `${total} novos animais combinam com o seu alerta`;
   return (
     <EmailLayout preview={`${intro}: ${descricao}`}>
       <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" }}>
@@ -57,7 +68,7 @@ export function AlertEmail(props: AlertEmailProps) {
       ))}
       <Section style={{ padding: "16px 0 8px", clear: "both" }}>
         <EmailButton href={feedUrl}>
-          {total > pets.length ? `Ver todos os ${total} animais` : "Ver na Adopet"}
+          {total > pets.length ? `Ver todos os ${total} ${tipo ? "anúncios" : "animais"}` : "Ver na Adopet"}
         </EmailButton>
       </Section>
       <Text style={{ fontSize: "13px", lineHeight: "20px", color: colours.grey }}>

@@ -1,6 +1,6 @@
 import { DONATION_RECEIPT_JOB } from "~/domain/giving/ledger.server";
 import { sendDonationReceipt } from "~/domain/giving/receipts.server";
-import { LOST_FOUND_MATCH_JOB, sendMatchNotice } from "~/domain/lost-found/reports.server";
+import { LOST_FOUND_MATCH_JOB, LOST_FOUND_PUBLISHED_JOB, sendMatchNotice } from "~/domain/lost-found/reports.server";
 import {
   LOST_FOUND_RENEWAL_JOB,
   LOST_FOUND_SWEEP_JOB,
@@ -31,6 +31,7 @@ import {
   ALERT_SEND_JOB,
   queueDigest,
   queueImmediateAlerts,
+  queueImmediateReportAlerts,
   sendAlert,
 } from "~/domain/alerts/alerts.server";
 import { PET_PUBLISHED_JOB } from "~/domain/pets/pets.server";
@@ -298,6 +299,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: ({ matchId }) => sendMatchNotice(db, mailer, matchId, publicUrl()),
   };
+  // A report published: the immediate alerts for its kind near it (issue 47), as for a pet.
+  const lostFoundPublished: JobDefinition<{ reportId: string }> = {
+    name: LOST_FOUND_PUBLISHED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: async ({ reportId }) => void (await queueImmediateReportAlerts(db, jobs(), reportId, now())),
+  };
   // Reports a week from their 90 days' end (issue 47): each author asked to renew, once a day's sweep.
   const lostFoundSweep: JobDefinition = {
     name: LOST_FOUND_SWEEP_JOB,
@@ -404,6 +413,7 @@ export function appJobs({
     healthSweep,
     lostFoundSweep,
     lostFoundRenewal,
+    lostFoundPublished,
     healthReminder,
     purge,
     alertNewPet,

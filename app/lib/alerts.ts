@@ -26,11 +26,17 @@ export const ALERT_MESSAGES = {
   frequencia: "Frequência inválida: use diaria ou imediata.",
   filtros: "Informe os filtros da busca como um objeto, com os mesmos parâmetros de GET /adopet/api/pets.",
   tooMany: `Você já tem ${ALERTS_MAX} alertas. Exclua um para criar outro.`,
+  lostFound: "Um alerta de perdidos e achados precisa de uma cidade (perto) e aceita só espécie e raio.",
+  tipo: "Tipo inválido: use perdido ou encontrado (ou nenhum, para animais para adoção).",
   invalidLink: "Este link de cancelamento não é válido. Você pode gerenciar seus alertas em Alertas, depois de entrar.",
 } as const;
 
-/** A saved search as stored: the feed's parameters, with `perto` as an IBGE code. */
+/**
+ * A saved search as stored: the feed's parameters, with `perto` as an IBGE code. With `tipo`
+ * (issue 47), it is a search of lost or found animals' reports: `especie`, `perto` and `raio` only.
+ */
 export type SavedSearch = {
+  tipo?: "perdido" | "encontrado";
   cidade?: string;
   uf?: string;
   especie?: Species;
@@ -53,6 +59,7 @@ const SEXES_IN_WORDS: Record<Sex, string> = { macho: "machos", femea: "fêmeas" 
  */
 export function describeSearch(search: SavedSearch, pertoRotulo?: string): string {
   const parts = [search.especie ? ANIMALS[search.especie] : "Todos os animais"];
+  if (search.tipo) parts[0] = `${parts[0]} ${search.tipo === "perdido" ? "perdidos" : "encontrados"}`;
   if (search.sexo) parts.push(SEXES_IN_WORDS[search.sexo]);
   if (search.porte) parts.push(`porte ${SIZE_LABEL[search.porte]}`);
   if (search.idade) parts.push(AGE_GROUPS[search.idade].label);
@@ -91,5 +98,6 @@ export function searchHref(search: SavedSearch): string {
     params.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   const query = params.toString();
+  if (search.tipo) return `/perdidos-e-achados?tipo=${search.tipo}${query ? `&${query}` : ""}`;
   return query ? `/home?${query}` : "/home";
 }

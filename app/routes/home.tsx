@@ -24,7 +24,7 @@ import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 import { feedFiltersSchema, feedParams, type FeedFilters } from "~/validation/pets";
 import { CityInput } from "~/components/city-field";
-import { ALERT_FREQUENCIES, FREQUENCY_LABEL } from "~/lib/alerts";
+import { AlertOffer } from "~/components/alert-offer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -109,31 +109,6 @@ function alertSearch(filters: FeedFilters, pertoCodigo: number | undefined): [st
   }
   if (pertoCodigo) fields.push(["perto", String(pertoCodigo)], ["raio", String(filters.raio ?? DEFAULT_RADIUS_KM)]);
   return fields;
-}
-
-/** `Avise-me sobre novos animais`: saves the search in view as an alert (signed out: login first, then back here). */
-function AlertOffer({ search, here }: { search: [string, string][]; here: string }) {
-  return (
-    <Form method="post" action="/alertas" className="alert-offer">
-      {search.map(([name, value]) => (
-        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-      ))}
-      <input type="hidden" name="voltar" value={here} />
-      <label htmlFor="alerta-frequencia" className="alert-offer__label">
-        Receber
-      </label>
-      <select id="alerta-frequencia" name="frequencia" defaultValue="diaria">
-        {ALERT_FREQUENCIES.map((frequency) => (
-          <option key={frequency} value={frequency}>
-            {FREQUENCY_LABEL[frequency]}
-          </option>
-        ))}
-      </select>
-      <button type="submit" name="intent" value="criar" className="alert-offer__button">
-        Avise-me sobre novos animais
-      </button>
-    </Form>
-  );
 }
 
 export default function Home() {

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
+import { AlertOffer } from "~/components/alert-offer";
 import { CityInput } from "~/components/city-field";
 import { listReports } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
@@ -26,10 +27,12 @@ function readQuery(searchParams: URLSearchParams): ReportQuery {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = readQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const query = readQuery(url.searchParams);
   const list = await listReports(context.db, query);
   return {
     query,
+    here: `/perdidos-e-achados${url.search}`,
     cidadeDesconhecida: !list.ok,
     anuncios: (list.ok ? list.value : []).map((report) => ({
       id: report.id,
@@ -50,7 +53,9 @@ export function meta() {
 }
 
 export default function LostAndFound() {
-  const { query, anuncios, cidadeDesconhecida } = useLoaderData<typeof loader>();
+  const { query, anuncios, cidadeDesconhecida, here } = useLoaderData<typeof loader>();
+  // An alert needs a kind and a city (issue 47): the reports of that kind published near it.
+  const alertable = query.tipo && query.perto && !cidadeDesconhecida;
   return (
     <section className="lost-found">
       <div className="panel">
@@ -127,6 +132,22 @@ export default function LostAndFound() {
             ? "1 anúncio aberto"
             : `${anuncios.length} anúncios abertos`}
       </p>
+      {alertable ? (
+        <AlertOffer
+          search={[
+            ["tipo", query.tipo!],
+            ...(query.especie ? [["especie", query.especie] as [string, string]] : []),
+            ["perto", query.perto!],
+            ["raio", String(query.raio ?? 30)],
+          ]}
+          here={here}
+          label={
+            query.tipo === "perdido" ? "Avise-me de animais perdidos aqui" : "Avise-me de animais encontrados aqui"
+          }
+        />
+      ) : cidadeDesconhecida ? null : (
+        <p>Escolha o tipo e uma cidade para receber um aviso de cada novo anúncio perto dela.</p>
+      )}
       <ul className="lost-found__list">
         {anuncios.map((report) => (
           <li key={report.id} className="lost-found__card">

@@ -47,8 +47,19 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
     (await page.request.post("/adopet/api/session", { data: { email: familyEmail, senha: SENHA } })).status(),
   ).toBe(200);
 
+  // The family asks to be told at once of every animal found near Niterói.
   await page.goto("/adopet/perdidos-e-achados");
   await expectNoAxeViolations(page);
+  const filters = page.getByRole("form", { name: "Filtrar anúncios" });
+  await filters.getByLabel("Tipo", { exact: true }).selectOption("encontrado");
+  await filters.getByLabel("Perto de", { exact: true }).fill("Niterói (RJ)");
+  await filters.getByRole("button", { name: "Filtrar" }).click();
+  await page.getByLabel("Receber", { exact: true }).selectOption("imediata");
+  await page.getByRole("button", { name: "Avise-me de animais encontrados aqui" }).click();
+  await expect(page.getByText(NOTICES.alertCreated)).toBeVisible();
+  await expect(page.getByText("Todos os animais encontrados · até 30 km de Niterói (RJ)")).toBeVisible();
+
+  await page.goto("/adopet/perdidos-e-achados");
   await page.getByRole("link", { name: "Anunciar um animal perdido ou encontrado" }).click();
   const form = page.getByRole("form", { name: "Anúncio" });
   await form.getByLabel("Está perdido (é meu, ou de quem eu conheço)").check();
@@ -96,6 +107,8 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
   const toFamily = await waitForMail(familyEmail, /^Um animal encontrado pode ser o seu$/);
   expect(toFamily.text).toContain("/adopet/perdidos-e-achados/");
   await waitForMail(finderEmail, /^Alguém procura um animal parecido com o que você encontrou$/);
+  // And the family's alert tells of the dog found near them.
+  await waitForMail(familyEmail, /^Cão encontrado em Niterói: novo anúncio de perdidos e achados na Adopet$/);
 
   // The finder writes to the family from the lost report; no phone is shown to either.
   await finder.goto(lostUrl);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lostFoundMatches, lostFoundReports } from "~/db/schema";
 import { sendConversationNotice } from "~/domain/conversations/notices.server";
 import { sweepReportRenewals } from "~/domain/lost-found/renewals.server";
+import { queueDigest } from "~/domain/alerts/alerts.server";
 import { createMailer } from "~/services/mail.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
@@ -399,6 +400,51 @@ describe("a conversation about a report", () => {
     expect((await finder.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Que bom!" })).status).toBe(
       201,
     );
+  });
+});
+
+describe("alerts of lost and found animals", () => {
+  it("tell of each new report of their kind near a city, at once or in the day's digest; refused without a city", async () => {
+    const family = await signedInAccount(app, { email: "alerta.familia@exemplo.com", nome: "Rosa Alerta" });
+    const neighbour = await signedInAccount(app, { email: "alerta.vizinho@exemplo.com", nome: "Tom Vizinho" });
+    const finder = await signedInAccount(app, { email: "alerta.achou@exemplo.com", nome: "Gil Achou" });
+    const at = { tipo: "encontrado", especie: "gato", perto: "Volta Redonda (RJ)", raio: 30 };
+    const immediate = await family.client.post("/api/alertas", { filtros: at, frequencia: "imediata" });
+    expect(immediate.status, immediate.text).toBe(201);
+    const daily = await neighbour.client.post("/api/alertas", { filtros: { ...at, especie: undefined } });
+    expect(daily.status, daily.text).toBe(201);
+    // A lost and found alert is near a city, of a species or any; nothing of the adoption feed's.
+    for (const filtros of [{ tipo: "encontrado" }, { ...at, porte: "pequeno" }, { ...at, tipo: "achado" }]) {
+      const refused = await family.client.post("/api/alertas", { filtros });
+      expect(refused.status, JSON.stringify(filtros)).toBe(400);
+    }
+    const listed = await family.client.get("/api/alertas");
+    expect(listed.text).toContain("Gatos encontrados · até 30 km de Volta Redonda (RJ)");
+
+    // A cat found in the next city: the immediate alert is e-mailed; a lost one, or a dog, is not.
+    const cat = { tipo: "encontrado", especie: "gato", porte: "pequeno", cores: "preto", cidade: "Barra Mansa (RJ)" };
+    const found = await finder.client.post(
+      "/api/perdidos-e-achados",
+      reportForm({ ...cat, data: today() }, [await photo(51, [], 300)]),
+    );
+    expect(found.status, found.text).toBe(201);
+    const [mail] = await until("the alert's e-mail", async () => {
+      const got = (await mailsTo(smtp, family.email)).filter((item) => item.subject?.includes("perdidos e achados"));
+      return got.length ? got : null;
+    });
+    expect(mail!.subject).toBe("Gato encontrado em Barra Mansa: novo anúncio de perdidos e achados na Adopet");
+    expect(mail!.text).toContain(`${PUBLIC_URL}/adopet/perdidos-e-achados/${found.json.id}`);
+    expect(mail!.text).toContain("/adopet/alertas/cancelar?token=");
+
+    // The daily one, in the day's digest.
+    await queueDigest(app.db, app.jobs, new Date());
+    const [digest] = await until("the digest's e-mail", async () => {
+      const got = (await mailsTo(smtp, neighbour.email)).filter((item) => item.subject?.includes("perdidos e achados"));
+      return got.length ? got : null;
+    });
+    expect(digest!.text).toContain("Gato encontrado em Barra Mansa");
+    // The finder is not told of their own report.
+    expect((await mailsTo(smtp, finder.email)).filter((item) => item.subject?.includes("novo anúncio"))).toEqual([]);
   });
 });
 

@@ -196,7 +196,7 @@ export const communityEndpoints = [
       tags: ["Alertas"],
       summary: "Criar um alerta",
       description:
-        "`filtros` são os parâmetros de `GET /pets`; a mesma busca de novo devolve o alerta que já existe (200).",
+        "`filtros` são os parâmetros de `GET /pets`; a mesma busca de novo devolve o alerta que já existe (200). Com `tipo` (`perdido` ou `encontrado`), o alerta é de anúncios de perdidos e achados `perto` de uma cidade (obrigatório), num `raio`, de uma `especie` ou de todas.",
       requestBody: { content: json(alertCreateSchema) },
       ok: { 200: answer("O alerta já existia.", createdIdSchema), 201: answer("O alerta criado.", createdIdSchema) },
       errors: { 409: "Limite de alertas da conta atingido." },

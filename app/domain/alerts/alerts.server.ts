@@ -1,11 +1,13 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, max, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, isNull, lt, lte, max, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { alerts, pets, users } from "~/db/schema";
+import { alerts, lostFoundReports, pets, users } from "~/db/schema";
 import { AGE_GROUPS, DEFAULT_RADIUS_KM, RADII_KM, searchKey, SPECIES_LABEL } from "~/lib/pets";
 import { imageUrl } from "~/lib/image-urls";
 import { describeSearch, searchHref, type AlertFrequency, type SavedSearch } from "~/lib/alerts";
 import { citiesWithin, findCity } from "~/domain/places/cities.server";
 import { listNewInFeed } from "~/domain/pets/feed.server";
+import { listNewReports } from "~/domain/lost-found/reports.server";
+import { COLOR_LABEL, MATCH_RADIUS_KM, reportTitle } from "~/lib/lost-found";
 import type { Jobs } from "~/services/jobs.server";
 import { AlertEmail, alertEmailSubject } from "~/emails/alert.server";
 import { renderEmail } from "~/emails/render.server";
@@ -21,7 +23,8 @@ import { feedFiltersSchema } from "~/validation/pets";
  * Saved searches that e-mail new matching pets (ADR 18): at once, or in a daily digest.
  * A new pet is matched against every immediate alert in one query over the alerts' criteria
  * columns; what an e-mail lists always comes from the feed's own query, so an alert and the
- * feed it links to agree.
+ * feed it links to agree. An alert with a `tipo` (issue 47) is one of lost or found animals'
+ * reports near a city, the same way: matched as each is published, listed by the list's query.
  */
 
 export const ALERT_SEND_JOB = "alert-send";
@@ -49,6 +52,7 @@ export type AlertView = {
 /** The search as stored: `perto` as the IBGE code of its city, the radius only with it, nothing empty. */
 async function savedSearch(db: Db, filters: AlertFilters): Promise<Result<SavedSearch>> {
   const search: SavedSearch = {};
+  if (filters.tipo) search.tipo = filters.tipo;
   if (filters.cidade) search.cidade = filters.cidade;
   for (const key of ["uf", "especie", "porte", "idade", "sexo", "castrado"] as const) {
     if (filters[key]) Object.assign(search, { [key]: filters[key] });
@@ -59,7 +63,7 @@ async function savedSearch(db: Db, filters: AlertFilters): Promise<Result<SavedS
     const city = await findCity(db, filters.perto);
     if (!city) return invalid("perto", "unknown-city");
     search.perto = String(city.codigo);
-    search.raio = filters.raio ?? DEFAULT_RADIUS_KM;
+    search.raio = filters.raio ?? (filters.tipo ? MATCH_RADIUS_KM : DEFAULT_RADIUS_KM);
   }
   return ok(search);
 }
@@ -67,6 +71,7 @@ async function savedSearch(db: Db, filters: AlertFilters): Promise<Result<SavedS
 /** The columns a new pet is matched on. */
 function criteria(search: SavedSearch) {
   return {
+    tipo: search.tipo ?? null,
     especie: search.especie ?? null,
     porte: search.porte ?? null,
     idade: search.idade ?? null,
@@ -228,6 +233,7 @@ export async function alertsMatchingPet(
     .where(
       and(
         frequencia ? eq(alerts.frequencia, frequencia) : undefined,
+        isNull(alerts.tipo),
         ne(alerts.userId, pets.caretakerId),
         either(alerts.especie, sql`${alerts.especie} = ${pets.species}`),
         either(alerts.porte, sql`${alerts.porte} = ${pets.porte}`),
@@ -247,10 +253,61 @@ export async function alertsMatchingPet(
     .map(({ id, lastSentAt }) => ({ id, lastSentAt }));
 }
 
+/**
+ * The alerts of lost or found animals (issue 47) a new report matches: of its kind, of its
+ * species or any, within their radius of the report's city.
+ */
+async function alertsMatchingReport(
+  db: Db,
+  reportId: string,
+  frequencia?: AlertFrequency,
+): Promise<{ id: string; lastSentAt: Date | null }[]> {
+  const [report] = await db
+    .select({
+      tipo: lostFoundReports.tipo,
+      especie: lostFoundReports.especie,
+      cidadeIbge: lostFoundReports.cidadeIbge,
+      authorId: lostFoundReports.authorId,
+      status: lostFoundReports.status,
+    })
+    .from(lostFoundReports)
+    .where(eq(lostFoundReports.id, reportId));
+  if (!report || report.status !== "aberto") return [];
+  const nearby = await citiesWithin(db, String(report.cidadeIbge), Math.max(...RADII_KM));
+  const kmByCode = new Map(nearby?.cities.map((city) => [city.codigo, city.km]));
+  const rows = await db
+    .select({ id: alerts.id, lastSentAt: alerts.lastSentAt, pertoIbge: alerts.pertoIbge, raioKm: alerts.raioKm })
+    .from(alerts)
+    .where(
+      and(
+        frequencia ? eq(alerts.frequencia, frequencia) : undefined,
+        eq(alerts.tipo, report.tipo),
+        ne(alerts.userId, report.authorId),
+        or(isNull(alerts.especie), eq(alerts.especie, report.especie)),
+        sql`${alerts.pertoIbge} = any(${`{${[...kmByCode.keys()].join(",")}}`}::int[])`,
+      ),
+    );
+  return rows
+    .filter((row) => (kmByCode.get(row.pertoIbge!) ?? Infinity) <= (row.raioKm ?? 0))
+    .map(({ id, lastSentAt }) => ({ id, lastSentAt }));
+}
+
+/** A new report: an e-mail for every immediate alert it matches, as for a new pet. */
+export async function queueImmediateReportAlerts(db: Db, jobs: Jobs, reportId: string, now: Date): Promise<number> {
+  const matched = await alertsMatchingReport(db, reportId, "imediata");
+  await queueSends(jobs, matched, now);
+  return matched.length;
+}
+
 /** A new pet: an e-mail for every immediate alert it matches, at most one per alert in ten minutes. */
 export async function queueImmediateAlerts(db: Db, jobs: Jobs, petId: string, now: Date): Promise<number> {
   const matched = await alertsMatchingPet(db, petId, "imediata");
-  await jobs.sendMany(
+  await queueSends(jobs, matched, now);
+  return matched.length;
+}
+
+function queueSends(jobs: Jobs, matched: { id: string; lastSentAt: Date | null }[], now: Date) {
+  return jobs.sendMany(
     ALERT_SEND_JOB,
     matched.map(({ id, lastSentAt }) => {
       const gapEnds = lastSentAt ? lastSentAt.getTime() + IMMEDIATE_GAP_MS : 0;
@@ -261,7 +318,6 @@ export async function queueImmediateAlerts(db: Db, jobs: Jobs, petId: string, no
       };
     }),
   );
-  return matched.length;
 }
 
 /**
@@ -274,7 +330,15 @@ export async function queueDigest(db: Db, jobs: Jobs, now: Date): Promise<number
     .select({ at: max(pets.createdAt) })
     .from(pets)
     .where(eq(pets.status, "disponivel"));
-  if (!latest?.at) return 0;
+  const [latestReport] = await db
+    .select({ at: max(lostFoundReports.createdAt) })
+    .from(lostFoundReports)
+    .where(eq(lostFoundReports.status, "aberto"));
+  const news = [
+    latest?.at ? and(isNull(alerts.tipo), lt(alerts.notifiedUntil, latest.at)) : undefined,
+    latestReport?.at ? and(isNotNull(alerts.tipo), lt(alerts.notifiedUntil, latestReport.at)) : undefined,
+  ].filter(Boolean);
+  if (news.length === 0) return 0;
   let queued = 0;
   let cursor = "00000000-0000-0000-0000-000000000000";
   for (;;) {
@@ -284,7 +348,7 @@ export async function queueDigest(db: Db, jobs: Jobs, now: Date): Promise<number
       .where(
         and(
           eq(alerts.frequencia, "diaria"),
-          lt(alerts.notifiedUntil, latest.at),
+          or(...news),
           or(isNull(alerts.lastSentAt), lte(alerts.lastSentAt, new Date(now.getTime() - DIGEST_GAP_MS))),
           gt(alerts.id, cursor),
         ),
@@ -322,13 +386,10 @@ export async function sendAlert(
   const { alert } = row;
   const until = ate ? new Date(ate) : now;
   if (!(until > alert.notifiedUntil)) return false;
-  const filters = feedFiltersSchema.parse(alert.filtros);
-  const found = await listNewInFeed(
-    db,
-    filters,
-    { after: alert.notifiedUntil, until, notBy: alert.userId },
-    EMAIL_PETS,
-  );
+  const window = { after: alert.notifiedUntil, until, notBy: alert.userId };
+  const found = alert.tipo
+    ? await newReportsFor(db, alert.filtros as SavedSearch, window, publicUrl)
+    : await newPetsFor(db, alert.filtros, window, publicUrl);
   let sent = false;
   if (found.total > 0) {
     const view = await toView(db, alert);
@@ -337,13 +398,8 @@ export async function sendAlert(
       nome: row.nome,
       descricao: view.descricao,
       total: found.total,
-      pets: found.items.map((pet) => ({
-        nome: pet.nome,
-        resumo: [SPECIES_LABEL[pet.especie], pet.idade, pet.porte].join(" · "),
-        local: pet.distanciaKm === undefined ? pet.local : `${pet.local}, a ${pet.distanciaKm} km`,
-        url: `${publicUrl}/adopet/pets/${pet.id}`,
-        foto: pet.photoIds[0] ? `${publicUrl}${imageUrl(pet.photoIds[0], 320)}` : null,
-      })),
+      pets: found.items,
+      ...(alert.tipo && { tipo: alert.tipo }),
       feedUrl: `${publicUrl}/adopet${view.href}`,
       alertsUrl: `${publicUrl}/adopet/alertas`,
       unsubscribeUrl,
@@ -364,4 +420,41 @@ export async function sendAlert(
     .set({ notifiedUntil: until, ...(found.total > 0 && { lastSentAt: now }) })
     .where(and(eq(alerts.id, alert.id), lt(alerts.notifiedUntil, until)));
   return sent;
+}
+
+type Window = { after: Date; until: Date; notBy: string };
+
+/** The new pets of an adoption alert, as its e-mail lists them. */
+async function newPetsFor(db: Db, filtros: unknown, window: Window, publicUrl: string) {
+  const found = await listNewInFeed(db, feedFiltersSchema.parse(filtros), window, EMAIL_PETS);
+  return {
+    total: found.total,
+    items: found.items.map((pet) => ({
+      nome: pet.nome,
+      resumo: [SPECIES_LABEL[pet.especie], pet.idade, pet.porte].join(" · "),
+      local: pet.distanciaKm === undefined ? pet.local : `${pet.local}, a ${pet.distanciaKm} km`,
+      url: `${publicUrl}/adopet/pets/${pet.id}`,
+      foto: pet.photoIds[0] ? `${publicUrl}${imageUrl(pet.photoIds[0], 320)}` : null,
+    })),
+  };
+}
+
+/** The new reports of a lost or found animals' alert (issue 47), as its e-mail lists them. */
+async function newReportsFor(db: Db, search: SavedSearch, window: Window, publicUrl: string) {
+  const found = await listNewReports(
+    db,
+    { tipo: search.tipo, especie: search.especie, perto: search.perto, raio: search.raio },
+    window,
+    EMAIL_PETS,
+  );
+  return {
+    total: found.total,
+    items: found.items.map((report) => ({
+      nome: reportTitle(report),
+      resumo: [SPECIES_LABEL[report.especie], report.cores.map((color) => COLOR_LABEL[color]).join(", ")].join(" · "),
+      local: `${report.bairro ? `${report.bairro}, ` : ""}${report.cidade.nome} (${report.cidade.uf})`,
+      url: `${publicUrl}/adopet/perdidos-e-achados/${report.id}`,
+      foto: report.fotos[0] ? `${publicUrl}${imageUrl(report.fotos[0], 320)}` : null,
+    })),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cities, lostFoundMatches, lostFoundPhotos, lostFoundReports, users } from "~/db/schema";
 import { LostFoundMatchEmail, lostFoundMatchSubject } from "~/emails/lost-found.server";
@@ -32,6 +32,8 @@ import { candidatesFor } from "./matching.server";
  */
 
 export const LOST_FOUND_MATCH_JOB = "lost-found-match";
+/** A report published: the alerts for its kind near it (immediate ones) are queued. */
+export const LOST_FOUND_PUBLISHED_JOB = "lost-found-published";
 /** A match this alike (of 100) is e-mailed; the others are listed only. */
 const NOTIFY_FROM = 60;
 /** A point further than this from the city's seat is in another city. */
@@ -137,7 +139,35 @@ const REPORTS_PAGE = 50;
 
 /** The open reports, newest first: near a city (30 km unless told), of a kind, a species, since a day. */
 export async function listReports(db: Db, query: ReportQuery, now = new Date()): Promise<Result<ReportView[]>> {
-  // One past its 90 days is no longer listed, though its author may still renew it.
+  const filters = await reportFilters(db, query, now);
+  return filters.ok ? ok(await reportsWhere(db, and(...filters.value), REPORTS_PAGE)) : filters;
+}
+
+/**
+ * The open reports an alert of lost or found animals (issue 47) has not told of: published
+ * after `after` and up to `until`, by anyone but the alert's owner; the first `limit`, and how many.
+ */
+export async function listNewReports(
+  db: Db,
+  query: ReportQuery,
+  { after, until, notBy }: { after: Date; until: Date; notBy: string },
+  limit: number,
+): Promise<{ total: number; items: ReportView[] }> {
+  const filters = await reportFilters(db, query, until);
+  if (!filters.ok) return { total: 0, items: [] };
+  const where = and(
+    ...filters.value,
+    gt(lostFoundReports.createdAt, after),
+    lte(lostFoundReports.createdAt, until),
+    ne(lostFoundReports.authorId, notBy),
+  );
+  const [counted] = await db.select({ total: count() }).from(lostFoundReports).where(where);
+  const total = counted?.total ?? 0;
+  return { total, items: total > 0 ? await reportsWhere(db, where, limit) : [] };
+}
+
+/** The list's filters: open reports (one past its 90 days is no longer listed), then the query's. */
+async function reportFilters(db: Db, query: ReportQuery, now: Date): Promise<Result<(SQL | undefined)[]>> {
   const filters: (SQL | undefined)[] = [eq(lostFoundReports.status, "aberto"), gt(lostFoundReports.expiraEm, now)];
   if (query.tipo) filters.push(eq(lostFoundReports.tipo, query.tipo));
   if (query.especie) filters.push(eq(lostFoundReports.especie, query.especie));
@@ -152,7 +182,7 @@ export async function listReports(db: Db, query: ReportQuery, now = new Date()):
       ),
     );
   }
-  return ok(await reportsWhere(db, and(...filters), REPORTS_PAGE));
+  return ok(filters);
 }
 
 /**
@@ -243,10 +273,15 @@ export async function createReport(
         if (match && candidate.pontos >= NOTIFY_FROM)
           await jobs.send(LOST_FOUND_MATCH_JOB, { matchId: match.id }, { tx: txDb });
       }
+      // Those with an alert for this kind of report near it are told (issue 47).
+      await jobs.send(LOST_FOUND_PUBLISHED_JOB, { reportId: report!.id }, { tx: txDb });
       return ok(report!.id);
     }),
   );
-  if (made.ok) jobs.wake(LOST_FOUND_MATCH_JOB);
+  if (made.ok) {
+    jobs.wake(LOST_FOUND_MATCH_JOB);
+    jobs.wake(LOST_FOUND_PUBLISHED_JOB);
+  }
   return made;
 }
 
