@@ -92,18 +92,35 @@ export function ConversationThread({
           action={action}
           className="panel thread__reply"
         >
-          <FormError id={form.errorId} errors={form.errors} />
-          <TextAreaField
-            meta={fields.texto}
-            label={`Mensagem para ${otherName}`}
-            rows={3}
-            maxLength={CONVERSATION_TEXT_MAX}
-          />
-          <button type="submit" className="button panel__submit">
-            Enviar mensagem
-          </button>
+          <MessageFields form={form} fields={fields} otherName={otherName} />
         </ValidatedForm>
       )}
+    </>
+  );
+}
+
+/** A message's box and its button, in a conversation's reply form or the form that opens one. */
+export function MessageFields({
+  form,
+  fields,
+  otherName,
+}: {
+  form: ReturnType<typeof useValidatedForm<typeof conversationReplyFormSchema>>[0];
+  fields: ReturnType<typeof useValidatedForm<typeof conversationReplyFormSchema>>[1];
+  otherName: string;
+}) {
+  return (
+    <>
+      <FormError id={form.errorId} errors={form.errors} />
+      <TextAreaField
+        meta={fields.texto}
+        label={`Mensagem para ${otherName}`}
+        rows={3}
+        maxLength={CONVERSATION_TEXT_MAX}
+      />
+      <button type="submit" className="button panel__submit">
+        Enviar mensagem
+      </button>
     </>
   );
 }

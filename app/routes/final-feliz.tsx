@@ -1,5 +1,6 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { Link, useLoaderData } from "react-router";
+import { shareMeta } from "~/lib/meta";
 import type { Route } from "./+types/final-feliz";
 import { storyCardData } from "~/components/story-card";
 import { findStory } from "~/domain/termos/happy-endings.server";
@@ -16,25 +17,16 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   if (!loaded) return [{ title: "História não encontrada | Adopet" }];
   const { historia, origin } = loaded;
   const url = `${origin}/adopet/finais-felizes/${historia.id}`;
-  return [
-    { title: `${historia.titulo}: um final feliz | Adopet` },
-    { name: "description", content: historia.resumo },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "article" },
-    { property: "og:site_name", content: "Adopet" },
-    { property: "og:locale", content: "pt_BR" },
-    { property: "og:title", content: `${historia.titulo}: um final feliz` },
-    { property: "og:description", content: historia.resumo },
-    { property: "og:url", content: url },
-    ...(historia.fotoId
-      ? [
-          { property: "og:image", content: `${origin}${imageUrl(historia.fotoId, 640)}` },
-          { property: "og:image:type", content: "image/webp" },
-          { property: "og:image:alt", content: `${historia.petNome} na casa nova` },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
-  ];
+  return shareMeta({
+    title: `${historia.titulo}: um final feliz | Adopet`,
+    description: historia.resumo,
+    url,
+    ogTitle: `${historia.titulo}: um final feliz`,
+    type: "article",
+    image: historia.fotoId
+      ? { url: `${origin}${imageUrl(historia.fotoId, 640)}`, alt: `${historia.petNome} na casa nova` }
+      : null,
+  });
 }
 
 export default function FinalFeliz() {

@@ -3,13 +3,13 @@ import type { Route } from "./+types/perdidos-e-achados.anuncio";
 import { findReportConversationOf, writeAboutReport } from "~/domain/conversations/conversations.server";
 import { findReport, reportMatches, setReportStatus } from "~/domain/lost-found/reports.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { FormError, TextAreaField, ValidatedForm } from "~/components/form-fields";
+import { MessageFields } from "~/components/conversation-thread";
+import { ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { CONVERSATION_TEXT_MAX } from "~/lib/conversations";
 import { formatDay, formatLongDate } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { REPORT_TYPE_LABEL, reportFacts, reportTitle } from "~/lib/lost-found";
-import { pageMeta } from "~/lib/meta";
+import { shareMeta } from "~/lib/meta";
 import { conversationReplyFormSchema } from "~/validation/conversations";
 import { reportStatusSchema } from "~/validation/lost-found";
 import { getUser, requireUser } from "~/web/auth.server";
@@ -114,24 +114,13 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   const url = `${origin}/adopet/perdidos-e-achados/${report.id}`;
   const cover = report.fotos[0];
   // The link preview a shared report shows (WhatsApp, Facebook groups): its title, facts and photo.
-  return [
-    ...pageMeta(`${report.titulo} | Adopet`, description),
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Adopet" },
-    { property: "og:locale", content: "pt_BR" },
-    { property: "og:title", content: report.titulo },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(cover
-      ? [
-          { property: "og:image", content: `${origin}${imageUrl(cover, 640)}` },
-          { property: "og:image:type", content: "image/webp" },
-          { property: "og:image:alt", content: "Foto do animal" },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
-  ];
+  return shareMeta({
+    title: `${report.titulo} | Adopet`,
+    description,
+    url,
+    ogTitle: report.titulo,
+    image: cover ? { url: `${origin}${imageUrl(cover, 640)}`, alt: "Foto do animal" } : null,
+  });
 }
 
 export default function Report() {
@@ -296,16 +285,7 @@ function WriteToAuthor({
       ) : (
         <ValidatedForm form={form} focus={focus} action={`/perdidos-e-achados/${id}?acao=escrever`}>
           <p>{`Escreva para ${author} por aqui: o telefone de vocês fica guardado, a não ser que queiram compartilhar.`}</p>
-          <FormError id={form.errorId} errors={form.errors} />
-          <TextAreaField
-            meta={fields.texto}
-            label={`Mensagem para ${author}`}
-            rows={3}
-            maxLength={CONVERSATION_TEXT_MAX}
-          />
-          <button type="submit" className="button panel__submit">
-            Enviar mensagem
-          </button>
+          <MessageFields form={form} fields={fields} otherName={author} />
         </ValidatedForm>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { data, Form, Link, redirect, useLoaderData } from "react-router";
+import { shareMeta } from "~/lib/meta";
 import type { Route } from "./+types/pet";
 import { ChatIcon } from "~/components/art";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -77,25 +78,13 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   const title = `${pet.nome} para adoção em ${pet.local} | Adopet`;
   const description = `${pet.nome}, ${pet.idade}, ${pet.porte.toLowerCase()}: ${pet.perfil}. Fale com quem cuida na Adopet.`;
   const cover = pet.photoIds[0];
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
-    { property: "og:site_name", content: "Adopet" },
-    { property: "og:locale", content: "pt_BR" },
-    { property: "og:title", content: `${pet.nome} para adoção` },
-    { property: "og:description", content: description },
-    { property: "og:url", content: url },
-    ...(cover
-      ? [
-          { property: "og:image", content: `${origin}${imageUrl(cover, 640)}` },
-          { property: "og:image:type", content: "image/webp" },
-          { property: "og:image:alt", content: `Foto de ${pet.nome}` },
-          { name: "twitter:card", content: "summary_large_image" },
-        ]
-      : []),
-  ];
+  return shareMeta({
+    title,
+    description,
+    url,
+    ogTitle: `${pet.nome} para adoção`,
+    image: cover ? { url: `${origin}${imageUrl(cover, 640)}`, alt: `Foto de ${pet.nome}` } : null,
+  });
 }
 
 export default function PetPage() {

@@ -537,6 +537,9 @@ describe("the pages", () => {
     expect(shown.text).toContain("Icaraí, Maricá (RJ)");
     expect(shown.text).toContain("Possíveis correspondências");
     expect(shown.text).not.toContain("Seu anúncio");
+    // Its link preview: the title, and the photo by the configured address.
+    expect(shown.text).toContain('<meta property="og:title" content="Procura-se: Biscoito"/>');
+    expect(shown.text).toMatch(new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/adopet/imagens/[^"]+"/>`));
     expect((await bia.client.get(path)).text).toContain("Seu anúncio");
     const listed = await visitor.get("/perdidos-e-achados?perto=Maric%C3%A1%20(RJ)&especie=gato");
     expect(listed.text).toContain("Procura-se: Biscoito");
