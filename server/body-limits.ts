@@ -6,7 +6,7 @@ import { bodyTooLarge, formMaxBytes, JSON_WITH_PHOTO_MAX_BYTES } from "~/web/bod
 import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
 import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX } from "~/lib/health";
 import { RECEIPT_MAX_BYTES, STATEMENT_MAX_BYTES } from "~/lib/giving";
-import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { EMERGENCY_ANIMALS_MAX, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 
 /**
  * Every request body is bounded here, before any parser, to what its route accepts: a body
@@ -46,6 +46,8 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/(api\/organizacoes\/[^/]+\/despesas|organizacoes\/[^/]+\/contas)$/, formMaxBytes(1, RECEIPT_MAX_BYTES)],
   // A lost or found animal's report with its photos (issue 47): the API and its page.
   [/^\/(api\/)?perdidos-e-achados(\/novo)?$/, formMaxBytes(REPORT_PHOTOS_MAX)],
+  // The animals a shelter took in during an emergency, a photo each.
+  [/^\/api\/emergencias\/[^/]+\/animais$/, formMaxBytes(EMERGENCY_ANIMALS_MAX)],
   // A termo's PDF to verify.
   [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
 ];

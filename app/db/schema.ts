@@ -1555,10 +1555,16 @@ export const lostFoundReports = pgTable(
     /** Told when it closed as `reencontrado`, if the author wished to. */
     finalFeliz: varchar("final_feliz", { length: 1000 }),
     expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+    /** An animal an organisation's shelter took in during an emergency (found reports only). */
+    emergencyId: uuid("emergency_id").references((): AnyPgColumn => emergencies.id, { onDelete: "set null" }),
+    organizationId: uuid("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    index("lost_found_emergency_idx")
+      .on(table.emergencyId, table.data.desc().nullsFirst())
+      .where(sql`${table.emergencyId} is not null`),
     index("lost_found_open_idx")
       .on(table.especie, table.tipo, table.data)
       .where(sql`${table.status} = 'aberto'`),
@@ -1572,6 +1578,22 @@ export const lostFoundReports = pgTable(
     index("lost_found_author_idx").on(table.authorId),
   ],
 );
+
+/**
+ * An emergency (issue 47): a disaster's area (IBGE cities) and days, opened by an operator. While
+ * it lasts, organisations register the animals their shelters take in, as found reports of it;
+ * a family's lost report in the area is matched against those first.
+ */
+export const emergencies = pgTable("emergencies", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  nome: varchar("nome", { length: 80 }).notNull(),
+  cidades: integer("cidades").array().notNull(),
+  inicio: date("inicio", { mode: "string" }).notNull(),
+  /** Null: until an operator says it ended. */
+  fim: date("fim", { mode: "string" }),
+  createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
 
 /** A report's photos, in order, each with its perceptual hash (16 hex digits) for matching. */
 export const lostFoundPhotos = pgTable(

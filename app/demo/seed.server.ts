@@ -19,8 +19,10 @@ import {
   applications,
   conversationMessages,
   conversations,
+  emergencies,
   favorites,
   fosterPlacements,
+  lostFoundReports,
   messages,
   petHealthEntries,
   organizationMembers,
@@ -313,7 +315,14 @@ async function seedAccounts(db: Db, caretakerId: string, organizationId: string,
  * found by the foster home the next day (the same photo: a likely match, listed on both); and a
  * dog the volunteer found.
  */
-async function seedLostAndFound(db: Db, adopterId: string, fosterId: string, volunteerId: string, now: number) {
+async function seedLostAndFound(
+  db: Db,
+  adopterId: string,
+  fosterId: string,
+  volunteerId: string,
+  organizationId: string,
+  now: number,
+) {
   const day = (days: number) => addDays(dayInBrasilia(new Date(now)), days);
   const mingau = await petPortrait("gato", 4);
   const reports: [string, ReportInput, Buffer][] = [
@@ -369,6 +378,15 @@ async function seedLostAndFound(db: Db, adopterId: string, fosterId: string, vol
     if (!made.ok) throw new Error(`Demo: anúncio recusado (${made.failure.kind})`);
     ids.push(made.value);
   }
+  // The dog the volunteer found was taken in by the ONG's shelter during the rains (an emergency).
+  const [rains] = await db
+    .insert(emergencies)
+    .values({ nome: "Chuvas de novembro no Rio (demonstração)", cidades: [3304557, 3303302], inicio: day(-7) })
+    .returning({ id: emergencies.id });
+  await db
+    .update(lostFoundReports)
+    .set({ emergencyId: rains!.id, organizationId })
+    .where(eq(lostFoundReports.id, ids[2]!));
   // The foster home saw the match and wrote to Mingau's family; the family's answer waits to be read.
   const [talk] = await db
     .insert(conversations)
@@ -575,7 +593,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       if (!sponsored.ok) throw new Error(`Demo: apadrinhamento recusado (${sponsored.failure.kind})`);
     }
     await seedAccounts(txDb, caretaker.id, organizationId, ids, now);
-    await seedLostAndFound(txDb, adopter.id, team.get("lar_temporario")!, team.get("equipe")!, now);
+    await seedLostAndFound(txDb, adopter.id, team.get("lar_temporario")!, team.get("equipe")!, organizationId, now);
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their
     // passwords are published): the README makes one as a real site does, `npm run operador`.
     const pending = await createUser(txDb, DEMO_PENDING_ONG);

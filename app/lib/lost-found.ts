@@ -55,6 +55,10 @@ export function reportAnimalName({ tipo, nome, especie }: { tipo: ReportType; no
   return `${animal} ${tipo === "perdido" ? "perdido" : "encontrado"}`;
 }
 
+/** An emergency's area, at most; the animals a shelter registers in one request, at most (a photo each). */
+export const EMERGENCY_CITIES_MAX = 100;
+export const EMERGENCY_ANIMALS_MAX = 10;
+
 /** An open report closes itself after this many days unless its author renews it. */
 export const REPORT_OPEN_DAYS = 90;
 

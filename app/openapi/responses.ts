@@ -969,10 +969,32 @@ export const lostFoundReportSchema = z
     final_feliz: z.string().nullable(),
     fotos: z.array(z.string()).meta({ description: "Os endereços das fotos (640 px)." }),
     autor: z.object({ id, nome: z.string().meta({ description: "O primeiro nome." }) }),
+    emergencia_id: id.nullable().meta({
+      description: "Um animal acolhido por um abrigo durante esta emergência (`GET /emergencias/{id}`), ou null.",
+    }),
     criado_em: dateTime,
     expira_em: dateTime,
   })
   .meta({ id: "AnuncioPerdidoAchado" });
+
+export const emergencyViewSchema = z
+  .object({
+    id,
+    nome: z.string(),
+    cidades: z.array(z.object({ codigo: z.number().int(), nome: z.string(), uf: z.string() })),
+    inicio: z.iso.date(),
+    fim: z.iso.date().nullable(),
+    ativa: z.boolean().meta({ description: "Hoje está entre o início e o fim: os abrigos ainda registram animais." }),
+    animais: z.number().int().meta({
+      description:
+        "Quantos animais os abrigos registraram: `GET /perdidos-e-achados?emergencia={id}` lista os abertos.",
+    }),
+  })
+  .meta({ id: "Emergencia" });
+
+export const shelterAnimalsCreatedSchema = z
+  .object({ ids: z.array(id).meta({ description: "Os anúncios criados, na ordem de `animais`." }) })
+  .meta({ id: "AnimaisAcolhidos" });
 
 export const lostFoundReportsSchema = z
   .object({ anuncios: z.array(lostFoundReportSchema) })

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
 import { AlertOffer } from "~/components/alert-offer";
 import { CityInput } from "~/components/city-field";
+import { findEmergency } from "~/domain/lost-found/emergencies.server";
 import { listReports } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -19,7 +20,7 @@ import { reportQuerySchema, type ReportQuery } from "~/validation/lost-found";
 function readQuery(searchParams: URLSearchParams): ReportQuery {
   const raw = Object.fromEntries(searchParams);
   const query: ReportQuery = {};
-  for (const key of ["tipo", "perto", "raio", "especie", "desde"] as const) {
+  for (const key of ["tipo", "perto", "raio", "especie", "desde", "emergencia"] as const) {
     const read = reportQuerySchema.shape[key].safeParse(raw[key]);
     if (read.success && read.data !== undefined) Object.assign(query, { [key]: read.data });
   }
@@ -29,9 +30,20 @@ function readQuery(searchParams: URLSearchParams): ReportQuery {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readQuery(url.searchParams);
-  const list = await listReports(context.db, query);
+  const [list, emergency] = await Promise.all([
+    listReports(context.db, query),
+    query.emergencia ? findEmergency(context.db, query.emergencia) : null,
+  ]);
   return {
     query,
+    // `?emergencia=`: the animals shelters took in during it, in one place (issue 47).
+    emergencia: emergency?.ok
+      ? {
+          nome: emergency.value.nome,
+          area: emergency.value.cidades.map((city) => `${city.nome} (${city.uf})`).join(", "),
+          animais: emergency.value.animais,
+        }
+      : null,
     here: `/perdidos-e-achados${url.search}`,
     cidadeDesconhecida: !list.ok,
     anuncios: (list.ok ? list.value : []).map((report) => ({
@@ -53,7 +65,7 @@ export function meta() {
 }
 
 export default function LostAndFound() {
-  const { query, anuncios, cidadeDesconhecida, here } = useLoaderData<typeof loader>();
+  const { query, anuncios, cidadeDesconhecida, here, emergencia } = useLoaderData<typeof loader>();
   // An alert needs a kind and a city (issue 47): the reports of that kind published near it.
   const alertable = query.tipo && query.perto && !cidadeDesconhecida;
   return (
@@ -70,7 +82,16 @@ export default function LostAndFound() {
           </Link>
         </p>
       </div>
+      {emergencia ? (
+        <div className="panel" role="note">
+          <h2 className="panel__title">{`Emergência: ${emergencia.nome}`}</h2>
+          <p>
+            {`Animais acolhidos pelos abrigos em ${emergencia.area}: ${emergencia.animais} registrados. Procure o seu pela espécie e pelas fotos; quem anunciar um animal perdido na área recebe primeiro os acolhidos parecidos.`}
+          </p>
+        </div>
+      ) : null}
       <Form method="get" className="panel filters lost-found__filters" aria-label="Filtrar anúncios">
+        {query.emergencia ? <input type="hidden" name="emergencia" value={query.emergencia} /> : null}
         <div className="filters__field">
           <label htmlFor="pa-tipo">Tipo</label>
           <select id="pa-tipo" name="tipo" defaultValue={query.tipo ?? ""}>

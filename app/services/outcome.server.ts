@@ -50,7 +50,9 @@ export type Subject =
   /** An organisation's accounts, not open to the public. */
   | "transparency"
   /** A lost or found animal's report (issue 47). */
-  | "lost-found-report";
+  | "lost-found-report"
+  /** An emergency of lost and found animals (issue 47). */
+  | "emergency";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -116,7 +118,11 @@ export type InvalidReason =
   /** A statement's line whose day or amount cannot be read: `item` is its line. */
   | "statement-line"
   /** A point on the map far from the city the report names (issue 47). */
-  | "point-outside-city";
+  | "point-outside-city"
+  /** An animal a shelter registers in an emergency found outside its area. */
+  | "outside-emergency"
+  /** A shelter's animals and their photos, one each. */
+  | "one-photo-each";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =
@@ -163,12 +169,16 @@ export type ForbiddenRule =
   /** A lost or found animal's report is changed by its author only (issue 47). */
   | "report-author-only"
   /** Nobody writes to themselves about their own report. */
-  | "own-report-message";
+  | "own-report-message"
+  /** An emergency's animals are registered by the team of the organisation whose shelter took them in. */
+  | "emergency-shelter-only";
 
 type ConflictReason =
   | "email-taken"
   | "several-pets"
   | "too-many-alerts"
+  /** An emergency whose days are over takes no more animals. */
+  | "emergency-ended"
   /** An open application for this pet exists: `id` is it. */
   | "application-open"
   /** Not a move allowed from the application's current status. */
@@ -254,6 +264,7 @@ export type LimitName =
   | "sponsorship-account"
   | "ledger-account"
   | "lost-found-account"
+  | "lost-found-shelter"
   | "transfer-account"
   | "foster-account"
   | "news-account"

@@ -44,6 +44,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "ledger-account": { points: 300, duration: HOUR },
   // Lost and found reports (issue 47), per account: each e-mails the authors of its matches.
   "lost-found-account": { points: 10, duration: HOUR },
+  // An emergency's animals a shelter registers (issue 47), per account: up to 10 a request.
+  "lost-found-shelter": { points: 60, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
@@ -170,6 +172,7 @@ export async function forgetPersonalCounters(
         "sponsorship-account",
         "ledger-account",
         "lost-found-account",
+        "lost-found-shelter",
         "transfer-account",
         "foster-account",
         "news-account",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COLORS, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
+import { COLORS, EMERGENCY_ANIMALS_MAX, EMERGENCY_CITIES_MAX, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
 import { SEXES, SIZES, SPECIES } from "~/lib/pets";
 import { blankToUndefined, optionalTextField, requiredText } from "./fields";
 import { PET_MESSAGES, photos } from "./pets";
@@ -27,6 +27,13 @@ export const LOST_FOUND_MESSAGES = {
   finalFeliz: "Conte o final feliz em até 1000 caracteres.",
   raio: "O raio deve ser de 1 a 100 km.",
   desde: "Informe a data como 2026-11-05.",
+  emergencia: "Emergência inválida: use o id de uma emergência.",
+  emergenciaNome: "Dê um nome à emergência, de 3 a 80 caracteres.",
+  emergenciaCidades: `Informe de 1 a ${EMERGENCY_CITIES_MAX} cidades da área, como Porto Alegre (RS).`,
+  emergenciaInicio: "Informe o primeiro dia da emergência, como 2026-11-05.",
+  emergenciaFim: "O último dia vem depois do primeiro, como 2026-12-05 (ou deixe em branco).",
+  animais: `Envie de 1 a ${EMERGENCY_ANIMALS_MAX} animais em \`animais\`: uma lista em JSON, com uma foto para cada um em \`fotos\`, na mesma ordem.`,
+  organizacao: "Informe a organização que acolheu os animais (organizacao_id).",
 } as const;
 
 const coordinate = (min: number, max: number) =>
@@ -101,5 +108,48 @@ export const reportQuerySchema = z.object({
   ),
   especie: z.preprocess(blankToUndefined, z.enum(SPECIES, LOST_FOUND_MESSAGES.especie).optional()),
   desde: z.preprocess(blankToUndefined, z.iso.date(LOST_FOUND_MESSAGES.desde).optional()),
+  emergencia: z.preprocess(blankToUndefined, z.uuid(LOST_FOUND_MESSAGES.emergencia).optional()),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;
+
+/** `POST /api/emergencias` (operators): a name, the area's cities, its first day and, if known, its last. */
+export const emergencySchema = z
+  .strictObject({
+    nome: requiredText(LOST_FOUND_MESSAGES.emergenciaNome)
+      .min(3, LOST_FOUND_MESSAGES.emergenciaNome)
+      .max(80, LOST_FOUND_MESSAGES.emergenciaNome),
+    cidades: z
+      .array(
+        z.string(LOST_FOUND_MESSAGES.emergenciaCidades).trim().min(1).max(60),
+        LOST_FOUND_MESSAGES.emergenciaCidades,
+      )
+      .min(1, LOST_FOUND_MESSAGES.emergenciaCidades)
+      .max(EMERGENCY_CITIES_MAX, LOST_FOUND_MESSAGES.emergenciaCidades),
+    inicio: z.iso.date(LOST_FOUND_MESSAGES.emergenciaInicio),
+    fim: z.iso.date(LOST_FOUND_MESSAGES.emergenciaFim).nullable().optional(),
+  })
+  .refine((input) => !input.fim || input.fim >= input.inicio, {
+    message: LOST_FOUND_MESSAGES.emergenciaFim,
+    path: ["fim"],
+  });
+export type EmergencyInput = z.output<typeof emergencySchema>;
+
+/** One animal a shelter took in during an emergency: a found report's fields, without a name. */
+const shelterAnimalSchema = z
+  .strictObject(reportFields)
+  .omit({ tipo: true, nome: true, fotos: true })
+  .superRefine((input, context) => {
+    if ((input.latitude === undefined) !== (input.longitude === undefined))
+      context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
+  });
+
+/** `POST /api/emergencias/:id/animais` (multipart): the organisation, the animals as JSON, a photo each. */
+export const shelterAnimalsSchema = z.strictObject({
+  organizacao_id: z.uuid(LOST_FOUND_MESSAGES.organizacao),
+  animais: z
+    .array(shelterAnimalSchema, LOST_FOUND_MESSAGES.animais)
+    .min(1, LOST_FOUND_MESSAGES.animais)
+    .max(EMERGENCY_ANIMALS_MAX, LOST_FOUND_MESSAGES.animais),
+});
+export type ShelterAnimal = z.output<typeof shelterAnimalSchema>;
+export type ShelterAnimalsInput = z.output<typeof shelterAnimalsSchema>;

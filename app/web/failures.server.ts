@@ -69,6 +69,7 @@ const NOT_FOUND: Record<Subject, string> = {
   "statement-line": "Linha do extrato não encontrada.",
   transparency: "As contas desta organização não são públicas.",
   "lost-found-report": "Anúncio não encontrado.",
+  emergency: "Emergência não encontrada.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -98,6 +99,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
     "Os dados para o SinPatinhas são de quem é responsável pelo animal: a equipe da organização ou, depois da adoção, quem adotou.",
   "report-author-only": "Só quem publicou o anúncio pode alterá-lo.",
   "own-report-message": "Este anúncio é seu: as mensagens sobre ele chegam em Mensagens.",
+  "emergency-shelter-only":
+    "Só a equipe da organização (administradores e equipe) registra os animais acolhidos pelo abrigo dela.",
   "health-reminders-adopter-only": "Só quem adotou o animal desliga os lembretes de saúde dele.",
   "invitation-other-account":
     "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.",
@@ -107,6 +110,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "email-taken": MESSAGES.email.taken,
   "several-pets": CONTACT_MESSAGES.chooseRequired,
   "too-many-alerts": ALERT_MESSAGES.tooMany,
+  "emergency-ended": "Esta emergência terminou: não recebe mais animais.",
   "application-open": "Você já tem uma candidatura em andamento para este animal.",
   "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
   "visit-step": APPLICATION_MESSAGES.visitaOnlyThen,
@@ -161,6 +165,7 @@ const LIMITED: Record<LimitName, string> = {
   "sponsorship-account": "Você começou muitos apadrinhamentos em pouco tempo.",
   "ledger-account": "Você fez muitos lançamentos nas contas em pouco tempo.",
   "lost-found-account": "Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo.",
+  "lost-found-shelter": "Você registrou muitos animais acolhidos em pouco tempo.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
@@ -261,6 +266,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return STATEMENT_MESSAGES.linha(failure.item ?? 1);
     case "point-outside-city":
       return LOST_FOUND_MESSAGES.ponto;
+    case "outside-emergency":
+      return "A cidade onde o animal foi encontrado não está na área da emergência.";
+    case "one-photo-each":
+      return LOST_FOUND_MESSAGES.animais;
     case "assignee":
       return "Atribua a um membro da organização que cuida dos animais (administrador ou equipe).";
   }

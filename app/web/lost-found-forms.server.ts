@@ -1,9 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
-import { reportFormSchema, type ReportInput } from "~/validation/lost-found";
+import {
+  LOST_FOUND_MESSAGES,
+  reportFormSchema,
+  shelterAnimalsSchema,
+  type ReportInput,
+  type ShelterAnimalsInput,
+} from "~/validation/lost-found";
 import { PET_MESSAGES } from "~/validation/pets";
-import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
-import { bodyErrorResponse, submissionFailed } from "./api.server";
+import { EMERGENCY_ANIMALS_MAX, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
 import { bytesOf, readForm } from "./body.server";
 
 /** A lost or found animal's report (issue 47): its fields, and 1 to 5 photos in `fotos`. */
@@ -23,6 +29,39 @@ export async function readApiReport(
     if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
     const { fotos, ...input } = submission.value;
     return { ok: true, input, photos: await bytesOf(fotos) };
+  } catch (error) {
+    return { ok: false, response: bodyErrorResponse(error) };
+  }
+}
+
+/**
+ * `POST /api/emergencias/:id/animais` (multipart): `organizacao_id`, `animais` (a JSON list) and
+ * `fotos`, one per animal in the same order. A list that is no JSON is refused as one.
+ */
+export async function readShelterAnimals(
+  request: Request,
+): Promise<{ ok: true; value: ShelterAnimalsInput & { photos: Buffer[] } } | { ok: false; response: Response }> {
+  try {
+    const form = await readForm(request, {
+      ...PHOTO_LIMITS,
+      maxFiles: EMERGENCY_ANIMALS_MAX,
+      tooManyFiles: LOST_FOUND_MESSAGES.animais,
+    });
+    const raw = form.get("animais");
+    let animais: unknown = raw;
+    try {
+      animais = typeof raw === "string" ? JSON.parse(raw) : raw;
+    } catch {
+      // Left as text: the schema says what `animais` must be.
+    }
+    const fields = { organizacao_id: form.get("organizacao_id") ?? undefined, animais };
+    const unknown = [...new Set(form.keys())].filter((key) => !["organizacao_id", "animais", "fotos"].includes(key));
+    if (unknown.length > 0)
+      return { ok: false, response: submissionFailed({ [unknown[0]!]: ["Campo desconhecido."] }) };
+    const parsed = shelterAnimalsSchema.safeParse(fields);
+    if (!parsed.success) return { ok: false, response: validationFailed(parsed.error) };
+    const files = form.getAll("fotos").filter((file): file is File => typeof file !== "string");
+    return { ok: true, value: { ...parsed.data, photos: await bytesOf(files) } };
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }

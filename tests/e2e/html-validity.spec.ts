@@ -137,6 +137,10 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       anuncios: { id: string; nome: string | null }[];
     };
     const mingau = lost.anuncios.find((report) => report.nome === "Mingau")!;
+    const found = (await (await request.get("/adopet/api/perdidos-e-achados?tipo=encontrado")).json()) as {
+      anuncios: { emergencia_id: string | null }[];
+    };
+    const emergencyId = found.anuncios.find((report) => report.emergencia_id)!.emergencia_id!;
 
     const everyone: Capture[] = [
       { name: "welcome", path: "/adopet/", status: 200 },
@@ -152,6 +156,11 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
       { name: "lar-temporario-precisam", path: "/adopet/lar-temporario/precisam", status: 200 },
       { name: "perdidos-e-achados", path: "/adopet/perdidos-e-achados?tipo=perdido&perto=3304557", status: 200 },
       { name: "perdido-anuncio", path: `/adopet/perdidos-e-achados/${mingau.id}`, status: 200 },
+      {
+        name: "perdidos-e-achados-emergencia",
+        path: `/adopet/perdidos-e-achados?emergencia=${emergencyId}`,
+        status: 200,
+      },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
       {

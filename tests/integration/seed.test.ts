@@ -10,6 +10,7 @@ import {
   conversationMessages,
   conversations,
   donations,
+  emergencies,
   expenses,
   favorites,
   happyEndings,
@@ -221,6 +222,12 @@ describe("the demo data", () => {
       .from(conversations)
       .where(isNotNull(conversations.reportId));
     expect(aboutReports).toHaveLength(1);
+    // The dog the volunteer found, taken in by the ONG's shelter during an emergency.
+    const sheltered = await database.db
+      .select({ nome: emergencies.nome })
+      .from(lostFoundReports)
+      .innerJoin(emergencies, eq(emergencies.id, lostFoundReports.emergencyId));
+    expect(sheltered).toEqual([{ nome: "Chuvas de novembro no Rio (demonstração)" }]);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {

@@ -770,6 +770,18 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
       runs: 20,
     },
     {
+      name: "POST /api/emergencias (not an operator)",
+      method: "POST",
+      path: () => fc.constant("/api/emergencias"),
+      as: ["ana"],
+      body: () =>
+        near(
+          { nome: "Enchente", cidades: ["Canoas (RS)"], inicio: "2026-11-01" },
+          fc.oneof(fc.constantFrom("", [], "2026-02-31", ["x".repeat(61)]), anyValue),
+        ),
+      runs: 20,
+    },
+    {
       name: "POST /api/perdidos-e-achados/:id/mensagens (anyone signed in)",
       method: "POST",
       path: () => fc.constant(`/api/perdidos-e-achados/${RANDOM_ID}/mensagens`),

@@ -7,17 +7,21 @@ import {
 } from "~/domain/lost-found/reports.server";
 import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 import { writeAboutReport } from "~/domain/conversations/conversations.server";
+import { findEmergency, openEmergency, registerShelterAnimals } from "~/domain/lost-found/emergencies.server";
+import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
 import { apiConversationMessageSchema } from "~/validation/conversations";
 import {
   createdIdSchema,
+  emergencyViewSchema,
+  shelterAnimalsCreatedSchema,
   reportMessageSentSchema,
   lostFoundMatchesSchema,
   lostFoundReportSchema,
   lostFoundReportsSchema,
 } from "~/openapi/responses";
-import { reportFormSchema, reportQuerySchema, reportStatusSchema } from "~/validation/lost-found";
+import { emergencySchema, reportFormSchema, reportQuerySchema, reportStatusSchema } from "~/validation/lost-found";
 import { apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
-import { readApiReport } from "~/web/lost-found-forms.server";
+import { readApiReport, readShelterAnimals } from "~/web/lost-found-forms.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
 import { toApiMatch, toApiReport } from "../presenters/lost-found";
@@ -25,6 +29,7 @@ import { toApiMatch, toApiReport } from "../presenters/lost-found";
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
 
 const report = idParam("lost-found-report", "do anúncio");
+const emergency = idParam("emergency", "da emergência");
 const NO_STORE = { "Cache-Control": "no-store" };
 
 export const lostFoundEndpoints = [
@@ -37,7 +42,7 @@ export const lostFoundEndpoints = [
       tags: ["Perdidos e achados"],
       summary: "Animais perdidos e encontrados",
       description:
-        "Os anúncios abertos, os mais recentes primeiro (até 50): `tipo` (`perdido` ou `encontrado`), `perto` de uma cidade (nome, como `Niterói (RJ)`, ou código do IBGE) num `raio` em km (30 se não disser), `especie`, `desde` um dia.",
+        "Os anúncios abertos, os mais recentes primeiro (até 50): `tipo` (`perdido` ou `encontrado`), `perto` de uma cidade (nome, como `Niterói (RJ)`, ou código do IBGE) num `raio` em km (30 se não disser), `especie`, `desde` um dia; `emergencia`: os animais acolhidos pelos abrigos numa emergência.",
       query: reportQuerySchema,
       ok: { 200: answer("Os anúncios.", lostFoundReportsSchema) },
       errors: { 400: "Um filtro inválido, ou uma cidade que não existe." },
@@ -171,6 +176,77 @@ export const lostFoundEndpoints = [
         { correspondencias: matches.value.map(toApiMatch) },
         { headers: { "Cache-Control": "no-cache" } },
       );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/emergencias",
+    access: "signed-in",
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Abrir uma emergência (operadores)",
+      description:
+        "Uma enchente, um desastre: `nome`, a área (`cidades`, como `Porto Alegre (RS)`, até 100) e os dias (`inicio`, `fim` se já se sabe). Enquanto durar, as organizações registram os animais que os seus abrigos acolheram, e os anúncios de animais perdidos na área são comparados primeiro com eles. Só operadores; para os demais, 404.",
+      requestBody: { content: json(emergencySchema) },
+      ok: { 201: answer("A emergência aberta.", createdIdSchema) },
+      errors: { 404: "Não encontrado (quem não é operador)." },
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const parsed = await parseJsonBody(request, emergencySchema);
+      if (!parsed.ok) return parsed.response;
+      const opened = await openEmergency(context.db, user, parsed.data);
+      if (!opened.ok) return apiFailure(opened.failure);
+      return Response.json({ id: opened.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/emergencias/{id}",
+    access: "anyone",
+    crossOrigin: true,
+    params: { id: emergency },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Uma emergência",
+      description:
+        "A área, os dias e quantos animais os abrigos registraram; os animais, com filtros, em `GET /perdidos-e-achados?emergencia={id}`.",
+      ok: { 200: answer("A emergência.", emergencyViewSchema) },
+      errors: { 404: "Emergência não encontrada." },
+    },
+    async handle({ params, context }) {
+      const found = await findEmergency(context.db, params.id);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json(found.value, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/emergencias/{id}/animais",
+    access: "signed-in",
+    params: { id: emergency },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Registrar os animais acolhidos por um abrigo",
+      description: `Multipart: \`organizacao_id\` (a equipe dela registra: administradores e equipe), \`animais\` (uma lista em JSON de até ${EMERGENCY_ANIMALS_MAX}, cada um com \`especie\`, \`porte\`, \`sexo\`, \`cores\`, \`data\`, \`cidade\` onde foi encontrado, na área da emergência, \`bairro\`, \`descricao\`) e \`fotos\`, uma por animal, na mesma ordem. Todos ou nenhum: uma recusa diz qual (\`animais.2.cidade\`). Cada um vira um anúncio de animal encontrado da emergência, comparado na hora com os perdidos.`,
+      ok: { 201: answer("Os animais registrados.", shelterAnimalsCreatedSchema) },
+      errors: {
+        403: "Quem registra não é da equipe da organização (ou o pedido veio de outro site).",
+        404: "Emergência não encontrada.",
+        409: "A emergência terminou.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const read = await readShelterAnimals(request);
+      if (!read.ok) return read.response;
+      const made = await registerShelterAnimals(context.db, context.jobs, user.id, params.id, {
+        organizationId: read.value.organizacao_id,
+        animals: read.value.animais,
+        photos: read.value.photos,
+      });
+      if (!made.ok) return apiFailure(made.failure);
+      return Response.json({ ids: made.value }, { status: 201, headers: NO_STORE });
     },
   }),
 ];

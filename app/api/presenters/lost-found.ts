@@ -19,6 +19,7 @@ export const toApiReport = (report: ReportView) => ({
   final_feliz: report.finalFeliz,
   fotos: report.fotos.map((imageId) => imageUrl(imageId, 640)),
   autor: report.autor,
+  emergencia_id: report.emergenciaId,
   criado_em: report.criadoEm.toISOString(),
   expira_em: report.expiraEm.toISOString(),
 });

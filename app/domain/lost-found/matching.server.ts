@@ -26,7 +26,7 @@ export type Comparable = {
   hashes: string[];
 };
 
-export type Candidate = { id: string; pontos: number; distanciaKm: number };
+export type Candidate = { id: string; pontos: number; distanciaKm: number; emergency: boolean };
 
 /** A score from 0 to 100: the photos weigh 60, the distance 20, the days 10, the colours 10. */
 function scorePair(a: Comparable, b: Comparable, km: number): number {
@@ -57,6 +57,7 @@ export async function candidatesFor(db: Db, now: Date, report: Comparable): Prom
       data: lostFoundReports.data,
       latitude: lostFoundReports.latitude,
       longitude: lostFoundReports.longitude,
+      emergencyId: lostFoundReports.emergencyId,
     })
     .from(lostFoundReports)
     .where(
@@ -100,7 +101,9 @@ export async function candidatesFor(db: Db, now: Date, report: Comparable): Prom
         id: row.id,
         pontos: scorePair(report, { ...row, hashes }, row.km),
         distanciaKm: Math.round(row.km * 10) / 10,
+        emergency: row.emergencyId !== null,
       };
     })
-    .sort((a, b) => b.pontos - a.pontos);
+    // The animals shelters took in during an emergency first (issue 47), then the most alike.
+    .sort((a, b) => Number(b.emergency) - Number(a.emergency) || b.pontos - a.pontos);
 }

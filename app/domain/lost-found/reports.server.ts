@@ -56,12 +56,15 @@ export type ReportView = {
   finalFeliz: string | null;
   fotos: string[];
   autor: { id: string; nome: string };
+  /** An animal a shelter took in during this emergency (issue 47), or null. */
+  emergenciaId: string | null;
   criadoEm: Date;
   expiraEm: Date;
 };
 
 const reportColumns = {
   id: lostFoundReports.id,
+  emergencyId: lostFoundReports.emergencyId,
   tipo: lostFoundReports.tipo,
   status: lostFoundReports.status,
   especie: lostFoundReports.especie,
@@ -124,6 +127,7 @@ async function reportsWhere(db: Db, where: SQL | undefined, limit: number): Prom
     fotos: photos.filter((photo) => photo.reportId === row.id).map((photo) => photo.imageId),
     // The author's first name only: contact goes through a conversation.
     autor: { id: row.autorId, nome: row.autorNome.split(" ")[0]! },
+    emergenciaId: row.emergencyId,
     criadoEm: row.createdAt,
     expiraEm: row.expiraEm,
   }));
@@ -172,6 +176,7 @@ async function reportFilters(db: Db, query: ReportQuery, now: Date): Promise<Res
   if (query.tipo) filters.push(eq(lostFoundReports.tipo, query.tipo));
   if (query.especie) filters.push(eq(lostFoundReports.especie, query.especie));
   if (query.desde) filters.push(gte(lostFoundReports.data, query.desde));
+  if (query.emergencia) filters.push(eq(lostFoundReports.emergencyId, query.emergencia));
   if (query.perto) {
     const near = await citiesWithin(db, query.perto, query.raio ?? MATCH_RADIUS_KM);
     if (!near) return invalid("perto", "unknown-city");
@@ -200,6 +205,41 @@ export async function createReport(
 ): Promise<Result<string>> {
   const confirmed = await requireConfirmedEmail(db, userId);
   if (!confirmed.ok) return confirmed;
+  const place = await placeReport(db, input, now);
+  if (!place.ok) return place;
+  const allowed = await takeAllowance(db, "lost-found-account", userId);
+  if (!allowed.ok) return allowed;
+  const prepared = await preparePhotos(photos, userId);
+  if (!prepared.ok) return prepared;
+  const made = await unlessStorageFull(() =>
+    db.transaction(async (tx) =>
+      ok(
+        await insertReport(
+          tx as unknown as Db,
+          jobs,
+          { userId, input, place: place.value, photos: prepared.value },
+          now,
+        ),
+      ),
+    ),
+  );
+  if (made.ok) wakeReportJobs(jobs);
+  return made;
+}
+
+/** Where a report is: its city, and its point rounded (about 500 m) or the city's seat. */
+export type ReportPlace = {
+  city: { codigo: number; latitude: number; longitude: number };
+  point: { latitude: number; longitude: number };
+  placed: boolean;
+};
+
+/** A report's day (today or before) and place (a city, a point within it). */
+export async function placeReport(
+  db: Db,
+  input: Pick<ReportInput, "data" | "cidade" | "latitude" | "longitude">,
+  now: Date,
+): Promise<Result<ReportPlace>> {
   if (input.data > dayInBrasilia(now)) return invalid("data", "future-date");
   const city = await resolveCity(db, input.cidade);
   if (!city.ok) return city;
@@ -209,9 +249,14 @@ export async function createReport(
     point = roundedPoint(input.latitude!, input.longitude!);
     if (distanceKm(point, city.value) > POINT_MAX_KM) return invalid("latitude", "point-outside-city");
   }
-  const allowed = await takeAllowance(db, "lost-found-account", userId);
-  if (!allowed.ok) return allowed;
-  const prepared: { image: Awaited<ReturnType<typeof prepareImage>>; hash: string }[] = [];
+  return ok({ city: city.value, point, placed });
+}
+
+type PreparedPhoto = { image: Awaited<ReturnType<typeof prepareImage>>; hash: string };
+
+/** The photos checked by content, re-encoded, and hashed; one that is no image is refused by its position. */
+export async function preparePhotos(photos: Buffer[], userId: string): Promise<Result<PreparedPhoto[]>> {
+  const prepared: PreparedPhoto[] = [];
   for (const [index, bytes] of photos.entries()) {
     try {
       const image = await prepareImage(bytes, ["jpeg", "png", "webp"], userId);
@@ -221,68 +266,91 @@ export async function createReport(
       throw error;
     }
   }
-  const made = await unlessStorageFull(() =>
-    db.transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      const [report] = await tx
-        .insert(lostFoundReports)
-        .values({
-          authorId: userId,
-          tipo: input.tipo,
-          especie: input.especie,
-          porte: input.porte,
-          sexo: input.sexo ?? null,
-          cores: input.cores,
-          nome: input.tipo === "perdido" ? (input.nome ?? null) : null,
-          data: input.data,
-          cidadeIbge: city.value.codigo,
-          bairro: input.bairro ?? null,
-          ...point,
-          pontoNoMapa: placed,
-          descricao: input.descricao ?? null,
-          expiraEm: new Date(now.getTime() + REPORT_OPEN_DAYS * 86_400_000),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: lostFoundReports.id });
-      for (const [position, photo] of prepared.entries()) {
-        const imageId = await saveImage(txDb, photo.image);
-        await tx.insert(lostFoundPhotos).values({ reportId: report!.id, position, imageId, hash: photo.hash });
-      }
-      const candidates = await candidatesFor(txDb, now, {
-        id: report!.id,
-        tipo: input.tipo,
-        especie: input.especie,
-        porte: input.porte,
-        sexo: input.sexo ?? null,
-        cores: input.cores,
-        data: input.data,
-        ...point,
-        hashes: prepared.map((photo) => photo.hash),
-      });
-      for (const candidate of candidates) {
-        const pair =
-          input.tipo === "perdido"
-            ? { perdidoId: report!.id, encontradoId: candidate.id }
-            : { perdidoId: candidate.id, encontradoId: report!.id };
-        const [match] = await tx
-          .insert(lostFoundMatches)
-          .values({ ...pair, pontos: candidate.pontos, distanciaKm: candidate.distanciaKm, createdAt: now })
-          .onConflictDoNothing()
-          .returning({ id: lostFoundMatches.id });
-        if (match && candidate.pontos >= NOTIFY_FROM)
-          await jobs.send(LOST_FOUND_MATCH_JOB, { matchId: match.id }, { tx: txDb });
-      }
-      // Those with an alert for this kind of report near it are told (issue 47).
-      await jobs.send(LOST_FOUND_PUBLISHED_JOB, { reportId: report!.id }, { tx: txDb });
-      return ok(report!.id);
-    }),
-  );
-  if (made.ok) {
-    jobs.wake(LOST_FOUND_MATCH_JOB);
-    jobs.wake(LOST_FOUND_PUBLISHED_JOB);
+  return ok(prepared);
+}
+
+/**
+ * Writes a report in the caller's transaction, with its photos; compares it with the open
+ * reports of the other kind (pairs from 60 e-mailed); queues its alerts. An emergency's animal
+ * carries the emergency and the organisation that took it in.
+ */
+export async function insertReport(
+  tx: Db,
+  jobs: Jobs,
+  {
+    userId,
+    input,
+    place,
+    photos,
+    emergency,
+  }: {
+    userId: string;
+    input: Omit<ReportInput, "tipo" | "nome"> & Partial<Pick<ReportInput, "tipo" | "nome">>;
+    place: ReportPlace;
+    photos: PreparedPhoto[];
+    emergency?: { emergencyId: string; organizationId: string };
+  },
+  now: Date,
+): Promise<string> {
+  const tipo = input.tipo ?? "encontrado";
+  const [report] = await tx
+    .insert(lostFoundReports)
+    .values({
+      authorId: userId,
+      tipo,
+      especie: input.especie,
+      porte: input.porte,
+      sexo: input.sexo ?? null,
+      cores: input.cores,
+      nome: tipo === "perdido" ? (input.nome ?? null) : null,
+      data: input.data,
+      cidadeIbge: place.city.codigo,
+      bairro: input.bairro ?? null,
+      ...place.point,
+      pontoNoMapa: place.placed,
+      descricao: input.descricao ?? null,
+      expiraEm: new Date(now.getTime() + REPORT_OPEN_DAYS * 86_400_000),
+      ...emergency,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: lostFoundReports.id });
+  for (const [position, photo] of photos.entries()) {
+    const imageId = await saveImage(tx, photo.image);
+    await tx.insert(lostFoundPhotos).values({ reportId: report!.id, position, imageId, hash: photo.hash });
   }
-  return made;
+  const candidates = await candidatesFor(tx, now, {
+    id: report!.id,
+    tipo,
+    especie: input.especie,
+    porte: input.porte,
+    sexo: input.sexo ?? null,
+    cores: input.cores,
+    data: input.data,
+    ...place.point,
+    hashes: photos.map((photo) => photo.hash),
+  });
+  for (const candidate of candidates) {
+    const pair =
+      tipo === "perdido"
+        ? { perdidoId: report!.id, encontradoId: candidate.id }
+        : { perdidoId: candidate.id, encontradoId: report!.id };
+    const [match] = await tx
+      .insert(lostFoundMatches)
+      .values({ ...pair, pontos: candidate.pontos, distanciaKm: candidate.distanciaKm, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: lostFoundMatches.id });
+    if (match && candidate.pontos >= NOTIFY_FROM) await jobs.send(LOST_FOUND_MATCH_JOB, { matchId: match.id }, { tx });
+  }
+  // Those with an alert for this kind of report near it are told (issue 47).
+  await jobs.send(LOST_FOUND_PUBLISHED_JOB, { reportId: report!.id }, { tx });
+  return report!.id;
+}
+
+/** After the transaction that wrote reports: their e-mails and alerts go at once. */
+export function wakeReportJobs(jobs: Jobs) {
+  jobs.wake(LOST_FOUND_MATCH_JOB);
+  jobs.wake(LOST_FOUND_PUBLISHED_JOB);
 }
 
 /** Only the author closes (`reencontrado`, `encerrado`) or renews (`aberto`, 90 more days) a report. */
@@ -313,7 +381,10 @@ export async function setReportStatus(
 
 export type MatchView = { report: ReportView; pontos: number; distanciaKm: number };
 
-/** A report's likely matches, the most alike first (public: both reports are). */
+/**
+ * A report's likely matches (public: both reports are): the animals shelters took in during an
+ * emergency first (issue 47), then the most alike.
+ */
 export async function reportMatches(db: Db, reportId: string): Promise<Result<MatchView[]>> {
   const found = await findReport(db, reportId);
   if (!found.ok) return found;
@@ -332,12 +403,14 @@ export async function reportMatches(db: Db, reportId: string): Promise<Result<Ma
   if (otherIds.length === 0) return ok([]);
   const others = await reportsWhere(db, inArray(lostFoundReports.id, otherIds), otherIds.length);
   return ok(
-    pairs.flatMap((pair) => {
-      const other = others.find(
-        (report) => report.id === (pair.perdidoId === reportId ? pair.encontradoId : pair.perdidoId),
-      );
-      return other ? [{ report: other, pontos: pair.pontos, distanciaKm: pair.distanciaKm }] : [];
-    }),
+    pairs
+      .flatMap((pair) => {
+        const other = others.find(
+          (report) => report.id === (pair.perdidoId === reportId ? pair.encontradoId : pair.perdidoId),
+        );
+        return other ? [{ report: other, pontos: pair.pontos, distanciaKm: pair.distanciaKm }] : [];
+      })
+      .sort((a, b) => Number(b.report.emergenciaId !== null) - Number(a.report.emergenciaId !== null)),
   );
 }
 

@@ -1,0 +1,217 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emergencies, lostFoundReports, users } from "~/db/schema";
+import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { addDays, dayInBrasilia } from "~/lib/dates";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+
+/**
+ * Emergencies (issue 47): an operator opens one for an area and days; an organisation's team
+ * registers the animals its shelter took in, in bulk, all or none; families find them in one
+ * place, and a family's lost report in the area is matched against them first.
+ */
+
+let app: TestApp;
+const today = () => dayInBrasilia(new Date());
+
+/** A distinct picture for each seed: a textured ground and a shape of its own. */
+async function photo(seed: number): Promise<Buffer> {
+  const width = 800;
+  const height = 600;
+  let state = seed;
+  const ground = Buffer.alloc(width * height * 3);
+  for (let index = 0; index < ground.length; index += 3) {
+    state = (state * 1103515245 + 12345) & 0x7fffffff;
+    ground[index] = 90 + (state % 60);
+    ground[index + 1] = 100 + (state % 50);
+    ground[index + 2] = 80 + (state % 40);
+  }
+  const shape = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <ellipse cx="${200 + (seed % 5) * 80}" cy="360" rx="200" ry="120" fill="#3b3b3b"/>
+    <circle cx="${520 - (seed % 3) * 60}" cy="220" r="90" fill="#f2f2f2"/>
+  </svg>`;
+  return sharp(ground, { raw: { width, height, channels: 3 } })
+    .composite([{ input: Buffer.from(shape) }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+function shelterForm(organizationId: string, animals: object[], photos: Buffer[]) {
+  const form = new FormData();
+  form.set("organizacao_id", organizationId);
+  form.set("animais", JSON.stringify(animals));
+  for (const [index, bytes] of photos.entries())
+    form.append("fotos", new Blob([new Uint8Array(bytes)], { type: "image/jpeg" }), `animal-${index}.jpg`);
+  return form;
+}
+
+async function operator(): Promise<Client> {
+  const user = await createUser(app.db, { email: "operadora.emergencia@exemplo.com", nome: "Olga Operadora" });
+  await app.db.update(users).set({ operador: true }).where(eq(users.id, user.id));
+  const client = new Client(app.baseUrl);
+  expect((await client.post("/api/session", { email: user.email, senha: DEFAULT_PASSWORD })).status).toBe(200);
+  return client;
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: "https://adote.exemplo.org" });
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("an emergency", () => {
+  it("is opened by an operator; a shelter registers its animals in bulk; a family's lost report meets them first", async () => {
+    const olga = await operator();
+    const stranger = await signedInAccount(app, { email: "curioso.emergencia@exemplo.com", nome: "Caio Curioso" });
+    const flood = {
+      nome: "Enchentes no Rio Grande do Sul",
+      cidades: ["Porto Alegre (RS)", "Canoas (RS)", "Eldorado do Sul (RS)"],
+      inicio: addDays(today(), -10),
+    };
+    // Operators only: anyone else finds nothing to open; a signed-out caller signs in first.
+    expect((await stranger.client.post("/api/emergencias", flood)).status).toBe(404);
+    expect((await new Client(app.baseUrl).post("/api/emergencias", flood)).status).toBe(401);
+    const refused = await olga.post("/api/emergencias", { ...flood, cidades: ["Cidade Que Não Existe"] });
+    expect(refused.status).toBe(400);
+    const backwards = await olga.post("/api/emergencias", { ...flood, fim: addDays(today(), -20) });
+    expect(backwards.status).toBe(400);
+    const opened = await olga.post("/api/emergencias", flood);
+    expect(opened.status, opened.text).toBe(201);
+    const path = `/api/emergencias/${opened.json.id}`;
+    const shown = await new Client(app.baseUrl).get(path);
+    expect(shown.json).toMatchObject({ nome: flood.nome, ativa: true, animais: 0, fim: null });
+    expect((shown.json.cidades as { nome: string }[]).map((city) => city.nome)).toEqual([
+      "Canoas",
+      "Eldorado do Sul",
+      "Porto Alegre",
+    ]);
+
+    // A shelter's team registers two animals at once, a photo each.
+    const admin = await signedInAccount(app, { email: "abrigo.emergencia@exemplo.com", nome: "Bruna Abrigo" });
+    const created = await admin.client.post("/api/organizacoes", {
+      nome: "Abrigo do Guaíba",
+      cidade: "Canoas",
+      uf: "RS",
+    });
+    expect(created.status, created.text).toBe(201);
+    const organizationId = created.json.id as string;
+    const dog = {
+      especie: "cao",
+      porte: "medio",
+      sexo: "macho",
+      cores: ["preto", "branco"],
+      data: addDays(today(), -6),
+      cidade: "Canoas (RS)",
+      bairro: "Mathias Velho",
+    };
+    const cat = {
+      especie: "gato",
+      porte: "pequeno",
+      cores: ["cinza"],
+      data: addDays(today(), -5),
+      cidade: "Porto Alegre (RS)",
+    };
+    const rex = await photo(3);
+    const animals = `${path}/animais`;
+    // Not of the team: refused, nothing written.
+    const outsider = await stranger.client.post(animals, shelterForm(organizationId, [dog], [rex]));
+    expect(outsider.status).toBe(403);
+    // All or none: a cat found outside the area refuses the request, by its position.
+    const outside = await admin.client.post(
+      animals,
+      shelterForm(organizationId, [dog, { ...cat, cidade: "Manaus (AM)" }], [rex, await photo(8)]),
+    );
+    expect(outside.status).toBe(400);
+    expect(JSON.stringify(outside.json.errors)).toContain("animais.1.cidade");
+    const onePhotoShort = await admin.client.post(animals, shelterForm(organizationId, [dog, cat], [rex]));
+    expect(onePhotoShort.status).toBe(400);
+    const notJson = new FormData();
+    notJson.set("organizacao_id", organizationId);
+    notJson.set("animais", "[{");
+    expect((await admin.client.post(animals, notJson)).status).toBe(400);
+    expect(
+      await app.db.select().from(lostFoundReports).where(eq(lostFoundReports.organizationId, organizationId)),
+    ).toEqual([]);
+    const registered = await admin.client.post(animals, shelterForm(organizationId, [dog, cat], [rex, await photo(8)]));
+    expect(registered.status, registered.text).toBe(201);
+    expect(registered.json.ids).toHaveLength(2);
+    expect((await new Client(app.baseUrl).get(path)).json.animais).toBe(2);
+
+    // Families find them in one place.
+    const listed = await new Client(app.baseUrl).get(`/api/perdidos-e-achados?emergencia=${opened.json.id}`);
+    const reports = listed.json.anuncios as {
+      id: string;
+      tipo: string;
+      emergencia_id: string;
+      autor: { nome: string };
+    }[];
+    expect(reports.map((item) => item.id).sort()).toEqual([...(registered.json.ids as string[])].sort());
+    expect(reports.every((item) => item.tipo === "encontrado" && item.emergencia_id === opened.json.id)).toBe(true);
+    const page = await new Client(app.baseUrl).get(`/perdidos-e-achados?emergencia=${opened.json.id}`);
+    expect(page.text).toContain("Emergência: Enchentes no Rio Grande do Sul");
+
+    // A family's lost dog in the area: another found dog (no emergency) fits better on paper,
+    // yet the shelter's dog is listed first.
+    const neighbour = await signedInAccount(app, { email: "vizinha.emergencia@exemplo.com", nome: "Vera Vizinha" });
+    const report = (fields: Record<string, string>, picture: Buffer) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.set(name, value);
+      form.append("fotos", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), "foto.jpg");
+      return form;
+    };
+    const other = await neighbour.client.post(
+      "/api/perdidos-e-achados",
+      report(
+        {
+          tipo: "encontrado",
+          especie: "cao",
+          porte: "medio",
+          cores: "preto, branco",
+          data: addDays(today(), -2),
+          cidade: "Canoas (RS)",
+        },
+        await photo(21),
+      ),
+    );
+    expect(other.status, other.text).toBe(201);
+    const family = await signedInAccount(app, { email: "familia.emergencia@exemplo.com", nome: "Fabi Família" });
+    const lost = await family.client.post(
+      "/api/perdidos-e-achados",
+      report(
+        {
+          tipo: "perdido",
+          especie: "cao",
+          porte: "medio",
+          sexo: "macho",
+          cores: "preto, branco",
+          nome: "Trovão",
+          data: addDays(today(), -7),
+          cidade: "Canoas (RS)",
+        },
+        await photo(21),
+      ),
+    );
+    expect(lost.status, lost.text).toBe(201);
+    const matches = await new Client(app.baseUrl).get(`/api/perdidos-e-achados/${lost.json.id}/correspondencias`);
+    const ranked = matches.json.correspondencias as {
+      pontos: number;
+      anuncio: { id: string; emergencia_id: string | null };
+    }[];
+    expect(ranked.map((match) => match.anuncio.id)).toEqual([(registered.json.ids as string[])[0], other.json.id]);
+    expect(ranked[1]!.pontos).toBeGreaterThan(ranked[0]!.pontos);
+
+    // Once its days are over, it takes no more animals.
+    await app.db
+      .update(emergencies)
+      .set({ fim: addDays(today(), -1) })
+      .where(eq(emergencies.id, opened.json.id as string));
+    const late = await admin.client.post(animals, shelterForm(organizationId, [dog], [rex]));
+    expect(late.status).toBe(409);
+    expect(late.json.message).toBe("Esta emergência terminou: não recebe mais animais.");
+    expect((await new Client(app.baseUrl).get("/api/emergencias/00000000-0000-4000-8000-000000000000")).status).toBe(
+      404,
+    );
+  });
+});
