@@ -94,16 +94,18 @@ export async function candidatesFor(db: Db, now: Date, report: Comparable): Prom
         fitting.map((row) => row.id),
       ),
     );
-  return fitting
-    .map((row) => {
-      const hashes = photos.filter((photo) => photo.reportId === row.id).map((photo) => photo.hash);
-      return {
-        id: row.id,
-        pontos: scorePair(report, { ...row, hashes }, row.km),
-        distanciaKm: Math.round(row.km * 10) / 10,
-        emergency: row.emergencyId !== null,
-      };
-    })
-    // The animals shelters took in during an emergency first (issue 47), then the most alike.
-    .sort((a, b) => Number(b.emergency) - Number(a.emergency) || b.pontos - a.pontos);
+  return (
+    fitting
+      .map((row) => {
+        const hashes = photos.filter((photo) => photo.reportId === row.id).map((photo) => photo.hash);
+        return {
+          id: row.id,
+          pontos: scorePair(report, { ...row, hashes }, row.km),
+          distanciaKm: Math.round(row.km * 10) / 10,
+          emergency: row.emergencyId !== null,
+        };
+      })
+      // The animals shelters took in during an emergency first (issue 47), then the most alike.
+      .sort((a, b) => Number(b.emergency) - Number(a.emergency) || b.pontos - a.pontos)
+  );
 }
