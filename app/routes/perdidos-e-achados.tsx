@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
 import { AlertOffer } from "~/components/alert-offer";
 import { CityInput } from "~/components/city-field";
-import { findEmergency } from "~/domain/lost-found/emergencies.server";
+import { findEmergency, listActiveEmergencies } from "~/domain/lost-found/emergencies.server";
 import { listReports } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
@@ -30,12 +30,14 @@ function readQuery(searchParams: URLSearchParams): ReportQuery {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readQuery(url.searchParams);
-  const [list, emergency] = await Promise.all([
+  const [list, emergency, underWay] = await Promise.all([
     listReports(context.db, query),
     query.emergencia ? findEmergency(context.db, query.emergencia) : null,
+    listActiveEmergencies(context.db),
   ]);
   return {
     query,
+    emergencias: query.emergencia ? [] : underWay,
     // `?emergencia=`: the animals shelters took in during it, in one place (issue 47).
     emergencia: emergency?.ok
       ? {
@@ -65,7 +67,7 @@ export function meta() {
 }
 
 export default function LostAndFound() {
-  const { query, anuncios, cidadeDesconhecida, here, emergencia } = useLoaderData<typeof loader>();
+  const { query, anuncios, cidadeDesconhecida, here, emergencia, emergencias } = useLoaderData<typeof loader>();
   // An alert needs a kind and a city (issue 47): the reports of that kind published near it.
   const alertable = query.tipo && query.perto && !cidadeDesconhecida;
   return (
@@ -82,6 +84,19 @@ export default function LostAndFound() {
           </Link>
         </p>
       </div>
+      {emergencias.length > 0 ? (
+        <div className="panel" role="note">
+          <h2 className="panel__title">Emergências</h2>
+          <p>Procura um animal perdido numa emergência? Veja os animais acolhidos pelos abrigos:</p>
+          <ul>
+            {emergencias.map((item) => (
+              <li key={item.id}>
+                <Link to={`/perdidos-e-achados?emergencia=${item.id}`}>{`Animais acolhidos: ${item.nome}`}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {emergencia ? (
         <div className="panel" role="note">
           <h2 className="panel__title">{`Emergência: ${emergencia.nome}`}</h2>

@@ -151,6 +151,9 @@ describe("an emergency", () => {
     expect(reports.every((item) => item.tipo === "encontrado" && item.emergencia_id === opened.json.id)).toBe(true);
     const page = await new Client(app.baseUrl).get(`/perdidos-e-achados?emergencia=${opened.json.id}`);
     expect(page.text).toContain("Emergência: Enchentes no Rio Grande do Sul");
+    // The list leads to it while it lasts.
+    const lead = `href="/adopet/perdidos-e-achados?emergencia=${opened.json.id}"`;
+    expect((await new Client(app.baseUrl).get("/perdidos-e-achados")).text).toContain(lead);
 
     // A family's lost dog in the area: another found dog (no emergency) fits better on paper,
     // yet the shelter's dog is listed first.
@@ -207,6 +210,8 @@ describe("an emergency", () => {
       .update(emergencies)
       .set({ fim: addDays(today(), -1) })
       .where(eq(emergencies.id, opened.json.id as string));
+    // (Another address than the one read above: a page may be kept a few seconds.)
+    expect((await new Client(app.baseUrl).get("/perdidos-e-achados?especie=gato")).text).not.toContain(lead);
     const late = await admin.client.post(animals, shelterForm(organizationId, [dog], [rex]));
     expect(late.status).toBe(409);
     expect(late.json.message).toBe("Esta emergência terminou: não recebe mais animais.");

@@ -1,4 +1,4 @@
-import { count, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { cities, emergencies, lostFoundReports } from "~/db/schema";
 import { dayInBrasilia } from "~/lib/dates";
@@ -53,6 +53,17 @@ export async function openEmergency(
     })
     .returning({ id: emergencies.id });
   return ok(row!.id);
+}
+
+/** The emergencies under way, the latest first: the lost and found list leads families to their animals. */
+export async function listActiveEmergencies(db: Db, now = new Date()): Promise<{ id: string; nome: string }[]> {
+  const today = dayInBrasilia(now);
+  return db
+    .select({ id: emergencies.id, nome: emergencies.nome })
+    .from(emergencies)
+    .where(and(lte(emergencies.inicio, today), or(isNull(emergencies.fim), gte(emergencies.fim, today))))
+    .orderBy(desc(emergencies.inicio))
+    .limit(5);
 }
 
 /** An emergency as anyone reads it: its area, its days, how many animals shelters registered. */
