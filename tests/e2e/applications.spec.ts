@@ -95,8 +95,14 @@ test.describe("applications", () => {
     await expect(ong).toHaveURL(/status=nova/);
     // The filter by animal suggests the caretaker's animals as a name is typed, by keyboard.
     const animal = ong.getByLabel("Animal", { exact: true });
-    await animal.fill(nome.slice(0, 3).toLowerCase());
-    await expect(ong.getByRole("listbox", { name: "Sugestões" }).getByRole("option", { name: nome })).toBeVisible();
+    // Typed again if the filter's navigation was still settling (it resets the field to the URL's text).
+    await expect(async () => {
+      await animal.fill("");
+      await animal.fill(nome.slice(0, 3).toLowerCase());
+      await expect(ong.getByRole("listbox", { name: "Sugestões" }).getByRole("option", { name: nome })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 15_000 });
     await animal.press("ArrowDown");
     await expect(animal).toHaveAttribute("aria-activedescendant", /.+/);
     await expectNoAxeViolations(ong);
