@@ -46,8 +46,10 @@ const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
   [/^\/(api\/organizacoes\/[^/]+\/despesas|organizacoes\/[^/]+\/contas)$/, formMaxBytes(1, RECEIPT_MAX_BYTES)],
   // A lost or found animal's report with its photos (issue 47): the API and its page.
   [/^\/(api\/)?perdidos-e-achados(\/novo)?$/, formMaxBytes(REPORT_PHOTOS_MAX)],
-  // The animals a shelter took in during an emergency, a photo each.
-  [/^\/api\/emergencias\/[^/]+\/animais$/, formMaxBytes(EMERGENCY_ANIMALS_MAX)],
+  // The animals a shelter took in during an emergency, a photo each: the API and its page.
+  [/^\/(api|perdidos-e-achados)\/emergencias\/[^/]+\/animais$/, formMaxBytes(EMERGENCY_ANIMALS_MAX)],
+  // A family's photo, to search an emergency's animals by (the page's is the list's route, above).
+  [/^\/api\/emergencias\/[^/]+\/busca$/, formMaxBytes(1)],
   // A termo's PDF to verify.
   [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
 ];

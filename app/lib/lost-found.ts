@@ -93,6 +93,16 @@ export function hammingDistance(a: string, b: string): number {
   return bits;
 }
 
+/**
+ * How alike two sets of photos are, from 0 to 1: by their nearest pair of hashes. Unrelated
+ * pictures differ in about 32 bits of 64: that or more says nothing.
+ */
+export function photoLikeness(a: readonly string[], b: readonly string[]): number {
+  let nearest = 64;
+  for (const left of a) for (const right of b) nearest = Math.min(nearest, hammingDistance(left, right));
+  return Math.max(0, 1 - nearest / 32);
+}
+
 /** What a report's title and facts are read from. */
 type ReportFacts = {
   tipo: ReportType;

@@ -1000,6 +1000,20 @@ export const lostFoundReportsSchema = z
   .object({ anuncios: z.array(lostFoundReportSchema) })
   .meta({ id: "AnunciosPerdidosAchados" });
 
+export const photoSearchResultsSchema = z
+  .object({
+    resultados: z.array(
+      z.object({
+        semelhanca: z.number().int().meta({
+          description:
+            "De 0 a 100: quanto a foto enviada se parece com a do animal (e as cores, se informadas). Fotos sem relação ficam perto de 0.",
+        }),
+        anuncio: lostFoundReportSchema,
+      }),
+    ),
+  })
+  .meta({ id: "BuscaPorFoto" });
+
 export const lostFoundMatchesSchema = z
   .object({
     correspondencias: z.array(

@@ -1,15 +1,23 @@
-import { Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
 import { AlertOffer } from "~/components/alert-offer";
 import { CityInput } from "~/components/city-field";
+import { FileChoice } from "~/components/file-choice";
+import { ChoiceGroup, FormError, SelectField, ValidatedForm } from "~/components/form-fields";
+import { useValidatedForm } from "~/components/use-validated-form";
 import { findEmergency, listActiveEmergencies } from "~/domain/lost-found/emergencies.server";
-import { listReports } from "~/domain/lost-found/reports.server";
+import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server";
+import { listReports, type ReportView } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { REPORT_TYPE_LABEL, REPORT_TYPES, reportTitle } from "~/lib/lost-found";
+import { COLOR_LABEL, COLORS, REPORT_TYPE_LABEL, REPORT_TYPES, reportTitle } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
 import { SPECIES, SPECIES_LABEL } from "~/lib/pets";
-import { reportQuerySchema, type ReportQuery } from "~/validation/lost-found";
+import { IMAGE_MAX_BYTES } from "~/validation/fields";
+import { photoSearchSchema, reportQuerySchema, type ReportQuery } from "~/validation/lost-found";
+import { PET_MESSAGES } from "~/validation/pets";
+import { bytesOf } from "~/web/body.server";
+import { formFailure, parseForm } from "~/web/forms.server";
 
 /**
  * `/perdidos-e-achados` (issue 47), public: the open reports of lost and found animals, newest
@@ -26,6 +34,16 @@ function readQuery(searchParams: URLSearchParams): ReportQuery {
   }
   return query;
 }
+
+/** A report as a card of the list. */
+const toCard = (report: ReportView) => ({
+  id: report.id,
+  tipo: report.tipo,
+  titulo: reportTitle(report),
+  lugar: `${report.bairro ? `${report.bairro}, ` : ""}${report.cidade.nome} (${report.cidade.uf})`,
+  dia: formatDay(report.data),
+  foto: report.fotos[0] ?? null,
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,14 +66,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
     here: `/perdidos-e-achados${url.search}`,
     cidadeDesconhecida: !list.ok,
-    anuncios: (list.ok ? list.value : []).map((report) => ({
-      id: report.id,
-      tipo: report.tipo,
-      titulo: reportTitle(report),
-      lugar: `${report.bairro ? `${report.bairro}, ` : ""}${report.cidade.nome} (${report.cidade.uf})`,
-      dia: formatDay(report.data),
-      foto: report.fotos[0] ?? null,
-    })),
+    anuncios: (list.ok ? list.value : []).map(toCard),
+  };
+}
+
+/**
+ * `?emergencia=`: a family searches the animals the shelters took in by a photo of theirs
+ * (issue 47). Anyone may: the photo is read, never kept.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const emergency = reportQuerySchema.shape.emergencia.safeParse(new URL(request.url).searchParams.get("emergencia"));
+  if (!emergency.success || !emergency.data) throw data("Página não encontrada.", { status: 404 });
+  const form = await parseForm(request, photoSearchSchema, {
+    maxFiles: 1,
+    maxFileSize: IMAGE_MAX_BYTES,
+    fileTooLarge: PET_MESSAGES.fotos.size,
+    hideFields: ["foto"],
+  });
+  if (!form.ok) return form.response;
+  const { foto, ...input } = form.value;
+  const [photo] = await bytesOf(foto);
+  const found = await searchEmergencyByPhoto(context.db, emergency.data, {
+    input,
+    photo: photo!,
+    clientKey: context.clientKey,
+  });
+  if (!found.ok) return formFailure(form, found.failure);
+  return {
+    ...form.reply({}),
+    resultados: found.value.map((hit) => ({ ...toCard(hit.report), semelhanca: hit.semelhanca })),
   };
 }
 
@@ -68,6 +107,8 @@ export function meta() {
 
 export default function LostAndFound() {
   const { query, anuncios, cidadeDesconhecida, here, emergencia, emergencias } = useLoaderData<typeof loader>();
+  const searched = useActionData<typeof action>();
+  const resultados = searched && "resultados" in searched ? searched.resultados : null;
   // An alert needs a kind and a city (issue 47): the reports of that kind published near it.
   const alertable = query.tipo && query.perto && !cidadeDesconhecida;
   return (
@@ -104,6 +145,20 @@ export default function LostAndFound() {
             {`Animais acolhidos pelos abrigos em ${emergencia.area}: ${emergencia.animais} registrados. Procure o seu pela espécie e pelas fotos; quem anunciar um animal perdido na área recebe primeiro os acolhidos parecidos.`}
           </p>
         </div>
+      ) : null}
+      {emergencia ? <PhotoSearch action={here} lastResult={searched} /> : null}
+      {resultados ? (
+        <section aria-labelledby="pa-resultados">
+          <h2 id="pa-resultados" className="lost-found__results-title">
+            Os mais parecidos com a sua foto
+          </h2>
+          <p role="status">
+            {resultados.length === 0
+              ? "Nenhum animal acolhido com essas características."
+              : `${resultados.length === 1 ? "1 animal" : `${resultados.length} animais`}, os mais parecidos primeiro.`}
+          </p>
+          <ReportCards anuncios={resultados} />
+        </section>
       ) : null}
       <Form method="get" className="panel filters lost-found__filters" aria-label="Filtrar anúncios">
         {query.emergencia ? <input type="hidden" name="emergencia" value={query.emergencia} /> : null}
@@ -184,28 +239,84 @@ export default function LostAndFound() {
       ) : cidadeDesconhecida ? null : (
         <p>Escolha o tipo e uma cidade para receber um aviso de cada novo anúncio perto dela.</p>
       )}
-      <ul className="lost-found__list">
-        {anuncios.map((report) => (
-          <li key={report.id} className="lost-found__card">
-            {report.foto ? (
-              <img
-                src={imageUrl(report.foto, 320)}
-                srcSet={imageSrcSet(report.foto)}
-                sizes="(min-width: 768px) 320px, 100vw"
-                alt=""
-                width={320}
-                height={240}
-                loading="lazy"
-              />
-            ) : null}
-            <p className={`lost-found__kind lost-found__kind--${report.tipo}`}>{REPORT_TYPE_LABEL[report.tipo]}</p>
-            <h2 className="lost-found__title">
-              <Link to={`/perdidos-e-achados/${report.id}`}>{report.titulo}</Link>
-            </h2>
-            <p>{`${report.lugar} · ${report.dia}`}</p>
-          </li>
-        ))}
-      </ul>
+      <ReportCards anuncios={anuncios} />
     </section>
+  );
+}
+
+type Card = ReturnType<typeof toCard> & { semelhanca?: number };
+
+function ReportCards({ anuncios }: { anuncios: Card[] }) {
+  return (
+    <ul className="lost-found__list">
+      {anuncios.map((report) => (
+        <li key={report.id} className="lost-found__card">
+          {report.foto ? (
+            <img
+              src={imageUrl(report.foto, 320)}
+              srcSet={imageSrcSet(report.foto)}
+              sizes="(min-width: 768px) 320px, 100vw"
+              alt=""
+              width={320}
+              height={240}
+              loading="lazy"
+            />
+          ) : null}
+          <p className={`lost-found__kind lost-found__kind--${report.tipo}`}>{REPORT_TYPE_LABEL[report.tipo]}</p>
+          <h2 className="lost-found__title">
+            <Link to={`/perdidos-e-achados/${report.id}`}>{report.titulo}</Link>
+          </h2>
+          <p>{`${report.lugar} · ${report.dia}`}</p>
+          {report.semelhanca === undefined ? null : <p>{`Semelhança da foto: ${report.semelhanca}%`}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An emergency's search by photo: the photo, and the species and colours if the family says. */
+function PhotoSearch({ action, lastResult }: { action: string; lastResult: Parameters<typeof useValidatedForm>[1] }) {
+  const [form, fields, focus] = useValidatedForm(photoSearchSchema, lastResult, undefined, [
+    "foto",
+    "especie",
+    "cores",
+  ]);
+  return (
+    <ValidatedForm
+      form={form}
+      focus={focus}
+      action={action}
+      encType="multipart/form-data"
+      className="panel"
+      aria-labelledby="pa-busca"
+    >
+      <h2 id="pa-busca" className="panel__title">
+        Procurar pela foto
+      </h2>
+      <p>Envie uma foto do seu animal: os acolhidos mais parecidos aparecem primeiro. A foto não fica guardada.</p>
+      <FormError id={form.errorId} errors={form.errors} />
+      <FileChoice
+        name="foto"
+        label="Foto do seu animal"
+        button="Escolher foto"
+        empty="Nenhuma foto escolhida"
+        accept="image/jpeg,image/png,image/webp"
+        error={fields.foto.errors?.[0] ?? null}
+      />
+      <SelectField
+        meta={fields.especie}
+        label="Espécie (opcional)"
+        placeholder="Todas"
+        options={SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
+      />
+      <ChoiceGroup
+        meta={fields.cores}
+        legend="Cores (opcional, até 3)"
+        options={COLORS.map((color) => [color, COLOR_LABEL[color]])}
+      />
+      <button type="submit" className="button panel__submit">
+        Procurar
+      </button>
+    </ValidatedForm>
   );
 }

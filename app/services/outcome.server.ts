@@ -265,6 +265,7 @@ export type LimitName =
   | "ledger-account"
   | "lost-found-account"
   | "lost-found-shelter"
+  | "lost-found-search-client"
   | "transfer-account"
   | "foster-account"
   | "news-account"

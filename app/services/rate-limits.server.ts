@@ -46,6 +46,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "lost-found-account": { points: 10, duration: HOUR },
   // An emergency's animals a shelter registers (issue 47), per account: up to 10 a request.
   "lost-found-shelter": { points: 60, duration: HOUR },
+  // Searches of an emergency's animals by a photo, per client: a family tries a few photos, each read by sharp.
+  "lost-found-search-client": { points: 30, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.

@@ -34,6 +34,7 @@ export const LOST_FOUND_MESSAGES = {
   emergenciaFim: "O último dia vem depois do primeiro, como 2026-12-05 (ou deixe em branco).",
   animais: `Envie de 1 a ${EMERGENCY_ANIMALS_MAX} animais em \`animais\`: uma lista em JSON, com uma foto para cada um em \`fotos\`, na mesma ordem.`,
   organizacao: "Informe a organização que acolheu os animais (organizacao_id).",
+  foto: "Envie uma foto do seu animal (JPEG, PNG ou WebP).",
 } as const;
 
 const coordinate = (min: number, max: number) =>
@@ -46,26 +47,28 @@ const coordinate = (min: number, max: number) =>
       .optional(),
   );
 
+// A form's checkboxes send the list; text (`preto, branco`) is read as one.
+const colorList = z.preprocess(
+  (value) =>
+    typeof value === "string"
+      ? value
+          .split(",")
+          .map((color) => color.trim())
+          .filter(Boolean)
+      : value,
+  z
+    .array(z.enum(COLORS, LOST_FOUND_MESSAGES.cores), LOST_FOUND_MESSAGES.cores)
+    .min(1, LOST_FOUND_MESSAGES.cores)
+    .max(3, LOST_FOUND_MESSAGES.cores)
+    .transform((list) => [...new Set(list)]),
+);
+
 const reportFields = {
   tipo: z.enum(REPORT_TYPES, LOST_FOUND_MESSAGES.tipo),
   especie: z.enum(SPECIES, LOST_FOUND_MESSAGES.especie),
   porte: z.enum(SIZES, LOST_FOUND_MESSAGES.porte),
   sexo: z.preprocess(blankToUndefined, z.enum(SEXES, LOST_FOUND_MESSAGES.sexo).optional()),
-  // A form's checkboxes send the list; text (`preto, branco`) is read as one.
-  cores: z.preprocess(
-    (value) =>
-      typeof value === "string"
-        ? value
-            .split(",")
-            .map((color) => color.trim())
-            .filter(Boolean)
-        : value,
-    z
-      .array(z.enum(COLORS, LOST_FOUND_MESSAGES.cores), LOST_FOUND_MESSAGES.cores)
-      .min(1, LOST_FOUND_MESSAGES.cores)
-      .max(3, LOST_FOUND_MESSAGES.cores)
-      .transform((list) => [...new Set(list)]),
-  ),
+  cores: colorList,
   nome: optionalTextField(60, LOST_FOUND_MESSAGES.nome),
   data: z.iso.date(LOST_FOUND_MESSAGES.data),
   cidade: requiredText(LOST_FOUND_MESSAGES.cidade).max(60, LOST_FOUND_MESSAGES.cidade),
@@ -153,3 +156,14 @@ export const shelterAnimalsSchema = z.strictObject({
 });
 export type ShelterAnimal = z.output<typeof shelterAnimalSchema>;
 export type ShelterAnimalsInput = z.output<typeof shelterAnimalsSchema>;
+
+/**
+ * `POST /api/emergencias/:id/busca` and the emergency's page: a family looks for their animal
+ * among those the shelters took in, by a photo of it, and the species and colours if they say.
+ */
+export const photoSearchSchema = z.strictObject({
+  especie: z.preprocess(blankToUndefined, z.enum(SPECIES, LOST_FOUND_MESSAGES.especie).optional()),
+  cores: colorList.optional(),
+  foto: photos.min(1, LOST_FOUND_MESSAGES.foto).max(1, LOST_FOUND_MESSAGES.foto),
+});
+export type PhotoSearchInput = Omit<z.output<typeof photoSearchSchema>, "foto">;

@@ -1,10 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
+import type { z } from "zod";
 import {
   LOST_FOUND_MESSAGES,
+  photoSearchSchema,
   reportFormSchema,
   shelterAnimalsSchema,
-  type ReportInput,
   type ShelterAnimalsInput,
 } from "~/validation/lost-found";
 import { PET_MESSAGES } from "~/validation/pets";
@@ -20,19 +21,29 @@ const PHOTO_LIMITS = {
   tooManyFiles: PET_MESSAGES.fotos.max,
 };
 
-/** `POST /api/perdidos-e-achados`: multipart only (the photos are the report). */
-export async function readApiReport(
+/** A multipart body of fields and photos (in `fotos` or `foto`), read by its schema. */
+async function readWithPhotos<Schema extends z.ZodType, Field extends "fotos" | "foto">(
   request: Request,
-): Promise<{ ok: true; input: ReportInput; photos: Buffer[] } | { ok: false; response: Response }> {
+  schema: Schema,
+  { field, maxFiles }: { field: Field; maxFiles: number },
+): Promise<{ ok: true; input: Omit<z.output<Schema>, Field>; photos: Buffer[] } | { ok: false; response: Response }> {
   try {
-    const submission = parseWithZod(await readForm(request, PHOTO_LIMITS), { schema: reportFormSchema });
+    const submission = parseWithZod(await readForm(request, { ...PHOTO_LIMITS, maxFiles }), { schema });
     if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
-    const { fotos, ...input } = submission.value;
-    return { ok: true, input, photos: await bytesOf(fotos) };
+    const { [field]: files, ...input } = submission.value as Record<string, unknown>;
+    return { ok: true, input: input as Omit<z.output<Schema>, Field>, photos: await bytesOf(files as File[]) };
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }
 }
+
+/** `POST /api/perdidos-e-achados`: multipart only (the photos are the report). */
+export const readApiReport = (request: Request) =>
+  readWithPhotos(request, reportFormSchema, { field: "fotos", maxFiles: REPORT_PHOTOS_MAX });
+
+/** `POST /api/emergencias/:id/busca`: one photo in `foto`, and the species and colours if known. */
+export const readPhotoSearch = (request: Request) =>
+  readWithPhotos(request, photoSearchSchema, { field: "foto", maxFiles: 1 });
 
 /**
  * `POST /api/emergencias/:id/animais` (multipart): `organizacao_id`, `animais` (a JSON list) and

@@ -1,7 +1,7 @@
-import sharp from "sharp";
 import { dayInBrasilia } from "../../app/lib/dates";
 import { NOTICES } from "../../app/validation/messages";
 import { PET_MESSAGES } from "../../app/validation/pets";
+import { animalPhoto } from "../support/animal-photos";
 import { createAccount, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { expect, expectNoAxeViolations, test } from "./support";
@@ -13,28 +13,8 @@ import { expect, expectNoAxeViolations, test } from "./support";
  * the happy ending.
  */
 
-/** A photo of Farofa: a caramel dog on a textured ground, as a phone would send it. */
-async function farofa(): Promise<Buffer> {
-  const width = 900;
-  const height = 675;
-  const ground = Buffer.alloc(width * height * 3);
-  let state = 42;
-  for (let index = 0; index < ground.length; index += 3) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    ground[index] = 80 + (state % 50);
-    ground[index + 1] = 110 + (state % 50);
-    ground[index + 2] = 70 + (state % 40);
-  }
-  const dog = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <ellipse cx="380" cy="400" rx="230" ry="130" fill="#c98b4f"/>
-    <circle cx="600" cy="250" r="100" fill="#c98b4f"/>
-    <circle cx="630" cy="230" r="30" fill="#ffffff"/>
-  </svg>`;
-  return sharp(ground, { raw: { width, height, channels: 3 } })
-    .composite([{ input: Buffer.from(dog) }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+/** A photo of Farofa: a caramel dog with a white patch on his head, as a phone would send it. */
+const farofa = () => animalPhoto(42, { bodyX: 380, patches: [{ x: 710, y: 310, r: 40, color: "#ffffff" }] });
 
 test("a lost dog and the same dog found meet: both are e-mailed, they talk, and the family marks him reencontrado", async ({
   page,

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emergencies, lostFoundReports, users } from "~/db/schema";
+import { emergencies, images, lostFoundReports, users } from "~/db/schema";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
+import { animalPhoto, photographedAgain } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /**
@@ -15,27 +15,9 @@ import { Client, signedInAccount, startTestApp, type TestApp } from "../support/
 let app: TestApp;
 const today = () => dayInBrasilia(new Date());
 
-/** A distinct picture for each seed: a textured ground and a shape of its own. */
-async function photo(seed: number): Promise<Buffer> {
-  const width = 800;
-  const height = 600;
-  let state = seed;
-  const ground = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < ground.length; index += 3) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    ground[index] = 90 + (state % 60);
-    ground[index + 1] = 100 + (state % 50);
-    ground[index + 2] = 80 + (state % 40);
-  }
-  const shape = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <ellipse cx="${200 + (seed % 5) * 80}" cy="360" rx="200" ry="120" fill="#3b3b3b"/>
-    <circle cx="${520 - (seed % 3) * 60}" cy="220" r="90" fill="#f2f2f2"/>
-  </svg>`;
-  return sharp(ground, { raw: { width, height, channels: 3 } })
-    .composite([{ input: Buffer.from(shape) }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
+/** The shelter's grey cat: another shape and place than the dogs'. */
+const grey = () =>
+  animalPhoto(8, { bodyX: 150, coat: "#8a8a8a", patches: [{ x: 900, y: 650, r: 120, color: "#202020" }] });
 
 function shelterForm(organizationId: string, animals: object[], photos: Buffer[]) {
   const form = new FormData();
@@ -113,7 +95,7 @@ describe("an emergency", () => {
       data: addDays(today(), -5),
       cidade: "Porto Alegre (RS)",
     };
-    const rex = await photo(3);
+    const rex = await animalPhoto(3);
     const animals = `${path}/animais`;
     // Not of the team: refused, nothing written.
     const outsider = await stranger.client.post(animals, shelterForm(organizationId, [dog], [rex]));
@@ -121,7 +103,7 @@ describe("an emergency", () => {
     // All or none: a cat found outside the area refuses the request, by its position.
     const outside = await admin.client.post(
       animals,
-      shelterForm(organizationId, [dog, { ...cat, cidade: "Manaus (AM)" }], [rex, await photo(8)]),
+      shelterForm(organizationId, [dog, { ...cat, cidade: "Manaus (AM)" }], [rex, await grey()]),
     );
     expect(outside.status).toBe(400);
     expect(JSON.stringify(outside.json.errors)).toContain("animais.1.cidade");
@@ -134,7 +116,7 @@ describe("an emergency", () => {
     expect(
       await app.db.select().from(lostFoundReports).where(eq(lostFoundReports.organizationId, organizationId)),
     ).toEqual([]);
-    const registered = await admin.client.post(animals, shelterForm(organizationId, [dog, cat], [rex, await photo(8)]));
+    const registered = await admin.client.post(animals, shelterForm(organizationId, [dog, cat], [rex, await grey()]));
     expect(registered.status, registered.text).toBe(201);
     expect(registered.json.ids).toHaveLength(2);
     expect((await new Client(app.baseUrl).get(path)).json.animais).toBe(2);
@@ -154,6 +136,61 @@ describe("an emergency", () => {
     // The list leads to it while it lasts.
     const lead = `href="/adopet/perdidos-e-achados?emergencia=${opened.json.id}"`;
     expect((await new Client(app.baseUrl).get("/perdidos-e-achados")).text).toContain(lead);
+
+    // Or by a photo of their own (another phone's picture of Rex): Rex first, the cat far behind;
+    // saying it is a cat leaves the dog out. Anyone may search; the photo is not kept.
+    const search = (fields: Record<string, string>, picture: Buffer | null) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      if (picture) form.append("foto", new Blob([new Uint8Array(picture)], { type: "image/jpeg" }), "rex.jpg");
+      return form;
+    };
+    const imagesBefore = (await app.db.select({ id: images.id }).from(images)).length;
+    const byPhoto = await new Client(app.baseUrl).post(`${path}/busca`, search({}, await photographedAgain(rex)));
+    expect(byPhoto.status, byPhoto.text).toBe(200);
+    const hits = byPhoto.json.resultados as { semelhanca: number; anuncio: { id: string } }[];
+    expect(hits.map((hit) => hit.anuncio.id)).toEqual(registered.json.ids);
+    expect(hits[0]!.semelhanca, JSON.stringify(hits.map((hit) => hit.semelhanca))).toBeGreaterThanOrEqual(60);
+    expect(hits[1]!.semelhanca).toBeLessThan(hits[0]!.semelhanca - 30);
+    const cats = await new Client(app.baseUrl).post(
+      `${path}/busca`,
+      search({ especie: "gato", cores: "cinza" }, await photographedAgain(rex)),
+    );
+    expect((cats.json.resultados as { anuncio: { id: string } }[]).map((hit) => hit.anuncio.id)).toEqual([
+      (registered.json.ids as string[])[1],
+    ]);
+    expect((await app.db.select({ id: images.id }).from(images)).length).toBe(imagesBefore);
+    const noPhoto = await new Client(app.baseUrl).post(`${path}/busca`, search({ especie: "cao" }, null));
+    expect(noPhoto.status).toBe(400);
+    expect(JSON.stringify(noPhoto.json)).toContain("Envie uma foto do seu animal");
+    const notAnImage = search({}, null);
+    notAnImage.append("foto", new Blob(["%PDF-1.4 not a photo"], { type: "image/jpeg" }), "rex.jpg");
+    expect((await new Client(app.baseUrl).post(`${path}/busca`, notAnImage)).status).toBe(400);
+    const badColour = await new Client(app.baseUrl).post(`${path}/busca`, search({ cores: "roxo" }, rex));
+    expect(badColour.status).toBe(400);
+    expect(
+      (
+        await new Client(app.baseUrl).post(
+          "/api/emergencias/00000000-0000-4000-8000-000000000000/busca",
+          search({}, rex),
+        )
+      ).status,
+    ).toBe(404);
+    // The page: the same search, its results above the list.
+    const searchedPage = await new Client(app.baseUrl).post(
+      `/perdidos-e-achados?emergencia=${opened.json.id}`,
+      search({}, await photographedAgain(rex)),
+    );
+    expect(searchedPage.status, searchedPage.text.slice(0, 300)).toBe(200);
+    const resultsHtml = searchedPage.text.slice(searchedPage.text.indexOf("Os mais parecidos com a sua foto"));
+    expect(resultsHtml.indexOf(`/perdidos-e-achados/${(registered.json.ids as string[])[0]}`)).toBeGreaterThan(0);
+    expect(resultsHtml).toMatch(/Semelhança da foto: \d+%/);
+    const emptyPage = await new Client(app.baseUrl).post(
+      `/perdidos-e-achados?emergencia=${opened.json.id}`,
+      search({}, null),
+    );
+    expect(emptyPage.status).toBe(400);
+    expect(emptyPage.text).toContain("Envie uma foto do seu animal");
 
     // A family's lost dog in the area: another found dog (no emergency) fits better on paper,
     // yet the shelter's dog is listed first.
@@ -175,7 +212,7 @@ describe("an emergency", () => {
           data: addDays(today(), -2),
           cidade: "Canoas (RS)",
         },
-        await photo(21),
+        await animalPhoto(21),
       ),
     );
     expect(other.status, other.text).toBe(201);
@@ -193,7 +230,7 @@ describe("an emergency", () => {
           data: addDays(today(), -7),
           cidade: "Canoas (RS)",
         },
-        await photo(21),
+        await animalPhoto(21),
       ),
     );
     expect(lost.status, lost.text).toBe(201);

@@ -14,6 +14,7 @@ import { createMailer } from "~/services/mail.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
+import { animalPhoto, photographedAgain } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { until } from "../support/poll";
 import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
@@ -29,41 +30,6 @@ const PUBLIC_URL = "https://adote.exemplo.org";
 let app: TestApp;
 let smtp: SmtpPeer;
 const today = () => dayInBrasilia(new Date());
-
-/** A scene: a textured ground (seeded noise), a caramel dog's body and head, patches where told. */
-async function photo(seed: number, patches: { x: number; y: number; r: number; color: string }[], bodyX: number) {
-  const width = 1200;
-  const height = 900;
-  let state = seed;
-  const noise = Buffer.alloc(width * height * 3);
-  for (let index = 0; index < noise.length; index += 3) {
-    state = (state * 1103515245 + 12345) & 0x7fffffff;
-    const shade = 90 + (state % 60);
-    noise[index] = shade;
-    noise[index + 1] = shade + 20;
-    noise[index + 2] = shade - 10;
-  }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-    <ellipse cx="${bodyX}" cy="520" rx="300" ry="170" fill="#c98b4f"/>
-    <circle cx="${bodyX + 300}" cy="330" r="130" fill="#c98b4f"/>
-    <ellipse cx="${bodyX + 360}" cy="240" rx="40" ry="80" fill="#6b3e1d"/>
-    ${patches.map((patch) => `<circle cx="${patch.x}" cy="${patch.y}" r="${patch.r}" fill="${patch.color}"/>`).join("")}
-  </svg>`;
-  return sharp(noise, { raw: { width, height, channels: 3 } })
-    .composite([{ input: Buffer.from(svg) }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
-}
-
-/** The same photo as a second phone would take it: cropped a little, smaller, brighter, compressed more. */
-async function again(original: Buffer) {
-  return sharp(original)
-    .extract({ left: 40, top: 30, width: 1120, height: 840 })
-    .resize(1000, 750)
-    .modulate({ brightness: 1.08 })
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
 
 /** A PDF's text (pdftotext), and its first page as a phone's camera reads its QR code (pdftoppm, jsQR). */
 async function readPoster(bytes: Buffer): Promise<{ text: string; qr: string | undefined }> {
@@ -127,8 +93,8 @@ describe("lost and found reports", () => {
     const family = await signedInAccount(app, { email: "familia.perdidos@exemplo.com", nome: "Joana Família" });
     const finder = await signedInAccount(app, { email: "achou.perdidos@exemplo.com", nome: "Rui Achou" });
     const other = await signedInAccount(app, { email: "outro.perdidos@exemplo.com", nome: "Lia Outra" });
-    const pacoca = await photo(7, [{ x: 760, y: 300, r: 45, color: "#ffffff" }], 420);
-    const lookalike = await photo(99, [{ x: 380, y: 560, r: 90, color: "#ffffff" }], 180);
+    const pacoca = await animalPhoto(7, { patches: [{ x: 760, y: 300, r: 45, color: "#ffffff" }], bodyX: 420 });
+    const lookalike = await animalPhoto(99, { patches: [{ x: 380, y: 560, r: 90, color: "#ffffff" }], bodyX: 180 });
 
     const lost = await family.client.post(
       "/api/perdidos-e-achados",
@@ -150,7 +116,7 @@ describe("lost and found reports", () => {
     expect(first.status, first.text).toBe(201);
     const second = await finder.client.post(
       "/api/perdidos-e-achados",
-      reportForm({ ...found, data: addDays(today(), -1), bairro: "Alcântara" }, [await again(pacoca)]),
+      reportForm({ ...found, data: addDays(today(), -1), bairro: "Alcântara" }, [await photographedAgain(pacoca)]),
     );
     expect(second.status, second.text).toBe(201);
 
@@ -225,7 +191,7 @@ describe("lost and found reports", () => {
 
   it("is refused with a message for what a report cannot be, with nothing written", async () => {
     const ana = await signedInAccount(app, { email: "ana.perdidos@exemplo.com", nome: "Ana Recusada" });
-    const picture = await photo(3, [], 400);
+    const picture = await animalPhoto(3, { bodyX: 400 });
     const before = (await app.db.select({ id: lostFoundReports.id }).from(lostFoundReports)).length;
     const refusals: [Record<string, string>, Buffer[], string, string][] = [
       [
@@ -292,7 +258,9 @@ describe("a conversation about a report", () => {
     const stranger = await signedInAccount(app, { email: "bento.curioso@exemplo.com", nome: "Ivo Curioso" });
     const made = await family.client.post(
       "/api/perdidos-e-achados",
-      reportForm({ ...LOST, nome: "Bento", data: today(), cidade: "Petrópolis (RJ)" }, [await photo(31, [], 350)]),
+      reportForm({ ...LOST, nome: "Bento", data: today(), cidade: "Petrópolis (RJ)" }, [
+        await animalPhoto(31, { bodyX: 350 }),
+      ]),
     );
     expect(made.status, made.text).toBe(201);
     const write = `/api/perdidos-e-achados/${made.json.id}/mensagens`;
@@ -425,7 +393,7 @@ describe("alerts of lost and found animals", () => {
     const cat = { tipo: "encontrado", especie: "gato", porte: "pequeno", cores: "preto", cidade: "Barra Mansa (RJ)" };
     const found = await finder.client.post(
       "/api/perdidos-e-achados",
-      reportForm({ ...cat, data: today() }, [await photo(51, [], 300)]),
+      reportForm({ ...cat, data: today() }, [await animalPhoto(51, { bodyX: 300 })]),
     );
     expect(found.status, found.text).toBe(201);
     const [mail] = await until("the alert's e-mail", async () => {
@@ -453,7 +421,9 @@ describe("a report near its 90 days", () => {
     const lia = await signedInAccount(app, { email: "lia.renova@exemplo.com", nome: "Lia Renova" });
     const made = await lia.client.post(
       "/api/perdidos-e-achados",
-      reportForm({ ...LOST, nome: "Pipoca", data: today(), cidade: "Maricá (RJ)" }, [await photo(41, [], 320)]),
+      reportForm({ ...LOST, nome: "Pipoca", data: today(), cidade: "Maricá (RJ)" }, [
+        await animalPhoto(41, { bodyX: 320 }),
+      ]),
     );
     expect(made.status).toBe(201);
     const id = made.json.id as string;
@@ -488,7 +458,9 @@ describe("a report past its 90 days", () => {
     const caio = await signedInAccount(app, { email: "caio.perdidos@exemplo.com", nome: "Caio Renova" });
     const made = await caio.client.post(
       "/api/perdidos-e-achados",
-      reportForm({ ...LOST, nome: "Velho", data: today(), cidade: "Cabo Frio (RJ)" }, [await photo(21, [], 300)]),
+      reportForm({ ...LOST, nome: "Velho", data: today(), cidade: "Cabo Frio (RJ)" }, [
+        await animalPhoto(21, { bodyX: 300 }),
+      ]),
     );
     expect(made.status).toBe(201);
     const listed = async () =>
@@ -520,7 +492,7 @@ describe("the pages", () => {
       `/adopet/login?voltar=${encodeURIComponent("/perdidos-e-achados/novo")}`,
     ]);
     const form = reportForm({ ...LOST, nome: "Biscoito", data: today(), cidade: "Maricá (RJ)", especie: "gato" }, [
-      await photo(11, [], 500),
+      await animalPhoto(11, { bodyX: 500 }),
     ]);
     const refused = await bia.client.post("/perdidos-e-achados/novo", reportForm({ ...LOST, data: "ontem" }, []));
     expect(refused.status).toBe(400);

@@ -8,23 +8,31 @@ import {
 import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 import { writeAboutReport } from "~/domain/conversations/conversations.server";
 import { findEmergency, openEmergency, registerShelterAnimals } from "~/domain/lost-found/emergencies.server";
+import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server";
 import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
 import { apiConversationMessageSchema } from "~/validation/conversations";
 import {
   createdIdSchema,
   emergencyViewSchema,
+  photoSearchResultsSchema,
   shelterAnimalsCreatedSchema,
   reportMessageSentSchema,
   lostFoundMatchesSchema,
   lostFoundReportSchema,
   lostFoundReportsSchema,
 } from "~/openapi/responses";
-import { emergencySchema, reportFormSchema, reportQuerySchema, reportStatusSchema } from "~/validation/lost-found";
+import {
+  emergencySchema,
+  photoSearchSchema,
+  reportFormSchema,
+  reportQuerySchema,
+  reportStatusSchema,
+} from "~/validation/lost-found";
 import { apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
-import { readApiReport, readShelterAnimals } from "~/web/lost-found-forms.server";
+import { readApiReport, readPhotoSearch, readShelterAnimals } from "~/web/lost-found-forms.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
-import { toApiMatch, toApiReport } from "../presenters/lost-found";
+import { toApiMatch, toApiPhotoHit, toApiReport } from "../presenters/lost-found";
 
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
 
@@ -247,6 +255,36 @@ export const lostFoundEndpoints = [
       });
       if (!made.ok) return apiFailure(made.failure);
       return Response.json({ ids: made.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/emergencias/{id}/busca",
+    access: "anyone",
+    params: { id: emergency },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Procurar um animal acolhido pela foto",
+      description:
+        "Multipart: uma foto do seu animal em `foto` (JPEG, PNG ou WebP) e, se quiser, `especie` e `cores` (até 3). Os animais abertos que os abrigos acolheram na emergência, os mais parecidos primeiro (até 24). A foto é lida e descartada: nada é guardado. 30 buscas por hora por conexão.",
+      requestBody: { content: { "multipart/form-data": { schema: photoSearchSchema } } },
+      ok: { 200: answer("Os animais, os mais parecidos primeiro.", photoSearchResultsSchema) },
+      errors: {
+        400: "Dados inválidos: sem foto, um arquivo que não é imagem, uma espécie ou cor fora da lista.",
+        404: "Emergência não encontrada.",
+      },
+      traits: { body: true, upload: true, limited: true },
+    },
+    async handle({ request, params, context }) {
+      const read = await readPhotoSearch(request);
+      if (!read.ok) return read.response;
+      const found = await searchEmergencyByPhoto(context.db, params.id, {
+        input: read.input,
+        photo: read.photos[0]!,
+        clientKey: context.clientKey,
+      });
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json({ resultados: found.value.map(toApiPhotoHit) }, { headers: NO_STORE });
     },
   }),
 ];

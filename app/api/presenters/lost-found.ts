@@ -1,3 +1,4 @@
+import type { PhotoSearchHit } from "~/domain/lost-found/photo-search.server";
 import type { MatchView, ReportView } from "~/domain/lost-found/reports.server";
 import { imageUrl } from "~/lib/image-urls";
 
@@ -28,4 +29,9 @@ export const toApiMatch = (match: MatchView) => ({
   pontos: match.pontos,
   distancia_km: match.distanciaKm,
   anuncio: toApiReport(match.report),
+});
+
+export const toApiPhotoHit = (hit: PhotoSearchHit) => ({
+  semelhanca: hit.semelhanca,
+  anuncio: toApiReport(hit.report),
 });

@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, lte, ne } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { lostFoundPhotos, lostFoundReports } from "~/db/schema";
 import { addDays } from "~/lib/dates";
-import { colorsFit, hammingDistance, MATCH_DAYS, MATCH_RADIUS_KM, sizesFit, type Color } from "~/lib/lost-found";
+import { colorsFit, MATCH_DAYS, MATCH_RADIUS_KM, photoLikeness, sizesFit, type Color } from "~/lib/lost-found";
 import type { Sex, Size, Species } from "~/lib/pets";
 import { distanceKm } from "~/domain/places/cities.server";
 
@@ -30,10 +30,7 @@ export type Candidate = { id: string; pontos: number; distanciaKm: number; emerg
 
 /** A score from 0 to 100: the photos weigh 60, the distance 20, the days 10, the colours 10. */
 function scorePair(a: Comparable, b: Comparable, km: number): number {
-  let nearest = 64;
-  for (const left of a.hashes) for (const right of b.hashes) nearest = Math.min(nearest, hammingDistance(left, right));
-  // Unrelated pictures differ in about 32 bits of 64: that or more says nothing.
-  const photos = Math.max(0, 1 - nearest / 32);
+  const photos = photoLikeness(a.hashes, b.hashes);
   const days = Math.abs(Date.parse(a.data) - Date.parse(b.data)) / 86_400_000;
   const shared = a.cores.filter((color) => b.cores.includes(color)).length;
   const colours = a.cores.length && b.cores.length ? shared / Math.max(a.cores.length, b.cores.length) : 0.5;

@@ -139,6 +139,14 @@ export async function findReport(db: Db, reportId: string): Promise<Result<Repor
   return report ? ok(report) : notFound("lost-found-report");
 }
 
+/** Reports by id, in the order asked (the ones not found left out). */
+export async function findReports(db: Db, reportIds: string[]): Promise<ReportView[]> {
+  if (reportIds.length === 0) return [];
+  const found = await reportsWhere(db, inArray(lostFoundReports.id, reportIds), reportIds.length);
+  const byId = new Map(found.map((report) => [report.id, report]));
+  return reportIds.flatMap((id) => byId.get(id) ?? []);
+}
+
 const REPORTS_PAGE = 50;
 
 /** The open reports, newest first: near a city (30 km unless told), of a kind, a species, since a day. */
