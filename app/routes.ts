@@ -45,6 +45,8 @@ export default [
   route("apadrinhamentos/recibos/:doacaoId", "routes/apadrinhamentos.recibo.ts"),
   route("perdidos-e-achados", "routes/perdidos-e-achados.tsx"),
   route("perdidos-e-achados/novo", "routes/perdidos-e-achados.novo.tsx"),
+  route("perdidos-e-achados/emergencias/nova", "routes/perdidos-e-achados.emergencias.nova.tsx"),
+  route("perdidos-e-achados/emergencias/:id/animais", "routes/perdidos-e-achados.emergencias.animais.tsx"),
   route("perdidos-e-achados/:id", "routes/perdidos-e-achados.anuncio.tsx"),
   route("perdidos-e-achados/:id/cartaz.pdf", "routes/perdidos-e-achados.cartaz-pdf.ts"),
   route("alertas", "routes/alertas.tsx"),

@@ -16,7 +16,8 @@ import type { z } from "zod";
 export function useValidatedForm<Schema extends z.ZodObject>(
   schema: Schema,
   lastResult: SubmissionResult<string[]> | null | undefined,
-  defaultValue?: Record<string, string | string[]>,
+  // A list of fieldsets takes its items' values (`animais: [{ data }]`).
+  defaultValue?: Record<string, string | string[] | Record<string, string>[]>,
   fieldOrder: readonly string[] = Object.keys(schema.shape),
 ) {
   // Memoised: Conform reports (and focuses) a result each time it gets a new object.

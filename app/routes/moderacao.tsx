@@ -339,6 +339,15 @@ export default function Moderacao() {
           </ul>
         )}
       </Section>
+      <Section id="emergencias" title="Emergências">
+        <p>
+          Numa enchente ou num desastre, abra uma emergência para a área: os abrigos registram os animais acolhidos e as
+          famílias os encontram num só lugar.
+        </p>
+        <p>
+          <Link to="/perdidos-e-achados/emergencias/nova">Abrir uma emergência</Link>
+        </p>
+      </Section>
       <Section id="registro" title="Registro de ações">
         {log.length === 0 ? (
           <p>Nenhuma ação registrada.</p>

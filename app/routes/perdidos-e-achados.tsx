@@ -17,6 +17,7 @@ import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { photoSearchSchema, reportQuerySchema, type ReportQuery } from "~/validation/lost-found";
 import { PET_MESSAGES } from "~/validation/pets";
 import { bytesOf } from "~/web/body.server";
+import { getUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 
 /**
@@ -48,17 +49,21 @@ const toCard = (report: ReportView) => ({
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readQuery(url.searchParams);
-  const [list, emergency, underWay] = await Promise.all([
+  const [list, emergency, underWay, viewer] = await Promise.all([
     listReports(context.db, query),
     query.emergencia ? findEmergency(context.db, query.emergencia) : null,
     listActiveEmergencies(context.db),
+    getUser(request, context.db),
   ]);
   return {
     query,
+    operador: viewer?.operador ?? false,
     emergencias: query.emergencia ? [] : underWay,
     // `?emergencia=`: the animals shelters took in during it, in one place (issue 47).
     emergencia: emergency?.ok
       ? {
+          id: emergency.value.id,
+          ativa: emergency.value.ativa,
           nome: emergency.value.nome,
           area: emergency.value.cidades.map((city) => `${city.nome} (${city.uf})`).join(", "),
           animais: emergency.value.animais,
@@ -106,7 +111,8 @@ export function meta() {
 }
 
 export default function LostAndFound() {
-  const { query, anuncios, cidadeDesconhecida, here, emergencia, emergencias } = useLoaderData<typeof loader>();
+  const { query, anuncios, cidadeDesconhecida, here, emergencia, emergencias, operador } =
+    useLoaderData<typeof loader>();
   const searched = useActionData<typeof action>();
   const resultados = searched && "resultados" in searched ? searched.resultados : null;
   // An alert needs a kind and a city (issue 47): the reports of that kind published near it.
@@ -124,6 +130,11 @@ export default function LostAndFound() {
             Anunciar um animal perdido ou encontrado
           </Link>
         </p>
+        {operador ? (
+          <p>
+            <Link to="/perdidos-e-achados/emergencias/nova">Abrir uma emergência</Link>
+          </p>
+        ) : null}
       </div>
       {emergencias.length > 0 ? (
         <div className="panel" role="note">
@@ -144,6 +155,12 @@ export default function LostAndFound() {
           <p>
             {`Animais acolhidos pelos abrigos em ${emergencia.area}: ${emergencia.animais} registrados. Procure o seu pela espécie e pelas fotos; quem anunciar um animal perdido na área recebe primeiro os acolhidos parecidos.`}
           </p>
+          {emergencia.ativa ? (
+            <p>
+              {"É de um abrigo? "}
+              <Link to={`/perdidos-e-achados/emergencias/${emergencia.id}/animais`}>Registrar animais acolhidos</Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
       {emergencia ? <PhotoSearch action={here} lastResult={searched} /> : null}

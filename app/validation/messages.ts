@@ -159,6 +159,11 @@ export const NOTICES = {
   reportReunited: "Que bom! O anúncio foi marcado como reencontrado.",
   reportClosed: "Anúncio encerrado.",
   reportRenewed: "Anúncio reaberto por mais 90 dias.",
+  emergencyOpened: "Emergência aberta: os abrigos já podem registrar os animais acolhidos.",
+  shelterAnimalRegistered:
+    "1 animal registrado: ele já aparece na lista da emergência e é comparado com os animais perdidos da área.",
+  shelterAnimalsRegistered:
+    "Animais registrados: eles já aparecem na lista da emergência e são comparados com os animais perdidos da área.",
   invitationSent: "Convite enviado. O link vale por 7 dias e só serve para a conta desse e-mail.",
   invitationAccepted: "Convite aceito! Agora você faz parte da organização.",
   invitationDeclined: "Convite recusado.",
