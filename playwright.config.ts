@@ -18,6 +18,8 @@ process.env.ADOPET_E2E_OPERATOR_SENHA ??= `Op@${randomBytes(12).toString("hex")}
 /** Where the suite's mail server writes what the app sends (tests/support/mail-catcher.ts). */
 const MAIL_DIR = path.join(dataDir, "mail");
 const SMTP_PORT = PORT + 1;
+/** The suite's map tiles (tests/support/tile-server.ts), as an operator's MAP_TILES_URL would name. */
+const TILE_PORT = PORT + 2;
 // Started as in production; RUNTIME_TUNING=off runs the suite against the untuned server.
 const tuned = serverProcess(process.env.RUNTIME_TUNING);
 
@@ -51,6 +53,12 @@ export default defineConfig({
       env: { SMTP_PORT: String(SMTP_PORT), MAIL_DIR },
     },
     {
+      command: "npx tsx tests/support/tile-server.ts",
+      port: TILE_PORT,
+      reuseExistingServer: false,
+      env: { TILE_PORT: String(TILE_PORT) },
+    },
+    {
       // The database, its demo data and the run's operator first, then the server on it.
       command: ["npx tsx tests/support/e2e-operator.ts &&", "node", ...tuned.nodeFlags, "server/main.js"].join(" "),
       url: `http://127.0.0.1:${PORT}/adopet/healthz`,
@@ -76,6 +84,9 @@ export default defineConfig({
         REPORTER_MIN_AGE_DAYS: "0",
         // E-mail goes out for real, to the suite's own mail server.
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Lost and found's maps draw real tiles from the suite's own server.
+        MAP_TILES_URL: `http://127.0.0.1:${TILE_PORT}/tiles/{z}/{x}/{y}.png`,
+        MAP_TILES_ATTRIBUTION: "Mapa de teste",
       },
     },
   ],

@@ -42,6 +42,15 @@ const envSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(20),
   REPORT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   PRIVACY_CONTACT: z.string().trim().min(3).max(200).optional(),
+  // A map's tiles come from a third party: off unless the operator names a server (docs/operations.md).
+  MAP_TILES_URL: z
+    .string()
+    .refine(
+      (value) => mapTilesOrigin(value) !== null,
+      "MAP_TILES_URL deve ser um endereço https com {z}, {x} e {y}, como https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    )
+    .optional(),
+  MAP_TILES_ATTRIBUTION: z.string().trim().min(3).max(300).default("© colaboradores do OpenStreetMap"),
   APPLICATION_RETENTION_DAYS: z.coerce
     .number({ error: "APPLICATION_RETENTION_DAYS deve ser um número de dias" })
     .int()
@@ -74,6 +83,8 @@ const envSchema = z.object({
     .enum(["on", "off"], { error: "DATABASE_PREPARED_STATEMENTS deve ser on ou off" })
     .default("on"),
 });
+
+type MapTiles = { url: string; attribution: string; origin: string };
 
 export type Env = {
   nodeEnv: "development" | "production" | "test";
@@ -110,6 +121,8 @@ export type Env = {
   applicationRetentionDays: number;
   /** Who answers for the personal data of this installation (an e-mail or an address), on the privacy page. */
   privacyContact: string | undefined;
+  /** The map tiles' server (lost and found's maps), and the credit it asks for; none unless configured. */
+  mapTiles: MapTiles | undefined;
   /** Distinct people whose reports hide a listing until an operator looks. */
   reportsToHide: number;
   /**
@@ -128,6 +141,24 @@ export type Env = {
   /** The runtime tuning of server/tuning (ADR 15); off runs the libraries as they ship. */
   runtimeTuning: boolean;
 };
+
+/**
+ * The origin a tiles' template is fetched from (the Content-Security-Policy allows its images),
+ * or null when it is no such template: https (http only for a local test server), one host (no
+ * `{s}` subdomains), with `{z}`, `{x}` and `{y}`.
+ */
+function mapTilesOrigin(template: string): string | null {
+  if (!["{z}", "{x}", "{y}"].every((part) => template.includes(part))) return null;
+  try {
+    const url = new URL(template.replaceAll(/\{[zxy]\}/g, "0"));
+    const local = url.hostname === "127.0.0.1" || url.hostname === "localhost";
+    if (url.protocol !== "https:" && !(local && url.protocol === "http:")) return null;
+    if (url.host.includes("{")) return null;
+    return url.origin;
+  } catch {
+    return null;
+  }
+}
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // An empty variable (VAR= in a shell or an env file) means "use the default".
@@ -166,6 +197,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     reportLimitPerHour: value.REPORT_LIMIT_PER_HOUR,
     applicationRetentionDays: value.APPLICATION_RETENTION_DAYS,
     privacyContact: value.PRIVACY_CONTACT,
+    mapTiles: value.MAP_TILES_URL
+      ? {
+          url: value.MAP_TILES_URL,
+          attribution: value.MAP_TILES_ATTRIBUTION,
+          origin: mapTilesOrigin(value.MAP_TILES_URL)!,
+        }
+      : undefined,
     reportsToHide: value.REPORTS_TO_HIDE,
     liveHeartbeatMs: value.LIVE_HEARTBEAT_MS,
     reporterMinAgeDays: value.REPORTER_MIN_AGE_DAYS,

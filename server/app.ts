@@ -45,6 +45,8 @@ declare module "react-router" {
     publicUrl: string;
     /** What the privacy page says of this installation: its contact, and how long answers are kept. */
     privacy: { contact: string | undefined; applicationRetentionDays: number };
+    /** The map tiles' template and credit (MAP_TILES_URL), when the operator configured a server. */
+    mapTiles: { url: string; attribution: string } | undefined;
     /** Distinct people whose reports hide a listing until an operator looks (REPORTS_TO_HIDE). */
     moderation: { reportsToHide: number; reporterMinAgeDays: number };
     /** This server's open event streams of conversations, fed by every server's messages. */
@@ -112,6 +114,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     cspNonce: String(res.locals.cspNonce ?? ""),
     publicUrl,
     privacy: { contact: env.privacyContact, applicationRetentionDays: env.applicationRetentionDays },
+    mapTiles: env.mapTiles && { url: env.mapTiles.url, attribution: env.mapTiles.attribution },
     moderation: { reportsToHide: env.reportsToHide, reporterMinAgeDays: env.reporterMinAgeDays },
     conversations,
     vault,
@@ -125,6 +128,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
     clientDir: options.clientDir,
     before: options.before,
     production: env.nodeEnv === "production",
+    imageOrigins: env.mapTiles ? [env.mapTiles.origin] : [],
     trustProxy: env.trustProxy,
     health: database.health,
     publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db, api.publicCachePaths) : undefined,

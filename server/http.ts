@@ -28,6 +28,8 @@ export type HttpAppOptions = {
   before?: RequestHandler[];
   /** Production adds HSTS. */
   production?: boolean;
+  /** Other origins pages may show images from: the map tiles' server, when configured. */
+  imageOrigins?: string[];
   /** Express's "trust proxy" setting (which proxies may give the client's address). */
   trustProxy?: string;
   /** While the database is down, pages and API answer 503 at once. */
@@ -50,6 +52,7 @@ export function createHttpApp({
   clientDir,
   before = [],
   production = false,
+  imageOrigins = [],
   trustProxy = "false",
   health,
   publicCache,
@@ -74,7 +77,7 @@ export function createHttpApp({
   // Before anything reads a body: no route and no content type may take more than its route accepts.
   app.use(boundedBodies());
   // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
-  app.use(cspNonce({ enforce: production }));
+  app.use(cspNonce({ enforce: production, imageOrigins }));
   // Event streams go out as they are written: compressing would hold events back in its buffer.
   app.use(
     compression({

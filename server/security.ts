@@ -6,13 +6,13 @@ import type { RequestHandler } from "express";
  * with this response's nonce (React Router's hydration data). No inline styles,
  * no frames, no plugins, forms post only to us.
  */
-function contentSecurityPolicy(nonce: string): string {
+function contentSecurityPolicy(nonce: string, imageOrigins: string): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self'",
-    // blob: previews a chosen photo before upload.
-    "img-src 'self' data: blob:",
+    // blob: previews a chosen photo before upload; a configured map's tiles come from their server.
+    `img-src 'self' data: blob:${imageOrigins}`,
     "font-src 'self'",
     "connect-src 'self'",
     "form-action 'self'",
@@ -53,7 +53,14 @@ function freshNonce(): string {
 }
 
 /** A fresh nonce per response (in res.locals.cspNonce) and, when enforced, the policy header. */
-export function cspNonce({ enforce }: { enforce: boolean }): RequestHandler {
+export function cspNonce({
+  enforce,
+  imageOrigins = [],
+}: {
+  enforce: boolean;
+  imageOrigins?: string[];
+}): RequestHandler {
+  const origins = imageOrigins.map((origin) => ` ${origin}`).join("");
   return (req, res, next) => {
     const nonce = freshNonce();
     res.locals.cspNonce = nonce;
@@ -62,7 +69,7 @@ export function cspNonce({ enforce }: { enforce: boolean }): RequestHandler {
       res.removeHeader("X-Frame-Options");
       res.setHeader("Content-Security-Policy", WIDGET_POLICY);
     } else if (enforce) {
-      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+      res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, origins));
     }
     next();
   };

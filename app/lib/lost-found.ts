@@ -81,7 +81,7 @@ export const colorsFit = (a: readonly Color[], b: readonly Color[]) =>
   a.length === 0 || b.length === 0 || a.some((color) => b.includes(color));
 
 /** The bits two 64-bit perceptual hashes (16 hex digits) differ by: 0 is the same picture. */
-export function hammingDistance(a: string, b: string): number {
+function hammingDistance(a: string, b: string): number {
   let bits = 0;
   for (let index = 0; index < 16; index += 4) {
     let diff = Number.parseInt(a.slice(index, index + 4), 16) ^ Number.parseInt(b.slice(index, index + 4), 16);

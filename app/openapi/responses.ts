@@ -310,6 +310,8 @@ export const citiesSchema = z
         nome: z.string().meta({ example: "Niterói" }),
         uf: z.enum(UFS),
         rotulo: z.string().meta({ example: "Niterói (RJ)" }),
+        latitude: z.number().meta({ example: -22.8832 }),
+        longitude: z.number().meta({ example: -43.1034 }),
       }),
     ),
   })

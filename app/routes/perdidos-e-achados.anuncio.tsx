@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.anuncio";
+import { PointMap, type MapTiles } from "~/components/point-map";
 import { findReportConversationOf, writeAboutReport } from "~/domain/conversations/conversations.server";
 import { findReport, reportMatches, setReportStatus } from "~/domain/lost-found/reports.server";
 import type { SubmissionResult } from "@conform-to/react";
@@ -36,6 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const kind = (tipo: "perdido" | "encontrado") => (tipo === "perdido" ? "Perdido" : "Encontrado");
   return {
     origin: context.publicUrl,
+    mapa: context.mapTiles ?? null,
     report: {
       id: report.id,
       tipo: report.tipo,
@@ -44,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       fotos: report.fotos,
       fatos: reportFacts(report),
       descricao: report.descricao,
+      ponto: report.ponto,
       finalFeliz: report.finalFeliz,
       autor: report.autor.nome,
       expira: formatLongDate(report.expiraEm),
@@ -124,7 +127,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function Report() {
-  const { report, mine, matches, contact } = useLoaderData<typeof loader>();
+  const { report, mine, matches, contact, mapa } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   return (
     <article className="lost-found lost-found--report">
@@ -161,6 +164,7 @@ export default function Report() {
             </div>
           ))}
         </dl>
+        {report.ponto ? <ReportPoint point={report.ponto} tiles={mapa} tipo={report.tipo} /> : null}
         {report.descricao ? <p className="lost-found__description">{report.descricao}</p> : null}
         <p>{`Anunciado por ${report.autor}.`}</p>
         {report.status === "aberto" && !report.expirado ? (
@@ -289,5 +293,38 @@ function WriteToAuthor({
         </ValidatedForm>
       )}
     </section>
+  );
+}
+
+/** Where, on the map: the point as stored (rounded to about 500 m), on the tiles if configured. */
+function ReportPoint({
+  point,
+  tiles,
+  tipo,
+}: {
+  point: { latitude: number; longitude: number };
+  tiles: MapTiles | null;
+  tipo: "perdido" | "encontrado";
+}) {
+  const where = `${point.latitude.toLocaleString("pt-BR")}, ${point.longitude.toLocaleString("pt-BR")}`;
+  const osm = `https://www.openstreetmap.org/?mlat=${point.latitude}&mlon=${point.longitude}#map=16/${point.latitude}/${point.longitude}`;
+  return (
+    <div className="lost-found__point">
+      {tiles ? (
+        <PointMap
+          point={point}
+          tiles={tiles}
+          label={
+            tipo === "perdido" ? "Mapa: onde o animal se perdeu, por perto" : "Mapa: onde o animal foi visto, por perto"
+          }
+        />
+      ) : null}
+      <p>
+        {`Ponto aproximado (cerca de 500 m): ${where}. `}
+        <a href={osm} rel="noopener noreferrer external">
+          Ver no OpenStreetMap
+        </a>
+      </p>
+    </div>
   );
 }

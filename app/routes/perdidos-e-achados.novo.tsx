@@ -2,6 +2,7 @@ import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.novo";
 import { CityField } from "~/components/city-field";
 import { FileChoice } from "~/components/file-choice";
+import { PointPicker } from "~/components/point-map";
 import { ChoiceGroup, FormError, SelectField, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { createReport } from "~/domain/lost-found/reports.server";
@@ -23,7 +24,7 @@ import { setNotice } from "~/web/notices.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context.db);
-  return { hoje: dayInBrasilia(new Date()) };
+  return { hoje: dayInBrasilia(new Date()), mapa: context.mapTiles ?? null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,12 +61,14 @@ const FIELD_ORDER = [
   "data",
   "cidade",
   "bairro",
+  "latitude",
+  "longitude",
   "descricao",
   "fotos",
 ];
 
 export default function NewReport() {
-  const { hoje } = useLoaderData<typeof loader>();
+  const { hoje, mapa } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields, focus] = useValidatedForm(
     reportFormSchema,
@@ -118,6 +121,12 @@ export default function NewReport() {
           label="Bairro (opcional)"
           hint="Só o bairro: nunca o endereço."
           maxLength={60}
+        />
+        <PointPicker
+          latitude={fields.latitude}
+          longitude={fields.longitude}
+          cityInputId={fields.cidade.id}
+          tiles={mapa}
         />
         <TextAreaField
           meta={fields.descricao}

@@ -4,7 +4,7 @@ import { loadSharp } from "./images.server";
  * A picture's perceptual hash (dHash, 64 bits as 16 hex digits): the picture in grey at 9×8,
  * each bit whether a pixel is brighter than its right neighbour. The same photo resized,
  * recompressed or lightly cropped keeps nearly every bit; another picture differs in about half.
- * Compared with `hammingDistance` (app/lib/lost-found.ts).
+ * Compared by `photoLikeness` (app/lib/lost-found.ts).
  */
 export async function perceptualHash(image: Buffer): Promise<string> {
   const sharp = await loadSharp();

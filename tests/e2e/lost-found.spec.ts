@@ -50,6 +50,29 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
   await form.getByLabel("Nome do animal (só se está perdido)").fill("Farofa");
   await form.getByLabel("Cidade", { exact: true }).fill("Niterói (RJ)");
   await form.getByLabel("Bairro (opcional)").fill("Icaraí");
+  // The map (the operator's tiles: the suite's own server) follows the city; a tap marks the
+  // point, rounded to about 500 m; the keyboard's way is the map's centre.
+  const map = form.getByRole("application", { name: /^Mapa/ });
+  await expect(map.locator("img.leaflet-tile-loaded").first()).toBeVisible();
+  const latitude = form.getByLabel("Latitude", { exact: true });
+  const longitude = form.getByLabel("Longitude", { exact: true });
+  await expect(form.getByRole("status").filter({ hasText: "O mapa mostra Niterói (RJ)." })).toBeVisible();
+  const box = (await map.boundingBox())!;
+  // Off the centre (Niterói's seat, -22.88, -43.10), away from the zoom buttons and the credit.
+  await map.click({ position: { x: box.width / 2 + 40, y: box.height / 2 + 30 } });
+  expect(Math.abs(Number(await latitude.inputValue()) + 22.88)).toBeLessThan(0.2);
+  expect(Math.abs(Number(await longitude.inputValue()) + 43.1)).toBeLessThan(0.2);
+  expect(Number(await latitude.inputValue()) * 200).toBeCloseTo(
+    Math.round(Number(await latitude.inputValue()) * 200),
+    6,
+  );
+  await expect(form.getByRole("status").filter({ hasText: "Ponto marcado no mapa" })).toBeVisible();
+  await form.getByRole("button", { name: "Limpar o ponto" }).click();
+  await expect(latitude).toHaveValue("");
+  await form.getByRole("button", { name: "Marcar o centro do mapa" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Ponto marcado no centro do mapa" })).toBeVisible();
+  const marked = { latitude: await latitude.inputValue(), longitude: await longitude.inputValue() };
+  expect(Math.abs(Number(marked.latitude) + 22.88)).toBeLessThan(0.05);
   // Without a photo: refused, the photos' field says why.
   await form.getByRole("button", { name: "Publicar anúncio" }).click();
   await expect(form.getByText(PET_MESSAGES.fotos.required)).toBeVisible();
@@ -61,6 +84,17 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
   await expect(page.getByText(NOTICES.reportPublished)).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Procura-se: Farofa");
   const lostUrl = page.url();
+  // The report shows the area on the map, and the point as stored.
+  await expect(
+    page
+      .getByRole("region", { name: "Mapa: onde o animal se perdeu, por perto" })
+      .locator("img.leaflet-tile-loaded")
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText(`Ponto aproximado (cerca de 500 m): ${Number(marked.latitude).toLocaleString("pt-BR")}, `),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
 
   // Someone found him in the next neighbourhood and posts the same photo.
   const finderContext = await browser.newContext();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;
 
@@ -37,6 +37,26 @@ describe("security headers", () => {
       expect(response.headers.get("strict-transport-security"), path).toMatch(/max-age=\d+/);
       expect(response.headers.get("content-security-policy"), path).toContain("default-src 'self'");
     }
+  });
+});
+
+describe("map tiles", () => {
+  it("are allowed as images from the configured server only, and the report form names them", async () => {
+    const tiles = "https://mapas.exemplo.org/tiles/{z}/{x}/{y}.png";
+    const withTiles = await startTestApp({ MAP_TILES_URL: tiles, MAP_TILES_ATTRIBUTION: "Mapas <Exemplo>" });
+    try {
+      const csp = (await fetch(`${withTiles.baseUrl}/`)).headers.get("content-security-policy")!;
+      expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/mapas\.exemplo\.org;/);
+      const { client } = await signedInAccount(withTiles, { email: "mapa@exemplo.com", nome: "Mara Mapa" });
+      const form = await client.get("/perdidos-e-achados/novo");
+      expect(form.status).toBe(200);
+      expect(form.text).toContain("Ponto no mapa (opcional)");
+      expect(form.text).toContain("mapas.exemplo.org/tiles/{z}/{x}/{y}.png");
+    } finally {
+      await withTiles.close();
+    }
+    const csp = (await fetch(`${app.baseUrl}/`)).headers.get("content-security-policy")!;
+    expect(csp).toContain("img-src 'self' data: blob:;");
   });
 });
 

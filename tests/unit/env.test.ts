@@ -53,6 +53,26 @@ describe("settings", () => {
     expect(() => readEnv({ DEMO_DATA: "talvez" })).toThrow(/DEMO_DATA/);
   });
 
+  it("fetch no map tiles unless MAP_TILES_URL names one https server with {z}, {x} and {y}", () => {
+    expect(readEnv({}).mapTiles).toBeUndefined();
+    expect(readEnv({ MAP_TILES_URL: "https://tile.openstreetmap.org/{z}/{x}/{y}.png" }).mapTiles).toEqual({
+      url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+      attribution: "© colaboradores do OpenStreetMap",
+      origin: "https://tile.openstreetmap.org",
+    });
+    // A local test server may speak plain HTTP; nothing else may.
+    expect(readEnv({ MAP_TILES_URL: "http://127.0.0.1:3212/tiles/{z}/{x}/{y}.png" }).mapTiles?.origin).toBe(
+      "http://127.0.0.1:3212",
+    );
+    for (const refused of [
+      "http://tiles.exemplo.org/{z}/{x}/{y}.png",
+      "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png",
+      "https://tile.openstreetmap.org/{z}/{x}.png",
+      "tiles/{z}/{x}/{y}.png",
+    ])
+      expect(() => readEnv({ MAP_TILES_URL: refused }), refused).toThrow(/MAP_TILES_URL/);
+  });
+
   it("run with the runtime tuning unless RUNTIME_TUNING=off", () => {
     expect(readEnv({}).runtimeTuning).toBe(true);
     expect(readEnv({ RUNTIME_TUNING: "on" }).runtimeTuning).toBe(true);

@@ -103,7 +103,8 @@ export const communityEndpoints = [
     doc: {
       tags: ["Cidades"],
       summary: "Sugerir cidades brasileiras (IBGE)",
-      description: "Até 8 municípios para o que se digita, sem diferença de acentos e maiúsculas.",
+      description:
+        "Até 8 municípios para o que se digita, sem diferença de acentos e maiúsculas, cada um com o ponto da sua sede (latitude e longitude).",
       query: citiesQuery,
       ok: { 200: answer("As cidades.", citiesSchema) },
     },
@@ -112,7 +113,16 @@ export const communityEndpoints = [
       const { q, uf } = citiesParams.parse(Object.fromEntries(new URL(request.url).searchParams));
       const found = await suggestCities(context.db, q, { uf });
       return Response.json(
-        { cidades: found.map((city) => ({ ibge: city.codigo, nome: city.nome, uf: city.uf, rotulo: city.rotulo })) },
+        {
+          cidades: found.map((city) => ({
+            ibge: city.codigo,
+            nome: city.nome,
+            uf: city.uf,
+            rotulo: city.rotulo,
+            latitude: city.latitude,
+            longitude: city.longitude,
+          })),
+        },
         { headers: { "Cache-Control": "public, max-age=86400" } },
       );
     },
