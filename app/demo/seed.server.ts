@@ -338,6 +338,9 @@ async function seedLostAndFound(
         data: day(-3),
         cidade: "Niterói (RJ)",
         bairro: "Icaraí",
+        // Marked on the map near the beach (stored rounded to about 500 m).
+        latitude: -22.904,
+        longitude: -43.108,
         descricao: "Saiu pela janela à noite. É castrado, dócil e tem uma mancha branca no peito.",
       },
       mingau,

@@ -306,7 +306,7 @@ function ReportPoint({
   tiles: MapTiles | null;
   tipo: "perdido" | "encontrado";
 }) {
-  const where = `${point.latitude.toLocaleString("pt-BR")}, ${point.longitude.toLocaleString("pt-BR")}`;
+  const where = `latitude ${point.latitude.toLocaleString("pt-BR")}, longitude ${point.longitude.toLocaleString("pt-BR")}`;
   const osm = `https://www.openstreetmap.org/?mlat=${point.latitude}&mlon=${point.longitude}#map=16/${point.latitude}/${point.longitude}`;
   return (
     <div className="lost-found__point">

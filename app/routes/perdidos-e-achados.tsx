@@ -153,7 +153,7 @@ export default function LostAndFound() {
         <div className="panel" role="note">
           <h2 className="panel__title">{`Emergência: ${emergencia.nome}`}</h2>
           <p>
-            {`Animais acolhidos pelos abrigos em ${emergencia.area}: ${emergencia.animais} registrados. Procure o seu pela espécie e pelas fotos; quem anunciar um animal perdido na área recebe primeiro os acolhidos parecidos.`}
+            {`Animais acolhidos pelos abrigos em ${emergencia.area}: ${emergencia.animais === 1 ? "1 registrado" : `${emergencia.animais} registrados`}. Procure o seu pela espécie e pelas fotos; quem anunciar um animal perdido na área recebe primeiro os acolhidos parecidos.`}
           </p>
           {emergencia.ativa ? (
             <p>
@@ -166,15 +166,13 @@ export default function LostAndFound() {
       {emergencia ? <PhotoSearch action={here} lastResult={searched} /> : null}
       {resultados ? (
         <section aria-labelledby="pa-resultados">
-          <h2 id="pa-resultados" className="lost-found__results-title">
-            Os mais parecidos com a sua foto
-          </h2>
+          <h2 id="pa-resultados">Os mais parecidos com a sua foto</h2>
           <p role="status">
             {resultados.length === 0
               ? "Nenhum animal acolhido com essas características."
               : `${resultados.length === 1 ? "1 animal" : `${resultados.length} animais`}, os mais parecidos primeiro.`}
           </p>
-          <ReportCards anuncios={resultados} />
+          <ReportCards anuncios={resultados} heading="h3" />
         </section>
       ) : null}
       <Form method="get" className="panel filters lost-found__filters" aria-label="Filtrar anúncios">
@@ -263,7 +261,8 @@ export default function LostAndFound() {
 
 type Card = ReturnType<typeof toCard> & { semelhanca?: number };
 
-function ReportCards({ anuncios }: { anuncios: Card[] }) {
+/** The cards, their titles a level under the section's (h2 under the page's title). */
+function ReportCards({ anuncios, heading: Heading = "h2" }: { anuncios: Card[]; heading?: "h2" | "h3" }) {
   return (
     <ul className="lost-found__list">
       {anuncios.map((report) => (
@@ -280,9 +279,9 @@ function ReportCards({ anuncios }: { anuncios: Card[] }) {
             />
           ) : null}
           <p className={`lost-found__kind lost-found__kind--${report.tipo}`}>{REPORT_TYPE_LABEL[report.tipo]}</p>
-          <h2 className="lost-found__title">
+          <Heading className="lost-found__title">
             <Link to={`/perdidos-e-achados/${report.id}`}>{report.titulo}</Link>
-          </h2>
+          </Heading>
           <p>{`${report.lugar} · ${report.dia}`}</p>
           {report.semelhanca === undefined ? null : <p>{`Semelhança da foto: ${report.semelhanca}%`}</p>}
         </li>

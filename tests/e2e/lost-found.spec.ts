@@ -92,7 +92,9 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
       .first(),
   ).toBeVisible();
   await expect(
-    page.getByText(`Ponto aproximado (cerca de 500 m): ${Number(marked.latitude).toLocaleString("pt-BR")}, `),
+    page.getByText(
+      `Ponto aproximado (cerca de 500 m): latitude ${Number(marked.latitude).toLocaleString("pt-BR")}, longitude `,
+    ),
   ).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -286,6 +286,12 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.getByRole("link", { name: "Procura-se: Mingau" }).click();
     await expect(page.getByRole("heading", { name: "Possíveis correspondências" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Gato encontrado em Niterói" })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Mapa: onde o animal se perdeu, por perto" })
+        .locator("img.leaflet-tile-loaded")
+        .first(),
+    ).toBeVisible();
     await capture(page, "perdido-anuncio");
     await page.goto("/adopet/perdidos-e-achados");
     await expect(page.getByRole("link", { name: "Procura-se: Mingau" })).toBeVisible();
@@ -298,7 +304,40 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "encontrado-anuncio-escrever");
     await page.goto("/adopet/perdidos-e-achados/novo");
     await expect(page.getByRole("group", { name: "Cores (até 3)" })).toBeVisible();
+    await page.getByLabel("Cidade", { exact: true }).fill("Niterói (RJ)");
+    await expect(page.getByText("O mapa mostra Niterói (RJ).")).toBeVisible();
+    await page.getByRole("button", { name: "Marcar o centro do mapa" }).click();
     await capture(page, "perdidos-e-achados-novo");
+
+    // The demo's emergency: a family searches the sheltered animals by a photo of theirs.
+    await page.goto("/adopet/perdidos-e-achados");
+    await page.getByRole("link", { name: "Animais acolhidos: Chuvas de novembro no Rio (demonstração)" }).click();
+    const search = page.getByRole("form", { name: "Procurar pela foto" });
+    await search.getByLabel("Foto do seu animal").setInputFiles({
+      name: "minha-cadela.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 640, height: 480, channels: 3, background: "#2b2b2b" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await search.getByRole("button", { name: "Procurar" }).click();
+    await expect(page.getByRole("heading", { name: "Os mais parecidos com a sua foto" })).toBeVisible();
+    await capture(page, "emergencia-busca-por-foto");
+    // Its shelter's team registers more animals.
+    await page.context().clearCookies();
+    await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+    await page.goto("/adopet/perdidos-e-achados");
+    await page.getByRole("link", { name: "Animais acolhidos: Chuvas de novembro no Rio (demonstração)" }).click();
+    await page.getByRole("link", { name: "Registrar animais acolhidos" }).click();
+    await expect(page.getByRole("group", { name: "Animal 1", exact: true })).toBeVisible();
+    await capture(page, "emergencia-animais");
+  });
+
+  test("an operator's page to open an emergency fits, passes axe, and is saved", async ({ page }) => {
+    await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+    await page.goto("/adopet/perdidos-e-achados/emergencias/nova");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrir uma emergência");
+    await capture(page, "emergencia-nova");
   });
 
   test("an organisation's page, for its administrador and verified (the demo NGO's), fits, passes axe, and is saved", async ({
