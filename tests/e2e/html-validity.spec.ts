@@ -161,6 +161,12 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         path: `/adopet/perdidos-e-achados?emergencia=${emergencyId}`,
         status: 200,
       },
+      {
+        name: "perdidos-e-achados-emergencia-busca-erros",
+        path: `/adopet/perdidos-e-achados?emergencia=${emergencyId}`,
+        status: 400,
+        multipart: { especie: "dragao" },
+      },
       { name: "home-filtros", path: "/adopet/home?uf=RJ&especie=cao&porte=medio&idade=jovem", status: 200 },
       { name: "home-vazia", path: "/adopet/home?cidade=Nenhuma%20Cidade&page=3", status: 200 },
       {
@@ -293,6 +299,17 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
         multipart: { categoria: "", valor: "", data: "" },
       },
       { name: "perdidos-e-achados-novo", path: "/adopet/perdidos-e-achados/novo", status: 200 },
+      {
+        name: "emergencia-animais",
+        path: `/adopet/perdidos-e-achados/emergencias/${emergencyId}/animais`,
+        status: 200,
+      },
+      {
+        name: "emergencia-animais-erros",
+        path: `/adopet/perdidos-e-achados/emergencias/${emergencyId}/animais`,
+        status: 400,
+        multipart: { organizacao_id: "" },
+      },
       { name: "perdido-anuncio-escrever", path: `/adopet/perdidos-e-achados/${mingau.id}`, status: 200 },
       {
         name: "perdido-anuncio-escrever-erros",
