@@ -74,6 +74,8 @@ type FieldProps = {
   autoComplete?: string;
   maxLength?: number;
   readOnly?: boolean;
+  /** A field the page fills in too (a map's point): its value held by the page. */
+  control?: { value: string; onChange: (text: string) => void };
 };
 
 function FieldError({ meta }: { meta: FieldMetadata<unknown> }) {
@@ -95,9 +97,16 @@ export function TextField({
   readOnly,
   inputMode,
   hint,
+  control,
 }: FieldProps) {
   const focus = useErrorFocus(meta.name);
-  const props = getInputProps(meta, { type });
+  const { defaultValue, ...props } = getInputProps(meta, { type });
+  const value = control
+    ? {
+        value: control.value,
+        onChange: (event: React.ChangeEvent<HTMLInputElement>) => control.onChange(event.target.value),
+      }
+    : { defaultValue };
   return (
     <div className="field">
       <label className="field__label" htmlFor={meta.id}>
@@ -120,6 +129,7 @@ export function TextField({
         maxLength={maxLength}
         readOnly={readOnly}
         required={false}
+        {...value}
         {...focus}
       />
       <FieldError meta={meta} />

@@ -1,10 +1,9 @@
-import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import type * as Leaflet from "leaflet";
 import type { Circle, LatLngExpression, Map as LeafletMap } from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
 import { roundedPoint } from "~/lib/lost-found";
-import { useErrorFocus } from "./form-fields";
+import { TextField, type AnyField } from "./form-fields";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -17,9 +16,6 @@ import { useHydrated } from "./use-hydrated";
 export type MapTiles = { url: string; attribution: string };
 
 type Point = { latitude: number; longitude: number };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any form's field metadata
-type AnyMeta = FieldMetadata<any, any, any>;
 
 /** About half of the rounding's 500 m, around the point: where the animal was, not a house. */
 const AREA_METERS = 300;
@@ -101,8 +97,8 @@ export function PointPicker({
   cityInputId,
   tiles,
 }: {
-  latitude: AnyMeta;
-  longitude: AnyMeta;
+  latitude: AnyField;
+  longitude: AnyField;
   cityInputId: string;
   tiles: MapTiles | null;
 }) {
@@ -264,55 +260,24 @@ export function PointPicker({
         {status}
       </p>
       <div className="point-picker__coordinates">
-        <Coordinate
+        <TextField
           meta={latitude}
           label="Latitude"
-          value={values.latitude}
-          onChange={(text) => setValues((now) => ({ ...now, latitude: text }))}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          control={{ value: values.latitude, onChange: (text) => setValues((now) => ({ ...now, latitude: text })) }}
         />
-        <Coordinate
+        <TextField
           meta={longitude}
           label="Longitude"
-          value={values.longitude}
-          onChange={(text) => setValues((now) => ({ ...now, longitude: text }))}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={12}
+          control={{ value: values.longitude, onChange: (text) => setValues((now) => ({ ...now, longitude: text })) }}
         />
       </div>
     </fieldset>
-  );
-}
-
-function Coordinate({
-  meta,
-  label,
-  value,
-  onChange,
-}: {
-  meta: AnyMeta;
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
-}) {
-  const focus = useErrorFocus(meta.name);
-  const { defaultValue: _defaultValue, ...props } = getInputProps(meta, { type: "text" });
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-      </label>
-      <input
-        {...props}
-        {...focus}
-        className="field__control"
-        inputMode="decimal"
-        autoComplete="off"
-        maxLength={12}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={meta.errorId} className="field__error" aria-live="polite">
-        {meta.errors?.[0] ?? ""}
-      </p>
-    </div>
   );
 }
 

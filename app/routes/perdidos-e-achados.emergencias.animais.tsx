@@ -3,9 +3,9 @@ import { useEffect, useRef } from "react";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.emergencias.animais";
 import { CityField } from "~/components/city-field";
+import { AnimalFeatureFields } from "~/components/animal-features";
 import { FileChoice } from "~/components/file-choice";
 import {
-  ChoiceGroup,
   FormError,
   SelectField,
   TextAreaField,
@@ -18,9 +18,8 @@ import { useValidatedForm } from "~/components/use-validated-form";
 import { findEmergency, registerShelterAnimals } from "~/domain/lost-found/emergencies.server";
 import { caringMembershipsOf } from "~/domain/organizations/membership.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
-import { COLOR_LABEL, COLORS, EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
+import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
-import { SEX_LABEL, SEXES, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL } from "~/lib/pets";
 import type { Failure } from "~/services/outcome.server";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { shelterAnimalsFormSchema } from "~/validation/emergency-forms";
@@ -227,28 +226,11 @@ function AnimalFieldset({ meta, index }: { meta: AnimalFields; index: number }) 
   return (
     <fieldset className="emergency__animal">
       <legend className="emergency__legend">{`Animal ${index + 1}`}</legend>
-      <SelectField
-        meta={field("especie")}
-        label="Espécie"
-        placeholder="Escolha a espécie"
-        options={SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
-      />
-      <SelectField
-        meta={field("porte")}
-        label="Porte"
-        placeholder="Escolha o porte"
-        options={SIZES.map((porte) => [porte, SIZE_LABEL[porte]])}
-      />
-      <SelectField
-        meta={field("sexo")}
-        label="Sexo"
-        placeholder="Não sei"
-        options={SEXES.map((sexo) => [sexo, SEX_LABEL[sexo]])}
-      />
-      <ChoiceGroup
-        meta={field("cores")}
-        legend="Cores (até 3)"
-        options={COLORS.map((color) => [color, COLOR_LABEL[color]])}
+      <AnimalFeatureFields
+        especie={field("especie")}
+        porte={field("porte")}
+        sexo={field("sexo")}
+        cores={field("cores")}
       />
       <TextField meta={field("data")} label="Dia em que foi encontrado" type="date" />
       <CityField

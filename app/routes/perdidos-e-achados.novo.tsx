@@ -1,15 +1,15 @@
 import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.novo";
 import { CityField } from "~/components/city-field";
+import { AnimalFeatureFields } from "~/components/animal-features";
 import { FileChoice } from "~/components/file-choice";
 import { PointPicker } from "~/components/point-map";
-import { ChoiceGroup, FormError, SelectField, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
+import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { createReport } from "~/domain/lost-found/reports.server";
 import { dayInBrasilia } from "~/lib/dates";
-import { COLOR_LABEL, COLORS, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
-import { SEX_LABEL, SEXES, SIZE_LABEL, SIZES, SPECIES, SPECIES_LABEL } from "~/lib/pets";
 import { reportFormSchema } from "~/validation/lost-found";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
@@ -90,29 +90,7 @@ export default function NewReport() {
             ["encontrado", "Foi encontrado (eu o vi ou acolhi)"],
           ]}
         />
-        <SelectField
-          meta={fields.especie}
-          label="Espécie"
-          placeholder="Escolha a espécie"
-          options={SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
-        />
-        <SelectField
-          meta={fields.porte}
-          label="Porte"
-          placeholder="Escolha o porte"
-          options={SIZES.map((porte) => [porte, SIZE_LABEL[porte]])}
-        />
-        <SelectField
-          meta={fields.sexo}
-          label="Sexo"
-          placeholder="Não sei"
-          options={SEXES.map((sexo) => [sexo, SEX_LABEL[sexo]])}
-        />
-        <ChoiceGroup
-          meta={fields.cores}
-          legend="Cores (até 3)"
-          options={COLORS.map((color) => [color, COLOR_LABEL[color]])}
-        />
+        <AnimalFeatureFields especie={fields.especie} porte={fields.porte} sexo={fields.sexo} cores={fields.cores} />
         <TextField meta={fields.nome} label="Nome do animal (só se está perdido)" maxLength={60} />
         <TextField meta={fields.data} label="Dia em que se perdeu ou foi encontrado" type="date" />
         <CityField meta={fields.cidade} label="Cidade" hint="Como Niterói (RJ): escolha uma das sugestões." />
