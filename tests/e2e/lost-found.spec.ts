@@ -69,6 +69,14 @@ test("a lost dog and the same dog found meet: both are e-mailed, they talk, and 
   await expect(form.getByRole("status").filter({ hasText: "Ponto marcado no mapa" })).toBeVisible();
   await form.getByRole("button", { name: "Limpar o ponto" }).click();
   await expect(latitude).toHaveValue("");
+  // The device's location (the browser asks; here it is granted), rounded as any point.
+  await page.context().grantPermissions(["geolocation"]);
+  await page.context().setGeolocation({ latitude: -22.90312, longitude: -43.10841 });
+  await form.getByRole("button", { name: "Usar a minha localização" }).click();
+  await expect(form.getByRole("status").filter({ hasText: "Ponto marcado pela sua localização" })).toBeVisible();
+  await expect(latitude).toHaveValue("-22.905");
+  await expect(longitude).toHaveValue("-43.11");
+  await form.getByRole("button", { name: "Limpar o ponto" }).click();
   await form.getByRole("button", { name: "Marcar o centro do mapa" }).click();
   await expect(form.getByRole("status").filter({ hasText: "Ponto marcado no centro do mapa" })).toBeVisible();
   const marked = { latitude: await latitude.inputValue(), longitude: await longitude.inputValue() };

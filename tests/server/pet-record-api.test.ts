@@ -247,8 +247,23 @@ describe("GET /api/cidades", () => {
     const response = await new Client(app.baseUrl).get("/api/cidades?q=SAO%20GONCALO");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=86400");
-    const cidades = response.json.cidades as { ibge: number; nome: string; uf: string; rotulo: string }[];
-    expect(cidades[0]).toEqual({ ibge: 3304904, nome: "São Gonçalo", uf: "RJ", rotulo: "São Gonçalo (RJ)" });
+    const cidades = response.json.cidades as {
+      ibge: number;
+      nome: string;
+      uf: string;
+      rotulo: string;
+      latitude: number;
+      longitude: number;
+    }[];
+    // With its seat's point, which the lost and found map centres on.
+    expect(cidades[0]).toEqual({
+      ibge: 3304904,
+      nome: "São Gonçalo",
+      uf: "RJ",
+      rotulo: "São Gonçalo (RJ)",
+      latitude: expect.closeTo(-22.83, 1),
+      longitude: expect.closeTo(-43.06, 1),
+    });
     expect(cidades.map((city) => city.rotulo)).toContain("São Gonçalo do Amarante (RN)");
     expect(cidades.length).toBeLessThanOrEqual(8);
   });
