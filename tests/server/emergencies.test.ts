@@ -165,7 +165,9 @@ describe("an emergency", () => {
     expect(JSON.stringify(noPhoto.json)).toContain("Envie uma foto do seu animal");
     const notAnImage = search({}, null);
     notAnImage.append("foto", new Blob(["%PDF-1.4 not a photo"], { type: "image/jpeg" }), "rex.jpg");
-    expect((await new Client(app.baseUrl).post(`${path}/busca`, notAnImage)).status).toBe(400);
+    const refusedFile = await new Client(app.baseUrl).post(`${path}/busca`, notAnImage);
+    expect(refusedFile.status).toBe(400);
+    expect(JSON.stringify(refusedFile.json)).toContain('"foto"');
     const badColour = await new Client(app.baseUrl).post(`${path}/busca`, search({ cores: "roxo" }, rex));
     expect(badColour.status).toBe(400);
     expect(

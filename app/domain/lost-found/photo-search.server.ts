@@ -2,7 +2,7 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { lostFoundPhotos, lostFoundReports } from "~/db/schema";
 import { photoLikeness, type Color } from "~/lib/lost-found";
-import { ok, type Result } from "~/services/outcome.server";
+import { invalid, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { PhotoSearchInput } from "~/validation/lost-found";
 import { findEmergency } from "./emergencies.server";
@@ -37,7 +37,8 @@ export async function searchEmergencyByPhoto(
   const allowed = await takeAllowance(db, "lost-found-search-client", clientKey);
   if (!allowed.ok) return allowed;
   const prepared = await preparePhotos([photo], clientKey);
-  if (!prepared.ok) return prepared;
+  // Refused as the field it came in (`foto`), not as a report's list of photos.
+  if (!prepared.ok) return prepared.failure.kind === "invalid" ? invalid("foto", prepared.failure.reason) : prepared;
   const hash = prepared.value[0]!.hash;
   const animals = await db
     .select({ id: lostFoundReports.id, cores: lostFoundReports.cores, hash: lostFoundPhotos.hash })
