@@ -61,6 +61,9 @@ test("a person offers their home, is told what is missing, then pauses, resumes 
 test("an organisation finds a home, invites and places an animal there; the foster sends news, published on its page", async ({
   browser,
 }) => {
+  // Two people's whole journey, with an e-mail and four axe passes: a CI run beside the
+  // screenshots reached 60 s at the last of them.
+  test.setTimeout(120_000);
   const teamContext = await browser.newContext();
   const fosterContext = await browser.newContext();
   const team = await teamContext.newPage();
@@ -143,6 +146,7 @@ test("an organisation finds a home, invites and places an animal there; the fost
 });
 
 test("a visit at the foster home: the team changes its day, the foster and the adopter see it", async ({ browser }) => {
+  test.setTimeout(90_000);
   const teamContext = await browser.newContext();
   const fosterContext = await browser.newContext();
   const adopterContext = await browser.newContext();
@@ -153,7 +157,9 @@ test("a visit at the foster home: the team changes its day, the foster and the a
   // The demo's adopter is to visit Sid at Marta's, his foster home: she sees where, never whose home.
   await logInThroughForm(adopter, "adotante@adopet.example", "Adote@2022");
   await adopter.goto("/adopet/candidaturas");
-  const sidCard = adopter.getByRole("listitem").filter({ has: adopter.getByRole("link", { name: "Sid", exact: true }) });
+  const sidCard = adopter
+    .getByRole("listitem")
+    .filter({ has: adopter.getByRole("link", { name: "Sid", exact: true }) });
   await expect(sidCard).toContainText("Você vai conhecer o animal no lar temporário onde ele está, em");
   await expect(sidCard).not.toContainText("Marta");
 

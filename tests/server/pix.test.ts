@@ -3,8 +3,9 @@ import sharp from "sharp";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pets } from "~/db/schema";
+import { pets, users } from "~/db/schema";
 import { addMember, createPet, createUser } from "~/demo/factories.server";
+import { ownOrganization } from "~/domain/organizations/membership.server";
 import { crc16 } from "~/lib/pix";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 import { decodeEmv } from "../support/emv";
@@ -295,5 +296,27 @@ describe("the gift pages", () => {
     expect((await anonymous.get(`/pets/${petId}`)).text).toContain(`href="/adopet/pets/${petId}/apadrinhe"`);
     expect((await anonymous.get(`/organizacoes/${otherOrganizationId}/doe`)).status).toBe(404);
     expect((await anonymous.get(`/organizacoes/nada/doe`)).status).toBe(404);
+  });
+});
+
+describe("a suspended person's own organisation", () => {
+  it("receives no gift while the account is suspended, and again once it is restored", async () => {
+    const { client: rui, id: ruiId } = await signedInAccount(app, { email: "rui@exemplo.com", nome: "Rui Protetor" });
+    const own = await ownOrganization(app.db, ruiId);
+    const key = { chave: "rui@exemplo.com", nome_recebedor: "Rui Protetor", cidade_recebedor: "Niterói" };
+    expect((await rui.put(`/api/organizacoes/${own}/pix`, key)).status).toBe(200);
+    const receives = async () => ({
+      api: (await anonymous.get(`/api/organizacoes/${own}/pix?valor=10`)).status,
+      page: (await anonymous.get(`/organizacoes/${own}/doe?valor=10`)).status,
+    });
+    expect(await receives()).toEqual({ api: 200, page: 200 });
+
+    await app.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, ruiId));
+    expect(await receives()).toEqual({ api: 404, page: 404 });
+    // Another organisation, whose own account is not suspended, still receives.
+    expect((await anonymous.get(`/api/organizacoes/${organizationId}/pix?valor=10`)).status).toBe(200);
+
+    await app.db.update(users).set({ suspendedAt: null }).where(eq(users.id, ruiId));
+    expect(await receives()).toEqual({ api: 200, page: 200 });
   });
 });

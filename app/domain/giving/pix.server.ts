@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNull, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { Db } from "~/db/client.server";
 import { organizationPix, organizations, pets, users } from "~/db/schema";
@@ -48,6 +48,29 @@ async function pixKeyOf(db: Db, organizationId: string): Promise<PixKey | null> 
     })
     .from(organizationPix)
     .where(eq(organizationPix.organizationId, organizationId));
+  return row ?? null;
+}
+
+/**
+ * An organisation receives no gift while it is the own organisation of a suspended account: its
+ * page and listings are hidden then (issue 22), and so are its `Doe`, `Apadrinhe` and monthly codes.
+ */
+const notSuspended = isNull(users.suspendedAt);
+
+/** The key gifts go to: the organisation's, unless it is a suspended person's own. */
+async function receivingKeyOf(db: Db, organizationId: string): Promise<PixKey | null> {
+  const [row] = await db
+    .select({
+      tipo: organizationPix.tipo,
+      chave: organizationPix.chave,
+      nomeRecebedor: organizationPix.nomeRecebedor,
+      cidadeRecebedor: organizationPix.cidadeRecebedor,
+      updatedAt: organizationPix.updatedAt,
+    })
+    .from(organizationPix)
+    .innerJoin(organizations, eq(organizations.id, organizationPix.organizationId))
+    .leftJoin(users, eq(users.id, organizations.ownAccountOf))
+    .where(and(eq(organizationPix.organizationId, organizationId), notSuspended));
   return row ?? null;
 }
 
@@ -205,7 +228,7 @@ async function organizationWithKey(db: Db, organizationId: string) {
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!row) return null;
-  const key = await pixKeyOf(db, organizationId);
+  const key = await receivingKeyOf(db, organizationId);
   return key ? { key, organizacao: { id: row.id, nome: row.nome, verificada: row.verifiedAt !== null } } : null;
 }
 
@@ -254,7 +277,7 @@ export async function pixCodeForCharge(
 
 /** Whether the organisation receives gifts by Pix: the pages show `Apadrinhe` and `Doe` then. */
 export async function receivesPix(db: Db, organizationId: string): Promise<boolean> {
-  return (await pixKeyOf(db, organizationId)) !== null;
+  return (await receivingKeyOf(db, organizationId)) !== null;
 }
 
 /**
@@ -266,10 +289,14 @@ export async function giftReceiversOnPage(db: Db, userId: string, organizationId
     .select({ id: organizations.id })
     .from(organizations)
     .innerJoin(organizationPix, eq(organizationPix.organizationId, organizations.id))
+    .leftJoin(users, eq(users.id, organizations.ownAccountOf))
     .where(
-      or(
-        eq(organizations.ownAccountOf, userId),
-        organizationIds.length > 0 ? inArray(organizations.id, organizationIds) : undefined,
+      and(
+        notSuspended,
+        or(
+          eq(organizations.ownAccountOf, userId),
+          organizationIds.length > 0 ? inArray(organizations.id, organizationIds) : undefined,
+        ),
       ),
     );
   return rows.map((row) => row.id);
