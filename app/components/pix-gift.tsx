@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Form, Link } from "react-router";
+import { useCopy } from "./use-copy";
 import { useHydrated } from "./use-hydrated";
 
 /** A gift's code as the page shows it (made on the server). */
@@ -108,17 +109,9 @@ export function PixCodePanel({
 }) {
   const Title = level === 3 ? "h3" : "h2";
   const enhanced = useHydrated();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy(code.brCode);
   const codeId = useId();
   const titleId = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(code.brCode);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  }
   return (
     <section className="panel gift__code" aria-labelledby={titleId}>
       <Title className="panel__title" id={titleId}>

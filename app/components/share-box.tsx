@@ -1,4 +1,5 @@
-import { useId, useState, useSyncExternalStore, type MouseEvent } from "react";
+import { useId, useSyncExternalStore, type MouseEvent } from "react";
+import { useCopy } from "./use-copy";
 import { useHydrated } from "./use-hydrated";
 
 const noChange = () => () => {};
@@ -11,7 +12,7 @@ const canShare = () => typeof navigator !== "undefined" && typeof navigator.shar
 export function ShareBox({ url, title, text }: { url: string; title: string; text: string }) {
   const native = useSyncExternalStore(noChange, canShare, () => false);
   const enhanced = useHydrated();
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy(url);
   // Browsers flag a field with neither id nor name (autofill cannot tell it apart).
   const addressId = useId();
 
@@ -22,15 +23,6 @@ export function ShareBox({ url, title, text }: { url: string; title: string; tex
       await navigator.share({ title, text, url });
     } catch {
       // Closed without sharing.
-    }
-  }
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      setCopied(false);
     }
   }
 

@@ -114,7 +114,7 @@ describe("a bank statement", () => {
     expect([receipt.status, receipt.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     const words = pdfText(receipt.bytes);
     expect(words).toContain("Recibo de doação");
-    expect(words).toContain("recebeu de Ana Adotante a quantia de R$ 30,00");
+    expect(words).toContain("recebeu de Ana Adotante a quantia de R$ 30,00 (trinta reais)");
     expect(words).toContain("como apadrinhamento de Pipoca");
     expect((await team.outsider.client.get(`${base}/doacoes/${donationId}/recibo.pdf`)).status).toBe(404);
     expect((await team.team.client.get(`${base}/doacoes/${donationId}/recibo.pdf`)).status).toBe(200);

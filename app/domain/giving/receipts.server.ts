@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { donations, organizations, pets, sponsorshipCharges, sponsorships, users } from "~/db/schema";
 import { DonationReceiptEmail, donationReceiptSubject } from "~/emails/receipt.server";
 import { renderEmail } from "~/emails/render.server";
+import { reaisInWords } from "~/lib/amount-in-words.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { formatCnpj } from "~/lib/organizations";
 import { monthInWords } from "~/lib/panel";
@@ -100,7 +101,7 @@ async function renderReceipt(receipt: Receipt, emitidoEm: string): Promise<Buffe
     .font("regular")
     .fontSize(12)
     .text(
-      `${receipt.organizacao.nome}${cnpj} declara que recebeu ${from}a quantia de ${formatReais(receipt.valorCentavos)} em ${formatDay(receipt.data)}, por Pix, como doação${purpose}.`,
+      `${receipt.organizacao.nome}${cnpj} declara que recebeu ${from}a quantia de ${formatReais(receipt.valorCentavos)} (${reaisInWords(receipt.valorCentavos)}) em ${formatDay(receipt.data)}, por Pix, como doação${purpose}.`,
       { width, lineGap: 4 },
     );
   doc
