@@ -30,7 +30,6 @@ test.describe("applications", () => {
     page,
     browser,
   }) => {
-    test.setTimeout(120_000);
     const nome = `Tico${randomInt(1_000_000)}`;
     const ongEmail = `ong-${randomInt(1_000_000)}@exemplo.com`;
     // The caretaker, in a browser of their own.

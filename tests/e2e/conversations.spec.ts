@@ -42,7 +42,6 @@ test("the adopter and the caretaker write to each other on the application, by k
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { ong, ongContext, applicationId } = await applicationBetween(page, browser, "ONG Conversa", "Pipoca");
 
   await page.goto(`/adopet/candidaturas/${applicationId}`);
@@ -142,7 +141,6 @@ test("live: a message appears in the other party's open thread and header within
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const { ong, ongContext, applicationId } = await applicationBetween(page, browser, "ONG Ao Vivo", "Cometa");
   const conversationId = (
     (await (await page.request.get(`/adopet/api/candidaturas/${applicationId}`)).json()) as { conversa_id: string }
@@ -176,7 +174,6 @@ test("from contato a signed-in adopter opens the conversation; WhatsApp by conse
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const ongContext = await browser.newContext();
   const ong = await ongContext.newPage();
   await newCaretaker(ong.request, "ONG Segura");

@@ -89,13 +89,11 @@ test("an operator opens an emergency; a shelter registers an animal it took in",
   const search = familyPage.getByRole("form", { name: "Procurar pela foto" });
   await search.getByRole("button", { name: "Procurar" }).click();
   await expect(search.getByText(LOST_FOUND_MESSAGES.foto)).toBeVisible();
-  await search
-    .getByLabel("Foto do seu animal")
-    .setInputFiles({
-      name: "meu-cao.jpg",
-      mimeType: "image/jpeg",
-      buffer: await photographedAgain(await animalPhoto(77)),
-    });
+  await search.getByLabel("Foto do seu animal").setInputFiles({
+    name: "meu-cao.jpg",
+    mimeType: "image/jpeg",
+    buffer: await photographedAgain(await animalPhoto(77)),
+  });
   await search.getByLabel("Espécie (opcional)").selectOption("cao");
   await search.getByRole("button", { name: "Procurar" }).click();
   const results = familyPage.getByRole("region", { name: "Os mais parecidos com a sua foto" });

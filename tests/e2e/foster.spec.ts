@@ -61,9 +61,6 @@ test("a person offers their home, is told what is missing, then pauses, resumes 
 test("an organisation finds a home, invites and places an animal there; the foster sends news, published on its page", async ({
   browser,
 }) => {
-  // Two people's whole journey, with an e-mail and four axe passes: a CI run beside the
-  // screenshots reached 60 s at the last of them.
-  test.setTimeout(120_000);
   const teamContext = await browser.newContext();
   const fosterContext = await browser.newContext();
   const team = await teamContext.newPage();
@@ -146,7 +143,6 @@ test("an organisation finds a home, invites and places an animal there; the fost
 });
 
 test("a visit at the foster home: the team changes its day, the foster and the adopter see it", async ({ browser }) => {
-  test.setTimeout(90_000);
   const teamContext = await browser.newContext();
   const fosterContext = await browser.newContext();
   const adopterContext = await browser.newContext();

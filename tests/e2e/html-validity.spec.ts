@@ -83,7 +83,6 @@ test("every page is valid HTML, signed out and signed in, also in its error stat
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const keep = process.env.HTML_PAGES_DIR;
   if (keep) fs.mkdirSync(keep, { recursive: true });
   const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), "adopet-html-"));

@@ -34,8 +34,6 @@ test("sign up, log in, write about a pet, edit the profile and log out, by keybo
   page,
   request,
 }) => {
-  // Five pages walked one Tab at a time: longer than a test's usual 30 s on a busy machine.
-  test.setTimeout(90_000);
   const { cidade, uf } = uniqueCity();
   await newCaretaker(request, "ONG Teclado");
   await publishPet(request, { nome: "Teclinha", cidade, uf });

@@ -91,7 +91,6 @@ for (const width of [360, 1440] as const) {
     // checked by the tests beside it and by the no-JavaScript tour.
     if (width === 360)
       test("every entry is two steps from every page: open the menu, follow the entry", async ({ page }) => {
-        test.setTimeout(90_000);
         const pet = await signedInCaretaker(page.request);
         const pages = pagesOf(pet);
         for (const [index, from] of pages.entries()) {
@@ -129,7 +128,6 @@ for (const width of [360, 1440] as const) {
     });
 
     test("with the menu open, axe finds nothing, on a white page and on the welcome page", async ({ page }) => {
-      test.setTimeout(90_000);
       await signedInCaretaker(page.request);
       for (const from of ["/adopet/home", "/adopet/", "/adopet/meus-pets"]) {
         await page.goto(from);
@@ -233,7 +231,6 @@ test.describe("without JavaScript", () => {
   // At the wide screen only: the phone's tour runs with JavaScript above.
   for (const width of [1440] as const) {
     test(`at ${width}px every entry is two steps from every page, and Sair works`, async ({ page }) => {
-      test.setTimeout(90_000);
       await page.setViewportSize({ width, height: width < 768 ? 740 : 900 });
       const pet = await signedInCaretaker(page.request);
       for (const [index, from] of pagesOf(pet).entries()) {

@@ -16,8 +16,6 @@ test("invite, accept, assign an application, answer it as the team member, see i
   page,
   browser,
 }) => {
-  // Three people's part, two of them in the browser, with four axe checks: about a minute on two cores.
-  test.setTimeout(120_000);
   const nome = `Bento${randomInt(1_000_000)}`;
   // The administradora: her organisation is made as she publishes.
   const adminContext = await browser.newContext();

@@ -42,8 +42,6 @@ async function openDemoOrganization(page: Page) {
 test("an administrador invites by e-mail; the person signs up from the link, accepts, gets another role and is removed", async ({
   page,
 }) => {
-  // Two accounts' whole journey, with a sign-up, three logins and six axe checks: about a minute on two cores.
-  test.setTimeout(120_000);
   await logInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.senha);
   await openDemoOrganization(page);
   const settings = new URL(page.url()).pathname;

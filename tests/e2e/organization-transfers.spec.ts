@@ -12,7 +12,6 @@ test("an animal is transferred: asked with the other organisation's code, accept
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const nome = `Tufão${randomInt(1_000_000)}`;
   // The receiving administradora, in a browser of her own: her organisation is made as she publishes.
   const receiverContext = await browser.newContext();

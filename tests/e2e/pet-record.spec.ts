@@ -8,8 +8,6 @@ test.describe("a pet's full record", () => {
     page,
     request,
   }) => {
-    // Every field of the record, refused and then saved, and an edit: a long walk.
-    test.setTimeout(90_000);
     const { email } = await createAccount(request, "Rita Protetora");
     await logInThroughForm(page, email);
     await page.goto("/adopet/meus-pets/novo");

@@ -61,7 +61,6 @@ test("three people report a listing: it is hidden; an operator restores it, then
   browser,
   playwright,
 }) => {
-  test.setTimeout(60_000);
   const baseURL = test.info().project.use.baseURL;
   const caretaker = await playwright.request.newContext({ baseURL });
   const { email: caretakerEmail, nome: caretakerNome } = await newCaretaker(caretaker, `Cuidadora ${lettersOnly()}`);

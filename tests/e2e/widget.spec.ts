@@ -16,7 +16,6 @@ test("a partner site embeds the snippet from meus-pets, and its visitors reach t
   page,
   playwright,
 }) => {
-  test.setTimeout(60_000);
   const baseURL = test.info().project.use.baseURL!;
   const caretaker = await playwright.request.newContext({ baseURL });
   const nome = `ONG Vitrine ${String.fromCharCode(97 + randomInt(26))}`;

@@ -50,14 +50,12 @@ async function application(
       .insert(applicationEvents)
       .values({ applicationId, status: "em_analise", actor: "responsavel", createdAt: at(history.answeredAt) });
     // A later move of the team's does not change when the first answer came.
-    await database.db
-      .insert(applicationEvents)
-      .values({
-        applicationId,
-        status: "entrevista",
-        actor: "responsavel",
-        createdAt: at(`${history.answeredAt.slice(0, 10)}T23:00`),
-      });
+    await database.db.insert(applicationEvents).values({
+      applicationId,
+      status: "entrevista",
+      actor: "responsavel",
+      createdAt: at(`${history.answeredAt.slice(0, 10)}T23:00`),
+    });
   }
   if (history.adoptedAt) {
     await database.db.insert(adoptions).values({

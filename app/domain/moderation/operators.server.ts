@@ -111,7 +111,12 @@ export async function verifyOng(db: Db, operator: Operator, ongId: string, motiv
     // unless another organisation holds that CNPJ verified already.
     await tx
       .update(organizations)
-      .set({ nome: ong.nomePublico ?? sql`${organizations.nome}`, cnpj: ong.cnpj, verifiedAt: new Date(), updatedAt: new Date() })
+      .set({
+        nome: ong.nomePublico ?? sql`${organizations.nome}`,
+        cnpj: ong.cnpj,
+        verifiedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(organizations.ownAccountOf, ongId),
