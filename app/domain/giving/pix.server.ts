@@ -37,15 +37,18 @@ export async function pixKeyForMember(db: Db, userId: string, organizationId: st
   return ok(await pixKeyOf(db, organizationId));
 }
 
+/** A key's columns, as `PixKey` names them. */
+const KEY_COLUMNS = {
+  tipo: organizationPix.tipo,
+  chave: organizationPix.chave,
+  nomeRecebedor: organizationPix.nomeRecebedor,
+  cidadeRecebedor: organizationPix.cidadeRecebedor,
+  updatedAt: organizationPix.updatedAt,
+};
+
 async function pixKeyOf(db: Db, organizationId: string): Promise<PixKey | null> {
   const [row] = await db
-    .select({
-      tipo: organizationPix.tipo,
-      chave: organizationPix.chave,
-      nomeRecebedor: organizationPix.nomeRecebedor,
-      cidadeRecebedor: organizationPix.cidadeRecebedor,
-      updatedAt: organizationPix.updatedAt,
-    })
+    .select(KEY_COLUMNS)
     .from(organizationPix)
     .where(eq(organizationPix.organizationId, organizationId));
   return row ?? null;
@@ -60,13 +63,7 @@ const notSuspended = isNull(users.suspendedAt);
 /** The key gifts go to: the organisation's, unless it is a suspended person's own. */
 async function receivingKeyOf(db: Db, organizationId: string): Promise<PixKey | null> {
   const [row] = await db
-    .select({
-      tipo: organizationPix.tipo,
-      chave: organizationPix.chave,
-      nomeRecebedor: organizationPix.nomeRecebedor,
-      cidadeRecebedor: organizationPix.cidadeRecebedor,
-      updatedAt: organizationPix.updatedAt,
-    })
+    .select(KEY_COLUMNS)
     .from(organizationPix)
     .innerJoin(organizations, eq(organizations.id, organizationPix.organizationId))
     .leftJoin(users, eq(users.id, organizations.ownAccountOf))
