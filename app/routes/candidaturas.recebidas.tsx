@@ -93,8 +93,14 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
   const { search } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const chosen = useRef<HTMLInputElement>(null);
-  // A new search (the form, links, back and forward) shows what the URL says; the field keeps its focus.
+  /** Typed into since the URL's search was last shown. */
+  const typed = useRef(false);
+  // A new search (the form, links, back and forward) shows what the URL says; the field keeps its
+  // focus. What a person typed while that search was loading stays, to be searched next.
   useEffect(() => {
+    const typing = typed.current && document.activeElement === input.current;
+    typed.current = false;
+    if (typing) return;
     if (input.current && input.current.value !== name) input.current.value = name;
     if (chosen.current) chosen.current.value = pet ?? "";
   }, [name, pet, search]);
@@ -124,6 +130,7 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
           if (chosen.current) chosen.current.value = animal.id;
         }}
         onType={() => {
+          typed.current = true;
           if (chosen.current) chosen.current.value = "";
         }}
         announce={(count) => `${count} ${count === 1 ? "animal sugerido" : "animais sugeridos"}`}

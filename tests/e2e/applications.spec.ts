@@ -161,6 +161,30 @@ test.describe("applications", () => {
     await ongContext.close();
   });
 
+  test("the pipeline's animal filter keeps what is typed while a search is still loading", async ({ page }) => {
+    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await page.goto("/adopet/candidaturas/recebidas");
+    // The search's data waits until the person has typed, as on a slow connection.
+    let release!: () => void;
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/candidaturas\/recebidas\.data/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.getByLabel("Status").selectOption("entrevista");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    const animal = page.getByLabel("Animal", { exact: true });
+    await animal.fill("Dun");
+    await expect(page.getByRole("listbox", { name: "Sugestões" }).getByRole("option", { name: "Dunga" })).toBeVisible();
+    release();
+    // The search arrived (Dunga's application alone is at the interview), and the page's effects ran.
+    await expect(page).toHaveURL(/status=entrevista/);
+    await expect(page.getByText("1 candidatura", { exact: true })).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await expect(animal).toHaveValue("Dun");
+    await expect(animal).toBeFocused();
+  });
+
   test("a visitor without an account signs up from `Quero adotar`, logs in, and lands on the form", async ({
     page,
     playwright,
