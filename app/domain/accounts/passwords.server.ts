@@ -24,6 +24,18 @@ export function hashResetPassword(password: string): Promise<string> {
   return oneResetAtATime(() => hashPassword(password));
 }
 
+/**
+ * The hashing places now: hashes running and waiting for a core, and reset hashes waiting for
+ * their one place. What a burst of resets does to logins is read here, not from a clock.
+ */
+export function hashingQueues(): { hashing: number; waitingForACore: number; resetsWaiting: number } {
+  return {
+    hashing: oneAtATimePerCore.activeCount,
+    waitingForACore: oneAtATimePerCore.pendingCount,
+    resetsWaiting: oneResetAtATime.pendingCount,
+  };
+}
+
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await oneAtATimePerCore(() => verify(passwordHash, password));
