@@ -60,17 +60,6 @@ async function pixKeyOf(db: Db, organizationId: string): Promise<PixKey | null> 
  */
 const notSuspended = isNull(users.suspendedAt);
 
-/** The key gifts go to: the organisation's, unless it is a suspended person's own. */
-async function receivingKeyOf(db: Db, organizationId: string): Promise<PixKey | null> {
-  const [row] = await db
-    .select(KEY_COLUMNS)
-    .from(organizationPix)
-    .innerJoin(organizations, eq(organizations.id, organizationPix.organizationId))
-    .leftJoin(users, eq(users.id, organizations.ownAccountOf))
-    .where(and(eq(organizationPix.organizationId, organizationId), notSuspended));
-  return row ?? null;
-}
-
 type KeyChange = {
   organizationId: string;
   /** When it changed (ISO): with each administrador, the e-mail's idempotency key. */
@@ -219,14 +208,17 @@ async function pixCode(
   };
 }
 
+/** The organisation with the key gifts go to: null without a key, or while it is a suspended person's own. */
 async function organizationWithKey(db: Db, organizationId: string) {
   const [row] = await db
-    .select({ id: organizations.id, nome: organizations.nome, verifiedAt: organizations.verifiedAt })
+    .select({ id: organizations.id, nome: organizations.nome, verifiedAt: organizations.verifiedAt, ...KEY_COLUMNS })
     .from(organizations)
-    .where(eq(organizations.id, organizationId));
+    .innerJoin(organizationPix, eq(organizationPix.organizationId, organizations.id))
+    .leftJoin(users, eq(users.id, organizations.ownAccountOf))
+    .where(and(eq(organizations.id, organizationId), notSuspended));
   if (!row) return null;
-  const key = await receivingKeyOf(db, organizationId);
-  return key ? { key, organizacao: { id: row.id, nome: row.nome, verificada: row.verifiedAt !== null } } : null;
+  const { id, nome, verifiedAt, ...key } = row;
+  return { key, organizacao: { id, nome, verificada: verifiedAt !== null } };
 }
 
 /** A gift to the organisation (`Doe`): not found when it has no key. */
@@ -274,7 +266,7 @@ export async function pixCodeForCharge(
 
 /** Whether the organisation receives gifts by Pix: the pages show `Apadrinhe` and `Doe` then. */
 export async function receivesPix(db: Db, organizationId: string): Promise<boolean> {
-  return (await receivingKeyOf(db, organizationId)) !== null;
+  return (await organizationWithKey(db, organizationId)) !== null;
 }
 
 /**
