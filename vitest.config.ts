@@ -3,8 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Creating a PGlite database takes seconds; the server tests start processes.
-    testTimeout: 60_000,
+    // Creating a PGlite database takes seconds; the server tests start processes, and CI's runners
+    // are up to three times slower than a machine of ours (a test's limit catches hangs, not speed).
+    testTimeout: 120_000,
     // Two files at a time (Vitest's default is one fewer than the cores: one, here). Most files
     // spend their time waiting on a server process, a database or a timer, so two use both cores.
     maxWorkers: 2,

@@ -63,7 +63,7 @@ describe("absolute URLs", () => {
       }),
     );
     expect(response.status).toBe(201);
-    await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
     const mail = smtp.received.at(-1)!.data;
     expect(mail).toContain(`${PUBLIC_URL}/adopet/mensagens`);
     expect(mail).not.toContain("evil.example");

@@ -263,7 +263,7 @@ describe("e-mail notices", () => {
     expect(job).toBeDefined();
     // The server's worker runs it (without SMTP_URL, its mailer writes to the log).
     const notifiedAt = async () => (await app.db.select().from(messages).where(eq(messages.id, id)))[0]!.notifiedAt;
-    await expect.poll(notifiedAt, { timeout: 10_000 }).not.toBeNull();
+    await expect.poll(notifiedAt, { timeout: 20_000 }).not.toBeNull();
 
     // As if that send had failed: the notice is owed again.
     await app.db.update(messages).set({ notifiedAt: null }).where(eq(messages.id, id));
