@@ -2,11 +2,11 @@ import { and, eq, gt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { lostFoundPhotos, lostFoundReports } from "~/db/schema";
 import { photoLikeness, type Color } from "~/lib/lost-found";
-import { invalid, ok, type Result } from "~/services/outcome.server";
+import { ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import type { PhotoSearchInput } from "~/validation/lost-found";
 import { findEmergency } from "./emergencies.server";
-import { findReports, preparePhotos, type ReportView } from "./reports.server";
+import { findReports, preparePhoto, type ReportView } from "./reports.server";
 
 /**
  * A family looks for their animal among those the shelters took in during an emergency
@@ -36,10 +36,9 @@ export async function searchEmergencyByPhoto(
   if (!emergency.ok) return emergency;
   const allowed = await takeAllowance(db, "lost-found-search-client", clientKey);
   if (!allowed.ok) return allowed;
-  const prepared = await preparePhotos([photo], clientKey);
-  // Refused as the field it came in (`foto`), not as a report's list of photos.
-  if (!prepared.ok) return prepared.failure.kind === "invalid" ? invalid("foto", prepared.failure.reason) : prepared;
-  const hash = prepared.value[0]!.hash;
+  const prepared = await preparePhoto(photo, clientKey, "foto");
+  if (!prepared.ok) return prepared;
+  const hash = prepared.value.hash;
   const animals = await db
     .select({ id: lostFoundReports.id, cores: lostFoundReports.cores, hash: lostFoundPhotos.hash })
     .from(lostFoundReports)

@@ -262,17 +262,31 @@ export async function placeReport(
 
 type PreparedPhoto = { image: Awaited<ReturnType<typeof prepareImage>>; hash: string };
 
-/** The photos checked by content, re-encoded, and hashed; one that is no image is refused by its position. */
+/**
+ * A photo checked by content, re-encoded and hashed; one that is no usable image is refused as
+ * the field it came in (a report's `fotos` by position, a photo search's `foto`).
+ */
+export async function preparePhoto(
+  bytes: Buffer,
+  userId: string,
+  field: string,
+  item?: number,
+): Promise<Result<PreparedPhoto>> {
+  try {
+    const image = await prepareImage(bytes, ["jpeg", "png", "webp"], userId);
+    return ok({ image, hash: await perceptualHash(image.variants[0]!.data) });
+  } catch (error) {
+    if (error instanceof InvalidImageError) return invalid(field, imageRefusal(error), item);
+    throw error;
+  }
+}
+
 export async function preparePhotos(photos: Buffer[], userId: string): Promise<Result<PreparedPhoto[]>> {
   const prepared: PreparedPhoto[] = [];
   for (const [index, bytes] of photos.entries()) {
-    try {
-      const image = await prepareImage(bytes, ["jpeg", "png", "webp"], userId);
-      prepared.push({ image, hash: await perceptualHash(image.variants[0]!.data) });
-    } catch (error) {
-      if (error instanceof InvalidImageError) return invalid("fotos", imageRefusal(error), index);
-      throw error;
-    }
+    const photo = await preparePhoto(bytes, userId, "fotos", index);
+    if (!photo.ok) return photo;
+    prepared.push(photo.value);
   }
   return ok(prepared);
 }
