@@ -166,7 +166,7 @@ const LIMITED: Record<LimitName, string> = {
   "ledger-account": "Você fez muitos lançamentos nas contas em pouco tempo.",
   "lost-found-account": "Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo.",
   "lost-found-shelter": "Você registrou muitos animais acolhidos em pouco tempo.",
-  "lost-found-search-client": "Muitas buscas por foto a partir desta conexão. Tente de novo daqui a pouco.",
+  "lost-found-search-client": "Muitas buscas por foto feitas a partir desta conexão.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",

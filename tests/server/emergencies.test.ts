@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emergencies, images, lostFoundReports, users } from "~/db/schema";
+import { emergencies, images, lostFoundReports, rateLimits, users } from "~/db/schema";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
@@ -193,6 +193,17 @@ describe("an emergency", () => {
     );
     expect(emptyPage.status).toBe(400);
     expect(emptyPage.text).toContain("Envie uma foto do seu animal");
+    // 30 searches an hour from one connection, counted afresh here: the 31st is told to wait.
+    await app.db.delete(rateLimits).where(like(rateLimits.key, "lost-found-search-client:%"));
+    for (let index = 0; index < 30; index += 1) {
+      expect((await new Client(app.baseUrl).post(`${path}/busca`, search({}, rex))).status).toBe(200);
+    }
+    const tooMany = await new Client(app.baseUrl).post(`${path}/busca`, search({}, rex));
+    expect(tooMany.status).toBe(429);
+    expect(tooMany.json.message).toMatch(
+      /^Muitas buscas por foto feitas a partir desta conexão\. Tente novamente em \d+ minutos?\.$/,
+    );
+    await app.db.delete(rateLimits).where(like(rateLimits.key, "lost-found-search-client:%"));
 
     // A family's lost dog in the area: another found dog (no emergency) fits better on paper,
     // yet the shelter's dog is listed first.
