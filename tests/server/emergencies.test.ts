@@ -28,8 +28,8 @@ function shelterForm(organizationId: string, animals: object[], photos: Buffer[]
   return form;
 }
 
-async function operator(): Promise<Client> {
-  const user = await createUser(app.db, { email: "operadora.emergencia@exemplo.com", nome: "Olga Operadora" });
+async function operator(email = "operadora.emergencia@exemplo.com"): Promise<Client> {
+  const user = await createUser(app.db, { email, nome: "Olga Operadora" });
   await app.db.update(users).set({ operador: true }).where(eq(users.id, user.id));
   const client = new Client(app.baseUrl);
   expect((await client.post("/api/session", { email: user.email, senha: DEFAULT_PASSWORD })).status).toBe(200);
@@ -268,5 +268,35 @@ describe("an emergency", () => {
     expect((await new Client(app.baseUrl).get("/api/emergencias/00000000-0000-4000-8000-000000000000")).status).toBe(
       404,
     );
+  });
+
+  it("takes 60 registrations an hour from one person, refused ones counting", async () => {
+    const olga = await operator("operadora.limite@exemplo.com");
+    const opened = await olga.post("/api/emergencias", {
+      nome: "Enchente no Vale do Taquari",
+      cidades: ["Lajeado (RS)"],
+      inicio: addDays(today(), -2),
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const admin = await signedInAccount(app, { email: "abrigo.limite@exemplo.com", nome: "Lia Abrigo" });
+    const created = await admin.client.post("/api/organizacoes", {
+      nome: "Abrigo do Taquari",
+      cidade: "Lajeado",
+      uf: "RS",
+    });
+    expect(created.status, created.text).toBe(201);
+    const dog = { especie: "cao", porte: "grande", cores: ["caramelo"], data: today(), cidade: "Lajeado (RS)" };
+    const animals = `/api/emergencias/${opened.json.id}/animais`;
+    // A photo that is no image: refused after the limit has counted it, and nothing is written.
+    const attempt = () => shelterForm(created.json.id as string, [dog], [Buffer.from("não sou foto")]);
+    for (let request = 0; request < 60; request += 1) {
+      expect((await admin.client.post(animals, attempt())).status).toBe(400);
+    }
+    const refused = await admin.client.post(animals, attempt());
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(
+      /^Você registrou muitos animais acolhidos em pouco tempo\. Tente novamente em \d+ minutos?\.$/,
+    );
+    expect((await new Client(app.baseUrl).get(`/api/emergencias/${opened.json.id}`)).json.animais).toBe(0);
   });
 });

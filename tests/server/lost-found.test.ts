@@ -245,6 +245,27 @@ describe("lost and found reports", () => {
     expect((await new Client(app.baseUrl).get(`/api/perdidos-e-achados/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await new Client(app.baseUrl).get("/api/perdidos-e-achados/abc")).status).toBe(404);
   });
+
+  it("is limited to 10 reports an hour per person, refused ones counting, on the API and the page", async () => {
+    const busy = await signedInAccount(app, { email: "muitos.anuncios@exemplo.com", nome: "Beto Apressado" });
+    // Photos that are no image: refused after the limit has counted them, and nothing is written.
+    const attempt = () => reportForm({ ...LOST, data: today() }, [Buffer.from("não sou foto")]);
+    for (let report = 0; report < 10; report += 1) {
+      expect((await busy.client.post("/api/perdidos-e-achados", attempt())).status).toBe(400);
+    }
+    const refused = await busy.client.post("/api/perdidos-e-achados", attempt());
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(refused.json.message).toMatch(
+      /^Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo\. Tente novamente em \d+ minutos?\.$/,
+    );
+    const page = await busy.client.post("/perdidos-e-achados/novo", attempt());
+    expect(page.status).toBe(429);
+    expect(page.text).toContain("Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo.");
+    // Another person is not held back by it.
+    const other = await signedInAccount(app, { email: "outra.pessoa.anuncio@exemplo.com", nome: "Outra Pessoa" });
+    expect((await other.client.post("/api/perdidos-e-achados", attempt())).status).toBe(400);
+  });
 });
 
 describe("a conversation about a report", () => {
