@@ -5,6 +5,7 @@ import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { organizationTeam } from "../support/organizations";
 
 /**
  * Emergencies (issue 47): an operator opens one for an area and days; an organisation's team
@@ -278,17 +279,11 @@ describe("an emergency", () => {
       inicio: addDays(today(), -2),
     });
     expect(opened.status, opened.text).toBe(201);
-    const admin = await signedInAccount(app, { email: "abrigo.limite@exemplo.com", nome: "Lia Abrigo" });
-    const created = await admin.client.post("/api/organizacoes", {
-      nome: "Abrigo do Taquari",
-      cidade: "Lajeado",
-      uf: "RS",
-    });
-    expect(created.status, created.text).toBe(201);
+    const { admin, organizationId } = await organizationTeam(app, "emergencia-limite");
     const dog = { especie: "cao", porte: "grande", cores: ["caramelo"], data: today(), cidade: "Lajeado (RS)" };
     const animals = `/api/emergencias/${opened.json.id}/animais`;
     // A photo that is no image: refused after the limit has counted it, and nothing is written.
-    const attempt = () => shelterForm(created.json.id as string, [dog], [Buffer.from("não sou foto")]);
+    const attempt = () => shelterForm(organizationId, [dog], [Buffer.from("não sou foto")]);
     for (let request = 0; request < 60; request += 1) {
       expect((await admin.client.post(animals, attempt())).status).toBe(400);
     }
