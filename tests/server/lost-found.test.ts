@@ -262,6 +262,7 @@ describe("lost and found reports", () => {
     const page = await busy.client.post("/perdidos-e-achados/novo", attempt());
     expect(page.status).toBe(429);
     expect(page.text).toContain("Você publicou muitos anúncios de animais perdidos ou encontrados em pouco tempo.");
+    expect(await app.db.select().from(lostFoundReports).where(eq(lostFoundReports.authorId, busy.id))).toEqual([]);
     // Another person is not held back by it.
     const other = await signedInAccount(app, { email: "outra.pessoa.anuncio@exemplo.com", nome: "Outra Pessoa" });
     expect((await other.client.post("/api/perdidos-e-achados", attempt())).status).toBe(400);

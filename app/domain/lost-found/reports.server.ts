@@ -264,16 +264,17 @@ type PreparedPhoto = { image: Awaited<ReturnType<typeof prepareImage>>; hash: st
 
 /**
  * A photo checked by content, re-encoded and hashed; one that is no usable image is refused as
- * the field it came in (a report's `fotos` by position, a photo search's `foto`).
+ * the field it came in (a report's `fotos` by position, a photo search's `foto`). `account` is
+ * whose turn it takes in the images' queue (a person, or a searching connection).
  */
 export async function preparePhoto(
   bytes: Buffer,
-  userId: string,
+  account: string,
   field: string,
   item?: number,
 ): Promise<Result<PreparedPhoto>> {
   try {
-    const image = await prepareImage(bytes, ["jpeg", "png", "webp"], userId);
+    const image = await prepareImage(bytes, ["jpeg", "png", "webp"], account);
     return ok({ image, hash: await perceptualHash(image.variants[0]!.data) });
   } catch (error) {
     if (error instanceof InvalidImageError) return invalid(field, imageRefusal(error), item);
