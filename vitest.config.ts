@@ -1,5 +1,33 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * Server tests of what runs the same on any database: the HTTP layer (body limits, headers,
+ * keep-alive, the response cache), the pages' and documents' rendering, input fuzzing, the
+ * process's flags and log. Embedded PostgreSQL (PGlite) and a PostgreSQL server run the same SQL;
+ * what differs between them is connections, locks and concurrency, which these do not exercise.
+ * They run once, on the embedded database (npm test), not again on PostgreSQL (npm run test:db).
+ */
+const SAME_ON_ANY_DATABASE = [
+  "body-limits",
+  "caretaker-page",
+  "forged-headers",
+  "fuzz",
+  "json-bodies",
+  "keep-alive",
+  "legal-pages",
+  "logs",
+  "node-flags",
+  "openapi",
+  "production-mode",
+  "public-cache",
+  "return-to",
+  "runtime-tuning-off",
+  "security",
+  "syndication",
+  "text-input",
+  "widget",
+].map((name) => `tests/server/${name}.test.ts`);
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -29,9 +57,14 @@ export default defineConfig({
         test: { name: "db", include: ["tests/integration/**/*.test.ts"] },
       },
       {
-        // Starts the built server (npm run build first) as a real process.
+        // Starts the built server (npm run build first), in this process or as a real one.
         extends: true,
-        test: { name: "server", include: ["tests/server/**/*.test.ts"] },
+        test: { name: "server", include: ["tests/server/**/*.test.ts"], exclude: SAME_ON_ANY_DATABASE },
+      },
+      {
+        // The same, for the tests above that run once (npm run test:db leaves this project out).
+        extends: true,
+        test: { name: "http", include: SAME_ON_ANY_DATABASE },
       },
     ],
   },

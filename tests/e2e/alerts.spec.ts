@@ -1,11 +1,8 @@
 import { randomInt } from "node:crypto";
-import path from "node:path";
-import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test, saveScreenshot } from "./support";
 import { createAccount, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
-
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 test.describe("alerts", () => {
   test("a search saved from the feed (signed out: login and back), managed, e-mailed and cancelled from the e-mail", async ({
@@ -68,7 +65,7 @@ test.describe("alerts", () => {
     for (const width of WIDTHS) {
       await outside.setViewportSize({ width, height: 740 });
       await expectNoHorizontalScroll(outside);
-      await outside.screenshot({ path: path.join(SCREENSHOTS_DIR, `alertas-cancelar-${width}.png`), fullPage: true });
+      await saveScreenshot(outside, `alertas-cancelar-${width}.png`, { fullPage: true });
     }
     await outside.getByRole("button", { name: "Cancelar alerta" }).click();
     await expect(outside.getByText("Alerta cancelado. Você não receberá mais e-mails dele.")).toBeVisible();

@@ -1,7 +1,4 @@
-import path from "node:path";
-import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
-
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test, saveScreenshot } from "./support";
 
 /** The API's documentation page (issue 23): reached from the footer, readable, keyboard usable. */
 test("the API's page: from the footer, every section linked, the document one click away", async ({ page }) => {
@@ -40,6 +37,6 @@ test("the API's page fits every width (screenshots to look at)", async ({ page }
     await page.goto("/adopet/api/docs#animais");
     await page.evaluate(() => document.fonts.ready);
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `api-docs-${width}.png`) });
+    await saveScreenshot(page, `api-docs-${width}.png`);
   }
 });

@@ -1,10 +1,7 @@
-import path from "node:path";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
+import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test, saveScreenshot } from "./support";
 import { signInThroughApi } from "./accounts-support";
 import { newCaretaker, publishPet, sendMessage } from "./pets-support";
-
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 /** Conversations (issue 20): the adopter and the caretaker talk on the application's page. */
 
@@ -80,7 +77,7 @@ test("the adopter and the caretaker write to each other on the application, by k
     await page.setViewportSize({ width, height: 900 });
     await conversation.scrollIntoViewIfNeeded();
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-${width}.png`) });
+    await saveScreenshot(page, `conversation-${width}.png`);
   }
 
   // The list of conversations leads to the thread's own page (the caretaker elsewhere: an open
@@ -100,7 +97,7 @@ test("the adopter and the caretaker write to each other on the application, by k
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-thread-${width}.png`) });
+    await saveScreenshot(page, `conversation-thread-${width}.png`);
   }
   await page.getByRole("link", { name: "ver a candidatura" }).click();
   await expect(page).toHaveURL(new RegExp(`/adopet/candidaturas/${applicationId}$`));
@@ -114,7 +111,7 @@ test("the adopter and the caretaker write to each other on the application, by k
   for (const width of [360, 1440]) {
     await ong.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(ong);
-    await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversations-list-${width}.png`) });
+    await saveScreenshot(ong, `conversations-list-${width}.png`);
   }
   await ongContext.close();
 });
@@ -221,7 +218,7 @@ test("from contato a signed-in adopter opens the conversation; WhatsApp by conse
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-tools-${width}.png`), fullPage: true });
+    await saveScreenshot(page, `conversation-tools-${width}.png`, { fullPage: true });
   }
 
   // The caretaker blocks the adopter: neither writes any more, and the adopter is told politely.
@@ -243,7 +240,7 @@ test("from contato a signed-in adopter opens the conversation; WhatsApp by conse
   await expectNoAxeViolations(ong);
   await ong.setViewportSize({ width: 360, height: 900 });
   await expectNoHorizontalScroll(ong);
-  await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, `conversation-blocks-360.png`), fullPage: true });
+  await saveScreenshot(ong, `conversation-blocks-360.png`, { fullPage: true });
   await blocks.getByRole("button", { name: "Desbloquear" }).click();
   await expect(ong.getByRole("status")).toHaveText("Desbloqueio feito: as mensagens voltam a chegar para você.");
   await expect(ong.getByRole("region", { name: "Bloqueios" })).toHaveCount(0);

@@ -6,6 +6,12 @@ import { expect } from "./support";
 /** Set by playwright.config.ts for the run; its mail server writes here. */
 const MAIL_DIR = path.join(process.env.ADOPET_E2E_DIR!, "mail");
 
+/**
+ * Each message file, parsed once: a file is whole when seen (it is renamed into place) and never
+ * changes, and a poll would otherwise parse every message of the run again, each time.
+ */
+const parsed = new Map<string, Promise<ParsedMail>>();
+
 /** The e-mails the app sent to `to` so far (tests/support/mail-catcher.ts keeps them), oldest first. */
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const files = fs.existsSync(MAIL_DIR)
@@ -16,7 +22,14 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
         .sort()
     : [];
   const messages = await Promise.all(
-    files.map(async (name) => simpleParser(fs.readFileSync(path.join(MAIL_DIR, name)))),
+    files.map((name) => {
+      let message = parsed.get(name);
+      if (!message) {
+        message = simpleParser(fs.readFileSync(path.join(MAIL_DIR, name)));
+        parsed.set(name, message);
+      }
+      return message;
+    }),
   );
   return messages.filter((message) => JSON.stringify(message.to).includes(to));
 }

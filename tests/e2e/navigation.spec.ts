@@ -1,6 +1,5 @@
-import path from "node:path";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test } from "./support";
+import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test, saveScreenshot } from "./support";
 import { newCaretaker, publishPet, sendMessage } from "./pets-support";
 
 /**
@@ -22,8 +21,6 @@ const ENTRIES = [
   { name: "Alterar senha", path: "/adopet/perfil/senha" },
   { name: "Excluir conta", path: "/adopet/perfil/excluir" },
 ] as const;
-
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 /** Every page a signed-in person may be on, given one of their pets. */
 function pagesOf(pet: { id: string }) {
@@ -274,11 +271,11 @@ test.describe("screenshots", () => {
       ] as const) {
         await page.goto(from);
         await page.evaluate(() => document.fonts.ready);
-        await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `menu-${name}-closed-${width}.png`) });
+        await saveScreenshot(page, `menu-${name}-closed-${width}.png`);
         await menuButton(page).click();
         await expect(entry(page, "Meu perfil")).toBeVisible();
         await expectNoHorizontalScroll(page);
-        await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `menu-${name}-open-${width}.png`) });
+        await saveScreenshot(page, `menu-${name}-open-${width}.png`);
       }
       // The focus ring on an entry, reached by keyboard.
       await page.goto("/adopet/mensagens");
@@ -287,7 +284,7 @@ test.describe("screenshots", () => {
       await page.keyboard.press("Tab");
       await page.keyboard.press("Tab");
       await expect(entry(page, "Meus animais")).toBeFocused();
-      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `menu-mensagens-focus-${width}.png`) });
+      await saveScreenshot(page, `menu-mensagens-focus-${width}.png`);
     });
   }
 });

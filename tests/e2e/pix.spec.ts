@@ -1,17 +1,14 @@
-import path from "node:path";
 import { NOTICES } from "../../app/validation/messages";
 import { PIX_MESSAGES } from "../../app/validation/pix";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
-import { expect, expectNoAxeViolations, test } from "./support";
+import { expect, expectNoAxeViolations, test, saveScreenshot } from "./support";
 
 /**
  * Gifts by Pix (issue 46) in the browser: an organisation's administrador sets its key (and is
  * told by e-mail), and a visitor sponsors one of its animals: an amount, the QR code, and the
  * code copied for the bank's app.
  */
-
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 /** EMV fields of a BR Code, read apart from the app's builder. */
 function fieldsOf(code: string): Map<string, string> {
@@ -135,10 +132,7 @@ test("a padrinho sponsors an animal every month, gets the month's code by e-mail
   for (const width of [360, 1440]) {
     await stopPage.setViewportSize({ width, height: 800 });
     await expectNoAxeViolations(stopPage);
-    await stopPage.screenshot({
-      path: path.join(SCREENSHOTS_DIR, `apadrinhamento-parar-${width}.png`),
-      fullPage: true,
-    });
+    await saveScreenshot(stopPage, `apadrinhamento-parar-${width}.png`, { fullPage: true });
   }
   await visitor.close();
 });

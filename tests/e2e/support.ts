@@ -1,3 +1,4 @@
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 
@@ -44,4 +45,24 @@ export async function expectNoHorizontalScroll(page: Page) {
 
 export async function backgroundOf(page: Page) {
   return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+/**
+ * Where pictures of the pages go, to be looked at: SCREENSHOTS_DIR (test-results/screenshots is
+ * ignored by git; docs/screenshots refreshes the committed ones, on purpose). Unset, as in CI,
+ * no picture is taken: nothing would read it, and the checks beside each one run all the same.
+ */
+const SCREENSHOTS_DIR = process.env.SCREENSHOTS_DIR ? path.resolve(process.env.SCREENSHOTS_DIR) : undefined;
+
+/** Saves the page as it stands as `file` in SCREENSHOTS_DIR, if it is set. */
+export async function saveScreenshot(page: Page, file: string, { fullPage = false } = {}) {
+  if (!SCREENSHOTS_DIR) return;
+  if (fullPage) {
+    // Lazy images load once scrolled to; a full-page screenshot should show them (srcset picks per width).
+    await page.evaluate(async () => {
+      for (const image of Array.from(document.images)) image.loading = "eager";
+      await Promise.all(Array.from(document.images).map((image) => image.decode().catch(() => undefined)));
+    });
+  }
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, file), fullPage });
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test } from "./support";
+import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test, saveScreenshot } from "./support";
 import { logInThroughForm, signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, photo, publishPet } from "./pets-support";
@@ -17,7 +17,6 @@ async function certificate() {
  * (by keyboard, on a phone's width) → countersigned → the PDF downloaded, rendered and read →
  * verified by code and by file (and a tampered copy refused) → the animal adopted.
  */
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 const PDF_DIR = path.resolve("test-results/termo");
 
 test("a termo is issued, signed on the phone, countersigned, downloaded and verified; the animal is adopted", async ({
@@ -25,7 +24,6 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   browser,
 }) => {
   test.setTimeout(150_000);
-  fs.mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   fs.mkdirSync(PDF_DIR, { recursive: true });
   const nome = `Paçoca${Date.now() % 100_000}`;
   const ongContext = await browser.newContext();
@@ -69,7 +67,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await expect(text).toContainText(`castrá-lo até ${prazo.split("-").reverse().join("/")}`);
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "termo-assinar-360.png"), fullPage: true });
+  await saveScreenshot(page, "termo-assinar-360.png", { fullPage: true });
 
   await page.getByRole("button", { name: "Assinar o termo" }).click();
   await expect(page.getByLabel("Nome completo")).toBeFocused();
@@ -109,7 +107,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await expect(ong.getByText("Termo assinado pelas duas partes. A adoção está concluída!")).toBeVisible();
   await expect(ong.getByText("Assinado pelas duas partes", { exact: true })).toBeVisible();
   await expectNoAxeViolations(ong);
-  await ong.screenshot({ path: path.join(SCREENSHOTS_DIR, "termo-assinado-1440.png"), fullPage: true });
+  await saveScreenshot(ong, "termo-assinado-1440.png", { fullPage: true });
   const code = (await ong.getByText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/).textContent())!;
 
   // The PDF: downloaded, its text read (accents as typed), its pages rendered to look at.
@@ -129,8 +127,9 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   expect(execFileSync("pdffonts", [pdfPath], { encoding: "utf8" })).toMatch(
     /Poppins-Regular\s+CID TrueType\s+Identity-H\s+yes/,
   );
-  execFileSync("pdftoppm", ["-png", "-r", "60", pdfPath, path.join(SCREENSHOTS_DIR, "termo-pdf")]);
-  expect(fs.existsSync(path.join(SCREENSHOTS_DIR, "termo-pdf-1.png"))).toBe(true);
+  // Rendered, as a person's PDF reader would (a broken file fails here).
+  execFileSync("pdftoppm", ["-png", "-r", "60", pdfPath, path.join(PDF_DIR, "termo-pdf")]);
+  expect(fs.existsSync(path.join(PDF_DIR, "termo-pdf-1.png"))).toBe(true);
   // The same bytes by the termo's own address, from the caretaker's list of signed termos.
   await ong.goto("/adopet/meus-pets/termo");
   const signedList = ong.getByRole("region", { name: "Termos de adoção assinados" });
@@ -154,7 +153,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   await page.getByRole("button", { name: "Informar a castração" }).click();
   await expect(page.getByText("Castração informada. Obrigado!")).toBeVisible();
   await expect(followup.getByRole("link", { name: "Ver o atestado" })).toBeVisible();
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "adocao-acompanhamento-360.png"), fullPage: true });
+  await saveScreenshot(page, "adocao-acompanhamento-360.png", { fullPage: true });
   await page.goto(`/adopet/pets/${pet.id}`);
   await expect(page.getByText(`${nome} já foi adotado e encontrou um lar.`)).toBeVisible();
 
@@ -183,7 +182,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   for (const width of [360, 1440]) {
     await visitor.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(visitor);
-    await visitor.screenshot({ path: path.join(SCREENSHOTS_DIR, `termo-verificar-${width}.png`), fullPage: true });
+    await saveScreenshot(visitor, `termo-verificar-${width}.png`, { fullPage: true });
   }
 
   // A happy ending: the adopter tells it with a photo; the caretaker publishes it; anyone reads it.
@@ -218,7 +217,7 @@ test("a termo is issued, signed on the phone, countersigned, downloaded and veri
   for (const width of [360, 1440]) {
     await visitor.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(visitor);
-    await visitor.screenshot({ path: path.join(SCREENSHOTS_DIR, `final-feliz-${width}.png`), fullPage: true });
+    await saveScreenshot(visitor, `final-feliz-${width}.png`, { fullPage: true });
   }
 
   // Devolução: the caretaker records the animal's return and publishes it again; the story goes.
@@ -254,9 +253,9 @@ test("the demo adopter's first check-in is answered by its link, without login; 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Como está Bolota?");
   await expectNoAxeViolations(page);
   await expectNoHorizontalScroll(page);
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "acompanhamento-360.png"), fullPage: true });
+  await saveScreenshot(page, "acompanhamento-360.png", { fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "acompanhamento-1440.png"), fullPage: true });
+  await saveScreenshot(page, "acompanhamento-1440.png", { fullPage: true });
   await page.getByRole("button", { name: "Enviar notícias" }).click();
   await expect(page.getByText("Conte as novidades.")).toBeVisible();
   await page.getByLabel("Como Bolota está?").fill("Está ótima: já sobe no sofá e ronrona a noite toda.");

@@ -1,8 +1,7 @@
 import http from "node:http";
-import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { randomInt } from "node:crypto";
-import { expectNoAxeViolations, expect, test, WIDTHS } from "./support";
+import { expectNoAxeViolations, expect, test, WIDTHS, saveScreenshot } from "./support";
 import { newCaretaker, publishPet } from "./pets-support";
 
 /**
@@ -10,7 +9,6 @@ import { newCaretaker, publishPet } from "./pets-support";
  * the iframe, which shows the caretaker's animals, keeps its height to them, is reached by
  * keyboard, and opens a pet's page in a new tab.
  */
-const SCREENSHOTS_DIR = path.resolve(process.env.SCREENSHOTS_DIR || "test-results/screenshots");
 
 test("a partner site embeds the snippet from meus-pets, and its visitors reach the pets", async ({
   page,
@@ -70,7 +68,7 @@ test("a partner site embeds the snippet from meus-pets, and its visitors reach t
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 800 });
       await expect.poll(() => iframe.evaluate((element: HTMLIFrameElement) => element.style.height)).not.toBe("480px");
-      await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `widget-${width}.png`), fullPage: true });
+      await saveScreenshot(page, `widget-${width}.png`, { fullPage: true });
     }
   } finally {
     partner.close();

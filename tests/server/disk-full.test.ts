@@ -9,7 +9,7 @@ import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { images, pets } from "~/db/schema";
 import { STORAGE_FULL } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";
-import { adminQuery } from "../support/database";
+import { adminQuery } from "../support/postgres-admin";
 import { describeOnMachine } from "../support/environment";
 
 /**

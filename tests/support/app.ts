@@ -28,7 +28,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
   let external: TestDatabase | undefined;
   let tempDir: string | undefined;
   if (process.env.DATABASE_URL) {
-    external = await createTestDatabase({ migrated: false });
+    external = await createTestDatabase();
   } else {
     tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-app-"));
     copyTemplate(path.join(tempDir, "data"));

@@ -1,30 +1,59 @@
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "~/db/client.server";
+import { openDatabase, type Database } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
+import { appJobs } from "~/jobs/definitions.server";
+import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
+import { createMailer } from "~/services/mail.server";
+import { adminQuery, databaseUrl } from "./postgres-admin";
 
 /**
- * Vitest's global setup: one embedded database migrated once, which each test file's database
- * starts as a copy of (tests/support/database.ts, tests/support/app.ts). Creating a PGlite
- * database and applying every migration takes seconds; copying its directory, a fraction of
- * that. Migrations themselves are tested on empty databases (tests/integration/migrations).
- * On PostgreSQL (DATABASE_URL) there is no template: each database is migrated as it is created.
+ * Vitest's global setup: one database, made once, that each test file's database starts as a
+ * copy of (tests/support/database.ts, tests/support/app.ts): every migration applied, and the
+ * job queue's schema and queues installed, as a started app leaves them. Applying the migrations
+ * (the cities' alone are 423 KB of SQL) and installing pg-boss take seconds a database; copying,
+ * a fraction of that. On the embedded database the copy is of its directory; on PostgreSQL
+ * (DATABASE_URL), `create database … template`. Migrations themselves are tested on empty
+ * databases (tests/integration/migrations).
  */
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }
 
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) return;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `adopet_template_${randomUUID().replaceAll("-", "")}`;
+    await adminQuery(serverUrl, `create database ${name}`);
+    await prepare(await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), dataDir: "" }));
+    project.provide("postgresTemplate", name);
+    return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+  }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-template-"));
   const dataDir = path.join(root, "db");
-  const database = await openDatabase({ dataDir });
-  await migrate(database.db);
-  await database.close();
+  await prepare(await openDatabase({ dataDir }));
   project.provide("pgliteTemplate", dataDir);
   return () => fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** Migrates `database`, installs the app's queues (no worker, no schedule), and closes it. */
+async function prepare(database: Database) {
+  try {
+    await migrate(database.db);
+    const mailer = createMailer({ from: "Adopet <nao-responda@adopet.example>", log: () => undefined });
+    const queue: JobQueue = await startJobQueue(
+      database,
+      appJobs({ db: database.db, mailer, publicUrl: () => "http://127.0.0.1", jobs: () => queue }),
+      { work: false },
+    );
+    await queue.stop();
+  } finally {
+    await database.close();
+  }
 }

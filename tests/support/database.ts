@@ -3,17 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import type { SQL } from "drizzle-orm";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "~/db/client.server";
 import { migrate, MIGRATIONS_DIR } from "~/db/migrate.server";
 import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
+import { adminQuery, databaseUrl, dropDatabase } from "./postgres-admin";
 
-/**
- * A fresh, empty database for one test file: PGlite in a temporary directory,
- * or, when DATABASE_URL is set, a new database created on that PostgreSQL server
- * (dropped afterwards).
- */
 /** How many migrations drizzle/ holds: a new database applies them all. */
 export const MIGRATION_COUNT = (
   JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")) as { entries: unknown[] }
@@ -21,21 +16,25 @@ export const MIGRATION_COUNT = (
 
 export type TestDatabase = Database & { dataDir?: string; url?: string; destroy(): Promise<void> };
 
+/**
+ * A fresh database for one test file: PGlite in a temporary directory, or, when DATABASE_URL is
+ * set, a new database created on that PostgreSQL server (dropped afterwards). `migrated`, it is
+ * a copy of the global setup's template (tests/support/database-template.ts): migrated, with the
+ * job queue installed; otherwise empty.
+ */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `adopet_test_${randomUUID().replaceAll("-", "")}`;
-    await adminQuery(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" });
+    const url = await createPostgresDatabase(serverUrl, { migrated });
+    const database = await openDatabase({ databaseUrl: url, dataDir: "" });
+    // A copy of the template is migrated already; this applies nothing unless it is missing.
     if (migrated) await migrate(database.db);
     return {
       ...database,
-      url: url.toString(),
+      url,
       destroy: async () => {
         await database.close();
-        await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+        await dropDatabase(serverUrl, url);
       },
     };
   }
@@ -64,14 +63,15 @@ export function copyTemplate(dataDir: string): void {
   if (template) fs.cpSync(template, dataDir, { recursive: true });
 }
 
-export async function adminQuery(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+/**
+ * A new database on the PostgreSQL server `serverUrl` names, as a copy of the global setup's
+ * template when `migrated` (and there is one), else empty; its URL.
+ */
+export async function createPostgresDatabase(serverUrl: string, { migrated }: { migrated: boolean }): Promise<string> {
+  const name = `adopet_test_${randomUUID().replaceAll("-", "")}`;
+  const template = migrated ? inject("postgresTemplate") : undefined;
+  await adminQuery(serverUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  return databaseUrl(serverUrl, name);
 }
 
 /**

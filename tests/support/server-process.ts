@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { serverProcess } from "../../server/tuning/node-flags.js";
-import { createTestDatabase } from "./database";
+import { copyTemplate, createPostgresDatabase } from "./database";
+import { dropDatabase } from "./postgres-admin";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -101,13 +102,19 @@ export type ServerDatabase = {
  * A new database for the servers a test starts: on the PostgreSQL server of DATABASE_URL
  * (npm run test:db), else embedded in a temporary directory. Never DATABASE_URL's own database,
  * which a server would otherwise inherit from this process and share with every other test.
+ * It starts as a copy of the migrated template (a first start from nothing is what
+ * tests/integration/migrations and the e2e suite's server go through).
  */
 export async function serverDatabase(): Promise<ServerDatabase> {
   if (process.env.DATABASE_URL) {
-    const database = await createTestDatabase({ migrated: false });
-    return { env: { DATABASE_URL: database.url!, DEMO_DATA: "true" }, destroy: () => database.destroy() };
+    const url = await createPostgresDatabase(process.env.DATABASE_URL, { migrated: true });
+    return {
+      env: { DATABASE_URL: url, DEMO_DATA: "true" },
+      destroy: () => dropDatabase(process.env.DATABASE_URL!, url),
+    };
   }
   const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
+  copyTemplate(path.join(tempDir, "data"));
   return {
     env: { DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true" },
     destroy: async () => fs.rmSync(tempDir, { recursive: true, force: true }),
