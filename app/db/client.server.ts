@@ -82,6 +82,11 @@ async function openPostgres(databaseUrl: string, preparedStatements: boolean): P
     logError("PostgreSQL: conexão ociosa perdida", error);
     health.report(error);
   });
+  // pg-pool listens for a client's errors only while it is idle. A connection lost while checked
+  // out (a transaction under way, or one whose `begin` failed, which drizzle never releases) would
+  // emit an 'error' nobody hears, and that ends the process: at a PostgreSQL restart, the app and
+  // its open event streams with it. The query in flight has failed already; the health hears why.
+  pool.on("connect", (client) => client.on("error", (error) => health.report(error)));
   // Every query and transaction goes through these two: their failures tell the health.
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
   const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient>;
