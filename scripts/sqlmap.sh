@@ -27,7 +27,6 @@ session=$(curl -sf -D - -o /dev/null -H 'Content-Type: application/json' \
 ong=$(curl -sf -H "Cookie: $session" "$base/api/session" | json 'v.id')
 curl -sf -o /dev/null -H 'Content-Type: application/json' "$base/api/messages" \
   -d "{\"petId\":\"$pet\",\"nome\":\"Ana\",\"telefone\":\"21 98888-7777\",\"nome__animal\":\"Dunga\",\"contato__texto\":\"Oi\"}"
-message=$(curl -sf -H "Cookie: $session" "$base/api/messages" | json 'v.recebidas[0].id')
 
 # --skip-waf: our validation refuses sqlmap's WAF probe with a 400, which it takes for a WAF.
 common=(--batch --level=2 --risk=1 --dbms=PostgreSQL --technique=BEUST --time-sec=2 --disable-coloring --skip-waf)
@@ -58,31 +57,27 @@ run() {
 }
 json_body=(--headers="Content-Type: application/json")
 
+# A representative set: each kind of input (query string, path, JSON body, form, cookie) into
+# each kind of query it reaches (filters, text and distance search, lookups by id, writes, nested
+# JSON). Every parameter's SQL goes through Drizzle's parameters alike; a form whose fields the
+# JSON API takes too (login, cadastro, denúncia, the termo's code) is covered by the API's.
 # As a visitor.
 run -u "$base/api/pets?cidade=Rio&uf=RJ&especie=cao&porte=medio&idade=adulto&page=1&limit=5"
 run -u "$base/home?cidade=Rio&uf=RJ&especie=gato&page=2"
 run -u "$base/api/pets?q=brincalhao&perto=3303302&raio=50&sexo=femea&castrado=sim&convive_com=criancas"
 run -u "$base/pets/$pet"
-run -u "$base/contato?pet=$pet"
 run -u "$base/api/users/$ong"
 run -u "$base/api/session" --data '{"email":"a@b.com","senha":"Abc@123"}' "${json_body[@]}"
 run -u "$base/api/users" --data '{"email":"novo@b.com","nome":"Ana","senha":"Abc@123"}' "${json_body[@]}"
 run -u "$base/api/messages" --data "{\"petId\":\"$pet\",\"nome\":\"Ana\",\"telefone\":\"21 98888-7777\",\"nome__animal\":\"Dunga\",\"contato__texto\":\"Oi\"}" "${json_body[@]}"
-run -u "$base/login" --data "email=a%40b.com&senha=Abc%40123"
-run -u "$base/cadastro" --data "email=c%40d.com&nome=Ana&senha=Abc%40123&senha__confirma=Abc%40123"
 run -u "$base/contato" --data "nome=Ana&telefone=21988887777&nome__animal=Dunga&contato__texto=Oi&pet=$pet"
 run -u "$base/api/denuncias" --data "{\"alvo\":{\"tipo\":\"usuario\",\"id\":\"$ong\"},\"categoria\":\"outro\",\"texto\":\"Teste\"}" "${json_body[@]}"
-run -u "$base/denunciar?tipo=usuario&id=$ong" --data "tipo=usuario&id=$ong&categoria=outro&texto=Teste"
 run -u "$base/api/termos/verificar" --data '{"codigo":"ABCD-1234-EFGH-5678"}' "${json_body[@]}"
-run -u "$base/termos/verificar" --data "codigo=ABCD-1234-EFGH-5678"
 # Signed in as the demo NGO. The session cookie is tested too: a tampered one is answered 401.
 run -u "$base/api/messages" --cookie="$session" --ignore-code=401
-run -u "$base/api/users/$ong" --method=PATCH --data '{"nome":"ONG Adopet","cidade":"Rio de Janeiro"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/pets/$pet" --method=PATCH --data '{"perfil":"Dócil","cidade":"Niterói"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
-run -u "$base/mensagens" --data "mensagem=$message" --cookie="$session" --skip=adopet_sessao
 run -u "$base/meus-pets" --data "intent=disponivel&pet=$pet" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/candidaturas?pet=$pet&animal=Dun&status=nova&pagina=1" --cookie="$session" --skip=adopet_sessao
-run -u "$base/api/candidaturas/animais?q=Dun" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/questionario" --method=PUT --data '{"perguntas":[{"id":"moradia","tipo":"escolha_unica","enunciado":"Casa ou apartamento?","obrigatoria":true,"opcoes":["Casa","Apartamento"]}]}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 run -u "$base/api/alertas" --data '{"filtros":{"especie":"gato","perto":"Niterói (RJ)","raio":25,"q":"dengosa"},"frequencia":"diaria"}' "${json_body[@]}" --cookie="$session" --skip=adopet_sessao
 
