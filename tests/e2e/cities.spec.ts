@@ -1,3 +1,4 @@
+import type { Request } from "@playwright/test";
 import { expectNoAxeViolations, expect, test } from "./support";
 import { createAccount, logInThroughForm } from "./accounts-support";
 
@@ -25,12 +26,31 @@ test.describe("choosing a city from the IBGE list", () => {
     // A name several states have, typed without its state, is asked about; with it, saved.
     await page.getByLabel("Telefone").fill("21 98888-7777");
     await page.getByLabel("Sobre").fill("Gosto de gatos.");
-    await cidade.fill("Bom Jesus");
-    await cidade.press("Escape");
     // Suggestions still on their way when Escape closed the list do not open it again (they
-    // would cover the form's button); they come within a second when they come.
-    await page.waitForTimeout(1_000);
+    // would cover the form's button): those for "Bom Jesus" are held back until Escape is pressed.
+    const bomJesus = /\/api\/cidades\?q=Bom\+Jesus/;
+    let pressed!: () => void;
+    const escaped = new Promise<void>((resolve) => (pressed = resolve));
+    await page.route(bomJesus, async (route) => {
+      await escaped;
+      // The page gave it up (Escape aborts it): then there is nothing left to let through.
+      await route.continue().catch(() => undefined);
+    });
+    const asked = page.waitForRequest(bomJesus);
+    await cidade.fill("Bom Jesus");
+    const suggestions = await asked;
+    const ended = new Promise<void>((resolve) => {
+      const end = (request: Request) => void (request === suggestions && resolve());
+      page.on("requestfinished", end).on("requestfailed", end);
+    });
+    await cidade.press("Escape");
+    pressed();
+    // Answered or given up; then two frames drawn, so the page has shown whatever its script made of it.
+    await ended;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(list).toBeHidden();
+    await expect(cidade).toHaveAttribute("aria-expanded", "false");
+    await page.unroute(bomJesus);
     await page.getByRole("button", { name: "Salvar" }).click();
     await expect(cidade).toHaveAccessibleDescription(
       "Há mais de uma cidade com esse nome: escolha uma das sugestões ou escreva também o estado, como “Bom Jesus (RS)”.",

@@ -1,20 +1,47 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
-import { adoptions, alerts, applications, checkins, passwordResets, pets, users } from "~/db/schema";
+import {
+  adoptions,
+  alerts,
+  applications,
+  checkins,
+  organizationInvitations,
+  organizationMembers,
+  organizations,
+  passwordResets,
+  petHealthEntries,
+  pets,
+  sponsorshipCharges,
+  sponsorships,
+  termoSignatures,
+  termos,
+  users,
+} from "~/db/schema";
 import { createPet, createUser } from "~/demo/factories.server";
+import { registerUser } from "~/domain/accounts/accounts.server";
 import { resetPassword } from "~/domain/accounts/password-reset.server";
 import { ALERT_SEND_JOB, queueDigest } from "~/domain/alerts/alerts.server";
 import { apply } from "~/domain/applications/applications.server";
 import { changeApplication } from "~/domain/applications/application-moves.server";
+import { SPONSORSHIP_MONTH_JOB, sweepSponsorships } from "~/domain/giving/sponsorships.server";
+import { HEALTH_REMINDER_JOB, sweepHealthReminders } from "~/domain/health/reminders.server";
+import { fileReport, MODERATION_NOTICE_JOB } from "~/domain/moderation/reports.server";
+import { acceptInvitation } from "~/domain/organizations/invitations.server";
+import { changeMemberRole } from "~/domain/organizations/members.server";
+import { ownOrganization } from "~/domain/organizations/membership.server";
 import { CASTRATION_REMINDER_JOB, CHECKIN_EMAIL_JOB, sweepFollowups } from "~/domain/termos/followups.server";
+import { signTermo } from "~/domain/termos/termo-signatures.server";
+import { issueTermo } from "~/domain/termos/termos.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
-import { addDays, dayInBrasilia } from "~/lib/dates";
+import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
+import { monthOf } from "~/lib/panel";
 import { createMailer } from "~/services/mail.server";
+import { createVault } from "~/services/vault.server";
 import { ANSWERS } from "../support/adoptions";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 import { overlapping, valueOf } from "../support/overlap";
@@ -223,5 +250,269 @@ describe.runIf(process.env.DATABASE_URL)("calls at the same moment, on PostgreSQ
     ]);
     expect(results.map(valueOf)).toEqual([2, 2]);
     for (const id of ids) expect(await jobsOf(ALERT_SEND_JOB, "alertId", id)).toBe(1);
+  });
+
+  it("an invitation accepted twice at once makes one member, the other use refused", async () => {
+    const admin = await person("Lia Convida");
+    const organizationId = await ownOrganization(database.db, admin.id);
+    const invited = await person("Caio Convidado");
+    const token = randomBytes(32).toString("base64url");
+    const [invitation] = await database.db
+      .insert(organizationInvitations)
+      .values({
+        organizationId,
+        email: invited.email,
+        papel: "equipe",
+        invitedBy: admin.id,
+        tokenHash: createHash("sha256").update(token).digest("hex"),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning({ id: organizationInvitations.id });
+    // Both have read the invitation as pending; they mark it accepted together (held at its row).
+    const results = await overlapping(
+      url,
+      { text: "select 1 from organization_invitations where id = $1 for update", values: [invitation!.id] },
+      [1, 2].map(() => () => acceptInvitation(database.db, invited.id, token)),
+    );
+    const outcomes = results.map(valueOf);
+    expect(outcomes.filter((outcome) => outcome.ok)).toEqual([
+      { ok: true, value: { organizationId, papel: "equipe" } },
+    ]);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      { ok: false, failure: { kind: "invalid", field: "token", reason: "invitation-token" } },
+    ]);
+    const members = await database.db
+      .select({ papel: organizationMembers.papel })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, invited.id)));
+    expect(members).toEqual([{ papel: "equipe" }]);
+  });
+
+  it("two administradores stepping down at once: one does, the other stays the last", async () => {
+    const first = await person("Bia Administra");
+    const organizationId = await ownOrganization(database.db, first.id);
+    const second = await person("Rui Administra");
+    await database.db.insert(organizationMembers).values({ organizationId, userId: second.id, papel: "administrador" });
+    // Both have counted two administradores; each then changes its own row (held at the members' rows).
+    const results = await overlapping(
+      url,
+      { text: "select 1 from organization_members where organization_id = $1 for update", values: [organizationId] },
+      [first, second].map((admin) => () => changeMemberRole(database.db, admin.id, organizationId, admin.id, "equipe")),
+    );
+    const outcomes = results.map(valueOf);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      { ok: false, failure: { kind: "conflict", reason: "last-administrator" } },
+    ]);
+    const roles = await database.db
+      .select({ papel: organizationMembers.papel })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, organizationId));
+    expect(roles.map((row) => row.papel).sort()).toEqual(["administrador", "equipe"]);
+  });
+
+  it("two health-reminder sweeps at once queue each animal's reminder once", async () => {
+    const ong = await person("ONG Saúde");
+    const today = dayInBrasilia(new Date());
+    const petIds: string[] = [];
+    for (const nome of ["Vacinado", "Vermifugado"]) {
+      const petId = await createPet(database.db, { caretakerId: ong.id, nome, especie: "gato" });
+      await database.db.insert(petHealthEntries).values({
+        petId,
+        tipo: "vacina",
+        nome: "V4",
+        data: addDays(today, -358),
+        proximaDose: addDays(today, 7),
+        authorId: ong.id,
+        autorPapel: "equipe",
+      });
+      petIds.push(petId);
+    }
+    const morning = brasiliaTime(today, 8);
+    // Both sweeps have found the animals due; they store their jobs together (held at the queue's table).
+    const results = await overlapping(url, { text: "lock table pgboss.job in share mode" }, [
+      () => sweepHealthReminders(database.db, queue, morning),
+      () => sweepHealthReminders(database.db, queue, morning),
+    ]);
+    expect(results.map(valueOf)).toEqual([2, 2]);
+    for (const petId of petIds) expect(await jobsOf(HEALTH_REMINDER_JOB, "petId", petId)).toBe(1);
+  });
+
+  it("two sponsorship sweeps at once make a month's code once, and queue its e-mail once", async () => {
+    const ong = await person("ONG Padrinhos");
+    const petId = await createPet(database.db, { caretakerId: ong.id, nome: "Afilhado" });
+    const [pet] = await database.db
+      .select({ organizationId: pets.organizationId })
+      .from(pets)
+      .where(eq(pets.id, petId));
+    const padrinho = await person("Gil Padrinho");
+    // Started last month, its day (the 1st) come this month: this month's code is due.
+    const now = new Date();
+    const [sponsorship] = await database.db
+      .insert(sponsorships)
+      .values({
+        petId,
+        organizationId: pet!.organizationId,
+        userId: padrinho.id,
+        valorMensalCentavos: 3000,
+        dia: 1,
+        createdAt: new Date(now.getTime() - 40 * 86_400_000),
+      })
+      .returning({ id: sponsorships.id });
+    // Both sweeps have found the month's code missing; they write it together (held at the codes' table).
+    const results = await overlapping(url, { text: "lock table sponsorship_charges in share mode" }, [
+      () => sweepSponsorships(database.db, queue, now),
+      () => sweepSponsorships(database.db, queue, now),
+    ]);
+    expect(results.map(valueOf)).toEqual([undefined, undefined]);
+    const charges = await database.db
+      .select({ id: sponsorshipCharges.id, mes: sponsorshipCharges.mes })
+      .from(sponsorshipCharges)
+      .where(eq(sponsorshipCharges.sponsorshipId, sponsorship!.id));
+    expect(charges).toEqual([{ id: expect.any(String), mes: monthOf(now) }]);
+    expect(await jobsOf(SPONSORSHIP_MONTH_JOB, "chargeId", charges[0]!.id)).toBe(1);
+  });
+
+  it("a termo countersigned twice at once: one signature completes the adoption, the other is told it is done", async () => {
+    const vault = createVault(randomBytes(32));
+    const ong = await person("ONG Termo");
+    const adopter = await person("Ana Termo");
+    const petId = await createPet(database.db, { caretakerId: ong.id, nome: "Assinado", castrado: "nao" });
+    const applied = await application(adopter.id, petId, ong.id);
+    if (!applied.ok) throw new Error(`Application refused: ${JSON.stringify(applied.failure)}`);
+    const applicationId = applied.value.id;
+    expect((await changeApplication(database.db, queue, ong.id, applicationId, { status: "aprovada" })).ok).toBe(true);
+    const prazoCastracao = addDays(dayInBrasilia(new Date()), 60);
+    expect((await issueTermo(database.db, queue, { userId: ong.id, applicationId, prazoCastracao })).ok).toBe(true);
+    const context = {
+      applicationId,
+      ip: "203.0.113.9",
+      userAgent: "Teste/1.0",
+      publicUrl: "https://adote.exemplo.org",
+    };
+    const byAdopter = await signTermo(
+      database.db,
+      vault,
+      queue,
+      { ...context, userId: adopter.id },
+      {
+        nome_completo: "Ana Maria Souza",
+        cpf: "52998224725",
+        endereco: "Rua das Laranjeiras, 120, Rio de Janeiro (RJ)",
+        cep: "22240003",
+        concordo: true,
+      },
+    );
+    expect(byAdopter).toEqual({ ok: true, value: { status: "assinado_adotante" } });
+    // Both countersignatures wait at the animal's row, the first thing a signature locks.
+    const results = await overlapping(
+      url,
+      { text: "select 1 from pets where id = $1 for update", values: [petId] },
+      [1, 2].map(
+        () => () =>
+          signTermo(
+            database.db,
+            vault,
+            queue,
+            { ...context, userId: ong.id },
+            {
+              nome_completo: "Maria Patas Silva",
+              concordo: true,
+            },
+          ),
+      ),
+    );
+    const outcomes = results.map(valueOf);
+    expect(outcomes.filter((outcome) => outcome.ok)).toEqual([{ ok: true, value: { status: "assinado" } }]);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      { ok: false, failure: { kind: "conflict", reason: "termo-state" } },
+    ]);
+    const [termo] = await database.db
+      .select({ id: termos.id, status: termos.status })
+      .from(termos)
+      .where(eq(termos.applicationId, applicationId));
+    expect(termo!.status).toBe("assinado");
+    const signatures = await database.db
+      .select({ parte: termoSignatures.parte })
+      .from(termoSignatures)
+      .where(eq(termoSignatures.termoId, termo!.id));
+    expect(signatures.map((row) => row.parte).sort()).toEqual(["adotante", "responsavel"]);
+    expect(
+      await database.db.select({ id: adoptions.id }).from(adoptions).where(eq(adoptions.applicationId, applicationId)),
+    ).toHaveLength(1);
+  });
+
+  it("the last reports on an animal at once hide it once, and tell its caretaker once", async () => {
+    const ong = await person("ONG Denunciada");
+    const petId = await createPet(database.db, { caretakerId: ong.id, nome: "Suspeito" });
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+    const reporter = async (nome: string, address: string) => ({
+      userId: (await createUser(database.db, { nome, createdAt: monthAgo })).id,
+      clientKey: address,
+    });
+    const settings = { reportsToHide: 2, reporterMinAgeDays: 7 };
+    const report = async (who: { userId: string; clientKey: string }) =>
+      fileReport(database.db, queue, { alvo: { tipo: "pet", id: petId }, categoria: "venda_ou_golpe" }, who, settings);
+    // One person has reported it: each of the next two would be the second.
+    expect((await report(await reporter("Eva Denuncia", "198.51.100.7"))).ok).toBe(true);
+    const last = [await reporter("Ivo Denuncia", "203.0.113.7"), await reporter("Lu Denuncia", "192.0.2.7")];
+    // Both are filed while the animal is listed; each counts the reports at its row (held there together).
+    const results = await overlapping(
+      url,
+      { text: "select 1 from pets where id = $1 for update", values: [petId] },
+      last.map((who) => () => report(who)),
+    );
+    expect(results.map(valueOf)).toEqual([
+      { ok: true, value: { id: expect.any(String) } },
+      { ok: true, value: { id: expect.any(String) } },
+    ]);
+    const [pet] = await database.db.select({ status: pets.status }).from(pets).where(eq(pets.id, petId));
+    expect(pet!.status).toBe("oculto");
+    expect(await jobsOf(MODERATION_NOTICE_JOB, "petId", petId)).toBe(1);
+  });
+
+  it("two sign-ups with one e-mail at once make one account, the other told the e-mail is taken", async () => {
+    const input = { email: "Corrida.Cadastro@exemplo.com", nome: "Corrida", senha: "Cadastro@2026" };
+    // Both have found the e-mail free (and hashed the password); they write the account together
+    // (held at the accounts' table).
+    const results = await overlapping(url, { text: "lock table users in share mode" }, [
+      () => registerUser(database.db, queue, input, "198.51.100.20"),
+      () => registerUser(database.db, queue, { ...input, email: input.email.toLowerCase() }, "198.51.100.21"),
+    ]);
+    const outcomes = results.map(valueOf);
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.ok)).toEqual([
+      { ok: false, failure: { kind: "conflict", reason: "email-taken", field: "email" } },
+    ]);
+    const [row] = await database.db
+      .select({ total: count() })
+      .from(users)
+      .where(sql`lower(${users.email}) = 'corrida.cadastro@exemplo.com'`);
+    expect(row!.total).toBe(1);
+  });
+
+  it("two first publications at once make the person's own organisation once", async () => {
+    const caretaker = await person("Primeira Vez");
+    // Both publications have their photos ready; they make the organisation together (held at its table).
+    const results = await overlapping(url, { text: "lock table organizations in share mode" }, [
+      () => createPet(database.db, { caretakerId: caretaker.id, nome: "Um" }),
+      () => createPet(database.db, { caretakerId: caretaker.id, nome: "Dois" }),
+    ]);
+    expect(results.map(valueOf)).toEqual([expect.any(String), expect.any(String)]);
+    const owned = await database.db
+      .select({ id: organizations.id })
+      .from(organizations)
+      .where(eq(organizations.ownAccountOf, caretaker.id));
+    expect(owned).toHaveLength(1);
+    const published = await database.db
+      .selectDistinct({ organizationId: pets.organizationId })
+      .from(pets)
+      .where(eq(pets.caretakerId, caretaker.id));
+    expect(published).toEqual([{ organizationId: owned[0]!.id }]);
+    const members = await database.db
+      .select({ userId: organizationMembers.userId, papel: organizationMembers.papel })
+      .from(organizationMembers)
+      .where(eq(organizationMembers.organizationId, owned[0]!.id));
+    expect(members).toEqual([{ userId: caretaker.id, papel: "administrador" }]);
   });
 });

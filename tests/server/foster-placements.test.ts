@@ -2,10 +2,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { fosterPlacements, organizationMembers, pets } from "~/db/schema";
+import { FOSTER_INTEREST_JOB } from "~/domain/foster/interest.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { PET_MESSAGES } from "~/validation/pets";
 import { Client, startTestApp, type TestApp } from "../support/app";
+import { drained, jobsCompleted } from "../support/jobs";
 import { organizationTeam } from "../support/organizations";
 import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
@@ -340,9 +342,10 @@ describe("the foster pages", () => {
     expect(mail.text).toContain("Gatos de porte pequeno, um de cada vez");
     expect(mail.text).toContain(`${PUBLIC_URL}/adopet/organizacoes/${organizationId}/lares?perto=3303302`);
     expect(mail.text).not.toContain(gil.email);
-    // Sent again, the team is not e-mailed twice about the same person and animal.
+    // Sent again, the team is not e-mailed twice about the same person and animal: both jobs ran.
     expect((await gil.client.post(`/pets/${mel}`)).status).toBe(302);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await drained(app.db, FOSTER_INTEREST_JOB);
+    expect(await jobsCompleted(app.db, FOSTER_INTEREST_JOB)).toBe(2);
     expect(await mailsTo(smtp, team.email)).toHaveLength(1);
 
     // The team's page: the offer to invite; a foster of the organisation is told no, others find nothing.

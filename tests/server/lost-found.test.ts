@@ -8,7 +8,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lostFoundMatches, lostFoundReports } from "~/db/schema";
 import { sendConversationNotice } from "~/domain/conversations/notices.server";
-import { sweepReportRenewals } from "~/domain/lost-found/renewals.server";
+import { LOST_FOUND_RENEWAL_JOB, sweepReportRenewals } from "~/domain/lost-found/renewals.server";
+import { LOST_FOUND_MATCH_JOB } from "~/domain/lost-found/reports.server";
 import { queueDigest } from "~/domain/alerts/alerts.server";
 import { createMailer } from "~/services/mail.server";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
@@ -16,6 +17,7 @@ import { addDays, dayInBrasilia } from "~/lib/dates";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { drained } from "../support/jobs";
 import { until } from "../support/poll";
 import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
 
@@ -143,7 +145,8 @@ describe("lost and found reports", () => {
       return got.length ? got : null;
     });
     expect(finderMail!.subject).toBe("Alguém procura um animal parecido com o que você encontrou");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every match's notice has run: a second e-mail, or one to the lookalike's author, would be here.
+    await drained(app.db, LOST_FOUND_MATCH_JOB);
     expect(await mailsTo(smtp, family.email)).toHaveLength(1);
     expect(await mailsTo(smtp, other.email)).toHaveLength(0);
     expect(await app.db.select().from(lostFoundMatches)).toHaveLength(2);
@@ -454,14 +457,15 @@ describe("a report near its 90 days", () => {
       (await mailsTo(smtp, lia.email)).filter((mail) => mail.subject === "O anúncio de Pipoca sai da lista em breve");
     // Eight days before its end: not yet; a week before: asked, once however many sweeps run.
     await sweepReportRenewals(app.db, app.jobs, new Date(ends - 8 * 86_400_000));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The sweep queues its e-mails before it returns: once they have all run, nothing was sent.
+    await drained(app.db, LOST_FOUND_RENEWAL_JOB);
     expect(await asked()).toHaveLength(0);
     await sweepReportRenewals(app.db, app.jobs, new Date(ends - 6 * 86_400_000));
     await sweepReportRenewals(app.db, app.jobs, new Date(ends - 5 * 86_400_000));
     const [mail] = await until("the renewal e-mail", async () => ((await asked()).length ? asked() : null));
     expect(mail!.text).toContain("Procura-se: Pipoca");
     expect(mail!.text).toContain(`${PUBLIC_URL}/adopet/perdidos-e-achados/${id}`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await drained(app.db, LOST_FOUND_RENEWAL_JOB);
     expect(await asked()).toHaveLength(1);
     // Renewed: asked again a week before the new end; closed: never.
     const renewed = await lia.client.patch(`/api/perdidos-e-achados/${id}`, { status: "aberto" });
@@ -470,7 +474,7 @@ describe("a report near its 90 days", () => {
     await until("the second renewal e-mail", async () => ((await asked()).length === 2 ? true : null));
     await lia.client.patch(`/api/perdidos-e-achados/${id}`, { status: "encerrado" });
     await sweepReportRenewals(app.db, app.jobs, new Date(newEnd + 12 * 3_600_000));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await drained(app.db, LOST_FOUND_RENEWAL_JOB);
     expect(await asked()).toHaveLength(2);
   });
 });

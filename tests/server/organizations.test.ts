@@ -84,13 +84,19 @@ describe("a person's own organisation", () => {
     expect((await own())[0]!.verifiedAt).toBeInstanceOf(Date);
   });
 
-  it("is made once when two publications race", async () => {
+  it("is made once, by the first publication, however many follow", async () => {
     const user = await createUser(app.db, { nome: "Corrida" });
-    const made = await Promise.all(
-      [1, 2, 3].map(async (index) =>
-        createPet(app.db, { caretakerId: user.id, nome: `Pet ${index}`, photos: [await petPortrait("gato", index)] }),
-      ),
-    );
+    // Two first publications at the same moment are tests/integration/overlaps.test.ts's, on PostgreSQL.
+    const made = [];
+    for (const index of [1, 2, 3]) {
+      made.push(
+        await createPet(app.db, {
+          caretakerId: user.id,
+          nome: `Pet ${index}`,
+          photos: [await petPortrait("gato", index)],
+        }),
+      );
+    }
     const owners = await app.db
       .selectDistinct({ organizationId: pets.organizationId })
       .from(pets)

@@ -289,16 +289,16 @@ describe("a listing reported by three distinct people", () => {
     });
   });
 
-  it("hides once when the last reports come at the same moment, and tells its caretaker once", async () => {
+  it("hides once when more reports come than it takes, and tells its caretaker once", async () => {
     const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Corrida" });
     for (let person = 0; person < 2; person++) {
       expect((await report(await trusted(), petReport(petId))).status).toBe(201);
     }
-    const last = await Promise.all([1, 2, 3].map(() => trusted()));
-    const answers = await Promise.all(last.map((client) => report(client, petReport(petId))));
-    // Those that came after the hiding find nothing to report.
-    expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThanOrEqual(1);
-    expect(answers.every((answer) => answer.status === 201 || answer.status === 404)).toBe(true);
+    // The third hides it; those after the hiding find nothing to report. The last reports at the
+    // same moment are tests/integration/overlaps.test.ts's, on PostgreSQL.
+    const answers = [];
+    for (let person = 0; person < 3; person++) answers.push(await report(await trusted(), petReport(petId)));
+    expect(answers.map((answer) => answer.status)).toEqual([201, 404, 404]);
     expect(await statusOf(petId)).toBe("oculto");
     const subject = "Seu anúncio de Corrida está em análise";
     await mailWithSubject(caretaker.email, subject);
