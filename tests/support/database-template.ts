@@ -8,7 +8,7 @@ import { migrate } from "~/db/migrate.server";
 import { appJobs } from "~/jobs/definitions.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { createMailer } from "~/services/mail.server";
-import { adminQuery, databaseUrl } from "./postgres-admin";
+import { adminQuery, databaseUrl, dropDatabase } from "./postgres-admin";
 
 /**
  * Vitest's global setup: one database, made once, that each test file's database starts as a
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     await adminQuery(serverUrl, `create database ${name}`);
     await prepare(await openDatabase({ databaseUrl: databaseUrl(serverUrl, name), dataDir: "" }));
     project.provide("postgresTemplate", name);
-    return () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    return () => dropDatabase(serverUrl, databaseUrl(serverUrl, name));
   }
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-template-"));
   const dataDir = path.join(root, "db");
