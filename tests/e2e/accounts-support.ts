@@ -47,6 +47,15 @@ export async function confirmEmailThroughLink(request: APIRequestContext, email:
   expect(response.status()).toBe(302);
 }
 
+/**
+ * Signs the page's browser in through the API (its request context shares the page's cookies):
+ * for tests of what comes after the login. The form itself is tested in login.spec.ts.
+ */
+export async function logIn(page: Page, email: string, senha = SENHA) {
+  const response = await page.request.post("/adopet/api/session", { data: { email, senha } });
+  expect(response.status()).toBe(200);
+}
+
 export async function logInThroughForm(page: Page, email: string, senha = SENHA) {
   await page.goto("/adopet/login");
   await page.getByLabel("Email").fill(email);

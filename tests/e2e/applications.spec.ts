@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { confirmEmailThroughLink, createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { confirmEmailThroughLink, createAccount, logIn, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
@@ -42,7 +42,7 @@ test.describe("applications", () => {
     ).toBe(201);
     // Publishing waits for the e-mail's confirmation (issue 41).
     await confirmEmailThroughLink(ong.request, ongEmail);
-    await logInThroughForm(ong, ongEmail);
+    await logIn(ong, ongEmail);
     const pet = await publishPet(ong.request, { nome });
 
     const { email } = await createAccount(page.request, "Bia Adotante");
@@ -84,7 +84,7 @@ test.describe("applications", () => {
 
     // The caretaker is e-mailed, and sees it waiting in the menu and in the pipeline.
     await waitForMail(ongEmail, new RegExp(`^Nova candidatura para adotar ${nome}$`));
-    await ong.reload();
+    await ong.goto("/adopet/home");
     await ong.getByText("Minha conta").click();
     await expect(ong.getByRole("link", { name: "Candidaturas recebidas, 1 nova" })).toBeVisible();
     await ong.getByRole("link", { name: "Candidaturas recebidas, 1 nova" }).click();
@@ -162,7 +162,7 @@ test.describe("applications", () => {
   });
 
   test("the pipeline's animal filter keeps what is typed while a search is still loading", async ({ page }) => {
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto("/adopet/candidaturas/recebidas");
     // The search's data waits until the person has typed, as on a slow connection.
     let release!: () => void;
@@ -251,7 +251,7 @@ test.describe("applications", () => {
     const pet = await publishPet(caretaker, { nome });
     await caretaker.dispose();
     const { email } = await createAccount(page.request, "Duda");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     const answers = {
       moradia: "Casa",
       imovel: "Próprio",
@@ -282,7 +282,7 @@ test.describe("the questionnaire editor", () => {
     playwright,
   }) => {
     const { email } = await createAccount(page.request, "Protetora Lia");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/meus-pets/questionario");
     await expect(page.getByRole("group", { name: /^Pergunta \d+$/ })).toHaveCount(11);
     // Remove all but the first two, with the keyboard-reachable buttons.

@@ -1,6 +1,6 @@
 import type { Request } from "@playwright/test";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm } from "./accounts-support";
+import { createAccount, logIn } from "./accounts-support";
 
 test.describe("choosing a city from the IBGE list", () => {
   test("the profile suggests cities as a person types, accents and case aside, by keyboard", async ({
@@ -8,7 +8,7 @@ test.describe("choosing a city from the IBGE list", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Carla Cidade");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/perfil");
     const cidade = page.getByRole("combobox", { name: "Cidade" });
     await cidade.fill("sao goncalo");
@@ -64,7 +64,7 @@ test.describe("choosing a city from the IBGE list", () => {
 
   test("in the pet form a chosen city fills in its state", async ({ page, request }) => {
     const { email } = await createAccount(request, "Rita Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/meus-pets/novo");
     await page.getByRole("combobox", { name: "Cidade" }).fill("campos do jord");
     await page.getByRole("option", { name: "Campos do Jordão (SP)" }).click();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { logInThroughForm, SENHA } from "./accounts-support";
+import { logIn, logInThroughForm, SENHA } from "./accounts-support";
 import { newCaretaker, publishPet, uniqueCity } from "./pets-support";
 
 const TITLE = "Envie uma mensagem para a pessoa ou instituição que está cuidando do animal:";
@@ -156,7 +156,7 @@ test.describe("contato", () => {
   }) => {
     const email = `remetente-${Date.now()}@exemplo.com`;
     await request.post("/adopet/api/users", { data: { email, nome: "Paulo Lima", senha: SENHA } });
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/contato");
     await expect(page.getByText("Você escreve como Paulo Lima.", { exact: false })).toBeVisible();
     await expect(page.getByLabel("Nome", { exact: true })).toHaveCount(0);
@@ -180,7 +180,7 @@ test.describe("contato", () => {
     });
     const email = `intruso-${Date.now()}@exemplo.com`;
     await page.request.post("/adopet/api/users", { data: { email, nome: "Intruso", senha: SENHA } });
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/mensagens");
     await expect(page.getByText("Nenhuma mensagem recebida ainda.")).toBeVisible();
     await expect(page.getByRole("main")).not.toContainText("97777-1111");

@@ -4,7 +4,7 @@ import { EMERGENCY_FORM_MESSAGES } from "../../app/validation/emergency-forms";
 import { NOTICES } from "../../app/validation/messages";
 import { LOST_FOUND_MESSAGES } from "../../app/validation/lost-found";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
-import { logInThroughForm, OPERATOR, signInThroughApi } from "./accounts-support";
+import { logIn, OPERATOR, signInThroughApi } from "./accounts-support";
 import { expect, expectNoAxeViolations, test } from "./support";
 
 /**
@@ -24,7 +24,7 @@ test("an operator opens an emergency; a shelter registers an animal it took in",
   await signInThroughApi(shelterPage);
   expect((await shelterPage.goto("/adopet/perdidos-e-achados/emergencias/nova"))!.status()).toBe(404);
 
-  await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+  await logIn(page, OPERATOR.email, OPERATOR.senha);
   await page.goto("/adopet/moderacao");
   await page.getByRole("link", { name: "Abrir uma emergência" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrir uma emergência");

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm } from "./accounts-support";
+import { createAccount, logIn } from "./accounts-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
 test.describe("favourites", () => {
@@ -16,7 +16,7 @@ test.describe("favourites", () => {
     const pet = await publishPet(ong, { nome: "Cambuci", perfil: `Manso, ${marker}` });
 
     const { email } = await createAccount(request, "Fabi Favorita");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto(`/adopet/home?q=${marker}`);
     const heart = page.getByRole("article", { name: "Pitanga" }).getByRole("button", { name: "Favoritar: Pitanga" });
     await expect(heart).toHaveAttribute("aria-pressed", "false");

@@ -2,7 +2,7 @@ import { FOSTER_MESSAGES } from "../../app/validation/foster";
 import { NOTICES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
 import sharp from "sharp";
-import { createAccount, logInThroughForm, signInThroughApi } from "./accounts-support";
+import { createAccount, logIn, signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 
 /** The foster network (issue 44) in the browser: a person offers their home, pauses and withdraws it. */
@@ -68,7 +68,7 @@ test("an organisation finds a home, invites and places an animal there; the fost
 
   // The foster offers a home in Rio de Janeiro.
   const account = await createAccount(foster.request, "Beatriz Acolhe");
-  await logInThroughForm(foster, account.email);
+  await logIn(foster, account.email);
   await foster.goto("/adopet/lar-temporario");
   await foster.getByLabel("Cidade").fill("Rio de Janeiro");
   await foster.getByLabel("Cidade").press("Escape");
@@ -84,7 +84,7 @@ test("an organisation finds a home, invites and places an animal there; the fost
   await expect(foster.getByText(NOTICES.fosterOfferSaved)).toBeVisible();
 
   // The demo NGO's team finds her offer near Rio (first name only) and invites her.
-  await logInThroughForm(team, "ong@adopet.example", "Adote@2022");
+  await logIn(team, "ong@adopet.example", "Adote@2022");
   // By name: the other tests publish many animals, and the demo's are no longer the newest.
   const feed = (await (await team.request.get("/adopet/api/pets?q=Lua&limit=50")).json()) as {
     pets: { id: string; nome: string; organizacao: { id: string } }[];
@@ -151,7 +151,7 @@ test("a visit at the foster home: the team changes its day, the foster and the a
   const adopter = await adopterContext.newPage();
 
   // The demo's adopter is to visit Sid at Marta's, his foster home: she sees where, never whose home.
-  await logInThroughForm(adopter, "adotante@adopet.example", "Adote@2022");
+  await logIn(adopter, "adotante@adopet.example", "Adote@2022");
   await adopter.goto("/adopet/candidaturas");
   const sidCard = adopter
     .getByRole("listitem")
@@ -160,7 +160,7 @@ test("a visit at the foster home: the team changes its day, the foster and the a
   await expect(sidCard).not.toContainText("Marta");
 
   // The team opens the application and moves the visit to another day.
-  await logInThroughForm(team, "ong@adopet.example", "Adote@2022");
+  await logIn(team, "ong@adopet.example", "Adote@2022");
   await adopter.getByRole("link", { name: "Sid", exact: true }).click();
   await expect(adopter).toHaveURL(/\/adopet\/candidaturas\/[0-9a-f-]{36}$/);
   const applicationUrl = adopter.url();
@@ -176,7 +176,7 @@ test("a visit at the foster home: the team changes its day, the foster and the a
   await expect(team.getByRole("region", { name: "Visita", exact: true })).toContainText(`em ${shown}.`);
 
   // Marta sees who comes and when on her page, and is e-mailed.
-  await logInThroughForm(foster, "lar@adopet.example", "Adote@2022");
+  await logIn(foster, "lar@adopet.example", "Adote@2022");
   await foster.goto("/adopet/meus-lares");
   await expect(foster.getByRole("region", { name: "Visitas de adoção na sua casa" })).toContainText(
     `Carla vem conhecer Sid em ${shown}.`,

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { addDays, dayInBrasilia, formatDay } from "../../app/lib/dates";
 import { HEALTH_MESSAGES } from "../../app/lib/health";
 import { NOTICES } from "../../app/validation/messages";
-import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { createAccount, logIn, SENHA } from "./accounts-support";
 import { ANSWERS } from "./applications-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
@@ -43,7 +43,7 @@ test("a foster records a dose with the card's photo, is reminded, and the adopte
   expect(invited.status()).toBe(201);
   const invitation = await waitForMail(fosterAccount.email, /Convite para a equipe/);
   const token = /\/adopet\/convites\/([A-Za-z0-9_-]{43})/.exec(invitation.text ?? "")![1]!;
-  await logInThroughForm(foster, fosterAccount.email);
+  await logIn(foster, fosterAccount.email);
   expect((await foster.request.post(`/adopet/api/convites/${token}/aceitar`)).status()).toBe(200);
   const placed = await team.request.post(`/adopet/api/pets/${pet.id}/lar`, {
     data: { lar_id: fosterAccount.id, inicio: today },
@@ -92,7 +92,7 @@ test("a foster records a dose with the card's photo, is reminded, and the adopte
 
   // Adopted: applied, approved, the termo issued and signed by both.
   const adopterAccount = await createAccount(adopter.request, "Paula Adota");
-  await logInThroughForm(adopter, adopterAccount.email, SENHA);
+  await logIn(adopter, adopterAccount.email, SENHA);
   const applied = await adopter.request.post(`/adopet/api/pets/${pet.id}/candidaturas`, {
     data: { respostas: ANSWERS },
   });

@@ -157,7 +157,8 @@ test.describe("with JavaScript", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/adopet\/meus-pets\/novo$/);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    expect(await isOpen(page)).toBe(false);
+    // It closes as the new page renders, not before.
+    await expect.poll(() => isOpen(page)).toBe(false);
     // The focus went to the new page's content, not lost in the closed menu.
     await expect(page.locator("#conteudo")).toBeFocused();
   });

@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import { NOTICES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { createAccount, logIn, SENHA } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
 import { ANSWERS } from "./applications-support";
@@ -47,7 +47,7 @@ test("invite, accept, assign an application, answer it as the team member, see i
   expect(invited.status()).toBe(201);
   const mail = await waitForMail(volunteer.email, /^Convite para a equipe de Irene Fundadora$/);
   const link = /https?:\/\/[^\s"]+(\/adopet\/convites\/[A-Za-z0-9_-]{43})/.exec(mail.text ?? "");
-  await logInThroughForm(page, volunteer.email);
+  await logIn(page, volunteer.email);
   await page.goto(link![1]!);
   await page.getByRole("button", { name: "Aceitar convite" }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.invitationAccepted);

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { NOTICES, MESSAGES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA, signInThroughApi, uniqueEmail } from "./accounts-support";
+import { createAccount, logIn, SENHA, signInThroughApi, uniqueEmail } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 
 /**
@@ -42,7 +42,7 @@ async function openDemoOrganization(page: Page) {
 test("an administrador invites by e-mail; the person signs up from the link, accepts, gets another role and is removed", async ({
   page,
 }) => {
-  await logInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.senha);
+  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.senha);
   await openDemoOrganization(page);
   const settings = new URL(page.url()).pathname;
   const invite = page.getByRole("form", { name: "Convidar" });
@@ -118,7 +118,7 @@ test("an administrador invites by e-mail; the person signs up from the link, acc
 
   // The administrador: the invitation is no longer pending; the new member becomes a foster home.
   await page.context().clearCookies();
-  await logInThroughForm(page, DEMO_ADMIN.email, DEMO_ADMIN.senha);
+  await logIn(page, DEMO_ADMIN.email, DEMO_ADMIN.senha);
   await page.goto(settings);
   await expect(page.getByRole("region", { name: "Convites pendentes" })).not.toContainText(email);
   const row = page
@@ -150,7 +150,7 @@ test("an administrador invites by e-mail; the person signs up from the link, acc
 });
 
 test("a demo team member reads the organisation without its administrador's forms", async ({ page }) => {
-  await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+  await logIn(page, "equipe@adopet.example", "Adote@2022");
   await openDemoOrganization(page);
   await expect(page.getByText("Seu papel: Equipe")).toBeVisible();
   await expect(page.getByText("Só quem administra a organização altera os dados dela.")).toBeVisible();

@@ -5,7 +5,7 @@ import { NOTICES } from "../../app/validation/messages";
 import { CONFIRMATION_MESSAGES, ONG_MESSAGES } from "../../app/validation/accounts";
 import { ORGANIZATION_MESSAGES, PANEL_MESSAGES } from "../../app/validation/organizations";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, signInThroughApi } from "./accounts-support";
+import { createAccount, logIn, signInThroughApi } from "./accounts-support";
 
 /** Organisations (issue 43) in the browser: creating one, its page for its members only. */
 
@@ -131,7 +131,7 @@ test("an account whose e-mail is not confirmed is told why it cannot create an o
   request,
 }) => {
   const { email } = await createAccount(request, "Clara Espera", { confirmed: false });
-  await logInThroughForm(page, email);
+  await logIn(page, email);
   const response = await page.goto("/adopet/organizacoes/nova");
   expect(response?.status()).toBe(403);
   await expect(page.getByRole("alert")).toHaveText(CONFIRMATION_MESSAGES.required);
@@ -164,7 +164,7 @@ test("the activity log tells the administrador who did what; a team member is re
   // A page that is no page; and the demo team member, who is not an administrador.
   expect((await page.goto(`/adopet/organizacoes/${id}/atividade?antes=ontem`))?.status()).toBe(400);
   await page.context().clearCookies();
-  await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+  await logIn(page, "equipe@adopet.example", "Adote@2022");
   await page.goto("/adopet/perfil");
   await page
     .getByRole("navigation", { name: "Suas organizações" })
@@ -182,7 +182,7 @@ test("the activity log tells the administrador who did what; a team member is re
 test("the panel shows a team member the organisation's figures month by month, refuses a backwards range beside its field, and gives the CSV", async ({
   page,
 }) => {
-  await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+  await logIn(page, "equipe@adopet.example", "Adote@2022");
   await page.goto("/adopet/perfil");
   await page
     .getByRole("navigation", { name: "Suas organizações" })

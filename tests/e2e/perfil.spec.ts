@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { MESSAGES } from "../../app/validation/messages";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA, storedUser } from "./accounts-support";
+import { logIn, createAccount, logInThroughForm, SENHA, storedUser } from "./accounts-support";
 
 async function pngFile(name = "foto.png") {
   const buffer = await sharp({ create: { width: 400, height: 400, channels: 3, background: "#fc7071" } })
@@ -92,7 +92,7 @@ test.describe("perfil", () => {
 
   test("shows each rule's message", async ({ page, request }) => {
     const { email } = await createAccount(request);
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/perfil");
     await page.getByLabel("Nome").fill("");
     await page.getByRole("button", { name: "Salvar" }).click();
@@ -129,7 +129,7 @@ test.describe("perfil", () => {
     request,
   }) => {
     const { email } = await createAccount(request);
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/perfil");
     const gif = { name: "gato.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") };
     await page.getByLabel("Foto").setInputFiles(gif);
@@ -150,7 +150,7 @@ test.describe("perfil", () => {
 
   test("the photo picker works from the keyboard", async ({ page, request }) => {
     const { email } = await createAccount(request);
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/perfil");
     await page.getByRole("heading", { name: "Perfil" }).click();
     await page.keyboard.press("Tab");
@@ -168,7 +168,7 @@ test.describe("seus dados (LGPD)", () => {
     request,
   }) => {
     const account = await createAccount(request, "Davi Rocha");
-    await logInThroughForm(page, account.email);
+    await logIn(page, account.email);
     await page.goto("/adopet/perfil");
 
     const [download] = await Promise.all([

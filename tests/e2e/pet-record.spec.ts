@@ -1,5 +1,5 @@
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, SENHA } from "./accounts-support";
+import { createAccount, logIn, SENHA } from "./accounts-support";
 import sharp from "sharp";
 import { photo, uniqueCity } from "./pets-support";
 
@@ -9,7 +9,7 @@ test.describe("a pet's full record", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Rita Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/meus-pets/novo");
 
     // The sex is required for a new pet.
@@ -154,7 +154,7 @@ test.describe("the photos of a pet", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Rita Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/meus-pets/novo");
     await expect(page.getByText("Escolher fotos", { exact: true })).toBeVisible();
     await page.getByLabel(/^Fotos/).setInputFiles([

@@ -1,5 +1,5 @@
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm } from "./accounts-support";
+import { createAccount, logIn } from "./accounts-support";
 import { newCaretaker, photo, publishPet, uniqueCity } from "./pets-support";
 
 test.describe("the home feed", () => {
@@ -159,7 +159,7 @@ test.describe("publishing", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Rita Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/meus-pets");
     await expect(page.getByText("Você ainda não publicou nenhum animal.")).toBeVisible();
     await page.getByRole("link", { name: "Publicar um animal" }).click();
@@ -230,7 +230,7 @@ test.describe("publishing", () => {
     await owner.dispose();
 
     const { email } = await createAccount(request);
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     const response = await page.goto(`/adopet/meus-pets/${pet.id}`);
     expect(response?.status()).toBe(404);
     const forged = await page.request.post("/adopet/meus-pets", { form: { intent: "remover", pet: pet.id } });

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { expectNoAxeViolations, expect, test } from "./support";
-import { createAccount, logInThroughForm, OPERATOR, SENHA } from "./accounts-support";
+import { logIn, createAccount, logInThroughForm, OPERATOR, SENHA } from "./accounts-support";
 import { newCaretaker, publishPet } from "./pets-support";
 
 /**
@@ -87,13 +87,13 @@ test("three people report a listing: it is hidden; an operator restores it, then
   // The caretaker sees why, on meus-pets.
   const own = await browser.newContext({ baseURL });
   const ownPage = await own.newPage();
-  await logInThroughForm(ownPage, caretakerEmail);
+  await logIn(ownPage, caretakerEmail);
   await ownPage.goto("/adopet/meus-pets");
   const mine = ownPage.getByRole("listitem").filter({ has: ownPage.getByRole("heading", { name: nome }) });
   await expect(mine.getByText("Oculto pela moderação")).toBeVisible();
   await expect(mine.getByText("Algumas pessoas denunciaram este anúncio")).toBeVisible();
 
-  await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+  await logIn(page, OPERATOR.email, OPERATOR.senha);
   await page.goto("/adopet/moderacao");
   const card = page.getByRole("listitem").filter({
     has: page.getByRole("heading", { name: `Anúncio de ${nome}, de ${caretakerNome}` }),

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test, 
 import {
   confirmationPath,
   createAccount,
-  logInThroughForm,
+  logIn,
   OPERATOR,
   SENHA,
   signInThroughApi,
@@ -113,7 +113,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("the demo adopter's alerts and sponsorship fit, pass axe, and are saved", async ({ page }) => {
-    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await logIn(page, "adotante@adopet.example", "Adote@2022");
     await page.goto("/adopet/alertas");
     await expect(page.getByRole("heading", { level: 2, name: "Gatos · até 25 km de Niterói (RJ)" })).toBeVisible();
     await capture(page, "alertas-demo");
@@ -125,7 +125,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("the demo adopter's applications fit, pass axe, and are saved", async ({ page }) => {
-    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await logIn(page, "adotante@adopet.example", "Adote@2022");
     await page.goto("/adopet/candidaturas");
     await expect(page.getByRole("heading", { level: 2, name: "Dunga" })).toBeVisible();
     await capture(page, "candidaturas");
@@ -142,7 +142,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("the demo NGO's pipeline and questionnaire fit, pass axe, and are saved", async ({ page }) => {
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto("/adopet/candidaturas/recebidas");
     await expect(page.getByText("5 candidaturas")).toBeVisible();
     await capture(page, "candidaturas-recebidas");
@@ -177,7 +177,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   test("the demo NGO's volunteer: his applications (Minhas), the team's conversation and the panel fit, pass axe, and are saved", async ({
     page,
   }) => {
-    await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+    await logIn(page, "equipe@adopet.example", "Adote@2022");
     await page.goto("/adopet/candidaturas/recebidas?minhas=1");
     await expect(page.getByText("Atribuída a Lucas Voluntário")).toBeVisible();
     await capture(page, "candidaturas-minhas");
@@ -199,7 +199,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     page,
   }) => {
     const account = await createAccount(page.request, "Bia Dupla");
-    await logInThroughForm(page, account.email);
+    await logIn(page, account.email);
     for (const nome of ["Abrigo Aurora", "Abrigo Brisa"]) {
       const created = await page.request.post("/adopet/api/organizacoes", {
         data: { nome, cidade: "Niterói", uf: "RJ" },
@@ -212,7 +212,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("the transfer page of one of the demo NGO's animals fits, passes axe, and is saved", async ({ page }) => {
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     // Dunga, found through its application (the feed's first page may be other tests' animals by now).
     await page.goto("/adopet/candidaturas/recebidas");
     await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
@@ -241,7 +241,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.goto(`/adopet/pets/${yoda.id}`);
     await expect(page.getByRole("heading", { name: "Precisa de lar temporário" })).toBeVisible();
     await capture(page, "pet-precisa-lar");
-    await logInThroughForm(page, "lar@adopet.example", "Adote@2022");
+    await logIn(page, "lar@adopet.example", "Adote@2022");
     await page.goto("/adopet/meus-lares");
     await expect(page.getByRole("link", { name: "Sid", exact: true })).toBeVisible();
     await capture(page, "meus-lares");
@@ -253,7 +253,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await expect(page.getByLabel("Horários")).toBeVisible();
     await capture(page, "pet-saude-medicamento");
     await page.context().clearCookies();
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto(`/adopet/organizacoes/${sid.organizacao.id}/lares?perto=3304557`);
     await expect(page.getByRole("heading", { name: "Animais em lares temporários" })).toBeVisible();
     await capture(page, "organizacao-lares");
@@ -270,7 +270,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.goto(`/adopet/organizacoes/${organizationId}/transparencia`);
     await expect(page.getByRole("heading", { name: "Por animal" })).toBeVisible();
     await capture(page, "organizacao-transparencia");
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto(`/adopet/organizacoes/${organizationId}/contas`);
     await expect(page.getByText("JOAO PEREIRA", { exact: false })).toBeVisible();
     await capture(page, "organizacao-contas");
@@ -296,7 +296,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.goto("/adopet/perdidos-e-achados");
     await expect(page.getByRole("link", { name: "Procura-se: Mingau" })).toBeVisible();
     await capture(page, "perdidos-e-achados");
-    await logInThroughForm(page, "adotante@adopet.example", "Adote@2022");
+    await logIn(page, "adotante@adopet.example", "Adote@2022");
     // The cat the foster home found, as Mingau's family reads it: the box to write to her.
     await page.goto("/adopet/perdidos-e-achados?tipo=encontrado");
     await page.getByRole("link", { name: "Gato encontrado em Niterói" }).click();
@@ -325,7 +325,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "emergencia-busca-por-foto");
     // Its shelter's team registers more animals.
     await page.context().clearCookies();
-    await logInThroughForm(page, "equipe@adopet.example", "Adote@2022");
+    await logIn(page, "equipe@adopet.example", "Adote@2022");
     await page.goto("/adopet/perdidos-e-achados");
     await page.getByRole("link", { name: "Animais acolhidos: Chuvas de novembro no Rio (demonstração)" }).click();
     await page.getByRole("link", { name: "Registrar animais acolhidos" }).click();
@@ -334,7 +334,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("an operator's page to open an emergency fits, passes axe, and is saved", async ({ page }) => {
-    await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+    await logIn(page, OPERATOR.email, OPERATOR.senha);
     await page.goto("/adopet/perdidos-e-achados/emergencias/nova");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrir uma emergência");
     await capture(page, "emergencia-nova");
@@ -345,7 +345,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Renata Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     const created = await page.request.post("/adopet/api/organizacoes", {
       data: {
         nome: "Grupo Patas Solidárias",
@@ -368,7 +368,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grupo Patas Solidárias");
     await capture(page, "organizacao-configuracoes");
     await page.context().clearCookies();
-    await logInThroughForm(page, "ong@adopet.example", "Adote@2022");
+    await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto("/adopet/perfil");
     await page.getByRole("navigation", { name: "Suas organizações" }).getByRole("link").first().click();
     await expect(page.getByText("Seu papel: Administrador")).toBeVisible();
@@ -380,7 +380,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     request,
   }) => {
     const { email } = await createAccount(request, "Renata Protetora");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     const created = await page.request.post("/adopet/api/organizacoes", {
       data: { nome: "Grupo Patas Solidárias", cidade: "Niterói", uf: "RJ" },
     });
@@ -418,7 +418,7 @@ test.describe("at 360, 768 and 1440 px", () => {
   });
 
   test("the moderation page (the demo ONG to verify) fits, passes axe, and is saved", async ({ page }) => {
-    await logInThroughForm(page, OPERATOR.email, OPERATOR.senha);
+    await logIn(page, OPERATOR.email, OPERATOR.senha);
     await page.goto("/adopet/moderacao");
     await expect(page.getByRole("heading", { level: 3, name: "Patinhas de Maricá" })).toBeVisible();
     await capture(page, "moderacao");
@@ -432,7 +432,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.goto(await confirmationPath(email));
     await expect(page.getByRole("button", { name: "Confirmar meu e-mail" })).toBeVisible();
     await capture(page, "email-confirmar");
-    await logInThroughForm(page, email);
+    await logIn(page, email);
     await page.goto("/adopet/perfil");
     await expect(page.getByRole("button", { name: "Reenviar e-mail de confirmação" })).toBeVisible();
     await capture(page, "perfil-sem-confirmacao");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expectNoAxeViolations, expectNoHorizontalScroll, expect, test, saveScreenshot } from "./support";
-import { logInThroughForm, signInThroughApi } from "./accounts-support";
+import { logIn, signInThroughApi } from "./accounts-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, photo, publishPet } from "./pets-support";
 import { ANSWERS } from "./applications-support";
@@ -267,7 +267,7 @@ test("the demo adopter's first check-in is answered by its link, without login; 
   // The caretaker reads it on the adoption's page, with the photos.
   const ongContext = await browser.newContext();
   const ong = await ongContext.newPage();
-  await logInThroughForm(ong, "ong@adopet.example", "Adote@2022");
+  await logIn(ong, "ong@adopet.example", "Adote@2022");
   await ong.goto("/adopet/candidaturas/recebidas");
   await ong.getByRole("link", { name: /Carla Souza · Bolota/ }).click();
   const followup = ong.getByRole("region", { name: "Acompanhamento" });
