@@ -73,7 +73,6 @@ export async function storedUser(page: Page) {
 /** Signs the page's browser in as a new account, through the API (the context shares its cookies). */
 export async function signInThroughApi(page: Page) {
   const account = await createAccount(page.request);
-  const response = await page.request.post("/adopet/api/session", { data: { email: account.email, senha: SENHA } });
-  expect(response.status()).toBe(200);
+  await logIn(page, account.email);
   return account;
 }
