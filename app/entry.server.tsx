@@ -6,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { NonceContext } from "./lib/nonce";
 import { logError } from "~/lib/log.server";
+import { mustKeepPrivate, PRIVATE_NO_STORE } from "~/web/personal.server";
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce
@@ -21,6 +22,15 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   logError("Erro ao atender a requisição", error);
 }
 
+/** A page's data (client navigations) is as personal as the page. */
+export function handleDataRequest(response: Response, { request }: { request: Request }): Response {
+  if (!mustKeepPrivate(request, response.headers)) return response;
+  // A copy: a response's headers may be immutable (Response.redirect).
+  const headers = new Headers(response.headers);
+  headers.set("Cache-Control", PRIVATE_NO_STORE);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -28,6 +38,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (mustKeepPrivate(request, responseHeaders)) responseHeaders.set("Cache-Control", PRIVATE_NO_STORE);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -37,3 +37,42 @@ export function VerifiedBadge({ children, meaning }: { children: ReactNode; mean
     </span>
   );
 }
+
+/**
+ * Whether the Adopet checked an organisation, wherever a visitor is asked to trust it (a gift, an
+ * invitation): the badge, or a plain word that nobody has (issue 60: a copy of a verified ONG's
+ * name read like the real one). On a gift page, `recebedor`: the Pix key holder's name, which
+ * the donor's bank shows before they confirm.
+ */
+export function OrganizationTrust({
+  nome,
+  verificada,
+  recebedor,
+}: {
+  nome: string;
+  verificada: boolean;
+  recebedor?: string;
+}) {
+  const holder = recebedor ? (
+    <>
+      {" O Pix vai para a conta de "}
+      <strong>{recebedor}</strong>
+      {": é esse o nome que o app do seu banco mostra antes de você confirmar."}
+    </>
+  ) : null;
+  return verificada ? (
+    <p className="organization-trust">
+      <VerifiedBadge meaning="Um operador da Adopet conferiu os dados desta organização, como o CNPJ.">
+        Organização verificada
+      </VerifiedBadge>
+      {holder}
+    </p>
+  ) : (
+    <p className="organization-trust organization-trust--unverified">
+      <strong>Organização não verificada.</strong>
+      {` A equipe da Adopet ainda não conferiu quem é ${nome}.`}
+      {holder}
+      {recebedor ? " Doe só se você conhece o trabalho dela." : " Confie só se você conhece o trabalho dela."}
+    </p>
+  );
+}

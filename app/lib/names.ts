@@ -4,7 +4,7 @@
  */
 
 /** A name compared with accents, case and spaces aside: "ONG  Patas Unidas" is "ongpatasunidas". */
-export function nameKey(name: string): string {
+function nameKey(name: string): string {
   return name
     .normalize("NFD")
     .replace(/\p{Diacritic}/gu, "")
@@ -18,4 +18,15 @@ const CHECK_MARKS = /[\u2713\u2714\u2611\u2705\u221a\u{1f5f8}\u{1f5f9}]/u;
 /** Whether a name claims the badge: the word `verificad…` (any case, accents, spacing) or a check mark. */
 export function carriesBadge(name: string): boolean {
   return CHECK_MARKS.test(name) || nameKey(name).includes("verificad");
+}
+
+/**
+ * Whether a name holds a web address or a domain (issue 60): "Suporte Adopet - www.evil.example"
+ * in an invitation's subject reads as a link to follow. A scheme, `www.`, or a word, a dot and a
+ * top-level domain of two letters or more ("evil.example", "patas.com.br"); "S.O.S. Animais" is
+ * a name.
+ */
+export function holdsAddress(name: string): boolean {
+  const text = name.normalize("NFKC");
+  return /[a-z][a-z0-9+.-]*:\/\/|\bwww\./iu.test(text) || /[\p{L}\p{N}-]{2,}\.[a-z]{2,}(?![\p{L}\p{N}])/iu.test(text);
 }

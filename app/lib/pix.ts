@@ -11,7 +11,8 @@ import { formatCnpj } from "./organizations";
 
 export type PixKeyType = "cpf" | "cnpj" | "email" | "telefone" | "aleatoria";
 
-const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A random key (EVP) is a version-4 UUID the directory draws: never the nil or the all-`f` one. */
+const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** A Brazilian mobile or landline in E.164: +55, a two-digit area code, 8 or 9 digits. */
 const PHONE = /^\+55[1-9]\d(9\d{8}|[2-8]\d{7})$/;

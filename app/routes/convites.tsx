@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-
 import type { Route } from "./+types/convites";
 import { AuthPage } from "~/components/auth-page";
 import { FormError } from "~/components/form-fields";
+import { OrganizationTrust } from "~/components/caretaker-kind";
 import { acceptInvitation, declineInvitation, findInvitation } from "~/domain/organizations/invitations.server";
 import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizations";
 import { forbidden, invalid } from "~/services/outcome.server";
@@ -39,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const own = user !== null && sameEmail(user.email, invitation.email);
   return {
     organizacao: invitation.organizacao,
+    verificada: invitation.verificada,
     convidadoPor: invitation.convidadoPor,
     papel: invitation.papel,
     viewer: user === null ? ("visitante" as const) : own ? ("convidado" as const) : ("outra-conta" as const),
@@ -102,8 +104,18 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 export default function Convite() {
   const invitation = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const { organizacao, convidadoPor, papel, viewer, email, voltar, answered, otherAccount, organizationId } =
-    invitation;
+  const {
+    organizacao,
+    verificada,
+    convidadoPor,
+    papel,
+    viewer,
+    email,
+    voltar,
+    answered,
+    otherAccount,
+    organizationId,
+  } = invitation;
   const role = ORGANIZATION_ROLE_LABEL[papel].toLowerCase();
   const who = convidadoPor ? `${convidadoPor} convidou você` : "Você recebeu um convite";
   return (
@@ -112,6 +124,7 @@ export default function Convite() {
         <p className="invitation__lead">
           {who} para <strong>{organizacao}</strong> como <strong>{role}</strong>.
         </p>
+        <OrganizationTrust nome={organizacao} verificada={verificada} />
         {answered === null ? (
           <>
             <p>

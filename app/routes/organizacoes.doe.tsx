@@ -1,6 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.doe";
 import { PixGift } from "~/components/pix-gift";
+import { OrganizationTrust } from "~/components/caretaker-kind";
 import { organizationPixCode } from "~/domain/giving/pix.server";
 import { pageMeta } from "~/lib/meta";
 import { pageFailure } from "~/web/forms.server";
@@ -18,6 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chosen: amount.chosen,
     error: amount.error,
     code: amount.wanted ? toGiftCode(code.value) : null,
+    recebedor: code.value.nomeRecebedor,
   };
 }
 
@@ -30,10 +32,11 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function Donate() {
-  const { organizacao, chosen, error, code } = useLoaderData<typeof loader>();
+  const { organizacao, chosen, error, code, recebedor } = useLoaderData<typeof loader>();
   return (
     <section className="profile">
       <h1 className="profile__title">{`Doe para ${organizacao.nome}`}</h1>
+      <OrganizationTrust nome={organizacao.nome} verificada={organizacao.verificada} recebedor={recebedor} />
       <p>
         {`Ração, vacinas, castrações e resgates: ${organizacao.nome} cuida dos animais até que encontrem um lar. A sua doação vai por Pix direto para a conta da organização.`}
       </p>

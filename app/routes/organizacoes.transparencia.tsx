@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.transparencia";
+import { OrganizationTrust } from "~/components/caretaker-kind";
 import { transparencyOf } from "~/domain/giving/transparency.server";
 import { dayInBrasilia } from "~/lib/dates";
 import { EXPENSE_CATEGORY_LABEL } from "~/lib/giving";
@@ -51,6 +52,7 @@ export default function Transparency() {
     <section className="organization-panel transparency">
       <div className="panel">
         <h1 className="panel__title">{`Transparência de ${organizacao.nome}`}</h1>
+        <OrganizationTrust nome={organizacao.nome} verificada={organizacao.verificada} />
         <p>
           {`O que ${organizacao.nome} recebeu e gastou em ${ano}, como a equipe registrou. As doações por Pix vão direto para a conta da organização: a Adopet não recebe nem guarda dinheiro.`}
         </p>

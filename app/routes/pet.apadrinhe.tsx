@@ -3,6 +3,7 @@ import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/pet.apadrinhe";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
 import { PixGift } from "~/components/pix-gift";
+import { OrganizationTrust } from "~/components/caretaker-kind";
 import { useValidatedForm } from "~/components/use-validated-form";
 import { petPixCode } from "~/domain/giving/pix.server";
 import { isSponsoring, startSponsorship } from "~/domain/giving/sponsorships.server";
@@ -32,6 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chosen: amount.chosen,
     error: amount.error,
     code: amount.wanted ? toGiftCode(code.value) : null,
+    recebedor: code.value.nomeRecebedor,
     signedIn: user !== null,
     padrinho: user ? await isSponsoring(context.db, user.id, id) : false,
   };
@@ -92,10 +94,11 @@ function MonthlyForm({ pet }: { pet: string }) {
 }
 
 export default function SponsorPet() {
-  const { pet, organizacao, chosen, error, code, signedIn, padrinho } = useLoaderData<typeof loader>();
+  const { pet, organizacao, chosen, error, code, signedIn, padrinho, recebedor } = useLoaderData<typeof loader>();
   return (
     <section className="profile">
       <h1 className="profile__title">{`Apadrinhe ${pet.nome}`}</h1>
+      <OrganizationTrust nome={organizacao.nome} verificada={organizacao.verificada} recebedor={recebedor} />
       <p>
         {`Enquanto espera um lar, ${pet.nome} precisa de ração, vacinas e veterinário. A sua doação vai por Pix direto para ${organizacao.nome}, que cuida ${pet.femea ? "dela" : "dele"}.`}
       </p>

@@ -48,6 +48,18 @@ function transportOptions(smtpUrl: string) {
   };
 }
 
+/**
+ * The Message-ID of the e-mail sent under `key`. Its left part is an RFC 5322 dot-atom: a
+ * character outside it (the `:` of a time, issue 60) is written as `=` and its hex code, so two
+ * keys never share an id and every mail program reads it.
+ */
+function messageIdFor(key: string, domain: string): string {
+  const local = key.replace(/[^A-Za-z0-9!#$%&'*+\-/?^_`{|}~.]/g, (char) =>
+    [...Buffer.from(char)].map((byte) => `=${byte.toString(16).toUpperCase().padStart(2, "0")}`).join(""),
+  );
+  return `<${local.replace(/^\.|\.$|\.(?=\.)/g, "=2E")}@${domain}>`;
+}
+
 export function createMailer({
   smtpUrl,
   from,
@@ -84,7 +96,7 @@ export function createMailer({
         html: mail.html,
         headers: mail.headers,
         // The same key, the same Message-ID: a copy that still gets through is recognised as one.
-        messageId: mail.idempotencyKey ? `<${mail.idempotencyKey}@${domain}>` : undefined,
+        messageId: mail.idempotencyKey ? messageIdFor(mail.idempotencyKey, domain) : undefined,
       });
     },
   };

@@ -13,13 +13,17 @@ import {
 } from "./fields";
 import { MESSAGES } from "./messages";
 import { isValidCnpj } from "@brazilian-utils/brazilian-utils/is-valid-cnpj";
-import { carriesBadge } from "~/lib/names";
+import { carriesBadge, holdsAddress } from "~/lib/names";
+
+const ADDRESS_MESSAGE = "O nome não pode ter endereço de site nem domínio (como www.exemplo.org).";
 
 /** Only operators give the verified badge (issue 41): no name wears its word or marks. */
 const BADGE_MESSAGE =
   "O nome não pode ter a palavra “verificada” nem sinais de verificação (como ✔): o selo de ONG verificada é dado pela equipe da Adopet.";
-/** An account's own name, shown on its animals and messages: no badge either. */
-const accountNomeField = nomeField.refine((value) => !carriesBadge(value), BADGE_MESSAGE);
+/** An account's own name, shown on its animals, messages and invitations: no badge, no address. */
+const accountNomeField = nomeField
+  .refine((value) => !carriesBadge(value), BADGE_MESSAGE)
+  .refine((value) => !holdsAddress(value), ADDRESS_MESSAGE);
 
 const confirmaField = textField(MESSAGES.senhaConfirma.required).min(1, MESSAGES.senhaConfirma.required);
 
@@ -88,6 +92,8 @@ export const ONG_MESSAGES = {
   /** Only operators give the badge (issue 41). */
   badge: BADGE_MESSAGE,
   verifiedName: "Este é o nome de uma ONG verificada da Adopet. Escolha outro nome.",
+  /** Issue 60: a name is not a link. */
+  address: ADDRESS_MESSAGE,
 } as const;
 
 const ACCOUNT_KINDS = ["pessoa", "ong"] as const;
@@ -99,7 +105,8 @@ export const cnpjField = requiredText(ONG_MESSAGES.cnpjRequired)
 const nomePublicoField = requiredText(ONG_MESSAGES.nomePublicoRequired)
   .min(2, ONG_MESSAGES.nomePublicoMin)
   .max(80, ONG_MESSAGES.nomePublicoMax)
-  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge);
+  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge)
+  .refine((value) => !holdsAddress(value), ONG_MESSAGES.address);
 
 /** An ONG needs its CNPJ and public name (in the form, both typed beside the choice). */
 function ongComplete(value: { tipo?: string; cnpj?: string; nome_publico?: string }, context: z.RefinementCtx) {

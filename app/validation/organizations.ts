@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { UFS } from "~/lib/pets";
-import { carriesBadge } from "~/lib/names";
+import { carriesBadge, holdsAddress } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
 import { cidadeField, emailField, imageDataUrl, imageFile, requiredText, textField } from "./fields";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
@@ -32,7 +32,8 @@ export const ORGANIZATION_MESSAGES = {
 const nomeField = requiredText(ORGANIZATION_MESSAGES.nomeRequired)
   .min(2, ORGANIZATION_MESSAGES.nomeMin)
   .max(80, ORGANIZATION_MESSAGES.nomeMax)
-  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge);
+  .refine((value) => !carriesBadge(value), ONG_MESSAGES.badge)
+  .refine((value) => !holdsAddress(value), ONG_MESSAGES.address);
 
 /** Optional: an informal group of protetores has none. Empty means none. */
 const optionalCnpj = z.preprocess(

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { secondAsk, spreadTtl } from "~/services/admission.server";
+import { isPersonalRequest } from "~/web/personal.server";
 
 /**
  * Micro-caching of the responses every visitor gets alike (the welcome page,
@@ -26,9 +27,6 @@ import { secondAsk, spreadTtl } from "~/services/admission.server";
  */
 const CACHEABLE_PAGES = [/^\/adopet\/$/, /^\/adopet\/home(?:\.data)?$/, /^\/adopet\/pets\/[0-9a-f-]{36}(?:\.data)?$/i];
 
-// Cookies that make a response personal: the session and the one-time notice (every
-// `adopet_` cookie; the device cookie of ADR 0012 is not one).
-const PERSONAL_COOKIE = /(?:^|;\s*)adopet_/;
 // Headers that belong to one response only, or to its compression (applied again on replay).
 const NOT_REPLAYED = new Set([
   "content-security-policy",
@@ -82,7 +80,7 @@ export function publicResponseCache({
   let generation = 0;
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" || PERSONAL_COOKIE.test(req.headers.cookie ?? "")) return next();
+    if (req.method !== "GET" || isPersonalRequest(req.headers.cookie)) return next();
     const [pathname] = req.originalUrl.split("?");
     if (!cacheable.some((pattern) => pattern.test(pathname!))) return next();
     const key = req.originalUrl;

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { attemptLogin } from "~/domain/accounts/login.server";
 import { resetPassword } from "~/domain/accounts/password-reset.server";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
@@ -32,6 +33,25 @@ describe("a new password through a made-up link", () => {
     expect(answer).toEqual({ ok: false, failure: { kind: "invalid", field: "token", reason: "reset-token" } });
     // Hashed, it would have come after the eight (or six of them, two at a time): it came before most.
     expect(doneThen).toBeLessThanOrEqual(2);
+    await Promise.all(logins);
+  });
+});
+
+describe("a login at an e-mail no account has (issue 60)", () => {
+  it("waits for a place to hash, as a wrong password does: its answer tells nothing by its time", async () => {
+    let loginsDone = 0;
+    const logins = Array.from({ length: 8 }, (_, index) =>
+      hashPassword(`Login@${index}00`).then(() => (loginsDone += 1)),
+    );
+    const answer = await attemptLogin(
+      database.db,
+      { clientKey: "203.0.113.6", deviceToken: null },
+      { email: "ninguem@exemplo.com", senha: "Qualquer@1" },
+    );
+    const doneThen = loginsDone;
+    expect(answer).toEqual({ ok: false, failure: { kind: "invalid", field: "email", reason: "unknown-email" } });
+    // It queued behind the eight (two at a time): most of them were done before it was answered.
+    expect(doneThen).toBeGreaterThanOrEqual(6);
     await Promise.all(logins);
   });
 });

@@ -718,7 +718,7 @@ describe("JSON routes of the adoption, fed anything by the party that can reach 
         near(
           { chave: "11.222.333/0001-81", nome_recebedor: "Patas Fuzz", cidade_recebedor: "Niterói" },
           fc.oneof(
-            fc.constantFrom("+55 21 98765-4321", "pix@patas.org", "123e4567-e12b-12d1-a456-426655440000"),
+            fc.constantFrom("+55 21 98765-4321", "pix@patas.org", "7d5e2c1a-94b3-4f6e-8a0d-3c9b6f1e2a47"),
             anyValue,
           ),
         ),

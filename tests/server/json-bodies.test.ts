@@ -70,6 +70,18 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("JSON bodies of any shape", (
     await expectAlive();
   });
 
+  it("refuses a body that is not an object (null, a list, a bare value) with 400 on every JSON route", async () => {
+    // `null` to PATCH /api/pets/:id once answered 500 (issue 60).
+    for (const { method, url, client } of routes()) {
+      for (const body of ["null", "[]", '"texto"', "42", "true"]) {
+        const response = await client.request(method, url, body);
+        expect(response.status, `${method} ${url} ${body}`).toBe(400);
+        expect(response.json.message).toBe('Envie os dados como um objeto JSON, entre chaves: {"campo": valor}.');
+      }
+    }
+    await expectAlive();
+  });
+
   it("refuses bodies past a route's size (413), declared or streamed", async () => {
     const photoRoute = `/api/users/${ongId}`;
     for (const { method, url, client } of routes().filter(

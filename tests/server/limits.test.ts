@@ -80,6 +80,22 @@ describe("failed logins", () => {
     expect((await signIn(new From(phone.address), owner.email, "Nova@123")).status).toBe(200);
   });
 
+  it("at an unknown e-mail keep the specification's message but count as a wrong password (issue 60)", async () => {
+    const owner = await account("existe@exemplo.com");
+    const unknown = await signIn(new From(), "ninguem.aqui@exemplo.com", "Errada@1");
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.errors).toEqual({ email: ["Usuário não cadastrado!"] });
+    // Its time is a wrong password's: tests/integration/reset-hashing.test.ts.
+    // Ten tries at one e-mail from ten addresses, then an eleventh is refused whether or not an
+    // account has it: the count tells nobody which e-mails exist.
+    for (const email of ["ninguem@exemplo.com", owner.email]) {
+      for (let guess = 0; guess < 10; guess += 1) {
+        expect((await signIn(new From(), email, `Errada@${guess}`)).status).toBe(400);
+      }
+      expect((await signIn(new From(), email, "Errada@10")).status, email).toBe(429);
+    }
+  });
+
   it("from one device or address the account knows are limited there alone", async () => {
     const owner = await account("conhecido@exemplo.com");
     const home = new From();

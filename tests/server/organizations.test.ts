@@ -342,3 +342,65 @@ describe("an organisation made on purpose", () => {
     expect((await stranger.get(`/meus-pets/${petAgain}`)).status).toBe(404);
   });
 });
+
+describe("a verified organisation's name (issue 60)", () => {
+  const REAL = "ONG Amigos de Quatro Patas";
+  let impostor: Client;
+  let impostorOrg: string;
+
+  beforeAll(async () => {
+    const founder = await signedInAccount(app, { email: "real.patas@exemplo.com", nome: "Rui Fundador" });
+    const real = await founder.client.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: REAL });
+    expect(real.status).toBe(201);
+    await app.db
+      .update(organizations)
+      .set({ verifiedAt: new Date() })
+      .where(eq(organizations.id, real.json.id as string));
+    ({ client: impostor } = await signedInAccount(app, { email: "impostor@exemplo.com", nome: "Ivo Impostor" }));
+    const own = await impostor.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "Amigos do Bairro" });
+    expect(own.status).toBe(201);
+    impostorOrg = own.json.id as string;
+  });
+
+  it("is taken by nobody else, however it is written: case, spaces, a dot, digits for letters, look-alike letters", async () => {
+    for (const nome of [
+      REAL,
+      "ong amigos de quatro patas",
+      "ONG  Amigos de Quatro Patas.",
+      "ONG Amig0s de Quatro Patas",
+      "ONG Amigoѕ de Quatro Patas", // a Cyrillic "ѕ"
+      "ＯＮＧ Amigos de Quatro Patas",
+      "O.N.G. Amigos-de-Quatro-Patas",
+    ]) {
+      const made = await impostor.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome });
+      expect(made.status, nome).toBe(400);
+      expect(made.json.errors, nome).toEqual({
+        nome: ["Este é o nome de uma ONG verificada da Adopet. Escolha outro nome."],
+      });
+      // Nor by renaming one's own.
+      const renamed = await impostor.patch(`/api/organizacoes/${impostorOrg}`, { nome });
+      expect(renamed.status, nome).toBe(400);
+    }
+    const [kept] = await app.db.select().from(organizations).where(eq(organizations.id, impostorOrg));
+    expect(kept!.nome).toBe("Amigos do Bairro");
+    // A name of its own still goes through.
+    expect(
+      (await impostor.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "Amigos de Cinco Patas" })).status,
+    ).toBe(201);
+  });
+
+  it("holds no web address or domain, on the organisation and on a person's name", async () => {
+    const message = "O nome não pode ter endereço de site nem domínio (como www.exemplo.org).";
+    for (const nome of ["Suporte Adopet - www.evil.example", "Patas https://doe.exemplo", "Ajuda patas.com.br"]) {
+      const made = await impostor.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome });
+      expect(made.status, nome).toBe(400);
+      expect(made.json.errors, nome).toEqual({ nome: [message] });
+      const person = await impostor.post("/api/users", { email: "x.dominio@exemplo.com", nome, senha: "Adote@123" });
+      expect(person.status, nome).toBe(400);
+      expect((person.json.errors as Record<string, string[]>).nome, nome).toContain(message);
+    }
+    expect((await impostor.post("/api/organizacoes", { ...NEW_ORGANIZATION, nome: "S.O.S. Animais" })).status).toBe(
+      201,
+    );
+  });
+});

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pets, users } from "~/db/schema";
+import { organizations, pets, users } from "~/db/schema";
 import { addMember, createPet, createUser } from "~/demo/factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { crc16 } from "~/lib/pix";
@@ -127,6 +127,8 @@ describe("an organisation's Pix key", () => {
       await expect.poll(async () => (await mailTo(email)).length, { timeout: 20_000 }).toBe(1);
       const [mail] = await mailTo(email);
       expect(mail!.subject).toBe(`A chave Pix de ${ORGANIZATION} foi alterada`);
+      // An RFC 5322 msg-id: its key's time is written without `:` (issue 60).
+      expect(mail!.messageId).toMatch(/^<[\w!#$%&'*+\-/=?^`{|}~]+(?:\.[\w!#$%&'*+\-/=?^`{|}~]+)*@[\w.-]+>$/);
       const text = mail!.text!.replace(/\s+/g, " ");
       expect(text).toContain(`Bia Presidente alterou a chave Pix de ${ORGANIZATION} na Adopet em`);
       expect(text).toContain("agora vão para a chave 11.222.333/0001-81 (CNPJ), de Abrigo Esperança, Niterói.");
@@ -279,6 +281,18 @@ describe("the gift pages", () => {
     expect(donate.status).toBe(200);
     expect(donate.text).toContain(`Doe para ${ORGANIZATION}`);
     expect(donate.text).not.toContain("Pix copia e cola");
+    // Before any amount, an unverified organisation is named as such, with the key's holder that
+    // the donor's bank will show (issue 60); a verified one wears the badge instead.
+    const plain = (html: string) => html.replace(/<[^>]+>/g, "").replace(/\s+/g, " ");
+    expect(plain(donate.text)).toContain(
+      `Organização não verificada. A equipe da Adopet ainda não conferiu quem é ${ORGANIZATION}. O Pix vai para a conta de Abrigo Esperança: é esse o nome que o app do seu banco mostra antes de você confirmar. Doe só se você conhece o trabalho dela.`,
+    );
+    expect(plain((await anonymous.get(`/pets/${petId}/apadrinhe`)).text)).toContain("Organização não verificada.");
+    await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
+    const verified = plain((await anonymous.get(`/organizacoes/${organizationId}/doe`)).text);
+    expect(verified).toContain("Organização verificada");
+    expect(verified).not.toContain("não verificada");
+    await app.db.update(organizations).set({ verifiedAt: null }).where(eq(organizations.id, organizationId));
     const chosen = await anonymous.get(`/organizacoes/${organizationId}/doe?valor=30`);
     expect(chosen.text).toContain("Pix copia e cola");
     expect(chosen.text).toContain("Pix de R$ 30,00");

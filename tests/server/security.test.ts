@@ -1,5 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pets } from "~/db/schema";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { organizationTeam } from "../support/organizations";
 
 let app: TestApp;
 
@@ -37,6 +40,29 @@ describe("security headers", () => {
       expect(response.headers.get("strict-transport-security"), path).toMatch(/max-age=\d+/);
       expect(response.headers.get("content-security-policy"), path).toContain("default-src 'self'");
     }
+  });
+});
+
+describe("signed-in pages", () => {
+  it("are sent `private, no-store`, pages and their data; a visitor's public page is not (issue 60)", async () => {
+    const { admin, foster, organizationId } = await organizationTeam(app, "cache");
+    const [pet] = await app.db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, admin.id));
+    const pages: [Client, string][] = [
+      [admin.client, "/perfil"],
+      [admin.client, "/candidaturas"],
+      [admin.client, `/pets/${pet!.id}/saude`],
+      [admin.client, `/organizacoes/${organizationId}/contas`],
+      [foster.client, "/meus-lares"],
+      [admin.client, "/perfil.data"],
+      [admin.client, "/home"],
+    ];
+    for (const [client, path] of pages) {
+      const response = await client.get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    const visitor = await fetch(`${app.baseUrl}/home`);
+    expect(visitor.headers.get("cache-control") ?? "").not.toContain("no-store");
   });
 });
 

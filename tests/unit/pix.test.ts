@@ -64,9 +64,9 @@ describe("Pix keys", () => {
     expect(normalizePixKey(" ONG@Exemplo.org ")).toEqual({ tipo: "email", chave: "ong@exemplo.org" });
     expect(normalizePixKey("+55 21 98765-4321")).toEqual({ tipo: "telefone", chave: "+5521987654321" });
     expect(normalizePixKey("(21) 98765-4321")).toEqual({ tipo: "telefone", chave: "+5521987654321" });
-    expect(normalizePixKey("123E4567-E12B-12D1-A456-426655440000")).toEqual({
+    expect(normalizePixKey("7D5E2C1A-94B3-4F6E-8A0D-3C9B6F1E2A47")).toEqual({
       tipo: "aleatoria",
-      chave: "123e4567-e12b-12d1-a456-426655440000",
+      chave: "7d5e2c1a-94b3-4f6e-8a0d-3c9b6f1e2a47",
     });
     for (const refused of [
       "529.982.247-26",
@@ -75,6 +75,11 @@ describe("Pix keys", () => {
       "+1 415 555 0100",
       "+55 21 1234",
       "qualquer",
+      // A random key is a version-4 UUID (issue 60): not the nil one, the all-`f` one, or another version.
+      "00000000-0000-0000-0000-000000000000",
+      "ffffffff-ffff-ffff-ffff-ffffffffffff",
+      "123e4567-e12b-12d1-a456-426655440000",
+      "7d5e2c1a-94b3-4f6e-7a0d-3c9b6f1e2a47",
     ]) {
       expect(normalizePixKey(refused), refused).toBeNull();
     }

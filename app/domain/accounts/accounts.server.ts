@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
@@ -10,7 +11,7 @@ import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { resolveCity, type City } from "~/domain/places/cities.server";
 import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/accounts/email-confirmation.server";
 import type { Jobs } from "~/services/jobs.server";
-import { nameKey } from "~/lib/names";
+import { isVerifiedName } from "~/domain/accounts/verified-names.server";
 
 /** An account as stored (the API's shapes of it are in app/api/presenters/accounts.ts). */
 export type UserRow = typeof users.$inferSelect;
@@ -35,7 +36,7 @@ export async function registerUser(
   if (!allowed.ok) return allowed;
   const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email)).limit(1);
   if (existing) return emailTaken();
-  if (await isVerifiedOngName(db, input.nome, null)) return invalid("nome", "verified-name");
+  if (await isVerifiedName(db, input.nome)) return invalid("nome", "verified-name");
   const passwordHash = await hashPassword(input.senha);
   try {
     const row = await db.transaction(async (tx) => {
@@ -55,19 +56,6 @@ export async function registerUser(
   }
 }
 
-/**
- * Whether `name` is, accents, case and spaces aside, the public name of a verified ONG other
- * than `exceptId` (issue 41): nobody takes the name of an ONG the team checked.
- */
-async function isVerifiedOngName(db: Db, name: string, exceptId: string | null): Promise<boolean> {
-  const rows = await db
-    .select({ nomePublico: users.nomePublico })
-    .from(users)
-    .where(and(eq(users.tipo, "ong"), isNotNull(users.verifiedAt), exceptId ? ne(users.id, exceptId) : undefined));
-  const key = nameKey(name);
-  return rows.some((row) => row.nomePublico !== null && nameKey(row.nomePublico) === key);
-}
-
 /** The id of the account with this e-mail (any case), if there is one. */
 export async function findAccountId(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: users.id }).from(users).where(byEmail(email)).limit(1);
@@ -75,9 +63,21 @@ export async function findAccountId(db: Db, email: string): Promise<string | nul
 }
 
 /** Checks the password of the account with that e-mail (and only that one). */
+let decoy: Promise<string> | undefined;
+/** A hash made once per process with the accounts' cost, of a password nobody knows. */
+function decoyHash(): Promise<string> {
+  decoy ??= hashPassword(randomBytes(32).toString("base64url"));
+  return decoy;
+}
+
 export async function authenticate(db: Db, email: string, senha: string): Promise<Result<UserRow>> {
   const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
-  if (!row) return invalid("email", "unknown-email");
+  if (!row) {
+    // The specification's "Usuário não cadastrado!" stays, but the answer takes as long as a
+    // wrong password's (issue 60): the same hash work, on a hash nobody's password matches.
+    await verifyPassword(await decoyHash(), senha);
+    return invalid("email", "unknown-email");
+  }
   if (!(await verifyPassword(row.passwordHash, senha))) return invalid("senha", "wrong-password");
   // Said only to whoever knows the password.
   if (row.suspendedAt) return forbidden("account-suspended");
@@ -174,7 +174,7 @@ function saveProfile(
       ["nome_publico", ong.value.nomePublico, current.nomePublico],
       ["nome", changes.nome?.trim(), current.nome],
     ] as const) {
-      if (name && name !== before && (await isVerifiedOngName(txDb, name, userId))) {
+      if (name && name !== before && (await isVerifiedName(txDb, name, { userId }))) {
         return invalid(field, "verified-name");
       }
     }

@@ -43,10 +43,8 @@ export async function attemptLogin(
     await rememberLogin(db, result.value.id, origin);
     return result;
   }
-  if (result.failure.kind === "invalid" && result.failure.reason === "unknown-email") {
-    // No account to protect: only the client's count stays.
-    await resetLimit(db, "login-account", accountKey);
-  }
+  // An unknown e-mail counts as a wrong password does, per client and per e-mail (issue 60):
+  // how many tries an address gets says nothing of whether it has an account.
   return result;
 }
 

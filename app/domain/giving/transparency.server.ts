@@ -14,7 +14,7 @@ import { notFound, ok, type Result } from "~/services/outcome.server";
 
 type Totals = { recebido: number; gasto: number };
 export type Transparency = {
-  organizacao: { id: string; nome: string };
+  organizacao: { id: string; nome: string; verificada: boolean };
   publica: boolean;
   ano: number;
   /** The years with any gift or expense, and this one; the newest first. */
@@ -40,7 +40,12 @@ export async function transparencyOf(
   const today = dayInBrasilia(now);
   const thisYear = Number(today.slice(0, 4));
   const [organization] = await db
-    .select({ id: organizations.id, nome: organizations.nome, publica: organizations.transparenciaPublica })
+    .select({
+      id: organizations.id,
+      nome: organizations.nome,
+      publica: organizations.transparenciaPublica,
+      verifiedAt: organizations.verifiedAt,
+    })
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   if (!organization) return notFound("organization");
@@ -133,7 +138,7 @@ export async function transparencyOf(
   const sum = (rows: Array<{ total: number }>) => rows.reduce((total, row) => total + row.total, 0);
   const categoryTotals = new Map(byCategory.map((row) => [row.categoria, row.total]));
   return ok({
-    organizacao: { id: organization.id, nome: organization.nome },
+    organizacao: { id: organization.id, nome: organization.nome, verificada: organization.verifiedAt !== null },
     publica: organization.publica,
     ano,
     anos: [...new Set([thisYear, ...years.flat().map((row) => row.ano)])].sort((a, b) => b - a),

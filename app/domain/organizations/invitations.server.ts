@@ -189,6 +189,7 @@ export async function sendOrganizationInvitation(
         acceptedAt: organizationInvitations.acceptedAt,
         declinedAt: organizationInvitations.declinedAt,
         organizacao: organizations.nome,
+        verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
         convidadoPor: users.nome,
       })
       .from(organizationInvitations)
@@ -204,6 +205,7 @@ export async function sendOrganizationInvitation(
     const content = await renderEmail(
       OrganizationInvitationEmail({
         organizacao: row.organizacao,
+        verificada: row.verificada,
         convidadoPor: row.convidadoPor,
         papel: ORGANIZATION_ROLE_LABEL[row.papel].toLowerCase(),
         url: `${publicUrl}/adopet/convites/${token}`,
@@ -224,6 +226,8 @@ export type InvitationView = {
   /** The account invited from its offer of a foster home; null for an invitation by e-mail. */
   userId: string | null;
   organizacao: string;
+  /** Whether an operator checked the organisation: the invited person is told either way. */
+  verificada: boolean;
   papel: OrganizationRole;
   email: string;
   convidadoPor: string | null;
@@ -239,6 +243,7 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
       organizationId: organizationInvitations.organizationId,
       userId: organizationInvitations.userId,
       organizacao: organizations.nome,
+      verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
       papel: organizationInvitations.papel,
       email: organizationInvitations.email,
       convidadoPor: users.nome,

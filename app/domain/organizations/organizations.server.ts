@@ -7,6 +7,7 @@ import { deleteUnusedImages, imageRefusal, InvalidImageError, prepareImage, save
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.server";
+import { isVerifiedName } from "~/domain/accounts/verified-names.server";
 import { resolveCity } from "~/domain/places/cities.server";
 import type { OrganizationInput, OrganizationPatch } from "~/validation/organizations";
 import { requirePower, roleIn } from "./membership.server";
@@ -103,6 +104,8 @@ export async function createOrganization(db: Db, userId: string, input: Organiza
   if (!confirmed.ok) return confirmed;
   const place = await resolveCity(db, input.cidade, input.uf);
   if (!place.ok) return place;
+  // Nobody poses as a team the Adopet checked (issue 60), however the name is written.
+  if (await isVerifiedName(db, input.nome, { userId })) return invalid("nome", "verified-name");
   const cnpj = input.cnpj ?? null;
   if (cnpj && (await cnpjTaken(db, cnpj))) return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
   const allowed = await takeAllowance(db, "organization-account", userId);
@@ -164,6 +167,13 @@ export async function updateOrganization(
   const identityChanged =
     (changes.nome !== undefined && changes.nome !== current.nome) ||
     (changes.cnpj !== undefined && changes.cnpj !== current.cnpj);
+  if (
+    changes.nome !== undefined &&
+    changes.nome !== current.nome &&
+    (await isVerifiedName(db, changes.nome, { organizationId: id, userId: current.ownAccountOf ?? undefined }))
+  ) {
+    return invalid("nome", "verified-name");
+  }
   if (changes.cnpj && changes.cnpj !== current.cnpj && (await cnpjTaken(db, changes.cnpj, id))) {
     return fail({ kind: "conflict", reason: "cnpj-taken", field: "cnpj" });
   }
