@@ -454,6 +454,8 @@ export const organizationInvitations = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     acceptedAt: timestamp("accepted_at", { withTimezone: true }),
     declinedAt: timestamp("declined_at", { withTimezone: true }),
+    /** Cancelled by an administrador (issue 60): its link no longer works. */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
   },
   (table) => [
     index("organization_invitations_organization_idx").on(table.organizationId),

@@ -40,6 +40,7 @@ export const ACTIVITY_KINDS = [
   "organizacao_criada",
   "organizacao_alterada",
   "membro_convidado",
+  "convite_cancelado",
   "membro_entrou",
   "papel_alterado",
   "membro_removido",
@@ -77,6 +78,8 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return detalhe ? `alterou os dados da organização (${detalhe})` : "alterou os dados da organização";
     case "membro_convidado":
       return `convidou ${about}${detalhe ? ` como ${detalhe}` : ""}`;
+    case "convite_cancelado":
+      return `cancelou o convite de ${about}`;
     case "membro_entrou":
       return `entrou na organização${detalhe ? ` como ${detalhe}` : ""}`;
     case "papel_alterado":

@@ -511,6 +511,23 @@ export const membersSchema = z.object({
   membros: z.array(z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" })),
 });
 
+export const invitationsSchema = z.object({
+  convites: z.array(
+    z
+      .object({
+        id,
+        convidado: z.string().meta({
+          description: "O e-mail convidado; para um lar temporário convidado pela oferta, só o primeiro nome.",
+        }),
+        papel: organizationRole,
+        convidado_por: z.string().nullable().meta({ description: "Quem enviou (nulo se a conta não existe mais)." }),
+        criado_em: dateTime,
+        expira_em: dateTime,
+      })
+      .meta({ id: "Convite" }),
+  ),
+});
+
 export const activitySchema = z.object({
   atividade: z.array(
     z

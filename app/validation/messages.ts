@@ -169,6 +169,7 @@ export const NOTICES = {
   invitationDeclined: "Convite recusado.",
   memberRoleChanged: "Papel alterado.",
   memberRemoved: "Membro removido da organização.",
+  invitationCancelled: "Convite cancelado. O link dele não vale mais.",
   organizationLeft: "Você saiu da organização.",
 } as const;
 

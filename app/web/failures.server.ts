@@ -235,7 +235,7 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
     case "organization-required":
       return ORGANIZATION_MESSAGES.organizacaoRequired;
     case "invitation-token":
-      return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
+      return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias), foi cancelado ou foi substituído por um novo.";
     case "transfer-same-organization":
       return "O animal já é desta organização: escolha outra.";
     case "past-date":

@@ -14,7 +14,7 @@ const DEMO_ADMIN = { email: "ong@adopet.example", senha: "Adote@2022" };
 const DEMO_ORGANIZATION = "ONG Amigos de Quatro Patas";
 const SETTINGS = /\/adopet\/organizacoes\/([0-9a-f-]{36})\/configuracoes$/;
 const NO_LONGER_VALID =
-  "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias) ou foi substituído por um novo.";
+  "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias), foi cancelado ou foi substituído por um novo.";
 const OTHER_ACCOUNT =
   "Este convite foi enviado para outro e-mail. Entre com a conta desse e-mail para aceitá-lo, ou peça um novo convite.";
 const LAST_ADMINISTRATOR = "A organização precisa de ao menos um administrador: dê esse papel a outra pessoa antes.";
@@ -67,6 +67,20 @@ test("an administrador invites by e-mail; the person signs up from the link, acc
   });
   await expect(pending).toContainText(/Equipe · vale até \d{2}\/\d{2}\/\d{4}/);
   await expectNoAxeViolations(page);
+
+  // An invitation sent by mistake is cancelled, behind a confirmation (issue 60).
+  const mistaken = uniqueEmail("engano");
+  await invite.getByLabel("Email").fill(mistaken);
+  await invite.getByRole("button", { name: "Enviar convite" }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.invitationSent);
+  const wrong = page.getByRole("region", { name: "Convites pendentes" }).getByRole("listitem").filter({
+    hasText: mistaken,
+  });
+  await wrong.getByText("Cancelar convite").click();
+  await wrong.getByRole("button", { name: `Cancelar o convite de ${mistaken}` }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.invitationCancelled);
+  await expect(page.getByRole("region", { name: "Convites pendentes" })).not.toContainText(mistaken);
+  await expect(pending).toBeVisible();
 
   // The link, opened signed out: who invites, to what; the address only hinted at.
   const link = await invitationPath(email, DEMO_ORGANIZATION);

@@ -178,9 +178,12 @@ describe("an organisation's applications", () => {
     const gone = await person("gil", "Gil Saiu");
     await addMember(app.db, organizationId, gone.id, "equipe");
     expect((await gone.client.get(`/api/candidaturas/${id}`)).status).toBe(200);
+    expect((await admin.client.patch(`/api/candidaturas/${id}`, { atribuida_a: gone.id })).status).toBe(200);
     const removed = await admin.client.request("DELETE", `/api/organizacoes/${organizationId}/membros/${gone.id}`);
     expect(removed.status).toBe(204);
     expect((await gone.client.get(`/api/candidaturas/${id}`)).status).toBe(404);
     expect((await gone.client.get("/api/candidaturas")).json.recebidas).toEqual([]);
+    // What was theirs goes back to the whole team (issue 60), not to nobody.
+    expect((await admin.client.get(`/api/candidaturas/${id}`)).json.atribuida_a).toBeNull();
   });
 });

@@ -26,14 +26,14 @@ async function mailTo(to: string): Promise<ParsedMail[]> {
 }
 
 /** Invites `email` and waits for the e-mail; the link's token. */
-async function invite(email: string, papel: string): Promise<string> {
+async function invite(email: string, papel: string, sender = { client: admin, nome: "Bia Presidente" }) {
   const before = (await mailTo(email)).length;
-  const invited = await admin.post(`/api/organizacoes/${organizationId}/convites`, { email, papel });
+  const invited = await sender.client.post(`/api/organizacoes/${organizationId}/convites`, { email, papel });
   expect(invited.status).toBe(201);
   await expect.poll(async () => (await mailTo(email)).length, { timeout: 20_000 }).toBe(before + 1);
   const mail = (await mailTo(email)).at(-1)!;
   expect(mail.subject).toBe("Convite para a equipe de Abrigo Esperança");
-  expect(mail.text).toContain("Bia Presidente convidou você para fazer parte de Abrigo Esperança");
+  expect(mail.text).toContain(`${sender.nome} convidou você para fazer parte de Abrigo Esperança`);
   // Whether the Adopet checked the organisation (issue 60): this one it has not.
   expect(mail.text?.replace(/\s+/g, " ")).toContain(
     "Abrigo Esperança não é uma organização verificada: a equipe da Adopet ainda não conferiu quem ela é. Aceite só se você conhece quem convidou.",
@@ -141,6 +141,65 @@ describe("an invitation", () => {
       expect(answer.status, JSON.stringify(body)).toBe(400);
     }
     expect(fabioId).toBeTruthy();
+  });
+});
+
+describe("pending invitations (issue 60)", () => {
+  type Listed = { id: string; convidado: string; papel: string; convidado_por: string | null };
+  const listed = async (client = admin) =>
+    (await client.get(`/api/organizacoes/${organizationId}/convites`)).json.convites as Listed[];
+
+  it("are listed for administradores and cancelled by them: the link stops working and the log says who", async () => {
+    const token = await invite("cancelado@exemplo.com", "equipe");
+    const mine = (await listed()).find((item) => item.convidado === "cancelado@exemplo.com")!;
+    expect(mine).toMatchObject({ papel: "equipe", convidado_por: "Bia Presidente" });
+    const { client: team, id: teamId } = await signedInAccount(app, { email: "eq.lista@exemplo.com", nome: "Eq" });
+    await app.db.insert(organizationMembers).values({ organizationId, userId: teamId, papel: "equipe" });
+    expect((await team.get(`/api/organizacoes/${organizationId}/convites`)).status).toBe(403);
+    expect((await team.delete(`/api/organizacoes/${organizationId}/convites/${mine.id}`)).status).toBe(403);
+    // Another organisation's administrador finds nothing there.
+    const { client: stranger } = await signedInAccount(app, { email: "outra.org@exemplo.com", nome: "Olga" });
+    const theirs = await stranger.post("/api/organizacoes", { nome: "Outro Abrigo", cidade: "Niterói", uf: "RJ" });
+    expect((await stranger.delete(`/api/organizacoes/${theirs.json.id}/convites/${mine.id}`)).status).toBe(404);
+
+    expect((await admin.delete(`/api/organizacoes/${organizationId}/convites/${mine.id}`)).status).toBe(204);
+    expect((await admin.delete(`/api/organizacoes/${organizationId}/convites/${mine.id}`)).status).toBe(404);
+    expect((await listed()).map((item) => item.id)).not.toContain(mine.id);
+    const { client: invited } = await signedInAccount(app, { email: "cancelado@exemplo.com", nome: "Cel" });
+    const accepted = await invited.post(`/api/convites/${token}/aceitar`);
+    expect(accepted.status).toBe(400);
+    expect(accepted.json.message).toContain("foi cancelado");
+    const log = (await admin.get(`/api/organizacoes/${organizationId}/atividade`)).json.atividade as { texto: string }[];
+    expect(log.map((entry) => entry.texto)).toContain("Bia Presidente cancelou o convite de cancelado@exemplo.com");
+  });
+
+  it("die when their sender is no longer an administrador: demoted (for good), or removed", async () => {
+    const { client: second, id: secondId } = await signedInAccount(app, { email: "vice@exemplo.com", nome: "Vera Vice" });
+    await app.db.insert(organizationMembers).values({ organizationId, userId: secondId, papel: "administrador" });
+    const sender = { client: second, nome: "Vera Vice" };
+    const demotedToken = await invite("por.vera@exemplo.com", "administrador", sender);
+    const removedToken = await invite("por.vera.2@exemplo.com", "administrador", sender);
+    expect((await listed()).map((item) => item.convidado)).toEqual(
+      expect.arrayContaining(["por.vera@exemplo.com", "por.vera.2@exemplo.com"]),
+    );
+
+    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${secondId}`, { papel: "equipe" })).status).toBe(
+      204,
+    );
+    expect((await listed()).map((item) => item.convidado)).not.toContain("por.vera@exemplo.com");
+    // Dead for good: made administradora again, her old invitations stay dead.
+    expect(
+      (await admin.patch(`/api/organizacoes/${organizationId}/membros/${secondId}`, { papel: "administrador" })).status,
+    ).toBe(204);
+    const { client: first, id: firstId } = await signedInAccount(app, { email: "por.vera@exemplo.com", nome: "Pri" });
+    const refused = await first.post(`/api/convites/${demotedToken}/aceitar`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.message).toContain("foi cancelado");
+    expect(await roleOf(firstId)).toEqual([]);
+
+    expect((await admin.delete(`/api/organizacoes/${organizationId}/membros/${secondId}`)).status).toBe(204);
+    const { client: other } = await signedInAccount(app, { email: "por.vera.2@exemplo.com", nome: "Pat" });
+    expect((await other.post(`/api/convites/${removedToken}/aceitar`)).status).toBe(400);
   });
 });
 

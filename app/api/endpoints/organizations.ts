@@ -3,8 +3,10 @@ import { PANEL_MAX_MONTHS } from "~/lib/panel";
 import { membershipsOf } from "~/domain/organizations/membership.server";
 import {
   acceptInvitation,
+  cancelInvitation,
   declineInvitation,
   inviteMember,
+  listPendingInvitations,
   looksLikeInvitationToken,
 } from "~/domain/organizations/invitations.server";
 import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
@@ -17,6 +19,7 @@ import {
 import {
   activitySchema,
   createdIdSchema,
+  invitationsSchema,
   membersSchema,
   organizationSchema,
   panelSchema,
@@ -38,7 +41,13 @@ import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { toApiPanel } from "../presenters/panel";
-import { toApiActivity, toApiMembers, toApiMembership, toApiOrganization } from "../presenters/organizations";
+import {
+  toApiActivity,
+  toApiInvitations,
+  toApiMembers,
+  toApiMembership,
+  toApiOrganization,
+} from "../presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
 
@@ -47,6 +56,7 @@ const activityQuery = z.object({
   antes: z.string().optional().meta({ description: "O `proxima` da página anterior." }),
 });
 const member = idParam("member", "da pessoa");
+const invitation = idParam("invitation", "do convite");
 const panelQuery = z.object({
   de: z
     .string()
@@ -206,6 +216,51 @@ export const organizationEndpoints = [
     },
   }),
   endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/convites",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Os convites esperando resposta",
+      description:
+        "Só administradores. Os convites ainda válidos, dos mais antigos aos mais novos: um convite deixa de valer " +
+        "quando é respondido, cancelado, substituído, quando passam 7 dias ou quando quem o enviou deixa de ter o " +
+        "papel que podia enviá-lo.",
+      ok: { 200: answer("Os convites.", invitationsSchema) },
+      errors: {
+        403: "Só quem administra a organização vê os convites.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const pending = await listPendingInvitations(context.db, user.id, params.id);
+      if (!pending.ok) return apiFailure(pending.failure);
+      return Response.json(toApiInvitations(pending.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/organizacoes/{id}/convites/{conviteId}",
+    access: "signed-in",
+    params: { id: organization, conviteId: invitation },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Cancelar um convite",
+      description: "Só administradores. O link do convite para de valer na hora; fica no registro de atividade.",
+      ok: noContent("Cancelado."),
+      errors: {
+        403: "Só quem administra a organização cancela convites.",
+        404: "Convite não encontrado nesta organização, ou já respondido ou cancelado.",
+      },
+    },
+    async handle({ params, context, user }) {
+      const cancelled = await cancelInvitation(context.db, user.id, params.id, params.conviteId);
+      if (!cancelled.ok) return apiFailure(cancelled.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
     method: "post",
     path: "/convites/{token}/aceitar",
     access: "signed-in",
@@ -216,7 +271,7 @@ export const organizationEndpoints = [
       description: "Com a conta do e-mail para onde o convite foi enviado; uma vez só, em até 7 dias.",
       ok: { 200: answer("A organização de que você agora é membro, com o seu papel.", organizationSummarySchema) },
       errors: {
-        400: "O convite não vale mais (respondido, expirado ou substituído).",
+        400: "O convite não vale mais (respondido, expirado, cancelado ou substituído).",
         403: "O convite foi enviado para outro e-mail.",
         404: "Nenhum convite com esse código.",
       },
@@ -241,7 +296,7 @@ export const organizationEndpoints = [
       description: "Quem tem o link pode recusar, com ou sem conta.",
       ok: noContent("Recusado."),
       errors: {
-        400: "O convite não vale mais (respondido, expirado ou substituído).",
+        400: "O convite não vale mais (respondido, expirado, cancelado ou substituído).",
         404: "Nenhum convite com esse código.",
       },
     },

@@ -4,7 +4,14 @@ import { imageUrl } from "~/lib/image-urls";
 import type { z } from "zod";
 import type { ActivityRow } from "~/domain/organizations/activity.server";
 import { activityText } from "~/lib/organizations";
-import type { activitySchema, membersSchema, organizationSchema, organizationSummarySchema } from "~/openapi/responses";
+import type { PendingInvitation } from "~/domain/organizations/invitations.server";
+import type {
+  activitySchema,
+  invitationsSchema,
+  membersSchema,
+  organizationSchema,
+  organizationSummarySchema,
+} from "~/openapi/responses";
 
 /** Organisations in the API's shape (issue 43). */
 
@@ -50,5 +57,18 @@ export function toApiActivity(entries: ActivityRow[], next: string | null): z.in
       texto: `${entry.actorNome} ${activityText(entry.acao, entry.alvoNome, entry.detalhe)}`,
     })),
     proxima: next,
+  };
+}
+
+export function toApiInvitations(invitations: PendingInvitation[]): z.input<typeof invitationsSchema> {
+  return {
+    convites: invitations.map((invitation) => ({
+      id: invitation.id,
+      convidado: invitation.convidado,
+      papel: invitation.papel,
+      convidado_por: invitation.convidadoPor,
+      criado_em: invitation.criadoEm.toISOString(),
+      expira_em: invitation.expiraEm.toISOString(),
+    })),
   };
 }

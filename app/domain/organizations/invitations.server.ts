@@ -29,6 +29,28 @@ const mailKey = (invitationId: string) => `convite.${invitationId}`;
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
+ * Whether an invitation's sender still holds a role that could send it (issue 60): an
+ * administrador, or for a foster home invited from its offer, the equipe too. An invitation
+ * outlives no sender who was demoted, removed or deleted.
+ */
+const senderHoldsRole = sql<boolean>`exists (
+  select 1 from ${organizationMembers}
+  where ${organizationMembers.organizationId} = ${organizationInvitations.organizationId}
+    and ${organizationMembers.userId} = ${organizationInvitations.invitedBy}
+    and (${organizationMembers.papel} = 'administrador'
+      or (${organizationInvitations.userId} is not null and ${organizationMembers.papel} = 'equipe')))`;
+
+/** An invitation that may still be answered at `now`: unanswered, not cancelled, within its days, its sender's. */
+const stillValid = (now: Date) =>
+  and(
+    isNull(organizationInvitations.acceptedAt),
+    isNull(organizationInvitations.declinedAt),
+    isNull(organizationInvitations.cancelledAt),
+    gt(organizationInvitations.expiresAt, now),
+    senderHoldsRole,
+  );
+
+/**
  * An administrador invites `email` as `papel`: a few dozen an hour per account, since each
  * sends an e-mail. A pending invitation of the same e-mail is replaced (its link stops
  * working). Returns the invitation's id.
@@ -185,9 +207,6 @@ export async function sendOrganizationInvitation(
       .select({
         email: organizationInvitations.email,
         papel: organizationInvitations.papel,
-        expiresAt: organizationInvitations.expiresAt,
-        acceptedAt: organizationInvitations.acceptedAt,
-        declinedAt: organizationInvitations.declinedAt,
         organizacao: organizations.nome,
         verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
         convidadoPor: users.nome,
@@ -195,8 +214,8 @@ export async function sendOrganizationInvitation(
       .from(organizationInvitations)
       .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
       .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
-      .where(eq(organizationInvitations.id, invitationId));
-    if (!row || row.acceptedAt || row.declinedAt || row.expiresAt <= now) return null;
+      .where(and(eq(organizationInvitations.id, invitationId), stillValid(now)));
+    if (!row) return null;
     const token = randomBytes(32).toString("base64url");
     await db
       .update(organizationInvitations)
@@ -231,7 +250,7 @@ export type InvitationView = {
   papel: OrganizationRole;
   email: string;
   convidadoPor: string | null;
-  status: "pendente" | "aceito" | "recusado" | "expirado";
+  status: "pendente" | "aceito" | "recusado" | "expirado" | "cancelado";
 };
 
 /** The invitation of a link, whatever became of it; null for a link that is no invitation's. */
@@ -250,6 +269,8 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
       expiresAt: organizationInvitations.expiresAt,
       acceptedAt: organizationInvitations.acceptedAt,
       declinedAt: organizationInvitations.declinedAt,
+      cancelledAt: organizationInvitations.cancelledAt,
+      senderHoldsRole,
     })
     .from(organizationInvitations)
     .innerJoin(organizations, eq(organizations.id, organizationInvitations.organizationId))
@@ -257,8 +278,16 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
     .where(eq(organizationInvitations.tokenHash, hashToken(token)))
     .limit(1);
   if (!row) return null;
-  const { expiresAt, acceptedAt, declinedAt, ...view } = row;
-  const status = acceptedAt ? "aceito" : declinedAt ? "recusado" : expiresAt <= now ? "expirado" : "pendente";
+  const { expiresAt, acceptedAt, declinedAt, cancelledAt, senderHoldsRole: live, ...view } = row;
+  const status = acceptedAt
+    ? "aceito"
+    : declinedAt
+      ? "recusado"
+      : cancelledAt || !live
+        ? "cancelado"
+        : expiresAt <= now
+          ? "expirado"
+          : "pendente";
   return { ...view, status };
 }
 
@@ -286,14 +315,7 @@ export async function acceptInvitation(
     const [taken] = await tx
       .update(organizationInvitations)
       .set({ acceptedAt: now })
-      .where(
-        and(
-          eq(organizationInvitations.id, invitation.id),
-          isNull(organizationInvitations.acceptedAt),
-          isNull(organizationInvitations.declinedAt),
-          gt(organizationInvitations.expiresAt, now),
-        ),
-      )
+      .where(and(eq(organizationInvitations.id, invitation.id), stillValid(now)))
       .returning({ id: organizationInvitations.id });
     if (!taken) return invalid("token", "invitation-token");
     const [joined] = await tx
@@ -329,7 +351,14 @@ export async function declineInvitation(db: Db, token: string, now = new Date())
  * `convidado`: the e-mail invited, or for a person invited from an offer of a foster home, the
  * first name only (their e-mail is not the team's to read).
  */
-export type PendingInvitation = { id: string; convidado: string; papel: OrganizationRole; expiraEm: Date };
+export type PendingInvitation = {
+  id: string;
+  convidado: string;
+  papel: OrganizationRole;
+  convidadoPor: string | null;
+  criadoEm: Date;
+  expiraEm: Date;
+};
 
 const invitee = alias(users, "invitee");
 
@@ -347,20 +376,86 @@ export async function listPendingInvitations(
       id: organizationInvitations.id,
       convidado: sql<string>`coalesce(split_part(${invitee.nome}, ' ', 1), ${organizationInvitations.email})`,
       papel: organizationInvitations.papel,
+      convidadoPor: users.nome,
+      criadoEm: organizationInvitations.createdAt,
       expiraEm: organizationInvitations.expiresAt,
     })
     .from(organizationInvitations)
     .leftJoin(invitee, eq(invitee.id, organizationInvitations.userId))
+    .leftJoin(users, eq(users.id, organizationInvitations.invitedBy))
+    .where(and(eq(organizationInvitations.organizationId, organizationId), stillValid(now)))
+    .orderBy(asc(organizationInvitations.createdAt));
+  return ok(rows);
+}
+
+/**
+ * An administrador cancels an invitation still waiting (issue 60): its link stops working at
+ * once. Not found for an invitation of another organisation, or one already answered.
+ */
+export async function cancelInvitation(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+  invitationId: string,
+  now = new Date(),
+): Promise<Result> {
+  const power = await requirePower(db, actorId, organizationId, "administrar");
+  if (!power.ok) return power;
+  return db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(organizationInvitations)
+      .set({ cancelledAt: now })
+      .where(
+        and(
+          eq(organizationInvitations.id, invitationId),
+          eq(organizationInvitations.organizationId, organizationId),
+          isNull(organizationInvitations.acceptedAt),
+          isNull(organizationInvitations.declinedAt),
+          isNull(organizationInvitations.cancelledAt),
+        ),
+      )
+      .returning({ email: organizationInvitations.email, userId: organizationInvitations.userId });
+    if (!cancelled) return notFound("invitation");
+    const [person] = cancelled.userId
+      ? await tx.select({ nome: users.nome }).from(users).where(eq(users.id, cancelled.userId))
+      : [];
+    await recordActivity(tx as unknown as Db, {
+      organizationId,
+      actorId,
+      acao: "convite_cancelado",
+      // A foster invited from an offer is named by first name: their e-mail is not the team's.
+      alvoNome: person ? person.nome.split(" ")[0]! : cancelled.email,
+    });
+    return ok();
+  });
+}
+
+/**
+ * When `memberId` loses a role (issue 60), the invitations they sent that their new role could
+ * not send die with it, for good: `papel` null (removed) ends them all; the equipe keeps only
+ * the foster homes it invited from their offers.
+ */
+export async function cancelInvitationsSentBy(
+  db: Db,
+  organizationId: string,
+  memberId: string,
+  papel: OrganizationRole | null,
+  now = new Date(),
+): Promise<void> {
+  if (papel === "administrador") return;
+  await db
+    .update(organizationInvitations)
+    .set({ cancelledAt: now })
     .where(
       and(
         eq(organizationInvitations.organizationId, organizationId),
+        eq(organizationInvitations.invitedBy, memberId),
         isNull(organizationInvitations.acceptedAt),
         isNull(organizationInvitations.declinedAt),
-        gt(organizationInvitations.expiresAt, now),
+        isNull(organizationInvitations.cancelledAt),
+        papel === "equipe" ? isNull(organizationInvitations.userId) : undefined,
       ),
-    )
-    .orderBy(asc(organizationInvitations.createdAt));
-  return ok(rows);
+    );
 }
 
 /** Invitations (with the e-mail they were sent to) are kept for 30 days after they expire, then forgotten. */

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizationMembers, users } from "~/db/schema";
-import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizations";
+import { applications, conversations, organizationMembers, users } from "~/db/schema";
+import { ORGANIZATION_ROLE_LABEL, roleMay, type OrganizationRole } from "~/lib/organizations";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 import { requirePower, roleIn } from "./membership.server";
 import { recordActivity } from "./activity-records.server";
 import { endPlacementsLeft } from "~/domain/foster/placements.server";
+import { cancelInvitationsSentBy } from "./invitations.server";
 
 /**
  * Changing and ending memberships (issue 43): administradores change roles and remove
@@ -53,6 +54,9 @@ export async function changeMemberRole(
       .update(organizationMembers)
       .set({ papel })
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
+    // A foster home no longer reads the team's applications and conversations.
+    if (!roleMay(papel, "cuidar")) await giveBackAssignments(txDb, organizationId, memberId);
+    await cancelInvitationsSentBy(txDb, organizationId, memberId, papel);
     if (papel !== current) {
       await recordActivity(txDb, {
         organizationId,
@@ -65,6 +69,19 @@ export async function changeMemberRole(
     }
     return ok();
   });
+}
+
+/**
+ * What `memberId` answered for in the organisation (applications, conversations) goes back to the
+ * whole team, unassigned (issue 60): nothing waits on someone who can no longer answer it.
+ */
+async function giveBackAssignments(db: Db, organizationId: string, memberId: string): Promise<void> {
+  for (const table of [applications, conversations]) {
+    await db
+      .update(table)
+      .set({ assignedTo: null })
+      .where(and(eq(table.organizationId, organizationId), eq(table.assignedTo, memberId)));
+  }
 }
 
 /** An administrador removes a member, or a member leaves (`memberId` is their own). */
@@ -84,6 +101,8 @@ export async function removeMember(db: Db, actorId: string, organizationId: stri
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, memberId)));
     // A foster who leaves gives the organisation's animals back: the placements end today.
     await endPlacementsLeft(txDb, { fosterId: memberId, organizationId });
+    await giveBackAssignments(txDb, organizationId, memberId);
+    await cancelInvitationsSentBy(txDb, organizationId, memberId, null);
     await recordActivity(
       txDb,
       actorId === memberId

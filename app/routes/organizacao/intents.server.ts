@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/organizacoes.configuracoes";
-import { inviteMember } from "~/domain/organizations/invitations.server";
+import { cancelInvitation, inviteMember } from "~/domain/organizations/invitations.server";
 import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
 import { updateOrganization } from "~/domain/organizations/organizations.server";
 import { setPixKey } from "~/domain/giving/pix.server";
@@ -29,6 +29,7 @@ export type Intent =
   | "convidar"
   | "papel"
   | "remover"
+  | "cancelar_convite"
   | "sair"
   | "aceitar_transferencia"
   | "recusar_transferencia"
@@ -145,6 +146,15 @@ export async function runOrganizationIntent({ request, params, context }: Route.
         membro === user.id ? "organizationLeft" : "memberRemoved",
         membro === user.id ? "/perfil" : undefined,
       );
+    }
+    case "cancelar_convite": {
+      const convite = pageId(search.get("convite"), "invitation");
+      const cancelled = await cancelInvitation(context.db, user.id, id, convite);
+      if (!cancelled.ok) {
+        notMember(cancelled.failure);
+        return refused("cancelar_convite", cancelled.failure, convite);
+      }
+      return back("invitationCancelled");
     }
     case "sair": {
       const left = await removeMember(context.db, user.id, id, user.id);

@@ -16,10 +16,11 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 // Written on the server: the day in Brasília, whatever the browser's time zone.
 const day = (date: Date) => formatDay(dayInBrasilia(date));
 
-const pendingRow = ({ id, convidado, papel, expiraEm }: PendingInvitation) => ({
+const pendingRow = ({ id, convidado, papel, convidadoPor, expiraEm }: PendingInvitation) => ({
   id,
   convidado,
   papel: ORGANIZATION_ROLE_LABEL[papel],
+  convidadoPor,
   expiraEm: day(expiraEm),
 });
 

@@ -303,16 +303,43 @@ export function PendingSection() {
       ) : (
         <ul className="organization__list">
           {pending.map((invitation) => (
-            <li key={invitation.id} className="organization__member">
-              <span className="organization__member-name">{invitation.convidado}</span>
-              <span>
-                {invitation.papel} · vale até {invitation.expiraEm}
-              </span>
-            </li>
+            <PendingRow key={invitation.id} invitation={invitation} />
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+type Pending = Awaited<ReturnType<typeof loadOrganizationPage>>["pending"][number];
+
+function PendingRow({ invitation }: { invitation: Pending }) {
+  const errors = errorsOf(useIntentResult("cancelar_convite", invitation.id));
+  return (
+    <li className="organization__member">
+      <div className="organization__member-head">
+        <span className="organization__member-name">{invitation.convidado}</span>
+        <span>
+          {invitation.papel} · vale até {invitation.expiraEm}
+          {invitation.convidadoPor ? ` · enviado por ${invitation.convidadoPor}` : null}
+        </span>
+      </div>
+      {/* A confirmation without scripts, as for removing a member. */}
+      <details className="organization__remove">
+        <summary className="my-pet__action my-pet__action--danger">Cancelar convite</summary>
+        <Form
+          method="post"
+          action={`?acao=cancelar_convite&convite=${invitation.id}`}
+          className="organization__confirm"
+        >
+          <FormError id={`cancelar-convite-erro-${invitation.id}`} errors={errors} />
+          <p>O link enviado para {invitation.convidado} deixa de valer. Para convidar de novo, envie outro convite.</p>
+          <button type="submit" className="my-pet__action my-pet__action--danger">
+            Cancelar o convite de {invitation.convidado}
+          </button>
+        </Form>
+      </details>
+    </li>
   );
 }
 

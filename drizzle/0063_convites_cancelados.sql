@@ -1,0 +1,1 @@
+ALTER TABLE "organization_invitations" ADD COLUMN "cancelled_at" timestamp with time zone;
