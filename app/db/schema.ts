@@ -422,11 +422,36 @@ export const organizationMembers = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     papel: organizationRole("papel").notNull(),
     createdAt: createdAt(),
+    /**
+     * When a member invited or promoted became administrador (issue 60): for 72 hours they
+     * cannot change the Pix key, or another member's role or membership, unless a settled
+     * administrador lets them (`adminTrustedAt`). Null for founders and earlier administradores.
+     */
+    adminSince: timestamp("admin_since", { withTimezone: true }),
+    adminTrustedAt: timestamp("admin_trusted_at", { withTimezone: true }),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.userId] }),
     index("organization_members_user_idx").on(table.userId),
   ],
+);
+
+/**
+ * Who stopped being an administrador, and when (issue 60): a Pix key change is e-mailed to them
+ * too for 30 days, so a takeover that first removes the founder still reaches the founder.
+ */
+export const formerAdministrators = pgTable(
+  "former_administrators",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endedAt: timestamp("ended_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.userId] })],
 );
 
 /**

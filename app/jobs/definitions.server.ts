@@ -18,6 +18,7 @@ import {
 } from "~/domain/conversations/notices.server";
 import { PURGE_JOB, purgeExpired } from "./maintenance.server";
 import { PIX_KEY_CHANGED_JOB, sendPixKeyChanged } from "~/domain/giving/pix.server";
+import { ADMINISTRATOR_REMOVED_JOB, sendAdministratorRemoved } from "~/domain/organizations/members.server";
 import {
   sendSponsorshipEnded,
   sendSponsorshipMonth,
@@ -258,6 +259,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: (change) => sendPixKeyChanged(db, mailer, change, publicUrl()),
   };
+  // An administrador demoted or removed by another is told (issue 60).
+  const administratorRemoved: JobDefinition<Parameters<typeof sendAdministratorRemoved>[2]> = {
+    name: ADMINISTRATOR_REMOVED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: (notice) => sendAdministratorRemoved(db, mailer, notice, publicUrl()),
+  };
   // Padrinhos (issue 46): once a day, the month's codes of those whose day came, and the ends.
   const sponsorshipSweep: JobDefinition = {
     name: SPONSORSHIP_SWEEP_JOB,
@@ -401,6 +410,7 @@ export function appJobs({
     emailConfirmation,
     organizationInvitation,
     pixKeyChanged,
+    administratorRemoved,
     sponsorshipSweep,
     sponsorshipMonth,
     sponsorshipEnded,

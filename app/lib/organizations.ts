@@ -43,6 +43,7 @@ export const ACTIVITY_KINDS = [
   "convite_cancelado",
   "membro_entrou",
   "papel_alterado",
+  "administrador_liberado",
   "membro_removido",
   "membro_saiu",
   "animal_publicado",
@@ -84,6 +85,8 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `entrou na organização${detalhe ? ` como ${detalhe}` : ""}`;
     case "papel_alterado":
       return `mudou o papel de ${about}${detalhe ? ` para ${detalhe}` : ""}`;
+    case "administrador_liberado":
+      return `liberou ${about} para alterar a chave Pix e os membros antes de 72 horas`;
     case "membro_removido":
       return `removeu ${about} da organização`;
     case "membro_saiu":

@@ -508,7 +508,21 @@ export const organizationSchema = z
   .meta({ id: "Organizacao" });
 
 export const membersSchema = z.object({
-  membros: z.array(z.object({ id, nome: z.string(), papel: organizationRole, desde: dateTime }).meta({ id: "Membro" })),
+  membros: z.array(
+    z
+      .object({
+        id,
+        nome: z.string(),
+        papel: organizationRole,
+        desde: dateTime,
+        novo_administrador_ate: dateTime.nullable().meta({
+          description:
+            "Para um administrador de menos de 72 horas: até quando ele ainda não altera a chave Pix nem muda o " +
+            "papel de outros membros ou os remove (um administrador mais antigo pode liberar antes).",
+        }),
+      })
+      .meta({ id: "Membro" }),
+  ),
 });
 
 export const invitationsSchema = z.object({

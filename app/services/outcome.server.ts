@@ -72,6 +72,7 @@ export type InvalidReason =
   | "castration-date"
   /** No Brazilian city (IBGE) by that name, in that state. */
   | "unknown-city"
+  | "foster-search-city"
   /** A name several states' cities have, typed without the state. */
   | "ambiguous-city"
   /** A link to set a new password that expired, was used, or never existed. */
@@ -154,6 +155,7 @@ export type ForbiddenRule =
   | "email-unconfirmed"
   /** Members, invitations and settings are an organisation's administrators' (issue 43). */
   | "organization-admin-only"
+  | "new-administrator"
   /** The member's role does not reach this (a foster home reads no applications). */
   | "organization-role"
   /** An invitation is accepted by the account of the e-mail it was sent to. */
@@ -268,6 +270,7 @@ export type LimitName =
   | "lost-found-search-client"
   | "transfer-account"
   | "foster-account"
+  | "foster-search-account"
   | "news-account"
   | "health-account"
   | "application-account"

@@ -50,6 +50,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "lost-found-search-client": { points: 30, duration: HOUR },
   // Offers of a foster home saved (issue 44), per account: a person edits theirs now and then.
   "foster-account": { points: 30, duration: HOUR },
+  // Searches of foster offers (issue 60), per account: a team looks a few times a day, not 60 a second.
+  "foster-search-account": { points: 60, duration: HOUR },
   // News of a fostered animal (issue 44), per author: each published one e-mails its favouriters.
   "news-account": { points: 20, duration: HOUR },
   // Health entries (issue 45), per author: a vet visit for a whole litter, several times an hour.
@@ -177,6 +179,7 @@ export async function forgetPersonalCounters(
         "lost-found-shelter",
         "transfer-account",
         "foster-account",
+        "foster-search-account",
         "news-account",
         "health-account",
         "application-account",

@@ -91,6 +91,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "story-caretaker-only": "Só quem cuidava do animal aprova a história.",
   "email-unconfirmed": CONFIRMATION_MESSAGES.required,
   "organization-admin-only": "Só quem administra a organização pode fazer isso.",
+  "new-administrator":
+    "Quem se tornou administrador há menos de 72 horas ainda não altera a chave Pix nem muda o papel de outras pessoas ou as remove. Um administrador mais antigo pode liberar antes, na lista de membros.",
   "organization-role": "O seu papel na organização não permite fazer isso.",
   "conversation-team-only": "Só a equipe que cuida do animal atribui a conversa.",
   "health-entry-own-only":
@@ -169,6 +171,7 @@ const LIMITED: Record<LimitName, string> = {
   "lost-found-search-client": "Muitas buscas por foto feitas a partir desta conexão.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
+  "foster-search-account": "Você procurou lares temporários muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
   "health-account": "Você fez muitos registros de saúde em pouco tempo.",
   "application-account": "Você enviou muitas candidaturas em pouco tempo.",
@@ -216,6 +219,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return PET_MESSAGES.castracaoData.required;
     case "unknown-city":
       return PLACE_MESSAGES.unknown;
+    case "foster-search-city":
+      return "Procure lares perto de onde a organização atua: a até 50 km da cidade dela ou da cidade de um dos animais dela.";
     case "ambiguous-city":
       return PLACE_MESSAGES.ambiguous;
     case "reset-token":

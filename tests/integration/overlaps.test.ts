@@ -297,7 +297,9 @@ describe.runIf(process.env.DATABASE_URL)("calls at the same moment, on PostgreSQ
     const results = await overlapping(
       url,
       { text: "select 1 from organization_members where organization_id = $1 for update", values: [organizationId] },
-      [first, second].map((admin) => () => changeMemberRole(database.db, admin.id, organizationId, admin.id, "equipe")),
+      [first, second].map(
+        (admin) => () => changeMemberRole(database.db, queue, admin.id, organizationId, admin.id, "equipe"),
+      ),
     );
     const outcomes = results.map(valueOf);
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);

@@ -204,11 +204,20 @@ describe("offers of foster homes, for an organisation", () => {
       expect(lares[1]!.distancia_km).toBeGreaterThan(0);
       expect(found.text).not.toMatch(/exemplo\.com|Silva|telefone|endereco/);
     }
-    // A smaller radius leaves Rio out; São Paulo is found from there.
+    // A smaller radius leaves Rio out.
     const close = await team.client.get(`${url}&raio=5`);
     expect((close.json.lares as { nome: string }[]).map((lar) => lar.nome)).not.toContain("Rui");
+    // Not any city's fosters (issue 60): São Paulo is far from where this organisation works.
     const far = await team.client.get(`/api/organizacoes/${organizationId}/lares?perto=S%C3%A3o%20Paulo%20(SP)`);
-    expect((far.json.lares as { nome: string }[]).map((lar) => lar.nome)).toEqual(["Sol"]);
+    expect([far.status, far.json.errors]).toEqual([
+      400,
+      {
+        perto: [
+          "Procure lares perto de onde a organização atua: a até 50 km da cidade dela ou da cidade de um dos animais dela.",
+        ],
+      },
+    ]);
+    expect(far.text).not.toContain("Sol");
 
     expect((await foster.client.get(url)).status).toBe(403);
     expect((await outsider.client.get(url)).status).toBe(404);
@@ -217,5 +226,11 @@ describe("offers of foster homes, for an organisation", () => {
     expect((await team.client.get(`${url}&raio=abc`)).status).toBe(400);
     const unknown = await team.client.get(`/api/organizacoes/${organizationId}/lares?perto=Cidade%20Inexistente`);
     expect(unknown.status).toBe(400);
+    // 60 searches an hour per account (issue 60), then 429; another member still searches.
+    for (let search = 1; search < 60; search += 1) expect((await admin.client.get(url)).status).toBe(200);
+    const limited = await admin.client.get(url);
+    expect(limited.status).toBe(429);
+    expect(limited.json.message).toMatch(/^Você procurou lares temporários muitas vezes em pouco tempo\./);
+    expect((await team.client.get(url)).status).toBe(200);
   });
 });

@@ -169,12 +169,17 @@ describe("pending invitations (issue 60)", () => {
     const accepted = await invited.post(`/api/convites/${token}/aceitar`);
     expect(accepted.status).toBe(400);
     expect(accepted.json.message).toContain("foi cancelado");
-    const log = (await admin.get(`/api/organizacoes/${organizationId}/atividade`)).json.atividade as { texto: string }[];
+    const log = (await admin.get(`/api/organizacoes/${organizationId}/atividade`)).json.atividade as {
+      texto: string;
+    }[];
     expect(log.map((entry) => entry.texto)).toContain("Bia Presidente cancelou o convite de cancelado@exemplo.com");
   });
 
   it("die when their sender is no longer an administrador: demoted (for good), or removed", async () => {
-    const { client: second, id: secondId } = await signedInAccount(app, { email: "vice@exemplo.com", nome: "Vera Vice" });
+    const { client: second, id: secondId } = await signedInAccount(app, {
+      email: "vice@exemplo.com",
+      nome: "Vera Vice",
+    });
     await app.db.insert(organizationMembers).values({ organizationId, userId: secondId, papel: "administrador" });
     const sender = { client: second, nome: "Vera Vice" };
     const demotedToken = await invite("por.vera@exemplo.com", "administrador", sender);
@@ -183,9 +188,9 @@ describe("pending invitations (issue 60)", () => {
       expect.arrayContaining(["por.vera@exemplo.com", "por.vera.2@exemplo.com"]),
     );
 
-    expect((await admin.patch(`/api/organizacoes/${organizationId}/membros/${secondId}`, { papel: "equipe" })).status).toBe(
-      204,
-    );
+    expect(
+      (await admin.patch(`/api/organizacoes/${organizationId}/membros/${secondId}`, { papel: "equipe" })).status,
+    ).toBe(204);
     expect((await listed()).map((item) => item.convidado)).not.toContain("por.vera@exemplo.com");
     // Dead for good: made administradora again, her old invitations stay dead.
     expect(
@@ -200,6 +205,70 @@ describe("pending invitations (issue 60)", () => {
     expect((await admin.delete(`/api/organizacoes/${organizationId}/membros/${secondId}`)).status).toBe(204);
     const { client: other } = await signedInAccount(app, { email: "por.vera.2@exemplo.com", nome: "Pat" });
     expect((await other.post(`/api/convites/${removedToken}/aceitar`)).status).toBe(400);
+  });
+});
+
+describe("a new administrador (issue 60)", () => {
+  it("waits 72 hours to change the Pix key or the others, unless let through; the founder is told each step", async () => {
+    const founder = await signedInAccount(app, { email: "fundadora@exemplo.com", nome: "Flora Fundadora" });
+    const made = await founder.client.post("/api/organizacoes", { nome: "Lar das Patas", cidade: "Niterói", uf: "RJ" });
+    const org = made.json.id as string;
+    const newcomer = await signedInAccount(app, { email: "recem@exemplo.com", nome: "Rui Recém" });
+    expect(
+      (
+        await founder.client.post(`/api/organizacoes/${org}/convites`, {
+          email: "recem@exemplo.com",
+          papel: "administrador",
+        })
+      ).status,
+    ).toBe(201);
+    await expect.poll(async () => (await mailTo("recem@exemplo.com")).length, { timeout: 20_000 }).toBe(1);
+    const token = /\/convites\/([A-Za-z0-9_-]{43})/.exec((await mailTo("recem@exemplo.com"))[0]!.text!)![1]!;
+    expect((await newcomer.client.post(`/api/convites/${token}/aceitar`)).status).toBe(200);
+
+    const members = (await founder.client.get(`/api/organizacoes/${org}/membros`)).json.membros as {
+      id: string;
+      novo_administrador_ate: string | null;
+    }[];
+    expect(members.find((member) => member.id === newcomer.id)!.novo_administrador_ate).toMatch(/^\d{4}-/);
+    expect(members.find((member) => member.id === founder.id)!.novo_administrador_ate).toBeNull();
+
+    // Within the 72 hours: the takeover's three steps are refused, and the log is unchanged.
+    const key = { chave: "recem@golpe.example", nome_recebedor: "Rui Recem", cidade_recebedor: "Niteroi" };
+    const refusals = [
+      await newcomer.client.patch(`/api/organizacoes/${org}/membros/${founder.id}`, { papel: "equipe" }),
+      await newcomer.client.put(`/api/organizacoes/${org}/pix`, key),
+      await newcomer.client.delete(`/api/organizacoes/${org}/membros/${founder.id}`),
+      // Nor does a new one let itself through.
+      await newcomer.client.post(`/api/organizacoes/${org}/membros/${newcomer.id}/liberar`),
+    ];
+    for (const refused of refusals) {
+      expect(refused.status).toBe(403);
+      expect(refused.json.message).toContain("há menos de 72 horas");
+    }
+    expect(await roleOf(founder.id)).toEqual(["administrador"]);
+
+    // The founder lets them through: then the steps work, and the founder hears of each.
+    expect((await founder.client.post(`/api/organizacoes/${org}/membros/${newcomer.id}/liberar`)).status).toBe(204);
+    expect(
+      (await newcomer.client.patch(`/api/organizacoes/${org}/membros/${founder.id}`, { papel: "equipe" })).status,
+    ).toBe(204);
+    await expect.poll(async () => (await mailTo("fundadora@exemplo.com")).length, { timeout: 20_000 }).toBe(1);
+    const demoted = (await mailTo("fundadora@exemplo.com"))[0]!;
+    expect(demoted.subject).toBe("Você não administra mais Lar das Patas na Adopet");
+    expect(demoted.text?.replace(/\s+/g, " ")).toContain(
+      "Rui Recém mudou o seu papel em Lar das Patas de administrador para equipe",
+    );
+    expect((await newcomer.client.delete(`/api/organizacoes/${org}/membros/${founder.id}`)).status).toBe(204);
+    // The key changed after she left still reaches her (an administradora in the last 30 days).
+    expect((await newcomer.client.put(`/api/organizacoes/${org}/pix`, key)).status).toBe(200);
+    await expect
+      .poll(async () => (await mailTo("fundadora@exemplo.com")).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain("A chave Pix de Lar das Patas foi alterada");
+    const log = (await newcomer.client.get(`/api/organizacoes/${org}/atividade`)).json.atividade as { texto: string }[];
+    expect(log.map((entry) => entry.texto)).toContain(
+      "Flora Fundadora liberou Rui Recém para alterar a chave Pix e os membros antes de 72 horas",
+    );
   });
 });
 
@@ -221,6 +290,8 @@ describe("members", () => {
       (await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "administrador" })).status,
     ).toBe(204);
     expect(await roleOf(hanaId)).toEqual(["administrador"]);
+    // Promoted now, she waits 72 hours for others' roles (issue 60) unless let through.
+    expect((await admin.post(`/api/organizacoes/${organizationId}/membros/${hanaId}/liberar`)).status).toBe(204);
     expect(
       (await admin.patch(`/api/organizacoes/${organizationId}/membros/${hanaId}`, { papel: "chefe" })).status,
     ).toBe(400);
@@ -249,6 +320,7 @@ describe("members", () => {
       expect(
         (await hana.patch(`/api/organizacoes/${organizationId}/membros/${adminId}`, { papel: "administrador" })).status,
       ).toBe(204);
+      expect((await hana.post(`/api/organizacoes/${organizationId}/membros/${adminId}/liberar`)).status).toBe(204);
     }
   });
 

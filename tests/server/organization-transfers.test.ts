@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "~/demo/factories.server";
-import { pets } from "~/db/schema";
+import { fosterPlacements, pets } from "~/db/schema";
 import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { failureText } from "~/web/failures.server";
@@ -124,6 +124,17 @@ describe("a transfer", () => {
 
   it("accepted by the receiving administrador moves the animal and closes its open applications with the reason", async () => {
     const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Bolinha" });
+    // It stayed with the giving organisation's foster home (a row, as a placement ended long ago).
+    const fosterHome = await person("fatima.lar@exemplo.com", "Fátima Lar Sobrenome");
+    await addMember(app.db, giverOrganization, fosterHome.id, "lar_temporario");
+    await app.db.insert(fosterPlacements).values({
+      petId,
+      organizationId: giverOrganization,
+      fosterId: fosterHome.id,
+      inicio: "2026-01-10",
+      fim: "2026-02-10",
+    });
+    expect(((await giver.client.get(`/api/pets/${petId}/lar`)).json.estadias as unknown[]).length).toBe(1);
     const applied = await adopter.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
     expect(applied.status).toBe(201);
     const asked = await giver.client.post(`/api/pets/${petId}/transferencias`, {
@@ -145,6 +156,10 @@ describe("a transfer", () => {
     // The receiving team takes care of it now; the giving one no longer.
     expect((await receiverTeam.client.patch(`/api/pets/${petId}`, { perfil: "Agora conosco" })).status).toBe(200);
     expect((await giverTeam.client.patch(`/api/pets/${petId}`, { perfil: "Ainda nosso?" })).status).toBe(403);
+    // The giving organisation's foster homes stay its own (issue 60): the receiving one reads none.
+    const stays = await receiver.client.get(`/api/pets/${petId}/lar`);
+    expect([stays.status, stays.json.estadias]).toEqual([200, []]);
+    expect(stays.text).not.toContain("Fátima");
     // The applications, closed, stay with the team that received them.
     expect((await giver.client.get(`/api/candidaturas/${applied.json.id as string}`)).status).toBe(200);
 

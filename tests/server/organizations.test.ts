@@ -61,7 +61,7 @@ describe("a person's own organisation", () => {
     });
     const members = await client.get(`/api/organizacoes/${organizacao.id}/membros`);
     expect(members.json.membros).toEqual([
-      { id, nome: "Ana Protetora", papel: "administrador", desde: expect.any(String) },
+      { id, nome: "Ana Protetora", papel: "administrador", desde: expect.any(String), novo_administrador_ate: null },
     ]);
     // A second animal goes to the same one: it is made once.
     const again = await client.post("/api/pets", petForm({ nome: "Bolinha" }, await petPortrait("cao", 2)));

@@ -45,7 +45,8 @@ const news = idParam("news", "da notícia");
 /** `GET /organizacoes/:id/lares`'s query. */
 const nearbyQuery = z.object({
   perto: z.string().max(60).optional().meta({
-    description: "A cidade: o código IBGE, ou o nome (padrão: a cidade da organização).",
+    description:
+      "A cidade: o código IBGE, ou o nome; a até 50 km da cidade da organização ou da de um dos animais dela (padrão: a da organização).",
     example: "3303302",
   }),
   raio: z.coerce
@@ -133,10 +134,11 @@ export const fosterEndpoints = [
       query: nearbyQuery,
       ok: { 200: answer("As ofertas perto.", fosterOffersNearbySchema) },
       errors: {
-        400: "Cidade desconhecida (ou a organização não tem cidade e `perto` faltou), ou `raio` fora de 1 a 50.",
+        400: "Cidade desconhecida, ou a mais de 50 km da cidade da organização e das cidades dos animais dela (ou a organização não tem cidade e `perto` faltou), ou `raio` fora de 1 a 50.",
         403: "Lar temporário da organização: só administradores e equipe procuram lares.",
         404: "Organização não encontrada (ou você não é membro dela).",
       },
+      traits: { limited: true },
     },
     async handle({ request, params, context, user }) {
       const query = nearbyQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));

@@ -9,7 +9,7 @@ import {
   listPendingInvitations,
   looksLikeInvitationToken,
 } from "~/domain/organizations/invitations.server";
-import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
+import { changeMemberRole, removeMember, trustNewAdministrator } from "~/domain/organizations/members.server";
 import {
   createOrganization,
   listMembers,
@@ -327,8 +327,39 @@ export const organizationEndpoints = [
     async handle({ request, params, context, user }) {
       const parsed = await parseJsonBody(request, memberRoleSchema);
       if (!parsed.ok) return parsed.response;
-      const changed = await changeMemberRole(context.db, user.id, params.id, params.usuarioId, parsed.data.papel);
+      const changed = await changeMemberRole(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        params.usuarioId,
+        parsed.data.papel,
+      );
       if (!changed.ok) return apiFailure(changed.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/organizacoes/{id}/membros/{usuarioId}/liberar",
+    access: "signed-in",
+    params: { id: organization, usuarioId: member },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Liberar um administrador novo antes de 72 horas",
+      description:
+        "Quem se torna administrador (por convite ou mudança de papel) espera 72 horas para alterar a chave Pix e " +
+        "mudar o papel de outros membros ou removê-los. Um administrador mais antigo pode liberar antes; fica no " +
+        "registro de atividade.",
+      ok: noContent("Liberado."),
+      errors: {
+        403: "Só um administrador de mais de 72 horas libera outro.",
+        404: "Organização ou administrador não encontrado.",
+      },
+    },
+    async handle({ params, context, user }) {
+      const trusted = await trustNewAdministrator(context.db, user.id, params.id, params.usuarioId);
+      if (!trusted.ok) return apiFailure(trusted.failure);
       return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
@@ -350,7 +381,7 @@ export const organizationEndpoints = [
       },
     },
     async handle({ params, context, user }) {
-      const removed = await removeMember(context.db, user.id, params.id, params.usuarioId);
+      const removed = await removeMember(context.db, context.jobs, user.id, params.id, params.usuarioId);
       if (!removed.ok) return apiFailure(removed.failure);
       return new Response(null, { status: 204, headers: NO_STORE });
     },

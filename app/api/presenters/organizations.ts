@@ -41,6 +41,7 @@ export function toApiMembers(members: Member[]): z.input<typeof membersSchema> {
       nome: member.nome,
       papel: member.papel,
       desde: new Date(member.desde).toISOString(),
+      novo_administrador_ate: member.novoAte ? member.novoAte.toISOString() : null,
     })),
   };
 }

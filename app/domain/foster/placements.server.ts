@@ -213,7 +213,9 @@ export async function placementHistory(db: Db, actorId: string, petId: string): 
     .select(placementColumns)
     .from(fosterPlacements)
     .leftJoin(foster, eq(foster.id, fosterPlacements.fosterId))
-    .where(eq(fosterPlacements.petId, petId))
+    // Only this organisation's own stays (issue 60): after a transfer, the new organisation does
+    // not read the previous one's fosters, their names and contacts.
+    .where(and(eq(fosterPlacements.petId, petId), eq(fosterPlacements.organizationId, pet.value.organizationId)))
     .orderBy(
       sql`${fosterPlacements.fim} is null desc`,
       desc(fosterPlacements.inicio),

@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { fosterOffers, organizationMembers, organizations, users } from "~/db/schema";
+import { fosterOffers, organizationMembers, organizations, pets, users } from "~/db/schema";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { citiesWithin } from "~/domain/places/cities.server";
+import { FOSTER_RADIUS_KM } from "~/lib/foster";
 import { invalid, ok, type Result } from "~/services/outcome.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 import { activeOffer, firstName, offeredColumns, type FosterOffer } from "./offers.server";
 
 /**
@@ -24,8 +26,25 @@ export type OfferNearby = Omit<FosterOffer, "cidadeIbge" | "pausado" | "updatedA
 const OFFERS_LISTED = 100;
 
 /**
- * The active offers within `raio` km of `perto` (an IBGE code or a city's name), or of the
- * organisation's own city when none is given: not paused, not past their last day, of an
+ * The cities an organisation works in: its own, then its animals' (those not removed). Offers
+ * are searched near these only.
+ */
+async function ownCities(db: Db, organizationId: string): Promise<number[]> {
+  const [own] = await db
+    .select({ codigo: organizations.cidadeIbge })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const animals = await db
+    .selectDistinct({ codigo: pets.cidadeIbge })
+    .from(pets)
+    .where(and(eq(pets.organizationId, organizationId), ne(pets.status, "removido"), isNotNull(pets.cidadeIbge)));
+  const codes = [own?.codigo, ...animals.map((row) => row.codigo)].filter((code): code is number => code != null);
+  return [...new Set(codes)];
+}
+
+/**
+ * The active offers within `raio` km of `perto` (an IBGE code or a city's name: one of the
+ * organisation's cities), or of the organisation's own city when none is given: not paused, not past their last day, of an
  * account not suspended. A foster home gets 403, anyone outside the organisation 404.
  */
 export async function offersNear(
@@ -37,16 +56,17 @@ export async function offersNear(
 ): Promise<Result<{ center: { codigo: number; rotulo: string }; lares: OfferNearby[] }>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
-  let place = perto;
-  if (!place) {
-    const [own] = await db
-      .select({ codigo: organizations.cidadeIbge })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
-    place = own?.codigo ? String(own.codigo) : undefined;
-  }
+  const cities = await ownCities(db, organizationId);
+  const place = perto ?? (cities[0] !== undefined ? String(cities[0]) : undefined);
   const nearby = place ? await citiesWithin(db, place, raio) : null;
   if (!nearby) return invalid("perto", "unknown-city");
+  // Near where the organisation works, not anywhere (issue 60: any city's fosters, 60 times a
+  // second): within the widest search of one of its cities.
+  const around =
+    raio === FOSTER_RADIUS_KM ? nearby : await citiesWithin(db, String(nearby.center.codigo), FOSTER_RADIUS_KM);
+  if (!around?.cities.some((city) => cities.includes(city.codigo))) return invalid("perto", "foster-search-city");
+  const allowed = await takeAllowance(db, "foster-search-account", userId);
+  if (!allowed.ok) return allowed;
   const distance = new Map(nearby.cities.map((city) => [city.codigo, city.km]));
   const rows = await db
     .select({

@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, or } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { Db } from "~/db/client.server";
-import { organizationPix, organizations, pets, users } from "~/db/schema";
+import { formerAdministrators, organizationPix, organizations, pets, users } from "~/db/schema";
 import { PixKeyChangedEmail, pixKeyChangedSubject } from "~/emails/pix.server";
 import { renderEmail } from "~/emails/render.server";
 import { formatPixKey, PIX_KEY_TYPE_LABEL, staticBrCode, type PixKeyType } from "~/lib/pix";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
-import { membersIn, requirePower } from "~/domain/organizations/membership.server";
+import { membersIn, requirePower, requireSettledAdministrator } from "~/domain/organizations/membership.server";
 import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
 import { notFound, ok, type Result } from "~/services/outcome.server";
@@ -83,7 +83,8 @@ export async function setPixKey(
   input: PixKeyInput,
   now = new Date(),
 ): Promise<Result<PixKey>> {
-  const power = await requirePower(db, userId, organizationId, "administrar");
+  // Where the gifts go: not for an administrador of less than 72 hours (issue 60).
+  const power = await requireSettledAdministrator(db, userId, organizationId, now);
   if (!power.ok) return power;
   const next = {
     tipo: input.chave.tipo,
@@ -127,14 +128,38 @@ export async function setPixKey(
   return ok({ ...next, updatedAt: now });
 }
 
-/** The job `PIX_KEY_CHANGED_JOB`: the change, e-mailed once to each administrador of now. */
+/**
+ * The administradores of now and those who stopped being one in the 30 days before `at` (issue
+ * 60): a takeover that removed the founder before changing the key still reaches the founder.
+ */
+async function administratorsOfLast30Days(
+  db: Db,
+  organizationId: string,
+  at: Date,
+): Promise<{ id: string; email: string }[]> {
+  const current = await membersIn(db, organizationId, ["administrador"]);
+  const former = await db
+    .select({ id: users.id, email: users.email })
+    .from(formerAdministrators)
+    .innerJoin(users, eq(users.id, formerAdministrators.userId))
+    .where(
+      and(
+        eq(formerAdministrators.organizationId, organizationId),
+        gte(formerAdministrators.endedAt, new Date(at.getTime() - 30 * 24 * 60 * 60 * 1000)),
+      ),
+    );
+  const byId = new Map([...current, ...former].map((person) => [person.id, person]));
+  return [...byId.values()];
+}
+
+/** The job `PIX_KEY_CHANGED_JOB`: the change, e-mailed once to each administrador of now and of the last 30 days. */
 export async function sendPixKeyChanged(db: Db, mailer: Mailer, change: KeyChange, publicUrl: string): Promise<void> {
   const [organization] = await db
     .select({ nome: organizations.nome })
     .from(organizations)
     .where(eq(organizations.id, change.organizationId));
   if (!organization) return;
-  const admins = await membersIn(db, change.organizationId, ["administrador"]);
+  const admins = await administratorsOfLast30Days(db, change.organizationId, new Date(change.alteradaEm));
   const content = await renderEmail(
     PixKeyChangedEmail({
       organizacao: organization.nome,

@@ -320,7 +320,13 @@ export async function acceptInvitation(
     if (!taken) return invalid("token", "invitation-token");
     const [joined] = await tx
       .insert(organizationMembers)
-      .values({ organizationId: invitation.organizationId, userId, papel: invitation.papel })
+      // A new administrador waits 72 hours before the changes a takeover needs (issue 60).
+      .values({
+        organizationId: invitation.organizationId,
+        userId,
+        papel: invitation.papel,
+        adminSince: invitation.papel === "administrador" ? now : null,
+      })
       .onConflictDoNothing()
       .returning({ userId: organizationMembers.userId });
     if (joined) {

@@ -55,6 +55,48 @@ export async function requirePower(
   return ok(role);
 }
 
+/** How long a new administrador waits before the changes a takeover needs (issue 60). */
+export const NEW_ADMINISTRATOR_HOURS = 72;
+
+/** Whether an administrador's row is still within its first 72 hours, not let through. */
+export function isNewAdministrator(
+  row: { adminSince: Date | null; adminTrustedAt: Date | null },
+  now = new Date(),
+): boolean {
+  return (
+    row.adminSince !== null &&
+    row.adminTrustedAt === null &&
+    now.getTime() - row.adminSince.getTime() < NEW_ADMINISTRATOR_HOURS * 60 * 60 * 1000
+  );
+}
+
+/**
+ * requirePower("administrar") for what would take an organisation over: the Pix key, and another
+ * member's role or membership. An administrador invited or promoted less than 72 hours ago is
+ * refused (issue 60: one such demoted the founder, changed the key and removed the founder),
+ * unless a settled administrador let them through.
+ */
+export async function requireSettledAdministrator(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  now = new Date(),
+): Promise<Result> {
+  const [row] = await db
+    .select({
+      papel: organizationMembers.papel,
+      adminSince: organizationMembers.adminSince,
+      adminTrustedAt: organizationMembers.adminTrustedAt,
+    })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, userId)))
+    .limit(1);
+  if (!row) return notFound("organization");
+  if (!roleMay(row.papel, "administrar")) return forbidden("organization-admin-only");
+  if (isNewAdministrator(row, now)) return forbidden("new-administrator");
+  return ok();
+}
+
 /** Whether `userId` takes care of the organisation's animals (administrador or equipe). */
 export async function caresFor(db: Db, userId: string, organizationId: string): Promise<boolean> {
   const role = await roleIn(db, userId, organizationId);

@@ -10,7 +10,7 @@ import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.serv
 import { isVerifiedName } from "~/domain/accounts/verified-names.server";
 import { resolveCity } from "~/domain/places/cities.server";
 import type { OrganizationInput, OrganizationPatch } from "~/validation/organizations";
-import { requirePower, roleIn } from "./membership.server";
+import { isNewAdministrator, NEW_ADMINISTRATOR_HOURS, requirePower, roleIn } from "./membership.server";
 import { recordActivity } from "./activity-records.server";
 
 /** An organisation as anyone may see it. */
@@ -229,10 +229,14 @@ async function prepareLogo(
   }
 }
 
-export type Member = { id: string; nome: string; papel: OrganizationRole; desde: Date };
+/**
+ * `novoAte`: for an administrador of less than 72 hours (issue 60), when they may change the Pix
+ * key and the other members; null for everyone else.
+ */
+export type Member = { id: string; nome: string; papel: OrganizationRole; desde: Date; novoAte: Date | null };
 
 /** The organisation's members, for its members; not found for anyone else. */
-export async function listMembers(db: Db, userId: string, id: string): Promise<Result<Member[]>> {
+export async function listMembers(db: Db, userId: string, id: string, now = new Date()): Promise<Result<Member[]>> {
   if (!(await roleIn(db, userId, id))) return notFound("organization");
   const members = await db
     .select({
@@ -240,6 +244,8 @@ export async function listMembers(db: Db, userId: string, id: string): Promise<R
       nome: users.nome,
       papel: organizationMembers.papel,
       desde: organizationMembers.createdAt,
+      adminSince: organizationMembers.adminSince,
+      adminTrustedAt: organizationMembers.adminTrustedAt,
     })
     .from(organizationMembers)
     .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -248,5 +254,13 @@ export async function listMembers(db: Db, userId: string, id: string): Promise<R
       sql`case ${organizationMembers.papel} when 'administrador' then 0 when 'equipe' then 1 else 2 end`,
       users.nome,
     );
-  return ok(members);
+  return ok(
+    members.map(({ adminSince, adminTrustedAt, ...member }) => ({
+      ...member,
+      novoAte:
+        member.papel === "administrador" && isNewAdministrator({ adminSince, adminTrustedAt }, now)
+          ? new Date(adminSince!.getTime() + NEW_ADMINISTRATOR_HOURS * 60 * 60 * 1000)
+          : null,
+    })),
+  );
 }

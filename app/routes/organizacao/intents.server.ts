@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import type { Route } from "../+types/organizacoes.configuracoes";
 import { cancelInvitation, inviteMember } from "~/domain/organizations/invitations.server";
-import { changeMemberRole, removeMember } from "~/domain/organizations/members.server";
+import { changeMemberRole, removeMember, trustNewAdministrator } from "~/domain/organizations/members.server";
 import { updateOrganization } from "~/domain/organizations/organizations.server";
 import { setPixKey } from "~/domain/giving/pix.server";
 import { pixKeySchema } from "~/validation/pix";
@@ -30,6 +30,7 @@ export type Intent =
   | "papel"
   | "remover"
   | "cancelar_convite"
+  | "liberar"
   | "sair"
   | "aceitar_transferencia"
   | "recusar_transferencia"
@@ -128,7 +129,7 @@ export async function runOrganizationIntent({ request, params, context }: Route.
       const membro = pageId(search.get("membro"), "member");
       const form = await parseForm(request, memberRoleSchema);
       if (!form.ok) return withIntent("papel", form.response, membro);
-      const changed = await changeMemberRole(context.db, user.id, id, membro, form.value.papel);
+      const changed = await changeMemberRole(context.db, context.jobs, user.id, id, membro, form.value.papel);
       if (!changed.ok) {
         notMember(changed.failure);
         return withIntent("papel", formFailure(form, changed.failure), membro);
@@ -137,7 +138,7 @@ export async function runOrganizationIntent({ request, params, context }: Route.
     }
     case "remover": {
       const membro = pageId(search.get("membro"), "member");
-      const removed = await removeMember(context.db, user.id, id, membro);
+      const removed = await removeMember(context.db, context.jobs, user.id, id, membro);
       if (!removed.ok) {
         notMember(removed.failure);
         return refused("remover", removed.failure, membro);
@@ -146,6 +147,15 @@ export async function runOrganizationIntent({ request, params, context }: Route.
         membro === user.id ? "organizationLeft" : "memberRemoved",
         membro === user.id ? "/perfil" : undefined,
       );
+    }
+    case "liberar": {
+      const membro = pageId(search.get("membro"), "member");
+      const trusted = await trustNewAdministrator(context.db, user.id, id, membro);
+      if (!trusted.ok) {
+        notMember(trusted.failure);
+        return refused("liberar", trusted.failure, membro);
+      }
+      return back("administratorTrusted");
     }
     case "cancelar_convite": {
       const convite = pageId(search.get("convite"), "invitation");
@@ -157,7 +167,7 @@ export async function runOrganizationIntent({ request, params, context }: Route.
       return back("invitationCancelled");
     }
     case "sair": {
-      const left = await removeMember(context.db, user.id, id, user.id);
+      const left = await removeMember(context.db, context.jobs, user.id, id, user.id);
       if (!left.ok) {
         notMember(left.failure);
         return refused("sair", left.failure);

@@ -8,7 +8,7 @@ import { listMembers, organizationForMember } from "~/domain/organizations/organ
 import { listTransfers, type TransferView } from "~/domain/organizations/transfers.server";
 import { pixKeyForMember } from "~/domain/giving/pix.server";
 import { formatPixKey, PIX_KEY_TYPE_LABEL } from "~/lib/pix";
-import { dayInBrasilia, formatDay } from "~/lib/dates";
+import { dayInBrasilia, formatDateTime, formatDay } from "~/lib/dates";
 import { ORGANIZATION_ROLE_LABEL, roleMay } from "~/lib/organizations";
 import { requireUser } from "~/web/auth.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
@@ -61,12 +61,15 @@ export async function loadOrganizationPage({ request, params, context }: Route.L
     organization: organization.value,
     admin,
     me: user.id,
-    members: members.value.map(({ id: memberId, nome, papel, desde }) => ({
+    members: members.value.map(({ id: memberId, nome, papel, desde, novoAte }) => ({
       id: memberId,
       nome,
       papel,
       desde: day(desde),
+      novoAte: novoAte ? formatDateTime(novoAte) : null,
     })),
+    // A settled administrador may let a new one through (issue 60).
+    settled: admin && members.value.some((member) => member.id === user.id && member.novoAte === null),
     pending: pending?.ok ? pending.value.map(pendingRow) : [],
     transfers: transfers?.ok ? transfers.value.map((transfer) => transferRow(transfer, id)) : [],
     invitationDays: INVITATION_DAYS,

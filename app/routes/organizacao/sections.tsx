@@ -207,9 +207,10 @@ export function MembersSection() {
 type Member = Awaited<ReturnType<typeof loadOrganizationPage>>["members"][number];
 
 function MemberRow({ member }: { member: Member }) {
-  const { admin, me } = useLoaderData<typeof loadOrganizationPage>();
+  const { admin, me, settled } = useLoaderData<typeof loadOrganizationPage>();
   const roleErrors = errorsOf(useIntentResult("papel", member.id));
   const removeErrors = errorsOf(useIntentResult("remover", member.id));
+  const trustErrors = errorsOf(useIntentResult("liberar", member.id));
   const self = member.id === me;
   return (
     <li className="organization__member">
@@ -222,6 +223,22 @@ function MemberRow({ member }: { member: Member }) {
           {ORGANIZATION_ROLE_LABEL[member.papel]} · desde {member.desde}
         </span>
       </div>
+      {member.novoAte ? (
+        <div className="organization__new-admin">
+          <p className="organization__note">
+            Administrador novo: até {member.novoAte} não altera a chave Pix nem muda o papel de outros membros ou os
+            remove.
+          </p>
+          {settled && !self ? (
+            <Form method="post" action={`?acao=liberar&membro=${member.id}`}>
+              <FormError id={`liberar-erro-${member.id}`} errors={trustErrors} />
+              <button type="submit" className="my-pet__action">
+                Liberar {member.nome} agora
+              </button>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
       {admin ? (
         <div className="organization__member-tools">
           <Form method="post" action={`?acao=papel&membro=${member.id}`} className="organization__role-form">
