@@ -545,9 +545,18 @@ export const organizationActivity = pgTable(
     alvoNome: varchar("alvo_nome", { length: 80 }),
     /** The change in a few words: a new role, a new status. */
     detalhe: varchar("detalhe", { length: 300 }),
+    /**
+     * The people an entry names (issue 60), in `alvoNome` (an adopter, a member) and in `detalhe`
+     * (a member assigned, a foster home): when the account goes, those names become "Pessoa
+     * removida". No foreign key: the id outlives the account, so the log still knows whom it named.
+     */
+    alvoPessoaId: uuid("alvo_pessoa_id"),
+    detalhePessoaId: uuid("detalhe_pessoa_id"),
     createdAt: createdAt(),
   },
   (table) => [
+    index("organization_activity_alvo_pessoa_idx").on(table.alvoPessoaId),
+    index("organization_activity_detalhe_pessoa_idx").on(table.detalhePessoaId),
     index("organization_activity_feed_idx").on(
       table.organizationId,
       table.createdAt.desc().nullsFirst(),

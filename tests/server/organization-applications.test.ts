@@ -1,8 +1,8 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet } from "~/demo/factories.server";
-import { organizations } from "~/db/schema";
+import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { organizationInvitations, organizations } from "~/db/schema";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { startTestApp, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
@@ -185,5 +185,39 @@ describe("an organisation's applications", () => {
     expect((await gone.client.get("/api/candidaturas")).json.recebidas).toEqual([]);
     // What was theirs goes back to the whole team (issue 60), not to nobody.
     expect((await admin.client.get(`/api/candidaturas/${id}`)).json.atribuida_a).toBeNull();
+  });
+
+  it("name a person who deleted the account as `Pessoa removida` in the log and the organisation's data (issue 60)", async () => {
+    const leaving = await person("lia.sai", "Leonor Saída Completa");
+    const petId = await createPet(app.db, { caretakerId: admin.id, nome: "Trovão" });
+    const applied = await leaving.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    expect(applied.status).toBe(201);
+    const id = applied.json.id as string;
+    expect((await admin.client.patch(`/api/candidaturas/${id}`, { status: "em_analise" })).status).toBe(200);
+    expect((await admin.client.patch(`/api/candidaturas/${id}`, { atribuida_a: team.id })).status).toBe(200);
+    // Invited to the team too, by e-mail, and a reason the team wrote, which stays.
+    expect(
+      (
+        await admin.client.post(`/api/organizacoes/${organizationId}/convites`, {
+          email: leaving.email,
+          papel: "equipe",
+        })
+      ).status,
+    ).toBe(201);
+    expect(await log()).toContain("Lia Admin moveu a candidatura de Leonor Saída Completa (Trovão) para Em análise");
+
+    expect((await leaving.client.delete(`/api/users/${leaving.id}`, { senha: DEFAULT_PASSWORD })).status).toBe(204);
+    const after = await log();
+    expect(after).toContain("Lia Admin moveu a candidatura de Pessoa removida para Em análise");
+    expect(after).toContain("Lia Admin convidou Pessoa removida como equipe");
+    expect(after.join("\n")).not.toMatch(/Leonor|lia\.sai/);
+    // Someone the team assigned keeps their name.
+    expect(after.join("\n")).toContain("Caio Equipe");
+    const data = await admin.client.get(`/organizacoes/${organizationId}/dados`);
+    expect(data.status).toBe(200);
+    expect(data.text).not.toMatch(/Leonor|lia\.sai/);
+    expect(
+      await app.db.select().from(organizationInvitations).where(eq(organizationInvitations.email, leaving.email)),
+    ).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { eq, or } from "drizzle-orm";
+import { forgetPersonInActivity } from "~/domain/organizations/activity-records.server";
 import { conversationsForExport } from "~/domain/conversations/conversations.server";
 import { listBlocks } from "~/domain/conversations/blocks.server";
 import type { Db } from "~/db/client.server";
@@ -200,6 +201,8 @@ export async function deleteAccount(db: Db, jobs: Jobs, userId: string): Promise
     await releaseApprovalsOf(tx as unknown as Db, jobs, userId);
     // Animals in this person's foster home go back to their organisations (the dates stay).
     await endPlacementsLeft(tx as unknown as Db, { fosterId: userId });
+    // The organisations' logs say "Pessoa removida" where they named this person (issue 60).
+    await forgetPersonInActivity(tx as unknown as Db, { id: userId, email: user.email });
     // Messages first: those sent keep no sender id after the user row goes (set null).
     await tx.delete(messages).where(or(eq(messages.senderId, userId), eq(messages.recipientId, userId)));
     // Pets, their photo links and the messages about them go with the user (cascade).

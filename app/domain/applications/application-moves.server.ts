@@ -74,7 +74,13 @@ export async function changeApplication(
       // The visit's place is settled before anything is written: a refusal leaves the application as it was.
       const visit = to === "visita" || patch.visita ? await arrangedVisit(tx, row, to, patch.visita) : null;
       if (visit && !visit.ok) return visit;
-      const logged = { organizationId: row.organizationId, actorId, alvoId: id, alvoNome: row.alvoNome };
+      const logged = {
+        organizationId: row.organizationId,
+        actorId,
+        alvoId: id,
+        alvoNome: row.alvoNome,
+        alvoPessoaId: row.adopterId,
+      };
       if (patch.atribuida_a !== undefined && patch.atribuida_a !== row.assignedTo) {
         const assignee = patch.atribuida_a;
         if (assignee !== null && !(await caresFor(tx, assignee, row.organizationId))) {
@@ -82,7 +88,12 @@ export async function changeApplication(
         }
         await tx.update(applications).set({ assignedTo: assignee }).where(eq(applications.id, id));
         const [named] = assignee ? await tx.select({ nome: users.nome }).from(users).where(eq(users.id, assignee)) : [];
-        await recordActivity(tx, { ...logged, acao: "candidatura_atribuida", detalhe: named?.nome ?? null });
+        await recordActivity(tx, {
+          ...logged,
+          acao: "candidatura_atribuida",
+          detalhe: named?.nome ?? null,
+          detalhePessoaId: assignee,
+        });
       }
       if (to) {
         if (to === "aprovada") {

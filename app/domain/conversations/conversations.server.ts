@@ -681,6 +681,7 @@ export async function assignConversation(
     const [named] = await tx
       .select({
         alvo: sql<string>`${users.nome} || ' (' || ${pets.nome} || ')'`,
+        adopterId: conversations.adopterId,
         detalhe: sql<string | null>`(select nome from ${users} where id = ${assignee})`,
       })
       .from(conversations)
@@ -693,7 +694,9 @@ export async function assignConversation(
       acao: "conversa_atribuida",
       alvoId: conversationId,
       alvoNome: named?.alvo ?? null,
+      alvoPessoaId: named?.adopterId ?? null,
       detalhe: named?.detalhe ?? null,
+      detalhePessoaId: assignee,
     });
   });
   return ok();

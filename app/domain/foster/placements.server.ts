@@ -161,6 +161,7 @@ export async function placePet(
       alvoId: petId,
       alvoNome: pet.value.nome,
       detalhe: person.value.nome,
+      detalhePessoaId: person.value.id,
     });
     return ok(made!.id);
   });

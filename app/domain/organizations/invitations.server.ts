@@ -145,6 +145,8 @@ async function replaceInvitation(
       actorId,
       acao: "membro_convidado",
       alvoNome,
+      // A foster home invited from its offer is an account; an e-mail is forgotten by its text.
+      alvoPessoaId: invited.userId,
       detalhe: ORGANIZATION_ROLE_LABEL[papel].toLowerCase(),
     });
     return made!.id;
@@ -431,6 +433,7 @@ export async function cancelInvitation(
       acao: "convite_cancelado",
       // A foster invited from an offer is named by first name: their e-mail is not the team's.
       alvoNome: person ? person.nome.split(" ")[0]! : cancelled.email,
+      alvoPessoaId: cancelled.userId,
     });
     return ok();
   });

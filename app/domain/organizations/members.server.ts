@@ -84,6 +84,7 @@ export async function changeMemberRole(
       acao: "papel_alterado",
       alvoId: memberId,
       alvoNome: await nameOf(txDb, memberId),
+      alvoPessoaId: memberId,
       detalhe: ORGANIZATION_ROLE_LABEL[papel].toLowerCase(),
     });
     return ok();
@@ -186,6 +187,7 @@ export async function trustNewAdministrator(
     acao: "administrador_liberado",
     alvoId: memberId,
     alvoNome: await nameOf(db, memberId),
+    alvoPessoaId: memberId,
   });
   return ok();
 }
@@ -242,6 +244,7 @@ export async function removeMember(
             acao: "membro_removido",
             alvoId: memberId,
             alvoNome: await nameOf(txDb, memberId),
+            alvoPessoaId: memberId,
           },
     );
     return ok();

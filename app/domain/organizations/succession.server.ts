@@ -61,6 +61,7 @@ export async function handOverBeforeDeletion(tx: Db, userId: string): Promise<vo
       acao: "conta_excluida",
       alvoId: successor.id,
       alvoNome: successor.nome,
+      alvoPessoaId: successor.id,
       detalhe: [moved.length > 0 ? "animais" : null, promoted ? "administrador" : null].filter(Boolean).join(","),
     });
   }

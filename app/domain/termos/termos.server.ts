@@ -253,5 +253,6 @@ export async function recordTermoActivity(
     acao,
     alvoId: application.id,
     alvoNome: named?.alvoNome ?? null,
+    alvoPessoaId: application.adopterId,
   });
 }
