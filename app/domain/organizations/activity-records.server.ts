@@ -37,7 +37,7 @@ export async function recordActivity(db: Db, entry: ActivityEntry): Promise<void
 }
 
 /** How the log names a person whose account is gone. */
-export const REMOVED_PERSON = "Pessoa removida";
+const REMOVED_PERSON = "Pessoa removida";
 
 /**
  * Before an account goes (LGPD, issue 60): every log entry that names the person by their account
