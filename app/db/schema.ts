@@ -1090,7 +1090,7 @@ export const auditLog = pgTable(
   (table) => [index("audit_log_created_idx").on(table.createdAt.desc().nullsFirst())],
 );
 
-export const reportTarget = pgEnum("report_target", ["pet", "usuario", "conversa"]);
+export const reportTarget = pgEnum("report_target", ["pet", "usuario", "conversa", "anuncio"]);
 export const reportCategory = pgEnum("report_category", [
   "maus_tratos",
   "venda_ou_golpe",
@@ -1630,6 +1630,25 @@ export const emergencies = pgTable("emergencies", {
   createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
 });
+
+/**
+ * An organisation an operator admitted to an emergency's intake (issue 60): besides verified
+ * ones, only these register shelter animals (one posed as a shelter to ask owners for a fee).
+ */
+export const emergencyShelters = pgTable(
+  "emergency_shelters",
+  {
+    emergencyId: uuid("emergency_id")
+      .notNull()
+      .references(() => emergencies.id, { onDelete: "cascade" }),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    admittedBy: uuid("admitted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.emergencyId, table.organizationId] })],
+);
 
 /** A report's photos, in order, each with its perceptual hash (16 hex digits) for matching. */
 export const lostFoundPhotos = pgTable(

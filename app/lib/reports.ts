@@ -3,7 +3,8 @@
  * the API and the moderation page share, in the browser and on the server.
  */
 
-export const REPORT_TARGETS = ["pet", "usuario", "conversa"] as const;
+/** `anuncio`: a lost-and-found report, an emergency's sheltered animals included (issue 60). */
+export const REPORT_TARGETS = ["pet", "usuario", "conversa", "anuncio"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_CATEGORIES = [

@@ -174,6 +174,14 @@ export default function Report() {
             </a>
           </p>
         ) : null}
+        {report.status === "aberto" && !mine ? (
+          // A report that asks for money or lies is reported as a listing is (issue 60).
+          <p>
+            <Link to={`/denunciar?tipo=anuncio&id=${report.id}`} className="report-link">
+              Denunciar
+            </Link>
+          </p>
+        ) : null}
       </div>
       {contact && report.status === "aberto" && !report.expirado ? (
         <WriteToAuthor author={report.autor} tipo={report.tipo} contact={contact} result={result} id={report.id} />

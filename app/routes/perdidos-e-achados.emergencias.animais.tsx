@@ -15,7 +15,7 @@ import {
 } from "~/components/form-fields";
 import { useHydrated } from "~/components/use-hydrated";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { findEmergency, registerShelterAnimals } from "~/domain/lost-found/emergencies.server";
+import { findEmergency, registerShelterAnimals, sheltersAmong } from "~/domain/lost-found/emergencies.server";
 import { caringMembershipsOf } from "~/domain/organizations/membership.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
@@ -45,7 +45,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const found = await findEmergency(context.db, pageId(params.id, "emergency"));
   if (!found.ok) throw pageFailure(found.failure);
   const emergency = found.value;
-  const organizacoes = await caringMembershipsOf(context.db, user.id);
+  const caring = await caringMembershipsOf(context.db, user.id);
+  // Only the organisations that may register here (issue 60): verified, or admitted by an operator.
+  const allowed = await sheltersAmong(
+    context.db,
+    found.value.id,
+    caring.map((organization) => organization.id),
+  );
+  const organizacoes = caring.filter((organization) => allowed.has(organization.id));
   return {
     emergencia: {
       nome: emergency.nome,
@@ -56,6 +63,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     },
     encerrada: emergency.ativa ? null : failureText({ kind: "conflict", reason: "emergency-ended" }),
     organizacoes: organizacoes.map(({ id, nome }) => ({ id, nome })),
+    // A member of organisations none of which may register: told why, not sent to make another.
+    naoAdmitidas: caring.length > 0 && organizacoes.length === 0,
+    shelterRefusal: failureText({ kind: "forbidden", rule: "emergency-verified-only" }),
     hoje: dayInBrasilia(new Date()),
   };
 }
@@ -110,7 +120,7 @@ export function meta({ data }: Route.MetaArgs) {
 }
 
 export default function ShelterAnimals() {
-  const { emergencia, encerrada, organizacoes } = useLoaderData<typeof loader>();
+  const { emergencia, encerrada, organizacoes, naoAdmitidas, shelterRefusal } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section className="profile">
@@ -126,10 +136,15 @@ export default function ShelterAnimals() {
         <div className="emergency__closed">
           {/* A refusal of a form sent from elsewhere still shows. */}
           <FormError id="emergencia-erro" errors={lastResult?.error?.[""] ?? undefined} />
-          <p>
-            Os animais acolhidos são registrados pela equipe de uma organização (administradores e equipe). Peça a um
-            administrador do abrigo para convidar você, ou <Link to="/organizacoes/nova">crie uma organização</Link>.
-          </p>
+          {naoAdmitidas ? (
+            <p>{shelterRefusal}</p>
+          ) : (
+            <p>
+              Os animais acolhidos são registrados pela equipe de uma organização verificada (administradores e equipe).
+              Peça a um administrador do abrigo para convidar você, ou{" "}
+              <Link to="/organizacoes/nova">crie uma organização</Link>.
+            </p>
+          )}
         </div>
       ) : (
         <AnimalsForm />

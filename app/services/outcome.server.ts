@@ -155,6 +155,7 @@ export type ForbiddenRule =
   | "email-unconfirmed"
   /** Members, invitations and settings are an organisation's administrators' (issue 43). */
   | "organization-admin-only"
+  | "emergency-verified-only"
   | "new-administrator"
   /** The member's role does not reach this (a foster home reads no applications). */
   | "organization-role"

@@ -23,6 +23,8 @@ export const LOST_FOUND_MESSAGES = {
   bairro: "O bairro deve ter até 60 caracteres.",
   ponto: "Marque o ponto no mapa com latitude e longitude (as duas), dentro da cidade informada.",
   descricao: "A descrição deve ter até 1000 caracteres.",
+  descricaoDinheiro:
+    "Um anúncio de animal encontrado não pede dinheiro nem chave Pix: a família não paga para ter o animal de volta. Tire da descrição o pedido de pagamento.",
   status: "O status deve ser aberto, reencontrado ou encerrado.",
   finalFeliz: "Conte o final feliz em até 1000 caracteres.",
   raio: "O raio deve ser de 1 a 100 km.",
@@ -80,12 +82,28 @@ const reportFields = {
   fotos: photos.min(1, PET_MESSAGES.fotos.required),
 };
 
+/**
+ * Whether a found animal's description asks for money (issue 60): a "taxa de resgate" by Pix was
+ * the scam. Pix, payment, deposit, fee and amounts in reais.
+ */
+function asksForMoney(text: string): boolean {
+  const plain = text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+  return /\bpix\b|\btaxa\b|\bpag(ar|amento|ue|a)\b|\bdeposit|\btransfer(e|ir|encia)\b|\brecompensa\b|r\$\s*\d|\d+\s*(reais|conto)\b|\bchave\b/.test(
+    plain,
+  );
+}
+
 /** `POST /api/perdidos-e-achados` (multipart) and the report page's form. */
 export const reportFormSchema = z.strictObject(reportFields).superRefine((input, context) => {
   if ((input.latitude === undefined) !== (input.longitude === undefined))
     context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
   if (input.tipo === "encontrado" && input.nome)
     context.addIssue({ code: "custom", path: ["nome"], message: LOST_FOUND_MESSAGES.nomeEncontrado });
+  if (input.tipo === "encontrado" && input.descricao && asksForMoney(input.descricao))
+    context.addIssue({ code: "custom", path: ["descricao"], message: LOST_FOUND_MESSAGES.descricaoDinheiro });
 });
 export type ReportInput = Omit<z.output<typeof reportFormSchema>, "fotos">;
 
@@ -116,6 +134,9 @@ export const reportQuerySchema = z.object({
 export type ReportQuery = z.output<typeof reportQuerySchema>;
 
 /** `POST /api/emergencias` (operators): a name, the area's cities, its first day and, if known, its last. */
+/** `POST /emergencias/:id/abrigos`: the organisation an operator admits to the emergency's intake. */
+export const admitShelterSchema = z.strictObject({ organizacao_id: z.uuid(LOST_FOUND_MESSAGES.organizacao) });
+
 export const emergencySchema = z
   .strictObject({
     nome: requiredText(LOST_FOUND_MESSAGES.emergenciaNome)
@@ -144,6 +165,8 @@ const shelterAnimalSchema = z
   .superRefine((input, context) => {
     if ((input.latitude === undefined) !== (input.longitude === undefined))
       context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
+    if (input.descricao && asksForMoney(input.descricao))
+      context.addIssue({ code: "custom", path: ["descricao"], message: LOST_FOUND_MESSAGES.descricaoDinheiro });
   });
 
 /** `POST /api/emergencias/:id/animais` (multipart): the organisation, the animals as JSON, a photo each. */

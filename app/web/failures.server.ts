@@ -91,6 +91,8 @@ const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string>
   "story-caretaker-only": "Só quem cuidava do animal aprova a história.",
   "email-unconfirmed": CONFIRMATION_MESSAGES.required,
   "organization-admin-only": "Só quem administra a organização pode fazer isso.",
+  "emergency-verified-only":
+    "Nesta emergência, registram animais acolhidos as organizações verificadas pela Adopet e as que a equipe da Adopet admitiu. Se o seu abrigo está acolhendo animais, fale com a equipe da Adopet.",
   "new-administrator":
     "Quem se tornou administrador há menos de 72 horas ainda não altera a chave Pix nem muda o papel de outras pessoas ou as remove. Um administrador mais antigo pode liberar antes, na lista de membros.",
   "organization-role": "O seu papel na organização não permite fazer isso.",

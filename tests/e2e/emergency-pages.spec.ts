@@ -52,6 +52,11 @@ test("an operator opens an emergency; a shelter registers an animal it took in",
     data: { nome: `Abrigo ${randomInt(1_000_000)}`, cidade: "Canoas", uf: "RS" },
   });
   expect(created.status()).toBe(201);
+  // Not verified: the operator admits it to this emergency (issue 60).
+  const admitted = await page.request.post(`/adopet/api/emergencias/${emergencyId}/abrigos`, {
+    data: { organizacao_id: ((await created.json()) as { id: string }).id },
+  });
+  expect(admitted.status()).toBe(204);
   await shelterPage.goto(`/adopet/perdidos-e-achados/emergencias/${emergencyId}/animais`);
   await expect(shelterPage.getByRole("heading", { level: 1 })).toHaveText("Registrar animais acolhidos");
   await expect(shelterPage.getByText(`Emergência: ${nome}`)).toBeVisible();

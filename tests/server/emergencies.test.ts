@@ -1,6 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emergencies, images, lostFoundReports, rateLimits, users } from "~/db/schema";
+import { emergencies, images, lostFoundReports, organizations, rateLimits, users } from "~/db/schema";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
@@ -101,6 +101,20 @@ describe("an emergency", () => {
     // Not of the team: refused, nothing written.
     const outsider = await stranger.client.post(animals, shelterForm(organizationId, [dog], [rex]));
     expect(outsider.status).toBe(403);
+    // Its own team, but the organisation is neither verified nor admitted (issue 60: a made-up
+    // shelter asked owners for a "taxa de resgate"): refused until an operator admits it.
+    const unadmitted = await admin.client.post(animals, shelterForm(organizationId, [dog], [rex]));
+    expect(unadmitted.status).toBe(403);
+    expect(unadmitted.json.message).toContain(
+      "organizações verificadas pela Adopet e as que a equipe da Adopet admitiu",
+    );
+    const formPage = await admin.client.get(`/perdidos-e-achados/emergencias/${opened.json.id}/animais`);
+    expect(formPage.text).toContain("organizações verificadas pela Adopet e as que a equipe da Adopet admitiu");
+    expect(formPage.text).not.toContain("Animais acolhidos");
+    const admit = `${path}/abrigos`;
+    expect((await admin.client.post(admit, { organizacao_id: organizationId })).status).toBe(404);
+    expect((await olga.post(admit, { organizacao_id: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+    expect((await olga.post(admit, { organizacao_id: organizationId })).status).toBe(204);
     // All or none: a cat found outside the area refuses the request, by its position.
     const outside = await admin.client.post(
       animals,
@@ -280,6 +294,8 @@ describe("an emergency", () => {
     });
     expect(opened.status, opened.text).toBe(201);
     const { admin, organizationId } = await organizationTeam(app, "emergencia-limite");
+    // A verified organisation registers without being admitted.
+    await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
     const dog = { especie: "cao", porte: "grande", cores: ["caramelo"], data: today(), cidade: "Lajeado (RS)" };
     const animals = `/api/emergencias/${opened.json.id}/animais`;
     // A photo that is no image: refused after the limit has counted it, and nothing is written.

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lostFoundMatches, lostFoundReports } from "~/db/schema";
+import { lostFoundMatches, lostFoundReports, users } from "~/db/schema";
 import { sendConversationNotice } from "~/domain/conversations/notices.server";
 import { LOST_FOUND_RENEWAL_JOB, sweepReportRenewals } from "~/domain/lost-found/renewals.server";
 import { LOST_FOUND_MATCH_JOB } from "~/domain/lost-found/reports.server";
@@ -223,6 +223,19 @@ describe("lost and found reports", () => {
       ],
       [{ ...LOST, data: today() }, [Buffer.from("não sou foto")], "fotos", "não é uma imagem válida"],
       [{ ...LOST, data: today(), extra: "x" }, [picture], "extra", "Campo desconhecido."],
+      // A found animal is not ransomed (issue 60): no Pix, fee or amount in its description.
+      [
+        {
+          ...LOST,
+          nome: "",
+          data: today(),
+          tipo: "encontrado",
+          descricao: "Devolvo com taxa de resgate de R$ 150 no Pix.",
+        },
+        [picture],
+        "descricao",
+        "Um anúncio de animal encontrado não pede dinheiro nem chave Pix",
+      ],
     ];
     for (const [fields, photos, field, message] of refusals) {
       const refused = await ana.client.post("/api/perdidos-e-achados", reportForm(fields, photos));
@@ -247,6 +260,36 @@ describe("lost and found reports", () => {
     expect([waiting.status, waiting.json.message]).toEqual([403, CONFIRMATION_MESSAGES.required]);
     expect((await new Client(app.baseUrl).get(`/api/perdidos-e-achados/${crypto.randomUUID()}`)).status).toBe(404);
     expect((await new Client(app.baseUrl).get("/api/perdidos-e-achados/abc")).status).toBe(404);
+  });
+
+  it("is reported as abuse by anyone but its author, and reaches the operators' queue (issue 60)", async () => {
+    const finder = await signedInAccount(app, { email: "acha.denuncia@exemplo.com", nome: "Dora Achou" });
+    const made = await finder.client.post(
+      "/api/perdidos-e-achados",
+      reportForm({ ...LOST, nome: "", tipo: "encontrado", data: today(), descricao: "Achei na praia." }, [
+        await animalPhoto(5, { bodyX: 300 }),
+      ]),
+    );
+    expect(made.status, made.text).toBe(201);
+    const id = made.json.id as string;
+    const visitor = new Client(app.baseUrl);
+    const page = await visitor.get(`/perdidos-e-achados/${id}`);
+    expect(page.text).toContain(`/adopet/denunciar?tipo=anuncio&amp;id=${id}`);
+    expect((await finder.client.get(`/perdidos-e-achados/${id}`)).text).not.toContain("tipo=anuncio");
+    expect((await visitor.get(`/denunciar?tipo=anuncio&id=${id}`)).text).toContain(
+      "o anúncio “Cão encontrado em Niterói”",
+    );
+    const report = { alvo: { tipo: "anuncio", id }, categoria: "venda_ou_golpe", texto: "Pede taxa por WhatsApp." };
+    expect((await visitor.post("/api/denuncias", report)).status).toBe(201);
+    const unknown = { ...report, alvo: { tipo: "anuncio", id: crypto.randomUUID() } };
+    expect((await visitor.post("/api/denuncias", unknown)).status).toBe(404);
+    const operator = await createUser(app.db, { email: "op.perdidos@exemplo.com", nome: "Olga Operadora" });
+    await app.db.update(users).set({ operador: true }).where(eq(users.id, operator.id));
+    const olga = new Client(app.baseUrl);
+    await olga.post("/api/session", { email: "op.perdidos@exemplo.com", senha: DEFAULT_PASSWORD });
+    const queue = await olga.get("/moderacao");
+    expect(queue.text).toContain("Anúncio “Cão encontrado em Niterói”, de Dora Achou");
+    expect(queue.text).toContain("Pede taxa por WhatsApp.");
   });
 
   it("is limited to 10 reports an hour per person, refused ones counting, on the API and the page", async () => {

@@ -7,7 +7,12 @@ import {
 } from "~/domain/lost-found/reports.server";
 import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 import { writeAboutReport } from "~/domain/conversations/conversations.server";
-import { findEmergency, openEmergency, registerShelterAnimals } from "~/domain/lost-found/emergencies.server";
+import {
+  admitShelter,
+  findEmergency,
+  openEmergency,
+  registerShelterAnimals,
+} from "~/domain/lost-found/emergencies.server";
 import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server";
 import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
 import { apiConversationMessageSchema } from "~/validation/conversations";
@@ -22,6 +27,7 @@ import {
   lostFoundReportsSchema,
 } from "~/openapi/responses";
 import {
+  admitShelterSchema,
   emergencySchema,
   photoSearchSchema,
   reportFormSchema,
@@ -31,7 +37,7 @@ import {
 import { apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
 import { readApiReport, readPhotoSearch, readShelterAnimals } from "~/web/lost-found-forms.server";
 import { endpoint, idParam } from "../endpoint";
-import { answer, json } from "../openapi/operation";
+import { answer, json, noContent } from "../openapi/operation";
 import { toApiMatch, toApiPhotoHit, toApiReport } from "../presenters/lost-found";
 
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
@@ -255,6 +261,29 @@ export const lostFoundEndpoints = [
       });
       if (!made.ok) return apiFailure(made.failure);
       return Response.json({ ids: made.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/emergencias/{id}/abrigos",
+    access: "signed-in",
+    params: { id: emergency },
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "Admitir um abrigo numa emergência (operadores)",
+      description:
+        "Registram animais acolhidos as organizações verificadas e as que um operador admite na emergência: `organizacao_id`, um abrigo ainda não verificado que a equipe da Adopet conhece. Só operadores; para os demais, 404.",
+      requestBody: { content: json(admitShelterSchema) },
+      ok: noContent("Admitido."),
+      errors: { 404: "Não encontrado (quem não é operador, ou emergência ou organização desconhecida)." },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, admitShelterSchema);
+      if (!parsed.ok) return parsed.response;
+      const admitted = await admitShelter(context.db, user, params.id, parsed.data.organizacao_id);
+      if (!admitted.ok) return apiFailure(admitted.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { cities, emergencies, lostFoundReports } from "~/db/schema";
+import { cities, emergencies, emergencyShelters, lostFoundReports, organizations } from "~/db/schema";
 import { dayInBrasilia } from "~/lib/dates";
 import { caresFor } from "~/domain/organizations/membership.server";
 import { resolveCity } from "~/domain/places/cities.server";
@@ -90,6 +90,57 @@ export async function findEmergency(db: Db, id: string, now = new Date()): Promi
 }
 
 /**
+ * Whether an organisation registers shelter animals in an emergency (issue 60): a verified one,
+ * or one an operator admitted to it.
+ */
+async function mayShelter(db: Db, emergencyId: string, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .leftJoin(
+      emergencyShelters,
+      and(eq(emergencyShelters.organizationId, organizations.id), eq(emergencyShelters.emergencyId, emergencyId)),
+    )
+    .where(
+      and(
+        eq(organizations.id, organizationId),
+        or(isNotNull(organizations.verifiedAt), isNotNull(emergencyShelters.organizationId)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Of `organizationIds`, those that may register animals in the emergency. */
+export async function sheltersAmong(db: Db, emergencyId: string, organizationIds: string[]): Promise<Set<string>> {
+  const allowed = new Set<string>();
+  for (const id of organizationIds) if (await mayShelter(db, emergencyId, id)) allowed.add(id);
+  return allowed;
+}
+
+/**
+ * An operator admits an organisation to an emergency's intake (an unverified shelter the team
+ * knows); for anyone else there is no such thing (404).
+ */
+export async function admitShelter(
+  db: Db,
+  user: { id: string; operador: boolean },
+  emergencyId: string,
+  organizationId: string,
+): Promise<Result> {
+  if (!user.operador) return notFound("emergency");
+  const found = await findEmergency(db, emergencyId);
+  if (!found.ok) return found;
+  const [organization] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!organization) return notFound("organization");
+  await db.insert(emergencyShelters).values({ emergencyId, organizationId, admittedBy: user.id }).onConflictDoNothing();
+  return ok();
+}
+
+/**
  * A member of an organisation's team (administrador or equipe) registers the animals its
  * shelter took in during an active emergency, found in the emergency's area, a photo each: all
  * of them or none (a refusal names the animal by its position, `animais.2.cidade`). They are
@@ -106,6 +157,9 @@ export async function registerShelterAnimals(
   const found = await findEmergency(db, emergencyId, now);
   if (!found.ok) return found;
   if (!(await caresFor(db, userId, organizationId))) return fail({ kind: "forbidden", rule: "emergency-shelter-only" });
+  if (!(await mayShelter(db, emergencyId, organizationId))) {
+    return fail({ kind: "forbidden", rule: "emergency-verified-only" });
+  }
   if (!found.value.ativa) return fail({ kind: "conflict", reason: "emergency-ended" });
   if (photos.length !== animals.length) return invalid("fotos", "one-photo-each");
   const area = new Set(found.value.cidades.map((city) => city.codigo));

@@ -1,6 +1,7 @@
 import { and, count, countDistinct, desc, eq, inArray, isNotNull, isNull, lt, max, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { messages, pets, reports, users } from "~/db/schema";
+import { cities, lostFoundReports, messages, pets, reports, users } from "~/db/schema";
+import { reportTitle } from "~/lib/lost-found";
 import type { Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { isListed } from "~/lib/pets";
@@ -46,6 +47,26 @@ export async function findReportTarget(
       .limit(1);
     if (!pet || !isListed(pet.status)) return notFound("pet");
     return ok({ ...target, descricao: `o anúncio de ${pet.nome}`, voltar: `/pets/${target.id}` });
+  }
+  if (target.tipo === "anuncio") {
+    // A lost-and-found report anyone reads: one still open.
+    const [report] = await db
+      .select({
+        tipo: lostFoundReports.tipo,
+        especie: lostFoundReports.especie,
+        nome: lostFoundReports.nome,
+        cidade: { nome: cities.nome, uf: cities.uf },
+      })
+      .from(lostFoundReports)
+      .innerJoin(cities, eq(cities.codigo, lostFoundReports.cidadeIbge))
+      .where(and(eq(lostFoundReports.id, target.id), eq(lostFoundReports.status, "aberto")))
+      .limit(1);
+    if (!report) return notFound("lost-found-report");
+    return ok({
+      ...target,
+      descricao: `o anúncio “${reportTitle(report)}”`,
+      voltar: `/perdidos-e-achados/${target.id}`,
+    });
   }
   if (target.tipo === "usuario") {
     const [person] = await db
@@ -229,7 +250,7 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
   if (groups.length === 0) return [];
   const ids = groups.map((group) => group.id);
   const idsOf = (tipo: ReportTarget) => groups.filter((group) => group.tipo === tipo).map((group) => group.id);
-  const [rows, petRows, userRows, messageRows, conversationRows] = await Promise.all([
+  const [rows, petRows, userRows, messageRows, conversationRows, lostFoundRows] = await Promise.all([
     db
       .select({
         id: reports.id,
@@ -288,7 +309,27 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
         .where(inArray(messages.id, messageIds)),
     ),
     conversationsForModeration(db, idsOf("conversa")),
+    selectIn(idsOf("anuncio"), (reportIds) =>
+      db
+        .select({
+          id: lostFoundReports.id,
+          tipo: lostFoundReports.tipo,
+          especie: lostFoundReports.especie,
+          nome: lostFoundReports.nome,
+          status: lostFoundReports.status,
+          cidade: { nome: cities.nome, uf: cities.uf },
+          descricao: lostFoundReports.descricao,
+          contaId: users.id,
+          contaNome: users.nome,
+          suspensa: users.suspendedAt,
+        })
+        .from(lostFoundReports)
+        .innerJoin(users, eq(users.id, lostFoundReports.authorId))
+        .innerJoin(cities, eq(cities.codigo, lostFoundReports.cidadeIbge))
+        .where(inArray(lostFoundReports.id, reportIds)),
+    ),
   ]);
+  const lostFoundById = new Map(lostFoundRows.map((row) => [row.id, row]));
   const conversationsById = new Map(conversationRows.map((row) => [row.id, row]));
   const petsById = new Map(petRows.map((row) => [row.id, row]));
   const usersById = new Map(userRows.map((row) => [row.id, row]));
@@ -322,6 +363,19 @@ export async function listReportQueue(db: Db, order: QueueOrder, limit = 50): Pr
         trecho: null,
         oculto: pet?.status === "oculto" ? pet.hiddenBy : null,
         conta: pet ? { id: pet.contaId, nome: pet.contaNome, suspensa: pet.suspensa !== null } : null,
+      };
+    }
+    if (group.tipo === "anuncio") {
+      const report = lostFoundById.get(group.id);
+      return {
+        ...base,
+        titulo: report
+          ? `Anúncio “${reportTitle(report)}”, de ${report.contaNome}${report.status === "aberto" ? "" : " (encerrado)"}`
+          : "Anúncio excluído",
+        href: report?.status === "aberto" ? `/perdidos-e-achados/${report.id}` : null,
+        trecho: report?.descricao ?? null,
+        oculto: null,
+        conta: report ? { id: report.contaId, nome: report.contaNome, suspensa: report.suspensa !== null } : null,
       };
     }
     if (group.tipo === "usuario") {
