@@ -116,3 +116,35 @@ describe("the live stream of conversations", () => {
     expect((await laptop.get("/api/session")).status).toBe(200);
   });
 });
+
+describe("an event on the live stream (issue 60)", () => {
+  it("goes out only to a session still open: a message after a logout ends the stream, unsent, before any beat", async () => {
+    // A beat that never comes within the test: only the event's own check can end the stream.
+    const slow = await startTestApp({ LIVE_HEARTBEAT_MS: "60000" });
+    try {
+      const owner = await signedInAccount(slow, { email: "ong.lenta@exemplo.com", nome: "ONG Lenta" });
+      const pet = await createPet(slow.db, { caretakerId: owner.id, nome: "Tico" });
+      const adopter = await signedInAccount(slow, { email: "ana.lenta@exemplo.com", nome: "Ana" });
+      const applied = await adopter.client.post(`/api/pets/${pet}/candidaturas`, { respostas: answers });
+      const conversationId = (await adopter.client.get(`/api/candidaturas/${applied.json.id as string}`)).json
+        .conversa_id as string;
+      const stream = await eventsOf(slow.baseUrl, adopter.client);
+      await stream.next("pronto");
+      expect((await owner.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi" })).status).toBe(201);
+      await stream.next("mensagem");
+      expect((await adopter.client.delete("/api/session")).status).toBe(204);
+      expect((await owner.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Saiu?" })).status).toBe(
+        201,
+      );
+      const ended = await Promise.race([
+        stream.ended.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      stream.close();
+      expect(ended).toBe(true);
+      expect(stream.events.filter((event) => event.event === "mensagem")).toHaveLength(1);
+    } finally {
+      await slow.close();
+    }
+  });
+});

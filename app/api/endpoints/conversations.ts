@@ -230,16 +230,25 @@ export const conversationsEndpoints = [
               stop();
             }
           };
-          const unsubscribe = context.conversations.subscribe(user.id, (event) =>
-            send(
+          // Each event goes out only once the session is read again (issue 60: one message reached a
+          // stream 1.1 s after its logout, before the next beat). In order: one check after another.
+          // A check that fails (the database away) ends the stream; the browser reconnects and signs in.
+          let sending = Promise.resolve();
+          const unsubscribe = context.conversations.subscribe(user.id, (event) => {
+            const text =
               event === null
                 ? // Announcements may have been lost: the page reads everything again.
                   "event: pronto\ndata: {}\n\n"
                 : event.tipo === "conversa"
                   ? `event: conversa\ndata: ${JSON.stringify({ conversa_id: event.conversa_id })}\n\n`
-                  : `event: mensagem\ndata: ${JSON.stringify({ conversa_id: event.conversa_id, mensagem_id: event.mensagem_id })}\n\n`,
-            ),
-          );
+                  : `event: mensagem\ndata: ${JSON.stringify({ conversa_id: event.conversa_id, mensagem_id: event.mensagem_id })}\n\n`;
+            sending = sending.then(() =>
+              sessionStillOpen(request, context.db, user.id).then(
+                (still) => (still ? send(text) : end()),
+                () => end(),
+              ),
+            );
+          });
           const end = () => {
             stop();
             try {
