@@ -951,7 +951,11 @@ export const expensesSchema = z
 const totals = { recebido: reais, gasto: reais };
 export const transparencySchema = z
   .object({
-    organizacao: petRef,
+    organizacao: z.object({
+      id,
+      nome: z.string(),
+      verificada: z.boolean().meta({ description: "Se a equipe da Adopet conferiu a organização." }),
+    }),
     publica: z.boolean(),
     ano: z.number().int(),
     anos: z

@@ -266,6 +266,7 @@ export type LimitName =
   | "pix-account"
   | "sponsorship-account"
   | "ledger-account"
+  | "statement-lines-organization"
   | "lost-found-account"
   | "lost-found-shelter"
   | "lost-found-search-client"

@@ -42,6 +42,8 @@ const POLICIES: Record<LimitName, { points: number; duration: number }> = {
   "sponsorship-account": { points: 10, duration: HOUR },
   // An organisation's accounts (issue 46), per account: gifts and expenses typed in, statements imported.
   "ledger-account": { points: 300, duration: HOUR },
+  // Statement lines imported, per organisation (issue 60): a file of 5,000 lines is not one act.
+  "statement-lines-organization": { points: 20_000, duration: HOUR },
   // Lost and found reports (issue 47), per account: each e-mails the authors of its matches.
   "lost-found-account": { points: 10, duration: HOUR },
   // An emergency's animals a shelter registers (issue 47), per account: up to 10 a request.

@@ -173,6 +173,8 @@ const LIMITED: Record<LimitName, string> = {
   "lost-found-search-client": "Muitas buscas por foto feitas a partir desta conexão.",
   "transfer-account": "Você pediu muitas transferências em pouco tempo.",
   "foster-account": "Você alterou sua oferta de lar temporário muitas vezes em pouco tempo.",
+  "statement-lines-organization":
+    "A organização importou muitas linhas de extrato na última hora (até 20.000 por hora).",
   "foster-search-account": "Você procurou lares temporários muitas vezes em pouco tempo.",
   "news-account": "Você enviou muitas notícias em pouco tempo.",
   "health-account": "Você fez muitos registros de saúde em pouco tempo.",

@@ -245,6 +245,25 @@ NEWFILEUID:NONE
   });
 });
 
+describe("statement imports", () => {
+  it("count their lines: 20,000 an hour per organisation, then 429 (issue 60)", async () => {
+    const other = await organizationTeam(app, "extrato-limite");
+    const url = `/api/organizacoes/${other.organizationId}/extratos`;
+    // 5,000 debits: read and counted, none kept (only credits are).
+    const rows = Array.from({ length: 5000 }, (_, index) => `${br(today())},-1.00,${randomUUID()},tarifa ${index}`);
+    const csv = `Data,Valor,Identificador,Descrição\n${rows.join("\n")}\n`;
+    for (let file = 0; file < 4; file += 1) {
+      expect((await other.admin.client.post(url, statement(csv))).status).toBe(200);
+    }
+    const refused = await other.admin.client.post(url, statement(csv));
+    expect(refused.status).toBe(429);
+    expect(refused.json.message).toMatch(/^A organização importou muitas linhas de extrato na última hora/);
+    // Another organisation imports as before.
+    const small = `Data,Valor,Identificador,Descrição\n${br(today())},-1.00,${randomUUID()},tarifa\n`;
+    expect((await team.admin.client.post(`${base}/extratos`, statement(small))).status).toBe(200);
+  });
+});
+
 describe("gifts and expenses by hand", () => {
   it("are the team's: recorded, listed, refused with a message, never another organisation's", async () => {
     const { team: caio, foster, outsider } = team;

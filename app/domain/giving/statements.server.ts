@@ -158,6 +158,9 @@ export async function importStatement(
   if (!parsed.ok) return parseFailure(parsed);
   const allowed = await takeAllowance(db, "ledger-account", userId);
   if (!allowed.ok) return allowed;
+  // Each line read is work (parsing, matching): counted one by one, per organisation.
+  const lines = await takeAllowance(db, "statement-lines-organization", organizationId, parsed.linhas.length);
+  if (!lines.ok) return lines;
   const credits = parsed.linhas.filter((line) => line.valorCentavos > 0);
   const keys = lineKeys(credits);
   const result = await db.transaction(async (tx) => {
