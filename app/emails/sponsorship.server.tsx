@@ -86,3 +86,50 @@ export function SponsorshipEndedEmail({ nome, pet, organizacao, adotado, femea, 
     </EmailLayout>
   );
 }
+
+export const sponsorshipTransferredSubject = (pet: string, agora: string) => `${pet} agora está com ${agora}`;
+
+export type SponsorshipTransferredProps = {
+  nome: string;
+  pet: string;
+  femea: boolean;
+  /** The organisation the sponsorship paid, and the one the animal is with now. */
+  antes: string;
+  agora: string;
+  verificada: boolean;
+  url: string;
+};
+
+/**
+ * To a padrinho whose animal went to another organisation (issue 60): the sponsorship waits for
+ * their choice, since its codes paid the one that no longer cares for the animal.
+ */
+export function SponsorshipTransferredEmail({
+  nome,
+  pet,
+  femea,
+  antes,
+  agora,
+  verificada,
+  url,
+}: SponsorshipTransferredProps) {
+  const dele = femea ? "dela" : "dele";
+  return (
+    <EmailLayout preview={`O apadrinhamento de ${pet} espera a sua escolha.`}>
+      <Heading as="h1" style={{ fontSize: "20px", lineHeight: "28px", margin: "16px 0 8px" }}>
+        {sponsorshipTransferredSubject(pet, agora)}
+      </Heading>
+      <Text>{`Olá, ${nome}! ${antes} passou ${pet} para ${agora}, que cuida ${dele} a partir de agora.`}</Text>
+      <Text>
+        {verificada
+          ? `${agora} é uma organização verificada pela equipe da Adopet.`
+          : `${agora} ainda não foi verificada pela equipe da Adopet.`}
+      </Text>
+      <Text>
+        {`O seu apadrinhamento fica parado, sem códigos Pix, até você escolher: continuar apadrinhando ${pet} com ${agora}, ou parar.`}
+      </Text>
+      <EmailButton href={url}>Escolher</EmailButton>
+      <Text>Equipe Adopet</Text>
+    </EmailLayout>
+  );
+}

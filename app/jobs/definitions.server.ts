@@ -22,6 +22,8 @@ import { ADMINISTRATOR_REMOVED_JOB, sendAdministratorRemoved } from "~/domain/or
 import {
   sendSponsorshipEnded,
   sendSponsorshipMonth,
+  sendSponsorshipTransferred,
+  SPONSORSHIP_TRANSFERRED_JOB,
   SPONSORSHIP_ENDED_JOB,
   SPONSORSHIP_MONTH_JOB,
   SPONSORSHIP_SWEEP_JOB,
@@ -259,6 +261,14 @@ export function appJobs({
     expireInSeconds: 60,
     run: (change) => sendPixKeyChanged(db, mailer, change, publicUrl()),
   };
+  // A padrinho whose animal went to another organisation chooses to continue or stop (issue 60).
+  const sponsorshipTransferred: JobDefinition<{ sponsorshipId: string }> = {
+    name: SPONSORSHIP_TRANSFERRED_JOB,
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 60,
+    run: ({ sponsorshipId }) => sendSponsorshipTransferred(db, mailer, sponsorshipId, publicUrl()),
+  };
   // An administrador demoted or removed by another is told (issue 60).
   const administratorRemoved: JobDefinition<Parameters<typeof sendAdministratorRemoved>[2]> = {
     name: ADMINISTRATOR_REMOVED_JOB,
@@ -411,6 +421,7 @@ export function appJobs({
     organizationInvitation,
     pixKeyChanged,
     administratorRemoved,
+    sponsorshipTransferred,
     sponsorshipSweep,
     sponsorshipMonth,
     sponsorshipEnded,

@@ -859,6 +859,10 @@ export const sponsorshipsSchema = z
             .enum(["padrinho", "adotado", "removido"])
             .nullable()
             .meta({ description: "Por que terminou: você parou, o animal foi adotado, ou o anúncio saiu da Adopet." }),
+          transferido_para: z.object({ id, nome: z.string(), verificada: z.boolean() }).nullable().meta({
+            description:
+              "Ativo, de um animal que passou para outra organização: parado, sem códigos Pix, até você continuar com ela (`POST /apadrinhamentos/{id}/continuar`) ou parar.",
+          }),
         }),
       )
       .meta({ description: "Os ativos primeiro, depois os mais novos." }),

@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/apadrinhamentos";
 import { PixCodePanel } from "~/components/pix-gift";
-import { currentCharge, listSponsorships, stopSponsorship } from "~/domain/giving/sponsorships.server";
+import { currentCharge, listSponsorships, moveSponsorship, stopSponsorship } from "~/domain/giving/sponsorships.server";
 import { formatDay, dayInBrasilia } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { formatReais } from "~/lib/pix";
@@ -40,15 +40,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fim:
         item.endedAt && item.motivoFim ? `${ENDED[item.motivoFim]} em ${formatDay(dayInBrasilia(item.endedAt))}` : null,
       recibos: item.recibos,
+      transferidoPara: item.transferidoPara,
     })),
     codigo: charge?.ok ? { id: shown!, mes: charge.value.mes, ...toGiftCode(charge.value.code) } : null,
   };
 }
 
-/** `Parar de apadrinhar` (`?id=`). */
+/** `Parar de apadrinhar` (`?id=`), or, for an animal transferred, `Continuar com …` (`?id=&acao=continuar`). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
-  const id = pageId(new URL(request.url).searchParams.get("id"), "sponsorship");
+  const search = new URL(request.url).searchParams;
+  const id = pageId(search.get("id"), "sponsorship");
+  if (search.get("acao") === "continuar") {
+    const moved = await moveSponsorship(context.db, user.id, id);
+    if (!moved.ok) throw pageFailure(moved.failure);
+    return redirect("/apadrinhamentos", { headers: { "Set-Cookie": await setNotice("sponsorshipMoved") } });
+  }
   const stopped = await stopSponsorship(context.db, user.id, id);
   if (!stopped.ok) throw pageFailure(stopped.failure);
   return redirect("/apadrinhamentos", { headers: { "Set-Cookie": await setNotice("sponsorshipStopped") } });
@@ -78,6 +85,24 @@ export default function Sponsorships() {
               <p>{`${item.valor} por mês, todo dia ${item.dia}, para ${item.organizacao}. Desde ${item.desde}.`}</p>
               {item.fim ? (
                 <p className="sponsorship__ended">{item.fim}.</p>
+              ) : item.transferidoPara ? (
+                <div className="sponsorship__transferred">
+                  <p>
+                    {`${item.pet.nome} agora está com ${item.transferidoPara.nome}${item.transferidoPara.verificada ? " (organização verificada)" : " (organização ainda não verificada pela Adopet)"}. O apadrinhamento está parado, sem códigos Pix, até você escolher.`}
+                  </p>
+                  <div className="sponsorship__actions">
+                    <Form method="post" action={`?id=${item.id}&acao=continuar`}>
+                      <button type="submit" className="button">
+                        {`Continuar com ${item.transferidoPara.nome}`}
+                      </button>
+                    </Form>
+                    <Form method="post" action={`?id=${item.id}`}>
+                      <button type="submit" className="my-pet__action">
+                        Parar de apadrinhar
+                      </button>
+                    </Form>
+                  </div>
+                </div>
               ) : (
                 <div className="sponsorship__actions">
                   <Link to={`?codigo=${item.id}`} preventScrollReset>

@@ -178,6 +178,8 @@ export type ForbiddenRule =
 
 type ConflictReason =
   | "email-taken"
+  /** A sponsorship already ended is not moved to another organisation. */
+  | "sponsorship-ended"
   | "several-pets"
   | "too-many-alerts"
   /** An emergency whose days are over takes no more animals. */

@@ -170,6 +170,7 @@ export const NOTICES = {
   memberRoleChanged: "Papel alterado.",
   memberRemoved: "Membro removido da organização.",
   invitationCancelled: "Convite cancelado. O link dele não vale mais.",
+  sponsorshipMoved: "Pronto: o apadrinhamento continua com a organização que cuida do animal agora.",
   administratorTrusted: "Administrador liberado: já pode alterar a chave Pix e os membros.",
   organizationLeft: "Você saiu da organização.",
 } as const;

@@ -115,6 +115,7 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "several-pets": CONTACT_MESSAGES.chooseRequired,
   "too-many-alerts": ALERT_MESSAGES.tooMany,
   "emergency-ended": "Esta emergência terminou: não recebe mais animais.",
+  "sponsorship-ended": "Este apadrinhamento já terminou: para ajudar de novo, apadrinhe outra vez na página do animal.",
   "application-open": "Você já tem uma candidatura em andamento para este animal.",
   "application-move": "A candidatura não pode passar para esse status a partir do status em que está.",
   "visit-step": APPLICATION_MESSAGES.visitaOnlyThen,

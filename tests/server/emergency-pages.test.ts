@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emergencies, lostFoundReports, users } from "~/db/schema";
+import { emergencies, lostFoundReports, organizations, users } from "~/db/schema";
 import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto } from "../support/animal-photos";
@@ -120,6 +120,8 @@ describe("the emergency pages", () => {
 
   it("let a shelter's team register its animals, a fieldset each; refuse anyone else", async () => {
     const { admin, team, foster, outsider, organizationId } = await organizationTeam(app, "emergencia-paginas");
+    // A shelter the Adopet checked (issue 60: the others need an operator's admission).
+    await app.db.update(organizations).set({ verifiedAt: new Date() }).where(eq(organizations.id, organizationId));
     const path = `/perdidos-e-achados/emergencias/${emergencyId}/animais`;
     const written = () => app.db.select().from(lostFoundReports).where(eq(lostFoundReports.emergencyId, emergencyId));
 

@@ -303,8 +303,9 @@ describe("an account deleted", () => {
           texto: string;
         }[]
       ).map((entry) => entry.texto);
+    // The log no longer names him (issue 60): his entries say "Pessoa removida".
     expect((await log(crew.admin))[0]).toBe(
-      "Caio Equipe excluiu a conta; Lia Admin passou a cuidar dos animais que publicou",
+      "Pessoa removida excluiu a conta; Lia Admin passou a cuidar dos animais que publicou",
     );
 
     // The last administradora goes: Dora (equipe, not the foster home) takes her animals and her role.
@@ -320,7 +321,7 @@ describe("an account deleted", () => {
       ["Rita Lar", "lar_temporario"],
     ]);
     expect((await log(dora))[0]).toBe(
-      "Lia Admin excluiu a conta; Dora Equipe passou a cuidar dos animais que publicou e a administrar a organização",
+      "Pessoa removida excluiu a conta; Dora Equipe passou a cuidar dos animais que publicou e a administrar a organização",
     );
   });
 

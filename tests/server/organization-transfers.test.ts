@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "~/demo/factories.server";
-import { fosterPlacements, pets } from "~/db/schema";
+import { fosterPlacements, pets, sponsorshipCharges } from "~/db/schema";
+import { sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { failureText } from "~/web/failures.server";
@@ -169,6 +170,52 @@ describe("a transfer", () => {
     expect(await log(receiver, receiverOrganization)).toContain("Rosa Recebe recebeu Bolinha de Gina Doa");
     const twice = await accept(receiver);
     expect([twice.status, twice.json.message]).toEqual([409, "Esta transferência já foi respondida ou cancelada."]);
+  });
+
+  it("asks the animal's padrinhos to continue with the receiving organisation or stop; no code meanwhile (issue 60)", async () => {
+    const key = { chave: "pix@gina.org", nome_recebedor: "Gina Doa", cidade_recebedor: "Rio de Janeiro" };
+    expect((await giver.client.put(`/api/organizacoes/${giverOrganization}/pix`, key)).status).toBe(200);
+    const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Farofa", sexo: "femea" });
+    const padrinho = await person("paulo.padrinho@exemplo.com", "Paulo Padrinho");
+    const made = await padrinho.client.post(`/api/pets/${petId}/apadrinhamentos`, { valor_mensal: 50, dia: 10 });
+    expect(made.status, made.text).toBe(201);
+    const sponsorshipId = made.json.id as string;
+    const asked = await giver.client.post(`/api/pets/${petId}/transferencias`, {
+      organizacao_id: receiverOrganization,
+    });
+    expect((await receiver.client.post(`/api/transferencias/${asked.json.id as string}/aceitar`)).status).toBe(200);
+
+    await expect
+      .poll(async () => (await mailsTo(smtp, padrinho.email)).map((mail) => mail.subject), { timeout: 20_000 })
+      .toContain("Farofa agora está com Rosa Recebe");
+    const mail = (await mailsTo(smtp, padrinho.email)).find(
+      (item) => item.subject === "Farofa agora está com Rosa Recebe",
+    )!;
+    expect(mail.text?.replace(/\s+/g, " ")).toContain(
+      "O seu apadrinhamento fica parado, sem códigos Pix, até você escolher: continuar apadrinhando Farofa com Rosa Recebe, ou parar.",
+    );
+    const mine = (await padrinho.client.get("/api/apadrinhamentos")).json.apadrinhamentos as {
+      id: string;
+      transferido_para: { id: string } | null;
+    }[];
+    expect(mine.find((item) => item.id === sponsorshipId)!.transferido_para).toMatchObject({
+      id: receiverOrganization,
+    });
+    expect((await padrinho.client.get("/apadrinhamentos")).text).toContain("Continuar com Rosa Recebe");
+
+    // Next month's sweep makes no code while the padrinho has not chosen; after, it does.
+    const nextMonth = new Date(Date.now() + 32 * 24 * 60 * 60 * 1000);
+    nextMonth.setUTCDate(15);
+    const charges = async () =>
+      (await app.db.select().from(sponsorshipCharges).where(eq(sponsorshipCharges.sponsorshipId, sponsorshipId)))
+        .length;
+    const before = await charges();
+    await sweepSponsorships(app.db, app.jobs, nextMonth);
+    expect(await charges()).toBe(before);
+    expect((await receiver.client.post(`/api/apadrinhamentos/${sponsorshipId}/continuar`)).status).toBe(404);
+    expect((await padrinho.client.post(`/api/apadrinhamentos/${sponsorshipId}/continuar`)).status).toBe(204);
+    await sweepSponsorships(app.db, app.jobs, nextMonth);
+    expect(await charges()).toBe(before + 1);
   });
 
   it("is declined by the receiving administrador, or cancelled by the giving one, the animal staying", async () => {

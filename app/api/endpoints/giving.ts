@@ -2,7 +2,12 @@ import { z } from "zod";
 import { organizationPixCode, petPixCode, pixKeyForMember, setPixKey } from "~/domain/giving/pix.server";
 import { createdIdSchema, pixCodeSchema, pixKeyResponseSchema, sponsorshipsSchema } from "~/openapi/responses";
 import { PIX_MESSAGES, pixKeySchema, readGiftAmount, sponsorshipSchema } from "~/validation/pix";
-import { listSponsorships, startSponsorship, stopSponsorship } from "~/domain/giving/sponsorships.server";
+import {
+  listSponsorships,
+  moveSponsorship,
+  startSponsorship,
+  stopSponsorship,
+} from "~/domain/giving/sponsorships.server";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
@@ -169,6 +174,25 @@ export const givingEndpoints = [
     async handle({ context, user }) {
       const list = await listSponsorships(context.db, user.id);
       return Response.json({ apadrinhamentos: list.map(toApiSponsorship) }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/apadrinhamentos/{id}/continuar",
+    access: "party",
+    params: { id: sponsorship },
+    doc: {
+      tags: ["Doações"],
+      summary: "Continuar um apadrinhamento com a nova organização do animal",
+      description:
+        "Quando o animal passa para outra organização, o apadrinhamento fica parado (`transferido_para`), sem códigos Pix, até o padrinho escolher: continuar com ela (aqui) ou parar (`DELETE`).",
+      ok: noContent("Continua com a organização que cuida do animal agora."),
+      errors: { 404: "Apadrinhamento não encontrado (ou não é seu).", 409: "O apadrinhamento já terminou." },
+    },
+    async handle({ params, context, user }) {
+      const moved = await moveSponsorship(context.db, user.id, params.id);
+      if (!moved.ok) return apiFailure(moved.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

@@ -29,4 +29,5 @@ export const toApiSponsorship = (sponsorship: SponsorshipView) => ({
   criado_em: sponsorship.createdAt.toISOString(),
   encerrado_em: sponsorship.endedAt?.toISOString() ?? null,
   motivo_fim: sponsorship.motivoFim,
+  transferido_para: sponsorship.transferidoPara,
 });

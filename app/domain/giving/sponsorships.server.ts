@@ -1,11 +1,14 @@
-import { and, desc, eq, inArray, isNull, lte, notExists } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { donations, organizations, pets, sponsorshipCharges, sponsorships, users } from "~/db/schema";
 import {
   SponsorshipEndedEmail,
   SponsorshipMonthEmail,
+  SponsorshipTransferredEmail,
   sponsorshipEndedSubject,
   sponsorshipMonthSubject,
+  sponsorshipTransferredSubject,
 } from "~/emails/sponsorship.server";
 import { renderEmail } from "~/emails/render.server";
 import { dayInBrasilia } from "~/lib/dates";
@@ -42,6 +45,11 @@ export type SponsorshipView = {
   createdAt: Date;
   endedAt: Date | null;
   motivoFim: "padrinho" | "adotado" | "removido" | null;
+  /**
+   * Active, of an animal transferred to another organisation (issue 60): paused, no code made,
+   * until the padrinho continues with that one (`moveSponsorship`) or stops.
+   */
+  transferidoPara: { id: string; nome: string; verificada: boolean } | null;
   /** The months the organisation confirmed, newest first: each one's receipt is the gift's. */
   recibos: { doacaoId: string; mes: string }[];
 };
@@ -112,6 +120,9 @@ async function addCharge(
   return charge?.id ?? null;
 }
 
+/** The organisation the animal is with now, beside the one the sponsorship pays. */
+const petOrganization = alias(organizations, "pet_organization");
+
 const viewColumns = {
   id: sponsorships.id,
   petId: pets.id,
@@ -123,6 +134,9 @@ const viewColumns = {
   createdAt: sponsorships.createdAt,
   endedAt: sponsorships.endedAt,
   motivoFim: sponsorships.motivoFim,
+  petOrganizacaoId: pets.organizationId,
+  petOrganizacaoNome: petOrganization.nome,
+  petOrganizacaoVerificada: sql<boolean>`${petOrganization.verifiedAt} is not null`,
 };
 
 const toView = (row: {
@@ -136,6 +150,9 @@ const toView = (row: {
   createdAt: Date;
   endedAt: Date | null;
   motivoFim: SponsorshipView["motivoFim"] | null;
+  petOrganizacaoId: string;
+  petOrganizacaoNome: string;
+  petOrganizacaoVerificada: boolean;
 }): SponsorshipView => ({
   id: row.id,
   pet: { id: row.petId, nome: row.petNome },
@@ -145,6 +162,10 @@ const toView = (row: {
   createdAt: row.createdAt,
   endedAt: row.endedAt,
   motivoFim: row.motivoFim ?? null,
+  transferidoPara:
+    row.endedAt === null && row.petOrganizacaoId !== row.organizacaoId
+      ? { id: row.petOrganizacaoId, nome: row.petOrganizacaoNome, verificada: row.petOrganizacaoVerificada }
+      : null,
   recibos: [],
 });
 
@@ -154,6 +175,7 @@ export async function listSponsorships(db: Db, userId: string): Promise<Sponsors
     .select(viewColumns)
     .from(sponsorships)
     .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .innerJoin(petOrganization, eq(petOrganization.id, pets.organizationId))
     .innerJoin(organizations, eq(organizations.id, sponsorships.organizationId))
     .where(eq(sponsorships.userId, userId))
     .orderBy(desc(isNull(sponsorships.endedAt)), desc(sponsorships.createdAt));
@@ -191,6 +213,85 @@ export async function currentCharge(
   if (!charge) return notFound("sponsorship");
   const code = await pixCodeForCharge(db, charge.organizationId, charge.valor, charge.txid);
   return code.ok ? ok({ mes: charge.mes, code: code.value }) : code;
+}
+
+/**
+ * The padrinho continues a sponsorship with the organisation the animal was transferred to
+ * (issue 60): its codes pay that one from the next month. Their own only; nothing to do for one
+ * not transferred.
+ */
+export async function moveSponsorship(db: Db, userId: string, sponsorshipId: string): Promise<Result> {
+  const [row] = await db
+    .select({ id: sponsorships.id, endedAt: sponsorships.endedAt, petOrganizationId: pets.organizationId })
+    .from(sponsorships)
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .where(and(eq(sponsorships.id, sponsorshipId), eq(sponsorships.userId, userId)));
+  if (!row) return notFound("sponsorship");
+  if (row.endedAt) return fail({ kind: "conflict", reason: "sponsorship-ended" });
+  await db
+    .update(sponsorships)
+    .set({ organizationId: row.petOrganizationId })
+    .where(eq(sponsorships.id, sponsorshipId));
+  return ok();
+}
+
+/** E-mailed to a padrinho when the animal goes to another organisation: continue with it, or stop. */
+export const SPONSORSHIP_TRANSFERRED_JOB = "sponsorship-transferred";
+
+/** Inside a transfer's transaction: each active padrinho of the animal is told (and asked). */
+export async function queueSponsorshipTransferNotices(tx: Db, jobs: Jobs, petId: string): Promise<boolean> {
+  const active = await tx
+    .select({ id: sponsorships.id })
+    .from(sponsorships)
+    .where(and(eq(sponsorships.petId, petId), isNull(sponsorships.endedAt)));
+  for (const sponsorship of active) {
+    await jobs.send(SPONSORSHIP_TRANSFERRED_JOB, { sponsorshipId: sponsorship.id }, { tx });
+  }
+  return active.length > 0;
+}
+
+/** The job `SPONSORSHIP_TRANSFERRED_JOB`: the e-mail, once. */
+export async function sendSponsorshipTransferred(
+  db: Db,
+  mailer: Mailer,
+  sponsorshipId: string,
+  publicUrl: string,
+): Promise<void> {
+  const [row] = await db
+    .select({
+      email: users.email,
+      nome: users.nome,
+      pet: pets.nome,
+      sexo: pets.sexo,
+      antes: organizations.nome,
+      endedAt: sponsorships.endedAt,
+      agora: petOrganization.nome,
+      verificada: sql<boolean>`${petOrganization.verifiedAt} is not null`,
+    })
+    .from(sponsorships)
+    .innerJoin(users, eq(users.id, sponsorships.userId))
+    .innerJoin(pets, eq(pets.id, sponsorships.petId))
+    .innerJoin(petOrganization, eq(petOrganization.id, pets.organizationId))
+    .innerJoin(organizations, eq(organizations.id, sponsorships.organizationId))
+    .where(eq(sponsorships.id, sponsorshipId));
+  if (!row || row.endedAt) return;
+  const content = await renderEmail(
+    SponsorshipTransferredEmail({
+      nome: row.nome.split(" ")[0]!,
+      pet: row.pet,
+      femea: row.sexo === "femea",
+      antes: row.antes,
+      agora: row.agora,
+      verificada: row.verificada,
+      url: `${publicUrl}/adopet/apadrinhamentos`,
+    }),
+  );
+  await sendMailOnce(db, mailer, {
+    to: row.email,
+    subject: sponsorshipTransferredSubject(row.pet, row.agora),
+    ...content,
+    idempotencyKey: `apadrinhamento-transferido.${sponsorshipId}.${row.agora}`,
+  });
 }
 
 /** The padrinho stops (their own only: anyone else's is not found). */
@@ -266,6 +367,8 @@ export async function sweepSponsorships(db: Db, jobs: Jobs, now = new Date()): P
         isNull(sponsorships.endedAt),
         lte(sponsorships.dia, Number(today.slice(8, 10))),
         eq(pets.status, "disponivel"),
+        // A transferred animal's padrinho chooses first (issue 60): no code pays either organisation meanwhile.
+        eq(sponsorships.organizationId, pets.organizationId),
         notExists(
           db
             .select({ id: sponsorshipCharges.id })

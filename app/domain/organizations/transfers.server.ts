@@ -14,6 +14,7 @@ import { takeAllowance } from "~/services/rate-limits.server";
 import { recordActivity } from "./activity-records.server";
 import { membersIn, requirePower, roleIn } from "./membership.server";
 import { endPlacementsLeft } from "~/domain/foster/placements.server";
+import { queueSponsorshipTransferNotices, SPONSORSHIP_TRANSFERRED_JOB } from "~/domain/giving/sponsorships.server";
 
 /**
  * Transfers (issue 43): an administrador of the organisation that has an animal passes it to
@@ -177,6 +178,7 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
   if (!transfer || !(await roleIn(db, userId, transfer.to.id))) return notFound("transfer");
   const power = await requirePower(db, userId, transfer.to.id, "administrar");
   if (!power.ok) return power;
+  let sponsored = false;
   const accepted = await db.transaction(async (tx): Promise<Result<boolean>> => {
     // The pet first, as every move of its applications locks it (changeApplication).
     const [pet] = await tx
@@ -209,6 +211,8 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
       .where(eq(pets.id, transfer.pet.id));
     // Its foster was the other organisation's: the placement ends with the transfer.
     await endPlacementsLeft(tx, { petId: transfer.pet.id });
+    // Its padrinhos paid the other organisation: each is asked to continue with this one or stop.
+    sponsored = await queueSponsorshipTransferNotices(tx, jobs, transfer.pet.id);
     await tx
       .update(petTransfers)
       .set({ status: "aceita", decidedBy: userId, decidedAt: sql`now()` })
@@ -230,6 +234,7 @@ export async function acceptTransfer(db: Db, jobs: Jobs, userId: string, id: str
   });
   if (!accepted.ok) return accepted;
   if (accepted.value) jobs.wake(APPLICATION_STATUS_JOB);
+  if (sponsored) jobs.wake(SPONSORSHIP_TRANSFERRED_JOB);
   publicDataChanged(db);
   return ok((await transferById(db, id))!);
 }
