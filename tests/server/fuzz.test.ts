@@ -8,6 +8,7 @@ import { setOperator } from "~/domain/moderation/operators.server";
 import { checkinToken, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { REPORT_CATEGORIES } from "~/lib/reports";
+import { apiEndpoints } from "~/api/index.server";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
@@ -1456,6 +1457,93 @@ describe("found by the fuzz", () => {
     );
     expect(rows.status).toBe(302);
   });
+});
+
+/** A fuzzed body as a query string: each value as text (an object as its JSON). */
+function queryOf(body: Record<string, unknown>): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries(body).map(([key, value]) => [
+      key,
+      typeof value === "string" ? value : (JSON.stringify(value) ?? ""),
+    ]),
+  );
+}
+
+describe("every endpoint the API declares, fed anything (issue 60)", () => {
+  /**
+   * Each declaration of app/api (so a new endpoint is in without being listed here), its path's
+   * parameters ids of an account of its own (its organisation, its animal) or anything, its body
+   * or query anything, signed in as that account and signed out. The event stream is read for its
+   * answer only (it never ends by itself).
+   */
+  let owner: Person;
+  let ownerPet: string;
+  let ownerOrganization: string;
+  beforeAll(async () => {
+    owner = await signedInAccount(app, { email: "fuzz.dono@exemplo.com", nome: "Dono Fuzz" });
+    ownerPet = await createPet(app.db, { caretakerId: owner.id, nome: "Fuzzy" });
+    const pet = await owner.client.get(`/api/pets/${ownerPet}`);
+    ownerOrganization = (pet.json.organizacao as { id: string }).id;
+  });
+
+  const paramValue = fc.constantFrom(
+    RANDOM_ID,
+    "x",
+    "1%20or%201%3D1",
+    "%00",
+    "..%2F..",
+    "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  );
+  /** The account's own id for a parameter, by the collection it names; else anything. */
+  function ownId(path: string, name: string): string | undefined {
+    if (name === "id" && path.startsWith("/pets/")) return ownerPet;
+    if (name === "id" && path.startsWith("/organizacoes/")) return ownerOrganization;
+    if (name === "id" && path.startsWith("/users/")) return owner.id;
+    if (name === "usuarioId") return owner.id;
+    return undefined;
+  }
+
+  for (const declared of apiEndpoints) {
+    const method = declared.method.toUpperCase();
+    // Signing out would end the account's session for the rest: it is fuzzed signed out only.
+    const signedOutOnly = declared.path === "/session" && method === "DELETE";
+    it(`${method} ${declared.path}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.boolean(),
+          fc.array(paramValue, { minLength: 4, maxLength: 4 }),
+          anyBody,
+          fc.boolean(),
+          async (own, values, body, signedInCall) => {
+            let index = 0;
+            const path = declared.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+              const value = (own && ownId(declared.path, name)) || values[index++ % values.length]!;
+              return value;
+            });
+            const client = signedInCall && !signedOutOnly ? owner.client : new Client(app.baseUrl);
+            if (declared.path === "/conversas/eventos") {
+              const controller = new AbortController();
+              const cookie = client.cookie("adopet_sessao");
+              const response = await fetch(`${app.baseUrl}/api${path}?${queryOf(body)}`, {
+                signal: controller.signal,
+                headers: {
+                  "Last-Event-ID": String(values[0]),
+                  ...(cookie ? { Cookie: `adopet_sessao=${cookie}` } : {}),
+                },
+              });
+              expect(response.status).toBeLessThan(500);
+              controller.abort();
+              return;
+            }
+            const url = method === "GET" || method === "HEAD" ? `/api${path}?${queryOf(body)}` : `/api${path}`;
+            const response = await client.request(method, url, method === "GET" ? undefined : body);
+            expectClean(response, `${method} ${path} ${JSON.stringify(body).slice(0, 200)}`);
+          },
+        ),
+        { numRuns: 6 },
+      );
+    });
+  }
 });
 
 describe("afterwards", () => {
