@@ -1,11 +1,16 @@
 import { conversationsForModeration } from "~/domain/conversations/conversations.server";
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { auditLog, cities, lostFoundReports, messages, pets, reports, sessions, users } from "~/db/schema";
-import { reportTitle } from "~/lib/lost-found";
+import { auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
 import type { Jobs } from "~/services/jobs.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
-import { MODERATION_NOTICE_JOB, openReportsOn, type ModerationNotice, type TargetRef } from "./reports.server";
+import {
+  lostFoundReportNamed,
+  MODERATION_NOTICE_JOB,
+  openReportsOn,
+  type ModerationNotice,
+  type TargetRef,
+} from "./reports.server";
 import type { Operator } from "./operators.server";
 import { fail, notFound, ok, type Result } from "~/services/outcome.server";
 
@@ -212,19 +217,8 @@ async function describe(tx: Tx, target: TargetRef): Promise<string> {
     return person ? `perfil de ${person.nome}` : "conta excluída";
   }
   if (target.tipo === "anuncio") {
-    const [report] = await tx
-      .select({
-        tipo: lostFoundReports.tipo,
-        especie: lostFoundReports.especie,
-        nome: lostFoundReports.nome,
-        cidade: { nome: cities.nome, uf: cities.uf },
-        autor: users.nome,
-      })
-      .from(lostFoundReports)
-      .innerJoin(users, eq(users.id, lostFoundReports.authorId))
-      .innerJoin(cities, eq(cities.codigo, lostFoundReports.cidadeIbge))
-      .where(eq(lostFoundReports.id, target.id));
-    return report ? `anúncio “${reportTitle(report)}”, de ${report.autor}` : "anúncio excluído";
+    const report = await lostFoundReportNamed(tx, target.id);
+    return report ? `anúncio “${report.titulo}”, de ${report.autor}` : "anúncio excluído";
   }
   const [conversation] = await conversationsForModeration(tx, [target.id]);
   if (conversation) {

@@ -50,23 +50,9 @@ export async function findReportTarget(
   }
   if (target.tipo === "anuncio") {
     // A lost-and-found report anyone reads: one still open.
-    const [report] = await db
-      .select({
-        tipo: lostFoundReports.tipo,
-        especie: lostFoundReports.especie,
-        nome: lostFoundReports.nome,
-        cidade: { nome: cities.nome, uf: cities.uf },
-      })
-      .from(lostFoundReports)
-      .innerJoin(cities, eq(cities.codigo, lostFoundReports.cidadeIbge))
-      .where(and(eq(lostFoundReports.id, target.id), eq(lostFoundReports.status, "aberto")))
-      .limit(1);
-    if (!report) return notFound("lost-found-report");
-    return ok({
-      ...target,
-      descricao: `o anúncio “${reportTitle(report)}”`,
-      voltar: `/perdidos-e-achados/${target.id}`,
-    });
+    const report = await lostFoundReportNamed(db, target.id);
+    if (!report || report.status !== "aberto") return notFound("lost-found-report");
+    return ok({ ...target, descricao: `o anúncio “${report.titulo}”`, voltar: `/perdidos-e-achados/${target.id}` });
   }
   if (target.tipo === "usuario") {
     const [person] = await db
@@ -100,6 +86,27 @@ export async function findReportTarget(
     descricao: `a conversa com ${message.senderNome} sobre ${message.nomeAnimal}`,
     voltar: "/mensagens",
   });
+}
+
+/** A lost-and-found report as reports and the operators' log name it: its title, author and status. */
+export async function lostFoundReportNamed(
+  db: Db,
+  id: string,
+): Promise<{ titulo: string; autor: string; status: string } | null> {
+  const [report] = await db
+    .select({
+      tipo: lostFoundReports.tipo,
+      especie: lostFoundReports.especie,
+      nome: lostFoundReports.nome,
+      cidade: { nome: cities.nome, uf: cities.uf },
+      autor: users.nome,
+      status: lostFoundReports.status,
+    })
+    .from(lostFoundReports)
+    .innerJoin(users, eq(users.id, lostFoundReports.authorId))
+    .innerJoin(cities, eq(cities.codigo, lostFoundReports.cidadeIbge))
+    .where(eq(lostFoundReports.id, id));
+  return report ? { titulo: reportTitle(report), autor: report.autor, status: report.status } : null;
 }
 
 /** `clientKey`: the request's key for limits per client (clientKeyOf). */
