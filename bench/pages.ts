@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/chromium";
+import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from "../tests/support/chromium";
 import { seedPets, startAdopet, writeSection } from "./support";
 
 const PORT = 3421;
@@ -62,7 +62,7 @@ async function main() {
   const app = await startAdopet(dataDir, undefined, PORT);
   const cookie = await signedInCookie();
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM_PATH,
+    chromePath: FULL_CHROMIUM_PATH,
     chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
   });
   // A pet of the demo data, its caretaker, and two favourites for the signed-in person.

@@ -1,13 +1,13 @@
-// The end-to-end tests drive Debian's Chromium (browsers cannot be downloaded here), and
-// one of them runs the Nu Html Checker (vnu-jar), which needs Java.
+// The end-to-end tests drive Debian's Chromium headless shell (browsers cannot be downloaded
+// here), and one of them runs the Nu Html Checker (vnu-jar), which needs Java.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 
-const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const executable = process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 if (!fs.existsSync(executable)) {
   console.error(
     `Chromium não encontrado em ${executable}.\n` +
-      "Instale-o com: sudo apt-get install -y chromium\n" +
+      "Instale-o com: sudo apt-get install -y chromium-headless-shell\n" +
       "(ou indique outro executável em CHROMIUM_PATH).",
   );
   process.exit(1);

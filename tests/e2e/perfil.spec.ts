@@ -152,6 +152,8 @@ test.describe("perfil", () => {
     const { email } = await createAccount(request);
     await logIn(page, email);
     await page.goto("/adopet/perfil");
+    // Once the page is live: a key pressed while React attaches to the page once opened no chooser.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
     await page.getByRole("heading", { name: "Perfil" }).click();
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Foto")).toBeFocused();

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -42,13 +42,24 @@ const SOLE_NAMES: { cidade: string; uf: string }[] = (() => {
   return all.filter(({ cidade }) => count.get(cidade) === 1 && !DEMO_CITIES.has(cidade));
 })();
 
+const [ACCENTED, PLAIN] = [
+  SOLE_NAMES.filter(({ cidade }) => cidade.normalize("NFD") !== cidade),
+  SOLE_NAMES.filter(({ cidade }) => cidade.normalize("NFD") === cidade),
+];
+/** How many cities one worker process may take before reaching the next worker's share. */
+const SHARE = 100;
+let taken = 0;
+
 /**
- * A real city picked at random, so a feed filtered by it shows only this test's pets (two of
- * a run's few picks among thousands rarely meet). `accented`: one with an accent in its name.
+ * A real city no other test of the run has, so a feed filtered by it shows only this test's pets:
+ * each worker process (TEST_WORKER_INDEX, new after a failure) takes the next of its own share.
+ * Two picks at random among thousands met once in a run. `accented`: one with an accent.
  */
 export function uniqueCity({ accented = false } = {}): { cidade: string; uf: string } {
-  const pool = accented ? SOLE_NAMES.filter(({ cidade }) => cidade.normalize("NFD") !== cidade) : SOLE_NAMES;
-  return pool[randomInt(pool.length)]!;
+  const pool = accented ? ACCENTED : PLAIN;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  // Both pools count from the same `taken`, so no index is reused by either.
+  return pool[(worker * SHARE + taken++) % pool.length]!;
 }
 
 /** Signs the request context in as a new caretaker (the context keeps the cookie). */
