@@ -23,7 +23,7 @@ export type MigrationResult = { applied: string[]; alreadyApplied: number };
  */
 export async function migrate(db: Db, migrationsFolder = MIGRATIONS_DIR): Promise<MigrationResult> {
   const migrations = readMigrationFiles({ migrationsFolder });
-  await db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
     await tx.execute(sql`create schema if not exists drizzle`);
     await tx.execute(sql`
@@ -32,10 +32,21 @@ export async function migrate(db: Db, migrationsFolder = MIGRATIONS_DIR): Promis
         hash text not null,
         created_at bigint
       )`);
+    return new Set(
+      rowsOf<{ hash: string }>(await tx.execute(sql`select hash from drizzle.__drizzle_migrations`)).map(
+        (row) => row.hash,
+      ),
+    );
   });
 
   const result: MigrationResult = { applied: [], alreadyApplied: 0 };
   for (const migration of migrations) {
+    // Read in one query above: a start with nothing to apply opens no transaction per migration.
+    if (recorded.has(migration.hash)) {
+      result.alreadyApplied += 1;
+      continue;
+    }
+    // Another server may have applied it since: looked up again under the lock.
     const applied = await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
       const existing = await tx.execute(

@@ -88,7 +88,9 @@ export async function startJobQueue(
 
   await ensureFetchIndex(database.db);
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
-  for (const definition of byName.values()) await ensureQueue(boss, definition);
+  // Read once: a start on a database whose queues are as declared writes nothing.
+  const queues = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  for (const definition of byName.values()) await ensureQueue(boss, definition, queues.get(definition.name));
 
   // Our own worker loops over pg-boss's fetch, complete and fail, rather than pg-boss's workers:
   // a stop then waits for every loop to end, where a pg-boss worker could still start a job it
@@ -316,7 +318,7 @@ async function ensureFetchIndex(db: Db) {
  * start at once on a fresh database: creating a queue adds a partition to pg-boss's job table, and
  * two at once can deadlock or collide; the loser tries again, and then finds the queue made.
  */
-async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
+async function ensureQueue(boss: PgBoss, definition: JobDefinition, current: PgBoss.QueueResult | undefined) {
   const settings = {
     name: definition.name,
     retryLimit: definition.retryLimit,
@@ -325,6 +327,7 @@ async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
     expireInSeconds: definition.expireInSeconds,
     policy: definition.policy,
   };
+  if (current && settledAs(current, settings)) return;
   for (let attempt = 1; ; attempt += 1) {
     try {
       if (await boss.getQueue(definition.name)) await boss.updateQueue(definition.name, settings);
@@ -335,6 +338,12 @@ async function ensureQueue(boss: PgBoss, definition: JobDefinition) {
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt + Math.random() * 200));
     }
   }
+}
+
+/** Whether the queue already holds every setting declared (one left undefined keeps pg-boss's). */
+function settledAs(current: PgBoss.QueueResult, settings: PgBoss.Queue): boolean {
+  const keys = ["retryLimit", "retryDelay", "retryBackoff", "expireInSeconds", "policy"] as const;
+  return keys.every((key) => settings[key] === undefined || current[key] === settings[key]);
 }
 
 /** One log line per run: the job's kind, id, outcome and duration (never its data, which may be personal). */

@@ -225,4 +225,28 @@ describe("the job queue", () => {
     expect(plan).toMatch(/Index Scan using \S*name_priority_created_on_id/);
     expect(plan).not.toMatch(/Sort Key: [^\n]*\b(priority|created_on)\b/);
   });
+
+  it("brings a queue's settings up to what its job declares, and writes nothing when they already are", async () => {
+    const settingsOf = async () =>
+      rowsOf<{ retry_limit: number; expire_seconds: number; updated_on: string }>(
+        await database.db.execute(
+          sql`select retry_limit, expire_seconds, updated_on::text from pgboss.queue where name = 'declared'`,
+        ),
+      )[0]!;
+    const startWith = async (retryLimit: number) =>
+      (
+        await startJobQueue(database, [{ ...definition("declared", async () => undefined), retryLimit }], {
+          work: false,
+        })
+      ).stop();
+    await startWith(2);
+    const made = await settingsOf();
+    expect(made).toMatchObject({ retry_limit: 2, expire_seconds: 30 });
+    await startWith(5);
+    const changed = await settingsOf();
+    expect(changed.retry_limit).toBe(5);
+    expect(changed.updated_on).not.toBe(made.updated_on);
+    await startWith(5);
+    expect(await settingsOf()).toEqual(changed);
+  });
 });
