@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { ProcessesFirst } from "./tests/support/sequencer";
 
 /**
  * Server tests of what runs the same on any database: the HTTP layer (body limits, headers,
@@ -43,6 +44,8 @@ export default defineConfig({
     // (tests/support), so nothing a test writes reaches another file.
     isolate: false,
     hookTimeout: 120_000,
+    // The longest files first, so that neither core waits alone at the end.
+    sequence: { sequencer: ProcessesFirst },
     // The apps the tests start write no line per request (tests/server/logs.test.ts turns them on).
     // A fixed key for the data the app encrypts (DATA_ENCRYPTION_KEY is required on PostgreSQL).
     // One migrated embedded database that each test's database starts as a copy of.

@@ -44,6 +44,25 @@ async function demoLoginWorks(server: RunningServer, account: { email: string; s
   return response.status === 200;
 }
 
+/** No demo account holds operator powers, and the old demo operator's login opens nothing. */
+async function expectNoDemoOperator(server: RunningServer) {
+  expect(await demoLoginWorks(server, { email: "operador@adopet.example", senha: "Adote@2022" })).toBe(false);
+  for (const account of [DEMO_CARETAKER, DEMO_ADOPTER]) {
+    const client = await fetch(`${server.baseUrl}/adopet/api/session`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: account.email, senha: account.senha }),
+    });
+    expect(client.status).toBe(200);
+    const cookie = client.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    const moderation = await fetch(`${server.baseUrl}/adopet/moderacao`, { headers: { Cookie: cookie } });
+    expect(moderation.status, account.email).toBe(404);
+  }
+}
+
 /** The log's warnings, as objects (the server writes one JSON line per event). */
 function warnings(server: RunningServer): string[] {
   return server
@@ -83,11 +102,12 @@ describe("demo data on a site at a public address", () => {
   );
 
   it(
-    "is loaded with DEMO_DATA=on, and every start warns (pt-BR, at warn level) that its passwords are published",
+    "is loaded with DEMO_DATA=on, gives no account operator powers, and every start warns (pt-BR, at warn level) that its passwords are published",
     async () => {
       const env = { ...(await freshDatabase()), PUBLIC_URL, DEMO_DATA: "on" };
       const first = await start(env);
       expect(await demoLoginWorks(first, DEMO_CARETAKER)).toBe(true);
+      await expectNoDemoOperator(first);
       expect(warnings(first)).toContainEqual(expect.stringContaining(WARNING));
       expect(warnings(first).find((message) => message.includes(WARNING))).toContain(
         "as senhas das contas de demonstração estão publicadas no README",
@@ -97,32 +117,6 @@ describe("demo data on a site at a public address", () => {
       const second = await start(env);
       expect(warnings(second)).toContainEqual(expect.stringContaining(WARNING));
       await stop(second);
-    },
-    BOOTS,
-  );
-});
-
-describe("the demo's accounts", () => {
-  it(
-    "gives no demo account operator powers: the old demo operator's login opens nothing",
-    async () => {
-      const server = await start({ ...(await freshDatabase()), DEMO_DATA: "true" });
-      expect(await demoLoginWorks(server, { email: "operador@adopet.example", senha: "Adote@2022" })).toBe(false);
-      for (const account of [DEMO_CARETAKER, DEMO_ADOPTER]) {
-        const client = await fetch(`${server.baseUrl}/adopet/api/session`, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ email: account.email, senha: account.senha }),
-        });
-        expect(client.status).toBe(200);
-        const cookie = client.headers
-          .getSetCookie()
-          .map((line) => line.split(";")[0])
-          .join("; ");
-        const moderation = await fetch(`${server.baseUrl}/adopet/moderacao`, { headers: { Cookie: cookie } });
-        expect(moderation.status, account.email).toBe(404);
-      }
-      await stop(server);
     },
     BOOTS,
   );
