@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
@@ -8,6 +7,7 @@ import type { JobQueue } from "~/jobs/queue.server";
 import { createUser, DEFAULT_PASSWORD, type NewUser } from "~/demo/factories.server";
 import { copyTemplate, createTestDatabase, type TestDatabase } from "./database";
 import { apiChecker } from "./openapi";
+import { scratchDir } from "./scratch";
 
 /**
  * The built app (`npm run build` first), in this process, on a fresh database
@@ -30,7 +30,7 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
   if (process.env.DATABASE_URL) {
     external = await createTestDatabase();
   } else {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-app-"));
+    tempDir = scratchDir("adopet-app-");
     copyTemplate(path.join(tempDir, "data"));
   }
   // React's packages choose their build by NODE_ENV when first loaded. The app is imported under

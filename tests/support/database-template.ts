@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { openDatabase, type Database } from "~/db/client.server";
@@ -9,6 +8,7 @@ import { appJobs } from "~/jobs/definitions.server";
 import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { createMailer } from "~/services/mail.server";
 import { adminQuery, databaseUrl, dropDatabase } from "./postgres-admin";
+import { scratchDir } from "./scratch";
 
 /**
  * Vitest's global setup: one database, made once, that each test file's database starts as a
@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
     project.provide("postgresTemplate", name);
     return () => dropDatabase(serverUrl, databaseUrl(serverUrl, name));
   }
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-template-"));
+  const root = scratchDir("adopet-template-");
   const dataDir = path.join(root, "db");
   await prepare(await openDatabase({ dataDir }));
   project.provide("pgliteTemplate", dataDir);

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from "~/db/client.server";
 import { migrate, MIGRATIONS_DIR } from "~/db/migrate.server";
 import { fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 import { adminQuery, databaseUrl, dropDatabase } from "./postgres-admin";
+import { scratchDir } from "./scratch";
 
 /** How many migrations drizzle/ holds: a new database applies them all. */
 export const MIGRATION_COUNT = (
@@ -38,7 +39,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
       },
     };
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-test-"));
+  const dataDir = scratchDir("adopet-test-");
   if (migrated) copyTemplate(path.join(dataDir, "db"));
   // As the server runs it (server/tuning), unless RUNTIME_TUNING=off.
   const database = await openDatabase({

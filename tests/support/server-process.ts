@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { serverProcess } from "../../server/tuning/node-flags.js";
 import { copyTemplate, createPostgresDatabase } from "./database";
 import { dropDatabase } from "./postgres-admin";
+import { scratchDir } from "./scratch";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -113,7 +113,7 @@ export async function serverDatabase(): Promise<ServerDatabase> {
       destroy: () => dropDatabase(process.env.DATABASE_URL!, url),
     };
   }
-  const tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "adopet-process-"));
+  const tempDir = scratchDir("adopet-process-");
   copyTemplate(path.join(tempDir, "data"));
   return {
     env: { DATA_DIR: path.join(tempDir, "data"), DEMO_DATA: "true" },
