@@ -20,6 +20,26 @@ async function caretakerWithPets(page: Page) {
 }
 
 test.describe("axe with content and in error states", () => {
+  // expectNoAxeViolations loads axe once per document (tests/e2e/support.ts): it must still find
+  // what a page breaks after its first pass, at another width, and on the next document.
+  test("the check finds a violation on a page's first pass, on its next, and after navigating", async ({ page }) => {
+    await page.goto("/adopet/");
+    await expectNoAxeViolations(page);
+    await page.evaluate(() => document.body.append(Object.assign(document.createElement("img"), { src: "/x.png" })));
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/image-alt/);
+    await page.goto("/adopet/login");
+    // Grey on grey, through the CSSOM (the pages' CSP refuses a new style sheet).
+    await page.evaluate(() => {
+      for (const element of Array.from(document.querySelectorAll<HTMLElement>("*"))) {
+        element.style.setProperty("color", "#777", "important");
+        element.style.setProperty("background", "#888", "important");
+      }
+    });
+    await expect(expectNoAxeViolations(page)).rejects.toThrow(/color-contrast/);
+  });
+
   test("meus-pets with pets, and a pet's edit page, also refused", async ({ page }) => {
     const { available } = await caretakerWithPets(page);
     await page.goto("/adopet/meus-pets");
