@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { serverProcess } from "./server/tuning/node-flags.js";
@@ -7,8 +8,13 @@ import { scratchDir } from "./tests/support/scratch";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // A fresh embedded database with the demo data for every run (workers inherit
-// the variable, so only the main process creates a directory).
-process.env.ADOPET_E2E_DIR ??= scratchDir("adopet-e2e-");
+// the variable, so only the main process creates a directory, and removes it when the run ends:
+// in /dev/shm it is memory).
+if (!process.env.ADOPET_E2E_DIR) {
+  const created = scratchDir("adopet-e2e-");
+  process.env.ADOPET_E2E_DIR = created;
+  process.once("exit", () => fs.rmSync(created, { recursive: true, force: true }));
+}
 const dataDir = process.env.ADOPET_E2E_DIR;
 // The run's operator (tests/support/e2e-operator.ts makes it before the server starts): no demo
 // account is one. Its password is drawn once here; the workers read both from their environment.
