@@ -61,14 +61,30 @@ export type NewPet = Partial<PetInput> & {
 };
 
 let artCounter = 0;
+/**
+ * Each portrait drawn once per process: rendering the SVG took about 100 ms, paid again by each of
+ * the tests' hundreds of pets. Only the drawing is kept; every pet's photo still goes through the
+ * upload's checks and resizing.
+ */
+const portraits = new Map<string, Promise<Buffer>>();
 
 /** A drawn portrait of a pet as a PNG, as a caretaker's upload would arrive. */
 export async function petPortrait(species: Species, paletteIndex = artCounter++): Promise<Buffer> {
   const palette = PALETTES[paletteIndex % PALETTES.length]!;
-  const sharp = await loadSharp();
-  return sharp(Buffer.from(petArtSvg(species, palette)))
-    .png()
-    .toBuffer();
+  const key = `${species}:${paletteIndex % PALETTES.length}`;
+  let portrait = portraits.get(key);
+  if (!portrait) {
+    portrait = loadSharp().then((sharp) =>
+      sharp(Buffer.from(petArtSvg(species, palette)))
+        .png()
+        .toBuffer(),
+    );
+    portraits.set(key, portrait);
+    // A failed drawing is not kept: the next call tries again.
+    portrait.catch(() => portraits.delete(key));
+  }
+  // A copy: a caller may change its bytes (a test of a damaged upload).
+  return Buffer.from(await portrait);
 }
 
 /** Publishes a pet through the same service the pages use; returns its id. */
