@@ -85,7 +85,7 @@ export async function donationReceipt(
 const MARGIN = 56;
 
 async function renderReceipt(receipt: Receipt, emitidoEm: string): Promise<Buffer> {
-  const { doc, done, width } = startPdf({ title: `Recibo de doação nº ${receipt.numero}`, margin: MARGIN });
+  const { doc, done, width } = await startPdf({ title: `Recibo de doação nº ${receipt.numero}`, margin: MARGIN });
   doc.font("bold").fontSize(20).fillColor(PDF_GREEN).text("Recibo de doação", { width });
   doc.moveDown(0.2).font("regular").fontSize(10).fillColor(PDF_GREY).text(`Nº ${receipt.numero}`, { width });
   doc.moveDown(1.2).font("bold").fontSize(16).fillColor("black").text(formatReais(receipt.valorCentavos), { width });

@@ -94,8 +94,8 @@ const SECTIONS: { title: string; kinds: HealthType[]; columns: [string, number, 
     },
   ];
 
-export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
-  const { doc, done, width } = startPdf({ title: `Carteira de saúde de ${input.pet.nome}`, margin: MARGIN });
+export async function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
+  const { doc, done, width } = await startPdf({ title: `Carteira de saúde de ${input.pet.nome}`, margin: MARGIN });
 
   doc.font("bold").fontSize(9).fillColor(GREEN).text(`Adopet · ${input.organizacao}`);
   doc.moveDown(0.6);
@@ -141,12 +141,12 @@ export function renderCarteiraPdf(input: CarteiraInput): Promise<Buffer> {
  * One animal's data for the national register (Lei 15.046/2024), field by field, to type into
  * the SinPatinhas form or keep with its papers.
  */
-export function renderRegisterPdf(input: {
+export async function renderRegisterPdf(input: {
   nome: string;
   fields: [string, string][];
   emitidaEm: string;
 }): Promise<Buffer> {
-  const { doc, done, width } = startPdf({ title: `Dados de ${input.nome} para o SinPatinhas`, margin: MARGIN });
+  const { doc, done, width } = await startPdf({ title: `Dados de ${input.nome} para o SinPatinhas`, margin: MARGIN });
   doc.font("bold").fontSize(9).fillColor(GREEN).text("Adopet · Cadastro Nacional de Animais Domésticos (SinPatinhas)");
   doc.moveDown(0.6);
   doc.font("bold").fontSize(18).fillColor("black").text(`Dados de ${input.nome} para o SinPatinhas`);

@@ -1,9 +1,8 @@
 import QRCode from "qrcode";
-import sharp from "sharp";
 import type { Db } from "~/db/client.server";
 import { reportAnimalName, reportFacts } from "~/lib/lost-found";
 import { finishPdf, PDF_GREY, startPdf } from "~/services/pdf.server";
-import { findImageVariant } from "~/services/images.server";
+import { findImageVariant, loadSharp } from "~/services/images.server";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import { findReport, type ReportView } from "./reports.server";
 
@@ -30,7 +29,7 @@ export async function reportPoster(
   if (report.status !== "aberto" || report.expiraEm <= now) return notFound("lost-found-report");
   // pdfkit reads JPEG and PNG, and the photos are kept as WebP: the largest variant, as a JPEG.
   const cover = report.fotos[0] ? await findImageVariant(db, report.fotos[0], 1280) : undefined;
-  const photo = cover ? await sharp(cover.data).jpeg({ quality: 82 }).toBuffer() : null;
+  const photo = cover ? await (await loadSharp())(cover.data).jpeg({ quality: 82 }).toBuffer() : null;
   const url = `${publicUrl}/adopet/perdidos-e-achados/${report.id}`;
   const qr = await QRCode.toBuffer(url, { type: "png", errorCorrectionLevel: "M", margin: 1, width: 360 });
   return ok({ pdf: await drawPoster(report, photo, qr, url), fileName: `cartaz-${report.id}.pdf` });
@@ -39,7 +38,7 @@ export async function reportPoster(
 async function drawPoster(report: ReportView, photo: Buffer | null, qr: Buffer, url: string): Promise<Buffer> {
   const lost = report.tipo === "perdido";
   const heading = lost ? "PROCURA-SE" : "ENCONTRADO";
-  const { doc, done, width } = startPdf({
+  const { doc, done, width } = await startPdf({
     title: `${heading}: ${reportAnimalName(report)}`,
     margin: MARGIN,
     subject: "Cartaz de perdidos e achados da Adopet",

@@ -34,8 +34,8 @@ const GREEN = PDF_GREEN;
 const GREY = PDF_GREY;
 const MARGIN = 56;
 
-export function renderTermoPdf(input: TermoPdfInput): Promise<Buffer> {
-  const { doc, done, width } = startPdf({
+export async function renderTermoPdf(input: TermoPdfInput): Promise<Buffer> {
+  const { doc, done, width } = await startPdf({
     title: `Termo de adoção de ${input.petNome}`,
     subject: `Código de verificação ${formatCode(input.codigo)}`,
     createdAt: input.createdAt,
