@@ -21,7 +21,7 @@ export type TestDatabase = Database & { dataDir?: string; url?: string; destroy(
  * A fresh database for one test file: PGlite in a temporary directory, or, when DATABASE_URL is
  * set, a new database created on that PostgreSQL server (dropped afterwards). `migrated`, it is
  * a copy of the global setup's template (tests/support/database-template.ts): migrated, with the
- * job queue installed; otherwise empty.
+ * job queue installed; otherwise empty (on PGlite, a copy of the setup's empty cluster).
  */
 export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
@@ -41,6 +41,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   }
   const dataDir = scratchDir("adopet-test-");
   if (migrated) copyTemplate(path.join(dataDir, "db"));
+  else copyEmpty(path.join(dataDir, "db"));
   // As the server runs it (server/tuning), unless RUNTIME_TUNING=off.
   const database = await openDatabase({
     dataDir: path.join(dataDir, "db"),
@@ -62,6 +63,12 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
 export function copyTemplate(dataDir: string): void {
   const template = inject("pgliteTemplate");
   if (template) fs.cpSync(template, dataDir, { recursive: true });
+}
+
+/** Starts `dataDir` as a copy of the global setup's empty embedded database (initdb done), if any. */
+function copyEmpty(dataDir: string): void {
+  const empty = inject("pgliteEmpty");
+  if (empty) fs.cpSync(empty, dataDir, { recursive: true });
 }
 
 /**
