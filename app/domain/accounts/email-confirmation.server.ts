@@ -3,6 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { EmailConfirmationEmail, emailConfirmationSubject } from "~/emails/email-confirmation.server";
+import { isId } from "~/lib/ids";
 import { renderEmail } from "~/emails/render.server";
 import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
@@ -60,12 +61,10 @@ export async function sendEmailConfirmation(
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 /** Whether `token` looks whole (a link cut short in a mail program is told at once). */
 export function looksLikeConfirmationToken(token: string): boolean {
   const [value, signature] = token.split(".");
-  return UUID.test(value ?? "") && /^[A-Za-z0-9_-]{43}$/.test(signature ?? "");
+  return isId(value) && /^[A-Za-z0-9_-]{43}$/.test(signature ?? "");
 }
 
 /** Confirms the e-mail of the link's account; opening it again changes nothing. */
