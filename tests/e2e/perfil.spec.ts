@@ -149,6 +149,9 @@ test.describe("perfil", () => {
   });
 
   test("the photo picker works from the keyboard", async ({ page, request }) => {
+    // Playwright has the browser intercept file choosers once a listener is added, without waiting
+    // for it: added just before the key press, under load the press won and no chooser was seen.
+    const chooser = page.waitForEvent("filechooser");
     const { email } = await createAccount(request);
     await logIn(page, email);
     await page.goto("/adopet/perfil");
@@ -157,7 +160,6 @@ test.describe("perfil", () => {
     await page.getByRole("heading", { name: "Perfil" }).click();
     await page.keyboard.press("Tab");
     await expect(page.getByLabel("Foto")).toBeFocused();
-    const chooser = page.waitForEvent("filechooser");
     await page.keyboard.press("Enter");
     await (await chooser).setFiles(await pngFile());
     await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveAttribute("src", /^blob:/);
