@@ -5,8 +5,9 @@ import { ProcessesFirst } from "./tests/support/sequencer";
  * Server tests of what runs the same on any database: the HTTP layer (body limits, headers,
  * keep-alive, the response cache), the pages' and documents' rendering, input fuzzing, the
  * process's flags, log and start-up switches (the demo data's: its seeding on PostgreSQL, by two
- * processes at once, is tests/server/two-servers and tests/integration/seed). Embedded PostgreSQL (PGlite) and a PostgreSQL server run the same SQL;
- * what differs between them is connections, locks and concurrency, which these do not exercise.
+ * processes at once, is tests/server/two-servers and tests/integration/seed). Embedded PostgreSQL
+ * (PGlite) and a PostgreSQL server run the same SQL; what differs between them is connections,
+ * locks and concurrency, which these do not exercise.
  * They run once, on the embedded database (npm test), not again on PostgreSQL (npm run test:db).
  */
 const SAME_ON_ANY_DATABASE = [

@@ -40,8 +40,7 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
     };
   }
   const dataDir = scratchDir("adopet-test-");
-  if (migrated) copyTemplate(path.join(dataDir, "db"));
-  else copyEmpty(path.join(dataDir, "db"));
+  copyTemplate(path.join(dataDir, "db"), { migrated });
   // As the server runs it (server/tuning), unless RUNTIME_TUNING=off.
   const database = await openDatabase({
     dataDir: path.join(dataDir, "db"),
@@ -59,16 +58,13 @@ export async function createTestDatabase({ migrated = true } = {}): Promise<Test
   };
 }
 
-/** Starts `dataDir` as a copy of the migrated embedded database, if the global setup made one. */
-export function copyTemplate(dataDir: string): void {
-  const template = inject("pgliteTemplate");
+/**
+ * Starts `dataDir` as a copy of an embedded database the global setup made, if it made one: the
+ * migrated one, or, not `migrated`, the empty one (initdb done).
+ */
+export function copyTemplate(dataDir: string, { migrated = true } = {}): void {
+  const template = inject(migrated ? "pgliteTemplate" : "pgliteEmpty");
   if (template) fs.cpSync(template, dataDir, { recursive: true });
-}
-
-/** Starts `dataDir` as a copy of the global setup's empty embedded database (initdb done), if any. */
-function copyEmpty(dataDir: string): void {
-  const empty = inject("pgliteEmpty");
-  if (empty) fs.cpSync(empty, dataDir, { recursive: true });
 }
 
 /**
