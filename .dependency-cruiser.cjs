@@ -6,26 +6,30 @@
  * The layers, top to bottom. A module may import its own layer and any layer below it.
  */
 const LAYERS = [
-  { name: "server", path: "^server/" },
+  { name: "server", path: "^server/(?!tuning/)" },
   { name: "routes", path: "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$|fonts\\.ts$|styles/)" },
   // The JSON API's wing: its endpoints' declarations, its router and its OpenAPI document (ADR 34).
-  { name: "api", path: "^app/api/(?!presenters/)" },
+  { name: "api", path: "^app/api/" },
   // Starting the app: environment, migrations, the demo seed and the factories tests share.
   { name: "bootstrap", path: "^app/(setup\\.server\\.ts$|env\\.server\\.ts$|demo/)" },
   { name: "web", path: "^app/web/" },
   // The API's shapes of domain records (toApiPet…), also given by pages (the data export).
-  { name: "presenters", path: "^app/api/presenters/" },
-  { name: "components", path: "^app/components/" },
+  { name: "presenters", path: "^app/presenters/" },
   // The queue and the job definitions, which wire the domain's handlers and run maintenance.
   { name: "jobs", path: "^app/jobs/" },
   { name: "domain", path: "^app/domain/" },
   // Domain notices render e-mails; e-mails render data and know nothing of the domain.
   { name: "emails", path: "^app/emails/" },
   // Outcomes, limits, mail, images, signing, and the jobs interface the domain enqueues through.
+  // The tricks played on libraries and the process (ADR 15): told what they need by server/.
+  { name: "tuning", path: "^server/tuning/" },
   { name: "services", path: "^app/services/" },
   { name: "db", path: "^app/db/" },
   // The API's response schemas: zod built from lib and validation, the types presenters return.
   { name: "response-schemas", path: "^app/openapi/responses\\.ts$" },
+  // What pages draw, from the props they are given: the browser's helpers and the forms' rules,
+  // nothing of the server (a loader shapes the data they show).
+  { name: "components", path: "^app/components/" },
   { name: "validation", path: "^app/validation/" },
   // Pure helpers shared with the browser, and the server's logger (log.server.ts).
   { name: "lib", path: "^app/lib/" },

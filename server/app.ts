@@ -21,6 +21,8 @@ import { openVault, type Vault } from "~/services/vault.server";
 import { createHttpApp } from "./http";
 import { CONVERSATION_CHANNEL, ConversationHub } from "~/domain/conversations/live.server";
 import { runtimeTuning } from "./tuning";
+import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
+import { isPersonalRequest } from "~/web/personal.server";
 import { apiWing } from "~/api/index.server";
 
 declare module "react-router" {
@@ -131,7 +133,15 @@ export async function createServer(options: StartOptions = {}): Promise<{
     imageOrigins: env.mapTiles ? [env.mapTiles.origin] : [],
     trustProxy: env.trustProxy,
     health: database.health,
-    publicCache: env.nodeEnv === "production" ? tuning.responseCache(database.db, api.publicCachePaths) : undefined,
+    publicCache:
+      env.nodeEnv === "production"
+        ? tuning.responseCache({
+            ttlMs: PUBLIC_READ_TTL_MS,
+            apiPaths: api.publicCachePaths,
+            isPersonal: isPersonalRequest,
+            onPublicChange: (clear) => onPublicDataChanged(database.db, clear),
+          })
+        : undefined,
     api: { ...api, listener: tuning.apiListener(api.fetch) },
     publicUrl: () => publicUrl,
     requestLines: env.requestLog,

@@ -15,10 +15,8 @@ import {
   VACCINE_LABEL,
   VACCINES,
   VACCINES_BY_SPECIES,
-  formatFee,
   type Species,
 } from "~/lib/pets";
-import type { PetView } from "~/domain/pets/pet-views.server";
 import { MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import {
   ChoiceGroup,
@@ -117,37 +115,6 @@ const FIELD_ORDER = [
   "status",
   "fotos",
 ] as const;
-
-/** The edit form's values from a pet as the pages read it. */
-export function petFormValues(pet: PetView): PetFormValues {
-  return {
-    nome: pet.nome,
-    especie: pet.especie,
-    idade: String(pet.idadeValor),
-    idade__unidade: pet.idadeUnidade,
-    porte: pet.porteCodigo,
-    perfil: pet.perfil,
-    cidade: pet.cidade,
-    uf: pet.uf,
-    // A listing hidden by moderation shows the status it goes back to.
-    status: pet.oculto?.volta ?? pet.status,
-    sexo: pet.sexo ?? "",
-    castrado: pet.castrado ?? "",
-    castracao_data: pet.castracaoData ?? "",
-    vacinas: pet.vacinas,
-    vermifugado: pet.vermifugado === null ? "" : pet.vermifugado ? "sim" : "nao",
-    microchip: pet.microchip ?? "",
-    raca: pet.raca ?? "",
-    pelagem: pet.pelagem ?? "",
-    convive_com: pet.conviveCom,
-    necessidades_especiais: pet.necessidadesEspeciais ?? "",
-    historia: pet.historia ?? "",
-    taxa_adocao: pet.taxaAdocaoCentavos === null ? "" : formatFee(pet.taxaAdocaoCentavos).replace("R$ ", ""),
-    precisa_lar_temporario: pet.precisaLarTemporario ? "sim" : "nao",
-    urgencia: pet.larUrgente ? "urgente" : "normal",
-    prazo_lar: pet.prazoLar ?? "",
-  };
-}
 
 /** The vaccines offered: the chosen species' list, or every one while no species is chosen. */
 function vaccineOptions(species: string | undefined): [string, string][] {

@@ -1,7 +1,5 @@
 import { Link } from "react-router";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { formatLongDate } from "~/lib/dates";
-import type { PublicStory } from "~/domain/termos/happy-endings.server";
 
 /** What a page holds of a published story (finais felizes): no more than anyone may see. */
 export type StoryCardData = {
@@ -15,30 +13,6 @@ export type StoryCardData = {
   responsavel: { id: string; nome: string };
   adotadoEm: string;
 };
-
-const SUMMARY_MAX = 180;
-
-/** A story's first words, cut at a word, for its card and its link preview. */
-function summary(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= SUMMARY_MAX) return flat;
-  const cut = flat.slice(0, SUMMARY_MAX);
-  return `${cut.slice(0, cut.lastIndexOf(" ") > 0 ? cut.lastIndexOf(" ") : SUMMARY_MAX)}…`;
-}
-
-export function storyCardData(story: PublicStory): StoryCardData {
-  return {
-    id: story.id,
-    titulo: `${story.pet.nome} e ${story.adotante}`,
-    resumo: summary(story.historia),
-    historia: story.historia,
-    fotoId: story.imageId,
-    petNome: story.pet.nome,
-    adotante: story.adotante,
-    responsavel: story.responsavel,
-    adotadoEm: formatLongDate(story.adoptedAt),
-  };
-}
 
 /** A story as a card that reads like its link preview: photo, title, first words. */
 export function StoryCard({

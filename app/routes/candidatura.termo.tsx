@@ -2,7 +2,7 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/candidatura.termo";
-import { termoPdfPath } from "~/api/presenters/termos";
+import { termoPdfPath } from "~/presenters/termos";
 import { ChoiceGroup, FormError, TextField, ValidatedForm } from "~/components/form-fields";
 import { TermoText } from "~/components/termo-text";
 import { useValidatedForm } from "~/components/use-validated-form";

@@ -1,6 +1,7 @@
 import { data, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/finais-felizes";
-import { StoryCard, storyCardData } from "~/components/story-card";
+import { StoryCard } from "~/components/story-card";
+import { storyCardData } from "~/presenters/stories";
 import { listStories, parseStoryCursor } from "~/domain/termos/happy-endings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

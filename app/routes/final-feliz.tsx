@@ -2,7 +2,7 @@ import { foundOr404, pageId } from "~/web/not-found.server";
 import { Link, useLoaderData } from "react-router";
 import { shareMeta } from "~/lib/meta";
 import type { Route } from "./+types/final-feliz";
-import { storyCardData } from "~/components/story-card";
+import { storyCardData } from "~/presenters/stories";
 import { findStory } from "~/domain/termos/happy-endings.server";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 

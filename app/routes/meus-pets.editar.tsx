@@ -1,14 +1,14 @@
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-pets.editar";
-import { PetForm, petFormValues } from "~/components/pet-form";
+import { PetForm } from "~/components/pet-form";
 import { checkPetOwner, updatePet } from "~/domain/pets/pets.server";
 import { findPet } from "~/domain/pets/pet-views.server";
 import { transferablePet } from "~/domain/organizations/transfers.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
 import { formFailure } from "~/web/forms.server";
-import { readPetForm } from "~/web/pet-forms.server";
+import { petFormValues, readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 
 /**
@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, pet } = await loadOwnPet(args);
   // Only an administrador of its organisation passes it to another (issue 43).
   const transferable = (await transferablePet(args.context.db, user.id, pet.id)).ok;
-  return { pet, transferable };
+  return { pet: { id: pet.id, nome: pet.nome }, valores: petFormValues(pet), transferable };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -47,12 +47,12 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function EditPet() {
-  const { pet, transferable } = useLoaderData<typeof loader>();
+  const { pet, valores, transferable } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
     <section className="pet-editor">
       <h1 className="pet-editor__title">Editar {pet.nome}</h1>
-      <PetForm mode="edit" lastResult={lastResult} defaultValue={petFormValues(pet)} />
+      <PetForm mode="edit" lastResult={lastResult} defaultValue={valores} />
       {transferable ? (
         <p className="pet-editor__transfer">
           <Link to={`/meus-pets/${pet.id}/transferir`}>Transferir para outra organização</Link>

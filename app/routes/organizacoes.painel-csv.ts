@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/organizacoes.painel-csv";
-import { panelCsv } from "~/api/presenters/panel";
+import { panelCsv } from "~/presenters/panel";
 import { organizationPanel } from "~/domain/organizations/panel.server";
 import { readPanelRange } from "~/validation/organizations";
 import { requireUser } from "~/web/auth.server";

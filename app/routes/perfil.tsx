@@ -4,7 +4,7 @@ import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from 
 import { CityField } from "~/components/city-field";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useValidatedForm } from "~/components/use-validated-form";
-import { toOwnUser } from "~/api/presenters/accounts";
+import { toOwnUser } from "~/presenters/accounts";
 import { findUser, updateProfile } from "~/domain/accounts/accounts.server";
 import { CONFIRMATION_MESSAGES, perfilSchema } from "~/validation/accounts";
 import { requireUser } from "~/web/auth.server";

@@ -1,5 +1,5 @@
-import { toOwnUser } from "~/api/presenters/accounts";
-import { toApiPet } from "~/api/presenters/pets";
+import { toOwnUser } from "~/presenters/accounts";
+import { toApiPet } from "~/presenters/pets";
 import type { DataExport } from "~/domain/accounts/privacy.server";
 
 /** A person's data as a JSON download, never cached on the way. */

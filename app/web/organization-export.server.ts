@@ -1,7 +1,7 @@
-import { toApiActivity, toApiMembers, toApiOrganization } from "~/api/presenters/organizations";
-import { toApiDonation, toApiExpense } from "~/api/presenters/ledger";
-import { toApiPet } from "~/api/presenters/pets";
-import { toApiTransfer } from "~/api/presenters/transfers";
+import { toApiActivity, toApiMembers, toApiOrganization } from "~/presenters/organizations";
+import { toApiDonation, toApiExpense } from "~/presenters/ledger";
+import { toApiPet } from "~/presenters/pets";
+import { toApiTransfer } from "~/presenters/transfers";
 import type { OrganizationExport } from "~/domain/organizations/organization-export.server";
 
 /** An organisation's records (issue 43) as a JSON download in the API's shapes, never cached on the way. */

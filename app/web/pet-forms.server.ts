@@ -1,5 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { PetInput } from "~/domain/pets/pets.server";
+import type { PetView } from "~/domain/pets/pet-views.server";
+import type { PetFormValues } from "~/components/pet-form";
+import { formatFee } from "~/lib/pets";
 import { apiPetPatchSchema, MAX_PET_PHOTOS, petCreateSchema, petEditSchema } from "~/validation/pets";
 import { newsFormSchema, newsPageSchema } from "~/validation/foster";
 import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
@@ -81,4 +84,35 @@ export async function readNewsForm(request: Request) {
   const form = await parseForm(request, newsPageSchema, { maxFiles: MAX_PET_PHOTOS, hideFields: ["fotos"] });
   if (!form.ok) return form;
   return { ...form, animal: form.value.animal, texto: form.value.texto, photos: await bytesOf(form.value.fotos) };
+}
+
+/** The edit form's values from a pet as the pages read it. */
+export function petFormValues(pet: PetView): PetFormValues {
+  return {
+    nome: pet.nome,
+    especie: pet.especie,
+    idade: String(pet.idadeValor),
+    idade__unidade: pet.idadeUnidade,
+    porte: pet.porteCodigo,
+    perfil: pet.perfil,
+    cidade: pet.cidade,
+    uf: pet.uf,
+    // A listing hidden by moderation shows the status it goes back to.
+    status: pet.oculto?.volta ?? pet.status,
+    sexo: pet.sexo ?? "",
+    castrado: pet.castrado ?? "",
+    castracao_data: pet.castracaoData ?? "",
+    vacinas: pet.vacinas,
+    vermifugado: pet.vermifugado === null ? "" : pet.vermifugado ? "sim" : "nao",
+    microchip: pet.microchip ?? "",
+    raca: pet.raca ?? "",
+    pelagem: pet.pelagem ?? "",
+    convive_com: pet.conviveCom,
+    necessidades_especiais: pet.necessidadesEspeciais ?? "",
+    historia: pet.historia ?? "",
+    taxa_adocao: pet.taxaAdocaoCentavos === null ? "" : formatFee(pet.taxaAdocaoCentavos).replace("R$ ", ""),
+    precisa_lar_temporario: pet.precisaLarTemporario ? "sim" : "nao",
+    urgencia: pet.larUrgente ? "urgente" : "normal",
+    prazo_lar: pet.prazoLar ?? "",
+  };
 }

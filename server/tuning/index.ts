@@ -25,20 +25,21 @@
 import http from "node:http";
 import type { PGlite } from "@electric-sql/pglite";
 import type { Express, RequestHandler } from "express";
-import type { Db } from "~/db/client.server";
-import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "./embedded-database";
 import { apiListener, lightResponsesProblem, type FetchHandler, type NodeListener } from "./api-listener";
 import { bornWithExpressPrototypes, nodeServerProblem } from "./node-server";
-import { publicResponseCache } from "./response-cache";
+import { publicResponseCache, type PublicResponseCacheOptions } from "./response-cache";
 
 export type RuntimeTuning = {
   /** The HTTP server for `app`. */
   nodeServer(app: Express): http.Server;
   /** What openDatabase does to a freshly opened PGlite instance (nothing when off). */
   tuneEmbeddedDatabase(client: PGlite): void;
-  /** The response cache, cleared by every public write of this process, or none when off. */
-  responseCache(db: Db, apiPaths: readonly RegExp[]): RequestHandler | undefined;
+  /**
+   * The response cache, cleared whenever `onPublicChange` calls back (every public write of this
+   * process), or none when off.
+   */
+  responseCache(options: PublicResponseCacheOptions & { onPublicChange(clear: () => void): void }): RequestHandler | undefined;
   /** The API wing's Node listener: with the adapter's light Request and Response, or the global ones when off. */
   apiListener(fetch: FetchHandler): NodeListener;
 };
@@ -83,9 +84,9 @@ export function runtimeTuning({ enabled, warn }: { enabled: boolean; warn: (mess
       if (problem) leftOut("comandos do banco embutido por volta do laço de eventos", problem);
       else fewStatementsPerTurn(client);
     },
-    responseCache(db, apiPaths) {
-      const cache = publicResponseCache({ ttlMs: PUBLIC_READ_TTL_MS, apiPaths });
-      onPublicDataChanged(db, () => cache.clear());
+    responseCache({ onPublicChange, ...options }) {
+      const cache = publicResponseCache(options);
+      onPublicChange(() => cache.clear());
       return cache;
     },
     apiListener(fetch) {

@@ -2,7 +2,6 @@ import type { RequestHandler, Response } from "express";
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { secondAsk, spreadTtl } from "~/services/admission.server";
-import { isPersonalRequest } from "~/web/personal.server";
 
 /**
  * Micro-caching of the responses every visitor gets alike (the welcome page,
@@ -52,19 +51,21 @@ type Entry = {
 
 type PublicResponseCache = RequestHandler & { clear(): void };
 
-/**
- * `apiPaths`: the API's endpoints whose declarations say `publicCache` (app/api), besides the
- * pages above.
- */
+export type PublicResponseCacheOptions = {
+  ttlMs: number;
+  maxBytes?: number;
+  /** The API's endpoints whose declarations say `publicCache` (app/api), besides the pages above. */
+  apiPaths?: readonly RegExp[];
+  /** Whether the request's cookies make its page one person's (the app's rule, ~/web/personal.server). */
+  isPersonal(cookieHeader: string | undefined): boolean;
+};
+
 export function publicResponseCache({
   ttlMs,
   maxBytes = 8 * 1024 * 1024,
   apiPaths = [],
-}: {
-  ttlMs: number;
-  maxBytes?: number;
-  apiPaths?: readonly RegExp[];
-}) {
+  isPersonal,
+}: PublicResponseCacheOptions) {
   const cacheable = [...CACHEABLE_PAGES, ...apiPaths];
   const cache = new LRUCache<string, Entry>({
     ttl: ttlMs,
@@ -80,7 +81,7 @@ export function publicResponseCache({
   let generation = 0;
 
   const middleware: RequestHandler = (req, res, next) => {
-    if (req.method !== "GET" || isPersonalRequest(req.headers.cookie)) return next();
+    if (req.method !== "GET" || isPersonal(req.headers.cookie)) return next();
     const [pathname] = req.originalUrl.split("?");
     if (!cacheable.some((pattern) => pattern.test(pathname!))) return next();
     const key = req.originalUrl;

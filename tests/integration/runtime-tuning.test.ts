@@ -14,6 +14,7 @@ import { runtimeTuning } from "../../server/tuning";
 import { embeddedDatabaseProblem, fewStatementsPerTurn } from "../../server/tuning/embedded-database";
 import { bornWithExpressPrototypes, nodeServerProblem } from "../../server/tuning/node-server";
 import { publicResponseCache } from "../../server/tuning/response-cache";
+import { isPersonalRequest } from "~/web/personal.server";
 import { apiListener, lightResponsesProblem } from "../../server/tuning/api-listener";
 
 // Each trick of server/tuning leans on the shape of a library: these tests fail when an
@@ -222,7 +223,11 @@ describe("the response cache (Express, compression)", () => {
       handler,
       production: true,
       // The API's paths come from its declarations (app/api): here, the feed's.
-      publicCache: publicResponseCache({ ttlMs: 60_000, apiPaths: [/^\/adopet\/api\/pets$/] }),
+      publicCache: publicResponseCache({
+        ttlMs: 60_000,
+        apiPaths: [/^\/adopet\/api\/pets$/],
+        isPersonal: isPersonalRequest,
+      }),
     });
     server = await listen(http.createServer(app));
   });
@@ -329,7 +334,14 @@ describe("RUNTIME_TUNING=off", () => {
     tuning.tuneEmbeddedDatabase(client as unknown as PGlite);
     expect(client).toEqual(methods);
 
-    expect(tuning.responseCache({} as Database["db"], [])).toBeUndefined();
+    const subscribed: unknown[] = [];
+    const cache = tuning.responseCache({
+      ttlMs: 1000,
+      isPersonal: isPersonalRequest,
+      onPublicChange: (clear) => subscribed.push(clear),
+    });
+    expect(cache).toBeUndefined();
+    expect(subscribed).toEqual([]);
     expect(warn).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,7 +20,7 @@ import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api
 import { endSession, getUser, signIn } from "~/web/auth.server";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { dataExportResponse } from "~/web/data-export.server";
-import { toOwnUser, toPublicUser } from "../presenters/accounts";
+import { toOwnUser, toPublicUser } from "~/presenters/accounts";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 

@@ -43,8 +43,8 @@ import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { verifyFromRequest } from "~/web/termos-verification.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
-import { toApiApplication, toApiApplicationDetail } from "../presenters/applications";
-import { toApiTermo, toApiVerification } from "../presenters/termos";
+import { toApiApplication, toApiApplicationDetail } from "~/presenters/applications";
+import { toApiTermo, toApiVerification } from "~/presenters/termos";
 
 const application = idParam("application", "da candidatura");
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -22,9 +22,9 @@ import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { getUser, requireApiUser } from "~/web/auth.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiAlert } from "../presenters/alerts";
-import { toApiPet } from "../presenters/pets";
-import { toApiStory } from "../presenters/stories";
+import { toApiAlert } from "~/presenters/alerts";
+import { toApiPet } from "~/presenters/pets";
+import { toApiStory } from "~/presenters/stories";
 
 const story = idParam("story", "da história");
 const pet = idParam("pet", "do animal");

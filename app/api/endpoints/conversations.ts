@@ -23,7 +23,7 @@ import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { getUser, sessionStillOpen } from "~/web/auth.server";
 import { deliverContact } from "~/web/messages.server";
-import { toApiConversation, toApiConversationSummary } from "../presenters/conversations";
+import { toApiConversation, toApiConversationSummary } from "~/presenters/conversations";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 

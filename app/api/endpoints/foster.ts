@@ -32,8 +32,8 @@ import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { notFound } from "~/services/outcome.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent, photoFile } from "../openapi/operation";
-import { toApiFosterOffer, toApiNews, toApiOfferNearby, toApiPlacement } from "../presenters/foster";
-import { toApiPet } from "../presenters/pets";
+import { toApiFosterOffer, toApiNews, toApiOfferNearby, toApiPlacement } from "~/presenters/foster";
+import { toApiPet } from "~/presenters/pets";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };

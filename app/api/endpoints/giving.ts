@@ -11,7 +11,7 @@ import {
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiPixCode, toApiPixKey, toApiSponsorship } from "../presenters/pix";
+import { toApiPixCode, toApiPixKey, toApiSponsorship } from "~/presenters/pix";
 
 /** Gifts by Pix (issue 46): an organisation's key, and the codes that pay it directly. */
 

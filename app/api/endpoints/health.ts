@@ -24,7 +24,7 @@ import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api
 import { privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { healthEntryFields, registerCsv, toApiHealthEntry } from "../presenters/health";
+import { healthEntryFields, registerCsv, toApiHealthEntry } from "~/presenters/health";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const organization = idParam("organization", "da organização");

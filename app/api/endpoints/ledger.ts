@@ -41,7 +41,7 @@ import {
   toApiPendingLine,
   toApiStatementImport,
   toApiTransparency,
-} from "../presenters/ledger";
+} from "~/presenters/ledger";
 
 /** An organisation's accounts (issue 46): gifts, expenses, bank statements, and the transparency page's figures. */
 

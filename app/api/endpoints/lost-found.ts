@@ -38,7 +38,7 @@ import { apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
 import { readApiReport, readPhotoSearch, readShelterAnimals } from "~/web/lost-found-forms.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiMatch, toApiPhotoHit, toApiReport } from "../presenters/lost-found";
+import { toApiMatch, toApiPhotoHit, toApiReport } from "~/presenters/lost-found";
 
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
 

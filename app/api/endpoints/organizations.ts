@@ -40,14 +40,14 @@ import { listActivity, parseActivityCursor } from "~/domain/organizations/activi
 import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { toApiPanel } from "../presenters/panel";
+import { toApiPanel } from "~/presenters/panel";
 import {
   toApiActivity,
   toApiInvitations,
   toApiMembers,
   toApiMembership,
   toApiOrganization,
-} from "../presenters/organizations";
+} from "~/presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
 

@@ -4,7 +4,7 @@ import { questionnaireForPet } from "~/domain/applications/applications.server";
 import { checkPetOwner, publishPet, removePet, updatePet } from "~/domain/pets/pets.server";
 import { findPet, findPublicPet } from "~/domain/pets/pet-views.server";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, listFeed } from "~/domain/pets/feed.server";
-import { toApiPet, toApiPets } from "../presenters/pets";
+import { toApiPet, toApiPets } from "~/presenters/pets";
 import {
   apiPetSchema,
   applicationConflictSchema,

@@ -13,7 +13,7 @@ import { transferSchema as transferInputSchema } from "~/validation/organization
 import { apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
-import { toApiTransfer } from "../presenters/transfers";
+import { toApiTransfer } from "~/presenters/transfers";
 
 /**
  * Transfers of animals between organisations (issue 43): asked by an administrador of the one

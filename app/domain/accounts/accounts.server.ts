@@ -13,7 +13,7 @@ import { EMAIL_CONFIRMATION_JOB, queueEmailConfirmation } from "~/domain/account
 import type { Jobs } from "~/services/jobs.server";
 import { isVerifiedName } from "~/domain/accounts/verified-names.server";
 
-/** An account as stored (the API's shapes of it are in app/api/presenters/accounts.ts). */
+/** An account as stored (the API's shapes of it are in app/presenters/accounts.ts). */
 export type UserRow = typeof users.$inferSelect;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email.trim()})`;
