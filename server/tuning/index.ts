@@ -39,7 +39,9 @@ export type RuntimeTuning = {
    * The response cache, cleared whenever `onPublicChange` calls back (every public write of this
    * process), or none when off.
    */
-  responseCache(options: PublicResponseCacheOptions & { onPublicChange(clear: () => void): void }): RequestHandler | undefined;
+  responseCache(
+    options: PublicResponseCacheOptions & { onPublicChange(clear: () => void): void },
+  ): RequestHandler | undefined;
   /** The API wing's Node listener: with the adapter's light Request and Response, or the global ones when off. */
   apiListener(fetch: FetchHandler): NodeListener;
 };
