@@ -7,7 +7,10 @@
  */
 const LAYERS = [
   { name: "server", path: "^server/(?!tuning/)" },
-  { name: "routes", path: "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$|fonts\\.ts$|styles/)" },
+  {
+    name: "routes",
+    path: "^app/(routes/|root\\.tsx$|entry\\.server\\.tsx$|routes\\.ts$|route-body-limits\\.ts$|fonts\\.ts$|styles/)",
+  },
   // The JSON API's wing: its endpoints' declarations, its router and its OpenAPI document (ADR 34).
   { name: "api", path: "^app/api/" },
   // Starting the app: environment, migrations, the demo seed and the factories tests share.

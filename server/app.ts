@@ -19,6 +19,8 @@ import type { Logger } from "pino";
 import { readEnv, type Env } from "~/env.server";
 import { openVault, type Vault } from "~/services/vault.server";
 import { createHttpApp } from "./http";
+import { bodyLimits, pageRoutesOf } from "./body-limits";
+import { PAGE_BODY_LIMITS } from "~/route-body-limits";
 import { CONVERSATION_CHANNEL, ConversationHub } from "~/domain/conversations/live.server";
 import { runtimeTuning } from "./tuning";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
@@ -145,6 +147,12 @@ export async function createServer(options: StartOptions = {}): Promise<{
     api: { ...api, listener: tuning.apiListener(api.fetch) },
     publicUrl: () => publicUrl,
     requestLines: env.requestLog,
+    bodyLimitFor: bodyLimits({
+      // In development, the routes as the server started (a new page's limit waits for a restart).
+      pages: pageRoutesOf((typeof build === "function" ? await build() : build).routes),
+      pageLimits: PAGE_BODY_LIMITS,
+      api: api.bodyLimitFor,
+    }),
   });
   const server = tuning.nodeServer(app);
   // A client (a proxy, a browser, a test runner) may send on a kept-alive connection at the very

@@ -1,12 +1,7 @@
 import type { IncomingMessage } from "node:http";
 import type { RequestHandler } from "express";
-import { MAX_PET_PHOTOS } from "~/validation/pets";
-import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
-import { bodyTooLarge, formMaxBytes, JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
-import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
-import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX } from "~/lib/health";
-import { RECEIPT_MAX_BYTES, STATEMENT_MAX_BYTES } from "~/lib/giving";
-import { EMERGENCY_ANIMALS_MAX, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { bodyTooLarge, formMaxBytes } from "~/web/body.server";
 
 /**
  * Every request body is bounded here, before any parser, to what its route accepts: a body
@@ -15,63 +10,68 @@ import { EMERGENCY_ANIMALS_MAX, REPORT_PHOTOS_MAX } from "~/lib/lost-found";
  * 5 MB, a JSON body's 8 KB); this bound is what no route and no content type can pass, so a
  * parser that falls back to reading a body whole (one did, for a media type in capitals)
  * cannot take the heap.
+ *
+ * The routes that take files say how much where they are declared: an API endpoint in its
+ * declaration (`bodyLimit`, app/api), a page in the table beside the routes
+ * (app/route-body-limits.ts).
  */
 
 /** Multipart framing (boundaries, part headers) beyond the bytes the form parser counts. */
 const FRAMING = 64 * 1024;
 
 /** Any form or JSON body with no file: the fields of the largest form (a questionnaire's answers). */
-const DEFAULT_MAX_BYTES = formMaxBytes(0) + FRAMING;
-
-/** Routes that take files, by path under /adopet (lower case, no trailing slash, no `.data`). */
-const UPLOAD_ROUTES: ReadonlyArray<readonly [RegExp, number]> = [
-  // A pet's photos: the pages that publish and edit one, and the API.
-  [/^\/(meus-pets\/(?!questionario$|termo$)[^/]+|api\/pets|api\/pets\/[^/]+)$/, formMaxBytes(MAX_PET_PHOTOS)],
-  // The profile photo: the page's form, and the API's JSON with the photo as a data URL.
-  [/^\/perfil$/, formMaxBytes(1)],
-  [/^\/api\/users\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
-  // An organisation's logo: its settings page's form, and the API's JSON with the logo as a data URL.
-  [/^\/organizacoes\/[^/]+\/configuracoes$/, formMaxBytes(1)],
-  [/^\/api\/organizacoes\/[^/]+$/, JSON_WITH_PHOTO_MAX_BYTES],
-  // News of a fostered animal (issue 44): the foster's page and the API.
-  [/^\/(meus-lares|api\/pets\/[^/]+\/noticias)$/, formMaxBytes(MAX_PET_PHOTOS)],
-  // A check-in's photos; an adoption's castration certificate or happy ending's photo.
-  [/^\/acompanhamento$/, formMaxBytes(CHECKIN_PHOTOS_MAX)],
-  [/^\/candidaturas\/[^/]+$/, formMaxBytes(1)],
-  // An animal's health entry with its files (issue 45): its page's form and the API.
-  [/^\/(api\/)?pets\/[^/]+\/saude$/, formMaxBytes(HEALTH_FILES_MAX, HEALTH_FILE_MAX_BYTES)],
-  // An organisation's accounts (issue 46): a bank statement to the API; an expense's receipt to the
-  // API; the accounts page takes either (each form's parser keeps its own file's limit).
-  [/^\/api\/organizacoes\/[^/]+\/extratos$/, formMaxBytes(1, STATEMENT_MAX_BYTES)],
-  [/^\/(api\/organizacoes\/[^/]+\/despesas|organizacoes\/[^/]+\/contas)$/, formMaxBytes(1, RECEIPT_MAX_BYTES)],
-  // A lost or found animal's report with its photos (issue 47): the API and its page.
-  [/^\/(api\/)?perdidos-e-achados(\/novo)?$/, formMaxBytes(REPORT_PHOTOS_MAX)],
-  // The animals a shelter took in during an emergency, a photo each: the API and its page.
-  [/^\/(api|perdidos-e-achados)\/emergencias\/[^/]+\/animais$/, formMaxBytes(EMERGENCY_ANIMALS_MAX)],
-  // A family's photo, to search an emergency's animals by (the page's is the list's route, above).
-  [/^\/api\/emergencias\/[^/]+\/busca$/, formMaxBytes(1)],
-  // A termo's PDF to verify.
-  [/^\/(api\/)?termos\/verificar$/, formMaxBytes(1, PDF_MAX_BYTES)],
-];
+const FIELDS_ONLY = formMaxBytes(0);
 
 const BASE_PATH = "/adopet";
 
-/** The most bytes a request to `pathname` may send. */
-export function bodyLimitFor(pathname: string): number {
-  if (!pathname.toLowerCase().startsWith(`${BASE_PATH}/`)) return DEFAULT_MAX_BYTES;
-  // React Router matches paths in any case, with a trailing slash, and its data requests add `.data`.
-  const path = pathname
-    .slice(BASE_PATH.length)
-    .toLowerCase()
-    .replace(/\.data$/, "")
-    .replace(/(.)\/+$/, "$1");
-  for (const [pattern, maxBytes] of UPLOAD_ROUTES) if (pattern.test(path)) return maxBytes + FRAMING;
-  return DEFAULT_MAX_BYTES;
+/** A page route as app/routes.ts declares it (a tree), and as the build's manifest holds it (flat). */
+export type PageRoute = { path?: string; index?: boolean; caseSensitive?: boolean; children?: PageRoute[] };
+
+/** The build's routes as the tree app/routes.ts declares. */
+export function pageRoutesOf(manifest: ServerBuild["routes"]): PageRoute[] {
+  const entries = Object.values(manifest).filter((entry) => entry !== undefined);
+  const childrenOf = (parentId: string | undefined): PageRoute[] =>
+    entries
+      .filter((entry) => entry.parentId === parentId)
+      .map((entry) => ({ ...entry, children: childrenOf(entry.id) }));
+  return childrenOf(undefined);
 }
 
-export function boundedBodies(): RequestHandler {
+/** The tree as React Router matches a path against it. */
+function routeObjects(routes: PageRoute[]): RouteObject[] {
+  return routes.map(({ path, index, caseSensitive, children = [] }) =>
+    index ? { path, index, caseSensitive } : { path, caseSensitive, children: routeObjects(children) },
+  );
+}
+
+/** The most bytes a request may send, by its method and path. */
+export type BodyLimitFor = (method: string, pathname: string) => number;
+
+export function bodyLimits({
+  pages,
+  pageLimits,
+  api,
+}: {
+  /** The pages' routes, matched as React Router matches them. */
+  pages: PageRoute[];
+  /** A page's limit by its route's path (app/route-body-limits.ts). */
+  pageLimits: Readonly<Record<string, number>>;
+  /** The API's: what the endpoint for `method` on `pathname` declares, if anything. */
+  api?: (method: string, pathname: string) => number | undefined;
+}): BodyLimitFor {
+  const routes = routeObjects(pages);
+  const pageLimit = (pathname: string) => {
+    // React Router's data requests add `.data` to the page's path.
+    const matches = matchRoutes(routes, pathname.replace(/\.data$/, ""), BASE_PATH);
+    const path = matches?.at(-1)?.route.path;
+    return path === undefined ? undefined : pageLimits[path];
+  };
+  return (method, pathname) => (api?.(method, pathname) ?? pageLimit(pathname) ?? FIELDS_ONLY) + FRAMING;
+}
+
+export function boundedBodies(limitFor: BodyLimitFor): RequestHandler {
   return (req, res, next) => {
-    const limit = bodyLimitFor(req.path);
+    const limit = limitFor(req.method, req.path);
     const declared = req.headers["content-length"];
     const chunked = req.headers["transfer-encoding"] !== undefined;
     if (!chunked && (declared === undefined || Number(declared) === 0)) return next();

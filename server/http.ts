@@ -10,7 +10,7 @@ import type { DatabaseHealth } from "~/db/health.server";
 import { randomUUID } from "node:crypto";
 import { forLog, logError, requestLogger } from "~/lib/log.server";
 import { cspNonce, embeddableResources, publicReadsCors, sameOriginPosts } from "./security";
-import { boundedBodies } from "./body-limits";
+import { bodyLimits, boundedBodies, type BodyLimitFor } from "./body-limits";
 
 const BASE_PATH = "/adopet";
 
@@ -40,6 +40,8 @@ export type HttpAppOptions = {
   api?: { owns(pathname: string): boolean; crossOriginPaths: RegExp[]; listener: RequestListener };
   /** The site's public address (PUBLIC_URL or its default), once known. */
   publicUrl?: () => string | undefined;
+  /** The most bytes each route's requests may send (./body-limits.ts); a form of fields only's, without. */
+  bodyLimitFor?: BodyLimitFor;
 };
 
 /**
@@ -59,6 +61,7 @@ export function createHttpApp({
   api,
   publicUrl = () => undefined,
   requestLines = false,
+  bodyLimitFor = bodyLimits({ pages: [], pageLimits: {} }),
 }: HttpAppOptions) {
   const app = express();
   app.disable("x-powered-by");
@@ -75,7 +78,7 @@ export function createHttpApp({
     }),
   );
   // Before anything reads a body: no route and no content type may take more than its route accepts.
-  app.use(boundedBodies());
+  app.use(boundedBodies(bodyLimitFor));
   // A nonce for every response; the policy is enforced in production (Vite's dev server injects inline code).
   app.use(cspNonce({ enforce: production, imageOrigins }));
   // Event streams go out as they are written: compressing would hold events back in its buffer.

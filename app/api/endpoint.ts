@@ -64,6 +64,12 @@ export type Endpoint<Param extends string = string, Who extends Access = Access>
   crossOrigin?: boolean;
   /** Anonymous answers may be kept a few seconds by the response cache (with an ETag: 304). */
   publicCache?: boolean;
+  /**
+   * The most bytes its body may hold, files included (`formMaxBytes`, `JSON_WITH_PHOTO_MAX_BYTES`
+   * of ~/web/body.server), for one that takes files; a body of fields only needs none. The HTTP
+   * layer refuses more before any parser reads it (server/body-limits.ts).
+   */
+  bodyLimit?: number;
   params?: Record<Param, PathParam>;
   doc: EndpointDoc;
   handle(call: Call<Param, Who>): Promise<Response> | Response;

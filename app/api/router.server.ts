@@ -22,6 +22,8 @@ export type ApiWing = {
   crossOriginPaths: RegExp[];
   /** Paths whose anonymous GET answers the response cache may keep. */
   publicCachePaths: RegExp[];
+  /** The body limit an endpoint declares for `method` on `pathname`, if it declares one. */
+  bodyLimitFor(method: string, pathname: string): number | undefined;
 };
 
 /**
@@ -69,12 +71,19 @@ export function createApiWing(
   const patterns = (keep: (declared: Endpoint) => boolean) =>
     [...new Set(endpoints.filter(keep).map((declared) => declared.path))].map(pathPattern);
   const owned = paths.map(pathPattern);
+  const bodyLimits = endpoints.flatMap((declared) =>
+    declared.bodyLimit === undefined
+      ? []
+      : [{ method: declared.method.toUpperCase(), pattern: pathPattern(declared.path), maxBytes: declared.bodyLimit }],
+  );
   return {
     fetch: (request, bindings) => app.fetch(request, bindings),
     // Every request under /adopet asks: pages answer at the first test.
     owns: (pathname) => pathname.startsWith(`${API_BASE}/`) && owned.some((pattern) => pattern.test(pathname)),
     crossOriginPaths: patterns((declared) => declared.method === "get" && declared.crossOrigin === true),
     publicCachePaths: patterns((declared) => declared.method === "get" && declared.publicCache === true),
+    bodyLimitFor: (method, pathname) =>
+      bodyLimits.find((limit) => limit.method === method.toUpperCase() && limit.pattern.test(pathname))?.maxBytes,
   };
 }
 

@@ -3,9 +3,10 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiEndpoints } from "~/api/index.server";
+import { apiEndpoints, apiWing } from "~/api/index.server";
+import { PAGE_BODY_LIMITS } from "~/route-body-limits";
 import routes from "~/routes";
-import { bodyLimitFor } from "../../server/body-limits";
+import { bodyLimits } from "../../server/body-limits";
 import { ROOT, useServerProcess, type RunningServer } from "../support/server-process";
 
 /**
@@ -16,25 +17,39 @@ import { ROOT, useServerProcess, type RunningServer } from "../support/server-pr
 
 const MB = 1024 * 1024;
 const SOME_ID = "00000000-0000-4000-8000-000000000000";
+/** The bounds as the server makes them: the pages' table, and the API's declarations. */
+const bodyLimitFor = bodyLimits({
+  pages: routes,
+  pageLimits: PAGE_BODY_LIMITS,
+  api: apiWing(() => {
+    throw new Error("no request is answered here");
+  }).bodyLimitFor,
+});
 /** The bound of a route that takes no file (a login form's). */
-const DEFAULT_LIMIT = bodyLimitFor("/adopet/login");
+const DEFAULT_LIMIT = bodyLimitFor("POST", "/adopet/login");
 const MIXED_CASE_TYPES = ["Application/x-www-form-urlencoded", "Multipart/form-data; boundary=----adopet"];
 
+const hasAction = (file: string) =>
+  /export (async )?function action\b|export const action\b/.test(fs.readFileSync(path.join(ROOT, "app", file), "utf8"));
+
+type Target = { method: string; url: string };
+
 /**
- * Every page route whose module has an action, and every API endpoint that takes a body (the
- * wing's declarations, app/api), as a path under /adopet with its parameters filled.
+ * Every page route whose module has an action (POST), and every API endpoint that takes a body
+ * (the wing's declarations, app/api, with their methods), as a path under /adopet with its
+ * parameters filled.
  */
-function routesWithActions(): string[] {
+function routesWithActions(): Target[] {
   const pages = routes
-    .filter((route) => {
-      const source = fs.readFileSync(path.join(ROOT, "app", route.file), "utf8");
-      return /export (async )?function action\b/.test(source);
-    })
-    .map((route) => `/adopet/${(route.path ?? "").replace(/:[A-Za-z]+/g, SOME_ID)}`);
+    .filter((route) => hasAction(route.file))
+    .map((route) => ({ method: "POST", url: `/adopet/${(route.path ?? "").replace(/:[A-Za-z]+/g, SOME_ID)}` }));
   const api = apiEndpoints
     .filter((declared) => declared.method !== "get")
-    .map((declared) => `/adopet/api${declared.path.replace(/\{\w+\}/g, SOME_ID)}`);
-  return [...new Set([...pages, ...api])];
+    .map((declared) => ({
+      method: declared.method.toUpperCase(),
+      url: `/adopet/api${declared.path.replace(/\{\w+\}/g, SOME_ID)}`,
+    }));
+  return [...pages, ...api];
 }
 
 type Sent = { status: number; body: string; sent: number };
@@ -44,7 +59,7 @@ type Sent = { status: number; body: string; sent: number };
  * whole; writing stops once an answer comes. `declared` sends Content-Length, else chunked.
  * A urlencoded body is `a&a&…`; a multipart one, a file part `arquivo` that starts as a PDF.
  */
-function send(url: string, contentType: string, total: number, declared: boolean): Promise<Sent> {
+function send(url: string, contentType: string, total: number, declared: boolean, method = "POST"): Promise<Sent> {
   return new Promise((resolve, reject) => {
     const multipart = contentType.toLowerCase().startsWith("multipart/");
     const opening = multipart
@@ -58,7 +73,7 @@ function send(url: string, contentType: string, total: number, declared: boolean
     let sent = 0;
     let answered = false;
     const request = http.request(url, {
-      method: "POST",
+      method,
       headers: {
         "Content-Type": contentType,
         Origin: new URL(url).origin,
@@ -114,15 +129,37 @@ describe("request bodies bounded before any parser", () => {
   }
 
   it("finds every route that takes a body, and bounds uploads' routes above the others", () => {
-    const paths = routesWithActions();
-    expect(paths).toContain("/adopet/login");
-    expect(paths).toContain("/adopet/api/termos/verificar");
-    expect(paths.length).toBeGreaterThan(40);
-    expect(bodyLimitFor("/adopet/login")).toBeLessThan(MB);
-    expect(bodyLimitFor("/adopet/meus-pets/questionario")).toBe(bodyLimitFor("/adopet/login"));
-    expect(bodyLimitFor("/adopet/meus-pets/novo")).toBeGreaterThan(25 * MB);
-    expect(bodyLimitFor("/adopet/MEUS-PETS/novo.data")).toBe(bodyLimitFor("/adopet/meus-pets/novo"));
-    expect(bodyLimitFor("/adopet/api/termos/verificar")).toBeLessThan(6 * MB);
+    const targets = routesWithActions();
+    expect(targets).toContainEqual({ method: "POST", url: "/adopet/login" });
+    expect(targets).toContainEqual({ method: "POST", url: "/adopet/api/termos/verificar" });
+    expect(targets.length).toBeGreaterThan(40);
+    const post = (url: string) => bodyLimitFor("POST", url);
+    expect(post("/adopet/login")).toBeLessThan(MB);
+    // A page's route is the one React Router picks: a fixed name beside a parameter keeps its own.
+    expect(post("/adopet/meus-pets/questionario")).toBe(DEFAULT_LIMIT);
+    expect(post("/adopet/candidaturas/recebidas")).toBe(DEFAULT_LIMIT);
+    expect(post(`/adopet/meus-pets/${SOME_ID}`)).toBeGreaterThan(25 * MB);
+    expect(post("/adopet/meus-pets/novo")).toBeGreaterThan(25 * MB);
+    expect(post("/adopet/MEUS-PETS/novo.data")).toBe(post("/adopet/meus-pets/novo"));
+    expect(post("/adopet/meus-pets/novo/")).toBe(post("/adopet/meus-pets/novo"));
+    expect(post("/adopet/api/termos/verificar")).toBeLessThan(6 * MB);
+    // An endpoint's bound is its method's declaration: a pet's edit takes photos, its removal none.
+    expect(bodyLimitFor("PATCH", `/adopet/api/pets/${SOME_ID}`)).toBe(post("/adopet/meus-pets/novo"));
+    expect(bodyLimitFor("DELETE", `/adopet/api/pets/${SOME_ID}`)).toBe(DEFAULT_LIMIT);
+  });
+
+  it("has each bound where its route is declared: the pages' table names their routes, uploads declare theirs", () => {
+    const pageRoutes = new Map(routes.map((route) => [route.path, route.file]));
+    for (const routePath of Object.keys(PAGE_BODY_LIMITS)) {
+      const file = pageRoutes.get(routePath);
+      expect(file, `${routePath} in app/routes.ts`).toBeDefined();
+      expect(hasAction(file!), `${routePath} takes a form`).toBe(true);
+    }
+    const uploads = apiEndpoints.filter((declared) => declared.doc.traits?.upload);
+    expect(uploads.length).toBeGreaterThan(5);
+    for (const declared of uploads) {
+      expect(declared.bodyLimit, `${declared.method} ${declared.path}`).toBeGreaterThan(DEFAULT_LIMIT);
+    }
   });
 
   it("answers 413 to a 4 MiB login form typed Application/x-www-form-urlencoded, and goes on", async () => {
@@ -179,23 +216,23 @@ describe("request bodies bounded before any parser", () => {
   // to every route (2 GB a run) proved no more; the termo's test above sends those once.
   // One test a route: over a hundred of them, and a failure names its route first.
   it.for(routesWithActions())(
-    "answers %s a body past its bound, in either mixed-case type, never with a 5xx: 413 before it is read",
-    async (url) => {
-      const limit = bodyLimitFor(url);
+    "answers $method $url a body past its bound, in either mixed-case type, never with a 5xx: 413 before it is read",
+    async ({ method, url }) => {
+      const limit = bodyLimitFor(method, url);
       for (const type of MIXED_CASE_TYPES) {
         // Declared past the bound: the HTTP layer answers 413 on the headers, long before the end.
-        const declared = await send(`${base}${url}`, type, limit + 100 * MB, true);
+        const declared = await send(`${base}${url}`, type, limit + 100 * MB, true, method);
         expect(declared.status, `${url} ${type} declared`).toBe(413);
         expect(declared.sent, `${url} answered early`).toBeLessThan(limit + 100 * MB);
         // Chunked, with no length declared, just past the bound for a form with no file: counted
         // as it is read (413), or within an upload route's bound, refused by its parser; a route
         // that reads no body, such as `sair`, answers as ever while Node drops it.
-        const chunked = await send(`${base}${url}`, type, DEFAULT_LIMIT + 64 * 1024, false);
+        const chunked = await send(`${base}${url}`, type, DEFAULT_LIMIT + 64 * 1024, false, method);
         expect(chunked.status, `${url} ${type} chunked`).toBeLessThan(500);
       }
       // An upload route's parser, with a file past any one file's limit (5 MB) within the route's bound.
       if (limit > DEFAULT_LIMIT) {
-        const file = await send(`${base}${url}`, MIXED_CASE_TYPES[1]!, 6 * MB, false);
+        const file = await send(`${base}${url}`, MIXED_CASE_TYPES[1]!, 6 * MB, false, method);
         expect(file.status, `${url} a 6 MB file`).toBeLessThan(500);
       }
       await expectAlive();

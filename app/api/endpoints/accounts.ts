@@ -96,6 +96,7 @@ export const accountsEndpoints = [
   endpoint({
     method: "patch",
     path: "/users/{id}",
+    bodyLimit: JSON_WITH_PHOTO_MAX_BYTES,
     access: "party",
     params: { id: account },
     doc: {

@@ -45,6 +45,8 @@ import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
 import { toApiApplication, toApiApplicationDetail } from "~/presenters/applications";
 import { toApiTermo, toApiVerification } from "~/presenters/termos";
+import { formMaxBytes } from "~/web/body.server";
+import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
 
 const application = idParam("application", "da candidatura");
 const NO_STORE = { "Cache-Control": "no-store" };
@@ -432,6 +434,7 @@ export const applicationsEndpoints = [
   endpoint({
     method: "post",
     path: "/termos/verificar",
+    bodyLimit: formMaxBytes(1, PDF_MAX_BYTES),
     access: "anyone",
     doc: {
       tags: ["Termo de adoção"],

@@ -34,6 +34,8 @@ import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent, photoFile } from "../openapi/operation";
 import { toApiFosterOffer, toApiNews, toApiOfferNearby, toApiPlacement } from "~/presenters/foster";
 import { toApiPet } from "~/presenters/pets";
+import { formMaxBytes } from "~/web/body.server";
+import { MAX_PET_PHOTOS } from "~/validation/pets";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };
@@ -325,6 +327,7 @@ export const fosterEndpoints = [
   endpoint({
     method: "post",
     path: "/pets/{id}/noticias",
+    bodyLimit: formMaxBytes(MAX_PET_PHOTOS),
     access: "party",
     params: { id: pet },
     doc: {

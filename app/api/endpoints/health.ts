@@ -11,7 +11,7 @@ import {
   healthRecord,
   removeHealthEntry,
 } from "~/domain/health/records.server";
-import { HEALTH_FILES_MAX, HEALTH_MESSAGES } from "~/lib/health";
+import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES } from "~/lib/health";
 import { healthEntryResponseSchema, healthRecordSchema } from "~/openapi/responses";
 import {
   HEALTH_ENTRY_SCHEMAS,
@@ -25,6 +25,7 @@ import { privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { healthEntryFields, registerCsv, toApiHealthEntry } from "~/presenters/health";
+import { formMaxBytes } from "~/web/body.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const organization = idParam("organization", "da organização");
@@ -156,6 +157,7 @@ export const healthEndpoints = [
   endpoint({
     method: "post",
     path: "/pets/{id}/saude",
+    bodyLimit: formMaxBytes(HEALTH_FILES_MAX, HEALTH_FILE_MAX_BYTES),
     access: "party",
     params: { id: pet },
     doc: {

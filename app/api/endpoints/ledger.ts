@@ -42,6 +42,8 @@ import {
   toApiStatementImport,
   toApiTransparency,
 } from "~/presenters/ledger";
+import { formMaxBytes } from "~/web/body.server";
+import { RECEIPT_MAX_BYTES, STATEMENT_MAX_BYTES } from "~/lib/giving";
 
 /** An organisation's accounts (issue 46): gifts, expenses, bank statements, and the transparency page's figures. */
 
@@ -74,6 +76,7 @@ export const ledgerEndpoints = [
   endpoint({
     method: "post",
     path: "/organizacoes/{id}/extratos",
+    bodyLimit: formMaxBytes(1, STATEMENT_MAX_BYTES),
     access: "signed-in",
     params: { id: organization },
     doc: {
@@ -228,6 +231,7 @@ export const ledgerEndpoints = [
   endpoint({
     method: "post",
     path: "/organizacoes/{id}/despesas",
+    bodyLimit: formMaxBytes(1, RECEIPT_MAX_BYTES),
     access: "signed-in",
     params: { id: organization },
     doc: {

@@ -39,6 +39,7 @@ import { readApiReport, readPhotoSearch, readShelterAnimals } from "~/web/lost-f
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { toApiMatch, toApiPhotoHit, toApiReport } from "~/presenters/lost-found";
+import { formMaxBytes } from "~/web/body.server";
 
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
 
@@ -72,6 +73,7 @@ export const lostFoundEndpoints = [
   endpoint({
     method: "post",
     path: "/perdidos-e-achados",
+    bodyLimit: formMaxBytes(REPORT_PHOTOS_MAX),
     access: "signed-in",
     doc: {
       tags: ["Perdidos e achados"],
@@ -237,6 +239,7 @@ export const lostFoundEndpoints = [
   endpoint({
     method: "post",
     path: "/emergencias/{id}/animais",
+    bodyLimit: formMaxBytes(EMERGENCY_ANIMALS_MAX),
     access: "signed-in",
     params: { id: emergency },
     doc: {
@@ -289,6 +292,7 @@ export const lostFoundEndpoints = [
   endpoint({
     method: "post",
     path: "/emergencias/{id}/busca",
+    bodyLimit: formMaxBytes(1),
     access: "anyone",
     params: { id: emergency },
     doc: {

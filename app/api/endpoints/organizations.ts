@@ -139,6 +139,7 @@ export const organizationEndpoints = [
   endpoint({
     method: "patch",
     path: "/organizacoes/{id}",
+    bodyLimit: JSON_WITH_PHOTO_MAX_BYTES,
     access: "signed-in",
     params: { id: organization },
     doc: {

@@ -15,11 +15,12 @@ import {
 import type { Failure } from "~/services/outcome.server";
 import { applicationSchema } from "~/validation/applications";
 import { PLACE_MESSAGES } from "~/validation/messages";
-import { apiPetPatchSchema, feedFiltersSchema, feedParams, petCreateSchema } from "~/validation/pets";
+import { apiPetPatchSchema, feedFiltersSchema, feedParams, MAX_PET_PHOTOS, petCreateSchema } from "~/validation/pets";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { readApiPetChanges, readApiPetCreate } from "~/web/pet-forms.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent, photoFile } from "../openapi/operation";
+import { formMaxBytes } from "~/web/body.server";
 
 const pet = idParam("pet", "do animal");
 const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };
@@ -101,6 +102,7 @@ export const petEndpoints = [
   endpoint({
     method: "post",
     path: "/pets",
+    bodyLimit: formMaxBytes(MAX_PET_PHOTOS),
     access: "signed-in",
     doc: {
       tags: ["Animais"],
@@ -153,6 +155,7 @@ export const petEndpoints = [
   endpoint({
     method: "patch",
     path: "/pets/{id}",
+    bodyLimit: formMaxBytes(MAX_PET_PHOTOS),
     access: "party",
     params: { id: pet },
     doc: {
