@@ -21,7 +21,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { APPLICATION_STATUSES, VISIT_PLACES } from "~/lib/applications";
-import { FOSTER_SPECIES } from "~/lib/foster";
+import { FOSTER_SPECIES, NEWS_STATUSES } from "~/lib/foster";
 import type { ExpenseCategory } from "~/lib/giving";
 import type { Color, ReportStatus, ReportType } from "~/lib/lost-found";
 import type { Sex, Size, Species } from "~/lib/pets";
@@ -1433,7 +1433,7 @@ export const fosterPlacements = pgTable(
   ],
 );
 
-export const petNewsStatus = pgEnum("pet_news_status", ["pendente", "publicada", "recusada"]);
+export const petNewsStatus = pgEnum("pet_news_status", NEWS_STATUSES);
 
 /**
  * News of an animal (issue 44): a few words and up to 5 photos from its foster home (or its

@@ -13,6 +13,9 @@ export const FOSTER_MAX_ANIMALS = 10;
 export const FOSTER_NOTES_MAX = 500;
 /** A foster's news of an animal: a few words (and up to 5 photos, as a listing's). */
 export const FOSTER_NEWS_MAX = 1000;
+/** A news item waits for the team (`pendente`), then is published or refused once. */
+export const NEWS_STATUSES = ["pendente", "publicada", "recusada"] as const;
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** How far from the animal an organisation looks for homes, by default and at most (km). */
 export const FOSTER_RADIUS_KM = 50;

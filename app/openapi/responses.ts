@@ -2,7 +2,7 @@ import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES, VISIT_PLACES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
 import { TERMO_STATUSES } from "~/lib/termos";
-import { FOSTER_SPECIES, FOSTER_URGENCIES } from "~/lib/foster";
+import { FOSTER_SPECIES, FOSTER_URGENCIES, NEWS_STATUSES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { HEALTH_ROLES } from "~/lib/health";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
@@ -725,7 +725,7 @@ export const petNewsSchema = z
     id,
     texto: z.string(),
     status: z
-      .enum(["pendente", "publicada", "recusada"])
+      .enum(NEWS_STATUSES)
       .meta({ description: "`pendente`: esperando a equipe publicar; só a equipe e quem escreveu a veem." }),
     fotos: z.array(imagePath).meta({ description: "As fotos (640 px), na ordem enviada." }),
     criada_em: dateTime,
@@ -733,7 +733,21 @@ export const petNewsSchema = z
   .meta({ id: "Noticia" });
 
 export const petNewsListSchema = z.object({
-  noticias: z.array(petNewsSchema).meta({ description: "As publicadas, mais recentes primeiro (até 20)." }),
+  noticias: z.array(petNewsSchema).meta({
+    description:
+      "Mais recentes primeiro (até 20): as publicadas; para a equipe do animal, também as pendentes e recusadas; para o lar temporário, também as suas.",
+  }),
+});
+
+/** `GET /organizacoes/:id/noticias`: the fosters' news waiting for the team. */
+export const pendingNewsListSchema = z.object({
+  noticias: z
+    .array(
+      petNewsSchema
+        .extend({ pet: z.object({ id, nome: z.string() }).meta({ description: "O animal da notícia." }) })
+        .meta({ id: "NoticiaPendente" }),
+    )
+    .meta({ description: "As pendentes, mais antigas primeiro." }),
 });
 
 /** An entry of an animal's health record (issue 45), its fields by `tipo`. */

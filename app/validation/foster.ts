@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { FOSTER_MAX_ANIMALS, FOSTER_NEWS_MAX, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
+import {
+  FOSTER_MAX_ANIMALS,
+  FOSTER_NEWS_MAX,
+  FOSTER_NOTES_MAX,
+  FOSTER_RADIUS_KM,
+  FOSTER_SPECIES,
+  NEWS_STATUSES,
+} from "~/lib/foster";
 import { DEFAULT_RADIUS_KM, SIZES, SPECIES, UFS } from "~/lib/pets";
 import { cidadeField, requiredText, textField } from "./fields";
 import { photos, searchFields } from "./pets";
@@ -27,6 +34,7 @@ export const FOSTER_MESSAGES = {
     required: "Escreva como o animal está.",
     max: `As notícias devem ter no máximo ${FOSTER_NEWS_MAX} caracteres.`,
     status: "Escolha publicada ou recusada.",
+    filtro: "Escolha pendente, publicada ou recusada.",
   },
 } as const;
 
@@ -129,6 +137,11 @@ export const newsFormSchema = z.object({
 /** `PATCH /api/pets/:id/noticias/:noticiaId`: the team publishes or declines a foster's news. */
 export const newsDecisionSchema = z.strictObject({
   status: z.enum(["publicada", "recusada"], FOSTER_MESSAGES.noticia.status),
+});
+
+/** `GET /api/pets/:id/noticias?status=`: the news of one status. */
+export const newsQuerySchema = z.object({
+  status: z.enum(NEWS_STATUSES, FOSTER_MESSAGES.noticia.filtro).optional().meta({ description: "Só as deste status." }),
 });
 
 /** `Enviar notícias` on `/meus-lares`: which of the foster's animals, and the news. */

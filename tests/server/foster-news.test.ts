@@ -89,6 +89,28 @@ describe("news of a fostered animal", () => {
     const teamPage = await team.client.get(`/organizacoes/${organizationId}/lares`);
     expect(teamPage.text).toContain("Mel comeu tudo e dormiu no sofá.");
 
+    // The API reads what the page reads (issue 61): the team lists what waits, for the whole
+    // organisation or by animal, and the author their own; the public and strangers nothing of it.
+    const waiting = await team.client.get(`/api/organizacoes/${organizationId}/noticias`);
+    expect(waiting.status, waiting.text).toBe(200);
+    expect(waiting.json.noticias).toEqual([
+      expect.objectContaining({ id: sent.json.id, status: "pendente", pet: { id: mel, nome: "Mel" } }),
+    ]);
+    const ids = (answer: { json: Record<string, unknown> }) =>
+      (answer.json.noticias as { id: string }[]).map((item) => item.id);
+    for (const who of [team, foster]) {
+      const forMel = await who.client.get(`/api/pets/${mel}/noticias?status=pendente`);
+      expect(ids(forMel)).toEqual([sent.json.id]);
+      expect(forMel.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    expect(ids(await outsider.client.get(`/api/pets/${mel}/noticias?status=pendente`))).toEqual([]);
+    expect(ids(await new Client(app.baseUrl).get(`/api/pets/${mel}/noticias?status=pendente`))).toEqual([]);
+    expect((await foster.client.get(`/api/organizacoes/${organizationId}/noticias`)).status).toBe(403);
+    expect((await outsider.client.get(`/api/organizacoes/${organizationId}/noticias`)).status).toBe(404);
+    expect((await new Client(app.baseUrl).get(`/api/organizacoes/${organizationId}/noticias`)).status).toBe(401);
+    const unknown = await team.client.get(`/api/pets/${mel}/noticias?status=talvez`);
+    expect([unknown.status, unknown.json.errors]).toEqual([400, { status: [FOSTER_MESSAGES.noticia.filtro] }]);
+
     // Nobody else writes news of Mel: another member, a stranger, a visitor.
     const gil = await person("gil", "Gil Outro Lar");
     for (const who of [outsider, gil]) {
@@ -151,6 +173,10 @@ describe("news of a fostered animal", () => {
         .from(petNewsPhotos)
         .where(eq(petNewsPhotos.newsId, second.json.id as string)),
     ).toEqual([]);
+    // Refused: the team still finds it, the public never.
+    expect(ids(await team.client.get(`/api/pets/${mel}/noticias?status=recusada`))).toEqual([second.json.id]);
+    expect(ids(await new Client(app.baseUrl).get(`/api/pets/${mel}/noticias`))).toEqual([newsId]);
+    expect(ids(await team.client.get(`/api/organizacoes/${organizationId}/noticias`))).toEqual([]);
 
     // The organisation may publish its fosters' news at once; its team's own always are.
     const setting = await team.client.post(

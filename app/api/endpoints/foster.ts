@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { petsNeedingFoster } from "~/domain/foster/needs.server";
-import { decideNews, findNews, newsOf, postNews } from "~/domain/foster/news.server";
+import { decideNews, findNews, newsOf, pendingNewsFor, postNews } from "~/domain/foster/news.server";
 import { ownOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
 import { endPlacement, myFosteredPets, placementHistory, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
@@ -13,6 +13,7 @@ import {
   fosterOfferResponseSchema,
   fosterOffersNearbySchema,
   myFosteredSchema,
+  pendingNewsListSchema,
   petNewsListSchema,
   petNewsSchema,
   placementSchema as placementResponseSchema,
@@ -24,11 +25,13 @@ import {
   fosterOfferSchema,
   newsDecisionSchema,
   newsFormSchema,
+  newsQuerySchema,
   placementSchema,
 } from "~/validation/foster";
 import { readApiNews } from "~/web/pet-forms.server";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
+import { getUser } from "~/web/auth.server";
 import { notFound } from "~/services/outcome.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent, photoFile } from "../openapi/operation";
@@ -39,6 +42,7 @@ import { MAX_PET_PHOTOS } from "~/validation/pets";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const PUBLIC_READ = { "Cache-Control": "public, max-age=30" };
+const PRIVATE_READ = { "Cache-Control": "private, no-store" };
 const organization = idParam("organization", "da organização");
 const offer = idParam("foster-offer", "da oferta de lar temporário");
 const pet = idParam("pet", "do animal");
@@ -367,14 +371,45 @@ export const fosterEndpoints = [
     doc: {
       tags: ["Lar temporário"],
       summary: "As notícias de um animal",
-      description: "As notícias publicadas, mais recentes primeiro (até 20).",
+      description:
+        "As publicadas, mais recentes primeiro (até 20). Com a sessão de administradores e equipe da organização do animal, também as pendentes e as recusadas; com a do lar temporário que as escreveu, também as suas. `status` deixa só as de um status.",
+      query: newsQuerySchema,
       ok: { 200: answer("As notícias.", petNewsListSchema) },
-      errors: { 404: "Animal não encontrado." },
+      errors: { 400: "`status` inválido.", 404: "Animal não encontrado." },
     },
-    async handle({ params, context }) {
-      const found = await newsOf(context.db, null, params.id);
+    async handle({ request, params, context }) {
+      const query = newsQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!query.success) return apiError(400, "Dados inválidos.", { status: [FOSTER_MESSAGES.noticia.filtro] });
+      // The team and the author read more than the public: their answer is theirs alone.
+      const viewer = await getUser(request, context.db);
+      const found = await newsOf(context.db, viewer?.id ?? null, params.id, query.data.status);
       if (!found.ok) return apiFailure(found.failure);
-      return Response.json({ noticias: found.value.map(toApiNews) }, { headers: PUBLIC_READ });
+      return Response.json({ noticias: found.value.map(toApiNews) }, { headers: viewer ? PRIVATE_READ : PUBLIC_READ });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/noticias",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Notícias dos lares temporários esperando a equipe",
+      description:
+        "Para administradores e equipe da organização: as notícias pendentes dos seus animais, mais antigas primeiro, para publicar ou recusar (`PATCH /pets/{id}/noticias/{noticiaId}`).",
+      ok: { 200: answer("As notícias pendentes.", pendingNewsListSchema) },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe publicam notícias.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ params, context, user }) {
+      const waiting = await pendingNewsFor(context.db, user.id, params.id);
+      if (!waiting.ok) return apiFailure(waiting.failure);
+      return Response.json(
+        { noticias: waiting.value.map((item) => ({ ...toApiNews(item), pet: { id: item.petId, nome: item.pet } })) },
+        { headers: NO_STORE },
+      );
     },
   }),
   endpoint({

@@ -10,6 +10,7 @@ import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { isFostering } from "./placements.server";
+import type { NewsStatus } from "~/lib/foster";
 
 /**
  * News of an animal (issue 44): its foster writes a few words with up to 5 photos (checked by
@@ -20,8 +21,6 @@ import { isFostering } from "./placements.server";
  */
 
 export const PET_NEWS_JOB = "pet-news";
-
-export type NewsStatus = "pendente" | "publicada" | "recusada";
 
 export type PetNewsView = {
   id: string;
@@ -185,9 +184,14 @@ const NEWS_SHOWN = 20;
 
 /**
  * The animal's news, newest first: published ones for everyone; for its team every one, and
- * for its foster their own too (`viewerId`).
+ * for its foster their own too (`viewerId`); only those of `status`, when given.
  */
-export async function newsOf(db: Db, viewerId: string | null, petId: string): Promise<Result<PetNewsView[]>> {
+export async function newsOf(
+  db: Db,
+  viewerId: string | null,
+  petId: string,
+  status?: NewsStatus,
+): Promise<Result<PetNewsView[]>> {
   const [pet] = await db
     .select({ status: pets.status, organizationId: pets.organizationId })
     .from(pets)
@@ -203,7 +207,7 @@ export async function newsOf(db: Db, viewerId: string | null, petId: string): Pr
   const rows = await db
     .select(newsColumns)
     .from(petNews)
-    .where(and(eq(petNews.petId, petId), visible))
+    .where(and(eq(petNews.petId, petId), visible, status ? eq(petNews.status, status) : undefined))
     .orderBy(desc(petNews.createdAt), desc(petNews.id))
     .limit(NEWS_SHOWN);
   return ok(rows.map((row) => toView(row as NewsRow)));
@@ -218,6 +222,20 @@ export async function pendingNews(db: Db, organizationId: string): Promise<(PetN
     .where(and(eq(petNews.organizationId, organizationId), eq(petNews.status, "pendente")))
     .orderBy(asc(petNews.createdAt));
   return rows.map(({ pet, ...row }) => ({ ...toView(row as NewsRow), pet }));
+}
+
+/**
+ * The news waiting for the organisation's team, for one of its administradores or equipe: a
+ * foster of it is told why not (403), anyone else finds no organisation (404).
+ */
+export async function pendingNewsFor(
+  db: Db,
+  actorId: string,
+  organizationId: string,
+): Promise<Result<(PetNewsView & { pet: string })[]>> {
+  const may = await requirePower(db, actorId, organizationId, "cuidar");
+  if (!may.ok) return may;
+  return ok(await pendingNews(db, organizationId));
 }
 
 /** Whether the organisation publishes its fosters' news without approval. */
