@@ -51,7 +51,7 @@ export function CityField({
 }
 
 /** The input and its list of suggestions, for any form (the feed's filters have no Conform). */
-export function CityInput({
+function CityInput({
   inputProps,
   ufField,
 }: {
@@ -89,5 +89,63 @@ export function CityInput({
       onChoose={choose}
       announce={(count) => `${count} ${count === 1 ? "cidade sugerida" : "cidades sugeridas"}`}
     />
+  );
+}
+
+const CITY_NOT_FOUND = "Cidade não encontrada: escolha uma das sugestões.";
+
+/**
+ * `Perto de` and `Raio` of a search form (method get): a city, suggested as it is typed, and a
+ * radius from `radii`. `id` prefixes the fields' ids; `notFound` marks a city the search did not
+ * find, with its message under the field.
+ */
+export function NearFilter({
+  id,
+  perto,
+  raio,
+  radii,
+  notFound = false,
+  placeholder = "Cidade (UF)",
+}: {
+  id: string;
+  perto: string;
+  raio: number;
+  radii: readonly number[];
+  notFound?: boolean;
+  placeholder?: string;
+}) {
+  const errorId = `${id}-perto-erro`;
+  return (
+    <>
+      <div className="filters__field filters__field--wide city-field">
+        <label htmlFor={`${id}-perto`}>Perto de</label>
+        <CityInput
+          inputProps={{
+            id: `${id}-perto`,
+            name: "perto",
+            defaultValue: perto,
+            maxLength: 60,
+            placeholder,
+            "aria-describedby": notFound ? errorId : undefined,
+            "aria-invalid": notFound || undefined,
+          }}
+        />
+        {notFound ? (
+          <p id={errorId} className="field__error">
+            {CITY_NOT_FOUND}
+          </p>
+        ) : null}
+      </div>
+      <div className="filters__field">
+        <label htmlFor={`${id}-raio`}>Raio</label>
+        <select id={`${id}-raio`} name="raio" defaultValue={String(raio)}>
+          {radii.map((km) => (
+            <option key={km} value={km}>
+              {km} km
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
   );
 }

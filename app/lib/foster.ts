@@ -19,6 +19,8 @@ export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** How far from the animal an organisation looks for homes, by default and at most (km). */
 export const FOSTER_RADIUS_KM = 50;
+/** The radii the team's search offers, up to FOSTER_RADIUS_KM. */
+export const FOSTER_RADII_KM = [10, 25, FOSTER_RADIUS_KM] as const;
 
 /** How urgently an animal needs a foster home: `urgente` ones are listed first. */
 export const FOSTER_URGENCIES = ["urgente", "normal"] as const;

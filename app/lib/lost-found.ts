@@ -45,6 +45,8 @@ export const REPORT_PHOTOS_MAX = 5;
 /** A lost and a found report are compared within this distance and this many days apart. */
 export const MATCH_RADIUS_KM = 30;
 export const MATCH_DAYS = 60;
+/** The radii the list's filter offers; it searches within the matching's distance unless told. */
+export const LOST_FOUND_RADII_KM = [10, MATCH_RADIUS_KM, 50, 100] as const;
 /**
  * How a conversation or an e-mail names a report's animal ("Ana escreveu sobre …"): a lost
  * animal's name, else "o gato encontrado".

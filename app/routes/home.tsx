@@ -23,7 +23,7 @@ import { listFeed } from "~/domain/pets/feed.server";
 import { favoriteIds } from "~/domain/favorites/favorites.server";
 import { getUser } from "~/web/auth.server";
 import { feedFiltersSchema, feedParams, type FeedFilters } from "~/validation/pets";
-import { CityInput } from "~/components/city-field";
+import { NearFilter } from "~/components/city-field";
 import { AlertOffer } from "~/components/alert-offer";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -153,35 +153,13 @@ export default function Home() {
               <label htmlFor="filtro-cidade">Cidade</label>
               <input id="filtro-cidade" name="cidade" defaultValue={filters.cidade ?? ""} maxLength={50} />
             </div>
-            <div className="filters__field filters__field--wide city-field">
-              <label htmlFor="filtro-perto">Perto de</label>
-              <CityInput
-                inputProps={{
-                  id: "filtro-perto",
-                  name: "perto",
-                  defaultValue: feed.perto?.encontrada ? feed.perto.rotulo : (filters.perto ?? ""),
-                  maxLength: 60,
-                  placeholder: "Cidade (UF)",
-                  "aria-describedby": feed.perto?.encontrada === false ? "filtro-perto-erro" : undefined,
-                  "aria-invalid": feed.perto?.encontrada === false || undefined,
-                }}
-              />
-              {feed.perto?.encontrada === false ? (
-                <p id="filtro-perto-erro" className="field__error">
-                  Cidade não encontrada: escolha uma das sugestões.
-                </p>
-              ) : null}
-            </div>
-            <div className="filters__field">
-              <label htmlFor="filtro-raio">Raio</label>
-              <select id="filtro-raio" name="raio" defaultValue={String(filters.raio ?? DEFAULT_RADIUS_KM)}>
-                {RADII_KM.map((km) => (
-                  <option key={km} value={km}>
-                    {km} km
-                  </option>
-                ))}
-              </select>
-            </div>
+            <NearFilter
+              id="filtro"
+              perto={feed.perto?.encontrada ? feed.perto.rotulo : (filters.perto ?? "")}
+              raio={filters.raio ?? DEFAULT_RADIUS_KM}
+              radii={RADII_KM}
+              notFound={feed.perto?.encontrada === false}
+            />
             {FILTER_SELECTS.map(({ name, label, all, options }) => (
               <div className="filters__field" key={name}>
                 <label htmlFor={`filtro-${name}`}>{label}</label>

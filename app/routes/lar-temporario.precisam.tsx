@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/lar-temporario.precisam";
-import { CityInput } from "~/components/city-field";
+import { NearFilter } from "~/components/city-field";
 import { cardData, PetCard } from "~/components/pet-card";
 import { Pagination } from "~/components/pagination";
 import { petsNeedingFoster } from "~/domain/foster/needs.server";
@@ -79,35 +79,13 @@ export default function FosterNeeds() {
         continua responsável por ele. <Link to="/lar-temporario">O que é ser lar temporário</Link>
       </p>
       <Form method="get" className="filters foster-needs__filters" aria-label="Buscar animais">
-        <div className="filters__field filters__field--wide city-field">
-          <label htmlFor="precisam-perto">Perto de</label>
-          <CityInput
-            inputProps={{
-              id: "precisam-perto",
-              name: "perto",
-              defaultValue: found.perto?.encontrada ? found.perto.rotulo : (criteria.perto ?? ""),
-              maxLength: 60,
-              placeholder: "Cidade (UF)",
-              "aria-describedby": notFound ? "precisam-perto-erro" : undefined,
-              "aria-invalid": notFound || undefined,
-            }}
-          />
-          {notFound ? (
-            <p id="precisam-perto-erro" className="field__error">
-              Cidade não encontrada: escolha uma das sugestões.
-            </p>
-          ) : null}
-        </div>
-        <div className="filters__field">
-          <label htmlFor="precisam-raio">Raio</label>
-          <select id="precisam-raio" name="raio" defaultValue={String(criteria.raio ?? DEFAULT_RADIUS_KM)}>
-            {RADII_KM.map((km) => (
-              <option key={km} value={km}>
-                {km} km
-              </option>
-            ))}
-          </select>
-        </div>
+        <NearFilter
+          id="precisam"
+          perto={found.perto?.encontrada ? found.perto.rotulo : (criteria.perto ?? "")}
+          raio={criteria.raio ?? DEFAULT_RADIUS_KM}
+          radii={RADII_KM}
+          notFound={notFound}
+        />
         <div className="filters__field">
           <label htmlFor="precisam-especie">Espécie</label>
           <select id="precisam-especie" name="especie" defaultValue={criteria.especie ?? ""}>

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.lares";
-import { CityInput } from "~/components/city-field";
+import { NearFilter } from "~/components/city-field";
 import { NewsPhotos } from "~/components/news-photos";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -11,7 +11,7 @@ import { inviteFoster } from "~/domain/organizations/invitations.server";
 import { listMembers, organizationForMember } from "~/domain/organizations/organizations.server";
 import { listOrganizationPets } from "~/domain/pets/pet-views.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
-import { FOSTER_RADIUS_KM, newsPhotoUrl, offerInWords } from "~/lib/foster";
+import { FOSTER_RADII_KM, FOSTER_RADIUS_KM, newsPhotoUrl, offerInWords } from "~/lib/foster";
 import { pageMeta } from "~/lib/meta";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
 import { isId } from "~/lib/ids";
@@ -28,8 +28,6 @@ import { setNotice } from "~/web/notices.server";
  * foster of the organisation is told why not (403), anyone else finds nothing (404).
  */
 
-const RADII = [10, 25, FOSTER_RADIUS_KM] as const;
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const id = pageId(params.id, "organization");
@@ -45,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       context.db,
       user.id,
       id,
-      { perto, raio: (RADII as readonly number[]).includes(raio) ? raio : FOSTER_RADIUS_KM },
+      { perto, raio: (FOSTER_RADII_KM as readonly number[]).includes(raio) ? raio : FOSTER_RADIUS_KM },
       new Date(),
     ),
     listMembers(context.db, user.id, id),
@@ -276,28 +274,14 @@ function OfferSearch() {
         Procurar lares temporários
       </h2>
       <Form method="get" className="filters organization-fosters__search">
-        <div className="filters__field filters__field--wide city-field">
-          <label htmlFor="lares-perto">Perto de</label>
-          <CityInput
-            inputProps={{
-              id: "lares-perto",
-              name: "perto",
-              defaultValue: busca.perto,
-              maxLength: 60,
-              placeholder: organization.temCidade ? "A cidade da organização" : "Cidade (UF)",
-            }}
-          />
-        </div>
-        <div className="filters__field">
-          <label htmlFor="lares-raio">Raio</label>
-          <select id="lares-raio" name="raio" defaultValue={String(busca.raio)}>
-            {RADII.map((km) => (
-              <option key={km} value={km}>
-                {km} km
-              </option>
-            ))}
-          </select>
-        </div>
+        <NearFilter
+          id="lares"
+          perto={busca.perto}
+          raio={busca.raio}
+          radii={FOSTER_RADII_KM}
+          notFound={offers === null && busca.perto !== ""}
+          placeholder={organization.temCidade ? "A cidade da organização" : "Cidade (UF)"}
+        />
         <div className="filters__actions">
           <button type="submit" className="button">
             Procurar
@@ -307,7 +291,7 @@ function OfferSearch() {
       {offers === null ? (
         <p role="status">
           {busca.perto
-            ? "Cidade não encontrada: escolha uma das sugestões."
+            ? "Nenhuma oferta: a cidade não foi encontrada."
             : "Diga perto de qual cidade procurar (a organização não tem cidade cadastrada)."}
         </p>
       ) : (

@@ -1,7 +1,7 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
 import { AlertOffer } from "~/components/alert-offer";
-import { CityInput } from "~/components/city-field";
+import { NearFilter } from "~/components/city-field";
 import { FileChoice } from "~/components/file-choice";
 import { ChoiceGroup, FormError, SelectField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -10,7 +10,15 @@ import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server"
 import { listReports, type ReportView } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import { COLOR_LABEL, COLORS, REPORT_TYPE_LABEL, REPORT_TYPES, reportTitle } from "~/lib/lost-found";
+import {
+  COLOR_LABEL,
+  COLORS,
+  LOST_FOUND_RADII_KM,
+  MATCH_RADIUS_KM,
+  REPORT_TYPE_LABEL,
+  REPORT_TYPES,
+  reportTitle,
+} from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
 import { SPECIES, SPECIES_LABEL } from "~/lib/pets";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
@@ -199,28 +207,13 @@ export default function LostAndFound() {
             ))}
           </select>
         </div>
-        <div className="filters__field filters__field--wide city-field">
-          <label htmlFor="pa-perto">Perto de</label>
-          <CityInput
-            inputProps={{
-              id: "pa-perto",
-              name: "perto",
-              defaultValue: query.perto ?? "",
-              maxLength: 60,
-              placeholder: "Cidade (UF)",
-            }}
-          />
-        </div>
-        <div className="filters__field">
-          <label htmlFor="pa-raio">Raio</label>
-          <select id="pa-raio" name="raio" defaultValue={String(query.raio ?? 30)}>
-            {[10, 30, 50, 100].map((km) => (
-              <option key={km} value={km}>
-                {`${km} km`}
-              </option>
-            ))}
-          </select>
-        </div>
+        <NearFilter
+          id="pa"
+          perto={query.perto ?? ""}
+          raio={query.raio ?? MATCH_RADIUS_KM}
+          radii={LOST_FOUND_RADII_KM}
+          notFound={cidadeDesconhecida}
+        />
         <div className="filters__field">
           <label htmlFor="pa-desde">Desde</label>
           <input id="pa-desde" name="desde" type="date" defaultValue={query.desde ?? ""} />
@@ -233,7 +226,7 @@ export default function LostAndFound() {
       </Form>
       <p role="status">
         {cidadeDesconhecida
-          ? "Cidade não encontrada: escolha uma das sugestões."
+          ? "Nenhum anúncio: a cidade não foi encontrada."
           : anuncios.length === 1
             ? "1 anúncio aberto"
             : `${anuncios.length} anúncios abertos`}
@@ -244,7 +237,7 @@ export default function LostAndFound() {
             ["tipo", query.tipo!],
             ...(query.especie ? [["especie", query.especie] as [string, string]] : []),
             ["perto", query.perto!],
-            ["raio", String(query.raio ?? 30)],
+            ["raio", String(query.raio ?? MATCH_RADIUS_KM)],
           ]}
           here={here}
           label={
