@@ -6,8 +6,8 @@ import { alerts } from "~/db/schema";
 import { ALERT_SEND_JOB, alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES, ALERTS_MAX } from "~/lib/alerts";
 import { PLACE_MESSAGES } from "~/validation/messages";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /** Alerts (issue 18): the API, whose they are, matching, the e-mails at once and daily, unsubscribing. */
 const PUBLIC_URL = "https://adote.exemplo.org";
@@ -51,17 +51,13 @@ async function publishCat(fields: Record<string, string>) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ({ client: ana, id: anaId } = await signedIn("ana.alertas@exemplo.com", "Ana"));
   ({ client: bruno } = await signedIn("bruno.alertas@exemplo.com", "Bruno"));
   ({ client: ong, id: ongId } = await signedIn("ong.alertas@exemplo.com", "ONG Patas"));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("the alerts API", () => {
   it("creates an alert (the same search again is the same one), lists it in words, changes and deletes it", async () => {

@@ -7,8 +7,8 @@ import { apply, canApply } from "~/domain/applications/applications.server";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { notFound } from "~/services/outcome.server";
 import { APPLICATION_MESSAGES, DEFAULT_QUESTIONS } from "~/lib/applications";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Adoption applications (issue 19) through the API: the questionnaire, applying, the
@@ -51,18 +51,14 @@ let bruno: Person;
 let carla: Person;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ong = await person("ong.candidaturas@exemplo.com", "ONG Patas");
   ana = await person("ana.candidaturas@exemplo.com", "Ana");
   bruno = await person("bruno.candidaturas@exemplo.com", "Bruno");
   carla = await person("carla.candidaturas@exemplo.com", "Carla");
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("the questionnaire", () => {
   it("starts from the default template, and refuses bad questions with Portuguese messages", async () => {

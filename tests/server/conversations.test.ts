@@ -12,11 +12,11 @@ import {
   sendConversationNotice,
 } from "~/domain/conversations/notices.server";
 import { createMailer } from "~/services/mail.server";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 import { openEventStream } from "../support/event-stream";
 import { until } from "../support/poll";
 import { messagesIn } from "../support/conversations";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 
 /**
  * Conversations (issue 20, first slice): every application has one; its two parties write,
@@ -72,15 +72,11 @@ async function answeredConversation() {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   // Never a party to any conversation.
   stranger = await person("outra.conversas@exemplo.com", "Outra Pessoa");
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("a conversation", () => {
   it("is opened with the application, and listed only once it has messages", async () => {

@@ -6,8 +6,8 @@ import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { users } from "~/db/schema";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
 import { NOTICES } from "~/validation/messages";
-import { Client, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * `Confirme seu e-mail` (issue 41, item 11): sign-up e-mails a link; until it is confirmed the
@@ -23,17 +23,13 @@ let smtp: SmtpPeer;
 let photo: Buffer;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#e07a5f" } })
     .jpeg()
     .toBuffer();
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 async function mailTo(to: string): Promise<ParsedMail[]> {
   const sent = smtp.received.filter((message) => message.to.some((address) => address.toLowerCase() === to));

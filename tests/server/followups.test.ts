@@ -7,8 +7,8 @@ import { purgeExpired } from "~/jobs/maintenance.server";
 import { adoptions, checkins, images } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 
@@ -42,16 +42,12 @@ const adopt = (nome: string, prazoDays: number, adopter = () => ana) =>
   adoptThroughTermo(app, { caretaker: ong, adopter: adopter(), nome, prazoDays });
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url, JOBS: "on" });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL, JOBS: "on" }));
   ong = await person("ong.acompanha@exemplo.com", "ONG Patas");
   ana = await person("ana.acompanha@exemplo.com", "Ana");
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("check-ins", () => {
   it("go on the caretaker's days at 10:00 in Brasília, once, answered by link with text and photos", async () => {

@@ -1,8 +1,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, createUser } from "~/demo/factories.server";
-import { Client, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Headers any client can write (Host, X-Forwarded-Host, X-Forwarded-For, Origin) shape
@@ -16,15 +16,11 @@ const PUBLIC_URL = "https://adote.exemplo.org";
 const FORGED = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   const caretaker = await createUser(app.db, { email: "cuida@exemplo.com", nome: "Cuidadora" });
   petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Farofa" });
 });
-afterAll(async () => {
-  await app.close();
-  await smtp.close();
-});
+afterAll(() => app.close());
 
 /** A request with headers fetch would not let us forge (Host). */
 function rawRequest(

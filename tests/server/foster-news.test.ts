@@ -5,9 +5,9 @@ import { createPet } from "~/demo/factories.server";
 import { petNews, petNewsPhotos, sponsorships } from "~/db/schema";
 import { dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
 import { organizationTeam } from "../support/organizations";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * News of a fostered animal (issue 44), through the API and the pages: its foster writes a few
@@ -32,17 +32,13 @@ function newsForm(texto: string, photos: Buffer[] = []): FormData {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#e07a5f" } })
     .jpeg()
     .withMetadata({ exif: { IFD0: { Artist: "Rua das Flores, 123" } } })
     .toBuffer();
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("news of a fostered animal", () => {
   it("are written by its foster, published once by its team, shown on its page and e-mailed to its favouriters", async () => {

@@ -6,10 +6,10 @@ import { FOSTER_INTEREST_JOB } from "~/domain/foster/interest.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { PET_MESSAGES } from "~/validation/pets";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
 import { drained, jobsCompleted } from "../support/jobs";
 import { organizationTeam } from "../support/organizations";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * The organisation's side of the foster network (issue 44), through the API: an animal marked
@@ -37,13 +37,9 @@ const OFFER = {
 const today = () => dayInBrasilia(new Date());
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an animal that needs a foster home", () => {
   it("is marked by its team, with an urgency and a deadline, and listed publicly near a city", async () => {

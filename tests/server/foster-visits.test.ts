@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { addDays, dayInBrasilia } from "~/lib/dates";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
 
 /**
@@ -23,13 +23,9 @@ let smtp: SmtpPeer;
 const today = () => dayInBrasilia(new Date());
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an adoption visit at the foster home", () => {
   it("is arranged by the team, seen by the foster (e-mailed) and read by the adopter", async () => {

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { happyEndings, images, pets } from "~/db/schema";
 import { purgeExpired } from "~/jobs/maintenance.server";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
 import { until } from "../support/poll";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Finais felizes (issue 21): the adopter tells the story with a photo, the caretaker approves
@@ -54,17 +54,13 @@ async function review(who: Person, id: string, fields: Record<string, string>, v
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ong = await person("ong.finais@exemplo.com", "ONG Patas");
   ana = await person("ana.finais@exemplo.com", "Ana Maria Souza");
   eve = await person("eve.finais@exemplo.com", "Eva");
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("a happy ending", () => {
   it("is told by the adopter, approved by the caretaker, and then public, newest first, with its link preview", async () => {

@@ -3,11 +3,11 @@ import { createPet } from "~/demo/factories.server";
 import { sendHealthReminder, sweepHealthReminders } from "~/domain/health/reminders.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
 import { createMailer } from "~/services/mail.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
 import { organizationTeam } from "../support/organizations";
 import { until } from "../support/poll";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Health reminders (issue 45), by a clock the test controls: a dose a week before and on its
@@ -25,13 +25,9 @@ const text = (mail: { text?: string | false }) => (mail.text || "").replace(/\s+
 const mailer = () => createMailer({ smtpUrl: smtp.url, from: "Adopet <nao-responda@adopet.exemplo>" });
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 /** Whether an e-mail is a health reminder about `pet`. */
 const reminderOf = (pet: string) => (mail: { subject?: string }) =>

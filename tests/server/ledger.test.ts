@@ -9,10 +9,10 @@ import { donations, expenses, sponsorshipCharges, statementLines } from "~/db/sc
 import { createPet } from "~/demo/factories.server";
 import { deleteAccount } from "~/domain/accounts/privacy.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
-import { Client, startTestApp, type TestApp } from "../support/app";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
 import { organizationTeam, type Person } from "../support/organizations";
 import { until } from "../support/poll";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * An organisation's accounts (issue 46): statements imported and matched (Nubank's CSV and OFX,
@@ -59,18 +59,14 @@ async function sponsor(person: Person, petId: string, valor: number) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   team = await organizationTeam(app, "contas");
   base = `/api/organizacoes/${team.organizationId}`;
   const key = { chave: "pix@lia.org", nome_recebedor: "Lia Protetora", cidade_recebedor: "Rio de Janeiro" };
   expect((await team.admin.client.put(`${base}/pix`, key)).status).toBe(200);
   pipoca = await createPet(app.db, { caretakerId: team.admin.id, organizationId: team.organizationId, nome: "Pipoca" });
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("a bank statement", () => {
   it("confirms a padrinho's month by amount, day and name; keeps the rest pending; counts nothing twice", async () => {

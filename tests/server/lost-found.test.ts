@@ -16,10 +16,10 @@ import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { drained } from "../support/jobs";
 import { until } from "../support/poll";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Lost and found animals (issue 47) through the API: reports with photos, public and filtered;
@@ -82,13 +82,9 @@ const LOST = {
 };
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("lost and found reports", () => {
   it("meet: the same animal photographed twice matches, another of its colour ranks lower; both authors are told once", async () => {

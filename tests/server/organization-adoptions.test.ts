@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptions, checkins, organizationMembers } from "~/db/schema";
 import { addMember, createPet } from "~/demo/factories.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
 import { until } from "../support/poll";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * The organisation's adoption work beyond the application (issue 43): its questionnaire, termo
@@ -41,15 +41,11 @@ const questionTexts = (answer: { json: Record<string, unknown> }) =>
   (answer.json.perguntas as Question[]).map((question) => question.enunciado);
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail());
   ({ admin, team, foster, outsider, adopter, organizationId, person } = await organizationTeam(app, "adocoes"));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an organisation's settings", () => {
   it("are changed by the equipe for the whole team and its adopters, in the log; a foster home and others cannot", async () => {

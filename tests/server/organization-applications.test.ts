@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { organizationInvitations, organizations } from "~/db/schema";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * An organisation's applications (issue 43): its administradores and equipe read, move, note and
@@ -45,16 +45,12 @@ async function log(): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail());
   ({ admin, team, foster, outsider, adopter, organizationId, person } = await organizationTeam(app, "candidaturas"));
   await app.db.update(organizations).set({ cnpj: "11444777000161" }).where(eq(organizations.id, organizationId));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an organisation's applications", () => {
   it("are told to each administrador and membro da equipe by their own e-mail, not to a foster home", async () => {

@@ -5,10 +5,10 @@ import { CONVERSATION_MESSAGES } from "~/lib/conversations";
 import { sendConversationNotice, TEAM } from "~/domain/conversations/notices.server";
 import { createMailer } from "~/services/mail.server";
 import { openEventStream } from "../support/event-stream";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * An organisation's conversations (issue 43): its administradores and equipe are one side of
@@ -44,15 +44,11 @@ const stream = (reader: Person) =>
   });
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ({ admin, team, foster, outsider, adopter, organizationId, person } = await organizationTeam(app, "conversas"));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an organisation's conversation", () => {
   it("is answered by the equipe as the team: the adopter reads the organisation, the team reads who wrote", async () => {

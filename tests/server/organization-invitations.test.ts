@@ -2,8 +2,8 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationInvitations, organizationMembers } from "~/db/schema";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Invitations to an organisation and its members' roles (issue 43), through the API, with the
@@ -52,16 +52,12 @@ const roleOf = async (userId: string) =>
   ).map((row) => row.papel);
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ({ client: admin, id: adminId } = await signedInAccount(app, { email: "bia@exemplo.com", nome: "Bia Presidente" }));
   const created = await admin.post("/api/organizacoes", { nome: "Abrigo Esperança", cidade: "Niterói", uf: "RJ" });
   organizationId = created.json.id as string;
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an invitation", () => {
   it("is accepted once, by the invited e-mail's account, which becomes a member with its role", async () => {

@@ -8,9 +8,9 @@ import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { failureText } from "~/web/failures.server";
 
 const CONFLICT_RESERVED = failureText({ kind: "conflict", reason: "pet-reserved" });
-import { type Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { type Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Transfers of animals between organisations (issue 43): an administrador of the one that has
@@ -45,8 +45,7 @@ async function log(reader: Person, organizationId: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail());
   giver = await person("gina.doa@exemplo.com", "Gina Doa");
   giverTeam = await person("gui.doa@exemplo.com", "Gui Equipe");
   receiver = await person("rosa.recebe@exemplo.com", "Rosa Recebe");
@@ -58,10 +57,7 @@ beforeAll(async () => {
   await addMember(app.db, receiverOrganization, receiverTeam.id, "equipe");
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("a transfer", () => {
   it("is asked by an administrador of the animal's organisation only, for another that exists, once at a time", async () => {

@@ -7,8 +7,8 @@ import { passwordResets } from "~/db/schema";
 import { forgetOldResets, resetPassword } from "~/domain/accounts/password-reset.server";
 import { RESET_MESSAGES } from "~/validation/accounts";
 import { MESSAGES } from "~/validation/messages";
-import { Client, startTestApp, type TestApp } from "../support/app";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { Client, startAppWithMail, type TestApp } from "../support/app";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /** `Esqueci minha senha` (issue 22): the same answer for everyone, a link for an hour and once, sessions ended. */
 const PUBLIC_URL = "https://adote.exemplo.org";
@@ -17,15 +17,11 @@ let app: TestApp;
 let smtp: SmtpPeer;
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
   // Each test asks from an address of its own (the limit per client is 10 an hour).
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url, TRUST_PROXY: "loopback" });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL, TRUST_PROXY: "loopback" }));
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 async function mailTo(to: string): Promise<ParsedMail[]> {
   // Addresses as stored: the account may have capitals that the request had not.

@@ -7,9 +7,9 @@ import { organizations, pets, users } from "~/db/schema";
 import { addMember, createPet, createUser } from "~/demo/factories.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { crc16 } from "~/lib/pix";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { decodeEmv } from "../support/emv";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Gifts by Pix (issue 46): an organisation's key, set by its administradores only (every change
@@ -47,8 +47,7 @@ async function readQr(svg: string): Promise<string | undefined> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   let biaId: string;
   ({ client: bia, id: biaId } = await signedInAccount(app, { email: "bia@exemplo.com", nome: "Bia Presidente" }));
   organizationId = (await bia.post("/api/organizacoes", { nome: ORGANIZATION, cidade: "Niterói", uf: "RJ" })).json
@@ -69,10 +68,7 @@ beforeAll(async () => {
   anonymous = new Client(app.baseUrl);
   petId = await createPet(app.db, { caretakerId: biaId, nome: "Paçoca", organizationId });
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("an organisation's Pix key", () => {
   const url = () => `/api/organizacoes/${organizationId}/pix`;

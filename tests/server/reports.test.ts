@@ -7,9 +7,9 @@ import { eraseClosedAnswers } from "~/domain/applications/application-privacy.se
 import { setOperator } from "~/domain/moderation/operators.server";
 import { MODERATION_NOTICE_JOB } from "~/domain/moderation/reports.server";
 import { REPORT_MESSAGES } from "~/lib/reports";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, startTestApp, type TestApp } from "../support/app";
 import { drained } from "../support/jobs";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Denúncias and what operators do with them (issue 22): the API's answers, a listing hidden by
@@ -22,18 +22,14 @@ let operator: Client;
 let caretaker: { client: Client; id: string; email: string };
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
   // Each report comes from an address of its own, unless a test says otherwise.
-  app = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: "loopback", PRIVACY_CONTACT: "moderacao@exemplo.org" });
+  ({ app, smtp } = await startAppWithMail({ TRUST_PROXY: "loopback", PRIVACY_CONTACT: "moderacao@exemplo.org" }));
   ({ client: operator } = await signedInAccount(app, { email: "otto.denuncias@exemplo.com", nome: "Otto" }));
   expect((await setOperator(app.db, "otto.denuncias@exemplo.com", true)).ok).toBe(true);
   caretaker = await signedInAccount(app, { email: "carla.denuncias@exemplo.com", nome: "Carla" });
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 // Each a network of its own (a /24), so reporters count as different places.
 let address = 1;

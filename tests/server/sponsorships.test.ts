@@ -5,12 +5,12 @@ import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server
 import { sendSponsorshipMonth, SPONSORSHIP_ENDED_JOB, sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { createMailer } from "~/services/mail.server";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { decodeEmv } from "../support/emv";
 import { drained } from "../support/jobs";
 import { organizationTeam, type Person } from "../support/organizations";
 import { until } from "../support/poll";
-import { mailsTo, startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 
 /**
  * Padrinhos (issue 46): a monthly gift towards an animal, its code e-mailed at the start and on
@@ -44,17 +44,13 @@ async function monthMails(person: Person, pet: string, count: number) {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   team = await organizationTeam(app, "padrinhos");
   const key = { chave: "pix@lia.org", nome_recebedor: "Lia Protetora", cidade_recebedor: "Rio de Janeiro" };
   expect((await team.admin.client.put(`/api/organizacoes/${team.organizationId}/pix`, key)).status).toBe(200);
   petId = await createPet(app.db, { caretakerId: team.admin.id, organizationId: team.organizationId, nome: "Pipoca" });
 });
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("a padrinho", () => {
   it("sponsors an animal: the first month's code comes at once, then one on their day each month", async () => {

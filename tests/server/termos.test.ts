@@ -7,9 +7,9 @@ import { adoptions, termos, termoSignatures } from "~/db/schema";
 import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { TERMO_MESSAGES } from "~/lib/termos";
-import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
+import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
-import { startSmtpPeer, type SmtpPeer } from "../support/smtp-peer";
+import type { SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
 
 /**
@@ -65,17 +65,13 @@ async function application(
 const inMonths = (months: number) => dayInBrasilia(new Date(Date.now() + months * 30 * DAY));
 
 beforeAll(async () => {
-  smtp = await startSmtpPeer();
-  app = await startTestApp({ PUBLIC_URL, SMTP_URL: smtp.url });
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ong = await person("ong.termos@exemplo.com", "ONG Patas");
   ana = await person("ana.termos@exemplo.com", "Ana");
   eve = await person("eve.termos@exemplo.com", "Eva");
 });
 
-afterAll(async () => {
-  await app?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 describe("the template", () => {
   it("starts from the default, refuses unknown placeholders, previews with sample data, and never changes a termo issued", async () => {

@@ -8,6 +8,7 @@ import { createUser, DEFAULT_PASSWORD, type NewUser } from "~/demo/factories.ser
 import { copyTemplate, createTestDatabase, type TestDatabase } from "./database";
 import { apiChecker } from "./openapi";
 import { scratchDir } from "./scratch";
+import { startSmtpPeer, type SmtpPeer } from "./smtp-peer";
 
 /**
  * The built app (`npm run build` first), in this process, on a fresh database
@@ -64,6 +65,28 @@ export async function startTestApp(settings: Record<string, string> = {}): Promi
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The app with an SMTP peer for its mail, as most server tests need; `app.close()` closes the peer too. */
+export async function startAppWithMail(
+  settings: Record<string, string> = {},
+): Promise<{ app: TestApp; smtp: SmtpPeer }> {
+  const smtp = await startSmtpPeer();
+  let app: TestApp;
+  try {
+    app = await startTestApp({ ...settings, SMTP_URL: smtp.url });
+  } catch (error) {
+    await smtp.close();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await app.close();
+    } finally {
+      await smtp.close();
+    }
+  };
+  return { app: { ...app, close }, smtp };
 }
 
 /** A tiny HTTP client that keeps cookies, like a browser would. */
