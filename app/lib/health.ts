@@ -196,6 +196,7 @@ export function vaccineKey(nome: string): string {
 }
 
 export const HEALTH_MESSAGES = {
+  lembretes: "Responda true (receber os lembretes) ou false (não receber).",
   tipo: `Escolha o tipo: ${HEALTH_TYPES.join(", ")}.`,
   tipoFixed: "O tipo de um registro não muda: apague-o e crie outro.",
   data: "Informe a data como dd/mm/aaaa, hoje ou antes.",

@@ -741,6 +741,9 @@ export const petNewsListSchema = z.object({
 
 /** `GET /organizacoes/:id/noticias`: the fosters' news waiting for the team. */
 export const pendingNewsListSchema = z.object({
+  sem_aprovacao: z.boolean().meta({
+    description: "Se as notícias dos lares vão para a página na hora (então nenhuma fica pendente daqui em diante).",
+  }),
   noticias: z
     .array(
       petNewsSchema

@@ -139,6 +139,12 @@ export const newsDecisionSchema = z.strictObject({
   status: z.enum(["publicada", "recusada"], FOSTER_MESSAGES.noticia.status),
 });
 
+/** `PATCH /api/lares/meu`: the offer paused (nobody finds it) or resumed. */
+export const offerPauseSchema = z.strictObject({ pausado: z.boolean(FOSTER_MESSAGES.simNao) });
+
+/** `PUT /api/organizacoes/:id/noticias/aprovacao`: fosters' news published at once, or after the team approves. */
+export const apiNewsApprovalSchema = z.strictObject({ sem_aprovacao: z.boolean(FOSTER_MESSAGES.simNao) });
+
 /** `GET /api/pets/:id/noticias?status=`: the news of one status. */
 export const newsQuerySchema = z.object({
   status: z.enum(NEWS_STATUSES, FOSTER_MESSAGES.noticia.filtro).optional().meta({ description: "Só as deste status." }),

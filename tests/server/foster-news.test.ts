@@ -185,6 +185,17 @@ describe("news of a fostered animal", () => {
     expect(atOnce.json.status).toBe("publicada");
     const byTeam = await team.client.post(`/api/pets/${mel}/noticias`, newsForm("Da equipe."));
     expect(byTeam.json.status).toBe("publicada");
+    // The same choice through the API: read with what waits, and set back by the team only.
+    const approval = `/api/organizacoes/${organizationId}/noticias/aprovacao`;
+    expect((await team.client.get(`/api/organizacoes/${organizationId}/noticias`)).json.sem_aprovacao).toBe(true);
+    expect((await foster.client.request("PUT", approval, { sem_aprovacao: false })).status).toBe(403);
+    expect((await outsider.client.request("PUT", approval, { sem_aprovacao: false })).status).toBe(404);
+    expect((await admin.client.request("PUT", approval, { sem_aprovacao: "nao" })).status).toBe(400);
+    const back = await admin.client.request("PUT", approval, { sem_aprovacao: false });
+    expect([back.status, back.json]).toEqual([200, { sem_aprovacao: false }]);
+    expect((await foster.client.post(`/api/pets/${mel}/noticias`, newsForm("Quarta, espera."))).json.status).toBe(
+      "pendente",
+    );
 
     // In the foster's data export; the foster's page lists them.
     const exported = await foster.client.get(`/api/users/${foster.id}/export`);

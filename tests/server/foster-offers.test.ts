@@ -56,11 +56,20 @@ describe("an offer of a foster home, through the API", () => {
     expect(paused.json.pausado).toBe(true);
     const changed = await bia.client.request("PUT", "/api/lares/meu", { ...OFFER, quantos: 3 });
     expect(changed.json).toMatchObject({ quantos: 3, pausado: true });
+    // Resumed and paused again as the page's buttons do, without sending the whole offer.
+    const resumed = await bia.client.patch("/api/lares/meu", { pausado: false });
+    expect([resumed.status, resumed.json.pausado, resumed.json.quantos]).toEqual([200, false, 3]);
+    expect((await bia.client.patch("/api/lares/meu", { pausado: true })).json.pausado).toBe(true);
+    const bad = await bia.client.patch("/api/lares/meu", { pausado: "sim" });
+    expect([bad.status, bad.json.errors]).toEqual([400, { pausado: [FOSTER_MESSAGES.simNao] }]);
+    expect((await new Client(app.baseUrl).patch("/api/lares/meu", { pausado: true })).status).toBe(401);
 
     // Another person has none of their own, and never reads Bia's.
     const caio = await person("caio.lar@exemplo.com", "Caio Lar");
     expect((await caio.client.get("/api/lares/meu")).status).toBe(404);
     expect((await caio.client.request("DELETE", "/api/lares/meu")).status).toBe(404);
+    expect((await caio.client.patch("/api/lares/meu", { pausado: false })).status).toBe(404);
+    expect((await bia.client.get("/api/lares/meu")).json.pausado).toBe(true);
 
     expect((await bia.client.request("DELETE", "/api/lares/meu")).status).toBe(204);
     expect((await bia.client.get("/api/lares/meu")).status).toBe(404);

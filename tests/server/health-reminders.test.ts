@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet } from "~/demo/factories.server";
 import { sendHealthReminder, sweepHealthReminders } from "~/domain/health/reminders.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
+import { HEALTH_MESSAGES } from "~/lib/health";
 import { createMailer } from "~/services/mail.server";
 import { startAppWithMail, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";
@@ -144,8 +145,13 @@ describe("health reminders", () => {
     await sendHealthReminder(app.db, mailer(), { petId, dia: due }, PUBLIC_URL);
     expect(await remindersTo(adopter.email, "Totó")).toHaveLength(1);
     expect((await mailsTo(smtp, admin.email)).filter(reminderOf("Totó"))).toEqual([]);
-    // On again: the day's reminder goes.
-    expect((await adopter.client.post(`${path}?acao=lembretes`, "lembretes=sim", FORM)).status).toBe(302);
+    // On again, through the API this time (the same rule): the day's reminder goes.
+    const api = `/api/pets/${petId}/saude/lembretes`;
+    expect((await admin.client.request("PUT", api, { ativos: true })).status).toBe(403);
+    const refused = await adopter.client.request("PUT", api, { ativos: "sim" });
+    expect([refused.status, refused.json.errors]).toEqual([400, { ativos: [HEALTH_MESSAGES.lembretes] }]);
+    const on = await adopter.client.request("PUT", api, { ativos: true });
+    expect([on.status, on.json]).toEqual([200, { ativos: true }]);
     await sendHealthReminder(app.db, mailer(), { petId, dia: due }, PUBLIC_URL);
     const [, today2] = await remindersTo(adopter.email, "Totó", 2);
     expect(text(today2!)).toContain(`Vermífugo (Drontal): a dose é hoje (${formatDay(due)}).`);

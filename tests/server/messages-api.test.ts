@@ -189,6 +189,21 @@ describe("reading messages", () => {
     const own = await caretaker.post("/mensagens", new URLSearchParams({ mensagem: id }).toString(), formHeaders());
     expect(own.status).toBe(302);
     expect(await readAt()).not.toBeNull();
+
+    // All at once through the API: the recipient's only.
+    const another = await new Client(app.baseUrl).post("/api/messages", body({ contato__texto: "Outra não lida" }));
+    const unread = async () =>
+      (
+        await app.db
+          .select()
+          .from(messages)
+          .where(eq(messages.id, another.json.id as string))
+      )[0]!.readAt;
+    expect((await stranger.post("/api/messages/lidas")).status).toBe(204);
+    expect(await unread()).toBeNull();
+    expect((await new Client(app.baseUrl).post("/api/messages/lidas")).status).toBe(401);
+    expect((await caretaker.post("/api/messages/lidas")).status).toBe(204);
+    expect(await unread()).not.toBeNull();
   });
 
   it("a signed-in sender's message is in their conversation about the pet, not among the visitors' messages", async () => {

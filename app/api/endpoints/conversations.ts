@@ -129,6 +129,20 @@ export const conversationsEndpoints = [
     },
   }),
   endpoint({
+    method: "post",
+    path: "/messages/lidas",
+    access: "signed-in",
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Marcar todas as mensagens recebidas como lidas",
+      ok: noContent("Marcadas."),
+    },
+    async handle({ context, user }) {
+      await markRead(context.db, user.id);
+      return new Response(null, { status: 204 });
+    },
+  }),
+  endpoint({
     method: "patch",
     path: "/messages/{id}",
     access: "party",

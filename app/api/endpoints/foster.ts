@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { petsNeedingFoster } from "~/domain/foster/needs.server";
-import { decideNews, findNews, newsOf, pendingNewsFor, postNews } from "~/domain/foster/news.server";
-import { ownOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
+import {
+  decideNews,
+  findNews,
+  newsOf,
+  pendingNewsFor,
+  postNews,
+  publishesNewsAtOnce,
+  setNewsApproval,
+} from "~/domain/foster/news.server";
+import { ownOffer, pauseOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
 import { endPlacement, myFosteredPets, placementHistory, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
 import { inviteFoster } from "~/domain/organizations/invitations.server";
@@ -20,12 +28,14 @@ import {
   placementsSchema,
 } from "~/openapi/responses";
 import {
+  apiNewsApprovalSchema,
   FOSTER_MESSAGES,
   fosterNeedsQuerySchema,
   fosterOfferSchema,
   newsDecisionSchema,
   newsFormSchema,
   newsQuerySchema,
+  offerPauseSchema,
   placementSchema,
 } from "~/validation/foster";
 import { readApiNews } from "~/web/pet-forms.server";
@@ -108,6 +118,27 @@ export const fosterEndpoints = [
       const saved = await saveOffer(context.db, user.id, parsed.data, new Date());
       if (!saved.ok) return apiFailure(saved.failure);
       return Response.json(toApiFosterOffer(saved.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "patch",
+    path: "/lares/meu",
+    access: "signed-in",
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Pausar ou retomar sua oferta de lar temporário",
+      description: "`pausado`: true, nenhuma organização encontra a oferta; false, ela volta a ser encontrada.",
+      requestBody: { content: json(offerPauseSchema) },
+      ok: { 200: answer("A oferta como ficou.", fosterOfferResponseSchema) },
+      errors: { 404: "Você ainda não ofereceu um lar temporário." },
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const parsed = await parseJsonBody(request, offerPauseSchema);
+      if (!parsed.ok) return parsed.response;
+      const paused = await pauseOffer(context.db, user.id, parsed.data.pausado, new Date());
+      if (!paused.ok) return apiFailure(paused.failure);
+      return Response.json(toApiFosterOffer(paused.value), { headers: NO_STORE });
     },
   }),
   endpoint({
@@ -407,9 +438,38 @@ export const fosterEndpoints = [
       const waiting = await pendingNewsFor(context.db, user.id, params.id);
       if (!waiting.ok) return apiFailure(waiting.failure);
       return Response.json(
-        { noticias: waiting.value.map((item) => ({ ...toApiNews(item), pet: { id: item.petId, nome: item.pet } })) },
+        {
+          sem_aprovacao: await publishesNewsAtOnce(context.db, params.id),
+          noticias: waiting.value.map((item) => ({ ...toApiNews(item), pet: { id: item.petId, nome: item.pet } })),
+        },
         { headers: NO_STORE },
       );
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/organizacoes/{id}/noticias/aprovacao",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Publicar as notícias dos lares temporários sem aprovação, ou não",
+      description:
+        "Para administradores e equipe. `sem_aprovacao`: true, as notícias dos lares vão para a página do animal na hora; false, esperam alguém da equipe publicar.",
+      requestBody: { content: json(apiNewsApprovalSchema) },
+      ok: { 200: answer("Como ficou.", apiNewsApprovalSchema) },
+      errors: {
+        403: "Lar temporário da organização: só administradores e equipe decidem.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, apiNewsApprovalSchema);
+      if (!parsed.ok) return parsed.response;
+      const set = await setNewsApproval(context.db, user.id, params.id, parsed.data.sem_aprovacao);
+      if (!set.ok) return apiFailure(set.failure);
+      return Response.json({ sem_aprovacao: parsed.data.sem_aprovacao }, { headers: NO_STORE });
     },
   }),
   endpoint({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { healthCarteira } from "~/domain/health/carteira.server";
 import { renderRegisterPdf } from "~/domain/health/health-pdf.server";
 import { organizationRegister, petRegister, REGISTER_COLUMNS, REGISTER_LABELS } from "~/domain/health/register.server";
+import { setHealthReminders } from "~/domain/health/reminders.server";
 import { dayInBrasilia } from "~/lib/dates";
 import { downloadName } from "~/lib/file-names";
 import {
@@ -28,6 +29,7 @@ import { healthEntryFields, registerCsv, toApiHealthEntry } from "~/presenters/h
 import { formMaxBytes } from "~/web/body.server";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const healthRemindersSchema = z.strictObject({ ativos: z.boolean(HEALTH_MESSAGES.lembretes) });
 const organization = idParam("organization", "da organização");
 const binary = (description: string, type: string) => ({
   description,
@@ -63,6 +65,32 @@ export const healthEndpoints = [
         { papel: record.value.role, registros: record.value.entries.map((item) => toApiHealthEntry(item, user.id)) },
         { headers: NO_STORE },
       );
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/pets/{id}/saude/lembretes",
+    access: "party",
+    params: { id: pet },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Receber ou não os lembretes de saúde do animal adotado",
+      description:
+        "Para quem adotou o animal. `ativos`: true, as próximas doses e o peso chegam por e-mail; false, não chegam mais.",
+      requestBody: { content: json(healthRemindersSchema) },
+      ok: { 200: answer("Como ficou.", healthRemindersSchema) },
+      errors: {
+        403: "Só quem adotou o animal recebe os lembretes.",
+        404: "Animal não encontrado (ou você não cuida dele).",
+      },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, healthRemindersSchema);
+      if (!parsed.ok) return parsed.response;
+      const set = await setHealthReminders(context.db, user.id, params.id, parsed.data.ativos);
+      if (!set.ok) return apiFailure(set.failure);
+      return Response.json({ ativos: parsed.data.ativos }, { headers: NO_STORE });
     },
   }),
   endpoint({
