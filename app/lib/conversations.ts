@@ -6,6 +6,8 @@ export const CONVERSATION_MESSAGES = {
   textoRequired: "Escreva a mensagem.",
   textoMax: `A mensagem deve ter no máximo ${CONVERSATION_TEXT_MAX} caracteres.`,
   atribuidaA: "Informe o id de um membro da organização, ou null para deixar a conversa com toda a equipe.",
+  simNao: "Responda true ou false.",
+  umCampo: "Envie um campo por vez: atribuida_a, compartilhar_whatsapp ou bloquear.",
 } as const;
 
 /** Who wrote a message, for the team, once that member's account was deleted (issue 43). */

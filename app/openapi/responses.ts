@@ -153,6 +153,17 @@ const questionSchema = z
   })
   .meta({ id: "Pergunta" });
 
+/** `GET /modelo-do-termo`: the organisation's termo template and its check-in days. */
+export const termoTemplateResponseSchema = z
+  .object({
+    texto: z.string().meta({ description: "O texto, com os campos entre chaves, como {nome_adotante}." }),
+    padrao: z.boolean().meta({ description: "Se é o modelo padrão da Adopet (a organização ainda não salvou o seu)." }),
+    dias: z
+      .array(z.int())
+      .meta({ description: "Quantos dias depois da adoção a Adopet pede notícias a quem adotou (até 6)." }),
+  })
+  .meta({ id: "ModeloDoTermo" });
+
 export const questionnaireResponseSchema = z
   .object({ perguntas: z.array(questionSchema) })
   .meta({ id: "Questionario" });

@@ -7,10 +7,18 @@ const texto = requiredText(M.textoRequired, { multiline: true }).max(CONVERSATIO
 /** `POST /api/conversas/:id/mensagens` {texto}. */
 export const apiConversationMessageSchema = z.strictObject({ texto });
 
-/** `PATCH /api/conversas/:id` {atribuida_a}: the member of the team who answers it, or null for the whole team. */
-export const conversationPatchSchema = z.strictObject({
-  atribuida_a: z.union([z.uuid(M.atribuidaA), z.null()], M.atribuidaA),
-});
+/**
+ * `PATCH /api/conversas/:id`, one choice at a time: `atribuida_a`, the member of the team who
+ * answers it (or null for the whole team); `compartilhar_whatsapp`, a party's own WhatsApp shown
+ * to the other or not; `bloquear`, the other party blocked or not.
+ */
+export const conversationPatchSchema = z
+  .strictObject({
+    atribuida_a: z.union([z.uuid(M.atribuidaA), z.null()], M.atribuidaA).optional(),
+    compartilhar_whatsapp: z.boolean(M.simNao).optional(),
+    bloquear: z.boolean(M.simNao).optional(),
+  })
+  .refine((body) => Object.keys(body).length === 1, M.umCampo);
 
 /** The reply box of a thread. */
 export const conversationReplyFormSchema = z.object({ texto });

@@ -76,6 +76,12 @@ export const issueTermoFormSchema = z.object({ prazo_castracao: prazoCastracao }
 
 /** The template's page: the text, and what to do with it. */
 export const termoTemplateFormSchema = z.object({ texto });
+/** `PUT /api/modelo-do-termo` {texto}. */
+export const apiTermoTemplateSchema = z.strictObject({ texto });
+/** `PUT /api/acompanhamento/dias` {dias}: the days after the adoption a check-in is asked (up to 6). */
+export const apiCheckinDaysSchema = z.strictObject({
+  dias: z.array(z.int(M.dias).min(1, M.dias).max(365, M.dias), M.dias).max(6, M.dias),
+});
 
 /** `POST /api/termos/verificar` as JSON, and the page's code form. */
 export const verifyCodeSchema = z.object({

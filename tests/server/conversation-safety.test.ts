@@ -4,6 +4,7 @@ import { createPet } from "~/demo/factories.server";
 import { applications, blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
 import { apply } from "~/domain/applications/applications.server";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
+import { CONVERSATION_MESSAGES } from "~/lib/conversations";
 import { listReportQueue } from "~/domain/moderation/reports.server";
 import { messagesIn } from "../support/conversations";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
@@ -221,6 +222,32 @@ describe("sharing one's WhatsApp", () => {
     const visitor = await adjust(new Client(app.baseUrl), conversationId, "bloquear");
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toContain("/adopet/login");
+  });
+});
+
+describe("a party's choices through the API", () => {
+  it("are made one at a time, by the conversation's parties only, with the page's rules", async () => {
+    const patch = (who: Client, body: unknown) => who.patch(`/api/conversas/${conversationId}`, body);
+    const shared = await patch(caretaker.client, { compartilhar_whatsapp: true });
+    expect([shared.status, shared.json.whatsapp]).toEqual([200, { compartilhando: true, outra_parte: null }]);
+    const seen = await adopter.client.get(`/api/conversas/${conversationId}`);
+    expect((seen.json.whatsapp as { outra_parte: string }).outra_parte).toContain("https://wa.me/5521977772222");
+    expect((await patch(stranger.client, { compartilhar_whatsapp: true })).status).toBe(404);
+    const two = await patch(caretaker.client, { compartilhar_whatsapp: false, bloquear: true });
+    expect([two.status, two.json.errors]).toEqual([400, { formulario: [CONVERSATION_MESSAGES.umCampo] }]);
+    const wrong = await patch(caretaker.client, { bloquear: "sim" });
+    expect([wrong.status, wrong.json.errors]).toEqual([400, { bloquear: [CONVERSATION_MESSAGES.simNao] }]);
+
+    const blocked = await patch(caretaker.client, { bloquear: true });
+    expect([blocked.status, blocked.json.bloqueio]).toEqual([200, "voce"]);
+    const refused = await adopter.client.post(`/api/conversas/${conversationId}/mensagens`, { texto: "Oi?" });
+    expect(refused.status).toBe(403);
+    // The blocked party does not lift it.
+    expect((await patch(adopter.client, { bloquear: false })).status).toBe(404);
+    const unblocked = await patch(caretaker.client, { bloquear: false });
+    expect([unblocked.status, unblocked.json.bloqueio]).toEqual([200, null]);
+    const stopped = await patch(caretaker.client, { compartilhar_whatsapp: false });
+    expect(stopped.json.whatsapp).toEqual({ compartilhando: false, outra_parte: null });
   });
 });
 

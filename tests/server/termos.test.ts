@@ -6,7 +6,7 @@ import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
 import { adoptions, termos, termoSignatures } from "~/db/schema";
 import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
-import { TERMO_MESSAGES } from "~/lib/termos";
+import { DEFAULT_TERMO, TERMO_MESSAGES } from "~/lib/termos";
 import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { ANSWERS } from "../support/adoptions";
 import type { SmtpPeer } from "../support/smtp-peer";
@@ -123,6 +123,36 @@ describe("the template", () => {
     expect(kept.json.texto).toContain("TERMO DE ADOÇÃO E RESPONSABILIDADE");
     // Another caretaker still starts from the default.
     expect((await ong.client.get("/meus-pets/termo")).text).toContain("TERMO DE ADOÇÃO E RESPONSABILIDADE");
+  });
+
+  it("is read and saved through the API with the page's rules, with its check-in days", async () => {
+    const abrigo = await person("abrigo.api@exemplo.com", "Abrigo API");
+    const fresh = await abrigo.client.get("/api/modelo-do-termo");
+    expect([fresh.status, fresh.json.texto, fresh.json.padrao]).toEqual([200, DEFAULT_TERMO, true]);
+    expect((await new Client(app.baseUrl).get("/api/modelo-do-termo")).status).toBe(401);
+
+    const refused = await abrigo.client.request("PUT", "/api/modelo-do-termo", { texto: "Eu, {adotante.nomee}." });
+    expect([refused.status, refused.json.errors]).toEqual([
+      400,
+      { texto: ["Estes campos não existem: {adotante.nomee}. Use só os da lista."] },
+    ]);
+    const saved = await abrigo.client.request("PUT", "/api/modelo-do-termo", {
+      texto: "TERMO API\n\nEu, {adotante.nome}.",
+    });
+    expect([saved.status, saved.json.texto, saved.json.padrao]).toEqual([
+      200,
+      "TERMO API\n\nEu, {adotante.nome}.",
+      false,
+    ]);
+    expect((await abrigo.client.get("/meus-pets/termo")).text).toContain("TERMO API");
+
+    const days = await abrigo.client.request("PUT", "/api/acompanhamento/dias", { dias: [90, 30, 30] });
+    expect([days.status, days.json.dias]).toEqual([200, [30, 90]]);
+    expect((await abrigo.client.request("PUT", "/api/acompanhamento/dias", { dias: [0] })).status).toBe(400);
+    expect((await abrigo.client.request("PUT", "/api/acompanhamento/dias", { dias: "30" })).status).toBe(400);
+    expect((await abrigo.client.get("/api/modelo-do-termo")).json.dias).toEqual([30, 90]);
+    // Nobody else's changes.
+    expect((await ong.client.get("/api/modelo-do-termo")).json.padrao).toBe(true);
   });
 });
 

@@ -13,7 +13,8 @@ import { findConversationOf } from "~/domain/conversations/conversations.server"
 import { publishingOrganization, workingOrganization } from "~/domain/organizations/membership.server";
 import { recordReturn } from "~/domain/termos/returns.server";
 import { getTermo } from "~/domain/termos/termo-reads.server";
-import { issueTermo } from "~/domain/termos/termos.server";
+import { getTemplate, issueTermo, saveTemplate } from "~/domain/termos/termos.server";
+import { getCheckinDays, saveCheckinDays } from "~/domain/termos/followups.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { termoPdf } from "~/domain/termos/termo-documents.server";
 import { signatureContext } from "~/web/termos.server";
@@ -21,6 +22,7 @@ import { privatePdfResponse } from "~/web/downloads.server";
 import type { Db } from "~/db/client.server";
 import { APPLICATION_STATUSES, type ApplicationStatus } from "~/lib/applications";
 import { isId } from "~/lib/ids";
+import { DEFAULT_TERMO } from "~/lib/termos";
 import {
   applicationAnimalsSchema,
   applicationDetailSchema,
@@ -28,12 +30,15 @@ import {
   questionnaireResponseSchema,
   returnRecordedSchema,
   termoSchema,
+  termoTemplateResponseSchema,
   termoVerificationSchema,
   type ApiReturnRecorded,
 } from "~/openapi/responses";
 import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import {
   adopterSignatureSchema,
+  apiCheckinDaysSchema,
+  apiTermoTemplateSchema,
   caretakerSignatureSchema,
   issueTermoSchema,
   returnSchema,
@@ -74,6 +79,18 @@ const questionnaireQuery = z.object({
     description: "De qual organização: obrigatório para quem cuida dos animais de mais de uma.",
   }),
 });
+
+const TEMPLATE_ERRORS = {
+  400: "`organizacao_id` faltando (para quem é de várias organizações) ou inválido, ou dados inválidos.",
+  403: "Você é lar temporário desta organização: o termo é da equipe.",
+  404: "Organização não encontrada (ou você não é membro dela).",
+};
+
+/** The organisation's termo template and check-in days, as the API gives them. */
+async function termoTemplateAnswer(db: Db, organizationId: string | null): Promise<Response> {
+  const [texto, dias] = await Promise.all([getTemplate(db, organizationId), getCheckinDays(db, organizationId)]);
+  return Response.json({ texto, padrao: texto === DEFAULT_TERMO, dias }, { headers: NO_STORE });
+}
 
 /** `?organizacao_id=` as the handler reads it: absent, or an id (anything else is refused). */
 function organizationParam(request: Request): { ok: true; id?: string } | { ok: false; response: Response } {
@@ -155,6 +172,79 @@ export const applicationsEndpoints = [
       if (!organization.ok) return apiFailure(organization.failure);
       const perguntas = await saveQuestionnaire(context.db, user.id, organization.value, parsed.data.perguntas);
       return Response.json({ perguntas }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/modelo-do-termo",
+    access: "signed-in",
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "O modelo do termo de adoção da sua organização",
+      description:
+        "O texto que cada termo da organização preenche (o padrão até ela salvar o seu), e os dias depois da adoção em que a Adopet pede notícias a quem adotou.",
+      query: questionnaireQuery,
+      ok: { 200: answer("O modelo.", termoTemplateResponseSchema) },
+      errors: TEMPLATE_ERRORS,
+    },
+    async handle({ request, context, user }) {
+      const requested = organizationParam(request);
+      if (!requested.ok) return requested.response;
+      const organization = await workingOrganization(context.db, user.id, requested.id);
+      if (!organization.ok) return apiFailure(organization.failure);
+      return termoTemplateAnswer(context.db, organization.value);
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/modelo-do-termo",
+    access: "signed-in",
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Salvar o modelo do termo de adoção da sua organização",
+      description:
+        "Para administradores e equipe; o registro de atividade guarda quem mudou. Só os campos da lista entre chaves. Termos já emitidos não mudam. Quem ainda não é de nenhuma organização ganha a sua, como ao publicar.",
+      query: questionnaireQuery,
+      requestBody: { content: json(apiTermoTemplateSchema) },
+      ok: { 200: answer("O modelo salvo.", termoTemplateResponseSchema) },
+      errors: TEMPLATE_ERRORS,
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const requested = organizationParam(request);
+      if (!requested.ok) return requested.response;
+      const parsed = await parseJsonBody(request, apiTermoTemplateSchema);
+      if (!parsed.ok) return parsed.response;
+      const organization = await publishingOrganization(context.db, user.id, requested.id);
+      if (!organization.ok) return apiFailure(organization.failure);
+      await saveTemplate(context.db, user.id, organization.value, parsed.data.texto);
+      return termoTemplateAnswer(context.db, organization.value);
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/acompanhamento/dias",
+    access: "signed-in",
+    doc: {
+      tags: ["Termo de adoção"],
+      summary: "Quando pedir notícias a quem adotou",
+      description:
+        "Os dias depois da adoção (de 1 a 365, até 6) em que a Adopet pede notícias a quem adotou um animal da organização; vazio, não pede. Para administradores e equipe.",
+      query: questionnaireQuery,
+      requestBody: { content: json(apiCheckinDaysSchema) },
+      ok: { 200: answer("O modelo, com os dias salvos.", termoTemplateResponseSchema) },
+      errors: TEMPLATE_ERRORS,
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const requested = organizationParam(request);
+      if (!requested.ok) return requested.response;
+      const parsed = await parseJsonBody(request, apiCheckinDaysSchema);
+      if (!parsed.ok) return parsed.response;
+      const organization = await publishingOrganization(context.db, user.id, requested.id);
+      if (!organization.ok) return apiFailure(organization.failure);
+      await saveCheckinDays(context.db, user.id, organization.value, parsed.data.dias);
+      return termoTemplateAnswer(context.db, organization.value);
     },
   }),
   endpoint({

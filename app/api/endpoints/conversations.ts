@@ -6,7 +6,9 @@ import {
   listConversations,
   markConversationRead,
   sendInConversation,
+  setWhatsAppSharing,
 } from "~/domain/conversations/conversations.server";
+import { blockInConversation, unblockInConversation } from "~/domain/conversations/blocks.server";
 import { listReceived, listSent, markRead, resolveRecipient } from "~/domain/messages/messages.server";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
@@ -336,13 +338,13 @@ export const conversationsEndpoints = [
     params: { id: conversationParam },
     doc: {
       tags: ["Conversas"],
-      summary: "Atribuir uma conversa a um membro da equipe",
+      summary: "Atribuir uma conversa, compartilhar o seu WhatsApp nela, ou bloquear a outra parte",
       description:
-        "Só a equipe da organização dona do animal (administrador ou equipe). `atribuida_a`: o id de um membro que cuida dos animais, ou null para toda a equipe. Os avisos das mensagens de quem se candidatou vão para quem responde por ela.",
+        "Um campo por vez. `atribuida_a`: só a equipe da organização dona do animal (administrador ou equipe), o id de um membro que cuida dos animais, ou null para toda a equipe; os avisos das mensagens de quem se candidatou vão para quem responde por ela. `compartilhar_whatsapp`: true mostra o seu telefone (do perfil) à outra parte como link de WhatsApp, false deixa de mostrar. `bloquear`: true, ninguém mais escreve nesta conversa nem vê o WhatsApp do outro; false desfaz o seu bloqueio.",
       requestBody: { content: json(conversationPatchSchema) },
       ok: { 200: answer("A conversa como ficou.", conversationSchema) },
       errors: {
-        400: "Membro inválido.",
+        400: "Membro inválido, mais de um campo, ou WhatsApp sem telefone no perfil.",
         403: "Só a equipe atribui a conversa (ou o pedido veio de outro site).",
         404: "Conversa não encontrada.",
       },
@@ -351,12 +353,17 @@ export const conversationsEndpoints = [
     async handle({ request, params, context, user }) {
       const parsed = await parseJsonBody(request, conversationPatchSchema);
       if (!parsed.ok) return parsed.response;
-      const assigned = await assignConversation(context.db, {
-        userId: user.id,
-        conversationId: params.id,
-        assignee: parsed.data.atribuida_a,
-      });
-      if (!assigned.ok) return apiFailure(assigned.failure);
+      const { atribuida_a: assignee, compartilhar_whatsapp: share, bloquear: block } = parsed.data;
+      const conversation = { userId: user.id, conversationId: params.id };
+      const done =
+        assignee !== undefined
+          ? await assignConversation(context.db, { ...conversation, assignee })
+          : share !== undefined
+            ? await setWhatsAppSharing(context.db, { ...conversation, share })
+            : block
+              ? await blockInConversation(context.db, user.id, params.id)
+              : await unblockInConversation(context.db, user.id, params.id);
+      if (!done.ok) return apiFailure(done.failure);
       const found = await getConversation(context.db, user.id, params.id);
       if (!found.ok) return apiFailure(found.failure);
       return Response.json(toApiConversation(found.value), { headers: NO_STORE });
