@@ -11,6 +11,7 @@ import { forgetClosedReports } from "~/domain/moderation/reports.server";
 import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.server";
 import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.server";
+import type { JobDefinition, JobDependencies } from "~/services/jobs.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -59,3 +60,23 @@ export async function purgeExpired(
 }
 
 export const PURGE_JOB = "purge-expired";
+
+/** The jobs of maintenance (app/jobs/definitions.server.ts hands them to the queue). */
+export function maintenanceJobs({
+  db,
+  now,
+  applicationRetentionDays,
+}: Pick<JobDependencies, "db" | "now"> & {
+  /** Days the answers of closed applications are kept (APPLICATION_RETENTION_DAYS). */
+  applicationRetentionDays?: number;
+}) {
+  const purge: JobDefinition = {
+    name: PURGE_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    cron: "0 * * * *",
+    run: async () => void (await purgeExpired(db, now(), { applicationRetentionDays })),
+  };
+  return { purge };
+}

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Database, type Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { logger } from "~/lib/log.server";
-import type { Jobs } from "~/services/jobs.server";
+import type { JobDefinition, Jobs } from "~/services/jobs.server";
 import { databaseExecutor, transactionExecutor, type SqlExecutor } from "./executor.server";
 import { takeFromOutbox } from "./outbox.server";
 
@@ -12,25 +12,6 @@ import { takeFromOutbox } from "./outbox.server";
  * survives a crash and runs after the restart, runs once across app servers, and is retried
  * with backoff; one that keeps failing stays on record (`npm run jobs -- falhas`).
  */
-
-/** A kind of job: its queue's settings and what a run does. */
-export type JobDefinition<Data extends object = object> = {
-  name: string;
-  /** Runs again after these failures, waiting `retryDelaySeconds` and doubling each time. */
-  retryLimit: number;
-  retryDelaySeconds: number;
-  /** A run still going after this long (its process was killed) is given to another worker. */
-  expireInSeconds: number;
-  /** A cron schedule (UTC), for jobs that come back on their own. */
-  cron?: string;
-  /** A cron job that also runs when the workers start: what came due while none ran goes now, not at the next tick. */
-  catchUpAtStart?: boolean;
-  /** Jobs of this kind one process runs at once (1 by default): more where they mostly wait (on a mail server). */
-  concurrency?: number;
-  /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
-  policy?: "standard" | "short";
-  run(data: Data): Promise<void>;
-};
 
 type FailedJob = { id: string; name: string; failedAt: Date; attempts: number; error: string };
 

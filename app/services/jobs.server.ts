@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { jobOutbox } from "~/db/schema";
+import type { Mailer } from "./mail.server";
 
 /**
  * What the domain sees of the job queue: sending a job, and writing one to the outbox in the
@@ -26,6 +27,41 @@ export type Jobs = {
    * with `outbox`, jobs written to the outbox (`outboxInsert`), moved into the queue first.
    */
   wake(name: string, options?: { outbox?: boolean }): void;
+};
+
+/**
+ * A kind of job: its queue's settings and what a run does. Each area of the domain defines its
+ * own (`app/domain/<area>/jobs.server.ts`), and `app/jobs/definitions.server.ts` hands them all
+ * to the queue that runs them.
+ */
+export type JobDefinition<Data extends object = object> = {
+  name: string;
+  /** Runs again after these failures, waiting `retryDelaySeconds` and doubling each time. */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** A run still going after this long (its process was killed) is given to another worker. */
+  expireInSeconds: number;
+  /** A cron schedule (UTC), for jobs that come back on their own. */
+  cron?: string;
+  /** A cron job that also runs when the workers start: what came due while none ran goes now, not at the next tick. */
+  catchUpAtStart?: boolean;
+  /** Jobs of this kind one process runs at once (1 by default): more where they mostly wait (on a mail server). */
+  concurrency?: number;
+  /** `short`: at most one job waits per singleton key; a second send while it waits is dropped. */
+  policy?: "standard" | "short";
+  run(data: Data): Promise<void>;
+};
+
+/** What an area's job definitions are given for their handlers. */
+export type JobDependencies = {
+  db: Db;
+  mailer: Mailer;
+  /** The site's origin for links in e-mails (known only once the server listens). */
+  publicUrl: () => string;
+  /** The queue these jobs run on, for jobs that send others (known once it has started). */
+  jobs: () => Jobs;
+  /** The clock the handlers go by (tests set it). */
+  now: () => Date;
 };
 
 /**

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import plans from "pg-boss/src/plans.js";
 import { rowsOf } from "~/db/client.server";
 import { outboxInsert } from "~/services/jobs.server";
-import { startJobQueue, type JobDefinition, type JobQueue } from "~/jobs/queue.server";
+import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
+import type { JobDefinition } from "~/services/jobs.server";
 import { createTestDatabase, type TestDatabase } from "../support/database";
 
 /** The queue on our own database (PGlite here, PostgreSQL with DATABASE_URL). */
