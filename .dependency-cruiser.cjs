@@ -13,7 +13,7 @@ const LAYERS = [
   },
   // The JSON API's wing: its endpoints' declarations, its router and its OpenAPI document (ADR 34).
   { name: "api", path: "^app/api/" },
-  // Starting the app: environment, migrations, the demo seed and the factories tests share.
+  // Starting the app: environment, migrations, the demo seed and the records it writes.
   { name: "bootstrap", path: "^app/(setup\\.server\\.ts$|env\\.server\\.ts$|demo/)" },
   { name: "web", path: "^app/web/" },
   // The API's shapes of domain records (toApiPet…), also given by pages (the data export).

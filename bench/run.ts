@@ -112,7 +112,7 @@ async function main() {
     `Adopet benchmark: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
   );
 
-  // 1. Data, from the same factories as the seed and the tests.
+  // 1. Data: the demo seed, plus pets in bulk (seedManyPets).
   const dataDir = path.join(work, "data");
   const seededMs = await seedPets(dataDir, DATABASE_URL, PETS);
   log(`Seeded ${PETS} pets in ${(seededMs / 1000).toFixed(1)} s`);

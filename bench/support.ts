@@ -35,7 +35,7 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-/** A database with the demo data plus pets up to `pets`, from the seed factories; returns the ms taken. */
+/** A database with the demo data plus pets up to `pets`, from the demo seed; returns the ms taken. */
 export async function seedPets(dataDir: string, databaseUrl: string | undefined, pets: number): Promise<number> {
   const database = await openDemoDatabase(dataDir, databaseUrl);
   const started = performance.now();

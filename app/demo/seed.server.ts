@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { addMember, createPet, createUser, petPortrait, type NewPet } from "./factories.server";
+import { addMember, drawPortrait, insertAccount, publishPet, type AccountRecord } from "./records.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { recordDonation, recordExpense } from "~/domain/giving/ledger.server";
 import { startSponsorship } from "~/domain/giving/sponsorships.server";
@@ -92,13 +92,11 @@ const DEMO_TEAM = [
   { email: "lar@adopet.example", senha: "Adote@2022", nome: "Marta Lar Temporário", papel: "lar_temporario" },
 ] as const;
 
-type DemoPet = Omit<NewPet, "caretakerId" | "photos">;
-
 /** An ISO day `days` from today (a scheduled castration stays in the future). */
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The product's sample list (spec/texts.md), in the feed's order. */
-export const DEMO_PETS: readonly DemoPet[] = [
+export const DEMO_PETS: readonly PetInput[] = [
   {
     nome: "Dunga",
     sexo: "macho",
@@ -324,7 +322,7 @@ async function seedLostAndFound(
   now: number,
 ) {
   const day = (days: number) => addDays(dayInBrasilia(new Date(now)), days);
-  const mingau = await petPortrait("gato", 4);
+  const mingau = await drawPortrait("gato", 4);
   const reports: [string, ReportInput, Buffer][] = [
     [
       adopterId,
@@ -372,7 +370,7 @@ async function seedLostAndFound(
         bairro: "Tijuca",
         descricao: "Cadela de coleira azul, perto da praça Saens Peña.",
       },
-      await petPortrait("cao", 1),
+      await drawPortrait("cao", 1),
     ],
   ];
   const ids: string[] = [];
@@ -485,7 +483,10 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     if ((row?.total ?? 0) > 0) return false;
     const txDb = tx as unknown as Db;
     const now = Date.now();
-    const caretaker = await createUser(txDb, DEMO_CARETAKER);
+    // Every demo account has opened its confirmation link.
+    const account = (record: Omit<AccountRecord, "emailConfirmedAt">) =>
+      insertAccount(txDb, { ...record, emailConfirmedAt: new Date(now) });
+    const caretaker = await account(DEMO_CARETAKER);
     // An ONG an operator has checked: its pages show the verified badge.
     await tx
       .update(users)
@@ -511,9 +512,9 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     });
     const team = new Map<string, string>();
     for (const { papel, ...member } of DEMO_TEAM) {
-      const account = await createUser(txDb, { ...member, cidade: "Rio de Janeiro", uf: "RJ" });
-      await addMember(txDb, organizationId, account.id, papel);
-      team.set(papel, account.id);
+      const person = await account({ ...member, cidade: "Rio de Janeiro", uf: "RJ" });
+      await addMember(txDb, organizationId, person.id, papel);
+      team.set(papel, person.id);
     }
     // The team's foster home also offers a home to any organisation nearby (issue 44).
     const fostered = await saveOffer(
@@ -535,10 +536,17 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     if (!fostered.ok) throw new Error(`Oferta de lar temporário da demonstração: ${fostered.failure.kind}`);
     // The team's volunteer answers Dunga's application and conversation (issue 43).
     const volunteer = team.get("equipe")!;
-    // Newest first in the feed: the first demo pet gets the latest date.
+    // Newest first in the feed: the first demo pet gets the latest date. Each its own palette.
     const ids: string[] = [];
     for (const [index, pet] of DEMO_PETS.entries()) {
-      ids.push(await createPet(txDb, { ...pet, caretakerId: caretaker.id, createdAt: new Date(now - index * 60_000) }));
+      ids.push(
+        await publishPet(txDb, {
+          ...pet,
+          caretakerId: caretaker.id,
+          createdAt: new Date(now - index * 60_000),
+          photos: [await drawPortrait(pet.especie, index)],
+        }),
+      );
     }
     // The foster network (issue 44): Sid waits for adoption at Marta's, Yoda (urgently) and Lua need a home.
     const today = dayInBrasilia(new Date(now));
@@ -560,7 +568,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       .where(eq(pets.id, ids[5]!));
     await tx.update(pets).set({ precisaLarTemporario: true }).where(eq(pets.id, ids[6]!));
     // Adopted: out of the feed, counted on the caretaker's page, its page says so.
-    const bolota = await createPet(txDb, {
+    const bolota = await publishPet(txDb, {
       nome: "Bolota",
       especie: "gato",
       sexo: "femea",
@@ -576,9 +584,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       caretakerId: caretaker.id,
       // Published a month before her application (the panel counts the days to her adoption).
       createdAt: new Date(now - 45 * DAY_MS),
+      // The palette after the sample list's.
+      photos: [await drawPortrait("gato", DEMO_PETS.length)],
     });
     // An adopter with two favourites, in a conversation about Dunga: the caretaker's inbox is not empty.
-    const adopter = await createUser(txDb, DEMO_ADOPTER);
+    const adopter = await account(DEMO_ADOPTER);
     // Two padrinhos (issue 46): the adopter gives R$ 30 to Dunga on the 10th, the foster home R$ 50
     // to Felícia on the 5th, since three weeks ago (the start's sweep sends this month's codes).
     for (const [padrinho, petId, valor, dia] of [
@@ -599,7 +609,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     await seedLostAndFound(txDb, adopter.id, team.get("lar_temporario")!, team.get("equipe")!, organizationId, now);
     // Moderation: an ONG for an operator to verify. No demo account is an operator (their
     // passwords are published): the README makes one as a real site does, `npm run operador`.
-    const pending = await createUser(txDb, DEMO_PENDING_ONG);
+    const pending = await account(DEMO_PENDING_ONG);
     await tx
       .update(users)
       .set({ tipo: "ong", cnpj: "36214045090938", nomePublico: "Patinhas de Maricá" })
@@ -741,7 +751,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
         historia:
           "A Bolota chegou desconfiada e passou o primeiro dia embaixo da cama. Hoje dorme na janela da sala, " +
           "pede carinho quando chegamos do trabalho e já ganhou a nossa filha, que lê histórias para ela à noite.",
-        foto: await petPortrait("gato", 2),
+        foto: await drawPortrait("gato", 2),
       },
       new Date(now - 4 * DAY_MS),
     );
@@ -935,7 +945,7 @@ export async function seedManyPets(
   const portraits: Record<"cao" | "gato", string[]> = { cao: [], gato: [] };
   for (const species of ["cao", "gato"] as const) {
     for (let palette = 0; palette < 9; palette += 1) {
-      const prepared = await prepareImage(await petPortrait(species, palette), ["png"], "demo-seed");
+      const prepared = await prepareImage(await drawPortrait(species, palette), ["png"], "demo-seed");
       portraits[species].push(await saveImage(db, prepared));
     }
   }

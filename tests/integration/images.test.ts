@@ -2,7 +2,7 @@ import sharp from "sharp";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { InvalidImageError, prepareImage } from "~/services/images.server";
-import { petPortrait } from "~/demo/factories.server";
+import { petPortrait } from "../support/factories";
 
 async function photoWithGps(width = 2000, height = 1500) {
   return sharp({ create: { width, height, channels: 3, background: "#c98b4f" } })

@@ -2,7 +2,7 @@ import { simpleParser } from "mailparser";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/demo/factories.server";
+import { createUser } from "../support/factories";
 import { emailDeliveries, passwordResets } from "~/db/schema";
 import { sendPasswordReset } from "~/domain/accounts/password-reset.server";
 import { createMailer, sendMailOnce } from "~/services/mail.server";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/demo/factories.server";
+import { createUser } from "../support/factories";
 import { emailDeliveries, knownLogins, reports, sessions } from "~/db/schema";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
 import { PURGE_JOB, purgeExpired } from "~/jobs/maintenance.server";

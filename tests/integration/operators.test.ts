@@ -4,7 +4,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser } from "~/demo/factories.server";
+import { createUser } from "../support/factories";
 import { auditLog, users } from "~/db/schema";
 import { verifyOng } from "~/domain/moderation/operators.server";
 import { openDatabase } from "~/db/client.server";

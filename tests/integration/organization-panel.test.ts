@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptions, applicationEvents, applications, fosterPlacements, pets, petTransfers } from "~/db/schema";
-import { addMember, createPet, createUser } from "~/demo/factories.server";
+import { addMember, createPet, createUser } from "../support/factories";
 import { organizationPanel, type Panel } from "~/domain/organizations/panel.server";
 import type { ApplicationStatus } from "~/lib/applications";
 import { createTestDatabase, type TestDatabase } from "../support/database";

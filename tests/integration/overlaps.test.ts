@@ -19,7 +19,7 @@ import {
   termos,
   users,
 } from "~/db/schema";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { registerUser } from "~/domain/accounts/accounts.server";
 import { resetPassword } from "~/domain/accounts/password-reset.server";
 import { ALERT_SEND_JOB, queueDigest } from "~/domain/alerts/alerts.server";

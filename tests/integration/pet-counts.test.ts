@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { seedManyPets } from "~/demo/seed.server";
 import { deleteAccount } from "~/domain/accounts/privacy.server";
 import { removePet, updatePet } from "~/domain/pets/pets.server";

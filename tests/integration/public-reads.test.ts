@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { pets } from "~/db/schema";
 import { findPublicPet } from "~/domain/pets/pet-views.server";
 import { listFeed } from "~/domain/pets/feed.server";

@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, petPortrait } from "~/demo/factories.server";
+import { createPet, petPortrait } from "../support/factories";
 import { alerts } from "~/db/schema";
 import { ALERT_SEND_JOB, alertsMatchingPet, queueDigest, unsubscribeToken } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES, ALERTS_MAX } from "~/lib/alerts";

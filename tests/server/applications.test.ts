@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { applications, conversations, pets } from "~/db/schema";
 import { apply, canApply } from "~/domain/applications/applications.server";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 /** `/responsaveis/:id` (issue 18): a caretaker's public page, never a phone or an e-mail. */

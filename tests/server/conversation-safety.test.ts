@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { applications, blocks, conversationMessages, conversations, messages, users } from "~/db/schema";
 import { apply } from "~/domain/applications/applications.server";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { applications, conversations, users } from "~/db/schema";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import {

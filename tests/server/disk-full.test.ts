@@ -5,7 +5,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { images, pets } from "~/db/schema";
 import { STORAGE_FULL } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import sharp from "sharp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { users } from "~/db/schema";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
 import { NOTICES } from "~/validation/messages";

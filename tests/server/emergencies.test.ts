@@ -1,7 +1,7 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emergencies, images, lostFoundReports, organizations, rateLimits, users } from "~/db/schema";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emergencies, lostFoundReports, organizations, users } from "~/db/schema";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { animalPhoto } from "../support/animal-photos";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";

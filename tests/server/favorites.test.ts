@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { favorites, pets } from "~/db/schema";
 import { Client, startTestApp, type TestApp } from "../support/app";
 

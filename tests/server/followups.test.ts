@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { purgeExpired } from "~/jobs/maintenance.server";
 import { adoptions, checkins, images } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { Client, startAppWithMail, type TestApp } from "../support/app";
 import type { SmtpPeer } from "../support/smtp-peer";
 

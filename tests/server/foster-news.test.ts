@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { petNews, petNewsPhotos, sponsorships } from "~/db/schema";
 import { dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { DEFAULT_PASSWORD } from "../support/factories";
 import { fosterOffers, users } from "~/db/schema";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { FOSTER_MESSAGES } from "~/validation/foster";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { addMember, createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { fosterPlacements, organizationMembers, pets } from "~/db/schema";
 import { FOSTER_INTEREST_JOB } from "~/domain/foster/interest.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { startAppWithMail, type TestApp } from "../support/app";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { checkins, messages, pets, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { checkinToken, sweepFollowups } from "~/domain/termos/followups.server";

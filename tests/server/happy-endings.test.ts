@@ -2,7 +2,7 @@ import { simpleParser } from "mailparser";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { DEFAULT_PASSWORD } from "../support/factories";
 import { happyEndings, images, pets } from "~/db/schema";
 import { purgeExpired } from "~/jobs/maintenance.server";
 import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pets } from "~/db/schema";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
 import { HEALTH_MESSAGES } from "~/lib/health";
 import { Client, startTestApp, type TestApp } from "../support/app";

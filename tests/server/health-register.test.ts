@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
 import { Client, startTestApp, type TestApp } from "../support/app";
 import { adoptThroughTermo } from "../support/adoptions";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { sendHealthReminder, sweepHealthReminders } from "~/domain/health/reminders.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
 import { HEALTH_MESSAGES } from "~/lib/health";

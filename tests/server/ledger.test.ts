@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { donations, expenses, sponsorshipCharges, statementLines } from "~/db/schema";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { deleteAccount } from "~/domain/accounts/privacy.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { Client, startAppWithMail, type TestApp } from "../support/app";

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { messages, pets, users } from "~/db/schema";
 import { CONTACT_MESSAGES } from "~/validation/messages-form";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { DEFAULT_QUESTIONS } from "~/lib/applications";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { eventsOf } from "../support/conversations";

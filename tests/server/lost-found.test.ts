@@ -12,7 +12,7 @@ import { LOST_FOUND_RENEWAL_JOB, sweepReportRenewals } from "~/domain/lost-found
 import { LOST_FOUND_MATCH_JOB } from "~/domain/lost-found/reports.server";
 import { queueDigest } from "~/domain/alerts/alerts.server";
 import { createMailer } from "~/services/mail.server";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { CONFIRMATION_MESSAGES } from "~/validation/accounts";
 import { animalPhoto, photographedAgain } from "../support/animal-photos";

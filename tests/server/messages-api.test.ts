@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { emailDeliveries, messages } from "~/db/schema";
 import { createMailer, type Mail } from "~/services/mail.server";
 import { MESSAGE_NOTICE_JOB, sendMessageNotice } from "~/domain/messages/messages.server";

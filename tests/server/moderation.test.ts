@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
-import { DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { DEFAULT_PASSWORD } from "../support/factories";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /** `/moderacao` (issue 22): operators only, everyone else a 404; each action with its reason, logged. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { generateCnpj } from "@brazilian-utils/brazilian-utils/generate-cnpj";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "../support/factories";
 import { users } from "~/db/schema";
 import { ONG_MESSAGES } from "~/validation/accounts";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adoptions, checkins, organizationMembers } from "~/db/schema";
-import { addMember, createPet } from "~/demo/factories.server";
+import { addMember, createPet } from "../support/factories";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import { startAppWithMail, type TestApp } from "../support/app";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";

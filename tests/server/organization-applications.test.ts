@@ -1,7 +1,7 @@
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { addMember, createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { organizationInvitations, organizations } from "~/db/schema";
 import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { startAppWithMail, type TestApp } from "../support/app";

@@ -1,6 +1,6 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet } from "~/demo/factories.server";
+import { addMember, createPet } from "../support/factories";
 import { CONVERSATION_MESSAGES } from "~/lib/conversations";
 import { sendConversationNotice, TEAM } from "~/domain/conversations/notices.server";
 import { createMailer } from "~/services/mail.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adoptions, applicationEvents, applications, pets } from "~/db/schema";
-import { addMember, createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { addMember, createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { addMonths, monthOf, monthStart } from "~/lib/panel";
 import { PANEL_MESSAGES } from "~/validation/organizations";
 import { signedInAccount, startTestApp, type TestApp } from "../support/app";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet } from "~/demo/factories.server";
+import { addMember, createPet } from "../support/factories";
 import { fosterPlacements, pets, sponsorshipCharges } from "~/db/schema";
 import { sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";

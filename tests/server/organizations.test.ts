@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createPet, createUser, petPortrait } from "~/demo/factories.server";
+import { addMember, createPet, createUser, petPortrait } from "../support/factories";
 import { organizations, pets, users } from "~/db/schema";
 import { verifyOng } from "~/domain/moderation/operators.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { passwordResets } from "~/db/schema";
 import { forgetOldResets, resetPassword } from "~/domain/accounts/password-reset.server";
 import { RESET_MESSAGES } from "~/validation/accounts";

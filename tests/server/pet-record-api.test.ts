@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "../support/factories";
 import { pets, users } from "~/db/schema";
 import { PET_MESSAGES } from "~/validation/pets";
 import { PLACE_MESSAGES } from "~/validation/messages";

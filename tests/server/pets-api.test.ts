@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { asc, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "../support/factories";
 import { images, imageVariants, petPhotos, pets } from "~/db/schema";
 import { PET_MESSAGES } from "~/validation/pets";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -4,7 +4,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations, pets, users } from "~/db/schema";
-import { addMember, createPet, createUser } from "~/demo/factories.server";
+import { addMember, createPet, createUser } from "../support/factories";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { crc16 } from "~/lib/pix";
 import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";

@@ -1,6 +1,6 @@
 import { count, eq, inArray, like, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "../support/factories";
 import {
   images,
   imageVariants,

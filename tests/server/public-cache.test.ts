@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD, petPortrait } from "../support/factories";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

@@ -2,7 +2,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applications, auditLog, messages, pets, reports, sessions, users } from "~/db/schema";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { eraseClosedAnswers } from "~/domain/applications/application-privacy.server";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { MODERATION_NOTICE_JOB } from "~/domain/moderation/reports.server";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { Client, startTestApp, type TestApp } from "../support/app";
 
 let app: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { seedManyPets } from "~/demo/seed.server";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pets, sponsorshipCharges, sponsorships } from "~/db/schema";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { sendSponsorshipMonth, SPONSORSHIP_ENDED_JOB, sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { createMailer } from "~/services/mail.server";

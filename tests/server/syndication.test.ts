@@ -4,7 +4,7 @@ import ogs from "open-graph-scraper";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { petCounts, pets, users } from "~/db/schema";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { idRange, sitemapIndex, sitemapPets } from "~/domain/pets/syndication.server";
 import { Client, startTestApp, type TestApp } from "../support/app";
 

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { adoptions, termos, termoSignatures } from "~/db/schema";
 import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPet, createUser, DEFAULT_PASSWORD } from "~/demo/factories.server";
+import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { messages, pets, users } from "~/db/schema";
 import { INVALID_CHARACTERS } from "~/validation/fields";
 import { Client, startTestApp, type TestApp } from "../support/app";

@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pets, users } from "~/db/schema";
-import { createPet, createUser } from "~/demo/factories.server";
+import { createPet, createUser } from "../support/factories";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { adoptions } from "~/db/schema";
-import { createPet } from "~/demo/factories.server";
+import { createPet } from "./factories";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import type { Client, TestApp } from "./app";
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import type { Database } from "~/db/client.server";
 import type { JobQueue } from "~/jobs/queue.server";
-import { createUser, DEFAULT_PASSWORD, type NewUser } from "~/demo/factories.server";
+import { createUser, DEFAULT_PASSWORD, type NewUser } from "./factories";
 import { copyTemplate, createTestDatabase, type TestDatabase } from "./database";
 import { apiChecker } from "./openapi";
 import { scratchDir } from "./scratch";

@@ -2,7 +2,7 @@
 // data, and an operator made as a real site makes one: an account, then what `npm run operador --
 // adicionar` does. No demo account is an operator (their passwords are published); this one's
 // password is drawn for the run and handed to the tests by the environment.
-import { createUser } from "~/demo/factories.server";
+import { createUser } from "./factories";
 import { setOperator } from "~/domain/moderation/operators.server";
 import { readEnv } from "~/env.server";
 import { prepareDatabase } from "~/setup.server";

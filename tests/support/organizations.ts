@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { pets } from "~/db/schema";
-import { addMember, createPet } from "~/demo/factories.server";
+import { addMember, createPet } from "./factories";
 import { signedInAccount, type Client, type TestApp } from "./app";
 
 export type Person = { client: Client; id: string; email: string };
