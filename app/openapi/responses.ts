@@ -510,6 +510,7 @@ export const organizationSchema = z
     cnpj: z.string().nullable().meta({ description: "Os 14 caracteres, sem máscara; nulo para um grupo sem CNPJ." }),
     cidade: z.string().nullable(),
     uf: z.string().nullable(),
+    cidade_ibge: z.int().nullable().meta({ description: "O código IBGE da cidade." }),
     sobre: z.string().nullable(),
     logo: imagePath.nullable(),
     verificada: z.boolean().meta({ description: "O selo dado pela equipe da Adopet depois de conferir o CNPJ." }),
@@ -1029,6 +1030,7 @@ export const lostFoundReportSchema = z
     nome: z.string().nullable().meta({ description: "O nome do animal perdido." }),
     data: z.iso.date().meta({ description: "O dia em que se perdeu ou foi encontrado." }),
     cidade: z.object({ codigo: z.number().int(), nome: z.string(), uf: z.string() }),
+    cidade_ibge: z.int().meta({ description: "O código IBGE da cidade (o mesmo de `cidade.codigo`)." }),
     bairro: z.string().nullable(),
     ponto: z
       .object({ latitude: z.number(), longitude: z.number() })

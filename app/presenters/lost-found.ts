@@ -14,6 +14,7 @@ export const toApiReport = (report: ReportView) => ({
   nome: report.nome,
   data: report.data,
   cidade: report.cidade,
+  cidade_ibge: report.cidade.codigo,
   bairro: report.bairro,
   ponto: report.ponto,
   descricao: report.descricao,

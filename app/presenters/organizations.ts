@@ -26,6 +26,7 @@ export function toApiOrganization(organization: OrganizationView): z.input<typeo
     cnpj: organization.cnpj,
     cidade: organization.cidade,
     uf: organization.uf,
+    cidade_ibge: organization.cidadeIbge,
     sobre: organization.sobre,
     logo: organization.logoId ? imageUrl(organization.logoId, 320) : null,
     verificada: organization.verificada,

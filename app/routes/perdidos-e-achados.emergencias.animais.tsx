@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { requiredCity } from "~/validation/fields";
 import type { Route } from "./+types/perdidos-e-achados.emergencias.animais";
 import { CityField } from "~/components/city-field";
 import { AnimalFeatureFields } from "~/components/animal-features";
@@ -84,7 +85,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const filled = form.value.animais.flatMap((animal, position) => (animal ? [{ animal, position }] : []));
   const made = await registerShelterAnimals(context.db, context.jobs, user.id, emergencyId, {
     organizationId: form.value.organizacao_id,
-    animals: filled.map(({ animal: { foto: _foto, ...animal } }) => animal),
+    animals: filled.map(({ animal: { foto: _foto, ...animal } }) => requiredCity(animal)),
     photos: await bytesOf(filled.map(({ animal }) => animal.foto!)),
   });
   const positions = filled.map(({ position }) => position);

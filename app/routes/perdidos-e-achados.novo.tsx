@@ -11,6 +11,7 @@ import { dayInBrasilia } from "~/lib/dates";
 import { REPORT_PHOTOS_MAX } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
 import { reportFormSchema } from "~/validation/lost-found";
+import { requiredCity } from "~/validation/fields";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!form.ok) return form.response;
   const { fotos, ...input } = form.value;
-  const made = await createReport(context.db, context.jobs, user.id, input, await bytesOf(fotos));
+  const made = await createReport(context.db, context.jobs, user.id, requiredCity(input), await bytesOf(fotos));
   if (!made.ok) return formFailure(form, made.failure);
   return redirect(`/perdidos-e-achados/${made.value}`, {
     headers: { "Set-Cookie": await setNotice("reportPublished") },

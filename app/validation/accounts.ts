@@ -1,6 +1,7 @@
 import { z } from "zod";
 import {
   cidadeField,
+  cidadeIbgeField,
   emailField,
   requiredText,
   imageDataUrl,
@@ -138,6 +139,7 @@ export const apiUpdateUserSchema = z.strictObject({
   nome: accountNomeField.optional(),
   telefone: telefoneField.optional(),
   cidade: cidadeField.optional(),
+  cidade_ibge: cidadeIbgeField.optional(),
   perfil__sobre: perfilSobreField.optional(),
   /** pessoa | ong; an ONG has its CNPJ and public name (given here, or already in the account). */
   tipo: tipoField.optional(),

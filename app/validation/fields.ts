@@ -111,6 +111,58 @@ export const cidadeField = requiredText(MESSAGES.cidade.required)
   .max(50, MESSAGES.cidade.max)
   .refine(showsLetter, MESSAGES.cidade.letters);
 
+/**
+ * The one way the API names a city (issue 61): `cidade_ibge`, the municipality's IBGE code, or
+ * `cidade` as "Niterói (RJ)" (a name alone where only one state has it; the bodies that have `uf`
+ * also take it beside the name). `namedCity` hands the domain the code as `cidade`: the city list
+ * resolves either.
+ */
+export const cidadeIbgeField = z.coerce
+  .number(MESSAGES.cidade.ibge)
+  .int(MESSAGES.cidade.ibge)
+  .min(1_100_000, MESSAGES.cidade.ibge)
+  .max(5_399_999, MESSAGES.cidade.ibge)
+  .meta({
+    id: "CodigoIbge",
+    description:
+      "O código IBGE do município (7 dígitos), no lugar de `cidade`. Toda cidade que a API recebe vem assim ou como `cidade`: “Niterói (RJ)”, ou só o nome quando um estado só tem uma cidade com ele.",
+    example: 3303302,
+  });
+
+const NAMES_ITS_STATE = /\(\s*[A-Za-z]{2}\s*\)\s*$/;
+
+/**
+ * A body that must name its city: by `cidade` or `cidade_ibge`, and where it has `uf`, by `uf`
+ * too unless the name carries its state ("Niterói (RJ)") or the code is sent.
+ */
+export function cityRequired(messages: { cidade: string; uf?: string }) {
+  return (input: { cidade?: unknown; cidade_ibge?: unknown; uf?: unknown }, context: z.RefinementCtx) => {
+    if (input.cidade_ibge !== undefined) return;
+    if (input.cidade === undefined) context.addIssue({ code: "custom", path: ["cidade"], message: messages.cidade });
+    // A form left blank is told both, as it was when both were required.
+    if (messages.uf && input.uf === undefined && !NAMES_ITS_STATE.test(String(input.cidade ?? ""))) {
+      context.addIssue({ code: "custom", path: ["uf"], message: messages.uf });
+    }
+  };
+}
+
+/** The body's city as the domain reads it: `cidade_ibge`, when sent, as `cidade`. */
+export function namedCity<T extends { cidade?: string; cidade_ibge?: number }>({
+  cidade_ibge: code,
+  ...rest
+}: T): Omit<T, "cidade_ibge"> {
+  return code === undefined ? rest : { ...rest, cidade: String(code) };
+}
+
+/** The same, for a body `cityRequired` checked: its city is there. */
+export function requiredCity<T extends { cidade?: string; cidade_ibge?: number }>(
+  input: T,
+): Omit<T, "cidade_ibge" | "cidade"> & { cidade: string } {
+  const named = namedCity(input);
+  if (named.cidade === undefined) throw new Error("cityRequired did not check this body");
+  return named as Omit<T, "cidade_ibge" | "cidade"> & { cidade: string };
+}
+
 export const perfilSobreField = requiredText(MESSAGES.perfilSobre.required, { multiline: true }).max(
   300,
   MESSAGES.perfilSobre.max,

@@ -8,7 +8,9 @@ import {
   NEWS_STATUSES,
 } from "~/lib/foster";
 import { DEFAULT_RADIUS_KM, SIZES, SPECIES, UFS } from "~/lib/pets";
-import { cidadeField, requiredText, textField } from "./fields";
+import type { requiredCity} from "./fields";
+import { cidadeField, cidadeIbgeField, cityRequired, requiredText, textField } from "./fields";
+import { MESSAGES } from "./messages";
 import { photos, searchFields } from "./pets";
 
 /** The foster network (issue 44): an offer of a home, as the page's form and the API take it. */
@@ -60,21 +62,25 @@ const observacoes = textField(FOSTER_MESSAGES.observacoes, { multiline: true })
   .transform((value) => value || null);
 const yesNo = z.boolean(FOSTER_MESSAGES.simNao);
 
-/** `PUT /api/lares/meu`: the whole offer. */
-export const fosterOfferSchema = z.strictObject({
-  cidade: cidadeField,
-  uf: z.enum(UFS, FOSTER_MESSAGES.uf),
-  especies,
-  portes,
-  quantos,
-  disponivel_ate: disponivelAte.nullable().optional(),
-  tem_animais: yesNo,
-  tem_criancas: yesNo,
-  tela_nas_janelas: yesNo,
-  observacoes: observacoes.nullable().optional(),
-  pausado: yesNo.optional(),
-});
-export type FosterOfferInput = z.output<typeof fosterOfferSchema>;
+/** `PUT /api/lares/meu`: the whole offer; its city as every API body names one (cityRequired). */
+export const fosterOfferSchema = z
+  .strictObject({
+    cidade: cidadeField.optional(),
+    cidade_ibge: cidadeIbgeField.optional(),
+    uf: z.enum(UFS, FOSTER_MESSAGES.uf).optional(),
+    especies,
+    portes,
+    quantos,
+    disponivel_ate: disponivelAte.nullable().optional(),
+    tem_animais: yesNo,
+    tem_criancas: yesNo,
+    tela_nas_janelas: yesNo,
+    observacoes: observacoes.nullable().optional(),
+    pausado: yesNo.optional(),
+  })
+  .superRefine(cityRequired({ cidade: MESSAGES.cidade.required, uf: FOSTER_MESSAGES.uf }));
+/** An offer as the domain saves it: the page's form, or the API's body with its city named (requiredCity). */
+export type FosterOfferInput = ReturnType<typeof requiredCity<z.output<typeof fosterOfferSchema>>>;
 
 /** A yes-or-no question, answered on the page by one of two radio buttons. */
 const answer = z.enum(["sim", "nao"], FOSTER_MESSAGES.simNao).transform((value) => value === "sim");

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { COLORS, EMERGENCY_ANIMALS_MAX, EMERGENCY_CITIES_MAX, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
 import { SEXES, SIZES, SPECIES } from "~/lib/pets";
-import { blankToUndefined, optionalTextField, requiredText } from "./fields";
+import type {
+  requiredCity} from "./fields";
+import {
+  blankToUndefined,
+  cidadeIbgeField,
+  cityRequired,
+  optionalTextField,
+  requiredText
+} from "./fields";
 import { PET_MESSAGES, photos } from "./pets";
 
 /**
@@ -73,7 +81,8 @@ const reportFields = {
   cores: colorList,
   nome: optionalTextField(60, LOST_FOUND_MESSAGES.nome),
   data: z.iso.date(LOST_FOUND_MESSAGES.data),
-  cidade: requiredText(LOST_FOUND_MESSAGES.cidade).max(60, LOST_FOUND_MESSAGES.cidade),
+  cidade: requiredText(LOST_FOUND_MESSAGES.cidade).max(60, LOST_FOUND_MESSAGES.cidade).optional(),
+  cidade_ibge: cidadeIbgeField.optional(),
   bairro: optionalTextField(60, LOST_FOUND_MESSAGES.bairro),
   // Brazil lies between these; the service checks the point against the city.
   latitude: coordinate(-34, 6),
@@ -98,6 +107,7 @@ function asksForMoney(text: string): boolean {
 
 /** `POST /api/perdidos-e-achados` (multipart) and the report page's form. */
 export const reportFormSchema = z.strictObject(reportFields).superRefine((input, context) => {
+  cityRequired({ cidade: LOST_FOUND_MESSAGES.cidade })(input, context);
   if ((input.latitude === undefined) !== (input.longitude === undefined))
     context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
   if (input.tipo === "encontrado" && input.nome)
@@ -105,7 +115,8 @@ export const reportFormSchema = z.strictObject(reportFields).superRefine((input,
   if (input.tipo === "encontrado" && input.descricao && asksForMoney(input.descricao))
     context.addIssue({ code: "custom", path: ["descricao"], message: LOST_FOUND_MESSAGES.descricaoDinheiro });
 });
-export type ReportInput = Omit<z.output<typeof reportFormSchema>, "fotos">;
+/** A report as the domain makes it: its city named (requiredCity), its photos apart. */
+export type ReportInput = Omit<ReturnType<typeof requiredCity<z.output<typeof reportFormSchema>>>, "fotos">;
 
 /** `PATCH /api/perdidos-e-achados/:id`: closed (`reencontrado`, with its happy ending if told, or `encerrado`), or renewed (`aberto`). */
 export const reportStatusSchema = z.strictObject({
@@ -163,6 +174,7 @@ const shelterAnimalSchema = z
   .strictObject(reportFields)
   .omit({ tipo: true, nome: true, fotos: true })
   .superRefine((input, context) => {
+    cityRequired({ cidade: LOST_FOUND_MESSAGES.cidade })(input, context);
     if ((input.latitude === undefined) !== (input.longitude === undefined))
       context.addIssue({ code: "custom", path: ["latitude"], message: LOST_FOUND_MESSAGES.ponto });
     if (input.descricao && asksForMoney(input.descricao))
@@ -177,7 +189,8 @@ export const shelterAnimalsSchema = z.strictObject({
     .min(1, LOST_FOUND_MESSAGES.animais)
     .max(EMERGENCY_ANIMALS_MAX, LOST_FOUND_MESSAGES.animais),
 });
-export type ShelterAnimal = z.output<typeof shelterAnimalSchema>;
+/** An animal as the domain registers it: its city named (requiredCity). */
+export type ShelterAnimal = ReturnType<typeof requiredCity<z.output<typeof shelterAnimalSchema>>>;
 export type ShelterAnimalsInput = z.output<typeof shelterAnimalsSchema>;
 
 /**

@@ -44,6 +44,7 @@ export const MESSAGES = {
     min: "O nome da cidade deve possuir no mínimo 2 caracteres.",
     max: "O nome da cidade deve possuir no máximo 50 caracteres.",
     letters: "O nome da cidade deve conter letras.",
+    ibge: "Informe o código IBGE do município: 7 dígitos, como 3303302.",
   },
   perfilSobre: {
     required: "O campo sobre não pode estar vazio.",

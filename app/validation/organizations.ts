@@ -2,7 +2,20 @@ import { z } from "zod";
 import { UFS } from "~/lib/pets";
 import { carriesBadge, holdsAddress } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
-import { cidadeField, emailField, imageDataUrl, imageFile, requiredText, textField } from "./fields";
+import { MESSAGES } from "./messages";
+import type {
+  namedCity,
+  requiredCity} from "./fields";
+import {
+  cidadeField,
+  cidadeIbgeField,
+  cityRequired,
+  emailField,
+  imageDataUrl,
+  imageFile,
+  requiredText,
+  textField,
+} from "./fields";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import {
   addMonths,
@@ -59,12 +72,23 @@ const organizationFields = {
 /** A new organisation, or all its fields at once (its settings page). */
 export const organizationSchema = z.object(organizationFields);
 
+/** `POST /api/organizacoes`: the same, its city as every API body names one (cityRequired). */
+export const apiOrganizationSchema = z
+  .object({
+    ...organizationFields,
+    cidade: cidadeField.optional(),
+    cidade_ibge: cidadeIbgeField.optional(),
+    uf: ufField.optional(),
+  })
+  .superRefine(cityRequired({ cidade: MESSAGES.cidade.required, uf: ORGANIZATION_MESSAGES.uf }));
+
 /** The API's PATCH: what is sent changes, what is missing stays. */
 export const organizationPatchSchema = z
   .object({
     nome: nomeField.optional(),
     cnpj: optionalCnpj,
     cidade: cidadeField.optional(),
+    cidade_ibge: cidadeIbgeField.optional(),
     uf: ufField.optional(),
     sobre: sobreField.nullable().optional(),
     /** The logo: a `data:image/...;base64,` URL (PNG or JPEG), or null to take it off. */
@@ -77,8 +101,9 @@ export const organizationLogoSchema = z.object({ logo: imageFile.optional() }).s
   if (!value.logo) context.addIssue({ code: "custom", path: ["logo"], message: ORGANIZATION_MESSAGES.logoRequired });
 });
 
-export type OrganizationInput = z.output<typeof organizationSchema>;
-export type OrganizationPatch = z.output<typeof organizationPatchSchema>;
+/** A new organisation as the domain makes it: the page's form, or the API's body with its city named. */
+export type OrganizationInput = ReturnType<typeof requiredCity<z.output<typeof apiOrganizationSchema>>>;
+export type OrganizationPatch = ReturnType<typeof namedCity<z.output<typeof organizationPatchSchema>>>;
 
 /** An invitation: the e-mail to send it to, and the role it offers. */
 export const invitationSchema = z

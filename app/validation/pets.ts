@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORGANIZATION_MESSAGES } from "./organizations";
+import { MESSAGES } from "./messages";
 import {
   AGE_GROUPS,
   AGE_MAX,
@@ -21,7 +22,16 @@ import {
   type Vaccine,
 } from "~/lib/pets";
 import { FOSTER_URGENCIES } from "~/lib/foster";
-import { blankToUndefined, cidadeField, IMAGE_MAX_BYTES, nomeAnimalField, requiredText, textField } from "./fields";
+import {
+  blankToUndefined,
+  cidadeField,
+  cidadeIbgeField,
+  cityRequired,
+  IMAGE_MAX_BYTES,
+  nomeAnimalField,
+  requiredText,
+  textField,
+} from "./fields";
 
 export const PET_MESSAGES = {
   especie: "Escolha a espécie do animal.",
@@ -157,8 +167,10 @@ const petFields = {
   perfil: requiredText(PET_MESSAGES.perfil.required, { multiline: true })
     .max(300, PET_MESSAGES.perfil.max)
     .refine((value) => !offersForSale(value), PET_MESSAGES.sale),
-  cidade: cidadeField,
-  uf: choice(UFS, PET_MESSAGES.uf),
+  // Both sent by the pages' form; the API may name the city by `cidade_ibge` instead (cityRequired).
+  cidade: cidadeField.optional(),
+  cidade_ibge: cidadeIbgeField.optional(),
+  uf: choice(UFS, PET_MESSAGES.uf).optional(),
   status: choice(["disponivel", "adotado"] as const, PET_MESSAGES.status),
 };
 
@@ -302,6 +314,7 @@ function petFormSchema(mode: "create" | "edit") {
   // prefault, not default: a missing list still goes through the "at least one" rule.
   return z
     .object({ ...petFields, ...record, sexo, fotos: fotos.prefault([]), organizacao_id: organizationChoice })
+    .superRefine(cityRequired({ cidade: MESSAGES.cidade.required, uf: PET_MESSAGES.uf }), ALWAYS)
     .superRefine(checkAgeRange)
     .superRefine(checkRecord, ALWAYS);
 }
@@ -317,8 +330,9 @@ export const apiPetPatchSchema = z
     idade__unidade: petFields.idade__unidade.optional(),
     porte: petFields.porte.optional(),
     perfil: petFields.perfil.optional(),
-    cidade: petFields.cidade.optional(),
-    uf: petFields.uf.optional(),
+    cidade: petFields.cidade,
+    cidade_ibge: petFields.cidade_ibge,
+    uf: petFields.uf,
     status: petFields.status.optional(),
     ...recordFields("keeps"),
   })

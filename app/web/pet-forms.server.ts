@@ -8,6 +8,7 @@ import { newsFormSchema, newsPageSchema } from "~/validation/foster";
 import { apiError, bodyErrorResponse, submissionFailed, validationFailed } from "./api.server";
 import { bytesOf, isMultipart, readForm, readJson } from "./body.server";
 import { parseForm } from "./forms.server";
+import { namedCity, requiredCity } from "~/validation/fields";
 
 /** Reads the publish/edit form: the pet's fields and the photos' bytes. */
 export async function readPetForm(request: Request, mode: "create" | "edit") {
@@ -18,7 +19,13 @@ export async function readPetForm(request: Request, mode: "create" | "edit") {
   if (!form.ok) return form;
   const { fotos, organizacao_id: organizationId, ...input } = form.value;
   const photos = await bytesOf(fotos);
-  return { ok: true as const, input: input satisfies PetInput, photos, organizationId, reply: form.reply };
+  return {
+    ok: true as const,
+    input: requiredCity(input) satisfies PetInput,
+    photos,
+    organizationId,
+    reply: form.reply,
+  };
 }
 
 type ApiRead<Value> = { ok: true; value: Value } | { ok: false; response: ReturnType<typeof apiError> };
@@ -37,7 +44,7 @@ export async function readApiPetCreate(
     const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petCreateSchema });
     if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
     const { fotos, organizacao_id: organizationId, ...input } = submission.value;
-    return { ok: true, value: { input, photos: await bytesOf(fotos), organizationId } };
+    return { ok: true, value: { input: requiredCity(input), photos: await bytesOf(fotos), organizationId } };
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }
@@ -52,11 +59,11 @@ export async function readApiPetChanges(
       const submission = parseWithZod(await readForm(request, { maxFiles: MAX_PET_PHOTOS }), { schema: petEditSchema });
       if (submission.status !== "success") return { ok: false, response: submissionFailed(submission.error) };
       const { fotos, organizacao_id: _publishedOnly, ...changes } = submission.value;
-      return { ok: true, value: { changes, photos: await bytesOf(fotos ?? []) } };
+      return { ok: true, value: { changes: namedCity(changes), photos: await bytesOf(fotos ?? []) } };
     }
     const parsed = apiPetPatchSchema.safeParse(await readJson(request));
     if (!parsed.success) return { ok: false, response: validationFailed(parsed.error) };
-    return { ok: true, value: { changes: parsed.data } };
+    return { ok: true, value: { changes: namedCity(parsed.data) } };
   } catch (error) {
     return { ok: false, response: bodyErrorResponse(error) };
   }

@@ -19,6 +19,7 @@ import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
 import { endSession, getUser, signIn } from "~/web/auth.server";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
+import { namedCity } from "~/validation/fields";
 import { dataExportResponse } from "~/web/data-export.server";
 import { toOwnUser, toPublicUser } from "~/presenters/accounts";
 import { endpoint, idParam } from "../endpoint";
@@ -119,7 +120,7 @@ export const accountsEndpoints = [
       if (!own.ok) return apiFailure(own.failure);
       const parsed = await parseJsonBody(request, apiUpdateUserSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
       if (!parsed.ok) return parsed.response;
-      const { foto__upload, ...fields } = parsed.data;
+      const { foto__upload, ...fields } = namedCity(parsed.data);
       const photo = imageFromDataUrl(foto__upload, "foto__upload");
       if (!photo.ok) return photo.response;
       const updated = await updateProfile(context.db, user.id, { ...fields, photo: photo.image });

@@ -39,6 +39,7 @@ import {
   placementSchema,
 } from "~/validation/foster";
 import { readApiNews } from "~/web/pet-forms.server";
+import { requiredCity } from "~/validation/fields";
 import { PLACE_MESSAGES } from "~/validation/messages";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { getUser } from "~/web/auth.server";
@@ -115,7 +116,7 @@ export const fosterEndpoints = [
     async handle({ request, context, user }) {
       const parsed = await parseJsonBody(request, fosterOfferSchema);
       if (!parsed.ok) return parsed.response;
-      const saved = await saveOffer(context.db, user.id, parsed.data, new Date());
+      const saved = await saveOffer(context.db, user.id, requiredCity(parsed.data), new Date());
       if (!saved.ok) return apiFailure(saved.failure);
       return Response.json(toApiFosterOffer(saved.value), { headers: NO_STORE });
     },

@@ -40,6 +40,7 @@ import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { toApiMatch, toApiPhotoHit, toApiReport } from "~/presenters/lost-found";
 import { formMaxBytes } from "~/web/body.server";
+import { requiredCity } from "~/validation/fields";
 
 /** Lost and found animals (issue 47): reports, public; written by people with a confirmed account. */
 
@@ -90,7 +91,7 @@ export const lostFoundEndpoints = [
     async handle({ request, context, user }) {
       const read = await readApiReport(request);
       if (!read.ok) return read.response;
-      const made = await createReport(context.db, context.jobs, user.id, read.input, read.photos);
+      const made = await createReport(context.db, context.jobs, user.id, requiredCity(read.input), read.photos);
       if (!made.ok) return apiFailure(made.failure);
       return Response.json({ id: made.value }, { status: 201, headers: NO_STORE });
     },
@@ -259,7 +260,7 @@ export const lostFoundEndpoints = [
       if (!read.ok) return read.response;
       const made = await registerShelterAnimals(context.db, context.jobs, user.id, params.id, {
         organizationId: read.value.organizacao_id,
-        animals: read.value.animais,
+        animals: read.value.animais.map(requiredCity),
         photos: read.value.photos,
       });
       if (!made.ok) return apiFailure(made.failure);

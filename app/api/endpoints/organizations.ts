@@ -30,11 +30,12 @@ import {
   invitationSchema,
   memberRoleSchema,
   organizationPatchSchema,
-  organizationSchema as organizationInputSchema,
+  apiOrganizationSchema,
   readPanelRange,
 } from "~/validation/organizations";
 import { notFound } from "~/services/outcome.server";
 import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
+import { namedCity, requiredCity } from "~/validation/fields";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
 import { organizationPanel } from "~/domain/organizations/panel.server";
@@ -99,7 +100,7 @@ export const organizationEndpoints = [
       description:
         "Quem cria é o primeiro administrador. O CNPJ é opcional (um grupo de protetores pode não ter); " +
         "o selo de verificada é dado depois pela equipe da Adopet.",
-      requestBody: { content: json(organizationInputSchema) },
+      requestBody: { content: json(apiOrganizationSchema) },
       ok: { 201: answer("A organização criada (`Location` diz seu endereço).", createdIdSchema) },
       errors: {
         403: "O e-mail da conta ainda não foi confirmado.",
@@ -108,9 +109,9 @@ export const organizationEndpoints = [
       traits: { body: true, limited: true },
     },
     async handle({ request, context, user }) {
-      const parsed = await parseJsonBody(request, organizationInputSchema);
+      const parsed = await parseJsonBody(request, apiOrganizationSchema);
       if (!parsed.ok) return parsed.response;
-      const created = await createOrganization(context.db, user.id, parsed.data);
+      const created = await createOrganization(context.db, user.id, requiredCity(parsed.data));
       if (!created.ok) return apiFailure(created.failure);
       return Response.json(
         { id: created.value },
@@ -162,7 +163,7 @@ export const organizationEndpoints = [
     async handle({ request, params, context, user }) {
       const parsed = await parseJsonBody(request, organizationPatchSchema, { maxBytes: JSON_WITH_PHOTO_MAX_BYTES });
       if (!parsed.ok) return parsed.response;
-      const { logo__upload, ...fields } = parsed.data;
+      const { logo__upload, ...fields } = namedCity(parsed.data);
       const logo = imageFromDataUrl(logo__upload, "logo__upload");
       if (!logo.ok) return logo.response;
       const updated = await updateOrganization(context.db, user.id, params.id, { ...fields, logo: logo.image });

@@ -19,6 +19,8 @@ export type PublicOrganization = {
   nome: string;
   cidade: string | null;
   uf: string | null;
+  /** The city's IBGE code (null for an organisation with no city). */
+  cidadeIbge: number | null;
   sobre: string | null;
   logoId: string | null;
   verificada: boolean;
@@ -36,6 +38,7 @@ const publicColumns = {
   nome: organizations.nome,
   cidade: organizations.cidade,
   uf: organizations.uf,
+  cidadeIbge: organizations.cidadeIbge,
   sobre: organizations.sobre,
   logoId: organizations.logoId,
   verificada: sql<boolean>`${organizations.verifiedAt} is not null`,

@@ -39,8 +39,9 @@ export type PetInput = {
   idade__unidade: AgeUnit;
   porte: Size;
   perfil: string;
+  /** A name, "Niterói (RJ)", or an IBGE code; with `uf` unless the name or the code tells the state. */
   cidade: string;
-  uf: string;
+  uf?: string;
   status?: "disponivel" | "adotado";
 } & Partial<PetRecordInput>;
 
@@ -202,10 +203,10 @@ export async function createPet(
 /** The city's own spelling and state. */
 const placeInput = (city: City) => ({ cidade: city.nome, uf: city.uf as PetInput["uf"] });
 
-/** A new pet's row: the input's columns, its city's, and what is derived from them. */
 /** Who published a pet, and the organisation it belongs to. */
 type PetOwner = { caretakerId: string; organizationId: string };
 
+/** A new pet's row: the input's columns, its city's (as the list names it), and what is derived from them. */
 function newPetRow(owner: PetOwner, input: PetInput, city: City, createdAt: Date | undefined) {
   return {
     ...columnsOf(input),
@@ -219,9 +220,9 @@ function newPetRow(owner: PetOwner, input: PetInput, city: City, createdAt: Date
     ageDays: ageInDays(input.idade, input.idade__unidade),
     porte: input.porte,
     perfil: input.perfil.trim(),
-    cidade: input.cidade.trim(),
-    cidadeBusca: searchKey(input.cidade),
-    uf: input.uf,
+    cidade: city.nome,
+    cidadeBusca: searchKey(city.nome),
+    uf: city.uf,
     cidadeIbge: city.codigo,
     status: input.status ?? "disponivel",
     ...(createdAt && { createdAt, updatedAt: createdAt }),

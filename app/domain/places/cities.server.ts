@@ -84,10 +84,15 @@ export async function suggestCities(db: Db, text: string, { uf, limit = 8 }: { u
 }
 
 /**
- * The city a person typed, with its state from the text or `uf`: one city, or the
- * `cidade` field's failure (unknown, or a name several states have).
+ * The city a person typed, with its state from the text or `uf`, or an IBGE code: one city, or
+ * the `cidade` field's failure (unknown, or a name several states have).
  */
 export async function resolveCity(db: Db, text: string, uf?: string | null): Promise<Result<City>> {
+  // An IBGE code (the API's `cidade_ibge`) names one city whatever the state said beside it.
+  if (/^\d{7}$/.test(text)) {
+    const city = (await cityList(db)).byCode.get(Number(text));
+    return city ? ok(city) : invalid("cidade", "unknown-city");
+  }
   const typed = readPlace(text);
   const state = typed.uf ?? uf ?? undefined;
   const named = (await cityList(db)).byKey.get(typed.key) ?? [];
@@ -117,7 +122,6 @@ export async function listCities(db: Db): Promise<City[]> {
 
 /** The city of an IBGE code, or of a name as typed; null when no one city goes by that. */
 export async function findCity(db: Db, place: string): Promise<City | null> {
-  if (/^\d{7}$/.test(place)) return (await cityList(db)).byCode.get(Number(place)) ?? null;
   const resolved = await resolveCity(db, place);
   return resolved.ok ? resolved.value : null;
 }
