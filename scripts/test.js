@@ -1,6 +1,7 @@
 // npm test: each stage in turn, timed, stopping at the first that fails; a table of the times
 // at the end. With STAGE_TIMES=file, each stage's time is also appended there (name, tab,
 // seconds), for .ci/run's table of the whole run.
+import "../server/node-version.js";
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 

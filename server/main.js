@@ -1,5 +1,6 @@
 // The process: one web server (server/web.js), or, with WEB_CONCURRENCY above 1 on PostgreSQL,
 // that many sharing the port, started and watched by this one (server/cluster.js).
+import "./node-version.js";
 import { runPrimary, webProcesses } from "./cluster.js";
 
 const processes = webProcesses(process.env);

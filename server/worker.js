@@ -1,6 +1,7 @@
 // `npm run worker`: only the job queue, for deployments that run jobs apart from the web
 // servers (those run with JOBS=off). On the embedded database the web server already runs
 // the jobs: one process per data directory.
+import "./node-version.js";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
