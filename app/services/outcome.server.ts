@@ -68,6 +68,8 @@ export type InvalidReason =
   | "image-too-large"
   /** A vaccine not on the pet's species' list. */
   | "vaccine-species"
+  /** An age past the most its unit allows (a change of the number alone, kept with the stored unit). */
+  | "age-max"
   /** A castration scheduled without its date. */
   | "castration-date"
   /** No Brazilian city (IBGE) by that name, in that state. */

@@ -68,13 +68,10 @@ export const SENHA_MESSAGES = {
 
 const currentPasswordField = textField(SENHA_MESSAGES.currentRequired).min(1, SENHA_MESSAGES.currentRequired).max(200);
 
-export const senhaChangeSchema = z
-  .object({
-    senha__atual: currentPasswordField,
-    senha: senhaField,
-    senha__confirma: confirmaField,
-  })
-  .refine(...confirmationMatches);
+const senhaChangeFields = { senha__atual: currentPasswordField, senha: senhaField, senha__confirma: confirmaField };
+export const senhaChangeSchema = z.object(senhaChangeFields).refine(...confirmationMatches);
+/** `PUT /api/users/:id/senha`: the same, and no field we do not know. */
+export const apiSenhaChangeSchema = z.strictObject(senhaChangeFields).refine(...confirmationMatches);
 
 /** Deleting one's account asks for the password again. */
 export const excluirContaSchema = z.object({
@@ -167,9 +164,12 @@ export const CONFIRMATION_MESSAGES = {
 } as const;
 
 /** The confirmation link's token, sent back by the page's button (checked by the service). */
-export const confirmarEmailSchema = z.object({
-  token: z.string({ error: CONFIRMATION_MESSAGES.invalidToken }).max(200, CONFIRMATION_MESSAGES.invalidToken),
-});
+const confirmationToken = z
+  .string({ error: CONFIRMATION_MESSAGES.invalidToken })
+  .max(200, CONFIRMATION_MESSAGES.invalidToken);
+export const confirmarEmailSchema = z.object({ token: confirmationToken });
+/** `POST /api/email/confirmar` {token}: the link's token, as its page posts it. */
+export const apiConfirmarEmailSchema = z.strictObject({ token: confirmationToken });
 
 /** The token is the link's; a missing or mangled one is the same as an expired one. */
 const resetTokenField = z

@@ -301,3 +301,5 @@ export const applicationMoveFormSchema = z
 
 export const applicationNoteFormSchema = z.object({ nota: note });
 export const waitingListFormSchema = z.object({ motivo: reason });
+/** `POST /api/pets/:id/lista-de-espera/recusa` {motivo}. */
+export const apiWaitingListSchema = z.strictObject({ motivo: reason });

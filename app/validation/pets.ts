@@ -38,6 +38,7 @@ export const PET_MESSAGES = {
   idade: {
     required: "O campo idade não pode estar vazio.",
     number: "A idade deve ser um número inteiro maior que zero.",
+    max: "A idade deve ser de no máximo 365 dias, 36 meses ou 30 anos.",
   },
   unidade: "Escolha a unidade da idade (dias, meses ou anos).",
   porte: "Escolha o porte do animal.",

@@ -220,6 +220,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return imageText(failure.reason, failure.item);
     case "vaccine-species":
       return PET_MESSAGES.vacinas;
+    case "age-max":
+      return PET_MESSAGES.idade.max;
     case "castration-date":
       return PET_MESSAGES.castracaoData.required;
     case "unknown-city":

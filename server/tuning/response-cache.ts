@@ -112,6 +112,8 @@ export function publicResponseCache({
         if (index > 0) res.write(glue);
         res.write(piece);
       });
+      // Uncorked before the end: on Node 24, a compressed replay ended while corked went out empty.
+      res.uncork();
       res.end();
     };
 

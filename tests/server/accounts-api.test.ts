@@ -436,6 +436,35 @@ describe("changing the password", () => {
     expect((await signIn(new Client(app.baseUrl), "troca@exemplo.com")).status).toBe(400);
     expect((await signIn(new Client(app.baseUrl), "troca@exemplo.com", "Nova@456")).status).toBe(200);
   });
+
+  it("does the same through the API, for one's own account only", async () => {
+    const laptop = new Client(app.baseUrl);
+    const phone = new Client(app.baseUrl);
+    const user = await signUp(laptop, "troca.api@exemplo.com");
+    await signIn(laptop, "troca.api@exemplo.com");
+    await signIn(phone, "troca.api@exemplo.com");
+    const url = `/api/users/${user.id}/senha`;
+    const put = (client: Client, body: unknown) => client.request("PUT", url, body);
+
+    const wrong = await put(laptop, { senha__atual: "Errada@9", senha: "Nova@456", senha__confirma: "Nova@456" });
+    expect([wrong.status, wrong.json.errors]).toEqual([400, { senha__atual: ["A senha atual não confere."] }]);
+    const differs = await put(laptop, { senha__atual: SENHA, senha: "Nova@456", senha__confirma: "Outra@456" });
+    expect([differs.status, Object.keys(differs.json.errors as object)]).toEqual([400, ["senha__confirma"]]);
+    const stranger = new Client(app.baseUrl);
+    await signUp(stranger, "outra.api@exemplo.com");
+    await signIn(stranger, "outra.api@exemplo.com");
+    expect((await put(stranger, { senha__atual: SENHA, senha: "Nova@456", senha__confirma: "Nova@456" })).status).toBe(
+      403,
+    );
+    expect((await put(new Client(app.baseUrl), { senha__atual: SENHA })).status).toBe(401);
+    expect((await phone.get("/api/session")).status).toBe(200);
+
+    const changed = await put(laptop, { senha__atual: SENHA, senha: "Nova@456", senha__confirma: "Nova@456" });
+    expect(changed.status).toBe(204);
+    expect((await laptop.get("/api/session")).status).toBe(200);
+    expect((await phone.get("/api/session")).status).toBe(401);
+    expect((await signIn(new Client(app.baseUrl), "troca.api@exemplo.com", "Nova@456")).status).toBe(200);
+  });
 });
 
 describe("session expiry", () => {

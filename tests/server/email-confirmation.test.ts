@@ -168,6 +168,26 @@ describe("an account whose e-mail is not confirmed", () => {
     const token = await confirmationToken("bia.reenvio@exemplo.com", 4);
     expect((await client.post("/email/confirmar", form({ token }), FORM)).status).toBe(302);
   });
+
+  it("is asked for again and confirmed through the API too, by the account only", async () => {
+    const { client, id } = await signUp("caio.api@exemplo.com");
+    await confirmationToken("caio.api@exemplo.com");
+    const stranger = await signUp("dora.api@exemplo.com");
+    expect((await stranger.client.post(`/api/users/${id}/confirmacao`)).status).toBe(403);
+    expect((await new Client(app.baseUrl).post(`/api/users/${id}/confirmacao`)).status).toBe(401);
+    expect((await client.post(`/api/users/${id}/confirmacao`)).status).toBe(204);
+    const token = await confirmationToken("caio.api@exemplo.com", 2);
+
+    const visitor = new Client(app.baseUrl);
+    const cut = await visitor.post("/api/email/confirmar", { token: token.slice(0, -3) });
+    expect([cut.status, cut.json.message]).toEqual([400, CONFIRMATION_MESSAGES.invalidToken]);
+    expect(await confirmedAt(id)).toBeNull();
+    expect((await visitor.post("/api/email/confirmar", { token })).status).toBe(204);
+    expect(await confirmedAt(id)).not.toBeNull();
+    // Confirmed, asking again sends nothing more.
+    expect((await client.post(`/api/users/${id}/confirmacao`)).status).toBe(204);
+    expect(await mailTo("caio.api@exemplo.com")).toHaveLength(2);
+  });
 });
 
 describe("accounts made by the factories (the demo's, the tests')", () => {

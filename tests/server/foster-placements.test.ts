@@ -343,6 +343,14 @@ describe("the foster pages", () => {
     await drained(app.db, FOSTER_INTEREST_JOB);
     expect(await jobsCompleted(app.db, FOSTER_INTEREST_JOB)).toBe(2);
     expect(await mailsTo(smtp, team.email)).toHaveLength(1);
+    // The same through the API: sent again (no second e-mail); without an active offer, 404.
+    expect((await gil.client.post(`/api/pets/${mel}/lar/interesse`)).status).toBe(204);
+    await drained(app.db, FOSTER_INTEREST_JOB);
+    expect(await jobsCompleted(app.db, FOSTER_INTEREST_JOB)).toBe(3);
+    expect(await mailsTo(smtp, team.email)).toHaveLength(1);
+    const noOffer = await person("hugo", "Hugo Sem Oferta");
+    expect((await noOffer.client.post(`/api/pets/${mel}/lar/interesse`)).status).toBe(404);
+    expect((await new Client(app.baseUrl).post(`/api/pets/${mel}/lar/interesse`)).status).toBe(401);
 
     // The team's page: the offer to invite; a foster of the organisation is told no, others find nothing.
     const teamPage = await team.client.get(`/organizacoes/${organizationId}/lares?perto=3303302`);

@@ -298,6 +298,11 @@ describe("PATCH and DELETE /api/pets/:id", () => {
     const ok = await caretaker.patch(`/api/pets/${petId}`, { nome: "Bolinha II", idade: 2, idade__unidade: "anos" });
     expect(ok.status).toBe(200);
     expect(ok.json).toMatchObject({ nome: "Bolinha II", idade: "2 anos" });
+    // A number alone is checked against the stored unit (anos): past 30, or past any number, a 400.
+    for (const idade of [31, Number.MAX_SAFE_INTEGER]) {
+      const tooOld = await caretaker.patch(`/api/pets/${petId}`, { idade });
+      expect([tooOld.status, tooOld.json.errors], String(idade)).toEqual([400, { idade: [PET_MESSAGES.idade.max] }]);
+    }
     const bad = await caretaker.patch(`/api/pets/${petId}`, { nome: "B", caretakerId: "x" });
     expect(bad.status).toBe(400);
     expect(bad.json.errors).toEqual({

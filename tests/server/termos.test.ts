@@ -559,4 +559,24 @@ describe("an adoption that falls through", () => {
       "O animal foi adotado por outra pessoa. Obrigado pelo interesse: há muitos outros esperando um lar.",
     ]);
   });
+
+  it("declines the waiting list when the team says so, with its reason, through the API too", async () => {
+    const bruno = await person("bruno.espera@exemplo.com", "Bruno Espera");
+    const petId = await createPet(app.db, { caretakerId: ong.id, nome: "Cocada", castrado: "sim" });
+    const first = await ana.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    const second = await bruno.client.post(`/api/pets/${petId}/candidaturas`, { respostas: ANSWERS });
+    expect(
+      (await ong.client.patch(`/api/candidaturas/${first.json.id as string}`, { status: "aprovada" })).status,
+    ).toBe(200);
+    const url = `/api/pets/${petId}/lista-de-espera/recusa`;
+    const motivo = "Encontramos a família da Cocada; obrigado!";
+    expect((await bruno.client.post(url, { motivo })).status).toBe(404);
+    expect((await new Client(app.baseUrl).post(url, { motivo })).status).toBe(401);
+    expect((await ong.client.post(url, {})).status).toBe(400);
+    const declined = await ong.client.post(url, { motivo });
+    expect([declined.status, declined.json]).toEqual([200, { recusadas: 1 }]);
+    const read = await bruno.client.get(`/api/candidaturas/${second.json.id as string}`);
+    expect([read.json.status, read.json.motivo]).toEqual(["recusada", motivo]);
+    expect((await ana.client.get(`/api/candidaturas/${first.json.id as string}`)).json.status).toBe("aprovada");
+  });
 });

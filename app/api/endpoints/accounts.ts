@@ -1,23 +1,32 @@
 import { z } from "zod";
 import type { AppLoadContext } from "react-router";
-import { findOwnAccount, findUser, registerUser, updateProfile } from "~/domain/accounts/accounts.server";
+import {
+  changePassword,
+  findOwnAccount,
+  findUser,
+  registerUser,
+  updateProfile,
+} from "~/domain/accounts/accounts.server";
 import { confirmOwnPassword } from "~/domain/accounts/login.server";
+import { confirmEmail, resendEmailConfirmation } from "~/domain/accounts/email-confirmation.server";
 import { requestPasswordReset, resetPassword } from "~/domain/accounts/password-reset.server";
 import { deleteAccount, exportUserData } from "~/domain/accounts/privacy.server";
 import { SESSION_COOKIE, type SessionUser } from "~/domain/accounts/sessions.server";
 import { dataExportSchema, noticeSchema, ownUserSchema, publicUserSchema } from "~/openapi/responses";
 import {
+  apiConfirmarEmailSchema,
   apiCreateUserSchema,
   apiDeleteUserSchema,
   apiEsqueciSchema,
   apiLoginSchema,
+  apiSenhaChangeSchema,
   apiSenhaNovaSchema,
   apiUpdateUserSchema,
   RESET_MESSAGES,
 } from "~/validation/accounts";
 import { MESSAGES, STORAGE_FULL } from "~/validation/messages";
 import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
-import { endSession, getUser, signIn } from "~/web/auth.server";
+import { endSession, getUser, signIn, startSession } from "~/web/auth.server";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
 import { namedCity } from "~/validation/fields";
 import { dataExportResponse } from "~/web/data-export.server";
@@ -126,6 +135,83 @@ export const accountsEndpoints = [
       const updated = await updateProfile(context.db, user.id, { ...fields, photo: photo.image });
       if (!updated.ok) return apiFailure(updated.failure, { fields: { photo: "foto__upload" } });
       return Response.json(toOwnUser(updated.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/users/{id}/senha",
+    access: "party",
+    params: { id: account },
+    doc: {
+      tags: ["Contas"],
+      summary: "Alterar sua senha",
+      description:
+        "Com a senha atual. As sessões abertas em outros aparelhos são encerradas; esta ganha uma nova (o cookie vem na resposta).",
+      requestBody: { content: json(apiSenhaChangeSchema) },
+      ok: noContent("Alterada."),
+      errors: {
+        400: "Senha atual errada, ou a nova não segue as regras ou não confere com a confirmação.",
+        403: "A conta é de outra pessoa (ou o pedido veio de outro site).",
+        404: "Conta não encontrada.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const own = await findOwnAccount(context.db, user.id, params.id);
+      if (!own.ok) return apiFailure(own.failure);
+      const parsed = await parseJsonBody(request, apiSenhaChangeSchema);
+      if (!parsed.ok) return parsed.response;
+      const confirmed = await confirmOwnPassword(context.db, user, parsed.data.senha__atual);
+      if (!confirmed.ok) return apiFailure(confirmed.failure, { fields: { senha: "senha__atual" } });
+      await changePassword(context.db, user.id, parsed.data.senha);
+      // Every session ended with the old password; this client gets a new one, as the page's browser does.
+      return new Response(null, {
+        status: 204,
+        headers: { "Set-Cookie": await startSession(request, context, user.id), ...NO_STORE },
+      });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/users/{id}/confirmacao",
+    access: "party",
+    params: { id: account },
+    doc: {
+      tags: ["Contas"],
+      summary: "Reenviar o e-mail de confirmação",
+      description:
+        "Para a sua conta, enquanto o e-mail não foi confirmado (depois, nada a fazer); algumas vezes por hora.",
+      ok: noContent("Enviado, ou o e-mail já está confirmado."),
+      errors: { 403: "A conta é de outra pessoa.", 404: "Conta não encontrada." },
+      traits: { limited: true },
+    },
+    async handle({ params, context, user }) {
+      const own = await findOwnAccount(context.db, user.id, params.id);
+      if (!own.ok) return apiFailure(own.failure);
+      const sent = await resendEmailConfirmation(context.db, context.jobs, user.id);
+      if (!sent.ok) return apiFailure(sent.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/email/confirmar",
+    access: "anyone",
+    doc: {
+      tags: ["Contas"],
+      summary: "Confirmar o e-mail pelo link recebido",
+      description: "O `token` do link de `Confirme seu e-mail`; não precisa de sessão.",
+      requestBody: { content: json(apiConfirmarEmailSchema) },
+      ok: noContent("Confirmado."),
+      errors: { 400: "Link vencido, já usado ou incompleto." },
+      traits: { body: true },
+    },
+    async handle({ request, context }) {
+      const parsed = await parseJsonBody(request, apiConfirmarEmailSchema);
+      if (!parsed.ok) return parsed.response;
+      const confirmed = await confirmEmail(context.db, parsed.data.token);
+      if (!confirmed.ok) return apiFailure(confirmed.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

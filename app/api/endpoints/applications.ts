@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changeApplication } from "~/domain/applications/application-moves.server";
+import { changeApplication, declineWaitingList } from "~/domain/applications/application-moves.server";
 import {
   countReceivedByStatus,
   getApplication,
@@ -34,7 +34,7 @@ import {
   termoVerificationSchema,
   type ApiReturnRecorded,
 } from "~/openapi/responses";
-import { applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
+import { apiWaitingListSchema, applicationPatchSchema, questionnaireSchema } from "~/validation/applications";
 import {
   adopterSignatureSchema,
   apiCheckinDaysSchema,
@@ -54,6 +54,7 @@ import { formMaxBytes } from "~/web/body.server";
 import { PDF_MAX_BYTES } from "~/web/termos-verification.server";
 
 const application = idParam("application", "da candidatura");
+const petParam = idParam("pet", "do animal");
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /** The filters of `GET /candidaturas`, as the document shows them (the handler reads and refuses them itself). */
@@ -245,6 +246,29 @@ export const applicationsEndpoints = [
       if (!organization.ok) return apiFailure(organization.failure);
       await saveCheckinDays(context.db, user.id, organization.value, parsed.data.dias);
       return termoTemplateAnswer(context.db, organization.value);
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/lista-de-espera/recusa",
+    access: "party",
+    params: { id: petParam },
+    doc: {
+      tags: ["Candidaturas"],
+      summary: "Recusar a lista de espera de um animal",
+      description:
+        "Para administradores e equipe da organização do animal: todas as candidaturas `em_espera` passam a `recusada`, com o `motivo`, que quem se candidatou lê (e recebe por e-mail). O registro de atividade guarda quem recusou.",
+      requestBody: { content: json(apiWaitingListSchema) },
+      ok: { 200: answer("Quantas foram recusadas.", z.object({ recusadas: z.int() })) },
+      errors: { 400: "Motivo faltando ou longo demais.", 404: "Animal não encontrado (ou não é da sua organização)." },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, apiWaitingListSchema);
+      if (!parsed.ok) return parsed.response;
+      const declined = await declineWaitingList(context.db, context.jobs, user.id, params.id, parsed.data.motivo);
+      if (!declined.ok) return apiFailure(declined.failure);
+      return Response.json({ recusadas: declined.value.declined }, { headers: NO_STORE });
     },
   }),
   endpoint({

@@ -12,6 +12,7 @@ import {
 import { ownOffer, pauseOffer, saveOffer, withdrawOffer } from "~/domain/foster/offers.server";
 import { endPlacement, myFosteredPets, placementHistory, placePet } from "~/domain/foster/placements.server";
 import { offersNear } from "~/domain/foster/search.server";
+import { offerHomeFor } from "~/domain/foster/interest.server";
 import { inviteFoster } from "~/domain/organizations/invitations.server";
 import { FOSTER_RADIUS_KM } from "~/lib/foster";
 import { DEFAULT_RADIUS_KM } from "~/lib/pets";
@@ -391,6 +392,29 @@ export const fosterEndpoints = [
       if (!posted.ok) return apiFailure(posted.failure);
       const made = await findNews(context.db, posted.value.id);
       return Response.json(toApiNews(made!), { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/pets/{id}/lar/interesse",
+    access: "signed-in",
+    params: { id: pet },
+    doc: {
+      tags: ["Lar temporário"],
+      summary: "Oferecer o seu lar temporário para um animal",
+      description:
+        "Para quem tem uma oferta ativa (`PUT /lares/meu`): a equipe do animal recebe por e-mail a sua oferta (o primeiro nome, a cidade e o que você oferece), uma vez por animal. Só para animais disponíveis que precisam de lar temporário.",
+      ok: noContent("A equipe foi avisada."),
+      errors: {
+        404: "Animal não encontrado, ou você não tem uma oferta de lar temporário ativa.",
+        409: "O animal não precisa de lar temporário agora.",
+      },
+      traits: { limited: true },
+    },
+    async handle({ params, context, user }) {
+      const sent = await offerHomeFor(context.db, context.jobs, user.id, params.id);
+      if (!sent.ok) return apiFailure(sent.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

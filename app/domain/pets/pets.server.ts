@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { adoptions, petPhotos, pets } from "~/db/schema";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import {
+  AGE_MAX,
   ageInDays,
   searchKey,
   STATUS_LABEL,
@@ -428,6 +429,8 @@ function savePet(
     }
     const ageValue = changes.idade ?? owned.value.ageValue;
     const ageUnit = changes.idade__unidade ?? owned.value.ageUnit;
+    // The form's range check needs both; a number sent alone is checked against the stored unit.
+    if (ageValue > AGE_MAX[ageUnit]) return invalid("idade", "age-max");
     // A listing hidden by moderation stays hidden: the status its caretaker chooses is the one
     // it goes back to when an operator restores it.
     const hidden = owned.value.status === "oculto" && changes.status !== undefined;
