@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { AppLoadContext } from "react-router";
+import type { SessionUser } from "~/domain/accounts/sessions.server";
 import { changeApplication, declineWaitingList } from "~/domain/applications/application-moves.server";
 import {
   countReceivedByStatus,
@@ -86,6 +88,25 @@ const TEMPLATE_ERRORS = {
   403: "Você é lar temporário desta organização: o termo é da equipe.",
   404: "Organização não encontrada (ou você não é membro dela).",
 };
+
+/**
+ * Saves one of the termo's settings (its text, its check-in days) for the caller's organisation,
+ * made now for someone in none as when publishing, and answers with them all.
+ */
+async function saveTermoSetting<Body extends z.ZodType>(
+  { request, context, user }: { request: Request; context: AppLoadContext; user: SessionUser },
+  schema: Body,
+  save: (db: Db, actorId: string, organizationId: string, body: z.output<Body>) => Promise<void>,
+): Promise<Response> {
+  const requested = organizationParam(request);
+  if (!requested.ok) return requested.response;
+  const parsed = await parseJsonBody(request, schema);
+  if (!parsed.ok) return parsed.response;
+  const organization = await publishingOrganization(context.db, user.id, requested.id);
+  if (!organization.ok) return apiFailure(organization.failure);
+  await save(context.db, user.id, organization.value, parsed.data);
+  return termoTemplateAnswer(context.db, organization.value);
+}
 
 /** The organisation's termo template and check-in days, as the API gives them. */
 async function termoTemplateAnswer(db: Db, organizationId: string | null): Promise<Response> {
@@ -211,16 +232,10 @@ export const applicationsEndpoints = [
       errors: TEMPLATE_ERRORS,
       traits: { body: true },
     },
-    async handle({ request, context, user }) {
-      const requested = organizationParam(request);
-      if (!requested.ok) return requested.response;
-      const parsed = await parseJsonBody(request, apiTermoTemplateSchema);
-      if (!parsed.ok) return parsed.response;
-      const organization = await publishingOrganization(context.db, user.id, requested.id);
-      if (!organization.ok) return apiFailure(organization.failure);
-      await saveTemplate(context.db, user.id, organization.value, parsed.data.texto);
-      return termoTemplateAnswer(context.db, organization.value);
-    },
+    handle: (call) =>
+      saveTermoSetting(call, apiTermoTemplateSchema, (db, actorId, organizationId, body) =>
+        saveTemplate(db, actorId, organizationId, body.texto),
+      ),
   }),
   endpoint({
     method: "put",
@@ -237,16 +252,10 @@ export const applicationsEndpoints = [
       errors: TEMPLATE_ERRORS,
       traits: { body: true },
     },
-    async handle({ request, context, user }) {
-      const requested = organizationParam(request);
-      if (!requested.ok) return requested.response;
-      const parsed = await parseJsonBody(request, apiCheckinDaysSchema);
-      if (!parsed.ok) return parsed.response;
-      const organization = await publishingOrganization(context.db, user.id, requested.id);
-      if (!organization.ok) return apiFailure(organization.failure);
-      await saveCheckinDays(context.db, user.id, organization.value, parsed.data.dias);
-      return termoTemplateAnswer(context.db, organization.value);
-    },
+    handle: (call) =>
+      saveTermoSetting(call, apiCheckinDaysSchema, (db, actorId, organizationId, body) =>
+        saveCheckinDays(db, actorId, organizationId, body.dias),
+      ),
   }),
   endpoint({
     method: "post",
