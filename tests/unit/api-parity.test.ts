@@ -186,7 +186,7 @@ function pageActions(): ActionKey[] {
 }
 
 /** Actions still without an endpoint (`pending` above): lower it as each gets one, never raise it. */
-const PENDING_AT_MOST = 16;
+const PENDING_AT_MOST = 15;
 
 const declared = new Set(apiEndpoints.map((endpoint) => `${endpoint.method.toUpperCase()} ${endpoint.path}`));
 
