@@ -80,5 +80,6 @@ export default [
   route("widget/:responsavelId", "routes/widget.tsx"),
   // The API's page. The API itself is the wing of app/api, served before these routes.
   route("api/docs", "routes/api-docs.tsx"),
+  route("api/docs/:area", "routes/api-docs.area.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -134,28 +134,47 @@ describe("the OpenAPI document", () => {
   });
 });
 
-describe("the documentation page", () => {
-  it("shows every operation, from the document, under the site's strict policy", async () => {
+describe("the documentation pages", () => {
+  const anchorOf = (method: string, path: string) =>
+    `${method}${path
+      .replaceAll(/[{}]/g, "")
+      .replaceAll("/", "-")
+      .replace(/\.json$/, "-json")}`;
+
+  it("an index links every operation to its area's page; each page holds its area, small, under the strict policy", async () => {
     const document = await served();
-    const page = await new Client(app.baseUrl).get("/api/docs");
-    expect(page.status).toBe(200);
-    expect(page.headers.get("content-type")).toMatch(/^text\/html/);
-    const policy = page.headers.get("content-security-policy") ?? "";
-    expect(policy).toContain("style-src 'self'");
-    expect(policy).not.toContain("unsafe-inline");
-    expect(page.text).toContain("<h1");
-    expect(page.text).toContain('href="/adopet/api/openapi.json"');
+    const client = new Client(app.baseUrl);
+    const index = await client.get("/api/docs");
+    expect(index.status).toBe(200);
+    expect(index.text).toContain("<h1");
+    expect(index.text).toContain('href="/adopet/api/openapi.json"');
+
+    const pages = new Map<string, string>();
     for (const [path, item] of Object.entries(document.paths)) {
       for (const method of Object.keys(item)) {
-        expect(page.text, `${method} ${path}`).toContain(
-          `id="${method}${path
-            .replaceAll(/[{}]/g, "")
-            .replaceAll("/", "-")
-            .replace(/\.json$/, "-json")}"`,
-        );
+        const link = new RegExp(`href="/adopet/api/docs/([a-z0-9-]+)#${anchorOf(method, path)}"`).exec(index.text);
+        expect(link, `${method} ${path} in the index`).not.toBeNull();
+        const area = link![1]!;
+        if (!pages.has(area)) {
+          const page = await client.get(`/api/docs/${area}`);
+          expect(page.status, area).toBe(200);
+          expect(page.headers.get("content-type")).toMatch(/^text\/html/);
+          const policy = page.headers.get("content-security-policy") ?? "";
+          expect(policy).toContain("style-src 'self'");
+          expect(policy).not.toContain("unsafe-inline");
+          // A page a phone can take: the whole document on one page was 756 KB.
+          expect(Buffer.byteLength(page.text), area).toBeLessThan(150_000);
+          // A schema an operation names is on the same page.
+          for (const [, name] of page.text.matchAll(/href="#esquema-([^"]+)"/g)) {
+            expect(page.text, `${area}: ${name}`).toContain(`id="esquema-${name}"`);
+          }
+          pages.set(area, page.text);
+        }
+        expect(pages.get(area), `${method} ${path} on ${area}`).toContain(`id="${anchorOf(method, path)}"`);
       }
     }
-    expect(page.text).toContain('id="esquema-Pet"');
+    expect(pages.get("animais")).toContain('id="esquema-Pet"');
+    expect((await client.get("/api/docs/nada-disso")).status).toBe(404);
   });
 
   it("is open to search engines, unlike the API itself", async () => {
