@@ -3,13 +3,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AppLoadContext } from "react-router";
 import { endpoint, type Endpoint } from "./endpoint";
 import { accountsEndpoints } from "./endpoints/accounts";
+import { adoptionEndpoints } from "./endpoints/adoptions";
 import { applicationsEndpoints } from "./endpoints/applications";
 import { communityEndpoints } from "./endpoints/community";
 import { conversationsEndpoints } from "./endpoints/conversations";
 import { fosterEndpoints } from "./endpoints/foster";
+import { followupEndpoints } from "./endpoints/followups";
 import { givingEndpoints } from "./endpoints/giving";
 import { ledgerEndpoints } from "./endpoints/ledger";
 import { lostFoundEndpoints } from "./endpoints/lost-found";
+import { moderationEndpoints } from "./endpoints/moderation";
 import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
@@ -43,6 +46,8 @@ const documentEndpoint = endpoint({
 export const apiEndpoints: readonly Endpoint[] = [
   ...petEndpoints,
   ...applicationsEndpoints,
+  ...adoptionEndpoints,
+  ...followupEndpoints,
   ...conversationsEndpoints,
   ...communityEndpoints,
   ...organizationEndpoints,
@@ -53,6 +58,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...ledgerEndpoints,
   ...lostFoundEndpoints,
   ...accountsEndpoints,
+  ...moderationEndpoints,
   documentEndpoint,
 ];
 

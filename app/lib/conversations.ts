@@ -8,6 +8,7 @@ export const CONVERSATION_MESSAGES = {
   atribuidaA: "Informe o id de um membro da organização, ou null para deixar a conversa com toda a equipe.",
   simNao: "Responda true ou false.",
   umCampo: "Envie um campo por vez: atribuida_a, compartilhar_whatsapp ou bloquear.",
+  mensagemId: "Informe o id de uma mensagem que um visitante (sem conta) escreveu para você.",
 } as const;
 
 /** Who wrote a message, for the team, once that member's account was deleted (issue 43). */

@@ -7,6 +7,10 @@ export const STORY_MAX = 2000;
 /** Stories on a page of `/finais-felizes`. */
 export const STORIES_PER_PAGE = 12;
 
+/** A story waits for the caretaker's approval, is published, or was declined (with a reason). */
+export const STORY_STATUSES = ["pendente", "publicado", "recusado"] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
 export const STORY_MESSAGES = {
   historia: "Conte a história: como está a vida com o animal?",
   historiaMax: "Use no máximo 2.000 caracteres.",

@@ -11,3 +11,11 @@ export function imageUrl(imageId: string, width: ImageWidth): string {
 export function imageSrcSet(imageId: string): string {
   return IMAGE_WIDTHS.map((width) => `${imageUrl(imageId, width)} ${width}w`).join(", ");
 }
+
+/**
+ * A photo private to an adoption's two parties (its story before publication, the check-ins, the
+ * castration's certificate): served by the application's own route, never the public one.
+ */
+export function adoptionImageUrl(applicationId: string, imageId: string, width: 320 | 1280): string {
+  return `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
+}

@@ -33,7 +33,7 @@ export const REPORTS_KEPT_DAYS = 365;
 export const DEFAULT_REPORTS_TO_HIDE = 3;
 
 export const REPORT_MESSAGES = {
-  tipo: "Diga o que está sendo denunciado: pet, usuario ou conversa.",
+  tipo: "Diga o que está sendo denunciado: pet, usuario, conversa ou anuncio.",
   id: "Informe o identificador do que está sendo denunciado.",
   categoria: "Escolha o motivo da denúncia.",
   textoRequired: "Conte o que aconteceu.",

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { APPLICATION_STATUSES, QUESTION_TYPES, VISIT_PLACES } from "~/lib/applications";
 import { ALERT_FREQUENCIES } from "~/lib/alerts";
+import { STORY_STATUSES } from "~/lib/happy-endings";
+import { REPORT_CATEGORIES, REPORT_TARGETS } from "~/lib/reports";
 import { TERMO_STATUSES } from "~/lib/termos";
 import { FOSTER_SPECIES, FOSTER_URGENCIES, NEWS_STATUSES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
@@ -280,6 +282,25 @@ export const messageSentSchema = z
     }),
   })
   .meta({ id: "MensagemEnviada" });
+
+/** Whom a person blocked (issue 20): accounts, from a conversation, and visitors' phones, from a message. */
+export const blocksSchema = z
+  .object({
+    bloqueios: z
+      .array(
+        z.object({
+          id,
+          descricao: z.string().meta({
+            description:
+              "Quem: o nome da conta, ou o nome e o fim do telefone de um visitante (o telefone não é guardado).",
+            example: "Rui, telefone terminado em 4444",
+          }),
+          criado_em: dateTime,
+        }),
+      )
+      .meta({ description: "Os mais recentes primeiro (até 200)." }),
+  })
+  .meta({ id: "Bloqueios" });
 
 export const storySchema = z
   .object({
@@ -1099,3 +1120,115 @@ export const lostFoundMatchesSchema = z
     ),
   })
   .meta({ id: "Correspondencias" });
+
+const hiddenBy = z
+  .enum(["denuncias", "operador", "conta_suspensa"])
+  .meta({ description: "Quem ocultou: as denúncias (à espera da moderação), um operador, ou a conta suspensa." });
+
+/** What waits for the operators (issue 22), as the moderation page shows it. */
+export const moderationSchema = z
+  .object({
+    denuncias: z.array(
+      z.object({
+        alvo: z.object({ tipo: z.enum(REPORT_TARGETS), id }),
+        titulo: z.string().meta({ example: "Anúncio de Rex, de Maria" }),
+        endereco: z.string().nullable().meta({ description: "Onde se vê o alvo no site; null: sem página pública." }),
+        trecho: z.string().nullable().meta({ description: "O texto da mensagem denunciada, numa conversa." }),
+        oculto: hiddenBy.nullable(),
+        conta: z
+          .object({ id, nome: z.string(), suspensa: z.boolean() })
+          .nullable()
+          .meta({ description: "A conta que pode ser suspensa por causa do alvo." }),
+        pessoas: z.number().int().meta({ description: "Quantas pessoas denunciaram." }),
+        total: z.number().int(),
+        ultima_em: dateTime,
+        relatos: z.array(
+          z.object({
+            id,
+            categoria: z.enum(REPORT_CATEGORIES),
+            texto: z.string(),
+            quem: z.string().meta({ description: "Quem denunciou: só os operadores veem." }),
+            em: dateTime,
+          }),
+        ),
+      }),
+    ),
+    anuncios_ocultos: z.array(
+      z.object({ id, nome: z.string(), dono: z.string(), por: hiddenBy.exclude(["conta_suspensa"]), desde: dateTime }),
+    ),
+    contas_suspensas: z.array(z.object({ id, nome: z.string(), motivo: z.string(), desde: dateTime })),
+    ongs_a_verificar: z.array(
+      z.object({
+        id,
+        nome: z.string(),
+        nome_publico: z.string(),
+        cnpj: z.string().meta({ example: "12.345.678/0001-95" }),
+        local: z.string().nullable(),
+        desde: dateTime,
+        concorrentes: z
+          .array(z.object({ id, nome_publico: z.string(), nome: z.string(), email: z.string() }))
+          .meta({ description: "Outras contas à espera com o mesmo CNPJ: o operador decide qual é a ONG." }),
+      }),
+    ),
+    registro: z.array(
+      z.object({
+        id,
+        operador: z.string(),
+        acao: z.string().meta({ example: "Ocultou o anúncio" }),
+        alvo: z.string(),
+        motivo: z.string(),
+        em: dateTime,
+      }),
+    ),
+  })
+  .meta({ id: "Moderacao" });
+export type ApiModeration = z.output<typeof moderationSchema>;
+
+const privatePhoto = z
+  .object({ src: z.string(), full: z.string() })
+  .meta({ description: "Só para as duas partes da adoção (com a sessão): 320 e 1280 px de largura." });
+
+/** The adoption's story as its two parties see it (issue 21), before and after publication. */
+export const adoptionStorySchema = z
+  .object({
+    id,
+    status: z.enum(STORY_STATUSES).meta({
+      description: "`pendente` (esperando quem cuida do animal), `publicado` (em Finais felizes) ou `recusado`.",
+    }),
+    versao: dateTime.meta({
+      description: "Quando mudou por último: a versão que quem cuida publica ou recusa (`versao` na revisão).",
+    }),
+    historia: z.string(),
+    motivo: z.string().nullable().meta({ description: "Por que quem cuida do animal não publicou." }),
+    foto: privatePhoto.nullable(),
+  })
+  .meta({ id: "HistoriaDaAdocao" });
+export type ApiAdoptionStory = z.output<typeof adoptionStorySchema>;
+
+/** An adoption's follow-up (issue 21): the check-ins and the castration the termo asked for. */
+export const followupSchema = z
+  .object({
+    adotada_em: dateTime,
+    devolvida_em: dateTime.nullable().meta({ description: "Quando o animal voltou: o acompanhamento terminou." }),
+    checkins: z.array(
+      z.object({
+        dia: z.number().int().meta({ description: "Dias depois da adoção.", example: 30 }),
+        previsto_para: dateTime,
+        status: z.enum(["agendado", "enviado", "respondido", "sem_resposta"]),
+        respondido_em: dateTime.nullable(),
+        texto: z.string().nullable(),
+        fotos: z.array(privatePhoto),
+      }),
+    ),
+    castracao: z
+      .object({
+        prazo: z.iso.date(),
+        feita_em: dateTime.nullable(),
+        comprovante: privatePhoto.nullable(),
+        atrasada: z.boolean(),
+      })
+      .nullable()
+      .meta({ description: "Quando o termo pediu a castração até uma data; null: não pediu." }),
+  })
+  .meta({ id: "Acompanhamento" });
+export type ApiFollowup = z.output<typeof followupSchema>;

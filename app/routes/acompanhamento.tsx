@@ -4,8 +4,7 @@ import type { Route } from "./+types/acompanhamento";
 import { answerCheckin, checkCheckinOpen, openCheckin } from "~/domain/termos/followups.server";
 import { imageUrl } from "~/lib/image-urls";
 import { daysText } from "~/lib/dates";
-import { textField } from "~/validation/fields";
-import { CHECKIN_PHOTOS_MAX } from "~/validation/termos";
+import { CHECKIN_MESSAGES, CHECKIN_PHOTOS_MAX, CHECKIN_TEXT_MAX, checkinTextField } from "~/validation/termos";
 import { BodyError, bytesOf, readForm } from "~/web/body.server";
 import { failureStatus, failureText } from "~/web/failures.server";
 
@@ -13,13 +12,6 @@ import { failureStatus, failureText } from "~/web/failures.server";
  * A check-in's page (issue 21), opened from its e-mail's signed link without login:
  * `Como está o {animal}?`, a few words and up to 3 photos, answered once.
  */
-const TEXT_MAX = 2000;
-const TEXT_REQUIRED = "Conte as novidades.";
-const texto = textField(TEXT_REQUIRED, { multiline: true })
-  .trim()
-  .min(1, TEXT_REQUIRED)
-  .max(TEXT_MAX, "Use no máximo 2.000 caracteres.");
-
 /** The link's token, in the query: a path would be written to the request log, a query is not. */
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("token") ?? "";
 
@@ -49,13 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     form = await readForm(request, {
       maxFiles: CHECKIN_PHOTOS_MAX,
       maxParts: CHECKIN_PHOTOS_MAX + 2,
-      tooManyFiles: `Envie no máximo ${CHECKIN_PHOTOS_MAX} fotos.`,
+      tooManyFiles: CHECKIN_MESSAGES.fotosMax,
     });
   } catch (error) {
     if (error instanceof BodyError) return data({ field: "fotos", error: error.message }, { status: error.status });
     throw error;
   }
-  const parsed = texto.safeParse(form.get("texto") ?? undefined);
+  const parsed = checkinTextField.safeParse(form.get("texto") ?? undefined);
   if (!parsed.success) return data({ field: "texto", error: parsed.error.issues[0]!.message }, { status: 400 });
   const files = form.getAll("fotos").filter((value): value is File => value instanceof File && value.size > 0);
   const fotos = await bytesOf(files);
@@ -116,7 +108,7 @@ export default function Checkin() {
             id="texto"
             name="texto"
             rows={6}
-            maxLength={TEXT_MAX}
+            maxLength={CHECKIN_TEXT_MAX}
             aria-invalid={textError ? true : undefined}
             aria-describedby="texto-erro"
             autoFocus={textError ? true : undefined}

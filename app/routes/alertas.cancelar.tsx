@@ -4,6 +4,7 @@ import { alertOfToken, unsubscribe } from "~/domain/alerts/alerts.server";
 import { pageMeta } from "~/lib/meta";
 import { ALERT_MESSAGES } from "~/lib/alerts";
 import { readForm } from "~/web/body.server";
+import { failureStatus } from "~/web/failures.server";
 
 /**
  * An e-mail's unsubscribe link, without a login (the token is signed). Opening it asks to
@@ -22,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const token = tokenOf(request) || String(form?.get("token") ?? "");
-  if (!(await unsubscribe(context.db, token))) return data({ cancelado: false }, { status: 400 });
+  const cancelled = await unsubscribe(context.db, token);
+  if (!cancelled.ok) return data({ cancelado: false }, { status: failureStatus(cancelled.failure, "page") });
   return { cancelado: true };
 }
 

@@ -1,9 +1,10 @@
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/apadrinhamentos.parar";
-import { sponsorshipOfStopToken, stopSponsorship } from "~/domain/giving/sponsorships.server";
+import { sponsorshipOfStopToken, stopSponsorshipByToken } from "~/domain/giving/sponsorships.server";
 import { pageMeta } from "~/lib/meta";
 import { SPONSORSHIP_MESSAGES } from "~/validation/pix";
 import { readForm } from "~/web/body.server";
+import { failureStatus } from "~/web/failures.server";
 
 /**
  * The monthly e-mail's link to stop, without a login (the token is signed). Opening it asks to
@@ -20,9 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
-  const found = await sponsorshipOfStopToken(context.db, tokenOf(request) || String(form?.get("token") ?? ""));
-  if (!found) return data({ parado: false }, { status: 400 });
-  await stopSponsorship(context.db, found.userId, found.id);
+  const stopped = await stopSponsorshipByToken(context.db, tokenOf(request) || String(form?.get("token") ?? ""));
+  if (!stopped.ok) return data({ parado: false }, { status: failureStatus(stopped.failure, "page") });
   return { parado: true };
 }
 

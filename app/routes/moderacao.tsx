@@ -1,23 +1,23 @@
 import { useEffect, type ReactNode } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/moderacao";
-import { listAuditLog, listOngsToVerify, verifyOng, type Operator } from "~/domain/moderation/operators.server";
+import { verifyOng, type Operator } from "~/domain/moderation/operators.server";
 import {
   ACTION_LABEL,
   dismissReports,
   hideListing,
-  listHiddenListings,
-  listSuspendedAccounts,
   restoreAccount,
   restoreListing,
   suspendAccount,
 } from "~/domain/moderation/actions.server";
-import { listReportQueue, type QueueOrder } from "~/domain/moderation/reports.server";
+import type { QueueOrder } from "~/domain/moderation/reports.server";
+import { moderationWork } from "~/domain/moderation/work.server";
 import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { REASON_MAX } from "~/lib/applications";
 import { REPORT_TARGETS, type ReportTarget } from "~/lib/reports";
+import { moderationReasonSchema } from "~/validation/moderation";
 import type { Result } from "~/services/outcome.server";
 import { requireOperator } from "~/web/auth.server";
 import { readForm } from "~/web/body.server";
@@ -34,13 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireOperator(request, context.db);
   const ordem: QueueOrder =
     new URL(request.url).searchParams.get("ordem") === "recentes" ? "recentes" : "mais_denunciados";
-  const [queue, hidden, suspended, ongs, log] = await Promise.all([
-    listReportQueue(context.db, ordem),
-    listHiddenListings(context.db),
-    listSuspendedAccounts(context.db),
-    listOngsToVerify(context.db),
-    listAuditLog(context.db),
-  ]);
+  const { queue, hidden, suspended, ongs, log } = await moderationWork(context.db, ordem);
   return {
     ordem,
     queue: queue.map((target) => ({
@@ -59,8 +53,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
   };
 }
-
-const REASON_REQUIRED = "Diga o motivo: ele fica no registro de ações.";
 
 const NOTICE: Record<string, NoticeKey> = {
   verificar_ong: "ongVerified",
@@ -81,7 +73,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const operator: Operator = { id: user.id, nome: user.nome };
   const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
   const formKey = String(form?.get("form") ?? "");
-  const motivo = String(form?.get("motivo") ?? "").trim();
   const [intent = "", ...rest] = String(form?.get("intent") ?? "").split(":");
   const id = rest.at(-1) ?? "";
   const tipo = rest.length === 2 ? (rest[0] as ReportTarget) : null;
@@ -89,8 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data("Ação desconhecida.", { status: 400 });
   }
   const refuse = (error: string, status = 400) => data({ formKey, error }, { status });
-  if (!motivo) return refuse(REASON_REQUIRED);
-  if (motivo.length > REASON_MAX) return refuse(`Use no máximo ${REASON_MAX} caracteres.`);
+  const reason = moderationReasonSchema.safeParse({ motivo: form?.get("motivo") ?? "" });
+  if (!reason.success) return refuse(reason.error.issues[0]!.message);
+  const { motivo } = reason.data;
   const { db, jobs } = context;
   const run: Record<string, () => Promise<Result>> = {
     verificar_ong: () => verifyOng(db, operator, id, motivo),

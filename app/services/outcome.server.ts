@@ -81,6 +81,10 @@ export type InvalidReason =
   | "reset-token"
   /** A link to confirm an e-mail that was cut short, or never made here. */
   | "confirmation-token"
+  /** An alert's unsubscribe link that was cut short, or never made here. */
+  | "unsubscribe-token"
+  /** A link to stop a sponsorship that was cut short, never made here, or of one no longer kept. */
+  | "sponsorship-token"
   /** An ONG without its CNPJ, or without its public name. */
   | "cnpj-required"
   | "public-name-required"

@@ -3,6 +3,7 @@ import { ALERT_FREQUENCIES, ALERT_MESSAGES } from "~/lib/alerts";
 import { RADII_KM } from "~/lib/pets";
 import { LOST_FOUND_MESSAGES } from "~/validation/lost-found";
 import { searchFields } from "~/validation/pets";
+import { linkTokenField } from "./fields";
 
 const frequency = z.enum(ALERT_FREQUENCIES, { error: ALERT_MESSAGES.frequencia });
 const RADIUS = "Raio inválido: use 10, 25, 50, 100 ou 200 km.";
@@ -52,6 +53,9 @@ export const alertCreateSchema = z.strictObject({
 });
 
 export const alertPatchSchema = z.strictObject({ frequencia: frequency });
+
+/** `POST /api/alertas/cancelamento` {token}: the unsubscribe link's token, without a login. */
+export const apiUnsubscribeSchema = z.strictObject({ token: linkTokenField(ALERT_MESSAGES.invalidLink) });
 
 /** The page's forms send the feed's URL parameters: empty fields are no filter. */
 export function formFilters(form: FormData): Record<string, unknown> {

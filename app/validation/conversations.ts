@@ -20,5 +20,8 @@ export const conversationPatchSchema = z
   })
   .refine((body) => Object.keys(body).length === 1, M.umCampo);
 
+/** `POST /api/bloqueios` {mensagem_id}: the phone of the visitor who wrote that message, blocked. */
+export const apiBlockPhoneSchema = z.strictObject({ mensagem_id: z.uuid(M.mensagemId) });
+
 /** The reply box of a thread. */
 export const conversationReplyFormSchema = z.object({ texto });

@@ -195,3 +195,9 @@ export const imageDataUrl = z
 export function isAcceptedImageType(file: { type: string; name: string }): boolean {
   return (IMAGE_MIME_TYPES as readonly string[]).includes(file.type) && /\.(jpe?g|png)$/i.test(file.name);
 }
+
+/**
+ * The token of an e-mail's link that acts without a login, sent in a JSON body: checked by its
+ * service; one missing, not text or too long to be one gets the link's own `invalid` message.
+ */
+export const linkTokenField = (invalid: string) => z.string({ error: invalid }).max(200, invalid);

@@ -10,15 +10,22 @@ export const storyFormSchema = z.object({
 });
 
 /** The caretaker's decision: publish it, or not, saying why. */
-export const storyReviewFormSchema = z
-  .object({
-    decisao: z.enum(["publicar", "recusar"], { error: M.decisao }),
-    /** The version read (when it last changed): a story changed since is not decided on. */
-    versao: z.string({ error: M.versao }).max(40, M.versao),
-    motivo: textField(M.motivo, { multiline: true }).trim().max(REASON_MAX, M.motivoMax).optional(),
-  })
-  .superRefine((review, context) => {
-    if (review.decisao === "recusar" && !review.motivo) {
-      context.addIssue({ code: "custom", path: ["motivo"], message: M.motivo });
-    }
-  });
+const storyReview = {
+  decisao: z.enum(["publicar", "recusar"], { error: M.decisao }),
+  /** The version read (when it last changed): a story changed since is not decided on. */
+  versao: z.string({ error: M.versao }).max(40, M.versao),
+  motivo: textField(M.motivo, { multiline: true }).trim().max(REASON_MAX, M.motivoMax).optional(),
+};
+
+function reasonToDecline(review: { decisao: "publicar" | "recusar"; motivo?: string }, context: z.RefinementCtx) {
+  if (review.decisao === "recusar" && !review.motivo) {
+    context.addIssue({ code: "custom", path: ["motivo"], message: M.motivo });
+  }
+}
+
+export const storyReviewFormSchema = z.object(storyReview).superRefine(reasonToDecline);
+/** `POST /api/candidaturas/:id/historia/revisao` {decisao, versao, motivo?}. */
+export const apiStoryReviewSchema = z.strictObject(storyReview).superRefine(reasonToDecline);
+
+/** `PUT /api/candidaturas/:id/historia` in JSON {historia}: a story without a photo (or keeping the one it has). */
+export const apiStorySchema = storyFormSchema.omit({ foto: true }).strict();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizePixKey, PIX_NAME_MAX, PIX_CITY_MAX, plainPixText } from "~/lib/pix";
-import { requiredText } from "./fields";
+import { linkTokenField, requiredText } from "./fields";
 
 /** An organisation's Pix key and a gift's amount (issue 46), as forms and the API send them. */
 export const PIX_MESSAGES = {
@@ -98,3 +98,6 @@ export const sponsorshipSchema = z.strictObject({
     .default(false),
 });
 export type SponsorshipInput = z.output<typeof sponsorshipSchema>;
+
+/** `POST /api/apadrinhamentos/parar` {token}: the stop link's token, without a login. */
+export const apiStopSponsorshipSchema = z.strictObject({ token: linkTokenField(SPONSORSHIP_MESSAGES.linkInvalido) });

@@ -10,7 +10,7 @@ import {
   unknownPlaceholders,
 } from "~/lib/termos";
 import { REASON_MAX as RETURN_REASON_MAX } from "~/lib/applications";
-import { requiredText } from "./fields";
+import { linkTokenField, requiredText } from "./fields";
 
 /**
  * The termo de adoção's forms and JSON bodies (issue 21). The CPF is checked by its check
@@ -19,6 +19,28 @@ import { requiredText } from "./fields";
 
 /** Photos a check-in's answer may carry. */
 export const CHECKIN_PHOTOS_MAX = 3;
+/** The most characters of a check-in's answer. */
+export const CHECKIN_TEXT_MAX = 2000;
+
+/** A check-in's answer (issue 21), as its page and the API refuse it. */
+export const CHECKIN_MESSAGES = {
+  texto: "Conte as novidades.",
+  textoMax: "Use no máximo 2.000 caracteres.",
+  fotosMax: `Envie no máximo ${CHECKIN_PHOTOS_MAX} fotos.`,
+  link: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
+} as const;
+
+/** The few words of a check-in's answer. */
+export const checkinTextField = requiredText(CHECKIN_MESSAGES.texto, { multiline: true }).max(
+  CHECKIN_TEXT_MAX,
+  CHECKIN_MESSAGES.textoMax,
+);
+
+const checkinAnswerFields = { token: linkTokenField(CHECKIN_MESSAGES.link), texto: checkinTextField };
+/** `POST /api/acompanhamento/respostas` as JSON: {token, texto}, the e-mailed link's token and the answer. */
+export const apiCheckinAnswerSchema = z.strictObject(checkinAnswerFields);
+/** The same as multipart: `token`, `texto`, and up to CHECKIN_PHOTOS_MAX `fotos` (read apart). */
+export const checkinAnswerFormSchema = z.object(checkinAnswerFields);
 
 const texto = requiredText(M.texto, { multiline: true })
   .max(TERMO_MAX, M.textoMax)

@@ -12,6 +12,7 @@ import { HEALTH_MESSAGES } from "~/lib/health";
 import { PIX_MESSAGES, SPONSORSHIP_MESSAGES } from "~/validation/pix";
 import { DONATION_MESSAGES, EXPENSE_MESSAGES, STATEMENT_MESSAGES } from "~/validation/giving";
 import { LOST_FOUND_MESSAGES } from "~/validation/lost-found";
+import { CHECKIN_MESSAGES } from "~/validation/termos";
 
 /**
  * How the web speaks of a service's failure (app/services/outcome.server.ts): its HTTP
@@ -51,7 +52,7 @@ const NOT_FOUND: Record<Subject, string> = {
   conversation: "Conversa não encontrada.",
   block: "Bloqueio não encontrado.",
   termo: "Termo de adoção não encontrado.",
-  checkin: "Link de acompanhamento inválido. Confira se ele foi copiado inteiro do e-mail.",
+  checkin: CHECKIN_MESSAGES.link,
   story: "História não encontrada.",
   organization: "Organização não encontrada.",
   member: "Membro não encontrado nesta organização.",
@@ -234,6 +235,10 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return RESET_MESSAGES.invalidToken;
     case "confirmation-token":
       return CONFIRMATION_MESSAGES.invalidToken;
+    case "unsubscribe-token":
+      return ALERT_MESSAGES.invalidLink;
+    case "sponsorship-token":
+      return SPONSORSHIP_MESSAGES.linkInvalido;
     case "cnpj-required":
       return ONG_MESSAGES.cnpjRequired;
     case "public-name-required":

@@ -303,6 +303,23 @@ describe("unsubscribing without a login", () => {
     expect(done.status).toBe(200);
     expect(await app.db.select().from(alerts).where(eq(alerts.id, id))).toHaveLength(0);
     expect((await visitor.get(`/alertas/cancelar?token=${token}`)).text).toContain("Alerta cancelado.");
+
+    // Through the API, the token in a JSON body: the page's refusals, and its cancellation.
+    const { id: other } = (await ana.post("/api/alertas", { filtros: { especie: "cao" } })).json as { id: string };
+    const otherToken = await unsubscribeToken(app.db, other);
+    const url = "/api/alertas/cancelamento";
+    const invalid = { message: ALERT_MESSAGES.invalidLink, errors: { token: [ALERT_MESSAGES.invalidLink] } };
+    const forgedApi = await visitor.post(url, { token: forged });
+    expect([forgedApi.status, forgedApi.json]).toEqual([400, invalid]);
+    expect((await visitor.post(url, { token: id })).json).toEqual(invalid);
+    expect((await visitor.post(url, { token: 42 })).json.errors).toEqual(invalid.errors);
+    expect((await visitor.post(url, { token: otherToken, motivo: "x" })).status).toBe(400);
+    expect((await visitor.post(url, '{"token": ', { "Content-Type": "application/json" })).status).toBe(400);
+    expect(await app.db.select().from(alerts).where(eq(alerts.id, other))).toHaveLength(1);
+    expect((await visitor.post(url, { token: otherToken })).status).toBe(204);
+    expect((await ana.get("/api/alertas")).json.alertas).toEqual([]);
+    // A second click asks for what is done already.
+    expect((await visitor.post(url, { token: otherToken })).status).toBe(204);
   });
 
   it("is in the person's data export", async () => {

@@ -376,6 +376,32 @@ describe("blocking", () => {
       quem: "Rui Insistente, telefone terminado em 4444",
       desde: expect.any(String),
     });
+
+    // Through the API: the blocks are listed with their ids, each lifted by its own blocker only.
+    const listed = await caretaker.client.get("/api/bloqueios");
+    expect(listed.json.bloqueios).toEqual([
+      { id: row!.id, descricao: "Rui Insistente, telefone terminado em 4444", criado_em: expect.any(String) },
+    ]);
+    expect((await stranger.client.get("/api/bloqueios")).json.bloqueios).toEqual([]);
+    expect((await visitor.get("/api/bloqueios")).status).toBe(401);
+    expect((await stranger.client.delete(`/api/bloqueios/${row!.id}`)).status).toBe(404);
+    expect((await visitor.delete(`/api/bloqueios/${row!.id}`)).status).toBe(401);
+    expect((await caretaker.client.delete(`/api/bloqueios/${row!.id}`)).status).toBe(204);
+    expect((await caretaker.client.delete(`/api/bloqueios/${row!.id}`)).status).toBe(404);
+    expect((await caretaker.client.get("/api/bloqueios")).json.bloqueios).toEqual([]);
+    expect((await contact(visitor, petId, { nome: "Rui", telefone: "21955554444" })).status).toBe(201);
+    // And blocked again from his message: by its recipient only.
+    const block = (client: Client, body: unknown) => client.post("/api/bloqueios", body);
+    expect((await block(stranger.client, { mensagem_id: messageId })).status).toBe(404);
+    expect((await block(visitor, { mensagem_id: messageId })).status).toBe(401);
+    const notAnId = await block(caretaker.client, { mensagem_id: "nao-e-id" });
+    expect([notAnId.status, notAnId.json.errors]).toEqual([400, { mensagem_id: [CONVERSATION_MESSAGES.mensagemId] }]);
+    expect((await block(caretaker.client, '{"mensagem_id": ')).status).toBe(400);
+    expect((await block(caretaker.client, { mensagem_id: messageId })).status).toBe(204);
+    expect((await contact(visitor, petId, { nome: "Rui", telefone: "(21) 95555-4444" })).status).toBe(403);
+    expect((await caretaker.client.get("/api/bloqueios")).json.bloqueios).toMatchObject([
+      { descricao: "Rui Insistente, telefone terminado em 4444" },
+    ]);
   });
 });
 

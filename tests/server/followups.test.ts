@@ -4,9 +4,10 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { purgeExpired } from "~/jobs/maintenance.server";
-import { adoptions, checkins, images } from "~/db/schema";
+import { adoptions, checkinPhotos, checkins, images } from "~/db/schema";
 import { checkinToken, openCheckin, sweepFollowups } from "~/domain/termos/followups.server";
 import { addDays, brasiliaTime, dayInBrasilia, formatDay } from "~/lib/dates";
+import { CHECKIN_MESSAGES } from "~/validation/termos";
 import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import type { SmtpPeer } from "../support/smtp-peer";
 import { until } from "../support/poll";
@@ -438,5 +439,57 @@ describe("image uploads of a follow-up (issue 41, item 7)", () => {
     const answeredAgain = await visitor.post(link, answer("De novo", garbage()));
     expect(answeredAgain.status).toBe(409);
     expect(answeredAgain.text).toContain("Você já respondeu a este acompanhamento.");
+  });
+
+  it("answer through the API too, by the link's token: as JSON, or multipart with photos; once each", async () => {
+    const { id, adoption } = await adopt("Brigadeiro", 60);
+    const rows = await app.db.select().from(checkins).where(eq(checkins.adoptionId, adoption.id));
+    const tokenOf = (dia: number, sentAt = new Date()) =>
+      checkinToken(app.db, rows.find((row) => row.dia === dia)!.id, sentAt);
+    const url = "/api/acompanhamento/respostas";
+    const visitor = new Client(app.baseUrl);
+    const week = await tokenOf(7);
+
+    // Bad input, in Portuguese; a link forged or expired gets the page's answer (its 410 is a 404 here).
+    const empty = await visitor.post(url, { token: week, texto: "  " });
+    expect([empty.status, empty.json.errors]).toEqual([400, { texto: [CHECKIN_MESSAGES.texto] }]);
+    expect((await visitor.post(url, { token: week, texto: "Oi", nota: 10 })).status).toBe(400);
+    expect((await visitor.post(url, '{"token": ', { "Content-Type": "application/json" })).status).toBe(400);
+    expect((await visitor.post(url, form({ token: week, texto: "Oi" }), FORM)).status).toBe(415);
+    const forged = week.replace(/\.(.)/, (_, first: string) => `.${first === "A" ? "B" : "A"}`);
+    const refused = await visitor.post(url, { token: forged, texto: "Oi" });
+    expect([refused.status, refused.json.message]).toEqual([404, CHECKIN_MESSAGES.link]);
+    const expired = await visitor.post(url, { token: await tokenOf(7, new Date(Date.now() - 15 * DAY)), texto: "Oi" });
+    expect(expired.status).toBe(404);
+    expect(expired.json.message).toContain("Este link de acompanhamento expirou");
+
+    const answered = await visitor.post(url, { token: week, texto: "Brigadeiro já manda na casa." });
+    expect(answered.status).toBe(204);
+    const again = await visitor.post(url, { token: week, texto: "De novo" });
+    expect([again.status, again.json.message]).toEqual([409, "Você já respondeu a este acompanhamento. Obrigado!"]);
+
+    // Multipart, with a photo; one that is no image is refused by its content, named by its place.
+    const month = await tokenOf(30);
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#d9a066" } })
+      .png()
+      .toBuffer();
+    const multipart = (photo: File) => {
+      const body = answer("Trinta dias de muita bagunça.", photo);
+      body.append("token", month);
+      return body;
+    };
+    const notAnImage = await visitor.post(url, multipart(garbage()));
+    expect([notAnImage.status, Object.keys(notAnImage.json.errors ?? {})]).toEqual([400, ["fotos"]]);
+    const withPhoto = new File([new Uint8Array(png)], "brigadeiro.png", { type: "image/png" });
+    expect((await visitor.post(url, multipart(withPhoto))).status).toBe(204);
+    const photos = await app.db
+      .select()
+      .from(checkinPhotos)
+      .where(eq(checkinPhotos.checkinId, rows.find((row) => row.dia === 30)!.id));
+    expect(photos).toHaveLength(1);
+    const page = await ong.client.get(`/candidaturas/${id}`);
+    expect(page.text).toContain("Brigadeiro já manda na casa.");
+    expect(page.text).toContain("Trinta dias de muita bagunça.");
+    expect(page.text).toContain("Foto 1 de Brigadeiro aos 30 dias");
   });
 });

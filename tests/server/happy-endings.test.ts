@@ -263,3 +263,82 @@ describe("a happy ending", () => {
     expect((await purgeExpired(app.db, new Date())).stories).toBe(1);
   });
 });
+
+describe("the adoption after the termo, through the API (issue 61: what the application's page does)", () => {
+  it("tells, reads, reviews and takes down the story, and records the castration, for the two parties only", async () => {
+    const visitor = new Client(app.baseUrl);
+    const { id, petId } = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Bombom" });
+    const story = `/api/candidaturas/${id}/historia`;
+
+    // The follow-up: the check-ins scheduled and the castration due, for the two parties.
+    const followup = await ong.client.get(`/api/candidaturas/${id}/acompanhamento`);
+    expect(followup.status).toBe(200);
+    expect(followup.json).toMatchObject({ devolvida_em: null, castracao: { feita_em: null, atrasada: false } });
+    expect((followup.json.checkins as { status: string }[]).every((checkin) => checkin.status === "agendado")).toBe(
+      true,
+    );
+    expect((await eve.client.get(`/api/candidaturas/${id}/acompanhamento`)).status).toBe(404);
+    expect((await visitor.get(`/api/candidaturas/${id}/acompanhamento`)).status).toBe(401);
+
+    // No story yet; then the adopter tells it, in JSON (bad input refused first).
+    expect((await ana.client.get(story)).status).toBe(404);
+    expect((await ana.client.put(story, { historia: "  " })).json.errors).toEqual({
+      historia: ["Conte a história: como está a vida com o animal?"],
+    });
+    expect((await ana.client.put(story, { historia: "Ok", publicada: true })).status).toBe(400);
+    expect((await ong.client.put(story, { historia: "Eu conto." })).status).toBe(403);
+    expect((await eve.client.put(story, { historia: "Eu conto." })).status).toBe(404);
+    const told = await ana.client.put(story, { historia: "Bombom dorme no sofá." });
+    expect(told.status).toBe(200);
+    expect(told.json).toMatchObject({ status: "pendente", historia: "Bombom dorme no sofá.", foto: null });
+
+    // In multipart with a photo, which stays private to the two parties.
+    const body = new FormData();
+    body.set("historia", "Bombom dorme no sofá e ronca.");
+    body.append("foto", new File([new Uint8Array(await photo())], "foto.jpg", { type: "image/jpeg" }));
+    const withPhoto = await ana.client.request("PUT", story, body);
+    expect(withPhoto.status).toBe(200);
+    const { src } = withPhoto.json.foto as { src: string };
+    expect((await ong.client.get(src.replace("/adopet", ""))).status).toBe(200);
+    expect((await eve.client.get(src.replace("/adopet", ""))).status).toBe(404);
+    expect((await visitor.get(src.replace("/adopet", ""))).status).toBe(302);
+
+    // The caretaker decides on the version read: a stale one is refused.
+    const review = `${story}/revisao`;
+    expect((await ong.client.post(review, { decisao: "recusar", versao: told.json.versao })).status).toBe(400);
+    const stale = await ong.client.post(review, { decisao: "publicar", versao: told.json.versao });
+    expect(stale.status).toBe(409);
+    expect((await ana.client.post(review, { decisao: "publicar", versao: withPhoto.json.versao })).status).toBe(403);
+    const published = await ong.client.post(review, { decisao: "publicar", versao: withPhoto.json.versao });
+    expect(published.status).toBe(200);
+    expect(published.json.status).toBe("publicado");
+    expect((await visitor.get("/finais-felizes")).text).toContain("Bombom e Ana");
+    expect((await ong.client.get(story)).json.historia).toBe("Bombom dorme no sofá e ronca.");
+
+    // Only the adopter takes it down.
+    expect((await ong.client.request("DELETE", story)).status).toBe(403);
+    expect((await ana.client.request("DELETE", story)).status).toBe(204);
+    expect((await ana.client.request("DELETE", story)).status).toBe(404);
+    expect((await visitor.get("/finais-felizes")).text).not.toContain("Bombom e Ana");
+
+    // The castration: the adopter's alone, once; the animal's record says so.
+    const castration = `/api/candidaturas/${id}/castracao`;
+    expect((await ong.client.post(castration)).status).toBe(403);
+    expect((await eve.client.post(castration)).status).toBe(404);
+    expect((await ana.client.post(castration, { feita: true })).status).toBe(415);
+    const proof = new FormData();
+    proof.append("comprovante", new File([new Uint8Array(await photo())], "comprovante.jpg", { type: "image/jpeg" }));
+    expect((await ana.client.post(castration, proof)).status).toBe(204);
+    expect((await ana.client.post(castration)).status).toBe(409);
+    const after = await ong.client.get(`/api/candidaturas/${id}/acompanhamento`);
+    expect(after.json.castracao).toMatchObject({
+      feita_em: expect.any(String),
+      comprovante: { src: expect.any(String) },
+    });
+    const [pet] = await app.db.select({ castrado: pets.castrado }).from(pets).where(eq(pets.id, petId));
+    expect(pet!.castrado).toBe("sim");
+    // Without a certificate: no body at all.
+    const other = await adoptThroughTermo(app, { caretaker: ong, adopter: ana, nome: "Cuscuz" });
+    expect((await ana.client.post(`/api/candidaturas/${other.id}/castracao`)).status).toBe(204);
+  });
+});

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { setOperator } from "~/domain/moderation/operators.server";
-import { DEFAULT_PASSWORD } from "../support/factories";
+import { createPet, DEFAULT_PASSWORD } from "../support/factories";
 import { Client, signedInAccount, startTestApp, type TestApp } from "../support/app";
 
 /** `/moderacao` (issue 22): operators only, everyone else a 404; each action with its reason, logged. */
@@ -10,6 +10,7 @@ let app: TestApp;
 let operator: Client;
 let person: Client;
 let ongId: string;
+let operatorId: string;
 
 const signedIn = (email: string, nome: string) => signedInAccount(app, { email, nome });
 
@@ -22,7 +23,7 @@ async function signedInAgain(email: string): Promise<Client> {
 
 beforeAll(async () => {
   app = await startTestApp();
-  ({ client: operator } = await signedIn("olga.moderacao@exemplo.com", "Olga"));
+  ({ client: operator, id: operatorId } = await signedIn("olga.moderacao@exemplo.com", "Olga"));
   expect((await setOperator(app.db, "olga.moderacao@exemplo.com", true)).ok).toBe(true);
   ({ client: person } = await signedIn("pedro.moderacao@exemplo.com", "Pedro"));
   const ong = await signedIn("ong.moderacao@exemplo.com", "Marta");
@@ -121,5 +122,120 @@ describe("/moderacao", () => {
     const client = await signedInAgain("posseiro.moderacao@exemplo.com");
     const again = await client.patch(`/api/users/${squatterId}`, { tipo: "ong", cnpj, nome_publico: "Patinhas" });
     expect(again.status).toBe(409);
+  });
+});
+
+type Queue = {
+  denuncias: { alvo: { id: string } }[];
+  anuncios_ocultos: unknown[];
+  contas_suspensas: unknown[];
+  ongs_a_verificar: unknown[];
+  registro: unknown[];
+};
+const work = async (query = "") => (await operator.get(`/api/moderacao${query}`)).json as Queue;
+
+describe("the moderation API (issue 61: what the page does)", () => {
+  it("is for operators: a visitor gets 401, anyone else the 404 of what they named", async () => {
+    const visitor = new Client(app.baseUrl);
+    expect((await visitor.get("/api/moderacao")).status).toBe(401);
+    expect((await person.get("/api/moderacao")).status).toBe(404);
+    const acted = await person.post(`/api/moderacao/contas/${ongId}/suspender`, { motivo: "Tentativa" });
+    expect(acted.status).toBe(404);
+    expect(acted.json.message).toBe("Usuário não encontrado.");
+    const [row] = await app.db.select({ at: users.suspendedAt }).from(users).where(eq(users.id, ongId));
+    expect(row!.at).toBeNull();
+  });
+
+  it("lets an operator read the queue and act on a listing and its account, each with a reason", async () => {
+    const caretaker = await signedIn("caio.moderacao@exemplo.com", "Caio");
+    const petId = await createPet(app.db, { caretakerId: caretaker.id, nome: "Pipoca" });
+    const reported = await person.post("/api/denuncias", {
+      alvo: { tipo: "pet", id: petId },
+      categoria: "venda_ou_golpe",
+      texto: "Pede dinheiro pelo animal",
+    });
+    expect(reported.status).toBe(201);
+
+    const queue = await operator.get("/api/moderacao?ordem=recentes");
+    expect(queue.status).toBe(200);
+    expect(queue.headers.get("cache-control")).toBe("private, no-store");
+    const target = (queue.json as Queue).denuncias.find((entry) => entry.alvo.id === petId);
+    expect(target).toMatchObject({
+      alvo: { tipo: "pet", id: petId },
+      endereco: `/adopet/pets/${petId}`,
+      oculto: null,
+      conta: { id: caretaker.id, nome: "Caio", suspensa: false },
+      pessoas: 1,
+      relatos: [
+        { categoria: "venda_ou_golpe", texto: "Pede dinheiro pelo animal", quem: expect.stringContaining("Pedro") },
+      ],
+    });
+    expect((await operator.get("/api/moderacao?ordem=qualquer")).status).toBe(400);
+
+    // The reason is required, the body strict.
+    const noReason = await operator.post(`/api/moderacao/anuncios/${petId}/ocultar`, { motivo: "  " });
+    expect(noReason.status).toBe(400);
+    expect((noReason.json.errors as Record<string, string[]>).motivo).toEqual([
+      "Diga o motivo: ele fica no registro de ações.",
+    ]);
+    const extra = await operator.post(`/api/moderacao/anuncios/${petId}/ocultar`, { motivo: "Golpe", oculto: true });
+    expect(extra.status).toBe(400);
+
+    const hidden = await operator.post(`/api/moderacao/anuncios/${petId}/ocultar`, { motivo: "Venda confirmada" });
+    expect(hidden.status).toBe(204);
+    expect((await new Client(app.baseUrl).get(`/api/pets/${petId}`)).status).toBe(404);
+    expect((await operator.post(`/api/moderacao/anuncios/${petId}/ocultar`, { motivo: "De novo" })).status).toBe(409);
+    const after = await work();
+    expect(after.anuncios_ocultos).toContainEqual(expect.objectContaining({ id: petId, por: "operador" }));
+    expect(after.denuncias.some((entry) => entry.alvo.id === petId)).toBe(false);
+    expect(after.registro[0]).toMatchObject({ acao: "Ocultou o anúncio", motivo: "Venda confirmada" });
+
+    const restored = await operator.post(`/api/moderacao/anuncios/${petId}/restaurar`, { motivo: "Era engano" });
+    expect(restored.status).toBe(204);
+    expect((await new Client(app.baseUrl).get(`/api/pets/${petId}`)).status).toBe(200);
+
+    const suspended = await operator.post(`/api/moderacao/contas/${caretaker.id}/suspender`, { motivo: "Golpes" });
+    expect(suspended.status).toBe(204);
+    expect((await caretaker.client.get("/api/session")).status).toBe(401);
+    expect((await work()).contas_suspensas).toContainEqual(
+      expect.objectContaining({ id: caretaker.id, motivo: "Golpes" }),
+    );
+    const self = await operator.post(`/api/moderacao/contas/${operatorId}/suspender`, { motivo: "Teste" });
+    expect(self.status).toBe(409);
+    expect((await operator.post(`/api/moderacao/contas/${caretaker.id}/restaurar`, { motivo: "Ok" })).status).toBe(204);
+  });
+
+  it("archives the reports on a target once, and verifies an ONG", async () => {
+    const caretaker = await signedIn("clara.moderacao@exemplo.com", "Clara");
+    const reported = await person.post("/api/denuncias", {
+      alvo: { tipo: "usuario", id: caretaker.id },
+      categoria: "outro",
+      texto: "Perfil estranho",
+    });
+    expect(reported.status).toBe(201);
+    const alvo = { tipo: "usuario", id: caretaker.id };
+    expect(
+      (await operator.post("/api/moderacao/denuncias/arquivamento", { alvo: { tipo: "x", id: "1" }, motivo: "Ok" }))
+        .status,
+    ).toBe(400);
+    const archived = await operator.post("/api/moderacao/denuncias/arquivamento", { alvo, motivo: "Nada a fazer" });
+    expect(archived.status).toBe(204);
+    const again = await operator.post("/api/moderacao/denuncias/arquivamento", { alvo, motivo: "Nada a fazer" });
+    expect(again.status).toBe(404);
+
+    const ong = await signedIn("ong2.moderacao@exemplo.com", "Ana");
+    const claimed = await ong.client.patch(`/api/users/${ong.id}`, {
+      tipo: "ong",
+      cnpj: "33.000.167/0001-01",
+      nome_publico: "Rabo Abanando",
+    });
+    expect(claimed.status).toBe(200);
+    expect((await work()).ongs_a_verificar).toContainEqual(
+      expect.objectContaining({ id: ong.id, nome_publico: "Rabo Abanando", cnpj: "33.000.167/0001-01" }),
+    );
+    const verified = await operator.post(`/api/moderacao/ongs/${ong.id}/verificar`, { motivo: "CNPJ conferido" });
+    expect(verified.status).toBe(204);
+    expect((await new Client(app.baseUrl).get(`/api/users/${ong.id}`)).json.verificada).toBe(true);
+    expect((await operator.post(`/api/moderacao/ongs/${ong.id}/verificar`, { motivo: "De novo" })).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import { createPet, createUser, DEFAULT_PASSWORD } from "../support/factories";
 import { sendSponsorshipMonth, SPONSORSHIP_ENDED_JOB, sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { createMailer } from "~/services/mail.server";
+import { SPONSORSHIP_MESSAGES } from "~/validation/pix";
 import { Client, signedInAccount, startAppWithMail, type TestApp } from "../support/app";
 import { decodeEmv } from "../support/emv";
 import { drained } from "../support/jobs";
@@ -132,8 +133,32 @@ describe("a padrinho", () => {
     const later = addDays(nextMonthDay(10), 31);
     await sweepSponsorships(app.db, app.jobs, brasiliaTime(later, 10));
     expect(await charges()).toHaveLength(2);
-    expect((await ana.client.post(url, { valor_mensal: 20, dia: 1 })).status).toBe(201);
+    const restarted = await ana.client.post(url, { valor_mensal: 20, dia: 1 });
+    expect(restarted.status).toBe(201);
     expect((await ana.client.delete(`/api/apadrinhamentos/${id}`)).status).toBe(204);
+
+    // Stopped through the API by its e-mail's token, in a JSON body, without a session: the page's refusals.
+    const [, , third] = await monthMails(ana, "Pipoca", 3);
+    const token = /\/apadrinhamentos\/parar\?token=(\S+)/.exec(text(third!))![1]!;
+    const api = "/api/apadrinhamentos/parar";
+    const invalid = {
+      message: SPONSORSHIP_MESSAGES.linkInvalido,
+      errors: { token: [SPONSORSHIP_MESSAGES.linkInvalido] },
+    };
+    const forged = token.replace(/\.(.)/, (_, first: string) => `.${first === "A" ? "B" : "A"}`);
+    const refusedApi = await visitor.post(api, { token: forged });
+    expect([refusedApi.status, refusedApi.json]).toEqual([400, invalid]);
+    expect((await visitor.post(api, { token: ["x"] })).json.errors).toEqual(invalid.errors);
+    expect((await visitor.post(api, { token, motivo: "caro" })).status).toBe(400);
+    expect((await visitor.post(api, '{"token": ', { "Content-Type": "application/json" })).status).toBe(400);
+    const mine = async () =>
+      (
+        (await ana.client.get("/api/apadrinhamentos")).json.apadrinhamentos as { id: string; motivo_fim: string }[]
+      ).find((each) => each.id === restarted.json.id);
+    expect((await mine())!.motivo_fim).toBeNull();
+    expect((await visitor.post(api, { token })).status).toBe(204);
+    expect((await mine())!.motivo_fim).toBe("padrinho");
+    expect((await visitor.post(api, { token })).status).toBe(204);
   });
 
   it("is refused with a message for what a sponsorship cannot be", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { createAlert, deleteAlert, listAlerts, setAlertFrequency } from "~/domain/alerts/alerts.server";
+import { createAlert, deleteAlert, listAlerts, setAlertFrequency, unsubscribe } from "~/domain/alerts/alerts.server";
 import { addFavorite, listFavorites, removeFavorite } from "~/domain/favorites/favorites.server";
 import { fileReport } from "~/domain/moderation/reports.server";
 import { suggestCities } from "~/domain/places/cities.server";
@@ -16,7 +16,7 @@ import {
   storiesSchema,
   storySchema,
 } from "~/openapi/responses";
-import { alertCreateSchema, alertPatchSchema } from "~/validation/alerts";
+import { alertCreateSchema, alertPatchSchema, apiUnsubscribeSchema } from "~/validation/alerts";
 import { apiReportSchema } from "~/validation/reports";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { getUser, requireApiUser } from "~/web/auth.server";
@@ -225,6 +225,29 @@ export const communityEndpoints = [
           headers: { Location: `/adopet/api/alertas/${id}`, ...NO_STORE },
         },
       );
+    },
+  }),
+  // Declared before `/alertas/{id}`, which would otherwise take its requests.
+  endpoint({
+    method: "post",
+    path: "/alertas/cancelamento",
+    access: "anyone",
+    doc: {
+      tags: ["Alertas"],
+      summary: "Cancelar um alerta pelo link do e-mail",
+      description:
+        "O `token` do link `Cancelar alerta` de um e-mail de alerta; não precisa de sessão. O alerta é apagado e não envia mais e-mails. Um alerta já cancelado continua cancelado (204). Com a sessão, `DELETE /alertas/{id}` faz o mesmo.",
+      requestBody: { content: json(apiUnsubscribeSchema) },
+      ok: noContent("Cancelado."),
+      errors: { 400: "Link incompleto ou que não foi feito aqui." },
+      traits: { body: true },
+    },
+    async handle({ request, context }) {
+      const parsed = await parseJsonBody(request, apiUnsubscribeSchema);
+      if (!parsed.ok) return parsed.response;
+      const cancelled = await unsubscribe(context.db, parsed.data.token);
+      if (!cancelled.ok) return apiFailure(cancelled.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

@@ -8,18 +8,25 @@ import {
   sendInConversation,
   setWhatsAppSharing,
 } from "~/domain/conversations/conversations.server";
-import { blockInConversation, unblockInConversation } from "~/domain/conversations/blocks.server";
+import {
+  blockInConversation,
+  blockVisitorPhone,
+  listBlocks,
+  unblock,
+  unblockInConversation,
+} from "~/domain/conversations/blocks.server";
 import { listReceived, listSent, markRead, resolveRecipient } from "~/domain/messages/messages.server";
 import { isId } from "~/lib/ids";
 import { imageUrl } from "~/lib/image-urls";
 import {
+  blocksSchema,
   conversationListSchema,
   conversationMessageSentSchema,
   conversationSchema,
   inboxSchema,
   messageSentSchema,
 } from "~/openapi/responses";
-import { apiConversationMessageSchema, conversationPatchSchema } from "~/validation/conversations";
+import { apiBlockPhoneSchema, apiConversationMessageSchema, conversationPatchSchema } from "~/validation/conversations";
 import { NOTICES } from "~/validation/messages";
 import { apiMessageSchema, CONTACT_MESSAGES } from "~/validation/messages-form";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
@@ -31,6 +38,7 @@ import { answer, json, noContent } from "../openapi/operation";
 
 const messageParam = idParam("message", "da mensagem");
 const conversationParam = idParam("conversation", "da conversa");
+const blockParam = idParam("block", "do bloqueio");
 const PRIVATE_READ = { "Cache-Control": "private, no-store" };
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -164,6 +172,72 @@ export const conversationsEndpoints = [
       const marked = await markRead(context.db, user.id, params.id);
       if (!marked.ok) return apiFailure(marked.failure);
       return new Response(null, { status: 204 });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/bloqueios",
+    access: "signed-in",
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Quem você bloqueou",
+      description:
+        "As contas que você bloqueou numa conversa (`PATCH /conversas/{id}`) e os telefones de visitantes que você bloqueou (`POST /bloqueios`). Quem está aqui não escreve para você nem se candidata aos seus animais.",
+      ok: { 200: answer("Os bloqueios.", blocksSchema) },
+    },
+    async handle({ context, user }) {
+      const blocked = await listBlocks(context.db, user.id);
+      return Response.json(
+        {
+          bloqueios: blocked.map((entry) => ({
+            id: entry.id,
+            descricao: entry.descricao,
+            criado_em: entry.createdAt.toISOString(),
+          })),
+        },
+        { headers: PRIVATE_READ },
+      );
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/bloqueios",
+    access: "signed-in",
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Bloquear o telefone de um visitante",
+      description:
+        "Pelo id de uma mensagem que um visitante sem conta escreveu para você (`GET /messages`): novas mensagens com esse telefone, como quer que seja digitado, não chegam mais a você, e quem escreve é avisado com educação. O telefone é guardado só como um hash; o bloqueio aparece em `GET /bloqueios`. Bloquear de novo não muda nada.",
+      requestBody: { content: json(apiBlockPhoneSchema) },
+      ok: noContent("Bloqueado."),
+      errors: { 404: "Mensagem não encontrada (ou não é de um visitante para você)." },
+      traits: { body: true },
+    },
+    async handle({ request, context, user }) {
+      const parsed = await parseJsonBody(request, apiBlockPhoneSchema);
+      if (!parsed.ok) return parsed.response;
+      const blocked = await blockVisitorPhone(context.db, user.id, parsed.data.mensagem_id);
+      if (!blocked.ok) return apiFailure(blocked.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "delete",
+    path: "/bloqueios/{id}",
+    access: "party",
+    params: { id: blockParam },
+    doc: {
+      tags: ["Mensagens"],
+      summary: "Desbloquear",
+      description:
+        "Um dos seus bloqueios (`GET /bloqueios`), de uma conta ou de um telefone: a pessoa volta a poder escrever para você.",
+      ok: noContent("Desbloqueado."),
+      errors: { 404: "Bloqueio não encontrado (ou não é seu)." },
+    },
+    async handle({ params, context, user }) {
+      const lifted = await unblock(context.db, user.id, params.id);
+      if (!lifted.ok) return apiFailure(lifted.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

@@ -1,12 +1,19 @@
 import { z } from "zod";
 import { organizationPixCode, petPixCode, pixKeyForMember, setPixKey } from "~/domain/giving/pix.server";
 import { createdIdSchema, pixCodeSchema, pixKeyResponseSchema, sponsorshipsSchema } from "~/openapi/responses";
-import { PIX_MESSAGES, pixKeySchema, readGiftAmount, sponsorshipSchema } from "~/validation/pix";
+import {
+  apiStopSponsorshipSchema,
+  PIX_MESSAGES,
+  pixKeySchema,
+  readGiftAmount,
+  sponsorshipSchema,
+} from "~/validation/pix";
 import {
   listSponsorships,
   moveSponsorship,
   startSponsorship,
   stopSponsorship,
+  stopSponsorshipByToken,
 } from "~/domain/giving/sponsorships.server";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
@@ -174,6 +181,29 @@ export const givingEndpoints = [
     async handle({ context, user }) {
       const list = await listSponsorships(context.db, user.id);
       return Response.json({ apadrinhamentos: list.map(toApiSponsorship) }, { headers: NO_STORE });
+    },
+  }),
+  // Declared before `/apadrinhamentos/{id}`, which would otherwise take its requests.
+  endpoint({
+    method: "post",
+    path: "/apadrinhamentos/parar",
+    access: "anyone",
+    doc: {
+      tags: ["Doações"],
+      summary: "Parar de apadrinhar pelo link do e-mail",
+      description:
+        "O `token` do link `Parar de apadrinhar` do e-mail de cada mês; não precisa de sessão. Nenhum código Pix chega mais; parar um que já terminou não muda nada (204). Com a sessão, `DELETE /apadrinhamentos/{id}` faz o mesmo.",
+      requestBody: { content: json(apiStopSponsorshipSchema) },
+      ok: noContent("Parado."),
+      errors: { 400: "Link incompleto, que não foi feito aqui, ou de um apadrinhamento que não existe mais." },
+      traits: { body: true },
+    },
+    async handle({ request, context }) {
+      const parsed = await parseJsonBody(request, apiStopSponsorshipSchema);
+      if (!parsed.ok) return parsed.response;
+      const stopped = await stopSponsorshipByToken(context.db, parsed.data.token);
+      if (!stopped.ok) return apiFailure(stopped.failure);
+      return new Response(null, { status: 204, headers: NO_STORE });
     },
   }),
   endpoint({

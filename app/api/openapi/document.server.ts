@@ -32,7 +32,11 @@ function buildDocument(endpoints: readonly Endpoint[]) {
           name: "Candidaturas",
           description: "Candidatar-se a um animal, o questionário, as etapas da candidatura e a lista de espera.",
         },
-        { name: "Termo de adoção", description: "O termo de adoção: o modelo, a emissão, a assinatura, a verificação, o acompanhamento e a devolução." },
+        {
+          name: "Termo de adoção",
+          description:
+            "O termo de adoção: o modelo, a emissão, a assinatura, a verificação, o acompanhamento e a devolução.",
+        },
         { name: "Finais felizes", description: "As histórias das adoções, contadas pelos adotantes." },
         { name: "Conversas", description: "As conversas entre quem adota e quem cuida do animal." },
         { name: "Mensagens", description: "As mensagens recebidas e enviadas." },
@@ -41,22 +45,37 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Cidades", description: "As cidades do IBGE, por nome ou código." },
         {
           name: "Organizações",
-          description: "As ONGs: a equipe e os papéis, os convites, o painel, a atividade e as transferências de animais.",
+          description:
+            "As ONGs: a equipe e os papéis, os convites, o painel, a atividade e as transferências de animais.",
         },
         {
           name: "Lar temporário",
           description: "Ofertas de lar temporário, os animais que precisam de um e as notícias dos lares.",
         },
-        { name: "Saúde", description: "O registro de saúde: vacinas, vermífugos, exames e lembretes; a carteira em PDF e os arquivos do SinPatinhas." },
+        {
+          name: "Saúde",
+          description:
+            "O registro de saúde: vacinas, vermífugos, exames e lembretes; a carteira em PDF e os arquivos do SinPatinhas.",
+        },
         { name: "Doações", description: "Pix para organizações e apadrinhamentos de animais." },
         {
           name: "Doações e despesas",
           description: "As contas da organização: doações recebidas, despesas e extratos.",
         },
-        { name: "Perdidos e achados", description: "Animais perdidos e encontrados, as correspondências e as emergências." },
-        { name: "Contas", description: "Criar e editar uma conta, a senha, a confirmação do e-mail, os seus dados (LGPD) e a exclusão." },
+        {
+          name: "Perdidos e achados",
+          description: "Animais perdidos e encontrados, as correspondências e as emergências.",
+        },
+        {
+          name: "Contas",
+          description: "Criar e editar uma conta, a senha, a confirmação do e-mail, os seus dados (LGPD) e a exclusão.",
+        },
         { name: "Sessão", description: "Entrar, sair e criar uma nova senha pelo link do e-mail." },
         { name: "Denúncias", description: "Denunciar um anúncio, uma conta ou uma conversa." },
+        {
+          name: "Moderação",
+          description: "Para operadores: as denúncias, os anúncios ocultos, as contas suspensas e as ONGs a verificar.",
+        },
         { name: "Documentação", description: "O documento OpenAPI desta API." },
       ],
       components: {

@@ -197,12 +197,15 @@ export async function alertOfToken(db: Db, token: string): Promise<{ id: string;
   return { id, alert: row ? await toView(db, row) : null };
 }
 
-/** Deletes the alert of an unsubscribe link, without a login: the signature is the authority. */
-export async function unsubscribe(db: Db, token: string): Promise<boolean> {
+/**
+ * Deletes the alert of an unsubscribe link, without a login: the signature is the authority.
+ * An alert deleted already is no failure (the link's second click asked for what is done).
+ */
+export async function unsubscribe(db: Db, token: string): Promise<Result> {
   const id = await verifyToken(db, UNSUBSCRIBE, token);
-  if (!id) return false;
+  if (!id) return invalid("token", "unsubscribe-token");
   await db.delete(alerts).where(eq(alerts.id, id));
-  return true;
+  return ok();
 }
 
 /**

@@ -18,7 +18,7 @@ import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.serv
 import { requirePower } from "~/domain/organizations/membership.server";
 import type { Jobs } from "~/services/jobs.server";
 import { sendMailOnce, type Mailer } from "~/services/mail.server";
-import { fail, notFound, ok, type Result } from "~/services/outcome.server";
+import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { signToken, verifyToken } from "~/services/signing.server";
 import type { SponsorshipInput } from "~/validation/pix";
@@ -331,6 +331,13 @@ export async function sponsorshipOfStopToken(
     .innerJoin(pets, eq(pets.id, sponsorships.petId))
     .where(eq(sponsorships.id, id));
   return row ? { id: row.id, pet: row.pet, ativo: row.endedAt === null, userId: row.userId } : null;
+}
+
+/** Stops the sponsorship of a stop link, without a login: the signature is the authority. */
+export async function stopSponsorshipByToken(db: Db, token: string, now = new Date()): Promise<Result> {
+  const found = await sponsorshipOfStopToken(db, token);
+  if (!found) return invalid("token", "sponsorship-token");
+  return stopSponsorship(db, found.userId, found.id, now);
 }
 
 /**

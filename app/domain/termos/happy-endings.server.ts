@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { adoptions, happyEndings, images, pets, users } from "~/db/schema";
 import { cachedRead, publicDataChanged } from "~/domain/pets/public-reads.server";
 import { publicName } from "~/domain/pets/pet-views.server";
-import { STORIES_PER_PAGE } from "~/lib/happy-endings";
+import { STORIES_PER_PAGE, type StoryStatus } from "~/lib/happy-endings";
 import { firstName } from "~/lib/people";
 import type { Species } from "~/lib/pets";
 import { parsePageCursor, writePageCursor, type PageCursor } from "~/lib/page-cursors";
@@ -25,7 +25,6 @@ import { adoptionOf, adoptionParty } from "./followups.server";
 /** The job: tells the caretaker a story waits for their approval. */
 export const STORY_SHARED_JOB = "story-shared";
 
-type StoryStatus = "pendente" | "publicado" | "recusado";
 
 /** The adoption of an application, if `userId` is one of its two parties. */
 async function adoptionFor(db: Db, userId: string, applicationId: string) {

@@ -4,14 +4,14 @@ import { countWaiting } from "~/domain/applications/application-moves.server";
 import { getApplication } from "~/domain/applications/application-views.server";
 import { isOpen, statusForAdopter } from "~/lib/applications";
 import { brasiliaInputValue, formatDateTime, formatDay } from "~/lib/dates";
-import { imageUrl } from "~/lib/image-urls";
+import { adoptionImageUrl, imageUrl } from "~/lib/image-urls";
+import { toApiAdoptionStory } from "~/presenters/adoptions";
 import { readThread } from "~/web/conversations.server";
 import { requireUser } from "~/web/auth.server";
 import type { Db } from "~/db/client.server";
 import { findConversationOf } from "~/domain/conversations/conversations.server";
 import { followupOf, type Followup as FollowupView } from "~/domain/termos/followups.server";
-import { storyOf, type StoryOnApplication } from "~/domain/termos/happy-endings.server";
-import { type StoryOnPage } from "~/components/story-section";
+import { storyOf } from "~/domain/termos/happy-endings.server";
 import { caringMembers } from "~/domain/organizations/membership.server";
 
 /** The application page's data: for its adopter or its caretaker (404 for anyone else). */
@@ -72,8 +72,7 @@ export async function loadApplicationPage({ request, params, context }: Route.Lo
     larAtual: application.fosterNow,
     espera: caretaker && application.status === "aprovada" ? await countWaiting(context.db, application.pet.id) : 0,
     conversa: await conversationOnPage(context.db, user.id, application.pet.id, application.adopter.id),
-    historia:
-      application.status === "adotada" ? storyOnPage(application.id, await storyOf(context.db, application.id)) : null,
+    historia: application.status === "adotada" ? await storyOnPage(context.db, application.id) : null,
     acompanhamento:
       application.status === "adotada" || application.status === "devolvida"
         ? followupOnPage(application.id, await followupOf(context.db, application.id, new Date()))
@@ -87,25 +86,6 @@ const CHECKIN_STATUS: Record<FollowupView["checkins"][number]["status"], string>
   respondido: "Respondido",
   sem_resposta: "Sem resposta há mais de 7 dias",
 };
-
-/** Private to the two parties until published: served by the application's own route, never the public one. */
-const privateImage = (applicationId: string, imageId: string, width: 320 | 1280) =>
-  `/adopet/candidaturas/${applicationId}/fotos/${imageId}/${width}.webp`;
-
-/** The adoption's story (finais felizes) as the page shows it. */
-function storyOnPage(applicationId: string, story: StoryOnApplication | null): StoryOnPage | null {
-  if (!story) return null;
-  return {
-    id: story.id,
-    status: story.status,
-    versao: story.updatedAt.toISOString(),
-    historia: story.historia,
-    motivo: story.motivo,
-    foto: story.imageId
-      ? { src: privateImage(applicationId, story.imageId, 320), full: privateImage(applicationId, story.imageId, 1280) }
-      : null,
-  };
-}
 
 /** The adoption's follow-up (issue 21) as the page shows it. */
 function followupOnPage(applicationId: string, followup: FollowupView | null) {
@@ -121,15 +101,15 @@ function followupOnPage(applicationId: string, followup: FollowupView | null) {
       respondido: checkin.answeredAt ? formatDateTime(checkin.answeredAt) : null,
       texto: checkin.texto,
       fotos: checkin.fotos.map((id) => ({
-        src: privateImage(applicationId, id, 320),
-        full: privateImage(applicationId, id, 1280),
+        src: adoptionImageUrl(applicationId, id, 320),
+        full: adoptionImageUrl(applicationId, id, 1280),
       })),
     })),
     castracao: followup.castracao && {
       prazo: formatDay(followup.castracao.prazo),
       feitaEm: followup.castracao.feitaEm ? formatDateTime(followup.castracao.feitaEm) : null,
       comprovante: followup.castracao.comprovanteId
-        ? privateImage(applicationId, followup.castracao.comprovanteId, 1280)
+        ? adoptionImageUrl(applicationId, followup.castracao.comprovanteId, 1280)
         : null,
       atrasada: followup.castracao.atrasada,
     },
@@ -140,4 +120,10 @@ function followupOnPage(applicationId: string, followup: FollowupView | null) {
 async function conversationOnPage(db: Db, userId: string, petId: string, adopterId: string) {
   const id = await findConversationOf(db, petId, adopterId);
   return id ? ((await readThread(db, userId, id))?.thread ?? null) : null;
+}
+
+/** The adoption's story (finais felizes), as the API gives it to the two parties. */
+async function storyOnPage(db: Db, applicationId: string) {
+  const story = await storyOf(db, applicationId);
+  return story && toApiAdoptionStory(applicationId, story);
 }
