@@ -104,6 +104,21 @@ export const apiPetSchema = z
   .meta({ id: "Pet", description: "Um animal. Nunca o telefone ou o e-mail de quem cuida dele." });
 export type ApiPet = z.output<typeof apiPetSchema>;
 
+/** The animals a person takes care of (their own, and their organisations'), as `/meus-pets` lists them. */
+export const caredForPetsSchema = z
+  .object({
+    pets: z.array(
+      z.object({
+        pet: apiPetSchema,
+        candidaturas: z.object({
+          total: z.number().int(),
+          novas: z.number().int().meta({ description: "As novas, ainda sem resposta." }),
+        }),
+      }),
+    ),
+  })
+  .meta({ id: "AnimaisSobCuidado" });
+
 export const petPageSchema = z
   .object({
     pets: z.array(apiPetSchema),
@@ -574,6 +589,22 @@ export const invitationsSchema = z.object({
       .meta({ id: "Convite" }),
   ),
 });
+
+/** An invitation's link, as whoever opens it reads it (issue 43). */
+export const invitationViewSchema = z
+  .object({
+    organizacao: z.object({ id, nome: z.string(), verificada: z.boolean() }),
+    papel: organizationRole,
+    convidado_por: z.string().nullable(),
+    email: z.string().meta({
+      description: "O e-mail convidado: inteiro só para a conta dele; para os demais, uma pista (`m…@exemplo.com`).",
+    }),
+    quem_abre: z.enum(["visitante", "convidado", "outra-conta"]).meta({
+      description: "Sem sessão, a conta convidada (que pode aceitar), ou outra conta (que não pode).",
+    }),
+    status: z.enum(["pendente", "aceito", "recusado", "expirado", "cancelado"]),
+  })
+  .meta({ id: "ConviteAberto" });
 
 export const activitySchema = z.object({
   atividade: z.array(
@@ -1083,6 +1114,14 @@ export const emergencyViewSchema = z
     }),
   })
   .meta({ id: "Emergencia" });
+
+export const activeEmergenciesSchema = z
+  .object({
+    emergencias: z.array(z.object({ id, nome: z.string() })).meta({
+      description: "As em curso hoje, a mais recente primeiro (até 5): os detalhes em `GET /emergencias/{id}`.",
+    }),
+  })
+  .meta({ id: "EmergenciasEmCurso" });
 
 export const shelterAnimalsCreatedSchema = z
   .object({ ids: z.array(id).meta({ description: "Os anúncios criados, na ordem de `animais`." }) })

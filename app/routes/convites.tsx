@@ -3,7 +3,12 @@ import type { Route } from "./+types/convites";
 import { AuthPage } from "~/components/auth-page";
 import { FormError } from "~/components/form-fields";
 import { OrganizationTrust } from "~/components/caretaker-kind";
-import { acceptInvitation, declineInvitation, findInvitation } from "~/domain/organizations/invitations.server";
+import {
+  acceptInvitation,
+  declineInvitation,
+  findInvitation,
+  invitationSeenBy,
+} from "~/domain/organizations/invitations.server";
 import { ORGANIZATION_ROLE_LABEL, type OrganizationRole } from "~/lib/organizations";
 import { forbidden, invalid } from "~/services/outcome.server";
 import { endSession, getUser, requireUser } from "~/web/auth.server";
@@ -25,27 +30,19 @@ const ROLE_MEANS: Record<OrganizationRole, string> = {
   lar_temporario: "receber em casa os animais que a organização deixar com você",
 };
 
-const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/** "m…@exemplo.com": enough for the invited person to know which account, not the whole address. */
-function maskEmail(email: string): string {
-  const at = email.lastIndexOf("@");
-  return at < 1 ? "…" : `${email[0]}…${email.slice(at)}`;
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const invitation = await findInvitation(context.db, params.token);
   foundOr404(invitation, "invitation");
   const user = await getUser(request, context.db);
-  const own = user !== null && sameEmail(user.email, invitation.email);
+  const { viewer, email } = invitationSeenBy(invitation, user);
+  const own = viewer === "convidado";
   return {
     organizacao: invitation.organizacao,
     verificada: invitation.verificada,
     convidadoPor: invitation.convidadoPor,
     papel: invitation.papel,
-    viewer: user === null ? ("visitante" as const) : own ? ("convidado" as const) : ("outra-conta" as const),
-    // The whole address only to its own account: anyone else holding the link sees a hint of it.
-    email: own ? invitation.email : maskEmail(invitation.email),
+    viewer,
+    email,
     // The way back here after login or sign-up.
     voltar: `/convites/${params.token}`,
     // Told to another account: it cannot accept.

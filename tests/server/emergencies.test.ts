@@ -64,6 +64,8 @@ describe("an emergency", () => {
     expect(opened.status, opened.text).toBe(201);
     const path = `/api/emergencias/${opened.json.id}`;
     const shown = await new Client(app.baseUrl).get(path);
+    const underWay = await new Client(app.baseUrl).get("/api/emergencias");
+    expect(underWay.json.emergencias).toContainEqual({ id: opened.json.id, nome: flood.nome });
     expect(shown.json).toMatchObject({ nome: flood.nome, ativa: true, animais: 0, fim: null });
     expect((shown.json.cidades as { nome: string }[]).map((city) => city.nome)).toEqual([
       "Canoas",

@@ -65,6 +65,19 @@ describe("an invitation", () => {
     const { client: other } = await signedInAccount(app, { email: "outra@exemplo.com", nome: "Outra" });
     const token = await invite("Caio@Exemplo.com", "equipe");
     expect((await caio.get(`/convites/${token}`)).text).toContain("Organização não verificada.");
+    // The API reads it as the page does: the whole e-mail only to its own account.
+    const read = await caio.get(`/api/convites/${token}`);
+    expect(read.json).toMatchObject({
+      organizacao: { id: organizationId, verificada: false },
+      papel: "equipe",
+      email: "Caio@Exemplo.com",
+      quem_abre: "convidado",
+      status: "pendente",
+    });
+    const seen = await new Client(app.baseUrl).get(`/api/convites/${token}`);
+    expect([seen.json.email, seen.json.quem_abre]).toEqual(["C…@Exemplo.com", "visitante"]);
+    expect((await other.get(`/api/convites/${token}`)).json.quem_abre).toBe("outra-conta");
+    expect((await caio.get(`/api/convites/${"A".repeat(43)}`)).status).toBe(404);
 
     const forwarded = await other.post(`/api/convites/${token}/aceitar`);
     expect(forwarded.status).toBe(403);
@@ -80,6 +93,7 @@ describe("an invitation", () => {
     const again = await caio.post(`/api/convites/${token}/aceitar`);
     expect(again.status).toBe(400);
     expect(again.json.message).toContain("Este convite não vale mais");
+    expect((await caio.get(`/api/convites/${token}`)).json.status).toBe("aceito");
   });
 
   it("is refused by a member already, and a malformed or unknown link is not found", async () => {

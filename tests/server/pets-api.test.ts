@@ -311,8 +311,17 @@ describe("PATCH and DELETE /api/pets/:id", () => {
     });
   });
 
-  it("marks a pet adopted: it leaves the feed but its page says so", async () => {
+  it("marks a pet adopted: it leaves the feed but its page says so, and stays in its caretaker's list", async () => {
     expect((await caretaker.patch(`/api/pets/${petId}`, { status: "adotado" })).status).toBe(200);
+    // `GET /meus-pets`, as `/meus-pets` lists them: the caretaker's, whatever their status; no one else's.
+    const mine = (await caretaker.get("/api/meus-pets")).json as { pets: { pet: { id: string; status: string } }[] };
+    expect(mine.pets).toContainEqual({
+      pet: expect.objectContaining({ id: petId, status: "adotado" }),
+      candidaturas: { total: 0, novas: 0 },
+    });
+    const theirs = (await other.get("/api/meus-pets")).json as { pets: { pet: { id: string } }[] };
+    expect(theirs.pets.map((item) => item.pet.id)).not.toContain(petId);
+    expect((await new Client(app.baseUrl).get("/api/meus-pets")).status).toBe(401);
     const feed = (await new Client(app.baseUrl).get("/api/pets?limit=50")).json as { pets: { id: string }[] };
     expect(feed.pets.map((pet) => pet.id)).not.toContain(petId);
     const single = await new Client(app.baseUrl).get(`/api/pets/${petId}`);

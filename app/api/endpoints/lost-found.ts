@@ -10,6 +10,7 @@ import { writeAboutReport } from "~/domain/conversations/conversations.server";
 import {
   admitShelter,
   findEmergency,
+  listActiveEmergencies,
   openEmergency,
   registerShelterAnimals,
 } from "~/domain/lost-found/emergencies.server";
@@ -18,6 +19,7 @@ import { EMERGENCY_ANIMALS_MAX } from "~/lib/lost-found";
 import { apiConversationMessageSchema } from "~/validation/conversations";
 import {
   createdIdSchema,
+  activeEmergenciesSchema,
   emergencyViewSchema,
   photoSearchResultsSchema,
   shelterAnimalsCreatedSchema,
@@ -215,6 +217,21 @@ export const lostFoundEndpoints = [
       const opened = await openEmergency(context.db, user, parsed.data);
       if (!opened.ok) return apiFailure(opened.failure);
       return Response.json({ id: opened.value }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/emergencias",
+    access: "anyone",
+    crossOrigin: true,
+    doc: {
+      tags: ["Perdidos e achados"],
+      summary: "As emergências em curso",
+      description: "As que a página de perdidos e achados anuncia: as de hoje, a mais recente primeiro.",
+      ok: { 200: answer("As emergências em curso.", activeEmergenciesSchema) },
+    },
+    async handle({ context }) {
+      return Response.json({ emergencias: await listActiveEmergencies(context.db) }, { headers: NO_STORE });
     },
   }),
   endpoint({

@@ -5,6 +5,8 @@ import {
   acceptInvitation,
   cancelInvitation,
   declineInvitation,
+  findInvitation,
+  invitationSeenBy,
   inviteMember,
   listPendingInvitations,
   looksLikeInvitationToken,
@@ -20,6 +22,7 @@ import {
   activitySchema,
   createdIdSchema,
   invitationsSchema,
+  invitationViewSchema,
   membersSchema,
   organizationSchema,
   panelSchema,
@@ -37,6 +40,7 @@ import { notFound } from "~/services/outcome.server";
 import { apiError, apiFailure, imageFromDataUrl, parseJsonBody } from "~/web/api.server";
 import { namedCity, requiredCity } from "~/validation/fields";
 import { JSON_WITH_PHOTO_MAX_BYTES } from "~/web/body.server";
+import { getUser } from "~/web/auth.server";
 import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
 import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
@@ -260,6 +264,40 @@ export const organizationEndpoints = [
       const cancelled = await cancelInvitation(context.db, user.id, params.id, params.conviteId);
       if (!cancelled.ok) return apiFailure(cancelled.failure);
       return new Response(null, { status: 204, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/convites/{token}",
+    access: "anyone",
+    params: { token: invitationToken },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Ver um convite pelo seu link",
+      description:
+        "O que a página do link mostra: a organização, o papel, quem convidou e o que foi feito do convite. Abrir não muda nada; o e-mail convidado só aparece inteiro para a conta dele.",
+      ok: { 200: answer("O convite.", invitationViewSchema) },
+      errors: { 404: "Nenhum convite com esse código." },
+    },
+    async handle({ request, params, context }) {
+      const invitation = await findInvitation(context.db, params.token);
+      if (!invitation) return apiFailure(notFound("invitation").failure);
+      const { viewer, email } = invitationSeenBy(invitation, await getUser(request, context.db));
+      return Response.json(
+        {
+          organizacao: {
+            id: invitation.organizationId,
+            nome: invitation.organizacao,
+            verificada: invitation.verificada,
+          },
+          papel: invitation.papel,
+          convidado_por: invitation.convidadoPor,
+          email,
+          quem_abre: viewer,
+          status: invitation.status,
+        },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
     },
   }),
   endpoint({

@@ -2,12 +2,14 @@ import { z } from "zod";
 import { apply, canApply } from "~/domain/applications/applications.server";
 import { questionnaireForPet } from "~/domain/applications/applications.server";
 import { checkPetOwner, publishPet, removePet, updatePet } from "~/domain/pets/pets.server";
-import { findPet, findPublicPet } from "~/domain/pets/pet-views.server";
+import { findPet, findPublicPet, listCaredForPets } from "~/domain/pets/pet-views.server";
+import { countByPet } from "~/domain/applications/application-views.server";
 import { API_MAX_LIMIT, FEED_PAGE_SIZE, listFeed } from "~/domain/pets/feed.server";
 import { toApiPet, toApiPets } from "~/presenters/pets";
 import {
   apiPetSchema,
   applicationConflictSchema,
+  caredForPetsSchema,
   applicationCreatedSchema,
   petPageSchema,
   questionnaireResponseSchema,
@@ -59,6 +61,30 @@ const feedQuery = z.object({
 
 /** The pets: the feed, a pet's record, publishing and editing, its questionnaire and applying for it. */
 export const petEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/meus-pets",
+    access: "signed-in",
+    doc: {
+      tags: ["Animais"],
+      summary: "Os animais de que você cuida",
+      description:
+        "Os seus e os das organizações em que você cuida dos animais (administrador ou equipe): disponíveis, adotados e ocultos, com quantas candidaturas cada um recebeu.",
+      ok: { 200: answer("Os animais.", caredForPetsSchema) },
+    },
+    async handle({ context, user }) {
+      const [pets, counts] = await Promise.all([
+        listCaredForPets(context.db, user.id),
+        countByPet(context.db, user.id),
+      ]);
+      return Response.json(
+        {
+          pets: pets.map((pet) => ({ pet: toApiPet(pet), candidaturas: counts.get(pet.id) ?? { total: 0, novas: 0 } })),
+        },
+        { headers: { "Cache-Control": "private, no-store" } },
+      );
+    },
+  }),
   endpoint({
     method: "get",
     path: "/pets",

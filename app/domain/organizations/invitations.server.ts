@@ -293,6 +293,24 @@ export async function findInvitation(db: Db, token: string, now = new Date()): P
   return { ...view, status };
 }
 
+/** "m…@exemplo.com": enough for the invited person to know which account, not the whole address. */
+function maskEmail(email: string): string {
+  const at = email.lastIndexOf("@");
+  return at < 1 ? "…" : `${email[0]}…${email.slice(at)}`;
+}
+
+/**
+ * Who opens an invitation's link, and the e-mail they may read: the whole address only to its
+ * own account; anyone else holding the link sees a hint of it.
+ */
+export function invitationSeenBy(invitation: InvitationView, viewer: { email: string } | null) {
+  const own = viewer !== null && sameEmail(viewer.email, invitation.email);
+  return {
+    viewer: viewer === null ? ("visitante" as const) : own ? ("convidado" as const) : ("outra-conta" as const),
+    email: own ? invitation.email : maskEmail(invitation.email),
+  };
+}
+
 /**
  * The signed-in person accepts: once, within its 7 days, from the account of the e-mail it was
  * sent to (or, invited from an offer, the account that made it). Returns the organisation and
