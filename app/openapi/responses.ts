@@ -333,6 +333,31 @@ export const storySchema = z
   .meta({ id: "FinalFeliz" });
 export type ApiStory = z.output<typeof storySchema>;
 
+/** A caretaker's public page (a person or an ONG who published animals): never a phone or an e-mail. */
+export const caretakerPageSchema = z
+  .object({
+    id,
+    nome: z.string().meta({ description: "O nome público de uma ONG, ou o nome da pessoa." }),
+    tipo: caretakerKind,
+    verificada: z.boolean(),
+    foto: imagePath.nullable(),
+    local: z.string().nullable().meta({ example: "Niterói (RJ)" }),
+    sobre: z.string().nullable(),
+    disponiveis: z.array(apiPetSchema).meta({ description: "Os animais disponíveis para adoção." }),
+    adotados: z.number().int().meta({ description: "Quantos animais já foram adotados." }),
+    organizacoes: z.array(
+      z.object({
+        id,
+        nome: z.string(),
+        verificada: z.boolean(),
+        local: z.string().nullable(),
+        logo: imagePath.nullable(),
+      }),
+    ),
+    historias: z.array(storySchema).meta({ description: "Os finais felizes mais recentes (até 6)." }),
+  })
+  .meta({ id: "PaginaDoResponsavel" });
+
 export const storiesSchema = z
   .object({
     historias: z.array(storySchema),
@@ -885,6 +910,10 @@ export const healthRecordSchema = z
       .enum(HEALTH_ROLES)
       .meta({ description: "Como você vê o registro: equipe, lar temporário ou quem adotou." }),
     registros: z.array(healthEntryResponseSchema).meta({ description: "Mais recentes primeiro." }),
+    lembretes: z.boolean().nullable().meta({
+      description:
+        "Para quem adotou: se os lembretes por e-mail estão ligados (`PUT /pets/{id}/saude/lembretes`); null para a equipe e o lar temporário, que os recebem enquanto o animal está com eles.",
+    }),
   })
   .meta({ id: "RegistroDeSaudeDoAnimal" });
 

@@ -42,6 +42,13 @@ describe("a caretaker's page", () => {
     expect(page.text).not.toContain("Adotada");
     expect(page.text).not.toContain("97777");
     expect(page.text).not.toContain("ong.pagina@");
+
+    // The same in the API (issue 61), for partner sites too.
+    const api = await new Client(app.baseUrl).get(`/api/responsaveis/${caretakerId}`);
+    expect(api.json).toMatchObject({ nome: "ONG Pagina Aberta", local: "Niterói (RJ)", adotados: 2, historias: [] });
+    expect((api.json.disponiveis as { nome: string }[]).map((pet) => pet.nome)).toEqual(["Disponivel"]);
+    expect(api.text).not.toContain("97777");
+    expect(api.text).not.toContain("ong.pagina@");
   });
 
   it("is linked from each of its pets' pages", async () => {
@@ -57,6 +64,7 @@ describe("a caretaker's page", () => {
       expect(page.status, id).toBe(404);
       expect(page.text).toContain("Responsável não encontrado");
       expect(page.text).not.toContain("Quem Adota");
+      expect((await new Client(app.baseUrl).get(`/api/responsaveis/${id}`)).status, id).toBe(404);
     }
   });
 });

@@ -147,11 +147,15 @@ describe("health reminders", () => {
     expect((await mailsTo(smtp, admin.email)).filter(reminderOf("Totó"))).toEqual([]);
     // On again, through the API this time (the same rule): the day's reminder goes.
     const api = `/api/pets/${petId}/saude/lembretes`;
+    // The record says the switch's state, as the page does: the adopter's, nobody else's.
+    expect((await adopter.client.get(`/api/pets/${petId}/saude`)).json.lembretes).toBe(false);
+    expect((await admin.client.get(`/api/pets/${petId}/saude`)).json.lembretes).toBeNull();
     expect((await admin.client.request("PUT", api, { ativos: true })).status).toBe(403);
     const refused = await adopter.client.request("PUT", api, { ativos: "sim" });
     expect([refused.status, refused.json.errors]).toEqual([400, { ativos: [HEALTH_MESSAGES.lembretes] }]);
     const on = await adopter.client.request("PUT", api, { ativos: true });
     expect([on.status, on.json]).toEqual([200, { ativos: true }]);
+    expect((await adopter.client.get(`/api/pets/${petId}/saude`)).json.lembretes).toBe(true);
     await sendHealthReminder(app.db, mailer(), { petId, dia: due }, PUBLIC_URL);
     const [, today2] = await remindersTo(adopter.email, "Totó", 2);
     expect(text(today2!)).toContain(`Vermífugo (Drontal): a dose é hoje (${formatDay(due)}).`);

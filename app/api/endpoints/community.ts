@@ -3,12 +3,14 @@ import { createAlert, deleteAlert, listAlerts, setAlertFrequency, unsubscribe } 
 import { addFavorite, listFavorites, removeFavorite } from "~/domain/favorites/favorites.server";
 import { fileReport } from "~/domain/moderation/reports.server";
 import { suggestCities } from "~/domain/places/cities.server";
-import { findStory, listStories, parseStoryCursor } from "~/domain/termos/happy-endings.server";
+import { caretakerStories, findStory, listStories, parseStoryCursor } from "~/domain/termos/happy-endings.server";
+import { findCaretakerPage } from "~/domain/caretakers/caretaker-page.server";
 import { UFS } from "~/lib/pets";
 import { REPORT_MESSAGES } from "~/lib/reports";
 import {
   alertListSchema,
   alertSchema,
+  caretakerPageSchema,
   citiesSchema,
   createdIdSchema,
   favoritesSchema,
@@ -18,6 +20,7 @@ import {
 } from "~/openapi/responses";
 import { alertCreateSchema, alertPatchSchema, apiUnsubscribeSchema } from "~/validation/alerts";
 import { apiReportSchema } from "~/validation/reports";
+import { notFound } from "~/services/outcome.server";
 import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { getUser, requireApiUser } from "~/web/auth.server";
 import { endpoint, idParam } from "../endpoint";
@@ -55,6 +58,30 @@ const citiesParams = z.object({
 
 /** The community: happy endings, city suggestions, favourites, search alerts and reports. */
 export const communityEndpoints = [
+  endpoint({
+    method: "get",
+    path: "/responsaveis/{id}",
+    access: "anyone",
+    crossOrigin: true,
+    params: { id: idParam("user", "de quem publica") },
+    doc: {
+      tags: ["Animais"],
+      summary: "A página de quem cuida de animais",
+      description:
+        "O que a página pública de uma pessoa ou ONG que publicou animais mostra: o perfil (sem telefone nem e-mail), os animais disponíveis, quantos já foram adotados, as organizações por que publica e os finais felizes. Quem nunca publicou não tem página.",
+      ok: { 200: answer("A página.", caretakerPageSchema) },
+      errors: { 404: "Ninguém com página pública com esse id." },
+    },
+    async handle({ params, context }) {
+      const page = await findCaretakerPage(context.db, params.id);
+      if (!page) return apiFailure(notFound("user").failure);
+      const stories = await caretakerStories(context.db, page.id);
+      return Response.json(
+        { ...page, disponiveis: page.disponiveis.map(toApiPet), historias: stories.map(toApiStory) },
+        { headers: PUBLIC_READ },
+      );
+    },
+  }),
   endpoint({
     method: "get",
     path: "/finais-felizes",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { healthCarteira } from "~/domain/health/carteira.server";
 import { renderRegisterPdf } from "~/domain/health/health-pdf.server";
 import { organizationRegister, petRegister, REGISTER_COLUMNS, REGISTER_LABELS } from "~/domain/health/register.server";
-import { setHealthReminders } from "~/domain/health/reminders.server";
+import { healthRemindersOn, setHealthReminders } from "~/domain/health/reminders.server";
 import { dayInBrasilia } from "~/lib/dates";
 import { downloadName } from "~/lib/file-names";
 import {
@@ -61,8 +61,13 @@ export const healthEndpoints = [
     async handle({ params, context, user }) {
       const record = await healthRecord(context.db, user.id, params.id);
       if (!record.ok) return apiFailure(record.failure);
+      const { role, entries } = record.value;
       return Response.json(
-        { papel: record.value.role, registros: record.value.entries.map((item) => toApiHealthEntry(item, user.id)) },
+        {
+          papel: role,
+          registros: entries.map((item) => toApiHealthEntry(item, user.id)),
+          lembretes: role === "adotante" ? await healthRemindersOn(context.db, user.id, params.id) : null,
+        },
         { headers: NO_STORE },
       );
     },
