@@ -7,8 +7,9 @@ import { expectNoAxeViolations, expectNoHorizontalScroll, WIDTHS, expect, test, 
 test("the API's pages: from the footer to an area by keyboard, a schema one link away, every page accessible", async ({
   page,
 }) => {
-  // axe over every area's page: about 20 small pages.
-  test.setTimeout(120_000);
+  // axe over the index and every area's page (20): about 80 s alone on a 2-core machine, more
+  // beside another test.
+  test.setTimeout(240_000);
   await page.goto("/adopet/home");
   await page.getByRole("contentinfo").getByRole("link", { name: "API" }).click();
   await expect(page).toHaveURL(/\/adopet\/api\/docs$/);
