@@ -6,7 +6,6 @@ import { defaultPublicUrl } from "~/lib/public-url";
 import { openVault } from "~/services/vault.server";
 import { logger } from "~/lib/log.server";
 
-/** Opens the database, applies pending migrations and, when asked, loads the demo data. */
 /** The demo's signed termo is sealed with the app's key, and its PDF names the site's address. */
 function demoOptions(env: DemoEnv): DemoOptions {
   return {
@@ -18,11 +17,16 @@ function demoOptions(env: DemoEnv): DemoOptions {
 type DemoEnv = Pick<Env, "databaseUrl" | "dataDir" | "dataEncryptionKey" | "publicUrl" | "host" | "port"> &
   Partial<Pick<Env, "publicSite">>;
 
+type PrepareOptions = Pick<OpenOptions, "onLockCompromised" | "tuneEmbedded"> & {
+  /** Told as each step ends, for the start's timings (server/startup-clock.ts). */
+  lap?: (step: "database" | "migrations" | "demo") => void;
+};
+
+/** Opens the database, applies pending migrations and, when asked, loads the demo data. */
 export async function prepareDatabase(
   env: Pick<Env, "databaseUrl" | "dataDir" | "demoData"> & Partial<Pick<Env, "preparedStatements">> & DemoEnv,
   log: (line: string) => void = (line) => logger.info(line),
-  onLockCompromised?: (error: Error) => void,
-  tuneEmbedded?: OpenOptions["tuneEmbedded"],
+  { onLockCompromised, tuneEmbedded, lap = () => undefined }: PrepareOptions = {},
 ): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: env.databaseUrl,
@@ -31,14 +35,17 @@ export async function prepareDatabase(
     onLockCompromised,
     tuneEmbedded,
   });
+  lap("database");
   try {
     const migrations = await migrate(database.db);
+    lap("migrations");
     log(
       `Banco de dados (${database.kind === "pglite" ? "embutido" : "PostgreSQL"}) em ${database.location}: ` +
         `${migrations.applied.length} migração(ões) aplicada(s), ${migrations.alreadyApplied} já existente(s).`,
     );
     if (env.demoData && (await seedDemoData(database.db, demoOptions(env)))) {
       log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
+      lap("demo");
     }
     // Every start, as long as it holds: accounts anyone may sign in to, on a site others reach.
     if (env.publicSite && (env.demoData || (await hasDemoAccounts(database.db)))) {

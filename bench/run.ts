@@ -4,6 +4,8 @@
 //   npm run bench                      (embedded database)
 //   DATABASE_URL=postgres://… npm run bench
 // Options: BENCH_PETS (10000), BENCH_SECONDS per scenario (10), BENCH_CONNECTIONS (50).
+// The cold start is measured on both databases: on the embedded one always, on PostgreSQL with
+// DATABASE_URL or BENCH_DATABASE_URL (a role that may create databases: it gets one of its own).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -11,6 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon, { type Options, type Result } from "autocannon";
 import { DEMO_CARETAKER } from "~/demo/seed.server";
+import pg from "pg";
+import { coldStartTable, measureColdStart, measureFirstStart, type ColdStart } from "./cold-start";
 import { mixedRequests, ROOT, rssKb, seedPets, startAdopet, track, writeSection } from "./support";
 import { measureUpload } from "./upload";
 
@@ -107,6 +111,41 @@ async function waitFor(url: string) {
   throw new Error(`${url} não respondeu.`);
 }
 
+/** The database named `name` on the server of the admin URL `adminUrl`, made anew. */
+async function freshPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The cold start on the embedded database (first and later starts) and on PostgreSQL, when there is one. */
+async function coldStarts(dataDir: string, port: number): Promise<{ name: string; result: ColdStart }[]> {
+  const embeddedDir = DATABASE_URL ? path.join(work, "embedded") : dataDir;
+  if (DATABASE_URL) await seedPets(embeddedDir, undefined, PETS);
+  const columns = [
+    { name: "embedded, first start", result: await measureFirstStart(work, port) },
+    { name: "embedded", result: await measureColdStart(embeddedDir, undefined, port) },
+  ];
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  const postgresUrl =
+    DATABASE_URL ?? (adminUrl ? await freshPostgresDatabase(adminUrl, "adopet_bench_cold_start") : undefined);
+  if (!postgresUrl) {
+    log("Cold start on PostgreSQL: not measured (give BENCH_DATABASE_URL).");
+    return columns;
+  }
+  if (!DATABASE_URL) await seedPets(path.join(work, "postgres"), postgresUrl, PETS);
+  columns.push({ name: "PostgreSQL", result: await measureColdStart(path.join(work, "postgres"), postgresUrl, port) });
+  return columns;
+}
+
 async function main() {
   log(
     `Adopet benchmark: ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, ${DATABASE_URL ? "PostgreSQL" : "PGlite"}`,
@@ -117,12 +156,13 @@ async function main() {
   const seededMs = await seedPets(dataDir, DATABASE_URL, PETS);
   log(`Seeded ${PETS} pets in ${(seededMs / 1000).toFixed(1)} s`);
 
-  // 2. Adopet, as in production.
+  // 2. The cold start, on both databases.
   const port = 3401;
-  const appStarted = performance.now();
+  const coldStart = await coldStarts(dataDir, port);
+  log(`Cold start, step by step:\n${coldStartTable(coldStart)}`);
+
+  // 3. Adopet, as in production.
   const app = await startAdopet(dataDir, DATABASE_URL, port);
-  const coldStartMs = Math.round(performance.now() - appStarted);
-  log(`Cold start on the existing database: ${coldStartMs} ms`);
   const base = `http://127.0.0.1:${port}/adopet`;
   const apiPage = await (await fetch(`${base}/api/pets?page=1`)).text();
   const allPets = [] as unknown[];
@@ -145,7 +185,7 @@ async function main() {
       contato__texto: texto,
     });
 
-  // 3. The others: json-server 0.17 with the same pets, and the in-memory ceiling.
+  // 4. The others: json-server 0.17 with the same pets, and the in-memory ceiling.
   fs.writeFileSync(path.join(work, "db.json"), JSON.stringify({ pets: allPets }));
   const jsonServer = track(
     spawn(
@@ -169,7 +209,7 @@ async function main() {
   });
   await new Promise<void>((resolve) => ceiling.listen(3403, "127.0.0.1", resolve));
 
-  // 4. The scenarios.
+  // 5. The scenarios.
   const appPid = app.pid!;
   await load("GET /api/pets?page=1", "adopet", appPid, { url: `${base}/api/pets?page=1` });
   await load("GET /api/pets?cidade=Niterói&porte=medio", "adopet", appPid, {
@@ -226,7 +266,7 @@ async function main() {
   }
   await load("GET (our API page from memory)", "ceiling", process.pid, { url: "http://127.0.0.1:3403/" });
 
-  // 5. Report.
+  // 6. Report.
   const byName = (target: string, name: string) => rows.find((row) => row.target === target && row.name === name);
   const json = byName("json-server", "GET /pets?_page=1&_limit=12");
   const roof = byName("ceiling", "GET (our API page from memory)");
@@ -244,11 +284,16 @@ async function main() {
   const report = `## Server benchmark (${DATABASE_URL ? "PostgreSQL" : "PGlite"})
 
 Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version},
-${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario after a 2 s warm-up (autocannon). Cold start of the
-app on the existing database: ${coldStartMs} ms. Command: \`${DATABASE_URL ? "DATABASE_URL=… " : ""}npm run bench\`.
+${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario after a 2 s warm-up (autocannon).
+Command: \`${DATABASE_URL ? "DATABASE_URL=… " : ""}npm run bench\`.
 Load generator and servers share the machine's two cores, so compare ratios within one run.
 
 ${table}
+
+Cold start (the median of five starts on the ${PETS} pets, each from the spawn to the home page; the steps as the server
+timed them, server/startup-clock.ts; the first start is on an empty embedded database, with the migrations and the demo data):
+
+${coldStartTable(coldStart)}
 
 Logins: ${logins ? `${logins.rps} per second on ${os.cpus().length} cores, ${Math.round(logins.rps / os.cpus().length)} per core` : "n/a"} (Argon2id, 19 MiB, t=2: deliberate).
 

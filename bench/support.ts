@@ -216,7 +216,10 @@ export function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+/** A process started, and what it had written when it said it was ready. */
+type Started = { child: ChildProcess; output: string };
+
+function start(command: string, args: string[], env: Record<string, string>, ready: RegExp): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = track(
       spawn(command, args, {
@@ -233,7 +236,7 @@ function start(command: string, args: string[], env: Record<string, string>, rea
       output = (output + chunk).slice(-16_384);
       if (!started && ready.test(output)) {
         started = true;
-        resolve(child);
+        resolve({ child, output });
       }
     };
     child.stdout!.on("data", onData);
@@ -259,12 +262,22 @@ function appEnv(dataDir: string, databaseUrl: string | undefined, extra: Record<
  * (RUNTIME_TUNING=off in the bench's environment measures it without the runtime tuning).
  * `extra` adds to its environment (JOBS=off: the jobs run in a worker, startWorker).
  */
-export function startAdopet(
+export async function startAdopet(
   dataDir: string,
   databaseUrl: string | undefined,
   port: number,
   extra: Record<string, string> = {},
 ): Promise<ChildProcess> {
+  return (await startAdopetLogged(dataDir, databaseUrl, port, extra)).child;
+}
+
+/** startAdopet, with what the server had logged when it listened (its start's steps: bench/cold-start.ts). */
+export function startAdopetLogged(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  port: number,
+  extra: Record<string, string> = {},
+): Promise<Started> {
   const tuned = serverProcess(process.env.RUNTIME_TUNING);
   return start(
     process.execPath,
@@ -290,7 +303,7 @@ export function startWorker(databaseUrl: string, dataDir: string): Promise<Child
     [...tuned.nodeFlags, "server/worker.js"],
     { ...tuned.env, ...appEnv(dataDir, databaseUrl, {}) },
     /apenas a fila de tarefas/,
-  );
+  ).then(({ child }) => child);
 }
 
 /** Mixed traffic as visitors make it: nine kinds of reads for every contact message. */

@@ -26,6 +26,7 @@ import { runtimeTuning } from "./tuning";
 import { onPublicDataChanged, PUBLIC_READ_TTL_MS } from "~/domain/pets/public-reads.server";
 import { isPersonalRequest } from "~/web/personal.server";
 import { apiWing } from "~/api/index.server";
+import { startupClock, type StartupClock } from "./startup-clock";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -67,6 +68,8 @@ export type StartOptions = {
   loadBuild?: () => Promise<ServerBuild>;
   before?: RequestHandler[];
   onLockCompromised?: (error: Error) => void;
+  /** When the process began loading the app (performance.now() in server/web.js): the start's first step. */
+  loadingSinceMs?: number;
 };
 
 /** How long an idle kept-alive connection stays open (see createServer). */
@@ -81,7 +84,10 @@ export async function createServer(options: StartOptions = {}): Promise<{
   jobs: JobQueue;
   /** The process's log (server/web.js writes its own events there). */
   log: Logger;
+  /** How long each step of starting took (logged with the line that says the server listens). */
+  startup: StartupClock;
 }> {
+  const startup = startupClock(options.loadingSinceMs);
   const env = readEnv();
   if (env.nodeEnv === "development") await useReadableLog();
   const tuning = runtimeTuning({ enabled: env.runtimeTuning, warn: (message) => logger.warn(message) });
@@ -91,12 +97,12 @@ export async function createServer(options: StartOptions = {}): Promise<{
   // function, React Router derives its routes again for every request, for Vite's reloads in
   // development: 5% of the server's time under the applications bench.
   const build = options.loadBuild ?? ((await import("virtual:react-router/server-build")) as unknown as ServerBuild);
-  const database = await prepareDatabase(
-    env,
-    (line) => logger.info(line),
-    options.onLockCompromised,
-    tuning.tuneEmbeddedDatabase,
-  );
+  startup.lap("bundle");
+  const database = await prepareDatabase(env, (line) => logger.info(line), {
+    onLockCompromised: options.onLockCompromised,
+    tuneEmbedded: tuning.tuneEmbeddedDatabase,
+    lap: startup.lap,
+  });
   configureLimits(database.db, {
     messagesPerClientPerHour: env.messageLimitPerHour,
     messagesPerRecipientPerHour: env.messageLimitPerRecipientPerHour,
@@ -110,6 +116,7 @@ export async function createServer(options: StartOptions = {}): Promise<{
   const jobs = await startQueue(database, env, mailer, () => publicUrl);
   const conversations = new ConversationHub(env.liveHeartbeatMs);
   await database.listen(CONVERSATION_CHANNEL, conversations.dispatch, conversations.resync);
+  startup.lap("queue");
   const loadContext = (req: Request, res: Response): AppLoadContext => ({
     db: database.db,
     clientIp: req.ip ?? "desconhecido",
@@ -163,10 +170,38 @@ export async function createServer(options: StartOptions = {}): Promise<{
   server.once("listening", () => {
     // PORT=0 picks a free port: only now is the address known.
     if (!env.publicUrl) publicUrl = defaultPublicUrl(env.host, (server.address() as AddressInfo).port);
-    // Jobs waiting from before (a crash, a mail outage) run now, with the links' address known.
-    jobs.startWorkers().catch((error: unknown) => logError("Fila de tarefas: trabalhadores não iniciados", error));
+    afterFirstAnswer(server, () => {
+      // Once, now: what starting left behind is freed rather than at a full collection that may
+      // not come for a long while under load (server/tuning/node-flags.js exposes gc).
+      globalThis.gc?.();
+      // Jobs waiting from before (a crash, a mail outage) run now, with the links' address known.
+      jobs.startWorkers().catch((error: unknown) => logError("Fila de tarefas: trabalhadores não iniciados", error));
+    });
   });
-  return { env, database, server, jobs, log: logger };
+  return { env, database, server, jobs, log: logger, startup };
+}
+
+/** How long a server that nobody asks anything waits before the work `afterFirstAnswer` holds back. */
+const FIRST_ANSWER_WAIT_MS = 1_000;
+
+/**
+ * Runs `work` once the server's first response has gone (or FIRST_ANSWER_WAIT_MS after it
+ * listens, if no request comes): the job workers' first rounds (the cron's catch-up, the queue's
+ * upkeep, jobs left from before) and a full collection held up the first page by 300 ms, the
+ * workers contending with it for the embedded database's one connection (docs/performance.md).
+ */
+function afterFirstAnswer(server: Server, work: () => void) {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    server.off("request", onRequest);
+    work();
+  };
+  const onRequest = (_request: unknown, response: NodeJS.EventEmitter) => response.once("close", run);
+  const timer = setTimeout(run, FIRST_ANSWER_WAIT_MS);
+  server.on("request", onRequest);
 }
 
 /**

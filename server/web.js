@@ -11,9 +11,11 @@ if (!process.env.NODE_ENV) process.env.NODE_ENV = "production";
 const development = process.env.NODE_ENV === "development";
 
 async function load() {
+  // Node's own start, until here, is the start's first step (server/startup-clock.ts).
+  const loadingSinceMs = performance.now();
   if (!development) {
     const { createServer } = await import(path.join(root, "build/server/index.js"));
-    return createServer({ clientDir: path.join(root, "build/client"), onLockCompromised });
+    return createServer({ clientDir: path.join(root, "build/client"), onLockCompromised, loadingSinceMs });
   }
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
@@ -22,6 +24,7 @@ async function load() {
     loadBuild: () => devServer.ssrLoadModule("virtual:react-router/server-build"),
     before: [devServer.middlewares],
     onLockCompromised,
+    loadingSinceMs,
   });
 }
 
@@ -38,15 +41,16 @@ try {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-const { env, database, server, jobs, log } = started;
+const { env, database, server, jobs, log, startup } = started;
 
 server.listen(env.port, env.host, () => {
-  // Once, before the first request: what starting left behind is freed now rather than at a
-  // full collection that may not come for a long while under load (server/tuning/node-flags.js).
-  globalThis.gc?.();
+  startup.lap("http");
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.port;
-  log.info(`Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`);
+  log.info(
+    { startup: startup.steps() },
+    `Adopet em http://${env.host === "0.0.0.0" ? "localhost" : env.host}:${port}/adopet/`,
+  );
 });
 server.on("error", async (/** @type {Error} */ error) => {
   log.error(`Não foi possível ouvir em ${env.host}:${env.port}: ${error.message}`);

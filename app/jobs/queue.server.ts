@@ -51,13 +51,13 @@ export async function startJobQueue(
   } = {},
 ): Promise<JobQueue> {
   const executor = databaseExecutor(database);
-  const boss = await startBoss(() => {
+  const bossWith = ({ upkeep }: { upkeep: boolean }) => {
     const boss = new PgBoss({
       db: executor as PgBoss.Db,
       schema: SCHEMA,
-      // Maintenance (expiring runs cut short, archiving) and cron only where jobs are worked.
-      supervise: work,
-      schedule: work,
+      // Maintenance (expiring runs cut short, archiving) and cron: see `clock` below.
+      supervise: upkeep,
+      schedule: upkeep,
       maintenanceIntervalSeconds,
       // Failed jobs stay visible to the operator for a month.
       archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
@@ -65,7 +65,14 @@ export async function startJobQueue(
     });
     boss.on("error", (error) => logger.error({ err: error }, "Fila de tarefas: erro"));
     return boss;
-  });
+  };
+  // Sends, fetches and completes: all a web server needs before it listens.
+  const boss = await startBoss(() => bossWith({ upkeep: false }));
+  // The upkeep and the cron, only where jobs are worked, started with the workers: their first
+  // rounds (a dozen statements) would otherwise hold up the start, or contend with the first
+  // request on the embedded database's one connection. pg-boss starts them only with an instance,
+  // hence one of their own, on the same database.
+  let clock: Promise<PgBoss> | undefined;
 
   await ensureFetchIndex(database.db);
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
@@ -179,7 +186,9 @@ export async function startJobQueue(
 
   const queue: JobQueue = {
     async startWorkers() {
-      if (!work || loops.length > 0 || stopping) return;
+      if (!work || clock || stopping) return;
+      clock = startBoss(() => bossWith({ upkeep: true }));
+      await clock;
       for (const definition of byName.values()) {
         if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
         if (definition.cron && definition.catchUpAtStart)
@@ -238,6 +247,7 @@ export async function startJobQueue(
         new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
       ]);
       clearTimeout(timer);
+      await (await clock?.catch(() => undefined))?.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
     },
   };

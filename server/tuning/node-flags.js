@@ -25,8 +25,8 @@
 // second from one start to the next, with 0 or 50 full collections in 6 s); without it
 // every request's objects die young, as they should (docs/performance.md).
 //
-// gc() exposed: the server collects its whole heap once, when it starts listening
-// (server/web.js). Starting leaves garbage that only a full collection frees, among it
+// gc() exposed: the server collects its whole heap once, after its first answer
+// (server/app.ts). Starting leaves garbage that only a full collection frees, among it
 // the 8.7 MB file of the embedded database's engine, read to compile it; under load, now
 // that requests die young, a full collection may not come for many minutes.
 export const NODE_FLAGS = [

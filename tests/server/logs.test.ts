@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { Client } from "../support/app";
 import { useServerProcess, type RunningServer } from "../support/server-process";
+import { STARTUP_STEPS } from "../../server/startup-clock";
 
 /** The built server's log, as a real process writes it: JSON lines, no personal data. */
 describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
@@ -37,6 +38,16 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))("the server's log", () => {
     expect(typeof request.responseTime).toBe("number");
     expect(JSON.stringify(request)).not.toContain("Niter");
     expect(entries.some((entry) => entry.level === "fatal")).toBe(false);
+  });
+
+  it("says, as it listens, how long each step of starting took (what npm run bench prints)", () => {
+    const listening = lines()
+      .map((line) => JSON.parse(line) as { msg?: string; startup?: Record<string, number> })
+      .find((entry) => entry.msg?.startsWith("Adopet em"));
+    const steps = Object.keys(listening?.startup ?? {});
+    // In the order they happen; the demo data only when it was loaded by this start.
+    expect(steps.filter((step) => step !== "demo")).toEqual(STARTUP_STEPS.filter((step) => step !== "demo"));
+    expect(Object.values(listening!.startup!).every((ms) => Number.isInteger(ms) && ms >= 0)).toBe(true);
   });
 
   it("answers requests outside /adopet, and posts to pages without an action, with no error logged", async () => {
