@@ -22,6 +22,7 @@ const SAME_ON_ANY_DATABASE = [
   "logs",
   "node-flags",
   "openapi",
+  "page-scripts",
   "production-mode",
   "public-cache",
   "return-to",

@@ -182,6 +182,8 @@ async function main() {
           },
         ],
         ["GET /home", { url: `${base}/home` }],
+        // Rendered every time: what the cards cost, past the response cache.
+        ["GET /home (no cache)", { url: `${base}/home`, headers: pastCache }],
         ["GET /pets/:id", { url: `${base}/pets/${petId}` }],
         [
           "POST /api/messages",

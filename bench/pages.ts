@@ -1,9 +1,11 @@
-// Page weight and Lighthouse scores on the mobile profile (Lighthouse's default: a
-// mid-range phone on a slow 4G connection, simulated), for the welcome, home, pet, contato,
-// caretaker, perfil, favourites and alerts pages of the built app with the demo data, in Debian's Chromium. Writes
-// docs/performance.md.   npm run bench:pages
-// LIGHTHOUSE_REPORTS=<dir> also keeps each page's whole report there (JSON, for the
-// lighthouse viewer or for reading what held a metric back).
+// Page weight and Lighthouse scores on the mobile profile (Lighthouse's default: a mid-range
+// phone on a slow 4G connection, simulated), for every public page of the built app with the
+// demo data (and a few a signed-in person reads), in Debian's Chromium. Writes
+// docs/performance.md, and fails when a page scores under 100 or paints its largest element
+// after 1.2 s (the targets).   npm run bench:pages
+// Options: BENCH_ROUNDS (3 runs a page, the median reported), BENCH_ONLY (a pattern: only the
+// pages it names, docs/performance.md left alone). LIGHTHOUSE_REPORTS=<dir> also keeps each
+// page's whole report there (JSON, for the lighthouse viewer or for reading what held a metric back).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +15,15 @@ import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from "../tests/support/chromium";
 import { seedPets, startAdopet, writeSection } from "./support";
 
 const PORT = 3421;
+/** Lighthouse runs a page; the median one is reported. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Only the pages whose names match (a regular expression); docs/performance.md is then left alone. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+/** Every public page scores 100 with its largest paint by then (docs/performance.md, the targets). */
+const LCP_TARGET_MS = 1_200;
+
+const lcpMs = (lhr: { audits: Record<string, { numericValue?: number }> }) =>
+  lhr.audits["largest-contentful-paint"]?.numericValue ?? Infinity;
 const base = `http://127.0.0.1:${PORT}/adopet`;
 
 type ResourceRow = { resourceType: string; transferSize: number; requestCount: number };
@@ -67,9 +78,13 @@ async function main() {
   });
   // A pet of the demo data, its caretaker, and two favourites for the signed-in person.
   const listed = (await (await fetch(`${base}/api/pets?page=1`)).json()) as {
-    pets: { id: string; responsavel: { id: string } }[];
+    pets: { id: string; responsavel: { id: string }; organizacao: { id: string } | null }[];
   };
   const pet = listed.pets[0]!;
+  const ongPet = listed.pets.find((listedPet) => listedPet.organizacao)!;
+  const organization = ongPet.organizacao!;
+  const lostAndFound = (await (await fetch(`${base}/api/perdidos-e-achados`)).json()) as { anuncios: { id: string }[] };
+  const lostReport = lostAndFound.anuncios[0]!;
   for (const favourite of listed.pets.slice(0, 2)) {
     await fetch(`${base}/api/favoritos/${favourite.id}`, { method: "PUT", headers: { Cookie: cookie } });
   }
@@ -83,18 +98,33 @@ async function main() {
     { name: "home", url: `${base}/home`, headers: {} },
     { name: "pet page", url: `${base}/pets/${pet.id}`, headers: {} },
     { name: "contato", url: `${base}/contato?pet=${pet.id}`, headers: {} },
-    { name: "caretaker page", url: `${base}/responsaveis/${pet.responsavel.id}`, headers: {} },
+    { name: "organisation page", url: `${base}/responsaveis/${ongPet.responsavel.id}`, headers: {} },
+    { name: "transparency", url: `${base}/organizacoes/${organization.id}/transparencia`, headers: {} },
+    { name: "giving (doe)", url: `${base}/organizacoes/${organization.id}/doe`, headers: {} },
+    { name: "lost and found", url: `${base}/perdidos-e-achados`, headers: {} },
+    { name: "lost and found report", url: `${base}/perdidos-e-achados/${lostReport.id}`, headers: {} },
+    { name: "foster list", url: `${base}/lar-temporario/precisam`, headers: {} },
+    { name: "foster homes", url: `${base}/lar-temporario`, headers: {} },
+    { name: "happy endings", url: `${base}/finais-felizes`, headers: {} },
     { name: "perfil (signed in)", url: `${base}/perfil`, headers: { Cookie: cookie } },
     { name: "favoritos (signed in)", url: `${base}/favoritos`, headers: { Cookie: cookie } },
     { name: "alertas (signed in)", url: `${base}/alertas`, headers: { Cookie: cookie } },
   ];
   const rows: string[] = [];
+  const missed: string[] = [];
   try {
-    for (const page of pages) {
-      const lhr = await audited(chrome.port, page.url, page.headers);
+    for (const page of pages.filter((candidate) => !ONLY || ONLY.test(candidate.name))) {
+      // Once before: the page as a server in use serves it (the first request after a start
+      // is the cold start's, `npm run bench`), rather than its first render's compiling.
+      await (await fetch(page.url, { headers: page.headers })).text();
+      const runs = [];
+      for (let round = 0; round < ROUNDS; round += 1) runs.push(await audited(chrome.port, page.url, page.headers));
+      // The run of the median largest paint: one run's simulated figures vary by tens of ms.
+      runs.sort((a, b) => lcpMs(a) - lcpMs(b));
+      const lhr = runs[Math.floor(runs.length / 2)]!;
       if (process.env.LIGHTHOUSE_REPORTS) {
         fs.mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-        const file = path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name.split(" ")[0]}.json`);
+        const file = path.join(process.env.LIGHTHOUSE_REPORTS, `${page.name.replace(/\W+/g, "-")}.json`);
         fs.writeFileSync(file, JSON.stringify(lhr));
       }
       for (const id of ["layout-shifts", "largest-contentful-paint-element"]) {
@@ -109,11 +139,14 @@ async function main() {
       const requests = resources.find((row) => row.resourceType === "total")?.requestCount ?? 0;
       const line =
         `| ${page.name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${score("seo")} | ` +
-        `${audit("largest-contentful-paint").displayValue} | ${audit("cumulative-layout-shift").displayValue} | ` +
+        `${Math.round(lcpMs(lhr))} ms | ${audit("cumulative-layout-shift").displayValue} | ` +
         `${audit("total-blocking-time").displayValue} | ${requests} | ${kb("document")} | ${kb("stylesheet")} | ${kb("script")} | ` +
         `${kb("image")} | ${kb("font")} | ${kb("total")} |`;
       console.log(line);
       rows.push(line);
+      if (score("performance") < 100 || lcpMs(lhr) > LCP_TARGET_MS) {
+        missed.push(`${page.name}: ${score("performance")}, LCP ${Math.round(lcpMs(lhr))} ms`);
+      }
       const failing = Object.values(lhr.audits).filter(
         (item) => item.score !== null && item.score < 1 && item.scoreDisplayMode === "binary",
       );
@@ -140,7 +173,15 @@ Run on ${new Date().toISOString().slice(0, 10)} with Lighthouse ${version} and D
 |---|---:|---:|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join("\n")}
 `;
-  writeSection("## Pages (Lighthouse, mobile profile)", report);
+  if (ONLY) {
+    console.log("BENCH_ONLY: docs/performance.md left as it was.");
+  } else {
+    writeSection("## Pages (Lighthouse, mobile profile)", report);
+  }
+  if (missed.length > 0) {
+    console.error(`Under the targets (performance 100, LCP ≤ ${LCP_TARGET_MS} ms):\n${missed.join("\n")}`);
+    process.exitCode = 1;
+  }
 }
 
 await main();

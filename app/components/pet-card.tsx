@@ -60,7 +60,7 @@ function SexIcon({ sexo, className }: { sexo: Sex; className?: string }) {
 /** A pet in the feed: photo, nome, idade, porte, perfil, local, and the way to talk to its caretaker. */
 export function PetCard({
   pet,
-  eager = false,
+  position,
   favorito,
   voltar = "/home",
   badges,
@@ -68,12 +68,18 @@ export function PetCard({
   pet: PetCardData;
   /** What a list says of each animal beside its name (an urgency, a deadline). */
   badges?: ReactNode;
-  eager?: boolean;
+  /**
+   * The card's place in its list, from 0. The first row's photos (two on a phone) load at once,
+   * the rest as they come near; only the first is fetched ahead of everything else, as the page's
+   * largest paint: a second one held it back by sharing a slow connection (docs/performance.md).
+   */
+  position?: number;
   /** For a signed-in person: whether the pet is among their favourites (its heart shows). */
   favorito?: boolean;
   voltar?: string;
 }) {
   const cover = pet.photoIds[0];
+  const eager = position !== undefined && position < 2;
   return (
     <article className="pet-card" aria-labelledby={`pet-${pet.id}`}>
       {cover ? (
@@ -86,7 +92,7 @@ export function PetCard({
           height={148}
           alt={`Foto de ${pet.nome}`}
           loading={eager ? "eager" : "lazy"}
-          fetchPriority={eager ? "high" : undefined}
+          fetchPriority={position === 0 ? "high" : undefined}
           decoding="async"
         />
       ) : (

@@ -1,6 +1,5 @@
 import type * as Leaflet from "leaflet";
 import type { Circle, LatLngExpression, Map as LeafletMap } from "leaflet";
-import "leaflet/dist/leaflet.css";
 import { useEffect, useRef, useState } from "react";
 import { roundedPoint } from "~/lib/lost-found";
 import { TextField, type AnyField } from "./form-fields";
@@ -10,7 +9,7 @@ import { useHydrated } from "./use-hydrated";
  * Lost and found's maps (issue 47): where an animal was lost or seen, as a point rounded to
  * about 500 m. The tiles come from a server the operator configures (MAP_TILES_URL): without
  * one, nothing is fetched from a third party and the point is typed, or taken from the
- * device's location. Leaflet loads only in the browser, only on the pages with a map.
+ * device's location. Leaflet and its stylesheet load only in the browser, only when a map is drawn.
  */
 
 export type MapTiles = { url: string; attribution: string };
@@ -43,7 +42,8 @@ function useLeaflet(
   useEffect(() => {
     if (!hydrated || !url || !attribution || !container.current) return;
     let cancelled = false;
-    void import("leaflet").then((module) => {
+    // Its stylesheet with it, rather than on every page that might draw a map.
+    void Promise.all([import("leaflet"), import("leaflet/dist/leaflet.css")]).then(([module]) => {
       const L = (module as unknown as { default?: typeof Leaflet }).default ?? module;
       if (cancelled || !container.current) return;
       const map = L.map(container.current, { keyboard: true, zoomControl: false }).setView(

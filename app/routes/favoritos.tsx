@@ -54,7 +54,7 @@ export default function Favoritos() {
           {favorites.map((pet, index) => (
             <li key={pet.id} className="favorites__item">
               {pet.status === "disponivel" ? (
-                <PetCard pet={pet} eager={index < 2} favorito voltar="/favoritos" />
+                <PetCard pet={pet} position={index} favorito voltar="/favoritos" />
               ) : (
                 <article className="pet-card pet-card--gone" aria-labelledby={`pet-${pet.id}`}>
                   <div className="pet-card__body">

@@ -234,7 +234,7 @@ export default function Home() {
             <li key={pet.id}>
               <PetCard
                 pet={pet}
-                eager={index < 2}
+                position={index}
                 favorito={favorites ? favorites.includes(pet.id) : undefined}
                 voltar={here}
               />

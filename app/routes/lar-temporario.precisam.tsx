@@ -121,7 +121,7 @@ export default function FosterNeeds() {
             <li key={card.id}>
               <PetCard
                 pet={card}
-                eager={index < 2}
+                position={index}
                 badges={
                   urgente || prazo ? (
                     <p className="foster-needs__badges">

@@ -1,17 +1,14 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/lar-temporario";
-import { CityField } from "~/components/city-field";
-import { ChoiceGroup, FormError, SelectField, TextAreaField, TextField, ValidatedForm } from "~/components/form-fields";
-import { useValidatedForm } from "~/components/use-validated-form";
 import { isEmailConfirmed } from "~/domain/accounts/email-confirmation.server";
 import { offerHomeFor } from "~/domain/foster/interest.server";
 import { ownOffer, pauseOffer, saveOffer, withdrawOffer, type FosterOffer } from "~/domain/foster/offers.server";
 import { findPublicPet } from "~/domain/pets/pet-views.server";
 import { isId } from "~/lib/ids";
-import { FOSTER_MAX_ANIMALS, FOSTER_NOTES_MAX, FOSTER_RADIUS_KM, FOSTER_SPECIES } from "~/lib/foster";
+import { FOSTER_RADIUS_KM } from "~/lib/foster";
 import { pageMeta } from "~/lib/meta";
-import { SIZE_LABEL, SIZES, SPECIES_LABEL, UFS } from "~/lib/pets";
-import { FOSTER_MESSAGES, fosterOfferFormSchema } from "~/validation/foster";
+import { fosterOfferFormSchema } from "~/validation/foster";
 import { getUser, requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
@@ -30,10 +27,6 @@ async function animalInNeed(request: Request, db: Parameters<typeof findPublicPe
   return pet && pet.status === "disponivel" && pet.precisaLarTemporario ? { id: pet.id, nome: pet.nome } : null;
 }
 
-const YES_NO: [string, string][] = [
-  ["sim", "Sim"],
-  ["nao", "Não"],
-];
 const yesNo = (value: boolean) => (value ? "sim" : "nao");
 
 /** The form's values from a saved offer. */
@@ -102,8 +95,12 @@ export function meta() {
   );
 }
 
+// Loaded only for a signed-in person: a visitor reads the page without the form's library.
+const FosterOffer = lazy(() => import("~/components/foster-offer"));
+
 export default function FosterHome() {
   const loaded = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
   return (
     <section className="foster">
       <h1 className="foster__title">Lar temporário</h1>
@@ -135,109 +132,16 @@ export default function FosterHome() {
           </Link>{" "}
           ou <Link to="/cadastro">crie uma</Link> para oferecer um lar temporário.
         </p>
-      ) : !loaded.confirmed ? (
-        <p className="panel foster__login">
-          {FOSTER_MESSAGES.unconfirmed} <Link to="/perfil">Ir para o perfil</Link>
-        </p>
       ) : (
-        <>
-          {loaded.offer ? <OfferStatus pausado={loaded.offer.pausado} /> : null}
-          <OfferForm />
-        </>
+        <Suspense fallback={null}>
+          <FosterOffer
+            confirmed={loaded.confirmed}
+            offer={loaded.offer}
+            animalId={loaded.animal?.id}
+            lastResult={lastResult}
+          />
+        </Suspense>
       )}
     </section>
-  );
-}
-
-/** Where the offer stands, with its buttons: pause or resume, withdraw. */
-function OfferStatus({ pausado }: { pausado: boolean }) {
-  return (
-    <section className="panel foster__status" aria-labelledby="sua-oferta">
-      <h2 className="panel__title" id="sua-oferta">
-        Sua oferta
-      </h2>
-      <p>
-        {pausado
-          ? "Pausada: nenhuma organização encontra a sua oferta até você retomá-la."
-          : "Ativa: organizações perto de você podem encontrá-la e convidar você."}
-      </p>
-      <div className="foster__actions">
-        <Form method="post" action={`?acao=${pausado ? "retomar" : "pausar"}`}>
-          <button type="submit" className="my-pet__action">
-            {pausado ? "Retomar a oferta" : "Pausar a oferta"}
-          </button>
-        </Form>
-        <Form method="post" action="?acao=retirar">
-          <button type="submit" className="my-pet__action my-pet__action--danger">
-            Retirar a oferta
-          </button>
-        </Form>
-      </div>
-    </section>
-  );
-}
-
-function OfferForm() {
-  const loaded = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const saved = loaded.signedIn ? loaded.offer : null;
-  const [form, fields, focus] = useValidatedForm(
-    fosterOfferFormSchema,
-    lastResult,
-    saved?.values ?? { quantos: "1", especies: [], portes: [] },
-  );
-  return (
-    <ValidatedForm
-      form={form}
-      focus={focus}
-      action={`?acao=salvar${loaded.animal ? `&animal=${loaded.animal.id}` : ""}`}
-      className="panel"
-      aria-labelledby="oferta"
-    >
-      <h2 className="panel__title" id="oferta">
-        {saved ? "Mudar a sua oferta" : "Oferecer meu lar"}
-      </h2>
-      <FormError id={form.errorId} errors={form.errors} />
-      <div className="organization__place">
-        <CityField meta={fields.cidade} label="Cidade" ufField="uf" />
-        <SelectField meta={fields.uf} label="Estado (UF)" placeholder="UF" options={UFS.map((uf) => [uf, uf])} />
-      </div>
-      <ChoiceGroup
-        meta={fields.especies}
-        legend="Quais animais você pode receber"
-        options={FOSTER_SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
-      />
-      <ChoiceGroup meta={fields.portes} legend="De que porte" options={SIZES.map((size) => [size, SIZE_LABEL[size]])} />
-      <TextField
-        meta={fields.quantos}
-        label="Quantos de uma vez"
-        inputMode="numeric"
-        maxLength={2}
-        hint={`De 1 a ${FOSTER_MAX_ANIMALS}.`}
-      />
-      <TextField
-        meta={fields.disponivel_ate}
-        label="Disponível até (opcional)"
-        type="date"
-        hint="Deixe em branco se não há uma data para acabar."
-      />
-      <ChoiceGroup meta={fields.tem_animais} legend="Você tem outros animais em casa?" type="radio" options={YES_NO} />
-      <ChoiceGroup meta={fields.tem_criancas} legend="Há crianças em casa?" type="radio" options={YES_NO} />
-      <ChoiceGroup
-        meta={fields.tela_nas_janelas}
-        legend="As janelas têm tela de proteção?"
-        type="radio"
-        options={YES_NO}
-      />
-      <TextAreaField
-        meta={fields.observacoes}
-        label="Observações (opcional)"
-        placeholder="Rotina da casa, quintal, experiência com animais… (sem telefone nem endereço: organizações próximas leem)"
-        maxLength={FOSTER_NOTES_MAX}
-      />
-      <button type="submit" className="button panel__submit">
-        {saved ? "Salvar a oferta" : "Oferecer meu lar"}
-      </button>
-    </ValidatedForm>
   );
 }

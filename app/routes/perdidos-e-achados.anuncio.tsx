@@ -1,12 +1,10 @@
+import { lazy, Suspense } from "react";
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados.anuncio";
 import { PointMap, type MapTiles } from "~/components/point-map";
 import { findReportConversationOf, writeAboutReport } from "~/domain/conversations/conversations.server";
 import { findReport, reportMatches, setReportStatus } from "~/domain/lost-found/reports.server";
 import type { SubmissionResult } from "@conform-to/react";
-import { MessageFields } from "~/components/conversation-thread";
-import { ValidatedForm } from "~/components/form-fields";
-import { useValidatedForm } from "~/components/use-validated-form";
 import { formatDay, formatLongDate } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import { REPORT_TYPE_LABEL, reportFacts, reportTitle } from "~/lib/lost-found";
@@ -262,6 +260,11 @@ export default function Report() {
   );
 }
 
+// Loaded only for a signed-in reader who may write: visitors and the author carry no form library.
+const OpeningMessageForm = lazy(() =>
+  import("~/components/conversation-thread").then((module) => ({ default: module.OpeningMessageForm })),
+);
+
 /**
  * The box that writes to a report's author (the conversation opens with the first message), or
  * the way to it: the reader's conversation once they wrote, the login page when signed out.
@@ -279,7 +282,6 @@ function WriteToAuthor({
   contact: { conversa: string | null; entrar?: string };
   result: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
   return (
     <section className="panel" aria-labelledby="escrever">
       <h2 className="panel__title" id="escrever">
@@ -295,10 +297,11 @@ function WriteToAuthor({
           {` para escrever para ${author}. O telefone de vocês fica guardado.`}
         </p>
       ) : (
-        <ValidatedForm form={form} focus={focus} action={`/perdidos-e-achados/${id}?acao=escrever`}>
-          <p>{`Escreva para ${author} por aqui: o telefone de vocês fica guardado, a não ser que queiram compartilhar.`}</p>
-          <MessageFields form={form} fields={fields} otherName={author} />
-        </ValidatedForm>
+        <Suspense fallback={null}>
+          <OpeningMessageForm action={`/perdidos-e-achados/${id}?acao=escrever`} otherName={author} result={result}>
+            <p>{`Escreva para ${author} por aqui: o telefone de vocês fica guardado, a não ser que queiram compartilhar.`}</p>
+          </OpeningMessageForm>
+        </Suspense>
       )}
     </section>
   );

@@ -1,18 +1,14 @@
+import { lazy, Suspense } from "react";
 import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/perdidos-e-achados";
 import { AlertOffer } from "~/components/alert-offer";
 import { NearFilter } from "~/components/city-field";
-import { FileChoice } from "~/components/file-choice";
-import { ChoiceGroup, FormError, SelectField, ValidatedForm } from "~/components/form-fields";
-import { useValidatedForm } from "~/components/use-validated-form";
 import { findEmergency, listActiveEmergencies } from "~/domain/lost-found/emergencies.server";
 import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server";
 import { listReports, type ReportView } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import {
-  COLOR_LABEL,
-  COLORS,
   LOST_FOUND_RADII_KM,
   MATCH_RADIUS_KM,
   REPORT_TYPE_LABEL,
@@ -27,6 +23,9 @@ import { PET_MESSAGES } from "~/validation/pets";
 import { bytesOf } from "~/web/body.server";
 import { getUser } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
+
+// Loaded only with an emergency: the list itself carries no form library.
+const PhotoSearch = lazy(() => import("~/components/photo-search"));
 
 /**
  * `/perdidos-e-achados` (issue 47), public: the open reports of lost and found animals, newest
@@ -171,7 +170,11 @@ export default function LostAndFound() {
           ) : null}
         </div>
       ) : null}
-      {emergencia ? <PhotoSearch action={here} lastResult={searched} /> : null}
+      {emergencia ? (
+        <Suspense fallback={null}>
+          <PhotoSearch action={here} lastResult={searched} />
+        </Suspense>
+      ) : null}
       {resultados ? (
         <section aria-labelledby="pa-resultados">
           <h2 id="pa-resultados">Os mais parecidos com a sua foto</h2>
@@ -280,52 +283,5 @@ function ReportCards({ anuncios, heading: Heading = "h2" }: { anuncios: Card[]; 
         </li>
       ))}
     </ul>
-  );
-}
-
-/** An emergency's search by photo: the photo, and the species and colours if the family says. */
-function PhotoSearch({ action, lastResult }: { action: string; lastResult: Parameters<typeof useValidatedForm>[1] }) {
-  const [form, fields, focus] = useValidatedForm(photoSearchSchema, lastResult, undefined, [
-    "foto",
-    "especie",
-    "cores",
-  ]);
-  return (
-    <ValidatedForm
-      form={form}
-      focus={focus}
-      action={action}
-      encType="multipart/form-data"
-      className="panel"
-      aria-labelledby="pa-busca"
-    >
-      <h2 id="pa-busca" className="panel__title">
-        Procurar pela foto
-      </h2>
-      <p>Envie uma foto do seu animal: os acolhidos mais parecidos aparecem primeiro. A foto não fica guardada.</p>
-      <FormError id={form.errorId} errors={form.errors} />
-      <FileChoice
-        name="foto"
-        label="Foto do seu animal"
-        button="Escolher foto"
-        empty="Nenhuma foto escolhida"
-        accept="image/jpeg,image/png,image/webp"
-        error={fields.foto.errors?.[0] ?? null}
-      />
-      <SelectField
-        meta={fields.especie}
-        label="Espécie (opcional)"
-        placeholder="Todas"
-        options={SPECIES.map((especie) => [especie, SPECIES_LABEL[especie]])}
-      />
-      <ChoiceGroup
-        meta={fields.cores}
-        legend="Cores (opcional, até 3)"
-        options={COLORS.map((color) => [color, COLOR_LABEL[color]])}
-      />
-      <button type="submit" className="button panel__submit">
-        Procurar
-      </button>
-    </ValidatedForm>
   );
 }

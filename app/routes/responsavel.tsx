@@ -127,7 +127,7 @@ export default function CaretakerPage() {
         <ul className="pet-grid">
           {caretaker.disponiveis.map((pet, index) => (
             <li key={pet.id}>
-              <PetCard pet={pet} eager={index < 2} />
+              <PetCard pet={pet} position={index} />
             </li>
           ))}
         </ul>
