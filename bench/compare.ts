@@ -18,7 +18,7 @@ import { pets } from "~/db/schema";
 import { readEnv } from "~/env.server";
 import { prepareDatabase } from "~/setup.server";
 import { serverProcess } from "../server/tuning/node-flags.js";
-import { ANSWERS, applicantCookies, ROOT, seedPets, track, writeSection } from "./support";
+import { ANSWERS, applicantCookies, ROOT, rssKb, seedPets, track, writeSection } from "./support";
 
 const BASE = process.env.BENCH_BASE;
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -204,11 +204,15 @@ async function main() {
       const only = new RegExp(process.env.BENCH_ONLY ?? "");
       for (const [scenario, options] of scenarios.filter(([name]) => only.test(name))) {
         await autocannon({ ...options, connections: CONNECTIONS, duration: 2 });
+        // The server's peak resident memory meanwhile, sampled every 100 ms (printed, not tabled).
+        let peakKb = 0;
+        const sampler = setInterval(() => (peakKb = Math.max(peakKb, rssKb(server.pid!))), 100);
         const result = (await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })) as Result;
+        clearInterval(sampler);
         const rps = Math.round(result.requests.average);
         record(scenario, target.name, rps);
         console.log(
-          `round ${round}  ${target.name.padEnd(20)} ${scenario.padEnd(24)} ${String(rps).padStart(7)} req/s  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}`,
+          `round ${round}  ${target.name.padEnd(20)} ${scenario.padEnd(24)} ${String(rps).padStart(7)} req/s  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  RSS ${Math.round(peakKb / 1024)} MB`,
         );
       }
       await stop(server);

@@ -124,27 +124,3 @@ export function MessageFields({
     </>
   );
 }
-
-/**
- * The form that opens a conversation with its first message (a lost-and-found report's author),
- * with `children` above its box. Loaded apart (React.lazy) by pages that show it only to some.
- */
-export function OpeningMessageForm({
-  action,
-  otherName,
-  result,
-  children,
-}: {
-  action: string;
-  otherName: string;
-  result: SubmissionResult<string[]> | undefined;
-  children?: React.ReactNode;
-}) {
-  const [form, fields, focus] = useValidatedForm(conversationReplyFormSchema, result);
-  return (
-    <ValidatedForm form={form} focus={focus} action={action}>
-      {children}
-      <MessageFields form={form} fields={fields} otherName={otherName} />
-    </ValidatedForm>
-  );
-}

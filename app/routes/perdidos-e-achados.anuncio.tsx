@@ -261,9 +261,7 @@ export default function Report() {
 }
 
 // Loaded only for a signed-in reader who may write: visitors and the author carry no form library.
-const OpeningMessageForm = lazy(() =>
-  import("~/components/conversation-thread").then((module) => ({ default: module.OpeningMessageForm })),
-);
+const OpeningMessageForm = lazy(() => import("~/components/opening-message-form"));
 
 /**
  * The box that writes to a report's author (the conversation opens with the first message), or
