@@ -18,7 +18,7 @@ import { pets } from "~/db/schema";
 import { readEnv } from "~/env.server";
 import { prepareDatabase } from "~/setup.server";
 import { serverProcess } from "../server/tuning/node-flags.js";
-import { ANSWERS, applicantCookies, ROOT, rssKb, seedPets, track, writeSection } from "./support";
+import { ANSWERS, applicantCookies, cpuMs, ROOT, rssKb, seedPets, track, writeSection } from "./support";
 
 const BASE = process.env.BENCH_BASE;
 const PETS = Number(process.env.BENCH_PETS ?? 10_000);
@@ -127,11 +127,14 @@ async function main() {
   const seedUrl = ADMIN_URL ? databaseUrl(SEED_DATABASE) : undefined;
   await seedPets(seeded, seedUrl, PETS);
   const { cookies, petIds } = await applicants(seeded, seedUrl);
+  // Requests a second, and the server's CPU time a request (µs): the machine's drift moves the
+  // first by a fifth from one run to the next, the second far less.
   const figures = new Map<string, Map<string, number[]>>();
-  const record = (scenario: string, target: string, rps: number) => {
-    const byTarget = figures.get(scenario) ?? new Map<string, number[]>();
-    figures.set(scenario, byTarget);
-    byTarget.set(target, [...(byTarget.get(target) ?? []), rps]);
+  const cpuFigures = new Map<string, Map<string, number[]>>();
+  const record = (into: typeof figures, scenario: string, target: string, value: number) => {
+    const byTarget = into.get(scenario) ?? new Map<string, number[]>();
+    into.set(scenario, byTarget);
+    byTarget.set(target, [...(byTarget.get(target) ?? []), value]);
   };
   for (let round = 1; round <= ROUNDS; round += 1) {
     for (const target of round % 2 ? targets : [...targets].reverse()) {
@@ -207,12 +210,17 @@ async function main() {
         // The server's peak resident memory meanwhile, sampled every 100 ms (printed, not tabled).
         let peakKb = 0;
         const sampler = setInterval(() => (peakKb = Math.max(peakKb, rssKb(server.pid!))), 100);
+        const cpuBefore = cpuMs(server.pid!);
         const result = (await autocannon({ ...options, connections: CONNECTIONS, duration: SECONDS })) as Result;
+        const cpuPerRequestUs = Math.round(
+          ((cpuMs(server.pid!) - cpuBefore) * 1000) / Math.max(1, result.requests.total),
+        );
         clearInterval(sampler);
         const rps = Math.round(result.requests.average);
-        record(scenario, target.name, rps);
+        record(figures, scenario, target.name, rps);
+        record(cpuFigures, scenario, target.name, cpuPerRequestUs);
         console.log(
-          `round ${round}  ${target.name.padEnd(20)} ${scenario.padEnd(24)} ${String(rps).padStart(7)} req/s  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  RSS ${Math.round(peakKb / 1024)} MB`,
+          `round ${round}  ${target.name.padEnd(20)} ${scenario.padEnd(24)} ${String(rps).padStart(7)} req/s  ${cpuPerRequestUs} µs CPU/request  p99 ${result.latency.p99} ms  non-2xx ${result.non2xx}  RSS ${Math.round(peakKb / 1024)} MB`,
         );
       }
       await stop(server);
@@ -222,21 +230,33 @@ async function main() {
   }
   const heading = `## Before and after (bench/compare.ts, ${where})`;
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const table = (of: typeof figures) => {
+    const rows = [
+      `| Scenario | ${targets.map((target) => target.name).join(" | ")} | change |`,
+      `| --- | ${targets.map(() => "---:").join(" | ")} | ---: |`,
+    ];
+    for (const [scenario, byTarget] of of) {
+      const values = targets.map((target) => byTarget.get(target.name) ?? []);
+      const [before, after] = values.map(median) as [number, number];
+      rows.push(
+        `| ${scenario} | ${values.map((runs) => `${median(runs)} (${runs.join(", ")})`).join(" | ")} | ${(((after - before) / before) * 100).toFixed(1)} % |`,
+      );
+    }
+    return rows;
+  };
   const lines = [
     heading,
     "",
-    `${new Date().toISOString().slice(0, 10)}, ${where}, ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} interleaved rounds (req/s; every run in brackets).`,
+    `${new Date().toISOString().slice(0, 10)}, ${where}, ${PETS} pets, ${CONNECTIONS} connections, ${SECONDS} s per scenario, median of ${ROUNDS} interleaved rounds (every run in brackets).`,
     "",
-    `| Scenario | ${targets.map((target) => target.name).join(" | ")} | change |`,
-    `| --- | ${targets.map(() => "---:").join(" | ")} | ---: |`,
+    "Requests a second:",
+    "",
+    ...table(figures),
+    "",
+    "The server's CPU time a request, in µs (its process's, as Linux counts it; PostgreSQL's not included):",
+    "",
+    ...table(cpuFigures),
   ];
-  for (const [scenario, byTarget] of figures) {
-    const values = targets.map((target) => byTarget.get(target.name) ?? []);
-    const [before, after] = values.map(median) as [number, number];
-    lines.push(
-      `| ${scenario} | ${values.map((runs) => `${median(runs)} (${runs.join(", ")})`).join(" | ")} | ${(((after - before) / before) * 100).toFixed(1)} % |`,
-    );
-  }
   const report = lines.join("\n") + "\n";
   console.log(`\n${report}`);
   writeSection(heading, report);

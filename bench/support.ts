@@ -61,7 +61,7 @@ const TICKS_PER_SECOND = 100;
  * CPU time (user and system) a process has used, in ms, from /proc/<pid>/stat (0 once it is
  * gone); with `children`, also that of its children that have exited.
  */
-function cpuMs(pid: number, { children = false } = {}): number {
+export function cpuMs(pid: number, { children = false } = {}): number {
   try {
     // The fields after the command's name, which is in parentheses and may hold spaces.
     const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
