@@ -197,11 +197,13 @@ function afterFirstAnswer(server: Server, work: () => void) {
     done = true;
     clearTimeout(timer);
     server.off("request", onRequest);
-    work();
+    // Not for a server already closing (its first answer's connection cut by the shutdown).
+    if (server.listening) work();
   };
   const onRequest = (_request: unknown, response: NodeJS.EventEmitter) => response.once("close", run);
   const timer = setTimeout(run, FIRST_ANSWER_WAIT_MS);
   server.on("request", onRequest);
+  server.once("close", run);
 }
 
 /**

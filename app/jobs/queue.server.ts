@@ -72,7 +72,9 @@ export async function startJobQueue(
   // rounds (a dozen statements) would otherwise hold up the start, or contend with the first
   // request on the embedded database's one connection. pg-boss starts them only with an instance,
   // hence one of their own, on the same database.
-  let clock: Promise<PgBoss> | undefined;
+  let clock: PgBoss | undefined;
+  /** The workers' start, once asked (a stop waits for it: it ends at its next step). */
+  let starting: Promise<void> | undefined;
 
   await ensureFetchIndex(database.db);
   const byName = new Map(definitions.map((definition) => [definition.name, definition as JobDefinition]));
@@ -185,17 +187,20 @@ export async function startJobQueue(
   }
 
   const queue: JobQueue = {
-    async startWorkers() {
-      if (!work || clock || stopping) return;
-      clock = startBoss(() => bossWith({ upkeep: true }));
-      await clock;
-      for (const definition of byName.values()) {
-        if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
-        if (definition.cron && definition.catchUpAtStart)
-          await boss.send(definition.name, {}, { singletonKey: "inicio" });
-        loops.push(workLoop(definition));
-      }
-      loops.push(outboxLoop());
+    startWorkers() {
+      if (!work || stopping) return Promise.resolve();
+      starting ??= (async () => {
+        clock = await startBoss(() => bossWith({ upkeep: true }));
+        for (const definition of byName.values()) {
+          if (stopping) return;
+          if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: "UTC" });
+          if (definition.cron && definition.catchUpAtStart)
+            await boss.send(definition.name, {}, { singletonKey: "inicio" });
+          loops.push(workLoop(definition));
+        }
+        if (!stopping) loops.push(outboxLoop());
+      })();
+      return starting;
     },
     async send(name, data, { tx, singletonKey, startAfter } = {}) {
       const options: PgBoss.SendOptions = { singletonKey, startAfter };
@@ -239,6 +244,8 @@ export async function startJobQueue(
     },
     async stop(deadline = Date.now() + 10_000) {
       stopping = true;
+      // A start under way stops at its next step; its failure was told to whoever started it.
+      await starting?.catch(() => undefined);
       for (const wakeUp of [...wakers.values()]) wakeUp();
       // The running jobs finish (until the deadline); what is left stays stored for the next start.
       let timer: NodeJS.Timeout | undefined;
@@ -247,7 +254,7 @@ export async function startJobQueue(
         new Promise((resolve) => (timer = setTimeout(resolve, Math.max(0, deadline - Date.now())))),
       ]);
       clearTimeout(timer);
-      await (await clock?.catch(() => undefined))?.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
+      await clock?.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
       await boss.stop({ graceful: true, wait: true, close: false, timeout: 1_000 });
     },
   };

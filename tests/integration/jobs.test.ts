@@ -250,4 +250,17 @@ describe("the job queue", () => {
     await startWith(5);
     expect(await settingsOf()).toEqual(changed);
   });
+
+  it("stops cleanly while its workers are still starting (a server shut down before its first answer)", async () => {
+    const cron: JobDefinition<never> = { ...definition("nightly", async () => undefined), cron: "0 3 * * *" };
+    const worker = await startJobQueue(database, [cron], { maintenanceIntervalSeconds: 1 });
+    const started = worker.startWorkers();
+    await worker.stop();
+    // The start gave up at its next step: it did not fail, and wrote nothing after the stop
+    // (its database may be closing by then), not even the cron's schedule.
+    await expect(started).resolves.toBeUndefined();
+    const schedules = await database.db.execute(sql`select 1 from pgboss.schedule where name = 'nightly'`);
+    expect(rowsOf(schedules)).toEqual([]);
+    await expect(worker.startWorkers()).resolves.toBeUndefined();
+  });
 });
