@@ -30,6 +30,7 @@ import { useLiveConversations } from "~/components/live-conversations";
 import { countNewApplications } from "~/domain/applications/application-views.server";
 import { countModerationWork } from "~/domain/moderation/operators.server";
 import { membershipsOf } from "~/domain/organizations/membership.server";
+import { headerOrganization } from "./web/header-organization.server";
 import { getUser } from "./web/auth.server";
 import { takeNotice } from "./web/notices.server";
 
@@ -58,10 +59,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         inboxState(context.db, user.id),
         countNewApplications(context.db, user.id),
         user.operador ? countModerationWork(context.db) : null,
-        // The account menu lists the person's organisations (none for who never published).
+        // The header's organisation (none for who never published).
         membershipsOf(context.db, user.id),
       ])
     : [{ unread: 0, inbox: false }, 0, null, []];
+  const organization = user ? await headerOrganization(context.db, request, user.id, memberships) : null;
   return data(
     {
       user: user && {
@@ -74,7 +76,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         newApplications,
         toModerate,
         larTemporario: memberships.some((membership) => membership.papel === "lar_temporario"),
-        organizacoes: memberships.map(({ id, nome }) => ({ id, nome })),
+        inOrganization: memberships.length > 0,
+        organizacao: organization,
       },
       notice: notice?.text ?? null,
     },

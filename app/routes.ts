@@ -62,6 +62,8 @@ export default [
   route("lar-temporario/precisam", "routes/lar-temporario.precisam.tsx"),
   route("meus-lares", "routes/meus-lares.tsx"),
   route("noticias/:newsId/fotos/:file", "routes/noticia-foto.ts"),
+  route("organizacoes/:id/hoje", "routes/organizacoes.hoje.tsx"),
+  route("organizacoes/:id/animais", "routes/organizacoes.animais.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/doe", "routes/organizacoes.doe.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),

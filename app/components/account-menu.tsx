@@ -10,18 +10,11 @@ import { MenuIcon } from "./art";
  *
  * With JavaScript it also closes on Escape (focus back on its button), on a
  * click or tap outside it, when the focus leaves it and after following one of
- * its links. Below them, for a person in several organisations, each one's page,
- * to go from one to another (issue 43). It is left uncontrolled, so a menu opened before the scripts
+ * its links. A member's organisation has its own menu beside it (OrganizationBar, issue 62).
+ * It is left uncontrolled, so a menu opened before the scripts
  * arrive stays open when they do.
  */
-export function AccountMenu({
-  counts,
-  organizations,
-}: {
-  counts: AttentionCounts;
-  /** The organisations the person belongs to: listed when there are several, to go from one to another. */
-  organizations: { id: string; nome: string }[];
-}) {
+export function AccountMenu({ counts }: { counts: AttentionCounts }) {
   const details = useRef<HTMLDetailsElement>(null);
   const items = accountNavItems(counts);
   const waiting = items.filter((item) => item.attention);
@@ -104,22 +97,6 @@ export function AccountMenu({
               </li>
             ))}
           </ul>
-          {organizations.length > 1 ? (
-            <div className="account-menu__organizations">
-              <p className="account-menu__heading" id="menu-organizacoes">
-                Organizações
-              </p>
-              <ul className="account-menu__list" aria-labelledby="menu-organizacoes">
-                {organizations.map((organization) => (
-                  <li key={organization.id}>
-                    <NavLink to={`/organizacoes/${organization.id}/configuracoes`} className="account-menu__link">
-                      {organization.nome}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
           <Form method="post" action="/sair" className="account-menu__logout">
             <button type="submit" className="account-menu__link account-menu__sair">
               Sair

@@ -1,6 +1,7 @@
 import { Form, Link, useLocation } from "react-router";
 import type { AttentionCounts } from "~/lib/account-nav";
 import { AccountMenu } from "./account-menu";
+import { OrganizationBar, type OrganizationBarProps } from "./organization-bar";
 import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 
 /** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
@@ -12,7 +13,7 @@ type HeaderUser =
       nome: string;
       foto: string | null;
       inbox: boolean;
-      organizacoes: { id: string; nome: string }[];
+      organizacao: OrganizationBarProps | null;
     } & AttentionCounts)
   | null;
 
@@ -56,7 +57,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
       {withProfile || user ? (
         <div className="site-header__user">
           {/* Every page a signed-in person uses, from every page: app/lib/account-nav.ts. */}
-          {user ? <AccountMenu counts={user} organizations={user.organizacoes} /> : null}
+          {user ? <AccountMenu counts={user} /> : null}
           {withProfile && user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">
@@ -76,6 +77,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
           ) : null}
         </div>
       ) : null}
+      {user?.organizacao ? <OrganizationBar {...user.organizacao} /> : null}
     </header>
   );
 }

@@ -18,6 +18,8 @@ export type AttentionCounts = {
   toModerate: number | null;
   /** The person is a foster home of some organisation: their animals' page is theirs to see. */
   larTemporario: boolean;
+  /** The person belongs to an organisation: its pages are in its own menu (issue 62), not here. */
+  inOrganization: boolean;
 };
 
 type AccountNavEntry = {
@@ -37,8 +39,9 @@ const ACCOUNT_NAV: readonly AccountNavEntry[] = [
   { to: "/perfil", label: "Meu perfil" },
   { to: "/meus-pets", label: "Meus animais" },
   { to: "/meus-pets/novo", label: "Publicar um animal" },
-  // An ONG or a group of protetores as a team (issue 43); its own pages are listed on the profile.
-  { to: "/organizacoes/nova", label: "Criar organização" },
+  // An ONG or a group of protetores as a team (issue 43), for someone in none: a member has their
+  // organisation's menu in the header (issue 62), and may make another from the profile.
+  { to: "/organizacoes/nova", label: "Criar organização", shown: (counts) => !counts.inOrganization },
   // The animals in the person's foster home (issue 44), and their offer of one.
   { to: "/meus-lares", label: "Meus lares temporários", shown: (counts) => counts.larTemporario },
   { to: "/favoritos", label: "Favoritos" },

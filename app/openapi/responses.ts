@@ -1300,3 +1300,97 @@ export const followupSchema = z
   })
   .meta({ id: "Acompanhamento" });
 export type ApiFollowup = z.output<typeof followupSchema>;
+
+/** A dose to come or late, as the team's lists flag it (issue 62). */
+const dueDoseSchema = z
+  .object({
+    tipo: z.enum(["vacina", "vermifugo", "antipulgas"]),
+    nome: z.string().meta({ description: 'A vacina, ou o tipo e o produto: "Vermífugo (Drontal)".' }),
+    dia: day,
+  })
+  .meta({ id: "DoseDevida" });
+
+export const organizationAnimalsSchema = z
+  .object({
+    animais: z.array(
+      apiPetSchema
+        .extend({
+          doses_atrasadas: z.array(dueDoseSchema),
+          doses_proximas: z.array(dueDoseSchema).meta({ description: "Nos próximos 7 dias." }),
+        })
+        .meta({ id: "AnimalDaOrganizacao" }),
+    ),
+    pagina: z.int(),
+    total: z.int(),
+    paginas: z.int(),
+  })
+  .meta({ id: "AnimaisDaOrganizacao" });
+
+const followupToChaseSchema = z
+  .object({
+    candidatura_id: id,
+    animal: z.string(),
+    adotante: z.string().nullable().meta({ description: "Nulo quando a conta foi excluída." }),
+    motivo: z.enum(["sem_resposta", "castracao"]).meta({
+      description:
+        "`sem_resposta`: um acompanhamento sem resposta há uma semana; `castracao`: o prazo passou ou vence em até 14 dias.",
+    }),
+    dia: day.meta({ description: "O dia do acompanhamento, ou o prazo da castração." }),
+    atrasada: z.boolean(),
+  })
+  .meta({ id: "AcompanhamentoPendente" });
+
+export const todaySchema = z
+  .object({
+    organizacao: z.object({ id, nome: z.string(), logo: imagePath.nullable(), papel: organizationRole }),
+    candidaturas: z
+      .object({
+        minhas: z.int().meta({ description: "Em andamento e atribuídas a você." }),
+        novas: z.int().meta({ description: "Com status `nova`: ninguém olhou ainda." }),
+        em_andamento: z.int(),
+      })
+      .optional(),
+    conversas: z
+      .object({
+        aguardando: z.int().meta({ description: "A última mensagem é do adotante." }),
+        minhas: z.int().meta({ description: "Das que aguardam, as atribuídas a você." }),
+      })
+      .optional(),
+    doses: z
+      .object({
+        atrasadas: z.int().meta({ description: "Animais com uma dose atrasada." }),
+        proximas: z.int().meta({ description: "Animais com uma dose nos próximos 7 dias (e nenhuma atrasada)." }),
+      })
+      .optional(),
+    noticias: z.object({ pendentes: z.int() }).optional(),
+    lar_temporario: z
+      .object({
+        precisam: z.int(),
+        urgentes: z.int(),
+        primeiros: z.array(z.object({ id, nome: z.string(), urgente: z.boolean(), prazo: day.nullable() })),
+      })
+      .optional(),
+    transferencias: z.object({ para_aceitar: z.int() }).optional(),
+    extrato: z.object({ a_decidir: z.int() }).optional(),
+    perdidos_e_achados: z
+      .object({
+        total: z.int(),
+        anuncios: z.array(
+          z.object({
+            id,
+            tipo: z.enum(["perdido", "encontrado"]),
+            nome: z.string().nullable(),
+            especie: z.enum(SPECIES),
+            parecidos: z.int().meta({ description: "Quantos anúncios abertos parecidos." }),
+          }),
+        ),
+      })
+      .optional(),
+    acompanhamentos: z
+      .object({ sem_resposta: z.int(), castracoes: z.int(), itens: z.array(followupToChaseSchema) })
+      .optional(),
+    meus_animais: z
+      .object({ total: z.int().meta({ description: "Os animais no seu lar temporário agora." }) })
+      .optional(),
+  })
+  .meta({ id: "Hoje" });

@@ -11,7 +11,9 @@ import type {
   membersSchema,
   organizationSchema,
   organizationSummarySchema,
+  todaySchema,
 } from "~/openapi/responses";
+import type { Today } from "~/domain/organizations/today.server";
 
 /** Organisations in the API's shape (issue 43). */
 
@@ -72,5 +74,47 @@ export function toApiInvitations(invitations: PendingInvitation[]): z.input<type
       criado_em: invitation.criadoEm.toISOString(),
       expira_em: invitation.expiraEm.toISOString(),
     })),
+  };
+}
+
+/** The home of a member (issue 62): only the blocks their role may act on. */
+export function toApiToday(today: Today): z.input<typeof todaySchema> {
+  const { organization, team, admin, foster } = today;
+  return {
+    organizacao: {
+      id: organization.id,
+      nome: organization.nome,
+      logo: organization.logoId ? imageUrl(organization.logoId, 160) : null,
+      papel: organization.papel,
+    },
+    ...(team && {
+      candidaturas: {
+        minhas: team.candidaturas.minhas,
+        novas: team.candidaturas.novas,
+        em_andamento: team.candidaturas.abertas,
+      },
+      conversas: team.conversas,
+      doses: team.doses,
+      noticias: team.noticias,
+      lar_temporario: team.larTemporario,
+      perdidos_e_achados: team.perdidosEAchados,
+      acompanhamentos: {
+        sem_resposta: team.acompanhamentos.semResposta,
+        castracoes: team.acompanhamentos.castracoes,
+        itens: team.acompanhamentos.itens.map(({ applicationId, ...item }) => ({
+          candidatura_id: applicationId,
+          ...item,
+        })),
+      },
+    }),
+    ...(admin && {
+      transferencias: { para_aceitar: admin.transferencias.paraAceitar },
+      extrato: { a_decidir: admin.extrato.aDecidir },
+    }),
+    ...(foster && {
+      meus_animais: { total: foster.animais },
+      doses: foster.doses,
+      noticias: foster.noticias,
+    }),
   };
 }

@@ -11,13 +11,19 @@ import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { searchKey } from "~/lib/pets";
 import { requireUser } from "~/web/auth.server";
+import { caringMembershipsOf } from "~/domain/organizations/membership.server";
 
 /** The filters as the URL gives them; anything unknown is no filter. */
 function filtersOf(url: URL) {
   const pet = url.searchParams.get("pet");
   const status = url.searchParams.get("status");
   const page = Number(url.searchParams.get("pagina") ?? "1");
+  const organization = url.searchParams.get("organizacao");
   return {
+    // One of the reader's organisations, from its home (issue 62); all of them otherwise.
+    organizationId: isId(organization) ? organization : undefined,
+    // `Em andamento`: only those still in play.
+    open: url.searchParams.get("abertas") === "1",
     // `Minhas`: only those assigned to the reader (issue 43).
     mine: url.searchParams.get("minhas") === "1",
     pet: isId(pet) ? pet : undefined,
@@ -44,15 +50,18 @@ async function animalFilter(db: Db, caretakerId: string, { pet, typed }: { pet?:
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
   const { typed, ...asked } = filtersOf(new URL(request.url));
-  const [counts, { shown, ...animal }] = await Promise.all([
-    countReceivedByStatus(context.db, user.id),
+  const [counts, { shown, ...animal }, teams] = await Promise.all([
+    countReceivedByStatus(context.db, user.id, asked.organizationId),
     animalFilter(context.db, user.id, { pet: asked.pet, typed }),
+    caringMembershipsOf(context.db, user.id),
   ]);
   const filters = { ...asked, ...animal };
   const received = await listReceived(context.db, user.id, filters, counts);
   return {
     filters,
     animal: shown,
+    // Named when the list is one organisation's, for a person in several.
+    organization: teams.length > 1 ? (teams.find((team) => team.id === filters.organizationId)?.nome ?? null) : null,
     counts,
     total: received.total,
     page: received.page,
@@ -74,8 +83,13 @@ export function meta() {
 }
 
 /** The link to another page of the same filters. */
-function pageHref(filters: { pet?: string; animal?: string; status?: string; mine?: boolean }, page: number) {
+function pageHref(
+  filters: { organizationId?: string; open?: boolean; pet?: string; animal?: string; status?: string; mine?: boolean },
+  page: number,
+) {
   const params = new URLSearchParams();
+  if (filters.organizationId) params.set("organizacao", filters.organizationId);
+  if (filters.open) params.set("abertas", "1");
   if (filters.mine) params.set("minhas", "1");
   if (filters.pet) params.set("pet", filters.pet);
   if (filters.animal) params.set("animal", filters.animal);
@@ -142,7 +156,7 @@ function AnimalFilter({ name, pet }: { name: string; pet?: string }) {
 }
 
 export default function Recebidas() {
-  const { filters, animal, counts, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { filters, animal, organization, counts, items, total, page, pageCount } = useLoaderData<typeof loader>();
   const all = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
   return (
     <section className="applications">
@@ -151,6 +165,12 @@ export default function Recebidas() {
         Leia as respostas, marque cada passo (análise, entrevista, visita) e decida. Quem se candidatou recebe um e-mail
         a cada mudança. <Link to="/meus-pets/questionario">Editar o questionário</Link>
       </p>
+      {organization ? (
+        <p className="applications__lead">
+          {`Candidaturas de ${organization}. `}
+          <Link to="/candidaturas/recebidas">Ver as de todas as suas organizações</Link>
+        </p>
+      ) : null}
       {all === 0 ? (
         <div className="empty">
           <p className="empty__title">Nenhuma candidatura ainda.</p>
@@ -161,6 +181,7 @@ export default function Recebidas() {
       ) : (
         <>
           <Form method="get" className="applications__filters">
+            {filters.organizationId ? <input type="hidden" name="organizacao" value={filters.organizationId} /> : null}
             <div className="field">
               <label className="field__label" htmlFor="filtro-animal">
                 Animal
@@ -183,6 +204,16 @@ export default function Recebidas() {
             <label className="choice applications__mine">
               <input type="checkbox" name="minhas" value="1" defaultChecked={filters.mine} key={String(filters.mine)} />
               Minhas
+            </label>
+            <label className="choice applications__mine">
+              <input
+                type="checkbox"
+                name="abertas"
+                value="1"
+                defaultChecked={filters.open}
+                key={`abertas-${filters.open}`}
+              />
+              Em andamento
             </label>
             <button type="submit" className="button applications__filter-button">
               Filtrar

@@ -8,13 +8,15 @@ import { getUser, signIn } from "~/web/auth.server";
 import { formFailure, parseForm } from "~/web/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { safeReturnPath } from "~/lib/return-to";
+import { landingAfterSignIn } from "~/web/organization-choice.server";
 
 const HIDDEN = ["senha"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The page that sent a visitor here (requireUser), to go back to after login.
   const voltar = safeReturnPath(new URL(request.url).searchParams.get("voltar"));
-  if (await getUser(request, context.db)) throw redirect(voltar ?? "/home");
+  const user = await getUser(request, context.db);
+  if (user) throw redirect(voltar ?? (await landingAfterSignIn(context.db, request, user.id)));
   return { voltar };
 }
 
@@ -23,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!form.ok) return form.response;
   const signedIn = await signIn(request, context, form.value);
   if (!signedIn.ok) return formFailure(form, signedIn.failure);
-  return redirect(safeReturnPath(form.value.voltar) ?? "/home", { headers: signedIn.value.headers });
+  // Where they were going, else a member's `Hoje` (issue 62), else the feed.
+  const target =
+    safeReturnPath(form.value.voltar) ?? (await landingAfterSignIn(context.db, request, signedIn.value.user.id));
+  return redirect(target, { headers: signedIn.value.headers });
 }
 
 export function meta() {

@@ -16,10 +16,15 @@ import { isId } from "~/lib/ids";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  // `Minhas`: only the team's conversations assigned to the reader (issue 43).
-  const mine = new URL(request.url).searchParams.get("minhas") === "1";
+  const query = new URL(request.url).searchParams;
+  // `Minhas`: only the team's conversations assigned to the reader (issue 43); one organisation's
+  // and `Aguardando resposta`: as its home counts them (issue 62).
+  const mine = query.get("minhas") === "1";
+  const waiting = query.get("aguardando") === "1";
+  const asked = query.get("organizacao");
+  const organizationId = isId(asked) ? asked : undefined;
   const [conversations, received, sent, blocked, teams] = await Promise.all([
-    listConversations(context.db, user.id, { mine }),
+    listConversations(context.db, user.id, { mine, waiting, organizationId }),
     listReceived(context.db, user.id),
     listSent(context.db, user.id),
     listBlocks(context.db, user.id),
@@ -33,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     conversations,
     mine,
+    waiting,
+    organizationId: organizationId ?? null,
     // The filter is offered to whoever answers for a team (administrador or equipe).
     inTeam: teams.some((team) => team.papel !== "lar_temporario"),
     received: received.map((message) => ({ ...message, phoneBlocked: blockedPhones.has(message.senderTelefone) })),
@@ -82,7 +89,16 @@ export function meta() {
 }
 
 export default function Inbox() {
-  const { conversations, mine, inTeam, received, sent, blocked, caretakerNome } = useLoaderData<typeof loader>();
+  const { conversations, mine, waiting, organizationId, inTeam, received, sent, blocked, caretakerNome } =
+    useLoaderData<typeof loader>();
+  const filterHref = (filters: { mine?: boolean; waiting?: boolean }) => {
+    const query = new URLSearchParams();
+    if (organizationId) query.set("organizacao", organizationId);
+    if (filters.waiting) query.set("aguardando", "1");
+    if (filters.mine) query.set("minhas", "1");
+    const text = query.toString();
+    return text ? `/mensagens?${text}` : "/mensagens";
+  };
   const unread = received.filter((message) => !message.read).length;
   return (
     <section className="inbox">
@@ -94,15 +110,23 @@ export default function Inbox() {
         </h2>
         {inTeam ? (
           <nav className="inbox__filter" aria-label="Filtrar conversas">
-            <Link to="/mensagens" aria-current={mine ? undefined : "page"}>
+            <Link to={filterHref({})} aria-current={mine || waiting ? undefined : "page"}>
               Todas
             </Link>
-            <Link to="/mensagens?minhas=1" aria-current={mine ? "page" : undefined}>
+            <Link to={filterHref({ mine: true })} aria-current={mine && !waiting ? "page" : undefined}>
               Minhas
+            </Link>
+            <Link to={filterHref({ waiting: true })} aria-current={waiting && !mine ? "page" : undefined}>
+              Aguardando resposta
+            </Link>
+            <Link to={filterHref({ waiting: true, mine: true })} aria-current={waiting && mine ? "page" : undefined}>
+              Minhas aguardando resposta
             </Link>
           </nav>
         ) : null}
-        {conversations.length === 0 && mine ? (
+        {conversations.length === 0 && waiting ? (
+          <p>Nenhuma conversa aguardando resposta.</p>
+        ) : conversations.length === 0 && mine ? (
           <p>Nenhuma conversa atribuída a você.</p>
         ) : conversations.length === 0 ? (
           <p>

@@ -67,6 +67,11 @@ const applicationsQuery = z.object({
   }),
   status: applicationDetailSchema.shape.status.optional().meta({ description: "Só as recebidas neste status." }),
   minhas: z.enum(["1"]).optional().meta({ description: "`1`: só as recebidas atribuídas a você." }),
+  organizacao: z.uuid().optional().meta({ description: "Só as recebidas por uma das suas organizações." }),
+  abertas: z
+    .enum(["1"])
+    .optional()
+    .meta({ description: "`1`: só as em andamento (nova, em análise, entrevista, visita, aprovada, em espera)." }),
   pagina: z.coerce
     .number()
     .int()
@@ -303,6 +308,14 @@ export const applicationsEndpoints = [
       if (minhas !== null && minhas !== "1") {
         return apiError(400, "Dados inválidos.", { minhas: ["Use minhas=1 para ver só as atribuídas a você."] });
       }
+      const organizacao = params.get("organizacao");
+      const abertas = params.get("abertas");
+      if (organizacao !== null && !isId(organizacao)) {
+        return apiError(400, "Dados inválidos.", { organizacao: ["Organização inválida."] });
+      }
+      if (abertas !== null && abertas !== "1") {
+        return apiError(400, "Dados inválidos.", { abertas: ["Use abertas=1 para ver só as em andamento."] });
+      }
       if (pet !== undefined && !isId(pet)) return apiError(400, "Dados inválidos.", { pet: ["Animal inválido."] });
       if (typed && typed.length > 60) {
         return apiError(400, "Dados inválidos.", { animal: ["O nome do animal deve ter no máximo 60 caracteres."] });
@@ -315,9 +328,17 @@ export const applicationsEndpoints = [
       }
       const [enviadas, counts] = await Promise.all([
         listSent(context.db, user.id),
-        countReceivedByStatus(context.db, user.id),
+        countReceivedByStatus(context.db, user.id, organizacao ?? undefined),
       ]);
-      const filters = { pet, animal, status: status as ApplicationStatus | undefined, mine: minhas === "1", page };
+      const filters = {
+        organizationId: organizacao ?? undefined,
+        open: abertas === "1",
+        pet,
+        animal,
+        status: status as ApplicationStatus | undefined,
+        mine: minhas === "1",
+        page,
+      };
       const recebidas = await listReceived(context.db, user.id, filters, counts);
       return Response.json(
         {

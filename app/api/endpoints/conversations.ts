@@ -50,6 +50,11 @@ const readSchema = z.strictObject({ lida: z.literal(true, { error: 'Envie {"lida
 /** `minhas`, as `GET /conversas` reads it. */
 const conversationsQuery = z.object({
   minhas: z.enum(["1"]).optional().meta({ description: "`1`: só as conversas atribuídas a você." }),
+  organizacao: z.uuid().optional().meta({ description: "Só as de uma das suas organizações." }),
+  aguardando: z
+    .enum(["1"])
+    .optional()
+    .meta({ description: "`1`: só as das suas equipes cuja última mensagem é do adotante (aguardam resposta)." }),
 });
 
 /** `antes`, as `GET /conversas/{id}` reads it. */
@@ -254,12 +259,24 @@ export const conversationsEndpoints = [
       errors: { 400: "Filtro inválido." },
     },
     async handle({ request, context, user }) {
-      const minhas = new URL(request.url).searchParams.get("minhas");
+      const query = new URL(request.url).searchParams;
+      const minhas = query.get("minhas");
+      const aguardando = query.get("aguardando");
+      const organizacao = query.get("organizacao");
       if (minhas !== null && minhas !== "1") {
         return apiError(400, "Dados inválidos.", { minhas: ["Use minhas=1 para ver só as atribuídas a você."] });
       }
+      if (aguardando !== null && aguardando !== "1") {
+        return apiError(400, "Dados inválidos.", {
+          aguardando: ["Use aguardando=1 para ver só as que aguardam resposta."],
+        });
+      }
+      if (organizacao !== null && !isId(organizacao)) {
+        return apiError(400, "Dados inválidos.", { organizacao: ["Organização inválida."] });
+      }
+      const filters = { mine: minhas === "1", waiting: aguardando === "1", organizationId: organizacao ?? undefined };
       const [conversas, naoLidas] = await Promise.all([
-        listConversations(context.db, user.id, { mine: minhas === "1" }),
+        listConversations(context.db, user.id, filters),
         countUnreadInConversations(context.db, user.id),
       ]);
       return Response.json(

@@ -28,6 +28,8 @@ import {
   panelSchema,
   organizationsSchema,
   organizationSummarySchema,
+  organizationAnimalsSchema,
+  todaySchema,
 } from "~/openapi/responses";
 import {
   invitationSchema,
@@ -46,12 +48,17 @@ import { organizationPanel } from "~/domain/organizations/panel.server";
 import { endpoint, idParam, type PathParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { toApiPanel } from "~/presenters/panel";
+import { toApiOrganizationAnimal } from "~/presenters/pets";
+import { organizationToday } from "~/domain/organizations/today.server";
+import { ANIMALS_PAGE_SIZE, listOrganizationAnimals } from "~/domain/pets/organization-animals.server";
+import { animalsQuerySchema, readAnimalFilters } from "~/validation/organization-animals";
 import {
   toApiActivity,
   toApiInvitations,
   toApiMembers,
   toApiMembership,
   toApiOrganization,
+  toApiToday,
 } from "~/presenters/organizations";
 
 /** Organisations (issue 43): an ONG as a team, its data and its members. */
@@ -481,6 +488,67 @@ export const organizationEndpoints = [
       const panel = await organizationPanel(context.db, user.id, params.id, read.range);
       if (!panel.ok) return apiFailure(panel.failure);
       return Response.json(toApiPanel(panel.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/hoje",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "O dia de um membro na organização (Hoje)",
+      description:
+        "O que espera por você, em números, cada um igual ao total da lista que ele abre. Administradores e equipe: " +
+        "`candidaturas` (as suas primeiro), `conversas` que aguardam resposta, `doses` atrasadas e dos próximos 7 dias " +
+        "(os animais em lares temporários também), `noticias` dos lares a aprovar, os animais que precisam de " +
+        "`lar_temporario` (urgentes primeiro), `perdidos_e_achados` com anúncios parecidos e `acompanhamentos` " +
+        "(sem resposta, castrações). Só administradores: `transferencias` a aceitar e linhas do `extrato` a decidir. " +
+        "Um lar temporário vê só o seu: `meus_animais`, as `doses` deles e as suas `noticias` que aguardam aprovação. " +
+        "Um bloco que o seu papel não vê não vem.",
+      ok: { 200: answer("Os blocos do seu papel.", todaySchema) },
+      errors: { 404: "Organização não encontrada (ou você não é membro dela)." },
+    },
+    async handle({ params, context, user }) {
+      const today = await organizationToday(context.db, user.id, params.id, new Date());
+      if (!today.ok) return apiFailure(today.failure);
+      return Response.json(toApiToday(today.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/animais",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Os animais da organização",
+      description:
+        "Para administradores e equipe: os animais da organização (os removidos não), com filtros, busca pelo nome e " +
+        `ordem, ${ANIMALS_PAGE_SIZE} por página. Cada um traz as doses atrasadas e as dos próximos 7 dias. ` +
+        "Os filtros são os mesmos da página `Animais` e os totais, os mesmos de `GET /organizacoes/{id}/hoje`.",
+      query: animalsQuerySchema,
+      ok: { 200: answer("Uma página de animais.", organizationAnimalsSchema) },
+      errors: {
+        400: "Filtro inválido.",
+        403: "Um lar temporário vê os seus animais em `GET /meus-lares`, não os da organização.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+      },
+    },
+    async handle({ request, params, context, user }) {
+      const read = readAnimalFilters(new URL(request.url).searchParams);
+      if (!read.ok) return apiError(400, "Dados inválidos.", read.errors);
+      const listed = await listOrganizationAnimals(context.db, user.id, params.id, read.filters, new Date());
+      if (!listed.ok) return apiFailure(listed.failure);
+      return Response.json(
+        {
+          animais: listed.value.items.map(toApiOrganizationAnimal),
+          pagina: listed.value.page,
+          total: listed.value.total,
+          paginas: listed.value.pageCount,
+        },
+        { headers: NO_STORE },
+      );
     },
   }),
 ];

@@ -14,6 +14,7 @@ import {
 } from "~/db/schema";
 import {
   allowedMoves,
+  OPEN_STATUSES,
   isOpen,
   type Answers,
   type ApplicationParty,
@@ -206,6 +207,10 @@ const RECEIVED_PAGE_SIZE = 50;
  * `mine`: only those assigned to the reader (`Minhas`).
  */
 export type ReceivedFilters = {
+  /** One of the reader's organisations (its home's links); all of them when absent. */
+  organizationId?: string;
+  /** Only those still in play (OPEN_STATUSES): what waits for the team. */
+  open?: boolean;
   pet?: string;
   animal?: string;
   status?: ApplicationStatus;
@@ -232,6 +237,8 @@ export async function listReceived(
 ): Promise<{ items: ApplicationSummary[]; total: number; page: number; pageCount: number }> {
   const where = and(
     receivedBy(db, userId),
+    filters.organizationId ? eq(applications.organizationId, filters.organizationId) : undefined,
+    filters.open ? inArray(applications.status, [...OPEN_STATUSES]) : undefined,
     filters.pet ? eq(applications.petId, filters.pet) : undefined,
     filters.animal ? inArray(applications.petId, animalsNamed(db, userId, searchKey(filters.animal))) : undefined,
     filters.status ? eq(applications.status, filters.status) : undefined,
@@ -239,7 +246,7 @@ export async function listReceived(
   );
   const page = Math.max(1, filters.page ?? 1);
   const known =
-    counts && !filters.pet && !filters.animal && !filters.mine
+    counts && !filters.pet && !filters.animal && !filters.mine && !filters.open
       ? filters.status
         ? (counts[filters.status] ?? 0)
         : Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0)
@@ -278,17 +285,45 @@ export async function listReceived(
   };
 }
 
-/** How many of each status `userId`'s organisations have (the pipeline's filter shows them). */
+/** How many of each status `userId`'s organisations (or one of them) have (the pipeline's filter shows them). */
 export async function countReceivedByStatus(
   db: Db,
   userId: string,
+  organizationId?: string,
 ): Promise<Partial<Record<ApplicationStatus, number>>> {
   const rows = await db
     .select({ status: applications.status, total: count() })
     .from(applications)
-    .where(receivedBy(db, userId))
+    .where(and(receivedBy(db, userId), organizationId ? eq(applications.organizationId, organizationId) : undefined))
     .groupBy(applications.status);
   return Object.fromEntries(rows.map((row) => [row.status, row.total]));
+}
+
+/**
+ * What waits for the organisation's team in its applications (its home, `Hoje`): those still in
+ * play assigned to `userId` (`Minhas`), the new ones nobody has looked at, and all in play. Each
+ * is the total of listReceived with the same filters.
+ */
+export async function countWaitingApplications(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<{ minhas: number; novas: number; abertas: number }> {
+  const [row] = await db
+    .select({
+      minhas: sql<number>`count(*) filter (where ${applications.assignedTo} = ${userId})`.mapWith(Number),
+      novas: sql<number>`count(*) filter (where ${applications.status} = 'nova')`.mapWith(Number),
+      abertas: count(),
+    })
+    .from(applications)
+    .where(
+      and(
+        receivedBy(db, userId),
+        eq(applications.organizationId, organizationId),
+        inArray(applications.status, [...OPEN_STATUSES]),
+      ),
+    );
+  return { minhas: row?.minhas ?? 0, novas: row?.novas ?? 0, abertas: row?.abertas ?? 0 };
 }
 
 /** How many applications each of the pets `userId` takes care of has, and how many of them are new. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, not, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, not, or, sql } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { rowsOf, type Db } from "~/db/client.server";
 import {
@@ -269,22 +269,63 @@ function summaries(db: Db, userId: string) {
 const CONVERSATIONS_LISTED = 100;
 
 /**
+ * `mine`: only those assigned to the reader (`Minhas`); `organizationId`: one of the reader's
+ * teams' (its home's links); `waiting`: a team's whose last message is the adopter's, still to answer.
+ */
+export type ConversationFilters = { mine?: boolean; organizationId?: string; waiting?: boolean };
+
+/** The last message of the conversation was the adopter's: the team owes an answer. */
+const adopterSpokeLast = sql`(
+  select ${byAdopter(conversations.adopterId, sql`m.author_id`)}
+  from ${conversationMessages} m
+  where m.conversation_id = ${conversations.id}
+  order by m.created_at desc, m.id desc
+  limit 1
+)`;
+
+function conversationsWhere(db: Db, userId: string, { mine, organizationId, waiting }: ConversationFilters) {
+  return and(
+    isParty(db, userId),
+    sql`${conversations.lastMessageAt} is not null`,
+    mine ? eq(conversations.assignedTo, userId) : undefined,
+    organizationId ? eq(conversations.organizationId, organizationId) : undefined,
+    // The team's side: an adopter's own conversations never wait for the team.
+    waiting
+      ? and(sql`${conversations.organizationId} is not null`, ne(conversations.adopterId, userId), adopterSpokeLast)
+      : undefined,
+  );
+}
+
+/**
+ * The organisation's conversations waiting for an answer (its home, `Hoje`): all of them, and
+ * those assigned to `userId`. The same as listConversations with `waiting` (and `mine`).
+ */
+export async function countConversationsWaiting(
+  db: Db,
+  userId: string,
+  organizationId: string,
+): Promise<{ aguardando: number; minhas: number }> {
+  const [row] = await db
+    .select({
+      aguardando: count(),
+      minhas: sql<number>`count(*) filter (where ${conversations.assignedTo} = ${userId})`.mapWith(Number),
+    })
+    .from(conversations)
+    .where(conversationsWhere(db, userId, { organizationId, waiting: true }));
+  return { aguardando: row?.aguardando ?? 0, minhas: row?.minhas ?? 0 };
+}
+
+/**
  * A person's conversations that have messages, the latest activity first: theirs as an adopter,
  * and their teams'; `mine`: only those assigned to them (`Minhas`).
  */
 export async function listConversations(
   db: Db,
   userId: string,
-  { mine = false }: { mine?: boolean } = {},
+  filters: ConversationFilters = {},
 ): Promise<ConversationSummary[]> {
   const rows = await summaries(db, userId)
-    .where(
-      and(
-        isParty(db, userId),
-        sql`${conversations.lastMessageAt} is not null`,
-        mine ? eq(conversations.assignedTo, userId) : undefined,
-      ),
-    )
+    .where(conversationsWhere(db, userId, filters))
     .orderBy(sql`${conversations.lastMessageAt} desc`)
     .limit(CONVERSATIONS_LISTED);
   return rows.map((row) => toSummary(row, userId));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { favorites, organizations, petNews, petNewsPhotos, pets, sponsorships, users } from "~/db/schema";
 import { caresFor, requirePower } from "~/domain/organizations/membership.server";
@@ -222,6 +222,24 @@ export async function pendingNews(db: Db, organizationId: string): Promise<(PetN
     .where(and(eq(petNews.organizationId, organizationId), eq(petNews.status, "pendente")))
     .orderBy(asc(petNews.createdAt));
   return rows.map(({ pet, ...row }) => ({ ...toView(row as NewsRow), pet }));
+}
+
+/**
+ * How many news wait for the organisation's team (the list pendingNews gives), or, with
+ * `authorId`, how many of that foster's own wait (their home's block).
+ */
+export async function countPendingNews(db: Db, organizationId: string, authorId?: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(petNews)
+    .where(
+      and(
+        eq(petNews.organizationId, organizationId),
+        eq(petNews.status, "pendente"),
+        authorId ? eq(petNews.authorId, authorId) : undefined,
+      ),
+    );
+  return row?.total ?? 0;
 }
 
 /**

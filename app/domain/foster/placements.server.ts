@@ -273,6 +273,20 @@ async function fosteredBy(db: Db, fosterId: string): Promise<FosteredPet[]> {
     .orderBy(asc(fosterPlacements.inicio), asc(fosterPlacements.createdAt));
 }
 
+/** The animals with `fosterId` now for one organisation (their home in it): a query of their ids. */
+export function fosteredFor(db: Db, fosterId: string, organizationId: string) {
+  return db
+    .select({ id: fosterPlacements.petId })
+    .from(fosterPlacements)
+    .where(
+      and(
+        eq(fosterPlacements.fosterId, fosterId),
+        eq(fosterPlacements.organizationId, organizationId),
+        isNull(fosterPlacements.fim),
+      ),
+    );
+}
+
 /**
  * The foster's own view: each animal with them now, as the public reads it, with its placement
  * and the adoption visits arranged at their home.

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizations, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
 import { addDays, dayInBrasilia } from "~/lib/dates";
@@ -262,6 +262,15 @@ async function matchLine(
   const named = fitting(line, charges).filter((charge) => namesPerson(line.descricao, charge.padrinho));
   const charge = named[0];
   return charge ? { petId: charge.pet.id, txid: charge.txid, charge } : null;
+}
+
+/** How many of the organisation's statement lines wait to be decided (those pendingLines lists). */
+export async function countPendingLines(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(statementLines)
+    .where(and(eq(statementLines.organizationId, organizationId), eq(statementLines.status, "pendente")));
+  return row?.total ?? 0;
 }
 
 /** The organisation's pending lines, the oldest first, each with the month it may pay (administradores). */

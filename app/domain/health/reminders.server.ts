@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lt, lte, ne, or } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, ne, or, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, fosterPlacements, petHealthEntries, pets, users } from "~/db/schema";
 import { caringMembers } from "~/domain/organizations/membership.server";
@@ -129,11 +129,33 @@ export async function sendHealthReminder(
 }
 
 /** The doses past their day, by animal, for the lists of those who hold them (`meus-pets`, `meus-lares`). */
-export async function overdueDoses(db: Db, petIds: readonly string[], now: Date): Promise<Map<string, DueDose[]>> {
-  const overdue = new Map<string, DueDose[]>();
-  if (petIds.length === 0) return overdue;
+export async function overdueDoses(db: Db, petIds: PetIds, now: Date): Promise<Map<string, DueDose[]>> {
+  return dosesDueBy(db, petIds, addDays(dayInBrasilia(now), -1));
+}
+
+/** The doses due from today to DOSE_NOTICE_DAYS ahead (none past), by animal: what to plan this week. */
+export async function comingDoses(db: Db, petIds: PetIds, now: Date): Promise<Map<string, DueDose[]>> {
   const today = dayInBrasilia(now);
-  // Only the animals with a next dose past: their dose entries, to see whether one was given since.
+  const due = await dosesDueBy(db, petIds, addDays(today, DOSE_NOTICE_DAYS));
+  const coming = new Map<string, DueDose[]>();
+  for (const [petId, doses] of due) {
+    // An animal with a dose late is counted as late (overdueDoses), not as coming.
+    if (doses.every((dose) => dose.dia >= today)) coming.set(petId, doses);
+  }
+  return coming;
+}
+
+/** Animals by id, or a query of their ids (an organisation's, a foster home's). */
+type PetIds = readonly string[] | SQLWrapper;
+
+/**
+ * The doses the record expects on or before `lastDay`, by animal (dueDoses: a dose given since
+ * takes the place of the one it followed). Only the animals with such a next dose are read whole.
+ */
+async function dosesDueBy(db: Db, petIds: PetIds, lastDay: string): Promise<Map<string, DueDose[]>> {
+  const due = new Map<string, DueDose[]>();
+  if (Array.isArray(petIds) && petIds.length === 0) return due;
+  const ids = Array.isArray(petIds) ? [...petIds] : (petIds as SQLWrapper);
   const rows = await db
     .select({
       id: petHealthEntries.id,
@@ -154,19 +176,19 @@ export async function overdueDoses(db: Db, petIds: readonly string[], now: Date)
           db
             .select({ petId: petHealthEntries.petId })
             .from(petHealthEntries)
-            .where(and(inArray(petHealthEntries.petId, [...petIds]), lt(petHealthEntries.proximaDose, today))),
+            .where(and(inArray(petHealthEntries.petId, ids), lte(petHealthEntries.proximaDose, lastDay))),
         ),
       ),
     );
   const byPet = new Map<string, typeof rows>();
   for (const row of rows) byPet.set(row.petId, [...(byPet.get(row.petId) ?? []), row]);
   for (const [petId, entries] of byPet) {
-    const late = dueDoses(entries.map((entry) => ({ ...entry, criadoEm: new Date(entry.criadoEm) }))).filter(
-      (dose) => dose.dia < today,
+    const doses = dueDoses(entries.map((entry) => ({ ...entry, criadoEm: new Date(entry.criadoEm) }))).filter(
+      (dose) => dose.dia <= lastDay,
     );
-    if (late.length > 0) overdue.set(petId, late);
+    if (doses.length > 0) due.set(petId, doses);
   }
-  return overdue;
+  return due;
 }
 
 /** "Vacina V10 (desde 12/11/2026)": an overdue dose, as the lists show it. */

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { cities, lostFoundMatches, lostFoundPhotos, lostFoundReports, users } from "~/db/schema";
 import { LostFoundMatchEmail, lostFoundMatchSubject } from "~/emails/lost-found.server";
@@ -435,6 +436,63 @@ export async function reportMatches(db: Db, reportId: string): Promise<Result<Ma
       })
       .sort((a, b) => Number(b.report.emergenciaId !== null) - Number(a.report.emergenciaId !== null)),
   );
+}
+
+/**
+ * The organisation's open reports (the animals its shelter took in, issue 47) that have a likely
+ * match still open: its home (`Hoje`) lists them, each with how many, the most alike first.
+ */
+export async function organizationReportsWithMatches(
+  db: Db,
+  organizationId: string,
+  limit = 20,
+): Promise<{
+  items: { id: string; tipo: ReportType; nome: string | null; especie: Species; parecidos: number }[];
+  total: number;
+}> {
+  const other = alias(lostFoundReports, "other");
+  const likely = and(
+    eq(lostFoundReports.organizationId, organizationId),
+    eq(lostFoundReports.status, "aberto"),
+    gte(lostFoundMatches.pontos, NOTIFY_FROM),
+    eq(other.status, "aberto"),
+  );
+  const matched = db
+    .select({
+      id: lostFoundReports.id,
+      tipo: lostFoundReports.tipo,
+      nome: lostFoundReports.nome,
+      especie: lostFoundReports.especie,
+      parecidos: sql<number>`count(*)`.mapWith(Number).as("parecidos"),
+      melhor: sql<number>`max(${lostFoundMatches.pontos})`.mapWith(Number).as("melhor"),
+    })
+    .from(lostFoundReports)
+    .innerJoin(
+      lostFoundMatches,
+      or(eq(lostFoundMatches.perdidoId, lostFoundReports.id), eq(lostFoundMatches.encontradoId, lostFoundReports.id)),
+    )
+    .innerJoin(
+      other,
+      sql`${other.id} = case when ${lostFoundMatches.perdidoId} = ${lostFoundReports.id} then ${lostFoundMatches.encontradoId} else ${lostFoundMatches.perdidoId} end`,
+    )
+    .where(likely)
+    .groupBy(lostFoundReports.id)
+    .as("matched");
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: matched.id,
+        tipo: matched.tipo,
+        nome: matched.nome,
+        especie: matched.especie,
+        parecidos: matched.parecidos,
+      })
+      .from(matched)
+      .orderBy(desc(matched.melhor), asc(matched.id))
+      .limit(limit),
+    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matched),
+  ]);
+  return { items: rows, total: counted?.total ?? 0 };
 }
 
 /** The job `LOST_FOUND_MATCH_JOB`: each author told of the other report, once per pair. */

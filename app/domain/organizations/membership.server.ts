@@ -10,7 +10,13 @@ import { recordActivity } from "./activity-records.server";
  * member's power reads the membership afresh: a member removed loses access at once.
  */
 
-export type Membership = { id: string; nome: string; papel: OrganizationRole; verificada: boolean };
+export type Membership = {
+  id: string;
+  nome: string;
+  papel: OrganizationRole;
+  verificada: boolean;
+  logoId: string | null;
+};
 
 /** The organisations `userId` belongs to, by name. */
 export async function membershipsOf(db: Db, userId: string): Promise<Membership[]> {
@@ -20,6 +26,7 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
       nome: organizations.nome,
       papel: organizationMembers.papel,
       verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
+      logoId: organizations.logoId,
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))

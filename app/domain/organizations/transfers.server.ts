@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -291,6 +291,15 @@ export async function listTransfers(
     .$dynamic();
   const rows = await (limit === null ? query : query.limit(limit));
   return ok(rows.map(toView));
+}
+
+/** How many transfers to the organisation wait for its administradores' answer (the first of listTransfers). */
+export async function countTransfersToAccept(db: Db, organizationId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(petTransfers)
+    .where(and(eq(petTransfers.toOrganizationId, organizationId), eq(petTransfers.status, "pendente")));
+  return row?.total ?? 0;
 }
 
 /**

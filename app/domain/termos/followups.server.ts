@@ -7,7 +7,7 @@ import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/
 import { imageRefusal, InvalidImageError, prepareImage, saveImage } from "~/services/images.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
-import { caresFor, organizationsCaredForBy } from "~/domain/organizations/membership.server";
+import { caresFor } from "~/domain/organizations/membership.server";
 import type { ApplicationParty } from "~/lib/applications";
 import { signToken, verifyToken } from "~/services/signing.server";
 
@@ -458,31 +458,104 @@ export async function followupOf(db: Db, applicationId: string, now: Date): Prom
   };
 }
 
+/** How far ahead the home lists a castration still to do: the first reminder's distance. */
+const CASTRATION_AHEAD_DAYS = CASTRATION_REMINDERS[0];
+
+/** What the organisation's team should chase after its adoptions (its home, `Hoje`), each to its application. */
+export type FollowupToChase = {
+  applicationId: string;
+  animal: string;
+  adotante: string | null;
+  /** `sem_resposta`: a check-in unanswered a week after it went; `castracao`: the deadline passed or is near. */
+  motivo: "sem_resposta" | "castracao";
+  /** The check-in's day, or the castration's deadline. */
+  dia: string;
+  atrasada: boolean;
+};
+
 /**
- * The adoptions of the organisations whose animals `userId` takes care of whose castration
- * deadline passed without it: their `meus-pets` lists them.
+ * The organisation's adoptions (not returned) with a check-in left unanswered (the team was told)
+ * or a castration not done whose deadline passed or comes within CASTRATION_AHEAD_DAYS: the
+ * oldest first, up to `limit` of each.
  */
-export async function overdueCastrations(db: Db, userId: string, now: Date) {
-  return db
-    .select({
-      applicationId: adoptions.applicationId,
-      petNome: pets.nome,
-      prazo: adoptions.prazoCastracao,
-      adotanteNome: users.nome,
-    })
-    .from(adoptions)
-    .innerJoin(pets, eq(pets.id, adoptions.petId))
-    .innerJoin(users, eq(users.id, adoptions.adopterId))
-    .where(
-      and(
-        inArray(adoptions.organizationId, organizationsCaredForBy(db, userId)),
-        isNull(adoptions.castradoEm),
-        sql`${adoptions.prazoCastracao} < ${dayInBrasilia(now)}`,
-        isNull(adoptions.devolvidaEm),
-        isNotNull(adoptions.applicationId),
-      ),
-    )
-    .orderBy(asc(adoptions.prazoCastracao));
+export async function followupsToChase(
+  db: Db,
+  organizationId: string,
+  now: Date,
+  limit = 50,
+): Promise<{ items: FollowupToChase[]; semResposta: number; castracoes: number }> {
+  const today = dayInBrasilia(now);
+  const open = and(
+    eq(adoptions.organizationId, organizationId),
+    isNull(adoptions.devolvidaEm),
+    isNotNull(adoptions.applicationId),
+  );
+  const unanswered = and(open, isNotNull(checkins.caretakerAlertedAt), isNull(checkins.answeredAt));
+  const castration = and(
+    open,
+    isNull(adoptions.castradoEm),
+    lte(adoptions.prazoCastracao, addDays(today, CASTRATION_AHEAD_DAYS)),
+  );
+  const [silent, castrations, [silentTotal], [castrationTotal]] = await Promise.all([
+    db
+      .select({
+        applicationId: adoptions.applicationId,
+        animal: pets.nome,
+        adotante: users.nome,
+        dueAt: checkins.dueAt,
+      })
+      .from(checkins)
+      .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+      .innerJoin(pets, eq(pets.id, adoptions.petId))
+      .leftJoin(users, eq(users.id, adoptions.adopterId))
+      .where(unanswered)
+      .orderBy(asc(checkins.dueAt))
+      .limit(limit),
+    db
+      .select({
+        applicationId: adoptions.applicationId,
+        animal: pets.nome,
+        adotante: users.nome,
+        prazo: adoptions.prazoCastracao,
+      })
+      .from(adoptions)
+      .innerJoin(pets, eq(pets.id, adoptions.petId))
+      .leftJoin(users, eq(users.id, adoptions.adopterId))
+      .where(castration)
+      .orderBy(asc(adoptions.prazoCastracao))
+      .limit(limit),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(checkins)
+      .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
+      .where(unanswered),
+    db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(adoptions)
+      .where(castration),
+  ]);
+  return {
+    items: [
+      ...silent.map((row) => ({
+        applicationId: row.applicationId!,
+        animal: row.animal,
+        adotante: row.adotante,
+        motivo: "sem_resposta" as const,
+        dia: dayInBrasilia(new Date(row.dueAt)),
+        atrasada: true,
+      })),
+      ...castrations.map((row) => ({
+        applicationId: row.applicationId!,
+        animal: row.animal,
+        adotante: row.adotante,
+        motivo: "castracao" as const,
+        dia: row.prazo!,
+        atrasada: row.prazo! < today,
+      })),
+    ],
+    semResposta: silentTotal?.total ?? 0,
+    castracoes: castrationTotal?.total ?? 0,
+  };
 }
 
 /**

@@ -1,0 +1,134 @@
+import { count } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { countWaitingApplications } from "~/domain/applications/application-views.server";
+import { countConversationsWaiting } from "~/domain/conversations/conversations.server";
+import { comingDoses, overdueDoses } from "~/domain/health/reminders.server";
+import { countPendingNews } from "~/domain/foster/news.server";
+import { fosteredFor } from "~/domain/foster/placements.server";
+import { countPendingLines } from "~/domain/giving/statements.server";
+import { organizationReportsWithMatches } from "~/domain/lost-found/reports.server";
+import {
+  countOrganizationAnimals,
+  dosesOfOrganization,
+  firstOrganizationAnimals,
+} from "~/domain/pets/organization-animals.server";
+import { followupsToChase, type FollowupToChase } from "~/domain/termos/followups.server";
+import { roleMay } from "~/lib/organizations";
+import type { Species } from "~/lib/pets";
+import type { ReportType } from "~/lib/lost-found";
+import { ok, type Result } from "~/services/outcome.server";
+import { organizationForMember, type OrganizationView } from "./organizations.server";
+import { countTransfersToAccept } from "./transfers.server";
+
+/**
+ * A member's day in their organisation (issue 62): `Hoje`, the page and `GET /organizacoes/{id}/hoje`.
+ * Each block is what the member's role may act on, with counts that are the totals of the lists
+ * its links open (the same filters, read by the same functions). A foster home's member gets only
+ * their own: the animals with them, those animals' doses, and the news they wrote still waiting.
+ */
+
+/** How many of the animals needing a foster home the home names, urgent first. */
+const NEEDING_SHOWN = 5;
+/** How many follow-ups and lost-and-found reports the home lists (the counts are whole). */
+const LISTED = 50;
+
+export type Today = {
+  organization: OrganizationView;
+  /** Administradores and equipe: the team's work. */
+  team: {
+    candidaturas: { minhas: number; novas: number; abertas: number };
+    conversas: { aguardando: number; minhas: number };
+    doses: { atrasadas: number; proximas: number };
+    noticias: { pendentes: number };
+    larTemporario: {
+      precisam: number;
+      urgentes: number;
+      primeiros: { id: string; nome: string; urgente: boolean; prazo: string | null }[];
+    };
+    perdidosEAchados: {
+      total: number;
+      anuncios: { id: string; tipo: ReportType; nome: string | null; especie: Species; parecidos: number }[];
+    };
+    acompanhamentos: { semResposta: number; castracoes: number; itens: FollowupToChase[] };
+  } | null;
+  /** Administradores only: money and the organisation's animals coming in. */
+  admin: {
+    transferencias: { paraAceitar: number };
+    extrato: { aDecidir: number };
+  } | null;
+  /** A foster home's member: their own animals, doses and news. */
+  foster: {
+    animais: number;
+    doses: { atrasadas: number; proximas: number };
+    noticias: { pendentes: number };
+  } | null;
+};
+
+/** The member's home: 404 for someone outside the organisation, as every inside page. */
+export async function organizationToday(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  now: Date,
+): Promise<Result<Today>> {
+  const organization = await organizationForMember(db, userId, organizationId);
+  if (!organization.ok) return organization;
+  const { papel } = organization.value;
+  const [team, admin, foster] = await Promise.all([
+    roleMay(papel, "cuidar") ? teamWork(db, userId, organizationId, now) : null,
+    roleMay(papel, "administrar") ? adminWork(db, organizationId) : null,
+    papel === "lar_temporario" ? fosterWork(db, userId, organizationId, now) : null,
+  ]);
+  return ok({ organization: organization.value, team, admin, foster });
+}
+
+async function teamWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["team"]> {
+  const doses = await dosesOfOrganization(db, organizationId, now);
+  const [candidaturas, conversas, noticias, precisam, urgentes, primeiros, perdidos, acompanhamentos] =
+    await Promise.all([
+      countWaitingApplications(db, userId, organizationId),
+      countConversationsWaiting(db, userId, organizationId),
+      countPendingNews(db, organizationId),
+      countOrganizationAnimals(db, organizationId, { precisaLar: true }, null),
+      countOrganizationAnimals(db, organizationId, { precisaLar: true, urgente: true }, null),
+      firstOrganizationAnimals(db, organizationId, { precisaLar: true, ordem: "urgencia" }, NEEDING_SHOWN),
+      organizationReportsWithMatches(db, organizationId, LISTED),
+      followupsToChase(db, organizationId, now, LISTED),
+    ]);
+  return {
+    candidaturas,
+    conversas,
+    // The animals, as the list's dose filters count them.
+    doses: { atrasadas: doses.late.size, proximas: doses.coming.size },
+    noticias: { pendentes: noticias },
+    larTemporario: { precisam, urgentes, primeiros },
+    perdidosEAchados: { total: perdidos.total, anuncios: perdidos.items },
+    acompanhamentos: {
+      semResposta: acompanhamentos.semResposta,
+      castracoes: acompanhamentos.castracoes,
+      itens: acompanhamentos.items,
+    },
+  };
+}
+
+async function adminWork(db: Db, organizationId: string): Promise<Today["admin"]> {
+  const [paraAceitar, aDecidir] = await Promise.all([
+    countTransfersToAccept(db, organizationId),
+    countPendingLines(db, organizationId),
+  ]);
+  return { transferencias: { paraAceitar }, extrato: { aDecidir } };
+}
+
+async function fosterWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["foster"]> {
+  const [[placed], late, coming, noticias] = await Promise.all([
+    db.select({ total: count() }).from(fosteredFor(db, userId, organizationId).as("mine")),
+    overdueDoses(db, fosteredFor(db, userId, organizationId), now),
+    comingDoses(db, fosteredFor(db, userId, organizationId), now),
+    countPendingNews(db, organizationId, userId),
+  ]);
+  return {
+    animais: placed?.total ?? 0,
+    doses: { atrasadas: late.size, proximas: coming.size },
+    noticias: { pendentes: noticias },
+  };
+}
