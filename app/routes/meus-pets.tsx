@@ -4,7 +4,7 @@ import { membershipsOf } from "~/domain/organizations/membership.server";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/web/auth.server";
 import { currentOrganization } from "~/web/organization-choice.server";
-import { quickAnimalAction } from "./organizacao/animal-actions.server";
+import { quickAnimalAction } from "./animais/quick-actions.server";
 
 /**
  * `Meus animais`: the animals of the organisation the person works in (issue 62), at

@@ -21,7 +21,7 @@ import { requireUser } from "~/web/auth.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { pageFailure } from "~/web/forms.server";
 import { rememberOrganization } from "~/web/organization-choice.server";
-import { quickAnimalAction } from "./organizacao/animal-actions.server";
+import { quickAnimalAction } from "./animais/quick-actions.server";
 
 /**
  * `/organizacoes/:id/animais` (issue 62): the organisation's animals for its team, `Animais` in

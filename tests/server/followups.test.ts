@@ -206,9 +206,15 @@ describe("castration", () => {
       .update(adoptions)
       .set({ prazoCastracao: addDays(dayInBrasilia(new Date()), -1) })
       .where(eq(adoptions.applicationId, late.id));
-    const list = await ong.client.get("/meus-pets");
-    expect(list.text).toContain("Castrações atrasadas");
+    const [{ organizationId } = { organizationId: "" }] = await app.db
+      .select({ organizationId: adoptions.organizationId })
+      .from(adoptions)
+      .where(eq(adoptions.applicationId, late.id));
+    const home = () => ong.client.get(`/organizacoes/${organizationId}/hoje`);
+    const list = await home();
+    expect(list.text).toContain("Acompanhamentos e castrações");
     expect(list.text).toContain("Jujuba, com Ana");
+    expect(list.text).toContain("castração atrasada, o prazo era");
 
     // Only the adopter informs it; then no reminder goes.
     const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: "#ffffff" } })
@@ -230,7 +236,7 @@ describe("castration", () => {
     )!;
     expect((await ong.client.get(certificate[1]!)).status).toBe(200);
     expect((await new Client(app.baseUrl).get(`/imagens/${certificate[2]}/1280.webp`)).status).toBe(404);
-    expect((await ong.client.get("/meus-pets")).text).not.toContain("Jujuba, com Ana");
+    expect((await home()).text).not.toContain("Jujuba, com Ana");
     expect((await ana.client.get(`/api/pets/${late.petId}`)).json.castrado).toBe("sim");
     expect((await sweepFollowups(app.db, app.jobs, brasiliaTime(late.prazo, 9))).castration).toBe(0);
     // Nobody else.

@@ -192,13 +192,13 @@ describe("an organisation's adoption", () => {
       expect((await someone.client.get(`/termos/${termoId}/termo.pdf`)).status).toBe(404);
     }
 
-    // A castration deadline missed shows on each member's `meus-pets`.
+    // A castration deadline missed shows on each member's home (`Hoje`), to nobody else.
     await app.db
       .update(adoptions)
       .set({ prazoCastracao: addDays(dayInBrasilia(new Date()), -1) })
       .where(eq(adoptions.applicationId, id));
-    expect((await team.client.get("/meus-pets")).text).toContain("Paçoca, com Ana Adotante");
-    expect((await outsider.client.get("/meus-pets")).text).not.toContain("Paçoca, com Ana Adotante");
+    expect((await team.client.get(`/organizacoes/${organizationId}/hoje`)).text).toContain("Paçoca, com Ana Adotante");
+    expect((await outsider.client.get(`/organizacoes/${organizationId}/hoje`)).status).toBe(404);
 
     // The adopter's story: the team is told, and a membro da equipe publishes it.
     const story = new FormData();

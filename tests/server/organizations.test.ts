@@ -335,8 +335,8 @@ describe("an organisation made on purpose", () => {
     expect((after.json.atividade as { texto: string }[])[0]!.texto).toBe("Caio Equipe removeu o anúncio de Nina");
     const petAgain = await createPet(app.db, { caretakerId: adminId, organizationId, nome: "Nina" });
     // The pages too: `Meus animais` lists it for the team, and its edit page opens only for them.
-    expect((await team.get("/meus-pets")).text).toContain("Nina");
-    expect((await foster.get("/meus-pets")).text).not.toContain("Nina");
+    expect((await team.page("/meus-pets")).text).toContain("Nina");
+    expect((await foster.page("/meus-pets")).text).not.toContain("Nina");
     expect((await team.get(`/meus-pets/${petAgain}`)).status).toBe(200);
     expect((await foster.get(`/meus-pets/${petAgain}`)).status).toBe(404);
     expect((await stranger.get(`/meus-pets/${petAgain}`)).status).toBe(404);

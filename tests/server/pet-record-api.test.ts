@@ -286,7 +286,7 @@ describe("a city typed before the IBGE list", () => {
     const petId = await createPet(app.db, { caretakerId, nome: "Antigo" });
     await app.db.update(pets).set({ cidade: "Vila Imaginária", cidadeIbge: null }).where(eq(pets.id, petId));
     await app.db.update(users).set({ cidade: "Gotham", uf: null, cidadeIbge: null }).where(eq(users.id, caretakerId));
-    const list = await caretaker.get("/meus-pets");
+    const list = await caretaker.page("/meus-pets");
     expect(list.text).toContain("A cidade “Vila Imaginária” não está na lista de cidades do IBGE");
     const page = await new Client(app.baseUrl).get(`/pets/${petId}`);
     expect(page.text).toContain("Vila Imaginária (RJ)");

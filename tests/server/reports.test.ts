@@ -248,7 +248,7 @@ describe("a listing reported by three distinct people", () => {
 
     const mail = await mailWithSubject(caretaker.email, "Seu anúncio de Trovão está em análise");
     expect(mail.text).toContain("ficou oculto até a equipe de moderação da Adopet analisá-lo");
-    const mine = await caretaker.client.get("/meus-pets");
+    const mine = await caretaker.client.page("/meus-pets");
     expect(mine.text).toContain("Algumas pessoas denunciaram este anúncio");
     expect(mine.text).not.toContain("Rui Delator");
 

@@ -131,6 +131,14 @@ export class Client {
   }
 
   get = (url: string) => this.request("GET", url);
+  /** A page as a browser ends on it: the app's redirects followed (`/meus-pets` to the organisation's list). */
+  page = async (url: string) => {
+    let response = await this.get(url);
+    for (let hops = 0; hops < 3 && response.status >= 300 && response.status < 400; hops++) {
+      response = await this.get(response.headers.get("location")!.replace(/^\/adopet/, ""));
+    }
+    return response;
+  };
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request("POST", url, body, headers);
   put = (url: string, body?: unknown) => this.request("PUT", url, body);
   patch = (url: string, body?: unknown) => this.request("PATCH", url, body);

@@ -496,7 +496,7 @@ export const organizationEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Dia da equipe"],
       summary: "O dia de um membro na organização (Hoje)",
       description:
         "O que espera por você, em números, cada um igual ao total da lista que ele abre. Administradores e equipe: " +
@@ -521,7 +521,7 @@ export const organizationEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Dia da equipe"],
       summary: "Os animais da organização",
       description:
         "Para administradores e equipe: os animais da organização (os removidos não), com filtros, busca pelo nome e " +

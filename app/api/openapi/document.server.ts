@@ -49,6 +49,11 @@ function buildDocument(endpoints: readonly Endpoint[]) {
             "As ONGs: a equipe e os papéis, os convites, o painel, a atividade e as transferências de animais.",
         },
         {
+          name: "Dia da equipe",
+          description:
+            "O trabalho de cada membro na sua organização: o Hoje, com o que espera por ele, e a lista de animais com filtros.",
+        },
+        {
           name: "Lar temporário",
           description: "Ofertas de lar temporário, os animais que precisam de um e as notícias dos lares.",
         },

@@ -1,0 +1,307 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { adoptions, checkins, lostFoundMatches, lostFoundReports, pets, statementLines } from "~/db/schema";
+import { addDays, dayInBrasilia } from "~/lib/dates";
+import { addMember, createPet, DEFAULT_PASSWORD } from "../support/factories";
+import { startTestApp, type TestApp } from "../support/app";
+import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
+import { organizationTeam, type Person } from "../support/organizations";
+
+/**
+ * A member's home (issue 62), `GET /organizacoes/{id}/hoje` and its page: something in every
+ * block, each count equal to the total of the list its link opens, each block only for the roles
+ * that may act on it; and where a member lands after signing in.
+ */
+let app: TestApp;
+let admin: Person;
+let team: Person;
+let foster: Person;
+let outsider: Person;
+let adopter: Person;
+let organizationId: string;
+const today = dayInBrasilia(new Date());
+
+type Today = Record<string, Record<string, unknown>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  ({ admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "hoje"));
+
+  // Applications: Mel's assigned to the team member, Bento's new; a conversation waits on Mel's.
+  const mel = await createPet(app.db, { caretakerId: admin.id, nome: "Mel" });
+  const bento = await createPet(app.db, { caretakerId: admin.id, nome: "Bento" });
+  const melApplication = await adopter.client.post(`/api/pets/${mel}/candidaturas`, { respostas: ANSWERS });
+  expect(melApplication.status, melApplication.text).toBe(201);
+  const melId = melApplication.json.id as string;
+  expect((await admin.client.patch(`/api/candidaturas/${melId}`, { atribuida_a: team.id })).status).toBe(200);
+  expect((await adopter.client.post(`/api/pets/${bento}/candidaturas`, { respostas: ANSWERS })).status).toBe(201);
+  const conversation = (await adopter.client.get(`/api/candidaturas/${melId}`)).json.conversa_id as string;
+  expect((await adopter.client.post(`/api/conversas/${conversation}/mensagens`, { texto: "Posso visitar?" })).status).toBe(
+    201,
+  );
+  expect((await admin.client.patch(`/api/conversas/${conversation}`, { atribuida_a: team.id })).status).toBeLessThan(300);
+
+  // Doses: Bento's V10 is late, Mel's dewormer is due in three days; Nina, with the foster, is late too.
+  const dose = (pet: string, body: Record<string, unknown>) => team.client.post(`/api/pets/${pet}/saude`, body);
+  expect(
+    (await dose(bento, { tipo: "vacina", nome: "V10", data: addDays(today, -380), proxima_dose: addDays(today, -15) }))
+      .status,
+  ).toBe(201);
+  expect(
+    (
+      await dose(mel, {
+        tipo: "vermifugo",
+        produto: "Drontal",
+        data: addDays(today, -87),
+        proxima_dose: addDays(today, 3),
+      })
+    ).status,
+  ).toBe(201);
+  const nina = await createPet(app.db, { caretakerId: admin.id, nome: "Nina", especie: "gato" });
+  expect((await team.client.post(`/api/pets/${nina}/lar`, { lar_id: foster.id, inicio: today })).status).toBe(201);
+  expect(
+    (await dose(nina, { tipo: "vacina", nome: "V4", data: addDays(today, -400), proxima_dose: addDays(today, -30) }))
+      .status,
+  ).toBe(201);
+  // The foster's news of Nina waits for the team.
+  const news = new FormData();
+  news.set("texto", "Nina dormiu no sofá.");
+  expect((await foster.client.post(`/api/pets/${nina}/noticias`, news)).status).toBe(201);
+
+  // Two animals need a foster home, one of them urgently.
+  const yoda = await createPet(app.db, { caretakerId: admin.id, nome: "Yoda" });
+  const lua = await createPet(app.db, { caretakerId: admin.id, nome: "Lua" });
+  expect((await team.client.patch(`/api/pets/${lua}`, { precisa_lar_temporario: true })).status).toBe(200);
+  expect(
+    (await team.client.patch(`/api/pets/${yoda}`, { precisa_lar_temporario: true, urgencia: "urgente" })).status,
+  ).toBe(200);
+
+  // Another organisation sends its animal; a statement line waits to be decided.
+  const theirs = await createPet(app.db, { caretakerId: outsider.id, nome: "Sansão" });
+  expect(
+    (await outsider.client.post(`/api/pets/${theirs}/transferencias`, { organizacao_id: organizationId })).status,
+  ).toBe(201);
+  await app.db.insert(statementLines).values({
+    organizationId,
+    chave: "hoje-1",
+    data: today,
+    valorCentavos: 5000,
+    descricao: "PIX RECEBIDO ROBERTO ALVES NUNES",
+    status: "pendente",
+  });
+
+  // After an adoption: a check-in left unanswered, a castration past its deadline.
+  const { adoption } = await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Bidu" });
+  await app.db
+    .update(adoptions)
+    .set({ prazoCastracao: addDays(today, -2) })
+    .where(eq(adoptions.id, adoption.id));
+  await app.db
+    .update(checkins)
+    .set({
+      dueAt: new Date(Date.now() - 15 * 86_400_000),
+      sentAt: new Date(Date.now() - 15 * 86_400_000),
+      caretakerAlertedAt: new Date(Date.now() - 86_400_000),
+    })
+    .where(and(eq(checkins.adoptionId, adoption.id), eq(checkins.dia, 7)));
+
+  // An animal the organisation took in, alike to a lost one.
+  const report = {
+    especie: "cao" as const,
+    porte: "medio" as const,
+    cores: ["caramelo" as const],
+    data: today,
+    cidadeIbge: 3304557,
+    latitude: -22.9,
+    longitude: -43.2,
+    expiraEm: new Date(Date.now() + 30 * 86_400_000),
+  };
+  const [found] = await app.db
+    .insert(lostFoundReports)
+    .values({ ...report, authorId: team.id, tipo: "encontrado", organizationId, nome: "Caramelo" })
+    .returning({ id: lostFoundReports.id });
+  const [lost] = await app.db
+    .insert(lostFoundReports)
+    .values({ ...report, authorId: adopter.id, tipo: "perdido", nome: "Pipoca" })
+    .returning({ id: lostFoundReports.id });
+  await app.db.insert(lostFoundMatches).values({ perdidoId: lost!.id, encontradoId: found!.id, pontos: 80, distanciaKm: 1 });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const home = async (who: Person) => {
+  const read = await who.client.get(`/api/organizacoes/${organizationId}/hoje`);
+  expect(read.status, read.text).toBe(200);
+  expect(read.headers.get("cache-control")).toBe("no-store");
+  return read.json as Today;
+};
+
+describe("the home in the API", () => {
+  it("gives the team every block, with something in each", async () => {
+    const body = await home(team);
+    expect(body.organizacao).toMatchObject({ id: organizationId, papel: "equipe" });
+    expect(body.candidaturas).toEqual({ minhas: 1, novas: 2, em_andamento: 2 });
+    expect(body.conversas).toEqual({ aguardando: 1, minhas: 1 });
+    expect(body.doses).toEqual({ atrasadas: 2, proximas: 1 });
+    expect(body.noticias).toEqual({ pendentes: 1 });
+    expect(body.lar_temporario).toMatchObject({ precisam: 2, urgentes: 1 });
+    // Urgent first.
+    expect((body.lar_temporario!.primeiros as { nome: string }[]).map((pet) => pet.nome)).toEqual(["Yoda", "Lua"]);
+    expect(body.perdidos_e_achados).toMatchObject({ total: 1, anuncios: [{ nome: "Caramelo", parecidos: 1 }] });
+    expect(body.acompanhamentos).toMatchObject({ sem_resposta: 1, castracoes: 1 });
+    expect((body.acompanhamentos!.itens as { motivo: string; animal: string; atrasada: boolean }[])).toEqual([
+      expect.objectContaining({ motivo: "sem_resposta", animal: "Bidu", atrasada: true }),
+      expect.objectContaining({ motivo: "castracao", animal: "Bidu", atrasada: true }),
+    ]);
+    // Money and incoming animals are the administradores'.
+    expect(body).not.toHaveProperty("transferencias");
+    expect(body).not.toHaveProperty("extrato");
+    expect(body).not.toHaveProperty("meus_animais");
+  });
+
+  it("adds transfers and the statement for an administrador, whose own counts are theirs", async () => {
+    const body = await home(admin);
+    expect(body.transferencias).toEqual({ para_aceitar: 1 });
+    expect(body.extrato).toEqual({ a_decidir: 1 });
+    // Nothing is assigned to her.
+    expect(body.candidaturas).toEqual({ minhas: 0, novas: 2, em_andamento: 2 });
+    expect(body.conversas).toEqual({ aguardando: 1, minhas: 0 });
+  });
+
+  it("gives a foster home only their own: their animal, its doses, their news; none of the team's", async () => {
+    const body = await home(foster);
+    expect(Object.keys(body).sort()).toEqual(["doses", "meus_animais", "noticias", "organizacao"]);
+    expect(body.meus_animais).toEqual({ total: 1 });
+    expect(body.doses).toEqual({ atrasadas: 1, proximas: 0 });
+    expect(body.noticias).toEqual({ pendentes: 1 });
+  });
+
+  it("does not exist for anyone outside the organisation", async () => {
+    expect((await outsider.client.get(`/api/organizacoes/${organizationId}/hoje`)).status).toBe(404);
+    expect((await adopter.client.get(`/api/organizacoes/${organizationId}/hoje`)).status).toBe(404);
+  });
+});
+
+describe("each count is the total of the list it opens", () => {
+  it("in the API's lists", async () => {
+    const body = await home(team);
+    const applications = (query: string) =>
+      team.client.get(`/api/candidaturas?organizacao=${organizationId}&${query}`).then((r) => r.json.recebidas_total);
+    expect(await applications("abertas=1&minhas=1")).toBe(body.candidaturas!.minhas);
+    expect(await applications("status=nova")).toBe(body.candidaturas!.novas);
+    expect(await applications("abertas=1")).toBe(body.candidaturas!.em_andamento);
+    const conversations = (query: string) =>
+      team.client
+        .get(`/api/conversas?organizacao=${organizationId}&${query}`)
+        .then((r) => (r.json.conversas as unknown[]).length);
+    expect(await conversations("aguardando=1")).toBe(body.conversas!.aguardando);
+    expect(await conversations("aguardando=1&minhas=1")).toBe(body.conversas!.minhas);
+    const animals = (query: string) =>
+      team.client.get(`/api/organizacoes/${organizationId}/animais?${query}`).then((r) => r.json.total);
+    expect(await animals("dose_atrasada=1")).toBe(body.doses!.atrasadas);
+    expect(await animals("dose_proxima=1")).toBe(body.doses!.proximas);
+    expect(await animals("precisa_lar_temporario=1")).toBe(body.lar_temporario!.precisam);
+    expect(await animals("precisa_lar_temporario=1&urgente=1")).toBe(body.lar_temporario!.urgentes);
+    const news = await team.client.get(`/api/organizacoes/${organizationId}/noticias`);
+    expect((news.json.noticias as unknown[]).length).toBe(body.noticias!.pendentes);
+    const adminHome = await home(admin);
+    const transfers = await admin.client.get(`/api/organizacoes/${organizationId}/transferencias`);
+    expect(
+      (transfers.json.transferencias as { status: string; para: { id: string } }[]).filter(
+        (transfer) => transfer.status === "pendente" && transfer.para.id === organizationId,
+      ).length,
+    ).toBe(adminHome.transferencias!.para_aceitar);
+    const lines = await admin.client.get(`/api/organizacoes/${organizationId}/extratos`);
+    expect((lines.json.pendentes as unknown[]).length).toBe(adminHome.extrato!.a_decidir);
+  });
+
+  it("on the pages its links open", async () => {
+    const page = await team.client.get(`/organizacoes/${organizationId}/hoje`);
+    expect(page.status).toBe(200);
+    // Opening it makes it the organisation the person works in.
+    expect(page.headers.get("set-cookie")).toContain(`adopet_organizacao=`);
+    const links = [...page.text.matchAll(/<a href="\/adopet([^"]+)"[^>]*><span class="today__number">(\d+)<\/span>/g)].map(
+      ([, href, count]) => ({ href: href!.replaceAll("&amp;", "&"), count: Number(count) }),
+    );
+    expect(links.length).toBeGreaterThanOrEqual(9);
+    for (const { href, count } of links) {
+      const list = await team.client.get(href);
+      expect(list.status, href).toBe(200);
+      if (href.includes("/candidaturas/recebidas")) {
+        expect(list.text, href).toContain(count === 1 ? ">1 candidatura<" : `>${count} candidaturas<`);
+      } else if (href.includes("/animais")) {
+        expect(list.text, href).toContain(count === 1 ? ">1 animal<" : `>${count} animais<`);
+      } else if (href.includes("/mensagens")) {
+        const conversations = list.text.split('id="recebidas"')[0]!;
+        expect((conversations.match(/class="message__from"/g) ?? []).length, href).toBe(count);
+      }
+    }
+  });
+});
+
+describe("the organisation's animals", () => {
+  it("are filtered, searched and sorted, for the team only", async () => {
+    const list = (query = "") => team.client.get(`/api/organizacoes/${organizationId}/animais${query}`);
+    const names = async (query: string) =>
+      ((await list(query)).json.animais as { nome: string }[]).map((pet) => pet.nome);
+    expect(await names("?q=mel")).toEqual(["Mel"]);
+    expect(await names("?especie=gato")).toEqual(["Nina"]);
+    expect(await names("?em_lar_temporario=1")).toEqual(["Nina"]);
+    expect(await names("?status=adotado")).toEqual(["Bidu"]);
+    expect(await names("?precisa_lar_temporario=1&ordem=urgencia")).toEqual(["Yoda", "Lua"]);
+    const late = (await list("?dose_atrasada=1&ordem=nome")).json.animais as {
+      nome: string;
+      doses_atrasadas: { nome: string }[];
+    }[];
+    expect(late.map((pet) => [pet.nome, pet.doses_atrasadas.map((dose) => dose.nome)])).toEqual([
+      ["Bento", ["V10"]],
+      ["Nina", ["V4"]],
+    ]);
+    // Another organisation's animal is never listed.
+    expect(await names("?q=sansao")).toEqual([]);
+
+    const refused = await list("?status=perdido&dose_atrasada=sim&q=" + "x".repeat(61));
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.json.errors as object).sort()).toEqual(["dose_atrasada", "q", "status"]);
+    expect((await foster.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(403);
+    expect((await outsider.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(404);
+  });
+});
+
+describe("after signing in", () => {
+  it("a member lands on the home of the organisation used last; someone in none on the feed", async () => {
+    const signIn = async (email: string, cookie?: string) => {
+      const body = new URLSearchParams({ email, senha: DEFAULT_PASSWORD });
+      const response = await fetch(`${app.baseUrl}/login`, {
+        method: "POST",
+        body,
+        redirect: "manual",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie && { Cookie: cookie }) },
+      });
+      return response.headers.get("location");
+    };
+    expect(await signIn(team.email)).toBe(`/adopet/organizacoes/${organizationId}/hoje`);
+    expect(await signIn(adopter.email)).toBe("/adopet/home");
+    // In two: the first by name until one is opened, then that one, in this browser.
+    const [other] = await app.db
+      .select({ id: pets.organizationId })
+      .from(pets)
+      .where(eq(pets.caretakerId, outsider.id))
+      .limit(1);
+    await addMember(app.db, other!.id, team.id, "equipe");
+    const opened = await team.client.get(`/organizacoes/${other!.id}/hoje`);
+    const remembered = opened.headers.get("set-cookie")!.split(";")[0]!;
+    expect(await signIn(team.email, remembered)).toBe(`/adopet/organizacoes/${other!.id}/hoje`);
+    // A voltar still wins.
+    const body = new URLSearchParams({ email: team.email, senha: DEFAULT_PASSWORD, voltar: "/favoritos" });
+    const back = await fetch(`${app.baseUrl}/login`, {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(back.headers.get("location")).toBe("/adopet/favoritos");
+  });
+});
