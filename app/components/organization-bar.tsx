@@ -22,7 +22,7 @@ const WAITING_TEXT: Record<string, (count: number) => string> = {
  */
 export function OrganizationBar({ id, nome, logo, menu, others }: OrganizationBarProps) {
   return (
-    <nav className="org-bar" aria-label="Organização">
+    <nav className="org-bar" aria-label="Menu da organização">
       <div className="org-bar__who">
         {logo ? (
           <img className="org-bar__logo" src={logo} alt="" width={32} height={32} />

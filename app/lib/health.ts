@@ -195,7 +195,11 @@ export function vaccineKey(nome: string): string {
   return vaccineCode(nome) ?? searchKey(nome);
 }
 
+/** How many animals one entry is registered for at once (a litter, a rescue). */
+export const SEVERAL_ANIMALS_MAX = 30;
+
 export const HEALTH_MESSAGES = {
+  animais: `Escolha de 1 a ${SEVERAL_ANIMALS_MAX} animais da organização que ainda estão com ela.`,
   lembretes: "Responda true (receber os lembretes) ou false (não receber).",
   tipo: `Escolha o tipo: ${HEALTH_TYPES.join(", ")}.`,
   tipoFixed: "O tipo de um registro não muda: apague-o e crie outro.",

@@ -178,7 +178,7 @@ export default function OrganizationAnimals() {
           {filtered ? <Link to={base}>Limpar filtros</Link> : null}
         </div>
       </Form>
-      <p className="animal-filters__total" role="status">
+      <p className="animal-filters__total">
         {total === 1 ? "1 animal" : `${total} animais`}
         {filtered ? " com esses filtros" : ""}
       </p>

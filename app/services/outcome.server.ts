@@ -129,7 +129,9 @@ export type InvalidReason =
   /** An animal a shelter registers in an emergency found outside its area. */
   | "outside-emergency"
   /** A shelter's animals and their photos, one each. */
-  | "one-photo-each";
+  | "one-photo-each"
+  /** One entry for several animals: from 1 to 30 of the organisation's, still with it (issue 62). */
+  | "animals-choice";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =

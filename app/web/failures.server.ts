@@ -251,6 +251,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return TERMO_MESSAGES.prazoRange;
     case "organization-required":
       return ORGANIZATION_MESSAGES.organizacaoRequired;
+    case "animals-choice":
+      return HEALTH_MESSAGES.animais;
     case "invitation-token":
       return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias), foi cancelado ou foi substituído por um novo.";
     case "transfer-same-organization":

@@ -56,12 +56,16 @@ export async function logIn(page: Page, email: string, senha = SENHA) {
   expect(response.status()).toBe(200);
 }
 
+/** Where a person lands after signing in: the feed, or their organisation's `Hoje`. */
+export const LANDING = /\/adopet\/(home|organizacoes\/[0-9a-f-]{36}\/hoje)$/;
+
 export async function logInThroughForm(page: Page, email: string, senha = SENHA) {
   await page.goto("/adopet/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Senha", { exact: true }).fill(senha);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await expect(page).toHaveURL(/\/adopet\/home$/);
+  // The feed, or for a member of an organisation its home (`Hoje`, issue 62).
+  await expect(page).toHaveURL(LANDING);
   // The URL changes before the new page is rendered and the local-storage mirror written.
   await expect.poll(() => storedUser(page)).toContain(email);
 }

@@ -7,11 +7,12 @@ import { newCaretaker, publishPet, sendMessage } from "./pets-support";
  * its entries is two steps away (open the menu, follow the entry), with the mouse,
  * the keyboard alone or without JavaScript, on a phone and on a wide screen.
  */
-const ENTRIES = [
+const ENTRIES: readonly { name: string | RegExp; path: string; lands?: RegExp }[] = [
   { name: "Meu perfil", path: "/adopet/perfil" },
-  { name: "Meus animais", path: "/adopet/meus-pets" },
+  // The animals of the organisation the person works in (issue 62): its own page.
+  { name: "Meus animais", path: "/adopet/meus-pets", lands: /\/adopet\/organizacoes\/[0-9a-f-]{36}\/animais$/ },
   { name: "Publicar um animal", path: "/adopet/meus-pets/novo" },
-  { name: "Criar organização", path: "/adopet/organizacoes/nova" },
+  // No `Criar organização`: a caretaker has their organisation's menu (app/lib/account-nav.ts).
   { name: "Favoritos", path: "/adopet/favoritos" },
   { name: "Alertas", path: "/adopet/alertas" },
   { name: "Meus apadrinhamentos", path: "/adopet/apadrinhamentos" },
@@ -20,7 +21,7 @@ const ENTRIES = [
   { name: /^Mensagens/, path: "/adopet/mensagens" },
   { name: "Alterar senha", path: "/adopet/perfil/senha" },
   { name: "Excluir conta", path: "/adopet/perfil/excluir" },
-] as const;
+];
 
 /** Every page a signed-in person may be on, given one of their pets. */
 function pagesOf(pet: { id: string }) {
@@ -70,13 +71,14 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 }
 
 async function expectEntriesShown(page: Page, currentPath: string) {
-  for (const { name, path: href } of ENTRIES) {
+  for (const { name, path: href, lands } of ENTRIES) {
     const link = entry(page, name);
     await expect(link).toBeVisible();
     await expect(link).toHaveAttribute("href", href);
-    if (href === currentPath) await expect(link).toHaveAttribute("aria-current", "page");
+    if (href === currentPath && !lands) await expect(link).toHaveAttribute("aria-current", "page");
     else await expect(link).not.toHaveAttribute("aria-current");
   }
+  await expect(entry(page, "Criar organização")).toHaveCount(0);
   await expect(menuOf(page).getByRole("button", { name: "Sair" })).toBeVisible();
 }
 
@@ -100,9 +102,11 @@ for (const width of [360, 1440] as const) {
           // Follow one entry from each page, in turn, and land on it with the menu closed.
           const target = ENTRIES[index % ENTRIES.length]!;
           await entry(page, target.name).click();
-          await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+          await expect(page).toHaveURL(target.lands ?? new RegExp(`${target.path}$`));
           await expect(entry(page, target.name)).toBeHidden();
-          await expect(menuOf(page).locator(`a[href="${target.path}"]`)).toHaveAttribute("aria-current", "page");
+          if (!target.lands) {
+            await expect(menuOf(page).locator(`a[href="${target.path}"]`)).toHaveAttribute("aria-current", "page");
+          }
         }
       });
 
@@ -237,7 +241,7 @@ test.describe("without JavaScript", () => {
         await expectEntriesShown(page, from);
         const target = ENTRIES[(index + 1) % ENTRIES.length]!;
         await entry(page, target.name).click();
-        await expect(page).toHaveURL(new RegExp(`${target.path}$`));
+        await expect(page).toHaveURL(target.lands ?? new RegExp(`${target.path}$`));
         await expect(entry(page, target.name)).toBeHidden();
       }
       // The keyboard without JavaScript: the disclosure is the browser's own.

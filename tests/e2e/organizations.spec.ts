@@ -232,26 +232,47 @@ test("the panel shows a team member the organisation's figures month by month, r
   ).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
 });
 
-test("the account menu lists the organisations of a person in several, to go from one to another; one in a single organisation sees no list", async ({
+test("the header names the organisation a person works in, with its menu, and switches to another of theirs", async ({
   page,
 }) => {
   await signInThroughApi(page);
-  const openMenu = () => page.getByRole("navigation", { name: "Sua conta" }).getByText("Minha conta").click();
-  await createOrganization(page, "Abrigo Primeiro");
+  const bar = page.getByRole("navigation", { name: "Menu da organização" });
+  const first = await createOrganization(page, "Abrigo Primeiro");
   await page.goto("/adopet/perfil");
-  await openMenu();
-  await expect(page.getByRole("link", { name: "Meu perfil" })).toBeVisible();
-  await expect(page.getByRole("list", { name: "Organizações" })).toHaveCount(0);
+  await expect(bar.getByRole("link", { name: "Abrigo Primeiro" })).toHaveAttribute(
+    "href",
+    `/adopet/organizacoes/${first}/hoje`,
+  );
+  // One organisation: nothing to switch to.
+  await expect(bar.getByText("Trocar de organização")).toHaveCount(0);
+  await expect(bar.getByRole("link")).toHaveText([
+    "Abrigo Primeiro",
+    "Hoje",
+    "Animais",
+    "Candidaturas",
+    "Mensagens",
+    "Lares",
+    "Saúde",
+    "Contas",
+    "Painel",
+    "Atividade",
+    "Configurações",
+  ]);
 
   const second = await createOrganization(page, "Abrigo Segundo");
   await page.goto("/adopet/perfil");
-  await openMenu();
-  const listed = page.getByRole("list", { name: "Organizações" });
-  await expect(listed.getByRole("link")).toHaveText(["Abrigo Primeiro", "Abrigo Segundo"]);
+  await bar.getByText("Trocar de organização").click();
+  const others = bar.getByRole("list", { name: "Suas outras organizações" });
+  await expect(others.getByRole("link")).toHaveText(["Abrigo Segundo"]);
   await expectNoAxeViolations(page);
-  await listed.getByRole("link", { name: "Abrigo Segundo" }).click();
-  await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${second}/configuracoes$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abrigo Segundo");
+  await others.getByRole("link", { name: "Abrigo Segundo" }).click();
+  await expect(page).toHaveURL(new RegExp(`/adopet/organizacoes/${second}/hoje$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hoje");
+  // The one opened last is the one the header names, from any page.
+  await page.goto("/adopet/favoritos");
+  await expect(bar.getByRole("link", { name: "Abrigo Segundo" })).toBeVisible();
+  await bar.getByText("Trocar de organização").click();
+  await expect(others.getByRole("link")).toHaveText(["Abrigo Primeiro"]);
 });
 
 test("a person in two organisations chooses whose termo and follow-up days the page shows, and saves them for that one", async ({
@@ -261,7 +282,7 @@ test("a person in two organisations chooses whose termo and follow-up days the p
   const first = await createOrganization(page, "Abrigo Aurora");
   const second = await createOrganization(page, "Abrigo Brisa");
   await page.goto("/adopet/meus-pets/termo");
-  const picker = page.getByLabel("Organização");
+  const picker = page.getByLabel("Organização", { exact: true });
   // The first by name until another is chosen.
   await expect(picker).toHaveValue(first);
   await expectNoAxeViolations(page);

@@ -207,7 +207,7 @@ test.describe("at 360, 768 and 1440 px", () => {
       expect(created.status()).toBe(201);
     }
     await page.goto("/adopet/meus-pets/questionario");
-    await expect(page.getByLabel("Organização")).toBeVisible();
+    await expect(page.getByLabel("Organização", { exact: true })).toBeVisible();
     await capture(page, "meus-pets-questionario-organizacoes");
   });
 

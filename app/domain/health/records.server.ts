@@ -2,13 +2,14 @@ import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, petHealthEntries, pets } from "~/db/schema";
 import { isFostering } from "~/domain/foster/placements.server";
-import { caresFor } from "~/domain/organizations/membership.server";
+import { caresFor, requirePower } from "~/domain/organizations/membership.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
 import { addDays, dayInBrasilia } from "~/lib/dates";
 import {
   DOSE_NOTICE_DAYS,
   derivedPetHealth,
   HEALTH_LIMITS,
+  SEVERAL_ANIMALS_MAX,
   testedNegativeForFivFelv,
   type HealthEntry,
   type HealthRole,
@@ -314,6 +315,76 @@ async function addEntry(
   });
   if (added.ok) await remindIfDueToday(jobs, petId, input, now);
   return added;
+}
+
+/**
+ * One entry for several of the organisation's animals at once (issue 62: a litter's vaccine), by
+ * its administradores or equipe: all or none, each animal's record written as addHealthEntry
+ * writes one (its derived fields, a reminder due today). Returns the entries' ids.
+ */
+export function addHealthEntryToSeveral(
+  db: Db,
+  jobs: Jobs,
+  actorId: string,
+  organizationId: string,
+  petIds: readonly string[],
+  input: HealthEntryInput,
+  now: Date,
+): Promise<Result<string[]>> {
+  return unlessStorageFull(async () => {
+    const power = await requirePower(db, actorId, organizationId, "cuidar");
+    if (!power.ok) return power;
+    const chosen = [...new Set(petIds)].sort();
+    if (chosen.length === 0 || chosen.length > SEVERAL_ANIMALS_MAX) return invalid("animais", "animals-choice");
+    const theirs = await db
+      .select({ id: pets.id })
+      .from(pets)
+      .where(
+        and(
+          inArray(pets.id, chosen),
+          eq(pets.organizationId, organizationId),
+          inArray(pets.status, ["disponivel", "oculto"]),
+        ),
+      );
+    if (theirs.length !== chosen.length) return invalid("animais", "animals-choice");
+    const day = checkDay(input, now);
+    if (!day.ok) return day;
+    const allowed = await takeAllowance(db, "health-account", actorId, chosen.length);
+    if (!allowed.ok) return allowed;
+    const written = await db.transaction(async (tx): Promise<Result<string[]>> => {
+      const txDb = tx as unknown as Db;
+      // Locked in one order (by id), as each single write locks its animal: no two writers deadlock.
+      await tx.select({ id: pets.id }).from(pets).where(inArray(pets.id, chosen)).orderBy(asc(pets.id)).for("update");
+      const sizes = await tx
+        .select({ total: count() })
+        .from(petHealthEntries)
+        .where(inArray(petHealthEntries.petId, chosen))
+        .groupBy(petHealthEntries.petId);
+      if (sizes.some(({ total }) => Number(total) >= HEALTH_LIMITS.entries)) {
+        return fail({ kind: "conflict", reason: "health-record-full" });
+      }
+      const made = await tx
+        .insert(petHealthEntries)
+        .values(
+          chosen.map((petId) => ({
+            petId,
+            tipo: input.tipo,
+            authorId: actorId,
+            autorPapel: "equipe" as const,
+            createdAt: now,
+            updatedAt: now,
+            ...columnsOf(input),
+          })),
+        )
+        .returning({ id: petHealthEntries.id });
+      for (const petId of chosen) await deriveFromRecord(txDb, petId);
+      return ok(made.map((row) => row.id));
+    });
+    if (!written.ok) return written;
+    publicDataChanged(db);
+    for (const petId of chosen) await remindIfDueToday(jobs, petId, input, now);
+    return written;
+  });
 }
 
 /** Who may change an entry: the team any, a foster or an adopter their own. */
