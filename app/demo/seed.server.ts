@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { addMember, drawPortrait, insertAccount, publishPet, type AccountRecord } from "./records.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
+import { requestTransfer } from "~/domain/organizations/transfers.server";
 import { recordDonation, recordExpense } from "~/domain/giving/ledger.server";
 import { startSponsorship } from "~/domain/giving/sponsorships.server";
 import { importStatement } from "~/domain/giving/statements.server";
@@ -25,6 +26,7 @@ import {
   lostFoundReports,
   messages,
   petHealthEntries,
+  petNews,
   organizationMembers,
   organizations,
   organizationPix,
@@ -219,6 +221,15 @@ export const DEMO_PETS: readonly PetInput[] = [
   },
 ];
 
+/** A protetora outside the ONG (issue 62): her lost dog and the cat she asks the ONG to take in. */
+const DEMO_NEIGHBOUR: Omit<AccountRecord, "emailConfirmedAt"> = {
+  email: "protetora@adopet.example",
+  senha: "Adote@2022",
+  nome: "Roberta Lima",
+  cidade: "Rio de Janeiro",
+  uf: "RJ",
+};
+
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The data the demo's signed termo is sealed with, and the address its PDF prints. */
@@ -388,6 +399,43 @@ async function seedLostAndFound(
     .update(lostFoundReports)
     .set({ emergencyId: rains!.id, organizationId })
     .where(eq(lostFoundReports.id, ids[2]!));
+  // A protetora of Tijuca lost her dog there the day before the volunteer found one like her: the
+  // ONG's home lists the likely match (issue 62). She also asks the ONG to take in a cat she rescued.
+  const neighbour = await insertAccount(db, { ...DEMO_NEIGHBOUR, emailConfirmedAt: new Date(now) });
+  const lost = await createReport(
+    db,
+    NO_JOBS,
+    neighbour.id,
+    {
+      tipo: "perdido",
+      especie: "cao",
+      porte: "medio",
+      sexo: "femea",
+      cores: ["preto", "branco"],
+      nome: "Pretinha",
+      data: day(-6),
+      cidade: "Rio de Janeiro (RJ)",
+      bairro: "Tijuca",
+      descricao: "Fugiu no portão. Usa coleira azul e atende pelo nome.",
+    },
+    [reports[2]![2]],
+    new Date(now),
+  );
+  if (!lost.ok) throw new Error(`Demo: anúncio recusado (${lost.failure.kind})`);
+  const rescued = await publishPet(db, {
+    caretakerId: neighbour.id,
+    nome: "Tico",
+    especie: "gato",
+    idade: 4,
+    idade__unidade: "meses",
+    porte: "pequeno",
+    perfil: "Curioso e brincalhão",
+    cidade: "Rio de Janeiro",
+    uf: "RJ",
+    photos: [await drawPortrait("gato", 6)],
+  });
+  const asked = await requestTransfer(db, NO_JOBS, neighbour.id, rescued, organizationId);
+  if (!asked.ok) throw new Error(`Demo: transferência recusada (${asked.failure.kind})`);
   // The foster home saw the match and wrote to Mingau's family; the family's answer waits to be read.
   const [talk] = await db
     .insert(conversations)
@@ -828,8 +876,29 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
         createdAt: new Date(now),
       })),
     );
+    // Yoda's dewormer is late: the team's home (`Hoje`) and `Dose atrasada` on its animals say so (issue 62).
+    await tx.insert(petHealthEntries).values({
+      petId: ids[5]!,
+      tipo: "vermifugo",
+      produto: "Drontal Plus",
+      data: day(-100),
+      proximaDose: day(-10),
+      authorId: volunteer,
+      autorPapel: "equipe",
+      createdAt: new Date(now),
+    });
     await deriveFromRecord(txDb, ids[4]!);
+    await deriveFromRecord(txDb, ids[5]!);
     await deriveFromRecord(txDb, bolota);
+    // Marta's news of Sid waits for the team's approval.
+    await tx.insert(petNews).values({
+      petId: ids[4]!,
+      organizationId,
+      authorId: marta,
+      texto: "O Sid aprendeu a sentar para ganhar petisco e já dorme a noite toda sem chorar.",
+      status: "pendente",
+      createdAt: new Date(now - 5 * 60 * 60_000),
+    });
     // Dunga's conversation: the interview being arranged, the adopter's last message unread.
     const [talk] = await tx
       .select({ id: conversations.id })

@@ -1394,3 +1394,7 @@ export const todaySchema = z
       .optional(),
   })
   .meta({ id: "Hoje" });
+
+export const severalHealthEntriesSchema = z
+  .object({ registros: z.array(id).meta({ description: "Os ids dos registros, na ordem dos ids dos animais." }) })
+  .meta({ id: "RegistrosDeSaudeCriados" });

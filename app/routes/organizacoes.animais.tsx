@@ -1,4 +1,4 @@
-import { data, Form, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useHref, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.animais";
 import { Pagination } from "~/components/pagination";
 import { countByPet } from "~/domain/applications/application-views.server";
@@ -100,7 +100,9 @@ const FLAGS = [
 export default function OrganizationAnimals() {
   const { organization, filters, total, page, pageCount, widget, pets } = useLoaderData<typeof loader>();
   const base = `/organizacoes/${organization.id}/animais`;
-  const filtered = animalFiltersQuery({ ...filters, ordem: undefined }) !== "";
+  // A plain form (ticked boxes belong to it by `form=`): its addresses carry the base path.
+  const healthAction = useHref(`/organizacoes/${organization.id}/saude`);
+  const filtered = animalFiltersQuery({ ...filters, pagina: undefined }) !== "";
   return (
     <section className="my-pets">
       <div className="my-pets__header">
@@ -117,71 +119,89 @@ export default function OrganizationAnimals() {
         <Link to="/meus-pets/questionario">Questionário de adoção</Link>
         <Link to="/meus-pets/termo">Termo de adoção</Link>
       </p>
-      <Form method="get" className="animal-filters" aria-label="Filtrar os animais">
-        <div className="animal-filters__row">
-          <label className="field">
-            <span className="field__label">Buscar pelo nome</span>
-            <input
-              className="field__control"
-              type="search"
-              name="q"
-              defaultValue={filters.q ?? ""}
-              maxLength={ANIMALS_QUERY_MAX}
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Status</span>
-            <select className="field__control" name="status" defaultValue={filters.status ?? ""}>
-              <option value="">Todos</option>
-              {ANIMAL_LIST_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_LABEL[status]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">Espécie</span>
-            <select className="field__control" name="especie" defaultValue={filters.especie ?? ""}>
-              <option value="">Todas</option>
-              {SPECIES.map((species) => (
-                <option key={species} value={species}>
-                  {SPECIES_LABEL[species]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            <span className="field__label">Ordem</span>
-            <select className="field__control" name="ordem" defaultValue={filters.ordem ?? "recentes"}>
-              {ANIMAL_SORTS.map((sort) => (
-                <option key={sort} value={sort}>
-                  {ANIMAL_SORT_LABEL[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
-        <fieldset className="animal-filters__flags">
-          <legend className="field__label">Só os animais que</legend>
-          {FLAGS.map(([name, key, label]) => (
-            <label key={name} className="choice">
-              <input type="checkbox" name={name} value="1" defaultChecked={Boolean(filters[key])} />
-              {label}
+      <details className="animal-filters__fold" open={filtered}>
+        <summary className="animal-filters__toggle">Filtrar e ordenar</summary>
+        <Form method="get" className="animal-filters" aria-label="Filtrar os animais">
+          <div className="animal-filters__row">
+            <label className="field">
+              <span className="field__label">Buscar pelo nome</span>
+              <input
+                className="field__control"
+                type="search"
+                name="q"
+                defaultValue={filters.q ?? ""}
+                maxLength={ANIMALS_QUERY_MAX}
+              />
             </label>
-          ))}
-        </fieldset>
-        <div className="animal-filters__actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          {filtered ? <Link to={base}>Limpar filtros</Link> : null}
-        </div>
-      </Form>
+            <label className="field">
+              <span className="field__label">Status</span>
+              <select className="field__control" name="status" defaultValue={filters.status ?? ""}>
+                <option value="">Todos</option>
+                {ANIMAL_LIST_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {STATUS_LABEL[status]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">Espécie</span>
+              <select className="field__control" name="especie" defaultValue={filters.especie ?? ""}>
+                <option value="">Todas</option>
+                {SPECIES.map((species) => (
+                  <option key={species} value={species}>
+                    {SPECIES_LABEL[species]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="field">
+              <span className="field__label">Ordem</span>
+              <select className="field__control" name="ordem" defaultValue={filters.ordem ?? "recentes"}>
+                {ANIMAL_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {ANIMAL_SORT_LABEL[sort]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <fieldset className="animal-filters__flags">
+            <legend className="field__label">Só os animais que</legend>
+            {FLAGS.map(([name, key, label]) => (
+              <label key={name} className="choice">
+                <input type="checkbox" name={name} value="1" defaultChecked={Boolean(filters[key])} />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+          <div className="animal-filters__actions">
+            <button type="submit" className="button">
+              Filtrar
+            </button>
+            {filtered ? <Link to={base}>Limpar filtros</Link> : null}
+          </div>
+        </Form>
+      </details>
       <p className="animal-filters__total">
         {total === 1 ? "1 animal" : `${total} animais`}
         {filtered ? " com esses filtros" : ""}
       </p>
+      {pets.length > 0 ? (
+        <form method="post" id="selecao" className="animal-selection" aria-labelledby="selecao-titulo">
+          <h2 className="animal-selection__title" id="selecao-titulo">
+            Com os animais marcados
+          </h2>
+          <div className="animal-selection__actions">
+            <button type="submit" className="my-pet__action" formMethod="get" formAction={healthAction}>
+              Registrar vacina ou vermífugo
+            </button>
+            <button type="submit" className="my-pet__action" name="intent" value="precisa_lar">
+              Marcar como precisando de lar temporário
+            </button>
+          </div>
+        </form>
+      ) : null}
       {pets.length === 0 ? (
         <p className="empty">
           {filtered ? "Nenhum animal com esses filtros." : "A organização ainda não publicou nenhum animal."}
@@ -193,6 +213,12 @@ export default function OrganizationAnimals() {
               {pet.foto ? <img className="my-pet__photo" src={pet.foto} alt="" width={80} height={80} /> : null}
               <div className="my-pet__body">
                 <h2 className="my-pet__name">
+                  {pet.status === "adotado" ? null : (
+                    <label className="my-pet__select">
+                      <input type="checkbox" name="animais" value={pet.id} form="selecao" />
+                      <span className="visually-hidden">{`Marcar ${pet.nome}`}</span>
+                    </label>
+                  )}
                   {pet.oculto ? pet.nome : <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>}
                 </h2>
                 <p className="my-pet__facts">{pet.fatos}</p>

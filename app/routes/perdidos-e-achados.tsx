@@ -8,13 +8,7 @@ import { searchEmergencyByPhoto } from "~/domain/lost-found/photo-search.server"
 import { listReports, type ReportView } from "~/domain/lost-found/reports.server";
 import { formatDay } from "~/lib/dates";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
-import {
-  LOST_FOUND_RADII_KM,
-  MATCH_RADIUS_KM,
-  REPORT_TYPE_LABEL,
-  REPORT_TYPES,
-  reportTitle,
-} from "~/lib/lost-found";
+import { LOST_FOUND_RADII_KM, MATCH_RADIUS_KM, REPORT_TYPE_LABEL, REPORT_TYPES, reportTitle } from "~/lib/lost-found";
 import { pageMeta } from "~/lib/meta";
 import { SPECIES, SPECIES_LABEL } from "~/lib/pets";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";

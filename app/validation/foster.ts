@@ -8,7 +8,7 @@ import {
   NEWS_STATUSES,
 } from "~/lib/foster";
 import { DEFAULT_RADIUS_KM, SIZES, SPECIES, UFS } from "~/lib/pets";
-import type { requiredCity} from "./fields";
+import type { requiredCity } from "./fields";
 import { cidadeField, cidadeIbgeField, cityRequired, requiredText, textField } from "./fields";
 import { MESSAGES } from "./messages";
 import { photos, searchFields } from "./pets";

@@ -5,6 +5,7 @@ import {
   HEALTH_FILES_MAX,
   HEALTH_LIMITS,
   HEALTH_MESSAGES,
+  SEVERAL_ANIMALS_MAX,
   TIME_PATTERN,
   type HealthType,
 } from "~/lib/health";
@@ -181,3 +182,32 @@ export const healthRemindersSchema = z.object({ lembretes: z.enum(["sim", "nao"]
 export const healthEntryPatchSchema = z.record(z.string().max(40), z.unknown()).meta({
   description: "Os campos a mudar, como no registro do mesmo tipo; `null` apaga um campo opcional. O `tipo` não muda.",
 });
+
+/** The animals one entry is for: `animais`, a list of ids (a form's checkboxes send it once each). */
+const severalAnimals = z.preprocess(
+  (value) => (typeof value === "string" ? [value] : value),
+  z
+    .array(z.uuid(HEALTH_MESSAGES.animais), HEALTH_MESSAGES.animais)
+    .min(1, HEALTH_MESSAGES.animais)
+    .max(SEVERAL_ANIMALS_MAX, HEALTH_MESSAGES.animais),
+);
+
+/** The kinds one entry may be for several animals: the doses a litter or a rescue shares. */
+export const SEVERAL_HEALTH_TYPES = ["vacina", "vermifugo", "antipulgas"] as const;
+
+/** Each kind's form for several animals: its fields, and `animais`. */
+export const SEVERAL_HEALTH_SCHEMAS = {
+  vacina: HEALTH_ENTRY_SCHEMAS.vacina.safeExtend({ animais: severalAnimals }),
+  vermifugo: HEALTH_ENTRY_SCHEMAS.vermifugo.safeExtend({ animais: severalAnimals }),
+  antipulgas: HEALTH_ENTRY_SCHEMAS.antipulgas.safeExtend({ animais: severalAnimals }),
+};
+
+/**
+ * One dose for several of an organisation's animals (issue 62: a litter's vaccine, a rescue's
+ * dewormer): `POST /organizacoes/{id}/saude` and the organisation's `Saúde` page.
+ */
+export const severalHealthEntrySchema = z.discriminatedUnion(
+  "tipo",
+  [SEVERAL_HEALTH_SCHEMAS.vacina, SEVERAL_HEALTH_SCHEMAS.vermifugo, SEVERAL_HEALTH_SCHEMAS.antipulgas],
+  { error: "Escolha o tipo: vacina, vermifugo ou antipulgas." },
+);

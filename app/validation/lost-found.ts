@@ -1,15 +1,8 @@
 import { z } from "zod";
 import { COLORS, EMERGENCY_ANIMALS_MAX, EMERGENCY_CITIES_MAX, REPORT_STATUSES, REPORT_TYPES } from "~/lib/lost-found";
 import { SEXES, SIZES, SPECIES } from "~/lib/pets";
-import type {
-  requiredCity} from "./fields";
-import {
-  blankToUndefined,
-  cidadeIbgeField,
-  cityRequired,
-  optionalTextField,
-  requiredText
-} from "./fields";
+import type { requiredCity } from "./fields";
+import { blankToUndefined, cidadeIbgeField, cityRequired, optionalTextField, requiredText } from "./fields";
 import { PET_MESSAGES, photos } from "./pets";
 
 /**

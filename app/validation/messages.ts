@@ -131,6 +131,8 @@ export const NOTICES = {
   newsSent: "Notícias enviadas: a equipe vai ler e publicar na página do animal.",
   newsPublished: "Notícias publicadas na página do animal.",
   healthAdded: "Registro de saúde salvo.",
+  healthAddedSeveral: "Registro de saúde salvo para os animais escolhidos.",
+  petsNeedFoster: "Os animais escolhidos agora aparecem em Precisam de lar temporário.",
   healthChanged: "Registro de saúde corrigido.",
   healthRemoved: "Registro de saúde apagado.",
   healthRemindersOn: "Lembretes de saúde ligados.",

@@ -3,9 +3,7 @@ import { UFS } from "~/lib/pets";
 import { carriesBadge, holdsAddress } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
 import { MESSAGES } from "./messages";
-import type {
-  namedCity,
-  requiredCity} from "./fields";
+import type { namedCity, requiredCity } from "./fields";
 import {
   cidadeField,
   cidadeIbgeField,

@@ -57,7 +57,7 @@ export async function logIn(page: Page, email: string, senha = SENHA) {
 }
 
 /** Where a person lands after signing in: the feed, or their organisation's `Hoje`. */
-export const LANDING = /\/adopet\/(home|organizacoes\/[0-9a-f-]{36}\/hoje)$/;
+const LANDING = /\/adopet\/(home|organizacoes\/[0-9a-f-]{36}\/hoje)$/;
 
 export async function logInThroughForm(page: Page, email: string, senha = SENHA) {
   await page.goto("/adopet/login");

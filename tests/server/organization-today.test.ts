@@ -36,10 +36,12 @@ beforeAll(async () => {
   expect((await admin.client.patch(`/api/candidaturas/${melId}`, { atribuida_a: team.id })).status).toBe(200);
   expect((await adopter.client.post(`/api/pets/${bento}/candidaturas`, { respostas: ANSWERS })).status).toBe(201);
   const conversation = (await adopter.client.get(`/api/candidaturas/${melId}`)).json.conversa_id as string;
-  expect((await adopter.client.post(`/api/conversas/${conversation}/mensagens`, { texto: "Posso visitar?" })).status).toBe(
-    201,
+  expect(
+    (await adopter.client.post(`/api/conversas/${conversation}/mensagens`, { texto: "Posso visitar?" })).status,
+  ).toBe(201);
+  expect((await admin.client.patch(`/api/conversas/${conversation}`, { atribuida_a: team.id })).status).toBeLessThan(
+    300,
   );
-  expect((await admin.client.patch(`/api/conversas/${conversation}`, { atribuida_a: team.id })).status).toBeLessThan(300);
 
   // Doses: Bento's V10 is late, Mel's dewormer is due in three days; Nina, with the foster, is late too.
   const dose = (pet: string, body: Record<string, unknown>) => team.client.post(`/api/pets/${pet}/saude`, body);
@@ -124,7 +126,9 @@ beforeAll(async () => {
     .insert(lostFoundReports)
     .values({ ...report, authorId: adopter.id, tipo: "perdido", nome: "Pipoca" })
     .returning({ id: lostFoundReports.id });
-  await app.db.insert(lostFoundMatches).values({ perdidoId: lost!.id, encontradoId: found!.id, pontos: 80, distanciaKm: 1 });
+  await app.db
+    .insert(lostFoundMatches)
+    .values({ perdidoId: lost!.id, encontradoId: found!.id, pontos: 80, distanciaKm: 1 });
 });
 
 afterAll(async () => {
@@ -151,7 +155,7 @@ describe("the home in the API", () => {
     expect((body.lar_temporario!.primeiros as { nome: string }[]).map((pet) => pet.nome)).toEqual(["Yoda", "Lua"]);
     expect(body.perdidos_e_achados).toMatchObject({ total: 1, anuncios: [{ nome: "Caramelo", parecidos: 1 }] });
     expect(body.acompanhamentos).toMatchObject({ sem_resposta: 1, castracoes: 1 });
-    expect((body.acompanhamentos!.itens as { motivo: string; animal: string; atrasada: boolean }[])).toEqual([
+    expect(body.acompanhamentos!.itens as { motivo: string; animal: string; atrasada: boolean }[]).toEqual([
       expect.objectContaining({ motivo: "sem_resposta", animal: "Bidu", atrasada: true }),
       expect.objectContaining({ motivo: "castracao", animal: "Bidu", atrasada: true }),
     ]);
@@ -222,9 +226,9 @@ describe("each count is the total of the list it opens", () => {
     expect(page.status).toBe(200);
     // Opening it makes it the organisation the person works in.
     expect(page.headers.get("set-cookie")).toContain(`adopet_organizacao=`);
-    const links = [...page.text.matchAll(/<a href="\/adopet([^"]+)"[^>]*><span class="today__number">(\d+)<\/span>/g)].map(
-      ([, href, count]) => ({ href: href!.replaceAll("&amp;", "&"), count: Number(count) }),
-    );
+    const links = [
+      ...page.text.matchAll(/<a href="\/adopet([^"]+)"[^>]*><span class="today__number">(\d+)<\/span>/g),
+    ].map(([, href, count]) => ({ href: href!.replaceAll("&amp;", "&"), count: Number(count) }));
     expect(links.length).toBeGreaterThanOrEqual(9);
     for (const { href, count } of links) {
       const list = await team.client.get(href);
@@ -267,6 +271,38 @@ describe("the organisation's animals", () => {
     expect(Object.keys(refused.json.errors as object).sort()).toEqual(["dose_atrasada", "q", "status"]);
     expect((await foster.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(403);
     expect((await outsider.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(404);
+  });
+});
+
+describe("one dose for several animals", () => {
+  it("is registered for each, all or none, only by the team and only for the organisation's animals", async () => {
+    const litter = [];
+    for (const nome of ["Tom", "Tim", "Tam"]) {
+      litter.push(await createPet(app.db, { caretakerId: admin.id, nome, especie: "gato" }));
+    }
+    const dose = { tipo: "vacina", nome: "V4", data: today, proxima_dose: addDays(today, 21) };
+    const path = `/api/organizacoes/${organizationId}/saude`;
+    const made = await team.client.post(path, { ...dose, animais: litter });
+    expect(made.status, made.text).toBe(201);
+    expect(made.json.registros).toHaveLength(3);
+    for (const pet of litter) {
+      const record = await team.client.get(`/api/pets/${pet}/saude`);
+      expect((record.json.registros as { nome: string }[]).map((entry) => entry.nome)).toContain("V4");
+    }
+    // Another organisation's animal, or one adopted: nothing is written for any.
+    const [theirs] = await app.db.select({ id: pets.id }).from(pets).where(eq(pets.caretakerId, outsider.id)).limit(1);
+    const [bidu] = await app.db.select({ id: pets.id }).from(pets).where(eq(pets.nome, "Bidu")).limit(1);
+    for (const stranger of [theirs!.id, bidu!.id]) {
+      const refused = await team.client.post(path, { ...dose, nome: "Raiva", animais: [litter[0], stranger] });
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.json.errors as object)).toEqual(["animais"]);
+    }
+    const tom = await team.client.get(`/api/pets/${litter[0]}/saude`);
+    expect((tom.json.registros as { nome: string }[]).map((entry) => entry.nome)).not.toContain("Raiva");
+    expect((await team.client.post(path, { ...dose, animais: [] })).status).toBe(400);
+    expect((await team.client.post(path, { ...dose, tipo: "exame", animais: litter })).status).toBe(400);
+    expect((await foster.client.post(path, { ...dose, animais: litter })).status).toBe(403);
+    expect((await outsider.client.post(path, { ...dose, animais: litter })).status).toBe(404);
   });
 });
 

@@ -7,13 +7,15 @@ import { dayInBrasilia } from "~/lib/dates";
 import { downloadName } from "~/lib/file-names";
 import {
   addHealthEntry,
+  addHealthEntryToSeveral,
   changeHealthEntry,
   findHealthEntry,
   healthRecord,
   removeHealthEntry,
 } from "~/domain/health/records.server";
-import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES } from "~/lib/health";
-import { healthEntryResponseSchema, healthRecordSchema } from "~/openapi/responses";
+import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES, SEVERAL_ANIMALS_MAX } from "~/lib/health";
+import { severalHealthEntrySchema } from "~/validation/health";
+import { healthEntryResponseSchema, healthRecordSchema, severalHealthEntriesSchema } from "~/openapi/responses";
 import {
   HEALTH_ENTRY_SCHEMAS,
   healthEntryFormSchema,
@@ -185,6 +187,42 @@ export const healthEndpoints = [
         emitidaEm: dayInBrasilia(new Date()),
       });
       return privatePdfResponse({ pdf, fileName: downloadName("sinpatinhas", row.value.nome, "pdf") });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/organizacoes/{id}/saude",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Saúde"],
+      summary: "Registrar uma dose para vários animais",
+      description: `Para administradores e equipe: a mesma vacina, vermífugo ou antipulgas para até ${SEVERAL_ANIMALS_MAX} animais da organização que ainda estão com ela (uma ninhada, um abrigo), um registro em cada, todos ou nenhum. \`animais\`: os ids.`,
+      requestBody: { content: json(severalHealthEntrySchema) },
+      ok: { 201: answer("Os registros criados, um por animal.", severalHealthEntriesSchema) },
+      errors: {
+        400: "Dados inválidos: um campo que falta, uma data no futuro, um animal que não é da organização ou que já foi adotado.",
+        403: "Um lar temporário registra no registro de cada animal que está com ele.",
+        404: "Organização não encontrada (ou você não é membro dela).",
+        409: "Um dos animais já tem o máximo de registros.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, severalHealthEntrySchema);
+      if (!parsed.ok) return parsed.response;
+      const { animais, ...input } = parsed.data;
+      const added = await addHealthEntryToSeveral(
+        context.db,
+        context.jobs,
+        user.id,
+        params.id,
+        animais,
+        input,
+        new Date(),
+      );
+      if (!added.ok) return apiFailure(added.failure);
+      return Response.json({ registros: added.value }, { status: 201, headers: NO_STORE });
     },
   }),
   endpoint({

@@ -110,11 +110,22 @@ export async function listOrganizationAnimals(
   organizationId: string,
   filters: AnimalFilters,
   now: Date,
+  {
+    pageSize = ANIMALS_PAGE_SIZE,
+    stillWith: onlyStillWith = false,
+  }: {
+    pageSize?: number;
+    /** Only those still with the organisation (not adopted): the ones a dose is given to. */
+    stillWith?: boolean;
+  } = {},
 ): Promise<Result<{ items: OrganizationAnimal[]; total: number; page: number; pageCount: number }>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
   const doses = await dosesOfOrganization(db, organizationId, now);
-  const where = organizationAnimalsWhere(organizationId, filters, doses);
+  const where = and(
+    organizationAnimalsWhere(organizationId, filters, doses),
+    onlyStillWith ? inArray(pets.status, ["disponivel", "oculto"]) : undefined,
+  );
   const page = Math.max(1, filters.pagina ?? 1);
   const [rows, total] = await Promise.all([
     db
@@ -123,9 +134,15 @@ export async function listOrganizationAnimals(
       .innerJoin(users, eq(users.id, pets.caretakerId))
       .where(where)
       .orderBy(...ORDER[filters.ordem ?? "recentes"])
-      .limit(ANIMALS_PAGE_SIZE)
-      .offset((page - 1) * ANIMALS_PAGE_SIZE),
-    countOrganizationAnimals(db, organizationId, filters, doses),
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    onlyStillWith
+      ? db
+          .select({ total: count() })
+          .from(pets)
+          .where(where)
+          .then(([row]) => row?.total ?? 0)
+      : countOrganizationAnimals(db, organizationId, filters, doses),
   ]);
   return ok({
     items: rows.map((row) => {
@@ -134,7 +151,7 @@ export async function listOrganizationAnimals(
     }),
     total,
     page,
-    pageCount: Math.max(1, Math.ceil(total / ANIMALS_PAGE_SIZE)),
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
   });
 }
 

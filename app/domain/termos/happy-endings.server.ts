@@ -25,7 +25,6 @@ import { adoptionOf, adoptionParty } from "./followups.server";
 /** The job: tells the caretaker a story waits for their approval. */
 export const STORY_SHARED_JOB = "story-shared";
 
-
 /** The adoption of an application, if `userId` is one of its two parties. */
 async function adoptionFor(db: Db, userId: string, applicationId: string) {
   const adoption = await adoptionOf(db, applicationId);
