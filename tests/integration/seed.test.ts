@@ -54,10 +54,12 @@ describe("the demo data", () => {
     expect(await verifyPassword(caretaker!.passwordHash, DEMO_CARETAKER.senha)).toBe(true);
     expect(caretaker!.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const all = await database.db.select().from(pets).orderBy(asc(pets.createdAt));
+    const every = await database.db.select().from(pets).orderBy(asc(pets.createdAt));
+    // Beside the NGO's, the cat a protetora asks it to take in (issue 62: a transfer to accept).
+    expect(every.filter((pet) => pet.caretakerId !== caretaker!.id).map((pet) => pet.nome)).toEqual(["Tico"]);
+    const all = every.filter((pet) => pet.caretakerId === caretaker!.id);
     const feed = all.filter((pet) => pet.status === "disponivel");
     expect(feed.map((pet) => pet.nome).reverse()).toEqual(DEMO_PETS.map((pet) => pet.nome));
-    expect(all.every((pet) => pet.caretakerId === caretaker!.id)).toBe(true);
     expect(all.filter((pet) => pet.status === "adotado").map((pet) => pet.nome)).toEqual(["Bolota"]);
     // The foster network: Sid in Marta's home, Yoda (urgently) and Lua needing one.
     const placed = await database.db
@@ -208,14 +210,20 @@ describe("the demo data", () => {
       .from(organizations)
       .where(eq(organizations.ownAccountOf, caretaker!.id));
     expect(ngo!.aberta).toBe(true);
-    // Lost and found (issue 47): the adopter's lost cat, the same cat found (a likely match), a dog found.
+    // Lost and found (issue 47): the adopter's lost cat, the same cat found (a likely match), a dog found
+    // and taken in by the NGO, and the dog a protetora lost, alike to it (issue 62: on the NGO's home).
     const lostAndFound = await database.db
       .select({ tipo: lostFoundReports.tipo, nome: lostFoundReports.nome })
       .from(lostFoundReports);
-    expect(lostAndFound).toHaveLength(3);
-    expect(lostAndFound.filter((report) => report.tipo === "perdido")).toEqual([{ tipo: "perdido", nome: "Mingau" }]);
-    const [match] = await database.db.select({ pontos: lostFoundMatches.pontos }).from(lostFoundMatches);
-    expect(match!.pontos).toBeGreaterThanOrEqual(60);
+    expect(lostAndFound).toHaveLength(4);
+    expect(
+      lostAndFound
+        .filter((report) => report.tipo === "perdido")
+        .map((report) => report.nome)
+        .sort(),
+    ).toEqual(["Mingau", "Pretinha"]);
+    const matches = await database.db.select({ pontos: lostFoundMatches.pontos }).from(lostFoundMatches);
+    expect(matches.filter((match) => match.pontos >= 60)).toHaveLength(2);
     // The foster home who found Mingau talks with his family about the report.
     const aboutReports = await database.db
       .select({ id: conversations.id })
@@ -232,7 +240,8 @@ describe("the demo data", () => {
 
   it("gives every pet a photo with every resized variant, each small", async () => {
     const photos = await database.db.select().from(petPhotos);
-    expect(photos).toHaveLength(DEMO_PETS.length + 1);
+    // The sample list's, Bolota's and the protetora's Tico.
+    expect(photos).toHaveLength(DEMO_PETS.length + 2);
     const variants = await database.db
       .select({ width: imageVariants.width, bytes: imageVariants.bytes })
       .from(imageVariants)
@@ -245,7 +254,7 @@ describe("the demo data", () => {
   it("is not loaded twice", async () => {
     expect(await seedDemoData(database.db, DEMO)).toBe(false);
     const [row] = await database.db.select({ total: count() }).from(pets);
-    expect(row!.total).toBe(DEMO_PETS.length + 1);
+    expect(row!.total).toBe(DEMO_PETS.length + 2);
   });
 });
 
