@@ -62,6 +62,7 @@ export default [
   route("lar-temporario/precisam", "routes/lar-temporario.precisam.tsx"),
   route("meus-lares", "routes/meus-lares.tsx"),
   route("noticias/:newsId/fotos/:file", "routes/noticia-foto.ts"),
+  route("organizacoes/resumo-diario/cancelar", "routes/organizacoes.resumo-cancelar.tsx"),
   route("organizacoes/:id/hoje", "routes/organizacoes.hoje.tsx"),
   route("organizacoes/:id/animais", "routes/organizacoes.animais.tsx"),
   route("organizacoes/:id/saude", "routes/organizacoes.saude.tsx"),

@@ -429,6 +429,8 @@ export const organizationMembers = pgTable(
      */
     adminSince: timestamp("admin_since", { withTimezone: true }),
     adminTrustedAt: timestamp("admin_trusted_at", { withTimezone: true }),
+    /** The morning e-mail of the member's `Hoje` (issue 62), on until they turn it off. */
+    resumoDiario: boolean("resumo_diario").notNull().default(true),
   },
   (table) => [
     primaryKey({ columns: [table.organizationId, table.userId] }),
@@ -565,6 +567,18 @@ export const organizationActivity = pgTable(
     index("organization_activity_created_idx").on(table.createdAt),
   ],
 );
+
+/**
+ * The last e-mail that told a member what was assigned to them (issue 62): at most one an hour,
+ * listing the assignments of the organisation's log made after `toldUntil` (the newest told).
+ */
+export const assignmentNotices = pgTable("assignment_notices", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
+  toldUntil: timestamp("told_until", { withTimezone: true }).notNull(),
+});
 
 export const pets = pgTable(
   "pets",

@@ -93,5 +93,8 @@ export function appJobs({
     termos.castrationReminder,
     termos.adoptionReturned,
     termos.storyShared,
+    organizations.assignmentNotice,
+    organizations.dailySummarySweep,
+    organizations.dailySummary,
   ] as JobDefinition<never>[];
 }

@@ -1392,8 +1392,15 @@ export const todaySchema = z
     meus_animais: z
       .object({ total: z.int().meta({ description: "Os animais no seu lar temporário agora." }) })
       .optional(),
+    resumo_diario: z.boolean().meta({
+      description: "Se você recebe estes números por e-mail às 7h (só quando há algo a fazer).",
+    }),
   })
   .meta({ id: "Hoje" });
+
+export const dailySummarySchema = z
+  .object({ ativo: z.boolean().meta({ description: "Se você recebe o resumo diário desta organização." }) })
+  .meta({ id: "ResumoDiario" });
 
 export const severalHealthEntriesSchema = z
   .object({ registros: z.array(id).meta({ description: "Os ids dos registros, na ordem dos ids dos animais." }) })

@@ -116,5 +116,6 @@ export function toApiToday(today: Today): z.input<typeof todaySchema> {
       doses: foster.doses,
       noticias: foster.noticias,
     }),
+    resumo_diario: today.resumoDiario,
   };
 }

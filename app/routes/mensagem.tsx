@@ -59,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (new URL(request.url).searchParams.get("acao") === "atribuir") {
     const form = await parseForm(request, assignFormSchema);
     if (!form.ok) return data({ intent: "atribuir", result: form.response.data }, form.response.init ?? undefined);
-    const assigned = await assignConversation(context.db, {
+    const assigned = await assignConversation(context.db, context.jobs, {
       userId: user.id,
       conversationId: params.id,
       assignee: form.value.atribuida_a ?? null,

@@ -1,15 +1,18 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.hoje";
+import { setDailySummary } from "~/domain/organizations/daily-summary.server";
 import { organizationToday } from "~/domain/organizations/today.server";
 import { formatDay } from "~/lib/dates";
 import { imageUrl } from "~/lib/image-urls";
 import { pageMeta } from "~/lib/meta";
 import { ORGANIZATION_ROLE_LABEL } from "~/lib/organizations";
 import { reportAnimalName } from "~/lib/lost-found";
-import { organizationLinks } from "~/lib/organization-nav";
+import { todaySections, type TodayCount, type TodaySectionKey } from "~/lib/organization-today";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { pageId } from "~/web/not-found.server";
+import { readForm } from "~/web/body.server";
+import { setNotice } from "~/web/notices.server";
 import { rememberOrganization } from "~/web/organization-choice.server";
 
 /**
@@ -23,7 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = pageId(params.id, "organization");
   const today = await organizationToday(context.db, user.id, id, new Date());
   if (!today.ok) throw pageFailure(today.failure);
-  const { organization, team, admin, foster } = today.value;
+  const { organization, team, admin, foster, resumoDiario } = today.value;
   return data(
     {
       organization: {
@@ -56,9 +59,24 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
       admin,
       foster,
+      resumoDiario,
     },
     { headers: { "Set-Cookie": await rememberOrganization(organization.id) } },
   );
+}
+
+/** Turns the morning summary on or off (`resumo_diario`: `sim` or `nao`), back to the page. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context.db);
+  const id = pageId(params.id, "organization");
+  const form = await readForm(request, { maxFiles: 0 }).catch(() => null);
+  const choice = form?.get("resumo_diario");
+  if (choice !== "sim" && choice !== "nao") throw data("Escolha se quer receber o resumo diário.", { status: 400 });
+  const set = await setDailySummary(context.db, user.id, id, choice === "sim");
+  if (!set.ok) throw pageFailure(set.failure);
+  return redirect(`/organizacoes/${id}/hoje#hoje-resumo`, {
+    headers: { "Set-Cookie": await setNotice(set.value.on ? "dailySummaryOn" : "dailySummaryOff") },
+  });
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
@@ -68,33 +86,81 @@ export function meta({ data: loaded }: Route.MetaArgs) {
   );
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /** A count and what it counts, linked to the list that holds exactly those. */
-function CountLink({ to, count, one, many }: { to: string; count: number; one: string; many: string }) {
+function Count({ entry }: { entry: TodayCount }) {
+  const text = (
+    <>
+      <span className="today__number">{entry.count}</span> {entry.count === 1 ? entry.one : entry.many}
+    </>
+  );
   return (
-    <li className={count > 0 ? "today__count today__count--some" : "today__count"}>
-      <Link to={to}>
-        <span className="today__number">{count}</span> {count === 1 ? one : many}
-      </Link>
+    <li className={entry.count > 0 ? "today__count today__count--some" : "today__count"}>
+      {entry.to ? <Link to={entry.to}>{text}</Link> : text}
     </li>
   );
 }
 
-function Block({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+/** What a block lists below its counts: the first animals needing a home, the follow-ups, the reports. */
+function SectionItems({ section, team }: { section: TodaySectionKey; team: NonNullable<Loaded["team"]> }) {
+  const items =
+    section === "lar"
+      ? team.larTemporario.primeiros.map((pet) => (
+          <li key={pet.id}>
+            <Link to={`/meus-pets/${pet.id}`}>{pet.nome}</Link>
+            {pet.urgente ? <span className="today__tag">Urgente</span> : null}
+            {pet.prazo ? ` até ${pet.prazo}` : null}
+          </li>
+        ))
+      : section === "acompanhamentos"
+        ? team.acompanhamentos.itens.map((item) => (
+            <li key={`${item.motivo}-${item.applicationId}-${item.dia}`}>
+              <Link to={`/candidaturas/${item.applicationId}#acompanhamento`}>
+                {item.adotante ? `${item.animal}, com ${item.adotante}` : item.animal}
+              </Link>
+              {item.motivo === "sem_resposta"
+                ? `: sem resposta ao acompanhamento de ${item.dia}.`
+                : item.atrasada
+                  ? `: castração atrasada, o prazo era ${item.dia}.`
+                  : `: castração até ${item.dia}.`}
+            </li>
+          ))
+        : section === "perdidos"
+          ? team.perdidosEAchados.anuncios.map((report) => (
+              <li key={report.id}>
+                <Link to={`/perdidos-e-achados/${report.id}`}>{report.nome}</Link>
+                {`: ${report.parecidos} ${report.parecidos === 1 ? "anúncio parecido" : "anúncios parecidos"}`}
+              </li>
+            ))
+          : [];
+  return items.length > 0 ? <ul className="today__items">{items}</ul> : null;
+}
+
+/** The morning e-mail of these counts: on by default, off here or from the e-mail's own link. */
+function DailySummaryChoice({ on }: { on: boolean }) {
   return (
-    <section className="today__block" aria-labelledby={id}>
-      <h2 className="today__block-title" id={id}>
-        {title}
+    <section className="today__summary-choice" aria-labelledby="hoje-resumo">
+      <h2 className="today__block-title" id="hoje-resumo">
+        Resumo diário por e-mail
       </h2>
-      {children}
+      <p>
+        {on
+          ? "Todo dia às 7h você recebe estes números por e-mail, quando há algo a fazer."
+          : "Você não recebe o resumo diário desta organização."}
+      </p>
+      <Form method="post">
+        <input type="hidden" name="resumo_diario" value={on ? "nao" : "sim"} />
+        <button type="submit" className="today__summary-button">
+          {on ? "Não receber o resumo diário" : "Receber o resumo diário"}
+        </button>
+      </Form>
     </section>
   );
 }
 
 export default function Today() {
-  const { organization, team, admin, foster } = useLoaderData<typeof loader>();
-  const links = organizationLinks(organization.id);
+  const { organization, team, admin, foster, resumoDiario } = useLoaderData<typeof loader>();
   return (
     <section className="today">
       <header className="today__header">
@@ -109,189 +175,21 @@ export default function Today() {
         </div>
       </header>
       <div className="today__blocks">
-        {team ? (
-          <>
-            <Block id="hoje-candidaturas" title="Candidaturas">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.applicationsMine}
-                  count={team.candidaturas.minhas}
-                  one="atribuída a você"
-                  many="atribuídas a você"
-                />
-                <CountLink to={links.applicationsNew} count={team.candidaturas.novas} one="nova" many="novas" />
-                <CountLink
-                  to={links.applicationsOpen}
-                  count={team.candidaturas.abertas}
-                  one="em andamento"
-                  many="em andamento"
-                />
-              </ul>
-            </Block>
-            <Block id="hoje-conversas" title="Conversas">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.conversationsMine}
-                  count={team.conversas.minhas}
-                  one="sua aguarda resposta"
-                  many="suas aguardam resposta"
-                />
-                <CountLink
-                  to={links.conversationsWaiting}
-                  count={team.conversas.aguardando}
-                  one="aguarda resposta"
-                  many="aguardam resposta"
-                />
-              </ul>
-            </Block>
-            <Block id="hoje-doses" title="Vacinas e remédios">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.dosesLate}
-                  count={team.doses.atrasadas}
-                  one="animal com dose atrasada"
-                  many="animais com dose atrasada"
-                />
-                <CountLink
-                  to={links.dosesComing}
-                  count={team.doses.proximas}
-                  one="animal com dose nos próximos 7 dias"
-                  many="animais com dose nos próximos 7 dias"
-                />
-              </ul>
-            </Block>
-            <Block id="hoje-lar" title="Precisam de lar temporário">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.needingFoster}
-                  count={team.larTemporario.precisam}
-                  one="animal precisa"
-                  many="animais precisam"
-                />
-                <CountLink
-                  to={links.needingFosterUrgently}
-                  count={team.larTemporario.urgentes}
-                  one="urgente"
-                  many="urgentes"
-                />
-              </ul>
-              {team.larTemporario.primeiros.length > 0 ? (
-                <ul className="today__items">
-                  {team.larTemporario.primeiros.map((pet) => (
-                    <li key={pet.id}>
-                      <Link to={`/meus-pets/${pet.id}`}>{pet.nome}</Link>
-                      {pet.urgente ? <span className="today__tag">Urgente</span> : null}
-                      {pet.prazo ? ` até ${pet.prazo}` : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </Block>
-            <Block id="hoje-noticias" title="Notícias dos lares">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.newsWaiting}
-                  count={team.noticias.pendentes}
-                  one="aguarda aprovação"
-                  many="aguardam aprovação"
-                />
-              </ul>
-            </Block>
-            <Block id="hoje-acompanhamentos" title="Acompanhamentos e castrações">
-              <p className="today__summary">
-                {`${plural(team.acompanhamentos.semResposta, "acompanhamento sem resposta", "acompanhamentos sem resposta")}; ${plural(team.acompanhamentos.castracoes, "castração atrasada ou nos próximos 14 dias", "castrações atrasadas ou nos próximos 14 dias")}.`}
-              </p>
-              {team.acompanhamentos.itens.length > 0 ? (
-                <ul className="today__items">
-                  {team.acompanhamentos.itens.map((item) => (
-                    <li key={`${item.motivo}-${item.applicationId}-${item.dia}`}>
-                      <Link to={`/candidaturas/${item.applicationId}#acompanhamento`}>
-                        {item.adotante ? `${item.animal}, com ${item.adotante}` : item.animal}
-                      </Link>
-                      {item.motivo === "sem_resposta"
-                        ? `: sem resposta ao acompanhamento de ${item.dia}.`
-                        : item.atrasada
-                          ? `: castração atrasada, o prazo era ${item.dia}.`
-                          : `: castração até ${item.dia}.`}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </Block>
-            <Block id="hoje-perdidos" title="Perdidos e achados">
-              <p className="today__summary">
-                {plural(
-                  team.perdidosEAchados.total,
-                  "animal acolhido tem anúncios parecidos",
-                  "animais acolhidos têm anúncios parecidos",
-                )}
-                .
-              </p>
-              {team.perdidosEAchados.anuncios.length > 0 ? (
-                <ul className="today__items">
-                  {team.perdidosEAchados.anuncios.map((report) => (
-                    <li key={report.id}>
-                      <Link to={`/perdidos-e-achados/${report.id}`}>{report.nome}</Link>
-                      {`: ${plural(report.parecidos, "anúncio parecido", "anúncios parecidos")}`}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </Block>
-          </>
-        ) : null}
-        {admin ? (
-          <>
-            <Block id="hoje-transferencias" title="Transferências">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.transfers}
-                  count={admin.transferencias.paraAceitar}
-                  one="animal para aceitar"
-                  many="animais para aceitar"
-                />
-              </ul>
-            </Block>
-            <Block id="hoje-extrato" title="Extrato">
-              <ul className="today__counts">
-                <CountLink
-                  to={links.statementLines}
-                  count={admin.extrato.aDecidir}
-                  one="linha a decidir"
-                  many="linhas a decidir"
-                />
-              </ul>
-            </Block>
-          </>
-        ) : null}
-        {foster ? (
-          <>
-            <Block id="hoje-meus-lares" title="No seu lar">
-              <ul className="today__counts">
-                <CountLink to="/meus-lares" count={foster.animais} one="animal com você" many="animais com você" />
-                <CountLink
-                  to="/meus-lares"
-                  count={foster.doses.atrasadas}
-                  one="com dose atrasada"
-                  many="com dose atrasada"
-                />
-                <CountLink
-                  to="/meus-lares"
-                  count={foster.doses.proximas}
-                  one="com dose nos próximos 7 dias"
-                  many="com dose nos próximos 7 dias"
-                />
-                <CountLink
-                  to="/meus-lares"
-                  count={foster.noticias.pendentes}
-                  one="notícia sua aguarda aprovação"
-                  many="notícias suas aguardam aprovação"
-                />
-              </ul>
-            </Block>
-          </>
-        ) : null}
+        {todaySections(organization.id, { team, admin, foster }).map((section) => (
+          <section key={section.key} className="today__block" aria-labelledby={`hoje-${section.key}`}>
+            <h2 className="today__block-title" id={`hoje-${section.key}`}>
+              {section.title}
+            </h2>
+            <ul className="today__counts">
+              {section.counts.map((entry) => (
+                <Count key={entry.one} entry={entry} />
+              ))}
+            </ul>
+            {team ? <SectionItems section={section.key} team={team} /> : null}
+          </section>
+        ))}
       </div>
+      <DailySummaryChoice on={resumoDiario} />
     </section>
   );
 }

@@ -133,6 +133,8 @@ export const NOTICES = {
   healthAdded: "Registro de saúde salvo.",
   healthAddedSeveral: "Registro de saúde salvo para os animais escolhidos.",
   petsNeedFoster: "Os animais escolhidos agora aparecem em Precisam de lar temporário.",
+  dailySummaryOn: "Pronto: você vai receber o resumo diário por e-mail às 7h.",
+  dailySummaryOff: "Pronto: você não vai mais receber o resumo diário por e-mail.",
   healthChanged: "Registro de saúde corrigido.",
   healthRemoved: "Registro de saúde apagado.",
   healthRemindersOn: "Lembretes de saúde ligados.",

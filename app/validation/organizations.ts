@@ -114,6 +114,11 @@ export const invitationSchema = z
 /** A member's new role. */
 export const memberRoleSchema = z.object({ papel: z.enum(ORGANIZATION_ROLES, ORGANIZATION_MESSAGES.papel) }).strict();
 
+/** `PUT /organizacoes/{id}/resumo-diario`: the member's morning summary on or off (issue 62). */
+export const dailySummaryChoiceSchema = z
+  .object({ ativo: z.boolean({ error: "Informe ativo: true ou false." }) })
+  .strict();
+
 /** The team's form on an application or a conversation: to whom it is assigned (nothing chosen: the whole team). */
 export const assignFormSchema = z.object({ atribuida_a: z.uuid(ORGANIZATION_MESSAGES.atribuidaA).optional() });
 

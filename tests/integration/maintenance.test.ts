@@ -9,6 +9,7 @@ import { startJobQueue, type JobQueue } from "~/jobs/queue.server";
 import { ALERT_DIGEST_JOB } from "~/domain/alerts/alerts.server";
 import { FOLLOWUP_SWEEP_JOB } from "~/domain/termos/followups.server";
 import { HEALTH_SWEEP_JOB } from "~/domain/health/reminders.server";
+import { DAILY_SUMMARY_SWEEP_JOB } from "~/domain/organizations/daily-summary.server";
 import { LOST_FOUND_SWEEP_JOB } from "~/domain/lost-found/renewals.server";
 import { SPONSORSHIP_SWEEP_JOB } from "~/domain/giving/sponsorships.server";
 import { appJobs } from "~/jobs/definitions.server";
@@ -105,6 +106,7 @@ describe("the periodic purge", () => {
       const schedules = rowsOf(await database.db.execute(sql`select name, cron from pgboss.schedule order by name`));
       expect(schedules).toEqual([
         { name: ALERT_DIGEST_JOB, cron: "0 11 * * *" },
+        { name: DAILY_SUMMARY_SWEEP_JOB, cron: "0 10 * * *" },
         { name: FOLLOWUP_SWEEP_JOB, cron: "*/15 * * * *" },
         { name: HEALTH_SWEEP_JOB, cron: "0 10 * * *" },
         { name: LOST_FOUND_SWEEP_JOB, cron: "0 12 * * *" },

@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { adoptions, checkins, lostFoundMatches, lostFoundReports, pets, statementLines } from "~/db/schema";
-import { addDays, dayInBrasilia } from "~/lib/dates";
+import { rowsOf } from "~/db/client.server";
+import {
+  ASSIGNMENT_GAP_MS,
+  ASSIGNMENT_GATHER_MS,
+  ASSIGNMENT_NOTICE_JOB,
+  sendAssignmentNotice,
+} from "~/domain/organizations/assignment-notices.server";
+import { DAILY_SUMMARY_JOB, sweepDailySummaries } from "~/domain/organizations/daily-summary.server";
+import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
+import { createMailer } from "~/services/mail.server";
 import { addMember, createPet, DEFAULT_PASSWORD } from "../support/factories";
-import { startTestApp, type TestApp } from "../support/app";
+import { startAppWithMail, type TestApp } from "../support/app";
+import { drained } from "../support/jobs";
+import { mailsTo, type SmtpPeer } from "../support/smtp-peer";
 import { adoptThroughTermo, ANSWERS } from "../support/adoptions";
 import { organizationTeam, type Person } from "../support/organizations";
 
@@ -13,6 +24,7 @@ import { organizationTeam, type Person } from "../support/organizations";
  * that may act on it; and where a member lands after signing in.
  */
 let app: TestApp;
+let smtp: SmtpPeer;
 let admin: Person;
 let team: Person;
 let foster: Person;
@@ -20,11 +32,14 @@ let outsider: Person;
 let adopter: Person;
 let organizationId: string;
 const today = dayInBrasilia(new Date());
+const PUBLIC_URL = "https://adote.exemplo.org";
+const MINUTE = 60_000;
+const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
 type Today = Record<string, Record<string, unknown>>;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  ({ app, smtp } = await startAppWithMail({ PUBLIC_URL }));
   ({ admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "hoje"));
 
   // Applications: Mel's assigned to the team member, Bento's new; a conversation waits on Mel's.
@@ -176,7 +191,7 @@ describe("the home in the API", () => {
 
   it("gives a foster home only their own: their animal, its doses, their news; none of the team's", async () => {
     const body = await home(foster);
-    expect(Object.keys(body).sort()).toEqual(["doses", "meus_animais", "noticias", "organizacao"]);
+    expect(Object.keys(body).sort()).toEqual(["doses", "meus_animais", "noticias", "organizacao", "resumo_diario"]);
     expect(body.meus_animais).toEqual({ total: 1 });
     expect(body.doses).toEqual({ atrasadas: 1, proximas: 0 });
     expect(body.noticias).toEqual({ pendentes: 1 });
@@ -339,5 +354,112 @@ describe("after signing in", () => {
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
     expect(back.headers.get("location")).toBe("/adopet/favoritos");
+  });
+});
+
+describe("notices by e-mail", () => {
+  const mailer = () => createMailer({ smtpUrl: smtp.url, from: "Adopet <nao-responda@adopet.exemplo>" });
+  const assignedMails = async (email: string) =>
+    (await mailsTo(smtp, email)).filter((mail) => /atribu[íi]d[ao]s? a você na Adopet/.test(mail.subject ?? ""));
+  const waiting = async (key: string) =>
+    rowsOf<{ created_on: Date | string; start_after: Date | string }>(
+      await app.db.execute(
+        sql`select created_on, start_after from pgboss.job where name = ${ASSIGNMENT_NOTICE_JOB} and singleton_key = ${key} and state = 'created'`,
+      ),
+    );
+
+  it("tells a member what others assigned to them: what piled up, in one e-mail an hour at most", async () => {
+    // Mel's application and conversation were assigned to the team member: one job waits, 5 minutes on.
+    const [job] = await waiting(team.id);
+    const gather = new Date(job!.start_after).getTime() - new Date(job!.created_on).getTime();
+    expect(Math.abs(gather - ASSIGNMENT_GATHER_MS)).toBeLessThan(1_000);
+    const start = Date.now();
+    const run = (after: number) =>
+      sendAssignmentNotice(app.db, mailer(), app.jobs, { userId: team.id }, PUBLIC_URL, new Date(start + after));
+
+    expect(await run(6 * MINUTE)).toBe(true);
+    const [first, ...more] = await assignedMails(team.email);
+    expect(more).toEqual([]);
+    expect(first!.subject).toBe("2 tarefas foram atribuídas a você na Adopet");
+    expect(first!.text).toContain("Candidatura de Ana Adotante (Mel)");
+    expect(first!.text).toContain("Conversa de Ana Adotante (Mel)");
+    expect(first!.text).toContain("Atribuída por Lia Admin");
+    expect(first!.text).toContain(`${PUBLIC_URL}/adopet/candidaturas/`);
+
+    // Bento's application, assigned within the hour: told when the hour is up, alone.
+    const bento = await admin.client.get(`/api/candidaturas?organizacao=${organizationId}&status=nova`);
+    const bentoId = (bento.json.recebidas as { id: string; pet: { nome: string } }[]).find(
+      (application) => application.pet.nome === "Bento",
+    )!.id;
+    expect((await admin.client.patch(`/api/candidaturas/${bentoId}`, { atribuida_a: team.id })).status).toBe(200);
+    expect(await run(20 * MINUTE)).toBe(false);
+    expect(await assignedMails(team.email)).toHaveLength(1);
+    // One job waits still (Bento's): run within the hour, it comes back when the hour is up.
+    expect(await waiting(team.id)).toHaveLength(1);
+    expect(await run(6 * MINUTE + ASSIGNMENT_GAP_MS + MINUTE)).toBe(true);
+    const second = (await assignedMails(team.email))[1]!;
+    expect(second.subject).toBe("Uma tarefa foi atribuída a você na Adopet");
+    expect(second.text).toContain("Candidatura de Ana Adotante (Bento)");
+    expect(second.text).not.toContain("(Mel)");
+    // Nothing new: nothing sent.
+    expect(await run(3 * 60 * MINUTE)).toBe(false);
+
+    // Taking one yourself is no news; one taken back before its e-mail is not listed.
+    expect((await admin.client.patch(`/api/candidaturas/${bentoId}`, { atribuida_a: admin.id })).status).toBe(200);
+    expect(await waiting(admin.id)).toEqual([]);
+    expect((await admin.client.patch(`/api/candidaturas/${bentoId}`, { atribuida_a: team.id })).status).toBe(200);
+    expect((await admin.client.patch(`/api/candidaturas/${bentoId}`, { atribuida_a: null })).status).toBe(200);
+    expect(await run(5 * 60 * MINUTE)).toBe(false);
+    expect(await assignedMails(team.email)).toHaveLength(2);
+  });
+
+  it("sends each member the morning's counts once a day, never when all is zero, until they turn it off", async () => {
+    const summaries = async (email: string) =>
+      (await mailsTo(smtp, email)).filter((mail) => mail.subject?.startsWith("Hoje em "));
+    // Turned off on the page by the foster home, on and off again in the API by the team member.
+    const page = await foster.client.post(`/organizacoes/${organizationId}/hoje`, "resumo_diario=nao", FORM);
+    expect(page.status).toBe(302);
+    expect((await home(foster)).resumo_diario).toBe(false);
+    const put = (who: Person, body: unknown) =>
+      who.client.put(`/api/organizacoes/${organizationId}/resumo-diario`, body);
+    expect((await put(admin, { ativo: "sim" })).status).toBe(400);
+    expect((await put(outsider, { ativo: false })).status).toBe(404);
+    expect((await put(team, { ativo: false })).json).toEqual({ ativo: false });
+    expect((await put(team, { ativo: true })).json).toEqual({ ativo: true });
+
+    // Before 07:00 in Brasília, nothing; after it, one job per member who keeps it on.
+    expect(await sweepDailySummaries(app.db, app.jobs, brasiliaTime(today, 6))).toBe(0);
+    expect(await sweepDailySummaries(app.db, app.jobs, brasiliaTime(today, 7))).toBeGreaterThan(0);
+    await drained(app.db, DAILY_SUMMARY_JOB);
+    const [summary, ...others] = await summaries(team.email);
+    expect(others).toEqual([]);
+    expect(summary!.subject).toMatch(/^Hoje em .+: o que espera por você$/);
+    const counts = (await home(team)) as Record<string, Record<string, number>>;
+    expect(summary!.text).toContain(`${counts.candidaturas!.novas} novas`);
+    expect(summary!.text).toContain("2 animais precisam");
+    expect(summary!.text).not.toMatch(/\b0 /);
+    expect(summary!.text).toContain(`${PUBLIC_URL}/adopet/organizacoes/${organizationId}/hoje`);
+    expect((await summaries(admin.email))[0]!.text).toContain("Transferências");
+    // The foster turned it off; the outsider's organisation has nothing waiting for him.
+    expect(await summaries(foster.email)).toEqual([]);
+    expect(await summaries(outsider.email)).toEqual([]);
+
+    // A second sweep the same day sends nothing more.
+    await sweepDailySummaries(app.db, app.jobs, brasiliaTime(today, 8));
+    await drained(app.db, DAILY_SUMMARY_JOB);
+    expect(await summaries(team.email)).toHaveLength(1);
+
+    // The e-mail's stop link, as a mail program's one-click unsubscribe: a POST, no login.
+    const header = summary!.headerLines.find((line) => line.key === "list-unsubscribe")!.line;
+    const stop = /<([^>]+)>/.exec(header)![1]!;
+    expect(stop).toMatch(`${PUBLIC_URL}/adopet/organizacoes/resumo-diario/cancelar?token=`);
+    expect(summary!.text).toContain(stop);
+    const local = stop.replace(`${PUBLIC_URL}/adopet`, app.baseUrl);
+    const confirm = await fetch(local);
+    expect(await confirm.text()).toContain("Não receber mais");
+    const oneClick = await fetch(local, { method: "POST", body: "List-Unsubscribe=One-Click", headers: FORM });
+    expect(oneClick.status).toBe(200);
+    expect((await home(team)).resumo_diario).toBe(false);
+    expect((await fetch(local.replace(/token=.{8}/, "token=x"))).status).toBe(400);
   });
 });

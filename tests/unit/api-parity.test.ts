@@ -99,6 +99,9 @@ const PAGE_ACTIONS: Record<ActionKey, EndpointRef | { draft: ActionKey }> = {
   "organizacoes/:id/animais intent=precisa_lar": "PATCH /pets/{id}",
   "meus-pets intent=precisa_lar": "PATCH /pets/{id}",
   "organizacoes/:id/saude": "POST /organizacoes/{id}/saude",
+  "organizacoes/:id/hoje": "PUT /organizacoes/{id}/resumo-diario",
+  // The e-mail's stop link, without a login: signed in, the same setting.
+  "organizacoes/resumo-diario/cancelar": "PUT /organizacoes/{id}/resumo-diario",
   "meus-pets/novo": "POST /pets",
   "meus-pets/questionario intent=salvar": "PUT /questionario",
   "meus-pets/questionario intent=adicionar": { draft: "meus-pets/questionario intent=salvar" },

@@ -448,7 +448,7 @@ export const conversationsEndpoints = [
       const conversation = { userId: user.id, conversationId: params.id };
       const done =
         assignee !== undefined
-          ? await assignConversation(context.db, { ...conversation, assignee })
+          ? await assignConversation(context.db, context.jobs, { ...conversation, assignee })
           : share !== undefined
             ? await setWhatsAppSharing(context.db, { ...conversation, share })
             : block

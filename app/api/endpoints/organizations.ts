@@ -30,10 +30,12 @@ import {
   organizationSummarySchema,
   organizationAnimalsSchema,
   todaySchema,
+  dailySummarySchema,
 } from "~/openapi/responses";
 import {
   invitationSchema,
   memberRoleSchema,
+  dailySummaryChoiceSchema,
   organizationPatchSchema,
   apiOrganizationSchema,
   readPanelRange,
@@ -50,6 +52,7 @@ import { answer, json, noContent } from "../openapi/operation";
 import { toApiPanel } from "~/presenters/panel";
 import { toApiOrganizationAnimal } from "~/presenters/pets";
 import { organizationToday } from "~/domain/organizations/today.server";
+import { setDailySummary } from "~/domain/organizations/daily-summary.server";
 import { ANIMALS_PAGE_SIZE, listOrganizationAnimals } from "~/domain/pets/organization-animals.server";
 import { animalsQuerySchema, readAnimalFilters } from "~/validation/organization-animals";
 import {
@@ -513,6 +516,30 @@ export const organizationEndpoints = [
       const today = await organizationToday(context.db, user.id, params.id, new Date());
       if (!today.ok) return apiFailure(today.failure);
       return Response.json(toApiToday(today.value), { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "put",
+    path: "/organizacoes/{id}/resumo-diario",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Dia da equipe"],
+      summary: "Ligar ou desligar o resumo diário por e-mail",
+      description:
+        "Todo dia às 7h (horário de Brasília), cada membro recebe por e-mail os números de `Hoje` que pedem algo, " +
+        "se houver algum. `ativo: false` para de enviar; `ativo: true` volta a enviar. Vale para você, nesta organização.",
+      requestBody: { content: json(dailySummaryChoiceSchema) },
+      ok: { 200: answer("Como ficou.", dailySummarySchema) },
+      errors: { 404: "Organização não encontrada (ou você não é membro dela)." },
+      traits: { body: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, dailySummaryChoiceSchema);
+      if (!parsed.ok) return parsed.response;
+      const set = await setDailySummary(context.db, user.id, params.id, parsed.data.ativo);
+      if (!set.ok) return apiFailure(set.failure);
+      return Response.json({ ativo: set.value.on }, { headers: NO_STORE });
     },
   }),
   endpoint({

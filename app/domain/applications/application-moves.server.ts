@@ -22,6 +22,7 @@ import { fail, forbidden, invalid, notFound, ok, type Result } from "~/services/
 import type { ApplicationPatch } from "~/validation/applications";
 import { caresFor } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { scheduleAssignmentNotice } from "~/domain/organizations/assignment-notices.server";
 import { currentStay, FOSTER_VISIT_JOB } from "~/domain/foster/visits.server";
 import { applicationPartyOf } from "./parties.server";
 
@@ -94,6 +95,7 @@ export async function changeApplication(
           detalhe: named?.nome ?? null,
           detalhePessoaId: assignee,
         });
+        await scheduleAssignmentNotice(jobs, tx, { assignee, actorId, at: new Date() });
       }
       if (to) {
         if (to === "aprovada") {

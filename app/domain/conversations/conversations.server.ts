@@ -22,6 +22,7 @@ import { reportAnimalName, type ReportType } from "~/lib/lost-found";
 import type { Species } from "~/lib/pets";
 import { CARING_ROLES, caresFor } from "~/domain/organizations/membership.server";
 import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { scheduleAssignmentNotice } from "~/domain/organizations/assignment-notices.server";
 import { takeContactAllowances } from "~/domain/messages/messages.server";
 
 /**
@@ -705,6 +706,7 @@ export async function countUnreadInConversations(db: Db, userId: string): Promis
  */
 export async function assignConversation(
   db: Db,
+  jobs: Jobs,
   { userId, conversationId, assignee }: { userId: string; conversationId: string; assignee: string | null },
 ): Promise<Result> {
   const conversation = await partiesOf(db, userId, conversationId);
@@ -739,6 +741,7 @@ export async function assignConversation(
       detalhe: named?.detalhe ?? null,
       detalhePessoaId: assignee,
     });
+    await scheduleAssignmentNotice(jobs, tx, { assignee, actorId: userId, at: new Date() });
   });
   return ok();
 }

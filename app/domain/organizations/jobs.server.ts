@@ -1,15 +1,18 @@
 import type { JobDefinition, JobDependencies } from "~/services/jobs.server";
+import { ASSIGNMENT_NOTICE_JOB, sendAssignmentNotice, type AssignmentNoticeJob } from "./assignment-notices.server";
+import {
+  DAILY_SUMMARY_JOB,
+  DAILY_SUMMARY_SWEEP_JOB,
+  sendDailySummary,
+  sweepDailySummaries,
+  type DailySummaryJob,
+} from "./daily-summary.server";
 import { ORGANIZATION_INVITATION_JOB, sendOrganizationInvitation } from "./invitations.server";
 import { ADMINISTRATOR_REMOVED_JOB, sendAdministratorRemoved } from "./members.server";
 import { sendTransferRequested, TRANSFER_REQUESTED_JOB } from "./transfers.server";
 
 /** The jobs of organisations (app/jobs/definitions.server.ts hands them to the queue). */
-export function organizationJobs({
-  db,
-  mailer,
-  publicUrl,
-  now,
-}: Pick<JobDependencies, "db" | "mailer" | "publicUrl" | "now">) {
+export function organizationJobs({ db, mailer, publicUrl, jobs, now }: JobDependencies) {
   // An invitation to an organisation's team: worth retrying for a while, useless after its 7 days.
   const organizationInvitation: JobDefinition<{ invitationId: string }> = {
     name: ORGANIZATION_INVITATION_JOB,
@@ -34,5 +37,43 @@ export function organizationJobs({
     expireInSeconds: 60,
     run: ({ transferId }) => sendTransferRequested(db, mailer, transferId, publicUrl()),
   };
-  return { organizationInvitation, administratorRemoved, transferRequested };
+  // Assignments told to the member (issue 62): one waiting job per member, at most one e-mail an hour.
+  const assignmentNotice: JobDefinition<AssignmentNoticeJob> = {
+    name: ASSIGNMENT_NOTICE_JOB,
+    policy: "short",
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    run: async (job) => void (await sendAssignmentNotice(db, mailer, jobs(), job, publicUrl(), now())),
+  };
+  // The morning summary of each member's `Hoje` (issue 62).
+  const dailySummarySweep: JobDefinition = {
+    name: DAILY_SUMMARY_SWEEP_JOB,
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+    expireInSeconds: 600,
+    // 07:00 in Brasília (UTC−3), as the health reminders.
+    cron: "0 10 * * *",
+    // A morning missed while the app was down is sent at its start, if it is past 07:00 (once: the e-mails' keys).
+    catchUpAtStart: true,
+    run: async () => void (await sweepDailySummaries(db, jobs(), now())),
+  };
+  const dailySummary: JobDefinition<DailySummaryJob> = {
+    name: DAILY_SUMMARY_JOB,
+    policy: "short",
+    retryLimit: 9,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    // Mostly waiting on the mail server and the counts' queries.
+    concurrency: 4,
+    run: async (job) => void (await sendDailySummary(db, mailer, job, publicUrl(), now())),
+  };
+  return {
+    organizationInvitation,
+    administratorRemoved,
+    transferRequested,
+    assignmentNotice,
+    dailySummarySweep,
+    dailySummary,
+  };
 }

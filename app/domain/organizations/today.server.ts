@@ -1,5 +1,6 @@
-import { count } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { organizationMembers } from "~/db/schema";
 import { countWaitingApplications } from "~/domain/applications/application-views.server";
 import { countConversationsWaiting } from "~/domain/conversations/conversations.server";
 import { comingDoses, overdueDoses } from "~/domain/health/reminders.server";
@@ -62,6 +63,8 @@ export type Today = {
     doses: { atrasadas: number; proximas: number };
     noticias: { pendentes: number };
   } | null;
+  /** Whether the member gets these counts by e-mail each morning (daily-summary.server.ts). */
+  resumoDiario: boolean;
 };
 
 /** The member's home: 404 for someone outside the organisation, as every inside page. */
@@ -74,12 +77,16 @@ export async function organizationToday(
   const organization = await organizationForMember(db, userId, organizationId);
   if (!organization.ok) return organization;
   const { papel } = organization.value;
-  const [team, admin, foster] = await Promise.all([
+  const [team, admin, foster, [membership]] = await Promise.all([
     roleMay(papel, "cuidar") ? teamWork(db, userId, organizationId, now) : null,
     roleMay(papel, "administrar") ? adminWork(db, organizationId) : null,
     papel === "lar_temporario" ? fosterWork(db, userId, organizationId, now) : null,
+    db
+      .select({ resumoDiario: organizationMembers.resumoDiario })
+      .from(organizationMembers)
+      .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.organizationId, organizationId))),
   ]);
-  return ok({ organization: organization.value, team, admin, foster });
+  return ok({ organization: organization.value, team, admin, foster, resumoDiario: membership?.resumoDiario ?? false });
 }
 
 async function teamWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["team"]> {
