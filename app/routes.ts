@@ -66,6 +66,7 @@ export default [
   route("organizacoes/:id/hoje", "routes/organizacoes.hoje.tsx"),
   route("organizacoes/:id/animais", "routes/organizacoes.animais.tsx"),
   route("organizacoes/:id/saude", "routes/organizacoes.saude.tsx"),
+  route("organizacoes/:id/transferir", "routes/organizacoes.transferir.tsx"),
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/doe", "routes/organizacoes.doe.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),

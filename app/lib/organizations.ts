@@ -3,6 +3,9 @@
  * services, the pages and the browser.
  */
 
+/** How many animals one transfer request may hold (issue 62): a litter, a shelter's move. */
+export const TRANSFER_MANY_MAX = 30;
+
 export const ORGANIZATION_ROLES = ["administrador", "equipe", "lar_temporario"] as const;
 export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
 

@@ -702,6 +702,24 @@ export const transfersSchema = z.object({
   transferencias: z.array(transferSchema).meta({ description: "As pendentes primeiro, depois as mais recentes." }),
 });
 
+export const transfersMadeSchema = z
+  .object({ transferencias: z.array(transferSchema).meta({ description: "Uma por animal, todas pendentes." }) })
+  .meta({ id: "TransferenciasPedidas" });
+
+export const transferTargetsSchema = z
+  .object({
+    organizacoes: z.array(
+      z.object({
+        id,
+        nome: z.string(),
+        cidade: z.string().nullable(),
+        uf: z.string().nullable(),
+        verificada: z.boolean().meta({ description: "A equipe da Adopet conferiu o CNPJ." }),
+      }),
+    ),
+  })
+  .meta({ id: "DestinosDeTransferencia" });
+
 /** A person's offer of a foster home (issue 44), as its owner reads it. */
 export const fosterOfferResponseSchema = z
   .object({

@@ -21,6 +21,7 @@ import { requireUser } from "~/web/auth.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { pageFailure } from "~/web/forms.server";
 import { rememberOrganization } from "~/web/organization-choice.server";
+import { roleMay } from "~/lib/organizations";
 import { quickAnimalAction } from "./animais/quick-actions.server";
 
 /**
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const widget = `<script src="${context.publicUrl}/adopet/widget.js" data-responsavel="${user.id}" async></script>`;
   return data(
     {
-      organization: { id, nome: organization.value.nome },
+      organization: { id, nome: organization.value.nome, admin: roleMay(organization.value.papel, "administrar") },
       filters,
       total: listed.value.total,
       page: listed.value.page,
@@ -102,6 +103,7 @@ export default function OrganizationAnimals() {
   const base = `/organizacoes/${organization.id}/animais`;
   // A plain form (ticked boxes belong to it by `form=`): its addresses carry the base path.
   const healthAction = useHref(`/organizacoes/${organization.id}/saude`);
+  const transferAction = useHref(`/organizacoes/${organization.id}/transferir`);
   const filtered = animalFiltersQuery({ ...filters, pagina: undefined }) !== "";
   return (
     <section className="my-pets">
@@ -199,6 +201,11 @@ export default function OrganizationAnimals() {
             <button type="submit" className="my-pet__action" name="intent" value="precisa_lar">
               Marcar como precisando de lar temporário
             </button>
+            {organization.admin ? (
+              <button type="submit" className="my-pet__action" formMethod="get" formAction={transferAction}>
+                Transferir para outra organização
+              </button>
+            ) : null}
           </div>
         </form>
       ) : null}

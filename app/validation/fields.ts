@@ -201,3 +201,10 @@ export function isAcceptedImageType(file: { type: string; name: string }): boole
  * service; one missing, not text or too long to be one gets the link's own `invalid` message.
  */
 export const linkTokenField = (invalid: string) => z.string({ error: invalid }).max(200, invalid);
+
+/** A list of ids: a form's checkboxes send each once (a lone one arrives as a string), the API an array. */
+export const idListField = (message: string, max: number) =>
+  z.preprocess(
+    (value) => (typeof value === "string" ? [value] : value),
+    z.array(z.uuid(message), message).min(1, message).max(max, message),
+  );

@@ -9,7 +9,7 @@ import {
   TIME_PATTERN,
   type HealthType,
 } from "~/lib/health";
-import { optionalTextField, requiredText, textField } from "./fields";
+import { idListField, optionalTextField, requiredText, textField } from "./fields";
 
 /**
  * An entry of an animal's health record (issue 45), one shape per `tipo`, as the JSON API and
@@ -184,13 +184,7 @@ export const healthEntryPatchSchema = z.record(z.string().max(40), z.unknown()).
 });
 
 /** The animals one entry is for: `animais`, a list of ids (a form's checkboxes send it once each). */
-const severalAnimals = z.preprocess(
-  (value) => (typeof value === "string" ? [value] : value),
-  z
-    .array(z.uuid(HEALTH_MESSAGES.animais), HEALTH_MESSAGES.animais)
-    .min(1, HEALTH_MESSAGES.animais)
-    .max(SEVERAL_ANIMALS_MAX, HEALTH_MESSAGES.animais),
-);
+const severalAnimals = idListField(HEALTH_MESSAGES.animais, SEVERAL_ANIMALS_MAX);
 
 /** The kinds one entry may be for several animals: the doses a litter or a rescue shares. */
 export const SEVERAL_HEALTH_TYPES = ["vacina", "vermifugo", "antipulgas"] as const;

@@ -3,7 +3,7 @@ import { UFS } from "~/lib/pets";
 import { carriesBadge, holdsAddress } from "~/lib/names";
 import { cnpjField, ONG_MESSAGES } from "./accounts";
 import { MESSAGES } from "./messages";
-import type { namedCity, requiredCity } from "./fields";
+import { idListField, type namedCity, type requiredCity } from "./fields";
 import {
   cidadeField,
   cidadeIbgeField,
@@ -14,7 +14,7 @@ import {
   requiredText,
   textField,
 } from "./fields";
-import { ORGANIZATION_ROLES } from "~/lib/organizations";
+import { ORGANIZATION_ROLES, TRANSFER_MANY_MAX } from "~/lib/organizations";
 import {
   addMonths,
   monthCount,
@@ -31,6 +31,7 @@ export const ORGANIZATION_MESSAGES = {
   atribuidaA: "Escolha um membro da equipe.",
   organizacaoDestino:
     "Informe o código da organização que vai receber o animal (está na página de configurações dela).",
+  animaisTransferencia: `Escolha de 1 a ${TRANSFER_MANY_MAX} animais da organização para transferir.`,
   nomeMin: "O nome da organização deve ter ao menos 2 caracteres.",
   nomeMax: "O nome da organização deve ter no máximo 80 caracteres.",
   uf: "Escolha o estado (UF).",
@@ -124,6 +125,14 @@ export const assignFormSchema = z.object({ atribuida_a: z.uuid(ORGANIZATION_MESS
 
 /** `POST /api/pets/:id/transferencias` {organizacao_id}: the organisation that is to receive the animal. */
 export const transferSchema = z.object({ organizacao_id: z.uuid(ORGANIZATION_MESSAGES.organizacaoDestino) }).strict();
+
+/** Several animals to one organisation (issue 62): the transfer page's form and `POST /organizacoes/{id}/transferencias`. */
+export const transferManySchema = z
+  .object({
+    organizacao_id: z.uuid(ORGANIZATION_MESSAGES.organizacaoDestino),
+    animais: idListField(ORGANIZATION_MESSAGES.animaisTransferencia, TRANSFER_MANY_MAX),
+  })
+  .strict();
 
 export const PANEL_MESSAGES = {
   mes: "Informe o mês no formato AAAA-MM (por exemplo, 2026-03).",

@@ -218,7 +218,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await page.getByRole("link", { name: "Carla Souza · Dunga" }).click();
     const href = await page.getByRole("link", { name: "ver o animal" }).getAttribute("href");
     await page.goto(`/adopet/meus-pets/${href!.split("/").pop()}/transferir`);
-    await expect(page.getByLabel("Código da organização")).toBeVisible();
+    await expect(page.getByLabel("Nome, CNPJ ou código da organização")).toBeVisible();
     await capture(page, "pet-transferir");
   });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "../support/factories";
-import { fosterPlacements, pets, sponsorshipCharges } from "~/db/schema";
+import { fosterPlacements, organizations, pets, sponsorshipCharges } from "~/db/schema";
 import { sweepSponsorships } from "~/domain/giving/sponsorships.server";
 import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
@@ -240,26 +240,102 @@ describe("a transfer", () => {
     expect(await organizationOf(declinedPet)).toBe(giverOrganization);
   });
 
-  it("is asked on the animal's transfer page, by an administrador only (another role 403, anyone else 404)", async () => {
+  it("is asked on the transfer page, the receiver found by name or CNPJ and confirmed by name and city", async () => {
     const petId = await createPet(app.db, { caretakerId: giver.id, nome: "Paçoca" });
-    const page = `/meus-pets/${petId}/transferir`;
+    const litterMate = await createPet(app.db, { caretakerId: giver.id, nome: "Cocada" });
+    // The animal's own link leads to the organisation's transfer page for it.
+    const old = await giver.client.get(`/meus-pets/${petId}/transferir`);
+    expect(old.headers.get("location")).toBe(`/adopet/organizacoes/${giverOrganization}/transferir?animais=${petId}`);
+    expect((await giver.client.get(`/meus-pets/${petId}`)).text).toContain("Transferir para outra organização");
+    const page = `/organizacoes/${giverOrganization}/transferir?animais=${petId},${litterMate}`;
     const shown = await giver.client.get(page);
     expect(shown.status).toBe(200);
-    expect(shown.text).toContain("Transferir Paçoca");
-    expect((await giver.client.get(`/meus-pets/${petId}`)).text).toContain("Transferir para outra organização");
+    expect(shown.text).toContain("Transferir animais");
+    expect(shown.text).toMatch(/Cocada[\s\S]*Paçoca/);
+    // Another role: refused; anyone else: it does not exist.
+    expect((await giverTeam.client.get(`/meus-pets/${petId}/transferir`)).status).toBe(403);
     expect((await giverTeam.client.get(page)).status).toBe(403);
     expect((await giverTeam.client.get(`/meus-pets/${petId}`)).text).not.toContain("Transferir para outra organização");
-    for (const stranger of [receiver, adopter]) expect((await stranger.client.get(page)).status).toBe(404);
-    const form = (fields: Record<string, string>) =>
-      giver.client.post(page, new URLSearchParams(fields).toString(), FORM);
-    const wrong = await form({ organizacao_id: "nao-e-codigo" });
+    for (const stranger of [receiver, adopter]) {
+      expect((await stranger.client.get(`/meus-pets/${petId}/transferir`)).status).toBe(404);
+      expect((await stranger.client.get(page)).status).toBe(404);
+    }
+
+    // Found by a part of the name, without its accents, or by the CNPJ with its mask; never the giver itself.
+    await app.db
+      .update(organizations)
+      .set({ cnpj: "11222333000181", cidade: "Niterói", uf: "RJ" })
+      .where(eq(organizations.id, receiverOrganization));
+    const byName = await giver.client.get(`${page}&q=${encodeURIComponent("rósa rec")}`);
+    expect(byName.text).toContain(`para=${receiverOrganization}`);
+    const search = (who: Person, q: string) =>
+      who.client.get(`/api/organizacoes/${giverOrganization}/transferencias/destinos?q=${encodeURIComponent(q)}`);
+    expect((await search(giver, "11.222.333/0001-81")).json.organizacoes).toEqual([
+      { id: receiverOrganization, nome: "Rosa Recebe", cidade: "Niterói", uf: "RJ", verificada: false },
+    ]);
+    expect((await search(giver, receiverOrganization)).json.organizacoes).toHaveLength(1);
+    expect((await search(giver, "Gina")).json.organizacoes).toEqual([]);
+    expect((await search(giver, "")).status).toBe(400);
+    expect((await search(giverTeam, "Rosa")).status).toBe(403);
+    expect((await search(receiver, "Rosa")).status).toBe(404);
+
+    // Chosen, it is confirmed by its name and city before anything is sent.
+    const confirm = await giver.client.get(`${page}&para=${receiverOrganization}`);
+    expect(confirm.text).toContain("Confirme a organização");
+    expect(confirm.text).toContain("Niterói/RJ");
+    const form = (fields: [string, string][]) =>
+      giver.client.post(`/organizacoes/${giverOrganization}/transferir`, new URLSearchParams(fields).toString(), FORM);
+    const wrong = await form([
+      ["organizacao_id", "nao-e-codigo"],
+      ["animais", petId],
+    ]);
     expect(wrong.status).toBe(400);
     expect(wrong.text).toContain(ORGANIZATION_MESSAGES.organizacaoDestino);
-    const sent = await form({ organizacao_id: receiverOrganization });
+    const sent = await form([
+      ["organizacao_id", receiverOrganization],
+      ["animais", petId],
+      ["animais", litterMate],
+    ]);
     expect(sent.status).toBe(302);
-    expect((await giver.client.get(page)).text).toContain("Esperando a resposta de Rosa Recebe.");
-    const refusedPost = await receiver.client.post(page, `organizacao_id=${receiverOrganization}`, FORM);
+    expect((await giver.client.get(page)).text).toContain("esperando a resposta de Rosa Recebe");
+    const waiting = await receiver.client.get(`/api/organizacoes/${receiverOrganization}/transferencias`);
+    const pending = (waiting.json.transferencias as { status: string; pet: { nome: string } }[])
+      .filter((transfer) => transfer.status === "pendente")
+      .map((transfer) => transfer.pet.nome);
+    expect(pending).toEqual(expect.arrayContaining(["Paçoca", "Cocada"]));
+    const refusedPost = await receiver.client.post(
+      `/organizacoes/${giverOrganization}/transferir`,
+      `organizacao_id=${receiverOrganization}&animais=${petId}`,
+      FORM,
+    );
     expect(refusedPost.status).toBe(404);
+  });
+
+  it("of several animals in the API is all or none, and only of the organisation's", async () => {
+    const many = async (body: unknown) =>
+      giver.client.post(`/api/organizacoes/${giverOrganization}/transferencias`, body);
+    const [one, two] = [
+      await createPet(app.db, { caretakerId: giver.id, nome: "Tico" }),
+      await createPet(app.db, { caretakerId: giver.id, nome: "Teco" }),
+    ];
+    const theirs = await createPet(app.db, { caretakerId: receiver.id, nome: "Alheio" });
+    const mixed = await many({ organizacao_id: receiverOrganization, animais: [one, theirs] });
+    expect([mixed.status, Object.keys(mixed.json.errors as object)]).toEqual([400, ["animais"]]);
+    const made = await many({ organizacao_id: receiverOrganization, animais: [one, two] });
+    expect(made.status, made.text).toBe(201);
+    expect(
+      (made.json.transferencias as { pet: { nome: string } }[]).map((transfer) => transfer.pet.nome).sort(),
+    ).toEqual(["Teco", "Tico"]);
+    // Again: both wait already, nothing more is made.
+    expect((await many({ organizacao_id: receiverOrganization, animais: [one, two] })).status).toBe(409);
+    expect(
+      (
+        await giverTeam.client.post(`/api/organizacoes/${giverOrganization}/transferencias`, {
+          organizacao_id: receiverOrganization,
+          animais: [one],
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("is refused for an animal promised to an approved application", async () => {

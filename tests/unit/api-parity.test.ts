@@ -113,7 +113,7 @@ const PAGE_ACTIONS: Record<ActionKey, EndpointRef | { draft: ActionKey }> = {
   "meus-pets/termo ?acao=previa": { draft: "meus-pets/termo ?acao=salvar" },
   "meus-pets/termo ?acao=dias": "PUT /acompanhamento/dias",
   "meus-pets/:id": "PATCH /pets/{id}",
-  "meus-pets/:id/transferir": "POST /pets/{id}/transferencias",
+  "organizacoes/:id/transferir": "POST /organizacoes/{id}/transferencias",
   "organizacoes/nova": "POST /organizacoes",
   "lar-temporario ?acao=salvar": "PUT /lares/meu",
   "lar-temporario ?acao=pausar": "PATCH /lares/meu",

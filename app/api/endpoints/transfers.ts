@@ -1,16 +1,20 @@
 import type { AppLoadContext } from "react-router";
+import { z } from "zod";
 import type { SessionUser } from "~/domain/accounts/sessions.server";
 import {
   acceptTransfer,
   closeTransfer,
   listTransfers,
   requestTransfer,
+  requestTransfers,
+  transferTargets,
   type TransferView,
 } from "~/domain/organizations/transfers.server";
 import type { Result } from "~/services/outcome.server";
-import { transferSchema, transfersSchema } from "~/openapi/responses";
-import { transferSchema as transferInputSchema } from "~/validation/organizations";
-import { apiFailure, parseJsonBody } from "~/web/api.server";
+import { transferSchema, transfersMadeSchema, transfersSchema, transferTargetsSchema } from "~/openapi/responses";
+import { TRANSFER_MANY_MAX } from "~/lib/organizations";
+import { transferSchema as transferInputSchema, transferManySchema } from "~/validation/organizations";
+import { apiError, apiFailure, parseJsonBody } from "~/web/api.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json } from "../openapi/operation";
 import { toApiTransfer } from "~/presenters/transfers";
@@ -120,6 +124,64 @@ export const transferEndpoints = [
       const listed = await listTransfers(context.db, user.id, params.id);
       if (!listed.ok) return apiFailure(listed.failure);
       return Response.json({ transferencias: listed.value.map(toApiTransfer) }, { headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "post",
+    path: "/organizacoes/{id}/transferencias",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Transferir vários animais para outra organização",
+      description: `Só administradores. \`animais\`: os ids de 1 a ${TRANSFER_MANY_MAX} animais da organização (uma ninhada, a mudança de um abrigo); \`organizacao_id\`: a que vai recebê-los. Uma transferência por animal, todas ou nenhuma, como em \`POST /pets/{id}/transferencias\`; cada animal conta no limite de pedidos por hora.`,
+      requestBody: { content: json(transferManySchema) },
+      ok: { 201: answer("As transferências, esperando resposta.", transfersMadeSchema) },
+      errors: {
+        400: "Animais que não são da organização, ou organização inválida (ou a mesma).",
+        403: "Só quem administra a organização transfere (ou o pedido veio de outro site).",
+        404: "Organização não encontrada, ou um dos animais foi adotado ou removido.",
+        409: "Um dos animais já tem uma transferência esperando resposta, ou está reservado para uma candidatura aprovada.",
+        429: "Muitos pedidos.",
+      },
+      traits: { body: true, limited: true },
+    },
+    async handle({ request, params, context, user }) {
+      const parsed = await parseJsonBody(request, transferManySchema);
+      if (!parsed.ok) return parsed.response;
+      const { animais, organizacao_id } = parsed.data;
+      const asked = await requestTransfers(context.db, context.jobs, user.id, params.id, animais, organizacao_id);
+      if (!asked.ok) return apiFailure(asked.failure);
+      return Response.json({ transferencias: asked.value.map(toApiTransfer) }, { status: 201, headers: NO_STORE });
+    },
+  }),
+  endpoint({
+    method: "get",
+    path: "/organizacoes/{id}/transferencias/destinos",
+    access: "signed-in",
+    params: { id: organization },
+    doc: {
+      tags: ["Organizações"],
+      summary: "Buscar a organização que vai receber um animal",
+      description:
+        "Só administradores. `q`: o nome (ou parte dele, 2 letras ao menos), o CNPJ (com ou sem pontuação) ou o código " +
+        "da organização. Até 10, as verificadas primeiro, com a cidade para conferir antes de transferir; nunca a sua.",
+      query: z.object({ q: z.string().min(1).max(80).meta({ description: "Nome, CNPJ ou código." }) }),
+      ok: { 200: answer("As organizações encontradas.", transferTargetsSchema) },
+      errors: {
+        400: "Busca vazia ou longa demais.",
+        403: "Só quem administra a organização transfere.",
+        404: "Organização não encontrada.",
+      },
+    },
+    async handle({ request, params, context, user }) {
+      const q = new URL(request.url).searchParams.get("q") ?? "";
+      if (q.trim() === "" || q.length > 80) {
+        return apiError(400, "Dados inválidos.", { q: ["Informe o nome, o CNPJ ou o código, com até 80 caracteres."] });
+      }
+      const found = await transferTargets(context.db, user.id, params.id, q);
+      if (!found.ok) return apiFailure(found.failure);
+      return Response.json({ organizacoes: found.value }, { headers: NO_STORE });
     },
   }),
 ];

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, like, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
@@ -11,6 +11,10 @@ import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
 import { takeAllowance } from "~/services/rate-limits.server";
+import { isId } from "~/lib/ids";
+import { likePattern } from "~/lib/like";
+import { searchKey } from "~/lib/pets";
+import { TRANSFER_MANY_MAX } from "~/lib/organizations";
 import { recordActivity } from "./activity-records.server";
 import { membersIn, requirePower, roleIn } from "./membership.server";
 import { endPlacementsLeft } from "~/domain/foster/placements.server";
@@ -93,47 +97,136 @@ export async function requestTransfer(
   petId: string,
   toOrganizationId: string,
 ): Promise<Result<TransferView>> {
-  const [pet] = await db
-    .select({ organizationId: pets.organizationId, nome: pets.nome, status: listedStatus, reservedAt: pets.reservedAt })
-    .from(pets)
-    .where(eq(pets.id, petId))
-    .limit(1);
+  const [pet] = await db.select({ organizationId: pets.organizationId }).from(pets).where(eq(pets.id, petId)).limit(1);
   if (!pet || !(await roleIn(db, userId, pet.organizationId))) return notFound("pet");
-  const power = await requirePower(db, userId, pet.organizationId, "administrar");
+  const made = await requestTransfers(db, jobs, userId, pet.organizationId, [petId], toOrganizationId);
+  return made.ok ? ok(made.value[0]!) : made;
+}
+
+/**
+ * Several of the organisation's animals to one organisation (issue 62: a litter, a shelter's
+ * move), from the selection on `Animais`: a transfer each, all or none, as `requestTransfer`
+ * refuses one. Each counts against the hourly allowance of transfers.
+ */
+export async function requestTransfers(
+  db: Db,
+  jobs: Jobs,
+  userId: string,
+  organizationId: string,
+  petIds: string[],
+  toOrganizationId: string,
+): Promise<Result<TransferView[]>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
   if (!power.ok) return power;
-  if (pet.status === "removido" || pet.status === "adotado") return fail({ kind: "gone", subject: "pet" });
-  if (pet.reservedAt) return fail({ kind: "conflict", reason: "pet-reserved" });
-  if (toOrganizationId === pet.organizationId) return invalid("organizacao_id", "transfer-same-organization");
+  const chosen = [...new Set(petIds)];
+  if (chosen.length === 0 || chosen.length > TRANSFER_MANY_MAX) return invalid("animais", "animals-choice");
+  const found = await db
+    .select({ id: pets.id, nome: pets.nome, status: listedStatus, reservedAt: pets.reservedAt })
+    .from(pets)
+    .where(and(inArray(pets.id, chosen), eq(pets.organizationId, organizationId)));
+  if (found.length !== chosen.length) return invalid("animais", "animals-choice");
+  if (found.some((pet) => pet.status === "removido" || pet.status === "adotado")) {
+    return fail({ kind: "gone", subject: "pet" });
+  }
+  if (found.some((pet) => pet.reservedAt)) return fail({ kind: "conflict", reason: "pet-reserved" });
+  if (toOrganizationId === organizationId) return invalid("organizacao_id", "transfer-same-organization");
   const [target] = await db
     .select({ nome: organizations.nome })
     .from(organizations)
     .where(eq(organizations.id, toOrganizationId))
     .limit(1);
   if (!target) return notFound("organization");
-  const allowed = await takeAllowance(db, "transfer-account", userId);
+  const allowed = await takeAllowance(db, "transfer-account", userId, found.length);
   if (!allowed.ok) return allowed;
   try {
-    const id = await db.transaction(async (tx) => {
-      const [made] = await tx
+    const ids = await db.transaction(async (tx) => {
+      const made = await tx
         .insert(petTransfers)
-        .values({ petId, fromOrganizationId: pet.organizationId, toOrganizationId, requestedBy: userId })
+        .values(
+          found.map((pet) => ({
+            petId: pet.id,
+            fromOrganizationId: organizationId,
+            toOrganizationId,
+            requestedBy: userId,
+          })),
+        )
         .returning({ id: petTransfers.id });
-      await recordActivity(tx, {
-        organizationId: pet.organizationId,
-        actorId: userId,
-        acao: "transferencia_pedida",
-        alvoId: petId,
-        alvoNome: pet.nome,
-        detalhe: target.nome,
-      });
-      await jobs.send(TRANSFER_REQUESTED_JOB, { transferId: made!.id }, { tx: tx as unknown as Db });
-      return made!.id;
+      for (const pet of found) {
+        await recordActivity(tx, {
+          organizationId,
+          actorId: userId,
+          acao: "transferencia_pedida",
+          alvoId: pet.id,
+          alvoNome: pet.nome,
+          detalhe: target.nome,
+        });
+      }
+      for (const { id } of made) {
+        await jobs.send(TRANSFER_REQUESTED_JOB, { transferId: id }, { tx: tx as unknown as Db });
+      }
+      return made.map(({ id }) => id);
     });
-    return ok((await transferById(db, id))!);
+    return ok(
+      await transfers(db)
+        .where(inArray(petTransfers.id, ids))
+        .then((rows) => rows.map(toView)),
+    );
   } catch (error) {
     if (isUniqueViolation(error)) return fail({ kind: "conflict", reason: "transfer-pending" });
     throw error;
   }
+}
+
+export type TransferTarget = {
+  id: string;
+  nome: string;
+  cidade: string | null;
+  uf: string | null;
+  verificada: boolean;
+};
+
+/** The organisations' names as searchKey folds what is typed: lower case, without accents. */
+const foldedName = sql`translate(lower(${organizations.nome}), 'áàâãäéèêëíìîïóòôõöúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`;
+/** How many organisations a search names: enough to choose from, few enough to read on a phone. */
+const TARGETS_SHOWN = 10;
+
+/**
+ * The organisations an administrador may send animals to (issue 62): by its code (the id), its
+ * CNPJ (with or without the mask) or a part of its name; verified ones first, never their own.
+ * What the transfer page offers, each with its city, to be confirmed before the request goes.
+ */
+export async function transferTargets(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  query: string,
+): Promise<Result<TransferTarget[]>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const typed = query.trim();
+  const cnpj = typed.replace(/[\s./-]/g, "").toUpperCase();
+  const name = searchKey(typed);
+  const matches = isId(typed.toLowerCase())
+    ? eq(organizations.id, typed.toLowerCase())
+    : /^[0-9A-Z]{14}$/.test(cnpj) && /\d/.test(cnpj)
+      ? eq(organizations.cnpj, cnpj)
+      : name.length >= 2
+        ? like(foldedName, likePattern(name, { anywhere: true }))
+        : null;
+  if (!matches) return ok([]);
+  const rows = await db
+    .select({
+      id: organizations.id,
+      nome: organizations.nome,
+      cidade: organizations.cidade,
+      uf: organizations.uf,
+      verificada: sql<boolean>`${organizations.verifiedAt} is not null`,
+    })
+    .from(organizations)
+    .where(and(matches, ne(organizations.id, organizationId)))
+    .orderBy(sql`${organizations.verifiedAt} is null`, asc(organizations.nome))
+    .limit(TARGETS_SHOWN);
+  return ok(rows);
 }
 
 /** E-mails a transfer's request to the receiving organisation's administradores. */
@@ -310,7 +403,9 @@ export async function transferablePet(
   db: Db,
   userId: string,
   petId: string,
-): Promise<Result<{ id: string; nome: string; organizacao: string; pending: TransferView | null }>> {
+): Promise<
+  Result<{ id: string; nome: string; organizationId: string; organizacao: string; pending: TransferView | null }>
+> {
   const [pet] = await db
     .select({ id: pets.id, nome: pets.nome, organizationId: pets.organizationId, organizacao: organizations.nome })
     .from(pets)
@@ -323,5 +418,54 @@ export async function transferablePet(
   const [pending] = await transfers(db)
     .where(and(eq(petTransfers.petId, petId), eq(petTransfers.status, "pendente")))
     .limit(1);
-  return ok({ id: pet.id, nome: pet.nome, organizacao: pet.organizacao, pending: pending ? toView(pending) : null });
+  return ok({ ...pet, pending: pending ? toView(pending) : null });
+}
+
+export type TransferSelection = {
+  organizacao: string;
+  /** `pendente`: the organisation it waits for; `disponivel`: false once adopted, removed or reserved. */
+  animals: { id: string; nome: string; pendente: string | null; disponivel: boolean }[];
+};
+
+/**
+ * The animals ticked for a transfer (issue 62), as the transfer page shows them to an
+ * administrador: the organisation's only (others are left out), each with whether it may go.
+ */
+export async function transferSelection(
+  db: Db,
+  userId: string,
+  organizationId: string,
+  petIds: string[],
+): Promise<Result<TransferSelection>> {
+  const power = await requirePower(db, userId, organizationId, "administrar");
+  if (!power.ok) return power;
+  const [organization] = await db
+    .select({ nome: organizations.nome })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const chosen = [...new Set(petIds)].slice(0, TRANSFER_MANY_MAX);
+  if (!organization || chosen.length === 0) return ok({ organizacao: organization?.nome ?? "", animals: [] });
+  const waitingFor = alias(organizations, "waiting_for");
+  const rows = await db
+    .select({
+      id: pets.id,
+      nome: pets.nome,
+      status: listedStatus,
+      reservedAt: pets.reservedAt,
+      pendente: waitingFor.nome,
+    })
+    .from(pets)
+    .leftJoin(petTransfers, and(eq(petTransfers.petId, pets.id), eq(petTransfers.status, "pendente")))
+    .leftJoin(waitingFor, eq(waitingFor.id, petTransfers.toOrganizationId))
+    .where(and(inArray(pets.id, chosen), eq(pets.organizationId, organizationId)))
+    .orderBy(asc(pets.nome));
+  return ok({
+    organizacao: organization.nome,
+    animals: rows.map((row) => ({
+      id: row.id,
+      nome: row.nome,
+      pendente: row.pendente,
+      disponivel: row.status !== "adotado" && row.status !== "removido" && !row.reservedAt,
+    })),
+  });
 }
