@@ -82,19 +82,16 @@ export default function OrganizationPanel() {
       </div>
       <div className="panel">
         <h2 className="panel__title">Mês a mês</h2>
-        <div className="data-table" role="region" aria-label="Números por mês (role para ver todos)" tabIndex={0}>
+        <div className="data-table data-table--cards" role="region" aria-label="Números por mês" tabIndex={0}>
           <table>
             <thead>
               <tr>
                 <th scope="col">Mês</th>
-                <th scope="col">Entradas</th>
-                <th scope="col">Adoções</th>
-                <th scope="col">Devoluções</th>
-                <th scope="col">Em lar temporário</th>
-                <th scope="col">Dias até a adoção (mediana)</th>
-                <th scope="col">Candidaturas</th>
-                <th scope="col">Respondidas</th>
-                <th scope="col">Horas até a resposta (mediana)</th>
+                {COLUMNS.map(([label]) => (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -158,18 +155,27 @@ function Total({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The table's columns after the month: each heading and its figure (on a phone, each cell's label). */
+const COLUMNS: [string, (figures: PanelFigures) => number | null][] = [
+  ["Entradas", (figures) => figures.intake],
+  ["Adoções", (figures) => figures.adopted],
+  ["Devoluções", (figures) => figures.returned],
+  ["Em lar temporário", (figures) => figures.inFoster],
+  ["Dias até a adoção (mediana)", (figures) => figures.medianDaysToAdoption],
+  ["Candidaturas", (figures) => figures.applicationsTotal],
+  ["Respondidas", (figures) => figures.answered],
+  ["Horas até a resposta (mediana)", (figures) => figures.medianHoursToFirstAnswer],
+];
+
 function MonthRow({ label, figures }: { label: string; figures: PanelFigures }) {
   return (
     <tr>
       <th scope="row">{label}</th>
-      <td>{figure(figures.intake)}</td>
-      <td>{figure(figures.adopted)}</td>
-      <td>{figure(figures.returned)}</td>
-      <td>{figure(figures.inFoster)}</td>
-      <td>{figure(figures.medianDaysToAdoption)}</td>
-      <td>{figure(figures.applicationsTotal)}</td>
-      <td>{figure(figures.answered)}</td>
-      <td>{figure(figures.medianHoursToFirstAnswer)}</td>
+      {COLUMNS.map(([column, value]) => (
+        <td key={column} data-label={column}>
+          {figure(value(figures))}
+        </td>
+      ))}
     </tr>
   );
 }

@@ -100,7 +100,7 @@ export default function Transparency() {
       </div>
       <div className="panel">
         <h2 className="panel__title">Mês a mês</h2>
-        <div className="data-table" role="region" aria-label="Recebido e gasto por mês" tabIndex={0}>
+        <div className="data-table data-table--cards" role="region" aria-label="Recebido e gasto por mês" tabIndex={0}>
           <table>
             <thead>
               <tr>
@@ -113,16 +113,16 @@ export default function Transparency() {
               {meses.map((month) => (
                 <tr key={month.mes}>
                   <th scope="row">{monthLabel(month.mes)}</th>
-                  <td>{formatReais(month.recebido)}</td>
-                  <td>{formatReais(month.gasto)}</td>
+                  <td data-label="Recebido">{formatReais(month.recebido)}</td>
+                  <td data-label="Gasto">{formatReais(month.gasto)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
                 <th scope="row">Total</th>
-                <td>{formatReais(total.recebido)}</td>
-                <td>{formatReais(total.gasto)}</td>
+                <td data-label="Recebido">{formatReais(total.recebido)}</td>
+                <td data-label="Gasto">{formatReais(total.gasto)}</td>
               </tr>
             </tfoot>
           </table>
@@ -133,7 +133,7 @@ export default function Transparency() {
         {animais.length === 0 ? (
           <p>Nenhuma doação ou despesa de um animal em particular neste ano.</p>
         ) : (
-          <div className="data-table" role="region" aria-label="Recebido e gasto por animal" tabIndex={0}>
+          <div className="data-table data-table--cards" role="region" aria-label="Recebido e gasto por animal" tabIndex={0}>
             <table>
               <thead>
                 <tr>
@@ -149,16 +149,16 @@ export default function Transparency() {
                     <th scope="row">
                       <Link to={`/pets/${pet.id}`}>{pet.nome}</Link>
                     </th>
-                    <td>{formatReais(pet.recebido)}</td>
-                    <td>{formatReais(pet.gasto)}</td>
-                    <td>{padrinhosText(pet.padrinhos, pet.nomes)}</td>
+                    <td data-label="Recebido">{formatReais(pet.recebido)}</td>
+                    <td data-label="Gasto">{formatReais(pet.gasto)}</td>
+                    <td data-label="Padrinhos">{padrinhosText(pet.padrinhos, pet.nomes)}</td>
                   </tr>
                 ))}
                 <tr>
                   <th scope="row">Geral, da organização</th>
-                  <td>{formatReais(geral.recebido)}</td>
-                  <td>{formatReais(geral.gasto)}</td>
-                  <td>—</td>
+                  <td data-label="Recebido">{formatReais(geral.recebido)}</td>
+                  <td data-label="Gasto">{formatReais(geral.gasto)}</td>
+                  <td data-label="Padrinhos">—</td>
                 </tr>
               </tbody>
             </table>
