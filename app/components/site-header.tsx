@@ -4,7 +4,10 @@ import { AccountMenu } from "./account-menu";
 import { OrganizationBar, type OrganizationBarProps } from "./organization-bar";
 import { HomeIcon, Logo, MessagesIcon, NoPhotoAvatar } from "./art";
 
-/** Pages whose header also shows the profile avatar and, signed in, `Sair`. */
+/**
+ * Pages whose header shows the profile avatar to someone signed out, as the specification draws
+ * them. Signed in, every page has the avatar and `Sair` (issue 62: one header everywhere).
+ */
 const PAGES_WITH_PROFILE = new Set(["/home", "/contato", "/perfil"]);
 
 /** From the root loader; the counts of what waits for the person are the account menu's. */
@@ -22,7 +25,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
   const path = pathname.replace(/\/+$/, "") || "/";
   // As the specification has it: the home icon leads to "/" when already on home.
   const homeTarget = path === "/home" ? "/" : "/home";
-  const withProfile = PAGES_WITH_PROFILE.has(path);
+  const withProfile = user !== null || PAGES_WITH_PROFILE.has(path);
   return (
     <header className="site-header">
       <nav className="site-header__nav" aria-label="Principal">
@@ -58,7 +61,7 @@ export function SiteHeader({ user }: { user: HeaderUser }) {
         <div className="site-header__user">
           {/* Every page a signed-in person uses, from every page: app/lib/account-nav.ts. */}
           {user ? <AccountMenu counts={user} /> : null}
-          {withProfile && user ? (
+          {user ? (
             <Form method="post" action="/sair" className="logout">
               <button type="submit" className="logout__button">
                 Sair

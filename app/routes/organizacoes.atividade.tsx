@@ -49,7 +49,7 @@ export default function OrganizationActivity() {
   return (
     <section className="profile organization-activity">
       <div className="panel">
-        <h1 className="panel__title">Atividade de {organization.nome}</h1>
+        <h1 className="page-title">Atividade de {organization.nome}</h1>
         <p>
           Quem fez o quê e quando: animais publicados, alterados e removidos, candidaturas movidas (com as decisões e
           seus motivos) e atribuídas, termos emitidos e assinados, convites, entradas e saídas, papéis e dados da

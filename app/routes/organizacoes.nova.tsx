@@ -43,7 +43,7 @@ export default function NewOrganization() {
     return (
       <section className="profile organization">
         <div className="panel">
-          <h1 className="panel__title">Criar organização</h1>
+          <h1 className="page-title">Criar organização</h1>
           <p role="alert">{unconfirmed}</p>
           <Link to="/perfil" className="button panel__submit">
             Ir para o meu perfil

@@ -52,7 +52,7 @@ export default function OrganizationPanel() {
   return (
     <section className="organization-panel">
       <div className="panel">
-        <h1 className="panel__title">Painel de {organization.nome}</h1>
+        <h1 className="page-title">Painel de {organization.nome}</h1>
         <p>
           Os números da organização mês a mês, de {monthLabel(range.de)} a {monthLabel(range.ate)}: animais que entraram
           (publicados ou recebidos por transferência), adoções, devoluções e candidaturas. Só contagens e medianas, sem

@@ -51,7 +51,7 @@ export default function Transparency() {
   return (
     <section className="organization-panel transparency">
       <div className="panel">
-        <h1 className="panel__title">{`Transparência de ${organizacao.nome}`}</h1>
+        <h1 className="page-title">{`Transparência de ${organizacao.nome}`}</h1>
         <OrganizationTrust nome={organizacao.nome} verificada={organizacao.verificada} />
         <p>
           {`O que ${organizacao.nome} recebeu e gastou em ${ano}, como a equipe registrou. As doações por Pix vão direto para a conta da organização: a Adopet não recebe nem guarda dinheiro.`}

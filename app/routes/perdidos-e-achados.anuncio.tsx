@@ -131,7 +131,7 @@ export default function Report() {
     <article className="lost-found lost-found--report">
       <div className="panel">
         <p className={`lost-found__kind lost-found__kind--${report.tipo}`}>{REPORT_TYPE_LABEL[report.tipo]}</p>
-        <h1 className="panel__title">{report.titulo}</h1>
+        <h1 className="page-title">{report.titulo}</h1>
         {report.status === "reencontrado" ? (
           <p className="notice" role="note">
             {`Reencontrado! ${report.finalFeliz ?? ""}`.trim()}

@@ -121,7 +121,7 @@ export default function LostAndFound() {
   return (
     <section className="lost-found">
       <div className="panel">
-        <h1 className="panel__title">Perdidos e achados</h1>
+        <h1 className="page-title">Perdidos e achados</h1>
         <p>
           Perdeu ou encontrou um animal? Anuncie aqui. A Adopet compara os anúncios de perdidos e de encontrados da
           mesma região e avisa por e-mail quando um pode ser o outro. O contato é pela Adopet, sem expor o seu telefone.

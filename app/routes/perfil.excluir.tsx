@@ -40,7 +40,7 @@ export default function DeleteAccount() {
   return (
     <section className="profile">
       <ValidatedForm form={form} focus={focus} className="panel">
-        <h1 className="panel__title">Excluir conta</h1>
+        <h1 className="page-title">Excluir conta</h1>
         <p>
           A exclusão é definitiva. Apagamos o seu perfil e a sua foto, os animais que você publicou, as mensagens que
           você recebeu e as que enviou com a sua conta. Se quiser guardar uma cópia,{" "}

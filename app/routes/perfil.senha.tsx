@@ -41,7 +41,7 @@ export default function ChangePassword() {
   return (
     <section className="profile">
       <ValidatedForm form={form} focus={focus} className="panel">
-        <h1 className="panel__title">Alterar senha</h1>
+        <h1 className="page-title">Alterar senha</h1>
         <p>Ao alterar a senha, as sessões abertas em outros aparelhos são encerradas.</p>
         <FormError id={form.errorId} errors={form.errors} />
         <PasswordField meta={fields.senha__atual} label="Senha atual" autoComplete="current-password" />

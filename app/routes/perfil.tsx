@@ -73,7 +73,7 @@ export default function Perfil() {
         </Form>
       )}
       <ValidatedForm form={form} focus={focus} encType="multipart/form-data" className="panel profile__form">
-        <h1 className="panel__title">Perfil</h1>
+        <h1 className="page-title">Perfil</h1>
         <FormError id={form.errorId} errors={form.errors} />
         <PhotoPicker
           meta={fields.foto}
