@@ -25,6 +25,8 @@ export function organizationLinks(id: string) {
     needingFosterUrgently: animals("precisa_lar_temporario=1&urgente=1&ordem=urgencia"),
     health: `${base}/saude`,
     fosters: `${base}/lares`,
+    /** A foster home's member: their own animals of this organisation. */
+    fosterAnimals: `/meus-lares?organizacao=${id}`,
     newsWaiting: `${base}/lares#noticias-pendentes`,
     transfers: `${base}/configuracoes#transferencias`,
     accounts: `${base}/contas`,
@@ -48,7 +50,7 @@ export function organizationMenu(id: string, role: OrganizationRole): Organizati
   const entries: (OrganizationMenuEntry | false)[] = [
     { to: links.today, label: "Hoje" },
     team && { to: links.animals, label: "Animais" },
-    !team && { to: "/meus-lares", label: "Animais" },
+    !team && { to: links.fosterAnimals, label: "Animais" },
     team && { to: links.applications, label: "Candidaturas" },
     team && { to: links.conversations, label: "Mensagens" },
     team && { to: links.fosters, label: "Lares" },

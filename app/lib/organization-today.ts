@@ -177,23 +177,24 @@ export function todaySections(organizationId: string, { team, admin, foster }: T
     );
   }
   if (foster) {
+    const mine = links.fosterAnimals;
     sections.push({
       key: "meus-lares",
       title: "No seu lar",
       counts: [
-        { count: foster.animais, one: "animal com você", many: "animais com você", to: "/meus-lares", state: true },
-        { count: foster.doses.atrasadas, one: "com dose atrasada", many: "com dose atrasada", to: "/meus-lares" },
+        { count: foster.animais, one: "animal com você", many: "animais com você", to: mine, state: true },
+        { count: foster.doses.atrasadas, one: "com dose atrasada", many: "com dose atrasada", to: mine },
         {
           count: foster.doses.proximas,
           one: "com dose nos próximos 7 dias",
           many: "com dose nos próximos 7 dias",
-          to: "/meus-lares",
+          to: mine,
         },
         {
           count: foster.noticias.pendentes,
           one: "notícia sua aguarda aprovação",
           many: "notícias suas aguardam aprovação",
-          to: "/meus-lares",
+          to: mine,
         },
       ],
     });

@@ -1,5 +1,6 @@
 import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/meus-lares";
+import { isId } from "~/lib/ids";
 import { FileChoice } from "~/components/file-choice";
 import { NewsPhotos } from "~/components/news-photos";
 import { FormError, SelectField, TextAreaField, ValidatedForm } from "~/components/form-fields";
@@ -33,7 +34,10 @@ const NEWS_STATUS: Record<string, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context.db);
-  const fostered = await myFosteredPets(context.db, user.id);
+  // `?organizacao=`: one organisation's animals, as its menu and its home count them (issue 62).
+  const only = new URL(request.url).searchParams.get("organizacao");
+  const all = await myFosteredPets(context.db, user.id);
+  const fostered = isId(only) ? all.filter((item) => item.organizationId === only) : all;
   const news = new Map(
     await Promise.all(
       fostered.map(async ({ pet }) => {
@@ -55,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   return {
+    somente: isId(only) && fostered.length < all.length ? (fostered[0]?.pet.organizacao.nome ?? "") : null,
     animals: fostered.map(({ pet, inicio, fimPrevisto, organizationId, visitas }) => ({
       id: pet.id,
       nome: pet.nome,
@@ -116,10 +121,16 @@ export function meta() {
 }
 
 export default function MyFosteredPets() {
-  const { animals } = useLoaderData<typeof loader>();
+  const { animals, somente } = useLoaderData<typeof loader>();
   return (
     <section className="profile my-fosters">
       <h1 className="profile__title">Meus lares temporários</h1>
+      {somente !== null ? (
+        <p>
+          {somente ? `Os animais de ${somente} com você. ` : "Nenhum animal desta organização está com você. "}
+          <Link to="/meus-lares">Ver todos</Link>
+        </p>
+      ) : null}
       {animals.length === 0 ? (
         <div className="panel">
           <p>Nenhum animal está no seu lar temporário agora.</p>

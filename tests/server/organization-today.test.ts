@@ -260,6 +260,19 @@ describe("each count is the total of the list it opens", () => {
   });
 });
 
+describe("a foster home's own animals", () => {
+  it("are the organisation's only, as its home counts them", async () => {
+    const page = await foster.client.get(`/organizacoes/${organizationId}/hoje`);
+    const mine = `/meus-lares?organizacao=${organizationId}`;
+    expect(page.text).toContain(`href="/adopet${mine}"`);
+    const list = await foster.client.get(mine);
+    expect(list.text).toContain("Nina");
+    const elsewhere = await foster.client.get(`/meus-lares?organizacao=${outsider.id}`);
+    expect(elsewhere.text).toContain("Nenhum animal desta organização está com você.");
+    expect(elsewhere.text).not.toContain("Nina");
+  });
+});
+
 describe("the organisation's animals", () => {
   it("are filtered, searched and sorted, for the team only", async () => {
     const list = (query = "") => team.client.get(`/api/organizacoes/${organizationId}/animais${query}`);
