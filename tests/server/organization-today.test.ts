@@ -300,6 +300,17 @@ describe("the organisation's animals", () => {
     expect((await foster.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(403);
     expect((await outsider.client.get(`/api/organizacoes/${organizationId}/animais`)).status).toBe(404);
   });
+
+  it("are marked as needing a foster home from the selection by the team only", async () => {
+    const [mel] = await app.db.select({ id: pets.id }).from(pets).where(eq(pets.nome, "Mel")).limit(1);
+    const mark = (who: Person) =>
+      who.client.post(`/organizacoes/${organizationId}/animais`, `intent=precisa_lar&animais=${mel!.id}`, FORM);
+    // The animal is public: as PATCH /pets/{id}, someone who does not care for it is refused.
+    expect((await mark(outsider)).status).toBe(403);
+    expect((await mark(foster)).status).toBe(403);
+    const [before] = await app.db.select({ on: pets.precisaLarTemporario }).from(pets).where(eq(pets.id, mel!.id));
+    expect(before!.on).toBe(false);
+  });
 });
 
 describe("one dose for several animals", () => {
