@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createPet } from "../support/factories";
 import { fosterPlacements, organizations, pets, sponsorshipCharges } from "~/db/schema";
 import { sweepSponsorships } from "~/domain/giving/sponsorships.server";
-import { TRANSFER_REASON } from "~/domain/organizations/transfers.server";
+import { TRANSFER_REASON, TRANSFER_REQUESTED_JOB } from "~/domain/organizations/transfers.server";
+import { drained } from "../support/jobs";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { failureText } from "~/web/failures.server";
 
@@ -326,6 +327,11 @@ describe("a transfer", () => {
     expect(
       (made.json.transferencias as { pet: { nome: string } }[]).map((transfer) => transfer.pet.nome).sort(),
     ).toEqual(["Teco", "Tico"]);
+    // The receiver's administradora is told once, of both.
+    await drained(app.db, TRANSFER_REQUESTED_JOB);
+    const told = (await mailsTo(smtp, receiver.email)).filter((mail) => mail.text?.includes("Teco"));
+    expect(told.map((mail) => mail.subject)).toEqual(["Pedido de transferência: 2 animais, de Gina Doa"]);
+    expect(told[0]!.text).toContain("Gina Doa quer transferir Teco e Tico para Rosa Recebe");
     // Again: both wait already, nothing more is made.
     expect((await many({ organizacao_id: receiverOrganization, animais: [one, two] })).status).toBe(409);
     expect(

@@ -30,12 +30,14 @@ export function organizationJobs({ db, mailer, publicUrl, jobs, now }: JobDepend
     run: (notice) => sendAdministratorRemoved(db, mailer, notice, publicUrl()),
   };
   // A transfer offered to an organisation: its administradores are told while it waits for them.
-  const transferRequested: JobDefinition<{ transferId: string }> = {
+  // `transferId`: a job queued before requests of several animals (issue 62).
+  const transferRequested: JobDefinition<{ transferIds?: string[]; transferId?: string }> = {
     name: TRANSFER_REQUESTED_JOB,
     retryLimit: 9,
     retryDelaySeconds: 30,
     expireInSeconds: 60,
-    run: ({ transferId }) => sendTransferRequested(db, mailer, transferId, publicUrl()),
+    run: ({ transferIds, transferId }) =>
+      sendTransferRequested(db, mailer, transferIds ?? (transferId ? [transferId] : []), publicUrl()),
   };
   // Assignments told to the member (issue 62): one waiting job per member, at most one e-mail an hour.
   const assignmentNotice: JobDefinition<AssignmentNoticeJob> = {

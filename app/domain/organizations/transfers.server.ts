@@ -161,10 +161,10 @@ export async function requestTransfers(
           detalhe: target.nome,
         });
       }
-      for (const { id } of made) {
-        await jobs.send(TRANSFER_REQUESTED_JOB, { transferId: id }, { tx: tx as unknown as Db });
-      }
-      return made.map(({ id }) => id);
+      // One e-mail for the whole request, however many animals.
+      const transferIds = made.map(({ id }) => id);
+      await jobs.send(TRANSFER_REQUESTED_JOB, { transferIds }, { tx: tx as unknown as Db });
+      return transferIds;
     });
     return ok(
       await transfers(db)
@@ -234,27 +234,33 @@ export const TRANSFER_REQUESTED_JOB = "transfer-requested";
 
 /**
  * Each administrador of the receiving organisation gets the request by e-mail, once, while it
- * is still waiting for an answer.
+ * is still waiting for an answer: one e-mail for the animals of one request.
  */
-export async function sendTransferRequested(db: Db, mailer: Mailer, transferId: string, publicUrl: string) {
+export async function sendTransferRequested(db: Db, mailer: Mailer, transferIds: string[], publicUrl: string) {
   const [row] = await db
-    .select({ status: petTransfers.status, requestedBy: users.nome })
+    .select({ requestedBy: users.nome })
     .from(petTransfers)
     .leftJoin(users, eq(users.id, petTransfers.requestedBy))
-    .where(eq(petTransfers.id, transferId));
-  const transfer = await transferById(db, transferId);
-  if (!row || !transfer || row.status !== "pendente") return;
-  for (const admin of await membersIn(db, transfer.to.id, ["administrador"])) {
-    await composeAndSendOnce(db, mailer, `transferencia-pedida.${transferId}.${admin.id}`, async () => ({
+    .where(eq(petTransfers.id, transferIds[0]!));
+  // Those still waiting: one cancelled meanwhile is left out.
+  const waiting = (await transfers(db).where(inArray(petTransfers.id, transferIds)))
+    .map(toView)
+    .filter((transfer) => transfer.status === "pendente")
+    .sort((a, b) => a.pet.nome.localeCompare(b.pet.nome));
+  const first = waiting[0];
+  if (!row || !first) return;
+  const names = waiting.map((transfer) => transfer.pet.nome);
+  for (const admin of await membersIn(db, first.to.id, ["administrador"])) {
+    await composeAndSendOnce(db, mailer, `transferencia-pedida.${transferIds[0]}.${admin.id}`, async () => ({
       to: admin.email,
-      subject: transferRequestedSubject(transfer.pet.nome, transfer.from.nome),
+      subject: transferRequestedSubject(names, first.from.nome),
       ...(await renderEmail(
         TransferRequestedEmail({
-          pet: transfer.pet.nome,
-          de: transfer.from.nome,
-          para: transfer.to.nome,
+          pets: names,
+          de: first.from.nome,
+          para: first.to.nome,
           pedidoPor: row.requestedBy,
-          url: `${publicUrl}/adopet/organizacoes/${transfer.to.id}/configuracoes#transferencias`,
+          url: `${publicUrl}/adopet/organizacoes/${first.to.id}/configuracoes#transferencias`,
         }),
       )),
     }));
