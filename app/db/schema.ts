@@ -1546,6 +1546,10 @@ export const petHealthEntries = pgTable(
     index("pet_health_entries_next_dose_idx")
       .on(table.proximaDose)
       .where(sql`${table.proximaDose} is not null`),
+    // Which of an organisation's animals have a dose due (its `Hoje`): one index-only probe each.
+    index("pet_health_entries_pet_next_dose_idx")
+      .on(table.petId, table.proximaDose)
+      .where(sql`${table.proximaDose} is not null`),
     index("pet_health_entries_author_idx").on(table.authorId),
   ],
 );

@@ -1,5 +1,6 @@
-import { and, eq, gte, inArray, isNull, lte, ne, or, type SQLWrapper } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { idIn } from "~/db/id-lists.server";
 import { adoptions, fosterPlacements, petHealthEntries, pets, users } from "~/db/schema";
 import { caringMembers } from "~/domain/organizations/membership.server";
 import { HealthReminderEmail, healthReminderSubject } from "~/emails/health.server";
@@ -133,16 +134,26 @@ export async function overdueDoses(db: Db, petIds: PetIds, now: Date): Promise<M
   return dosesDueBy(db, petIds, addDays(dayInBrasilia(now), -1));
 }
 
-/** The doses due from today to DOSE_NOTICE_DAYS ahead (none past), by animal: what to plan this week. */
-export async function comingDoses(db: Db, petIds: PetIds, now: Date): Promise<Map<string, DueDose[]>> {
+/**
+ * The animals with a dose late (only those doses), and those with doses from today to
+ * DOSE_NOTICE_DAYS ahead and none late: what to catch up on and what to plan this week. One read
+ * of the record for both (the team's `Hoje`, `Animais` and `Saúde`).
+ */
+export async function lateAndComingDoses(
+  db: Db,
+  petIds: PetIds,
+  now: Date,
+): Promise<{ late: Map<string, DueDose[]>; coming: Map<string, DueDose[]> }> {
   const today = dayInBrasilia(now);
   const due = await dosesDueBy(db, petIds, addDays(today, DOSE_NOTICE_DAYS));
+  const late = new Map<string, DueDose[]>();
   const coming = new Map<string, DueDose[]>();
   for (const [petId, doses] of due) {
-    // An animal with a dose late is counted as late (overdueDoses), not as coming.
-    if (doses.every((dose) => dose.dia >= today)) coming.set(petId, doses);
+    const past = doses.filter((dose) => dose.dia < today);
+    if (past.length > 0) late.set(petId, past);
+    else coming.set(petId, doses);
   }
-  return coming;
+  return { late, coming };
 }
 
 /** Animals by id, or a query of their ids (an organisation's, a foster home's). */
@@ -155,7 +166,22 @@ type PetIds = readonly string[] | SQLWrapper;
 async function dosesDueBy(db: Db, petIds: PetIds, lastDay: string): Promise<Map<string, DueDose[]>> {
   const due = new Map<string, DueDose[]>();
   if (Array.isArray(petIds) && petIds.length === 0) return due;
-  const ids = Array.isArray(petIds) ? [...petIds] : (petIds as SQLWrapper);
+  // The animals with a next dose by then. For a query of ids (an organisation's), one probe of
+  // the record's index per animal, first: read as one join, PostgreSQL would scan every record,
+  // since most next doses are in the past (each dose given leaves the one before it there).
+  const withDoseDue = Array.isArray(petIds)
+    ? db
+        .select({ petId: petHealthEntries.petId })
+        .from(petHealthEntries)
+        .where(and(idIn(petHealthEntries.petId, petIds), lte(petHealthEntries.proximaDose, lastDay)))
+    : (
+        await db
+          .select({ id: sql<string>`candidate.id` })
+          .from(
+            sql`(${petIds as SQLWrapper}) as candidate(id) cross join lateral (select 1 from ${petHealthEntries} where ${petHealthEntries.petId} = candidate.id and ${petHealthEntries.proximaDose} <= ${lastDay} limit 1) as due`,
+          )
+      ).map((row) => row.id);
+  if (Array.isArray(withDoseDue) && withDoseDue.length === 0) return due;
   const rows = await db
     .select({
       id: petHealthEntries.id,
@@ -171,13 +197,7 @@ async function dosesDueBy(db: Db, petIds: PetIds, lastDay: string): Promise<Map<
     .where(
       and(
         inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
-        inArray(
-          petHealthEntries.petId,
-          db
-            .select({ petId: petHealthEntries.petId })
-            .from(petHealthEntries)
-            .where(and(inArray(petHealthEntries.petId, ids), lte(petHealthEntries.proximaDose, lastDay))),
-        ),
+        inArray(petHealthEntries.petId, withDoseDue),
       ),
     );
   const byPet = new Map<string, typeof rows>();

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { organizationMembers } from "~/db/schema";
 import { countWaitingApplications } from "~/domain/applications/application-views.server";
 import { countConversationsWaiting } from "~/domain/conversations/conversations.server";
-import { comingDoses, overdueDoses } from "~/domain/health/reminders.server";
+import { lateAndComingDoses } from "~/domain/health/reminders.server";
 import { countPendingNews } from "~/domain/foster/news.server";
 import { fosteredFor } from "~/domain/foster/placements.server";
 import { countPendingLines } from "~/domain/giving/statements.server";
@@ -127,10 +127,9 @@ async function adminWork(db: Db, organizationId: string): Promise<Today["admin"]
 }
 
 async function fosterWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["foster"]> {
-  const [[placed], late, coming, noticias] = await Promise.all([
+  const [[placed], { late, coming }, noticias] = await Promise.all([
     db.select({ total: count() }).from(fosteredFor(db, userId, organizationId).as("mine")),
-    overdueDoses(db, fosteredFor(db, userId, organizationId), now),
-    comingDoses(db, fosteredFor(db, userId, organizationId), now),
+    lateAndComingDoses(db, fosteredFor(db, userId, organizationId), now),
     countPendingNews(db, organizationId, userId),
   ]);
   return {

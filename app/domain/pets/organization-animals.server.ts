@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, like, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { idIn } from "~/db/id-lists.server";
 import { fosterPlacements, pets, users } from "~/db/schema";
-import { comingDoses, overdueDoses } from "~/domain/health/reminders.server";
+import { lateAndComingDoses } from "~/domain/health/reminders.server";
 import { requirePower } from "~/domain/organizations/membership.server";
 import type { DueDose } from "~/lib/health";
 import { likePattern } from "~/lib/like";
@@ -34,12 +35,8 @@ function stillWith(db: Db, organizationId: string) {
 }
 
 /** The animals with a dose late and those with one coming this week: what the dose filters read. */
-export async function dosesOfOrganization(db: Db, organizationId: string, now: Date) {
-  const [late, coming] = await Promise.all([
-    overdueDoses(db, stillWith(db, organizationId), now),
-    comingDoses(db, stillWith(db, organizationId), now),
-  ]);
-  return { late, coming };
+export function dosesOfOrganization(db: Db, organizationId: string, now: Date) {
+  return lateAndComingDoses(db, stillWith(db, organizationId), now);
 }
 
 const inFosterHome = sql`exists (select 1 from ${fosterPlacements} where ${fosterPlacements.petId} = ${pets.id} and ${fosterPlacements.fim} is null)`;
@@ -61,17 +58,10 @@ function organizationAnimalsWhere(
     filters.urgente ? and(eq(pets.larUrgente, true), eq(pets.precisaLarTemporario, true)) : undefined,
     filters.emLar ? inFosterHome : undefined,
     filters.reservado ? and(eq(pets.status, "disponivel"), isNotNull(pets.reservedAt)) : undefined,
-    filters.doseAtrasada && doses
-      ? inArray(pets.id, ids(doses.late).length ? ids(doses.late) : [NO_ANIMAL])
-      : undefined,
-    filters.doseProxima && doses
-      ? inArray(pets.id, ids(doses.coming).length ? ids(doses.coming) : [NO_ANIMAL])
-      : undefined,
+    filters.doseAtrasada && doses ? idIn(pets.id, ids(doses.late)) : undefined,
+    filters.doseProxima && doses ? idIn(pets.id, ids(doses.coming)) : undefined,
   );
 }
-
-/** An id no animal has: an empty set of animals, as SQL can say it. */
-const NO_ANIMAL = "00000000-0000-0000-0000-000000000000";
 
 const ORDER: Record<NonNullable<AnimalFilters["ordem"]>, SQL[]> = {
   recentes: [desc(pets.createdAt), desc(pets.id)],

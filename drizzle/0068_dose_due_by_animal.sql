@@ -1,0 +1,1 @@
+CREATE INDEX "pet_health_entries_pet_next_dose_idx" ON "pet_health_entries" USING btree ("pet_id","proxima_dose") WHERE "pet_health_entries"."proxima_dose" is not null;
