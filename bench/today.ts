@@ -205,7 +205,7 @@ async function main() {
       "| -----: | -----: | -----: |",
       `| ${service.p50.toFixed(1)} | ${service.p99.toFixed(1)} | ${service.max.toFixed(1)} |`,
       "",
-      `Through the API, ${SECONDS} s per scenario after a 3 s warm-up, each request an administradora's own organisation (200 sessions):`,
+      `Through the API, ${SECONDS} s per scenario after a 3 s warm-up, each request an administradora's own organisation (200 sessions); with ${CONNECTIONS} connections the two cores, shared by the app, PostgreSQL and the load generator, are saturated, and the latency is mostly the queue:`,
       "",
       `| scenario | req/s | p50 ms | p99 ms | errors | app CPU ms per request |${DATABASE_URL ? " PostgreSQL CPU ms per request |" : ""}`,
       `| -------- | ----: | -----: | -----: | -----: | ----: |${DATABASE_URL ? " ----: |" : ""}`,

@@ -929,8 +929,8 @@ export const applications = pgTable(
       table.id.desc().nullsFirst(),
     ),
     // What waits for the team (counted on every page, the header) and the pipeline's counts by
-    // status, read off the index alone.
-    index("applications_status_idx").on(table.organizationId, table.status),
+    // status, read off the index alone; with `Minhas` of them (the assignee), on `Hoje`.
+    index("applications_status_idx").on(table.organizationId, table.status, table.assignedTo),
     // `Minhas`: a member's assigned applications.
     index("applications_assigned_idx")
       .on(table.assignedTo, table.createdAt.desc().nullsFirst())
@@ -1047,7 +1047,9 @@ export const conversationMessages = pgTable(
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
   },
   (table) => [
-    index("conversation_messages_thread_idx").on(table.conversationId, table.createdAt),
+    // A thread in order, and its last message's author read off the index alone (who spoke
+    // last: the team's conversations waiting for an answer, counted on `Hoje`).
+    index("conversation_messages_thread_idx").on(table.conversationId, table.createdAt, table.id, table.authorId),
     index("conversation_messages_unread_idx")
       .on(table.conversationId)
       .where(sql`${table.readAt} is null`),
