@@ -37,7 +37,7 @@ async function organizationAtWork(admin: APIRequestContext, adopter: APIRequestC
   );
   const applied = await adopter.post(`/adopet/api/pets/${bidu.id}/candidaturas`, { data: { respostas: ANSWERS } });
   expect(applied.status()).toBe(201);
-  return { id, nome, bidu, litter, application: ((await applied.json()) as { id: string }).id };
+  return { id, nome, founder, bidu, litter, application: ((await applied.json()) as { id: string }).id };
 }
 
 for (const width of [360, 1440] as const) {
@@ -117,3 +117,52 @@ for (const width of [360, 1440] as const) {
     await adopter.dispose();
   });
 }
+
+test("at 360px an administradora sends two animals to another organisation, found by name and confirmed by its city, and turns off the morning summary", async ({
+  page,
+  playwright,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const baseURL = test.info().project.use.baseURL;
+  const admin = await playwright.request.newContext({ baseURL });
+  const adopter = await playwright.request.newContext({ baseURL });
+  const other = await playwright.request.newContext({ baseURL });
+  const team = await organizationAtWork(admin, adopter, "transfere");
+  // The receiving organisation, in another city.
+  const receiver = await createAccount(other, "Olga Abrigo");
+  expect((await other.post("/adopet/api/session", { data: { email: receiver.email, senha: SENHA } })).status()).toBe(
+    200,
+  );
+  const receiving = await other.post("/adopet/api/organizacoes", {
+    data: { nome: "Abrigo Rio Acolhe", cidade: "Niterói", uf: "RJ" },
+  });
+  expect(receiving.status()).toBe(201);
+
+  await logIn(page, team.founder.email);
+  await page.goto(`/adopet/organizacoes/${team.id}/hoje`);
+  const bar = page.getByRole("navigation", { name: "Menu da organização" });
+  await page.getByRole("button", { name: "Não receber o resumo diário" }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.dailySummaryOff);
+  await expect(page.getByRole("button", { name: "Receber o resumo diário" })).toBeVisible();
+
+  await bar.getByRole("link", { name: "Animais" }).click();
+  for (const pet of ["Nina", "Nino"]) await page.getByRole("checkbox", { name: `Marcar ${pet}`, exact: true }).check();
+  await page.getByRole("button", { name: "Transferir para outra organização" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transferir animais");
+  await page.getByLabel("Nome, CNPJ ou código da organização").fill("rio acolhe");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expectNoAxeViolations(page);
+  await page
+    .getByRole("list", { name: "Organizações encontradas" })
+    .getByRole("link", { name: "Abrigo Rio Acolhe" })
+    .click();
+  await expect(page.getByRole("heading", { name: "Confirme a organização" })).toBeVisible();
+  await expect(page.getByText("Niterói/RJ")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Pedir a transferência" }).click();
+  await expect(page.getByRole("status")).toHaveText(NOTICES.transferRequested);
+  await expect(page.getByText(/Nina: esperando a resposta de Abrigo Rio Acolhe/)).toBeVisible();
+  await expect(page.getByText(/Nino: esperando a resposta de Abrigo Rio Acolhe/)).toBeVisible();
+  for (const context of [admin, adopter, other]) await context.dispose();
+});
