@@ -35,6 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   foundOr404(organization.ok, "organization");
   const query = new URL(request.url).searchParams;
   const now = new Date();
+  const doses = await dosesOfOrganization(context.db, id, now);
+  const { late, coming } = doses;
   // Every animal still with the organisation, by name: the ones a dose may be registered for.
   const animals = await listOrganizationAnimals(
     context.db,
@@ -42,10 +44,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     id,
     { ordem: "nome", status: undefined, pagina: 1 },
     now,
-    { pageSize: 200, stillWith: true },
+    { pageSize: 200, stillWith: true, doses },
   );
   if (!animals.ok) throw pageFailure(animals.failure);
-  const { late, coming } = await dosesOfOrganization(context.db, id, now);
   const named = new Map(animals.value.items.map((pet) => [pet.id, pet.nome]));
   const dosesOf = (map: Map<string, DueDose[]>) =>
     [...map].map(([petId, doses]) => ({

@@ -103,15 +103,18 @@ export async function listOrganizationAnimals(
   {
     pageSize = ANIMALS_PAGE_SIZE,
     stillWith: onlyStillWith = false,
+    doses: known,
   }: {
     pageSize?: number;
     /** Only those still with the organisation (not adopted): the ones a dose is given to. */
     stillWith?: boolean;
+    /** The organisation's doses, when the caller read them already (`Saúde` lists them too). */
+    doses?: Awaited<ReturnType<typeof dosesOfOrganization>>;
   } = {},
 ): Promise<Result<{ items: OrganizationAnimal[]; total: number; page: number; pageCount: number }>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
-  const doses = await dosesOfOrganization(db, organizationId, now);
+  const doses = known ?? (await dosesOfOrganization(db, organizationId, now));
   const where = and(
     organizationAnimalsWhere(organizationId, filters, doses),
     onlyStillWith ? inArray(pets.status, ["disponivel", "oculto"]) : undefined,
