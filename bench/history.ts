@@ -1,6 +1,8 @@
 // The history of a large organisation set, for the benches that read it (panel.ts, today.ts).
-import { sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { count, sql } from "drizzle-orm";
+import { rowsOf, type Database } from "~/db/client.server";
+import { applications, pets } from "~/db/schema";
+import { seedManyPets } from "~/demo/seed.server";
 
 /**
  * The history the panel reads, written by the database itself: publication dates over two years;
@@ -8,7 +10,7 @@ import type { Database } from "~/db/client.server";
  * within three days for all but the new ones; adoptions (and returns) for those that got there;
  * 5,000 animals transferred to the next organisation.
  */
-export async function seedHistory(db: Database["db"]) {
+async function seedHistory(db: Database["db"]) {
   await db.execute(sql`update pets set created_at = now() - random() * interval '730 days'`);
   await db.execute(sql`
     insert into users (email, nome, password_hash)
@@ -55,4 +57,54 @@ export async function seedHistory(db: Database["db"]) {
     )
     update pets set organization_id = written.to_organization_id from written where pets.id = written.pet_id`);
   await db.execute(sql`update pet_transfers set decided_at = created_at + interval '2 days' where status = 'aceita'`);
+}
+
+/**
+ * `animals` animals in `organizations` organisations, with their history, unless the database has
+ * them already (a kept PostgreSQL database); says what it wrote through `log`. The seconds the
+ * animals took, or null when an earlier run seeded them.
+ */
+export async function seedOrganizations(
+  db: Database["db"],
+  animals: number,
+  organizations: number,
+  log: (line: string) => void,
+): Promise<number | null> {
+  const [{ total: present } = { total: 0 }] = await db.select({ total: count() }).from(pets);
+  let seedSeconds: number | null = null;
+  if (present < animals) {
+    const started = performance.now();
+    await seedManyPets(db, animals - present, {
+      perCaretaker: animals / organizations,
+      onProgress: (done) => done % 100_000 === 0 && console.log(`  ${done} animais…`),
+    });
+    seedSeconds = (performance.now() - started) / 1000;
+    log(`Seeded ${animals - present} animals in ${seedSeconds.toFixed(0)} s`);
+  }
+  const [{ total: applied } = { total: 0 }] = await db.select({ total: count() }).from(applications);
+  if (applied < animals / 10) {
+    const started = performance.now();
+    await seedHistory(db);
+    log(`Wrote the history in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return seedSeconds;
+}
+
+/** The organisations with the most animals (the seed's), each with its administradora. */
+export async function seededTeams(db: Database["db"], animals: number, organizations: number) {
+  return rowsOf<{ id: string; admin: string }>(
+    await db.execute(sql`
+      select o.id, o.own_account_of as admin from organizations o
+      where o.own_account_of is not null
+        and (select count(*) from pets p where p.organization_id = o.id) >= ${Math.floor(animals / organizations / 2)}`),
+  );
+}
+
+/** A deterministic sequence in [0, 1), so that two runs ask the same things. */
+export function sequence(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
 }

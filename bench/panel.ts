@@ -9,11 +9,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/db/client.server";
-import { applications, pets } from "~/db/schema";
-import { seedManyPets } from "~/demo/seed.server";
-import { seedHistory } from "./history";
+import { seededTeams, seedOrganizations, sequence } from "./history";
 import { organizationPanel } from "~/domain/organizations/panel.server";
 import { addMonths, monthOf } from "~/lib/panel";
 import {
@@ -42,11 +40,7 @@ const log = (line: string) => {
 };
 
 /** A deterministic sequence, so that two runs ask the same things. */
-let state = 43;
-const random = () => {
-  state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
-  return state / 2_147_483_648;
-};
+const random = sequence(43);
 
 function openDatabase(): Promise<Database> {
   return openDemoDatabase(dataDir, DATABASE_URL);
@@ -58,23 +52,7 @@ async function main() {
   );
   const database = await openDatabase();
   const { db } = database;
-  const [{ total: present } = { total: 0 }] = await db.select({ total: count() }).from(pets);
-  let seedSeconds: number | null = null;
-  if (present < PETS) {
-    const started = performance.now();
-    await seedManyPets(db, PETS - present, {
-      perCaretaker: PETS / ORGANIZATIONS,
-      onProgress: (done) => done % 100_000 === 0 && console.log(`  ${done} animais…`),
-    });
-    seedSeconds = (performance.now() - started) / 1000;
-    log(`Seeded ${PETS - present} animals in ${seedSeconds.toFixed(0)} s`);
-  }
-  const [{ total: applied } = { total: 0 }] = await db.select({ total: count() }).from(applications);
-  if (applied < PETS / 10) {
-    const started = performance.now();
-    await seedHistory(db);
-    log(`Wrote the history in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  }
+  const seedSeconds = await seedOrganizations(db, PETS, ORGANIZATIONS, log);
   await db.execute(sql`vacuum analyze`);
   const sizes = rowsOf<{ table: string; n: number }>(
     await db.execute(sql`
@@ -85,13 +63,8 @@ async function main() {
   );
   log(sizes.map((row) => `${row.table}: ${row.n.toLocaleString("en")}`).join(", "));
 
-  // The organisations with the most animals (the seed's), each with its administradora.
-  const teams = rowsOf<{ id: string; admin: string }>(
-    await db.execute(sql`
-      select o.id, o.own_account_of as admin from organizations o
-      where o.own_account_of is not null
-        and (select count(*) from pets p where p.organization_id = o.id) >= ${Math.floor(PETS / ORGANIZATIONS / 2)}`),
-  );
+  const teams = await seededTeams(db, PETS, ORGANIZATIONS);
+
   log(`${teams.length} organisations with their animals`);
   const pick = () => teams[Math.floor(random() * teams.length)]!;
   const ate = monthOf(new Date());
