@@ -5,8 +5,9 @@ import { newCaretaker, publishPet } from "./pets-support";
 
 /**
  * An animal passed between organisations (issue 43): one administradora asks from the animal's
- * transfer page with the other organisation's code; the other accepts on her organisation's page;
- * the animal's page then names the new organisation.
+ * transfer page, finding the other organisation by its code (issue 62: or its name or CNPJ) and
+ * confirming it; the other accepts on her organisation's page; the animal's page then names the
+ * new organisation.
  */
 test("an animal is transferred: asked with the other organisation's code, accepted on its page", async ({
   page,
@@ -31,16 +32,18 @@ test("an animal is transferred: asked with the other organisation's code, accept
   await page.goto(`/adopet/meus-pets/${pet.id}`);
   await page.getByRole("link", { name: "Transferir para outra organização" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Transferir ${nome}`);
-  await page.getByLabel("Código da organização").fill("nao-e-um-codigo");
-  await page.getByRole("button", { name: "Pedir a transferência" }).click();
-  await expect(page.getByLabel("Código da organização")).toHaveAccessibleDescription(
-    /Informe o código da organização que vai receber o animal/,
-  );
+  const search = page.getByLabel("Nome, CNPJ ou código da organização");
+  await search.fill("nao-e-um-codigo");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page.getByText("Nenhuma organização encontrada.", { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel("Código da organização").fill(code!);
+  await search.fill(code!);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await page.getByRole("list", { name: "Organizações encontradas" }).getByRole("link", { name: "Olga Recebe" }).click();
+  await expect(page.getByRole("heading", { name: "Confirme a organização" })).toBeVisible();
   await page.getByRole("button", { name: "Pedir a transferência" }).click();
   await expect(page.getByRole("status").first()).toHaveText(NOTICES.transferRequested);
-  await expect(page.getByText("Esperando a resposta de Olga Recebe.", { exact: false })).toBeVisible();
+  await expect(page.getByText("esperando a resposta de Olga Recebe.", { exact: false })).toBeVisible();
 
   // The receiving administradora accepts it on her organisation's page.
   await receiver.reload();
