@@ -151,11 +151,11 @@ test("at 360px an administradora sends two animals to another organisation, foun
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Transferir animais");
   await page.getByLabel("Nome, CNPJ ou código da organização").fill("rio acolhe");
   await page.getByRole("button", { name: "Buscar" }).click();
+  // The results' page, loaded, before axe reads it.
+  const found = page.getByRole("list", { name: "Organizações encontradas" });
+  await expect(found).toBeVisible();
   await expectNoAxeViolations(page);
-  await page
-    .getByRole("list", { name: "Organizações encontradas" })
-    .getByRole("link", { name: "Abrigo Rio Acolhe" })
-    .click();
+  await found.getByRole("link", { name: "Abrigo Rio Acolhe" }).click();
   await expect(page.getByRole("heading", { name: "Confirme a organização" })).toBeVisible();
   await expect(page.getByText("Niterói/RJ")).toBeVisible();
   await expectNoHorizontalScroll(page);
