@@ -289,6 +289,9 @@ test("a person in two organisations chooses whose termo and follow-up days the p
   await picker.selectOption({ label: "Abrigo Brisa" });
   await page.getByRole("button", { name: "Trocar" }).click();
   await expect(page).toHaveURL(new RegExp(`/adopet/meus-pets/termo\\?organizacao=${second}$`));
+  // The URL changes a moment before the page shows the new organisation's forms: typing
+  // earlier would type into the form about to be replaced.
+  await expect(page.locator(`form[action*="organizacao=${second}"]`).first()).toBeAttached();
   await page.getByLabel("Dias do acompanhamento").fill("4, 40");
   await page.getByRole("button", { name: "Salvar os dias" }).click();
   await expect(page.getByText(NOTICES.checkinDaysSaved)).toBeVisible();
