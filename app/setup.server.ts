@@ -2,6 +2,7 @@ import type { Env } from "~/env.server";
 import { openDatabase, type Database, type OpenOptions } from "~/db/client.server";
 import { migrate } from "~/db/migrate.server";
 import { hasDemoAccounts, seedDemoData, type DemoOptions } from "~/demo/seed.server";
+import { recalculateNextDoses } from "~/domain/health/records.server";
 import { defaultPublicUrl } from "~/lib/public-url";
 import { openVault } from "~/services/vault.server";
 import { logger } from "~/lib/log.server";
@@ -43,6 +44,8 @@ export async function prepareDatabase(
       `Banco de dados (${database.kind === "pglite" ? "embutido" : "PostgreSQL"}) em ${database.location}: ` +
         `${migrations.applied.length} migração(ões) aplicada(s), ${migrations.alreadyApplied} já existente(s).`,
     );
+    const recalculated = await recalculateNextDoses(database.db);
+    if (recalculated > 0) log(`Próxima dose calculada de novo para ${recalculated} animal(is).`);
     if (env.demoData && (await seedDemoData(database.db, demoOptions(env)))) {
       log("Dados de demonstração carregados (ver README para o login da ONG de exemplo).");
       lap("demo");

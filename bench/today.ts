@@ -13,6 +13,7 @@ import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import { rowsOf, type Database } from "~/db/client.server";
 import { petHealthEntries } from "~/db/schema";
+import { recalculateNextDoses } from "~/domain/health/records.server";
 import { organizationToday } from "~/domain/organizations/today.server";
 import { seededTeams, seedOrganizations, sequence } from "./history";
 import {
@@ -71,6 +72,11 @@ async function seedTeamWork(db: Database["db"]) {
     select id, caretaker_id, 'Está sim!', last_message_at + interval '1 hour' from conversations
     where last_message_at is not null and random() < 0.5`);
   await db.execute(sql`update applications set assigned_to = caretaker_id where random() < 0.1`);
+  // Each animal's next dose, from its record, as a change to the record writes it.
+  await db.execute(
+    sql`update pets set proxima_dose_a_recalcular = true where id in (select pet_id from pet_health_entries)`,
+  );
+  await recalculateNextDoses(db);
 }
 
 async function main() {

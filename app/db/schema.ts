@@ -656,6 +656,15 @@ export const pets = pgTable(
     /** The day by which a home is needed; null: none said. */
     prazoLar: date("prazo_lar", { mode: "string" }),
     /**
+     * The soonest dose the health record expects (dueDoses: a vaccine's, dewormer's or flea
+     * treatment's next one not yet given), written with every change to the record
+     * (deriveFromRecord); null: none. A dose late is one before today: the team's counts and
+     * dose filters read this rather than every animal's record.
+     */
+    proximaDose: date("proxima_dose", { mode: "string" }),
+    /** Set where proxima_dose is to be worked out again from the record (recalculateNextDoses). */
+    proximaDoseARecalcular: boolean("proxima_dose_a_recalcular").notNull().default(false),
+    /**
      * The words of name, profile and story for `Buscar`: lower case and without accents (as
      * searchKey does to a query), stemmed as Portuguese. Written by the database itself.
      */
@@ -686,6 +695,18 @@ export const pets = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("pets_name_idx").on(table.nomeBusca, table.status),
+    // An organisation's animals waiting for a foster home (`Hoje`, `Animais`); with what its
+    // counts ask of them, so they are read off the index alone.
+    index("pets_organization_foster_need_idx")
+      .on(table.organizationId, table.larUrgente, table.status)
+      .where(sql`${table.precisaLarTemporario} and ${table.status} = 'disponivel'`),
+    // An organisation's animals with a dose due (`Hoje`, `Animais`, `Saúde`), the same way.
+    index("pets_organization_next_dose_idx")
+      .on(table.organizationId, table.proximaDose, table.status)
+      .where(sql`${table.proximaDose} is not null`),
+    index("pets_next_dose_to_recalculate_idx")
+      .on(table.id)
+      .where(sql`${table.proximaDoseARecalcular}`),
     // The few available animals waiting for a foster home, by city.
     index("pets_foster_need_idx")
       .on(table.cidadeIbge)
@@ -1547,10 +1568,6 @@ export const petHealthEntries = pgTable(
     // Reminders: doses to come, and medication being given.
     index("pet_health_entries_next_dose_idx")
       .on(table.proximaDose)
-      .where(sql`${table.proximaDose} is not null`),
-    // Which of an organisation's animals have a dose due (its `Hoje`): one index-only probe each.
-    index("pet_health_entries_pet_next_dose_idx")
-      .on(table.petId, table.proximaDose)
       .where(sql`${table.proximaDose} is not null`),
     index("pet_health_entries_author_idx").on(table.authorId),
   ],

@@ -23,9 +23,12 @@ export function formatDay(day: string): string {
   return `${date}/${month}/${year}`;
 }
 
+// Made once: a formatter with a time zone costs more to make than many days to format.
+const DAY_IN_BRASILIA = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" });
+
 /** The calendar day (yyyy-mm-dd) it is in Brasília at `date`. */
 export function dayInBrasilia(date: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(date);
+  return DAY_IN_BRASILIA.format(date);
 }
 
 /** The calendar day `days` after `day` (yyyy-mm-dd). */

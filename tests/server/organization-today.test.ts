@@ -9,6 +9,7 @@ import {
   sendAssignmentNotice,
 } from "~/domain/organizations/assignment-notices.server";
 import { DAILY_SUMMARY_JOB, sweepDailySummaries } from "~/domain/organizations/daily-summary.server";
+import { recalculateNextDoses } from "~/domain/health/records.server";
 import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { createMailer } from "~/services/mail.server";
 import { addMember, createPet, DEFAULT_PASSWORD } from "../support/factories";
@@ -310,6 +311,51 @@ describe("the organisation's animals", () => {
     expect((await mark(foster)).status).toBe(403);
     const [before] = await app.db.select({ on: pets.precisaLarTemporario }).from(pets).where(eq(pets.id, mel!.id));
     expect(before!.on).toBe(false);
+  });
+});
+
+describe("an animal's next dose, as the counts and dose filters read it", () => {
+  it("follows its record as entries are added, changed and deleted, and is worked out again where marked", async () => {
+    const [bento] = await app.db.select({ id: pets.id }).from(pets).where(eq(pets.nome, "Bento")).limit(1);
+    const record = `/api/pets/${bento!.id}/saude`;
+    const late = async () => {
+      const list = await team.client.get(`/api/organizacoes/${organizationId}/animais?dose_atrasada=1`);
+      const names = (list.json.animais as { nome: string }[]).map((pet) => pet.nome);
+      expect((await home(team)).doses!.atrasadas).toBe(names.length);
+      return names;
+    };
+    expect(await late()).toContain("Bento");
+    // The V10 given today, written as its brand writes it, takes the late one's place.
+    const given = await team.client.post(record, {
+      tipo: "vacina",
+      nome: "v-10",
+      data: today,
+      proxima_dose: addDays(today, 365),
+    });
+    expect(given.status, given.text).toBe(201);
+    const entry = given.json.id as string;
+    expect(await late()).not.toContain("Bento");
+    // Corrected to a day before the late dose's, it no longer replaces it.
+    const changed = await team.client.patch(`${record}/${entry}`, {
+      tipo: "vacina",
+      nome: "v-10",
+      data: addDays(today, -390),
+      proxima_dose: addDays(today, -25),
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await late()).toContain("Bento");
+    expect((await team.client.delete(`${record}/${entry}`)).status).toBeLessThan(300);
+    expect(await late()).toContain("Bento");
+    // Marked by a migration, the day is worked out again from the record.
+    await app.db.update(pets).set({ proximaDose: null, proximaDoseARecalcular: true }).where(eq(pets.id, bento!.id));
+    expect(await late()).not.toContain("Bento");
+    expect(await recalculateNextDoses(app.db)).toBe(1);
+    expect(await late()).toContain("Bento");
+    const [after] = await app.db
+      .select({ day: pets.proximaDose, marked: pets.proximaDoseARecalcular })
+      .from(pets)
+      .where(eq(pets.id, bento!.id));
+    expect(after).toEqual({ day: addDays(today, -15), marked: false });
   });
 });
 

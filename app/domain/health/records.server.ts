@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, petHealthEntries, pets } from "~/db/schema";
 import { isFostering } from "~/domain/foster/placements.server";
@@ -8,6 +8,7 @@ import { addDays, dayInBrasilia } from "~/lib/dates";
 import {
   DOSE_NOTICE_DAYS,
   derivedPetHealth,
+  dueDoses,
   HEALTH_LIMITS,
   SEVERAL_ANIMALS_MAX,
   testedNegativeForFivFelv,
@@ -206,23 +207,75 @@ export async function deriveFromRecord(tx: Db, petId: string): Promise<void> {
   const [pet] = await tx.select({ species: pets.species }).from(pets).where(eq(pets.id, petId)).limit(1);
   if (!pet) return;
   const entries = await tx
-    .select({
-      tipo: petHealthEntries.tipo,
-      nome: petHealthEntries.nome,
-      data: petHealthEntries.data,
-      resultado: petHealthEntries.resultado,
-    })
+    .select({ ...doseColumns, resultado: petHealthEntries.resultado })
     .from(petHealthEntries)
     .where(eq(petHealthEntries.petId, petId));
   const derived = derivedPetHealth(entries, VACCINES_BY_SPECIES[pet.species]);
   const changes = {
     fivFelvNegativo: testedNegativeForFivFelv(entries),
+    ...nextDoseOf(entries),
     // The pet's castration day is a scheduled one's: done, the record has the day.
     ...(derived.castrado && { castrado: "sim" as const, castracaoData: null }),
     ...(derived.vacinas && { vacinas: derived.vacinas }),
     ...(derived.vermifugado && { vermifugado: true }),
   };
   await tx.update(pets).set(changes).where(eq(pets.id, petId));
+}
+
+/** What dueDoses reads of an entry. */
+export const doseColumns = {
+  id: petHealthEntries.id,
+  petId: petHealthEntries.petId,
+  tipo: petHealthEntries.tipo,
+  nome: petHealthEntries.nome,
+  produto: petHealthEntries.produto,
+  data: petHealthEntries.data,
+  proximaDose: petHealthEntries.proximaDose,
+  criadoEm: petHealthEntries.createdAt,
+};
+
+/** The pet's soonest due dose, as its record says it (dueDoses), to be written on the pet. */
+function nextDoseOf(entries: Parameters<typeof dueDoses>[0]) {
+  return { proximaDose: dueDoses(entries)[0]?.dia ?? null, proximaDoseARecalcular: false };
+}
+
+/** How many animals' next doses recalculateNextDoses works out in one statement. */
+const RECALCULATED_AT_ONCE = 500;
+
+/**
+ * The next dose of every animal marked to have it worked out again (a migration marks them, when
+ * the column is new or the rule changes), from its record. Run at each start, before serving;
+ * returns how many animals it wrote.
+ */
+export async function recalculateNextDoses(db: Db): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const marked = await db
+      .select({ id: pets.id })
+      .from(pets)
+      .where(eq(pets.proximaDoseARecalcular, true))
+      .limit(RECALCULATED_AT_ONCE);
+    if (marked.length === 0) return done;
+    const ids = marked.map((pet) => pet.id);
+    const entries = await db
+      .select(doseColumns)
+      .from(petHealthEntries)
+      .where(
+        and(
+          inArray(petHealthEntries.petId, ids),
+          inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
+        ),
+      );
+    const byPet = new Map<string, typeof entries>();
+    for (const entry of entries) byPet.set(entry.petId, [...(byPet.get(entry.petId) ?? []), entry]);
+    const rows = ids.map((id) => ({ id, dia: nextDoseOf(byPet.get(id) ?? []).proximaDose }));
+    // One statement for the batch: each animal's day, or null.
+    await db.execute(sql`
+      update ${pets} set proxima_dose = batch.dia, proxima_dose_a_recalcular = false
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as batch(id uuid, dia date)
+      where ${pets.id} = batch.id`);
+    done += ids.length;
+  }
 }
 
 /** The job that e-mails an animal's reminders of a day (app/domain/health/reminders.server.ts). */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, lte, ne, or, sql, type SQLWrapper } from "drizzle-orm";
+import { and, between, eq, gte, inArray, isNull, lt, lte, ne, or, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { idIn } from "~/db/id-lists.server";
 import { adoptions, fosterPlacements, petHealthEntries, pets, users } from "~/db/schema";
@@ -12,7 +12,7 @@ import { firstName } from "~/lib/people";
 import type { Jobs } from "~/services/jobs.server";
 import { composeAndSendOnce, type Mailer } from "~/services/mail.server";
 import { forbidden, ok, type Result } from "~/services/outcome.server";
-import { entriesOf, HEALTH_REMINDER_JOB, healthReaderOf } from "./records.server";
+import { doseColumns, entriesOf, HEALTH_REMINDER_JOB, healthReaderOf } from "./records.server";
 
 /**
  * Health reminders (issue 45): each morning a sweep finds the animals with a dose due in 7 days
@@ -156,6 +156,17 @@ export async function lateAndComingDoses(
   return { late, coming };
 }
 
+/** An animal with a dose late, as lateAndComingDoses tells: its soonest due dose is before today. */
+export function doseLate(now: Date): SQL {
+  return lt(pets.proximaDose, dayInBrasilia(now));
+}
+
+/** An animal with a dose this week and none late, as lateAndComingDoses tells. */
+export function doseComing(now: Date): SQL {
+  const today = dayInBrasilia(now);
+  return between(pets.proximaDose, today, addDays(today, DOSE_NOTICE_DAYS))!;
+}
+
 /** Animals by id, or a query of their ids (an organisation's, a foster home's). */
 type PetIds = readonly string[] | SQLWrapper;
 
@@ -166,33 +177,18 @@ type PetIds = readonly string[] | SQLWrapper;
 async function dosesDueBy(db: Db, petIds: PetIds, lastDay: string): Promise<Map<string, DueDose[]>> {
   const due = new Map<string, DueDose[]>();
   if (Array.isArray(petIds) && petIds.length === 0) return due;
-  // The animals with a next dose by then. For a query of ids (an organisation's), one probe of
-  // the record's index per animal, first: read as one join, PostgreSQL would scan every record,
-  // since most next doses are in the past (each dose given leaves the one before it there).
-  const withDoseDue = Array.isArray(petIds)
-    ? db
-        .select({ petId: petHealthEntries.petId })
-        .from(petHealthEntries)
-        .where(and(idIn(petHealthEntries.petId, petIds), lte(petHealthEntries.proximaDose, lastDay)))
-    : (
-        await db
-          .select({ id: sql<string>`candidate.id` })
-          .from(
-            sql`(${petIds as SQLWrapper}) as candidate(id) cross join lateral (select 1 from ${petHealthEntries} where ${petHealthEntries.petId} = candidate.id and ${petHealthEntries.proximaDose} <= ${lastDay} limit 1) as due`,
-          )
-      ).map((row) => row.id);
-  if (Array.isArray(withDoseDue) && withDoseDue.length === 0) return due;
+  // Only the animals whose next dose (written on the pet from its record) is due by then.
+  const withDoseDue = db
+    .select({ id: pets.id })
+    .from(pets)
+    .where(
+      and(
+        Array.isArray(petIds) ? idIn(pets.id, petIds) : inArray(pets.id, petIds as SQLWrapper),
+        lte(pets.proximaDose, lastDay),
+      ),
+    );
   const rows = await db
-    .select({
-      id: petHealthEntries.id,
-      petId: petHealthEntries.petId,
-      tipo: petHealthEntries.tipo,
-      nome: petHealthEntries.nome,
-      produto: petHealthEntries.produto,
-      data: petHealthEntries.data,
-      proximaDose: petHealthEntries.proximaDose,
-      criadoEm: petHealthEntries.createdAt,
-    })
+    .select(doseColumns)
     .from(petHealthEntries)
     .where(
       and(
@@ -203,9 +199,7 @@ async function dosesDueBy(db: Db, petIds: PetIds, lastDay: string): Promise<Map<
   const byPet = new Map<string, typeof rows>();
   for (const row of rows) byPet.set(row.petId, [...(byPet.get(row.petId) ?? []), row]);
   for (const [petId, entries] of byPet) {
-    const doses = dueDoses(entries.map((entry) => ({ ...entry, criadoEm: new Date(entry.criadoEm) }))).filter(
-      (dose) => dose.dia <= lastDay,
-    );
+    const doses = dueDoses(entries).filter((dose) => dose.dia <= lastDay);
     if (doses.length > 0) due.set(petId, doses);
   }
   return due;

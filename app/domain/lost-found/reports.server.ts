@@ -478,21 +478,20 @@ export async function organizationReportsWithMatches(
     .where(likely)
     .groupBy(lostFoundReports.id)
     .as("matched");
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({
-        id: matched.id,
-        tipo: matched.tipo,
-        nome: matched.nome,
-        especie: matched.especie,
-        parecidos: matched.parecidos,
-      })
-      .from(matched)
-      .orderBy(desc(matched.melhor), asc(matched.id))
-      .limit(limit),
-    db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(matched),
-  ]);
-  return { items: rows, total: counted?.total ?? 0 };
+  // With the whole count: `count(*) over ()` is taken before the limit.
+  const rows = await db
+    .select({
+      id: matched.id,
+      tipo: matched.tipo,
+      nome: matched.nome,
+      especie: matched.especie,
+      parecidos: matched.parecidos,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(matched)
+    .orderBy(desc(matched.melhor), asc(matched.id))
+    .limit(limit);
+  return { items: rows.map(({ total: _total, ...item }) => item), total: rows[0]?.total ?? 0 };
 }
 
 /** The job `LOST_FOUND_MATCH_JOB`: each author told of the other report, once per pair. */

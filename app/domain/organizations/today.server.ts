@@ -1,18 +1,14 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { organizationMembers } from "~/db/schema";
+import { organizationMembers, pets } from "~/db/schema";
 import { countWaitingApplications } from "~/domain/applications/application-views.server";
 import { countConversationsWaiting } from "~/domain/conversations/conversations.server";
-import { lateAndComingDoses } from "~/domain/health/reminders.server";
+import { doseComing, doseLate } from "~/domain/health/reminders.server";
 import { countPendingNews } from "~/domain/foster/news.server";
 import { fosteredFor } from "~/domain/foster/placements.server";
 import { countPendingLines } from "~/domain/giving/statements.server";
 import { organizationReportsWithMatches } from "~/domain/lost-found/reports.server";
-import {
-  countOrganizationAnimals,
-  dosesOfOrganization,
-  firstOrganizationAnimals,
-} from "~/domain/pets/organization-animals.server";
+import { countOrganizationAnimalsBy, firstOrganizationAnimals } from "~/domain/pets/organization-animals.server";
 import { followupsToChase, type FollowupToChase } from "~/domain/termos/followups.server";
 import { roleMay } from "~/lib/organizations";
 import type { Species } from "~/lib/pets";
@@ -90,23 +86,31 @@ export async function organizationToday(
 }
 
 async function teamWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["team"]> {
-  const doses = await dosesOfOrganization(db, organizationId, now);
-  const [candidaturas, conversas, noticias, precisam, urgentes, primeiros, perdidos, acompanhamentos] =
-    await Promise.all([
-      countWaitingApplications(db, userId, organizationId),
-      countConversationsWaiting(db, userId, organizationId),
-      countPendingNews(db, organizationId),
-      countOrganizationAnimals(db, organizationId, { precisaLar: true }, null),
-      countOrganizationAnimals(db, organizationId, { precisaLar: true, urgente: true }, null),
-      firstOrganizationAnimals(db, organizationId, { precisaLar: true, ordem: "urgencia" }, NEEDING_SHOWN),
-      organizationReportsWithMatches(db, organizationId, LISTED),
-      followupsToChase(db, organizationId, now, LISTED),
-    ]);
+  const [candidaturas, conversas, noticias, animais, primeiros, perdidos, acompanhamentos] = await Promise.all([
+    countWaitingApplications(db, userId, organizationId),
+    countConversationsWaiting(db, userId, organizationId),
+    countPendingNews(db, organizationId),
+    // The animals, as the list's filters count them.
+    countOrganizationAnimalsBy(
+      db,
+      organizationId,
+      {
+        atrasadas: { doseAtrasada: true },
+        proximas: { doseProxima: true },
+        precisam: { precisaLar: true },
+        urgentes: { precisaLar: true, urgente: true },
+      },
+      now,
+    ),
+    firstOrganizationAnimals(db, organizationId, { precisaLar: true, ordem: "urgencia" }, NEEDING_SHOWN, now),
+    organizationReportsWithMatches(db, organizationId, LISTED),
+    followupsToChase(db, organizationId, now, LISTED),
+  ]);
+  const { atrasadas, proximas, precisam, urgentes } = animais;
   return {
     candidaturas,
     conversas,
-    // The animals, as the list's dose filters count them.
-    doses: { atrasadas: doses.late.size, proximas: doses.coming.size },
+    doses: { atrasadas, proximas },
     noticias: { pendentes: noticias },
     larTemporario: { precisam, urgentes, primeiros },
     perdidosEAchados: { total: perdidos.total, anuncios: perdidos.items },
@@ -127,14 +131,20 @@ async function adminWork(db: Db, organizationId: string): Promise<Today["admin"]
 }
 
 async function fosterWork(db: Db, userId: string, organizationId: string, now: Date): Promise<Today["foster"]> {
-  const [[placed], { late, coming }, noticias] = await Promise.all([
-    db.select({ total: count() }).from(fosteredFor(db, userId, organizationId).as("mine")),
-    lateAndComingDoses(db, fosteredFor(db, userId, organizationId), now),
+  const [[placed], noticias] = await Promise.all([
+    db
+      .select({
+        animais: count(),
+        atrasadas: sql<number>`count(*) filter (where ${doseLate(now)})`.mapWith(Number),
+        proximas: sql<number>`count(*) filter (where ${doseComing(now)})`.mapWith(Number),
+      })
+      .from(pets)
+      .where(inArray(pets.id, fosteredFor(db, userId, organizationId))),
     countPendingNews(db, organizationId, userId),
   ]);
   return {
-    animais: placed?.total ?? 0,
-    doses: { atrasadas: late.size, proximas: coming.size },
+    animais: placed?.animais ?? 0,
+    doses: { atrasadas: placed?.atrasadas ?? 0, proximas: placed?.proximas ?? 0 },
     noticias: { pendentes: noticias },
   };
 }

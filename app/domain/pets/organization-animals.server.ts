@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { idIn } from "~/db/id-lists.server";
+import { and, asc, count, desc, eq, inArray, isNotNull, like, lte, sql, type SQL } from "drizzle-orm";
+import { rowsOf, type Db } from "~/db/client.server";
 import { fosterPlacements, pets, users } from "~/db/schema";
-import { lateAndComingDoses } from "~/domain/health/reminders.server";
+import { doseComing, doseLate, lateAndComingDoses } from "~/domain/health/reminders.server";
 import { requirePower } from "~/domain/organizations/membership.server";
-import type { DueDose } from "~/lib/health";
+import { DOSE_NOTICE_DAYS, type DueDose } from "~/lib/health";
+import { addDays, dayInBrasilia } from "~/lib/dates";
 import { likePattern } from "~/lib/like";
 import type { AnimalFilters } from "~/validation/organization-animals";
 import { searchKey } from "~/lib/pets";
@@ -26,40 +26,51 @@ export type OrganizationAnimal = PetView & {
   dosesProximas: DueDose[];
 };
 
-/** The ids of the animals still with the organisation (not adopted, not removed), for their doses. */
-function stillWith(db: Db, organizationId: string) {
-  return db
+/** The animals still with the organisation (not adopted, not removed): the ones a dose is given to. */
+const stillWith = inArray(pets.status, ["disponivel", "oculto"]);
+
+/** The last day of the week whose doses the team plans (lateAndComingDoses's). */
+const lastDoseDay = (now: Date) => addDays(dayInBrasilia(now), DOSE_NOTICE_DAYS);
+
+/**
+ * The animals with a dose late and those with one coming this week, with those doses: what
+ * `Saúde` lists. Only the animals whose next dose (pets.proxima_dose) is due by then are read.
+ */
+export async function dosesOfOrganization(db: Db, organizationId: string, now: Date) {
+  const due = await db
     .select({ id: pets.id })
     .from(pets)
-    .where(and(eq(pets.organizationId, organizationId), inArray(pets.status, ["disponivel", "oculto"])));
+    .where(and(eq(pets.organizationId, organizationId), stillWith, lte(pets.proximaDose, lastDoseDay(now))));
+  return lateAndComingDoses(
+    db,
+    due.map((pet) => pet.id),
+    now,
+  );
 }
 
-/** The animals with a dose late and those with one coming this week: what the dose filters read. */
-export function dosesOfOrganization(db: Db, organizationId: string, now: Date) {
-  return lateAndComingDoses(db, stillWith(db, organizationId), now);
-}
+// Without parameters, as the partial index pets_organization_foster_need_idx says it (and the
+// urgency below): a plan made once for every organisation still uses it.
+const needsFosterHome = sql`(${pets.precisaLarTemporario} and ${pets.status} = 'disponivel')`;
 
 const inFosterHome = sql`exists (select 1 from ${fosterPlacements} where ${fosterPlacements.petId} = ${pets.id} and ${fosterPlacements.fim} is null)`;
 
-/** The filters as SQL; `doses` (from dosesOfOrganization) when a dose filter is asked. */
-function organizationAnimalsWhere(
-  organizationId: string,
-  filters: AnimalFilters,
-  doses: { late: Map<string, unknown>; coming: Map<string, unknown> } | null,
-): SQL | undefined {
-  const ids = (map: Map<string, unknown>) => [...map.keys()];
+/**
+ * The filters as SQL. A dose late or coming is read off the animal's next dose, which its record
+ * writes (deriveFromRecord): late, one before today; coming, the soonest from today to a week on.
+ */
+function organizationAnimalsWhere(organizationId: string, filters: AnimalFilters, now: Date): SQL | undefined {
   return and(
     eq(pets.organizationId, organizationId),
     filters.status ? eq(pets.status, filters.status) : inArray(pets.status, ["disponivel", "adotado", "oculto"]),
     filters.especie ? eq(pets.species, filters.especie) : undefined,
     filters.q ? like(pets.nomeBusca, likePattern(searchKey(filters.q), { anywhere: true })) : undefined,
     // A need is an available animal's: one adopted no longer waits for a home.
-    filters.precisaLar ? and(eq(pets.precisaLarTemporario, true), eq(pets.status, "disponivel")) : undefined,
-    filters.urgente ? and(eq(pets.larUrgente, true), eq(pets.precisaLarTemporario, true)) : undefined,
+    filters.precisaLar ? needsFosterHome : undefined,
+    filters.urgente ? sql`(${pets.larUrgente} and ${pets.precisaLarTemporario})` : undefined,
     filters.emLar ? inFosterHome : undefined,
     filters.reservado ? and(eq(pets.status, "disponivel"), isNotNull(pets.reservedAt)) : undefined,
-    filters.doseAtrasada && doses ? idIn(pets.id, ids(doses.late)) : undefined,
-    filters.doseProxima && doses ? idIn(pets.id, ids(doses.coming)) : undefined,
+    filters.doseAtrasada ? and(stillWith, doseLate(now)) : undefined,
+    filters.doseProxima ? and(stillWith, doseComing(now)) : undefined,
   );
 }
 
@@ -69,7 +80,7 @@ const ORDER: Record<NonNullable<AnimalFilters["ordem"]>, SQL[]> = {
   nome: [asc(pets.nomeBusca), asc(pets.id)],
   // The public list's order (/lar-temporario/precisam): urgent first, then the nearest deadline.
   urgencia: [
-    desc(sql`${pets.precisaLarTemporario} and ${pets.status} = 'disponivel'`),
+    desc(needsFosterHome),
     desc(pets.larUrgente),
     sql`${pets.prazoLar} asc nulls last`,
     desc(pets.createdAt),
@@ -77,20 +88,35 @@ const ORDER: Record<NonNullable<AnimalFilters["ordem"]>, SQL[]> = {
   ],
 };
 
-const wantsDoses = (filters: AnimalFilters) => Boolean(filters.doseAtrasada || filters.doseProxima);
-
-/** How many of the organisation's animals the filters keep: the home's counts, and the list's total. */
-export async function countOrganizationAnimals(
+/** How many of the organisation's animals the filters keep: the list's total. */
+async function countOrganizationAnimals(
   db: Db,
   organizationId: string,
   filters: AnimalFilters,
-  doses: { late: Map<string, unknown>; coming: Map<string, unknown> } | null,
+  now: Date,
 ): Promise<number> {
-  const [row] = await db
-    .select({ total: count() })
-    .from(pets)
-    .where(organizationAnimalsWhere(organizationId, filters, wantsDoses(filters) ? doses : null));
-  return row?.total ?? 0;
+  const counted = await countOrganizationAnimalsBy(db, organizationId, { total: filters }, now);
+  return counted.total;
+}
+
+/**
+ * How many animals each of several filters keeps, in one read (the home's counts): each the
+ * total the list shows for the same filters.
+ */
+export async function countOrganizationAnimalsBy<Name extends string>(
+  db: Db,
+  organizationId: string,
+  named: Record<Name, AnimalFilters>,
+  now: Date,
+): Promise<Record<Name, number>> {
+  const names = Object.keys(named) as Name[];
+  // A count each, so that each reads only its own index (an index-only scan for the home's).
+  const counts = names.map(
+    (name) =>
+      sql`(select count(*)::int from ${pets} where ${organizationAnimalsWhere(organizationId, named[name], now)}) as ${sql.identifier(name)}`,
+  );
+  const [row] = rowsOf<Record<Name, number>>(await db.execute(sql`select ${sql.join(counts, sql`, `)}`));
+  return Object.fromEntries(names.map((name) => [name, Number(row?.[name] ?? 0)])) as Record<Name, number>;
 }
 
 /** One page of the organisation's animals, for its administradores and equipe. */
@@ -114,15 +140,11 @@ export async function listOrganizationAnimals(
 ): Promise<Result<{ items: OrganizationAnimal[]; total: number; page: number; pageCount: number }>> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
-  const doses = known ?? (await dosesOfOrganization(db, organizationId, now));
-  const where = and(
-    organizationAnimalsWhere(organizationId, filters, doses),
-    onlyStillWith ? inArray(pets.status, ["disponivel", "oculto"]) : undefined,
-  );
+  const where = and(organizationAnimalsWhere(organizationId, filters, now), onlyStillWith ? stillWith : undefined);
   const page = Math.max(1, filters.pagina ?? 1);
   const [rows, total] = await Promise.all([
     db
-      .select(petColumns)
+      .select({ ...petColumns, proximaDose: pets.proximaDose })
       .from(pets)
       .innerJoin(users, eq(users.id, pets.caretakerId))
       .where(where)
@@ -135,8 +157,23 @@ export async function listOrganizationAnimals(
           .from(pets)
           .where(where)
           .then(([row]) => row?.total ?? 0)
-      : countOrganizationAnimals(db, organizationId, filters, doses),
+      : countOrganizationAnimals(db, organizationId, filters, now),
   ]);
+  // The doses of the page's animals with one due, as dosesOfOrganization reads them.
+  const lastDay = lastDoseDay(now);
+  const due = rows.filter(
+    (row) =>
+      row.proximaDose !== null &&
+      row.proximaDose <= lastDay &&
+      (row.status === "disponivel" || row.status === "oculto"),
+  );
+  const doses =
+    known ??
+    (await lateAndComingDoses(
+      db,
+      due.map((row) => row.id),
+      now,
+    ));
   return ok({
     items: rows.map((row) => {
       const pet = toView(row as PetRow);
@@ -154,11 +191,12 @@ export async function firstOrganizationAnimals(
   organizationId: string,
   filters: AnimalFilters,
   limit: number,
+  now: Date,
 ): Promise<{ id: string; nome: string; urgente: boolean; prazo: string | null }[]> {
   return db
     .select({ id: pets.id, nome: pets.nome, urgente: pets.larUrgente, prazo: pets.prazoLar })
     .from(pets)
-    .where(organizationAnimalsWhere(organizationId, filters, null))
+    .where(organizationAnimalsWhere(organizationId, filters, now))
     .orderBy(...ORDER[filters.ordem ?? "recentes"])
     .limit(limit);
 }

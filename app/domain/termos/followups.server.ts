@@ -496,13 +496,16 @@ export async function followupsToChase(
     isNull(adoptions.castradoEm),
     lte(adoptions.prazoCastracao, addDays(today, CASTRATION_AHEAD_DAYS)),
   );
-  const [silent, castrations, [silentTotal], [castrationTotal]] = await Promise.all([
+  // Each list with its whole count (`count(*) over ()` is taken before the limit).
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  const [silent, castrations] = await Promise.all([
     db
       .select({
         applicationId: adoptions.applicationId,
         animal: pets.nome,
         adotante: users.nome,
         dueAt: checkins.dueAt,
+        total,
       })
       .from(checkins)
       .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
@@ -517,6 +520,7 @@ export async function followupsToChase(
         animal: pets.nome,
         adotante: users.nome,
         prazo: adoptions.prazoCastracao,
+        total,
       })
       .from(adoptions)
       .innerJoin(pets, eq(pets.id, adoptions.petId))
@@ -524,15 +528,6 @@ export async function followupsToChase(
       .where(castration)
       .orderBy(asc(adoptions.prazoCastracao))
       .limit(limit),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(checkins)
-      .innerJoin(adoptions, eq(adoptions.id, checkins.adoptionId))
-      .where(unanswered),
-    db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(adoptions)
-      .where(castration),
   ]);
   return {
     items: [
@@ -553,8 +548,8 @@ export async function followupsToChase(
         atrasada: row.prazo! < today,
       })),
     ],
-    semResposta: silentTotal?.total ?? 0,
-    castracoes: castrationTotal?.total ?? 0,
+    semResposta: silent[0]?.total ?? 0,
+    castracoes: castrations[0]?.total ?? 0,
   };
 }
 
