@@ -15,9 +15,11 @@ import { deriveFromRecord } from "~/domain/health/records.server";
 import { loadSharp, prepareImage, saveImage } from "~/services/images.server";
 import { pawLogoSvg } from "./pet-art.server";
 import {
+  adoptions,
   applicationEvents,
   applicationNotes,
   applications,
+  checkins,
   conversationMessages,
   conversations,
   emergencies,
@@ -45,6 +47,7 @@ import { addDays, brasiliaTime, dayInBrasilia } from "~/lib/dates";
 import { issueTermo, writeTermo } from "~/domain/termos/termos.server";
 import { signTermo } from "~/domain/termos/termo-signatures.server";
 import { reviewStory, shareStory } from "~/domain/termos/happy-endings.server";
+import { saveCheckinDays } from "~/domain/termos/followups.server";
 import type { Jobs } from "~/services/jobs.server";
 import type { Vault } from "~/services/vault.server";
 
@@ -781,7 +784,10 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       dayInBrasilia(new Date(now + 180 * 24 * 60 * 60_000)),
       new Date(now - 1_400 * 60_000),
     );
-    // Bolota: adopted by the demo adopter 10 days ago, the termo signed by both; the first check-in is due.
+    // Bolota: adopted by the demo adopter 10 days ago, the termo signed by both. The ONG asks for
+    // news on the 3rd day too: that check-in went unanswered for a week (the team's `Hoje` lists
+    // it), and the 7th day's is due.
+    await saveCheckinDays(txDb, caretaker.id, organizationId, [3, 7, 30, 90]);
     const bolotaApplication = await apply(bolota, ["nova", "em_analise", "aprovada"], 21_600);
     await adoptThroughTermo(txDb, options, {
       applicationId: bolotaApplication,
@@ -789,6 +795,15 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       caretaker: { id: caretaker.id, nome: "Helena Ribeiro" },
       signedAt: new Date(now - 10 * DAY_MS),
     });
+    await tx
+      .update(checkins)
+      .set({ sentAt: sql`${checkins.dueAt}`, caretakerAlertedAt: new Date(now - 60 * 60_000) })
+      .where(
+        and(
+          eq(checkins.dia, 3),
+          sql`${checkins.adoptionId} = (select id from ${adoptions} where ${adoptions.applicationId} = ${bolotaApplication})`,
+        ),
+      );
     // Her happy ending, told by the adopter with a photo and published by the caretaker.
     const story = await shareStory(
       txDb,

@@ -29,6 +29,7 @@ import {
 } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { removePet } from "~/domain/pets/pets.server";
+import { organizationToday } from "~/domain/organizations/today.server";
 import { listFeed } from "~/domain/pets/feed.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { IMAGE_WIDTHS } from "~/lib/image-urls";
@@ -123,7 +124,10 @@ describe("the demo data", () => {
     expect(signed.find((termo) => termo.petNome === "Sirius")!.dadosAdotante).toBeNull();
     const [adoption] = await database.db.select().from(adoptions).where(eq(adoptions.adopterId, adopter!.id));
     const due = await database.db.select().from(checkins).where(eq(checkins.adoptionId, adoption!.id));
-    expect(due.filter((checkin) => checkin.dueAt < new Date()).map((checkin) => checkin.dia)).toEqual([7]);
+    // The 3rd day's went unanswered for a week (the team was told); the 7th day's is due.
+    expect(due.filter((checkin) => checkin.dueAt < new Date()).map((checkin) => checkin.dia)).toEqual([3, 7]);
+    expect(due.filter((checkin) => checkin.caretakerAlertedAt !== null).map((checkin) => checkin.dia)).toEqual([3]);
+    expect(due.find((checkin) => checkin.dia === 7)!.sentAt).toBeNull();
     const [story] = await database.db.select().from(happyEndings).where(eq(happyEndings.adoptionId, adoption!.id));
     expect(story).toMatchObject({ status: "publicado" });
     expect(story!.imageId).not.toBeNull();
@@ -236,6 +240,46 @@ describe("the demo data", () => {
       .from(lostFoundReports)
       .innerJoin(emergencies, eq(emergencies.id, lostFoundReports.emergencyId));
     expect(sheltered).toEqual([{ nome: "Chuvas de novembro no Rio (demonstração)" }]);
+  });
+
+  it("gives each member's home, Hoje, something in every block their role allows", async () => {
+    const [organization] = await database.db.select({ id: organizations.id }).from(organizations).limit(1);
+    const today = async (email: string) => {
+      const [member] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const home = await organizationToday(database.db, member!.id, organization!.id, new Date());
+      if (!home.ok) throw new Error(`${email}: ${home.failure.kind}`);
+      return home.value;
+    };
+    // A block's largest count (its numbers, not its lists): 0 when it asks for nothing.
+    const most = (block: unknown): number =>
+      typeof block === "number"
+        ? block
+        : Math.max(0, ...Object.values(block as object).filter((value): value is number => typeof value === "number"));
+    const blocks = (home: Awaited<ReturnType<typeof today>>) =>
+      Object.fromEntries(
+        [home.team, home.admin, home.foster].flatMap((part) =>
+          Object.entries(part ?? {}).map(([name, block]) => [name, most(block)]),
+        ),
+      );
+    const administradora = blocks(await today(DEMO_CARETAKER.email));
+    const volunteer = blocks(await today("equipe@adopet.example"));
+    const foster = blocks(await today("lar@adopet.example"));
+    for (const [who, home] of Object.entries({ administradora, volunteer, foster })) {
+      for (const [block, most] of Object.entries(home)) expect(most, `${who}: ${block}`).toBeGreaterThan(0);
+    }
+    expect(Object.keys(administradora).sort()).toEqual([
+      "acompanhamentos",
+      "candidaturas",
+      "conversas",
+      "doses",
+      "extrato",
+      "larTemporario",
+      "noticias",
+      "perdidosEAchados",
+      "transferencias",
+    ]);
+    expect(Object.keys(volunteer)).not.toContain("extrato");
+    expect(Object.keys(foster).sort()).toEqual(["animais", "doses", "noticias"]);
   });
 
   it("gives every pet a photo with every resized variant, each small", async () => {
