@@ -5,7 +5,7 @@ import { createAccount, logIn, logInThroughForm, SENHA } from "./accounts-suppor
 import { ANSWERS } from "./applications-support";
 import { waitForMail } from "./mail-support";
 import { publishPet } from "./pets-support";
-import { expect, expectNoAxeViolations, expectNoHorizontalScroll, test } from "./support";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, saveScreenshot, test } from "./support";
 
 /**
  * A volunteer's day (issue 62), on a phone and on a wide screen: invited by e-mail, they sign in
@@ -118,7 +118,7 @@ for (const width of [360, 1440] as const) {
   });
 }
 
-test("at 360px an administradora sends two animals to another organisation, found by name and confirmed by its city, and turns off the morning summary", async ({
+test("at 360px (the confirmation at 1440px too) an administradora sends two animals to another organisation, found by name and confirmed by its city, and turns off the morning summary", async ({
   page,
   playwright,
 }) => {
@@ -160,6 +160,12 @@ test("at 360px an administradora sends two animals to another organisation, foun
   await expect(page.getByText("Niterói/RJ")).toBeVisible();
   await expectNoHorizontalScroll(page);
   await expectNoAxeViolations(page);
+  await saveScreenshot(page, "transferir-confirmar-360.png", { fullPage: true });
+  // The same confirmation on a desk, where the team also works.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, "transferir-confirmar-1440.png", { fullPage: true });
   await page.getByRole("button", { name: "Pedir a transferência" }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.transferRequested);
   await expect(page.getByText(/Nina: esperando a resposta de Abrigo Rio Acolhe/)).toBeVisible();
