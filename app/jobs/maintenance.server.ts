@@ -12,6 +12,7 @@ import { forgetExpiredTermos } from "~/domain/termos/termo-retention.server";
 import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.server";
 import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.server";
 import type { JobDefinition, JobDependencies } from "~/services/jobs.server";
+import { forgetExpiredCounters } from "~/services/rate-limits.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -20,7 +21,7 @@ const EMAIL_KEYS_KEPT_DAYS = 90;
 /**
  * What has outlived its use: expired sessions, devices and addresses unused for 90 days, and
  * the keys of e-mails sent long ago, links to set a new password used or expired a day ago, and the answers of applications closed for longer than
- * APPLICATION_RETENTION_DAYS, reports closed a year ago, termos de adoção past their retention (forgetExpiredTermos), and the check-ins of deleted adopters. Rate-limit counters purge themselves (rate-limiter-flexible).
+ * APPLICATION_RETENTION_DAYS, reports closed a year ago, termos de adoção past their retention (forgetExpiredTermos), the check-ins of deleted adopters, and rate-limit counters whose window ended.
  * Runs as the hourly job `PURGE_JOB`.
  */
 export async function purgeExpired(
@@ -39,6 +40,7 @@ export async function purgeExpired(
   stories: number;
   invitations: number;
   activity: number;
+  rateLimits: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -56,6 +58,7 @@ export async function purgeExpired(
     stories: await forgetStoriesOfDeletedAccounts(db),
     invitations: await forgetOldInvitations(db, now),
     activity: await forgetOldActivity(db, now),
+    rateLimits: await forgetExpiredCounters(db, now),
   };
 }
 

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser } from "../support/factories";
-import { emailDeliveries, knownLogins, reports, sessions } from "~/db/schema";
+import { emailDeliveries, knownLogins, rateLimits, reports, sessions } from "~/db/schema";
+import type { Db } from "~/db/client.server";
+import { takeAllowance } from "~/services/rate-limits.server";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
 import { PURGE_JOB, purgeExpired } from "~/jobs/maintenance.server";
 import { createMailer } from "~/services/mail.server";
@@ -65,6 +67,7 @@ describe("the periodic purge", () => {
       stories: 0,
       invitations: 0,
       activity: 0,
+      rateLimits: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -82,6 +85,7 @@ describe("the periodic purge", () => {
       stories: 0,
       invitations: 0,
       activity: 0,
+      rateLimits: 0,
     });
   });
 
@@ -116,6 +120,40 @@ describe("the periodic purge", () => {
     } finally {
       await queue.stop();
     }
+  });
+
+  it("forgets rate-limit counters whose window ended; an allowance taken in a transaction leaves no clean-up behind it", async () => {
+    // The clock the limiter's own timers would run on; the purge runs on the one it is given.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      await database.db.transaction(async (tx) => {
+        expect((await takeAllowance(tx as unknown as Db, "publish-account", "limpeza")).ok).toBe(true);
+      });
+      expect((await takeAllowance(database.db, "favorite-account", "limpeza")).ok).toBe(true);
+      // Past the library's 5 minutes between clean-ups, twice: nothing runs through the closed
+      // transaction, nothing is logged.
+      await vi.advanceTimersByTimeAsync(11 * 60_000);
+      vi.useRealTimers();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+      warn.mockRestore();
+    }
+    const counters = async () =>
+      (await database.db.select({ key: rateLimits.key }).from(rateLimits)).map((row) => row.key).sort();
+    expect(await counters()).toEqual(["favorite-account:limpeza", "publish-account:limpeza"]);
+    // Still counting at `now`; both windows (an hour, a day) ended two days on.
+    await database.db.update(rateLimits).set({ expire: new Date(now.getTime() + DAY) });
+    await database.db
+      .update(rateLimits)
+      .set({ expire: new Date(now.getTime() + 60_000) })
+      .where(eq(rateLimits.key, "favorite-account:limpeza"));
+    expect((await purgeExpired(database.db, new Date(now.getTime() + 2 * 60_000))).rateLimits).toBe(1);
+    expect(await counters()).toEqual(["publish-account:limpeza"]);
+    expect((await purgeExpired(database.db, new Date(now.getTime() + 2 * DAY))).rateLimits).toBe(1);
+    expect(await counters()).toEqual([]);
   });
 
   it("forgets the keys of e-mails sent more than 90 days ago", async () => {
