@@ -1,4 +1,5 @@
-import { stringify } from "csv-stringify/sync";
+import type { CsvFormat } from "~/lib/csv";
+import { writeCsv } from "./csv";
 import type { z } from "zod";
 import { REGISTER_COLUMNS, type RegisterRow } from "~/domain/health/register.server";
 import { healthFileUrl, type HealthEntry } from "~/lib/health";
@@ -59,15 +60,7 @@ export function toApiHealthEntry(entry: HealthEntry, viewerId: string): ApiHealt
   };
 }
 
-/**
- * The national register's rows as CSV: one animal a row, the columns by their names, UTF-8 with
- * a byte-order mark (a spreadsheet in Brazil opens it with its accents), and no cell a
- * spreadsheet would run as a formula.
- */
-export function registerCsv(rows: RegisterRow[]): string {
-  return stringify([REGISTER_COLUMNS, ...rows.map((row) => REGISTER_COLUMNS.map((column) => row[column]))], {
-    bom: true,
-    escape_formulas: true,
-    record_delimiter: "windows",
-  });
+/** The national register's rows as CSV (writeCsv's forms): one animal a row, the columns by their names. */
+export function registerCsv(rows: RegisterRow[], format: CsvFormat): string {
+  return writeCsv([REGISTER_COLUMNS, ...rows.map((row) => REGISTER_COLUMNS.map((column) => row[column]))], format);
 }

@@ -1,4 +1,5 @@
-import { stringify } from "csv-stringify/sync";
+import type { CsvFormat } from "~/lib/csv";
+import { writeCsv } from "./csv";
 import type { z } from "zod";
 import type { Panel, PanelFigures } from "~/domain/organizations/panel.server";
 import { APPLICATION_STATUSES } from "~/lib/applications";
@@ -35,10 +36,10 @@ export function toApiPanel(panel: Panel): ApiPanel {
 }
 
 /**
- * One row per month, the API's names flattened (`candidaturas_nova`…), comma-separated, decimals
- * with a point, an empty cell where there is no figure: what spreadsheets and open-data tools read.
+ * One row per month, the API's names flattened (`candidaturas_nova`…), an empty cell where there is
+ * no figure; in writeCsv's forms (a spreadsheet's, or comma-separated for open-data tools).
  */
-export function panelCsv(panel: Panel): string {
+export function panelCsv(panel: Panel, format: CsvFormat): string {
   const rows = panel.months.map(({ month, ...figures }) => {
     const api = toApiFigures(figures);
     return [
@@ -66,5 +67,5 @@ export function panelCsv(panel: Panel): string {
     "candidaturas_respondidas",
     "mediana_horas_primeira_resposta",
   ];
-  return stringify([header, ...rows], { record_delimiter: "windows" });
+  return writeCsv([header, ...rows], format);
 }

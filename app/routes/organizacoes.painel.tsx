@@ -77,6 +77,9 @@ export default function OrganizationPanel() {
           <a href={`/adopet${csv}`} className="button" download>
             Baixar CSV
           </a>{" "}
+          <a href={`/adopet${csv}&formato=csv-virgula`} download>
+            CSV separado por vírgulas, para programas
+          </a>{" "}
           <Link to={`/organizacoes/${organization.id}/configuracoes`}>Voltar à organização</Link>
         </p>
       </div>

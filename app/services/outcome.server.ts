@@ -131,7 +131,9 @@ export type InvalidReason =
   /** A shelter's animals and their photos, one each. */
   | "one-photo-each"
   /** One entry for several animals: from 1 to 30 of the organisation's, still with it (issue 62). */
-  | "animals-choice";
+  | "animals-choice"
+  /** A CSV asked for in a form none is written in (`?formato=`, issue 63). */
+  | "csv-format";
 
 /** A rule about who may do what. */
 export type ForbiddenRule =

@@ -1,3 +1,6 @@
+import { csvFormatOf, type CsvFormat } from "~/lib/csv";
+import { invalid, ok, type Result } from "~/services/outcome.server";
+
 /**
  * Private files as downloaded (a signed termo with CPF and address, an animal's health booklet,
  * a register export, a panel's figures): never cached, never sniffed as anything else.
@@ -40,9 +43,15 @@ export function publicPdfResponse({ pdf, fileName }: { pdf: Buffer; fileName: st
   });
 }
 
-/** A CSV in UTF-8, to open in a spreadsheet. */
+/** A CSV in UTF-8 (app/presenters/csv.ts writes it). */
 export function privateCsvResponse({ csv, fileName }: { csv: string; fileName: string }): Response {
   return privateDownload(csv, "text/csv; charset=utf-8", fileName);
+}
+
+/** The CSV's form its address asks for (`?formato=`: lib/csv.ts), or the refusal of one not written. */
+export function askedCsvFormat(request: Request): Result<CsvFormat> {
+  const format = csvFormatOf(new URL(request.url).searchParams);
+  return format ? ok(format) : invalid("formato", "csv-format");
 }
 
 /**

@@ -9,6 +9,7 @@ import { APPLICATION_MESSAGES } from "~/lib/applications";
 import { ORGANIZATION_MESSAGES } from "~/validation/organizations";
 import { FOSTER_MESSAGES } from "~/validation/foster";
 import { HEALTH_MESSAGES } from "~/lib/health";
+import { CSV_FORMAT_MESSAGE } from "~/lib/csv";
 import { PIX_MESSAGES, SPONSORSHIP_MESSAGES } from "~/validation/pix";
 import { DONATION_MESSAGES, EXPENSE_MESSAGES, STATEMENT_MESSAGES } from "~/validation/giving";
 import { LOST_FOUND_MESSAGES } from "~/validation/lost-found";
@@ -253,6 +254,8 @@ function invalidText(failure: Extract<Failure, { kind: "invalid" }>, field: stri
       return ORGANIZATION_MESSAGES.organizacaoRequired;
     case "animals-choice":
       return HEALTH_MESSAGES.animais;
+    case "csv-format":
+      return CSV_FORMAT_MESSAGE;
     case "invitation-token":
       return "Este convite não vale mais: ele já foi respondido, expirou (vale por 7 dias), foi cancelado ou foi substituído por um novo.";
     case "transfer-same-organization":

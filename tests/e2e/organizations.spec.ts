@@ -222,13 +222,14 @@ test("the panel shows a team member the organisation's figures month by month, r
   await page.getByRole("link", { name: "Baixar CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("painel-2026-01-a-2026-04.csv");
+  // For a spreadsheet in Brazil: a BOM, `;` between cells.
   const csv = fs.readFileSync((await file.path())!, "utf8");
-  expect(csv.split("\r\n")[0]).toMatch(/^mes,entradas,adocoes,devolucoes,em_lar_temporario,/);
+  expect(csv.split("\r\n")[0]).toMatch(/^\uFEFFmes;entradas;adocoes;devolucoes;em_lar_temporario;/);
   expect(
     csv
       .split("\r\n")
       .slice(1, 5)
-      .map((row) => row.split(",")[0]),
+      .map((row) => row.split(";")[0]),
   ).toEqual(["2026-01", "2026-02", "2026-03", "2026-04"]);
 });
 

@@ -1,3 +1,5 @@
+import { parse } from "csv-parse/sync";
+import { CSV_FORMAT_MESSAGE } from "~/lib/csv";
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -28,16 +30,10 @@ afterAll(async () => {
 });
 
 /** A CSV's rows as cells (the export's cells hold no line breaks in these tests). */
+/** The register's CSV read back as a spreadsheet in Brazil reads it (`;`, a BOM first). */
 function cells(csv: string): string[][] {
-  return csv
-    .replace(/^\uFEFF/, "")
-    .trim()
-    .split("\r\n")
-    .map((line) =>
-      [...line.matchAll(/("([^"]|"")*"|[^,]*)(,|$)/g)]
-        .map((match) => match[1]!.replace(/^"|"$/g, "").replaceAll('""', '"'))
-        .slice(0, -1),
-    );
+  expect(csv.startsWith("\uFEFF")).toBe(true);
+  return parse(csv, { bom: true, delimiter: ";" }) as string[][];
 }
 
 describe("the SinPatinhas export", () => {
@@ -116,6 +112,14 @@ describe("the SinPatinhas export", () => {
       tutor_endereco: "",
     });
     expect(row("Brisa").origem).toMatch(/^Organização de proteção animal: /);
+
+    // For programs: the same rows, comma-separated; a form it does not write is refused.
+    const forPrograms = await team.client.get(`${address}?formato=csv-virgula`);
+    expect(forPrograms.text.startsWith("\uFEFF")).toBe(false);
+    expect(parse(forPrograms.text)).toEqual([header, ...rows]);
+    const refused = await team.client.get(`${address}?formato=xlsx`);
+    expect(refused.status).toBe(400);
+    expect(refused.json.errors).toEqual({ formato: [CSV_FORMAT_MESSAGE] });
 
     // A foster home of the organisation: 403; anyone else: 404; nobody signed in: 401.
     expect((await foster.client.get(address)).status).toBe(403);

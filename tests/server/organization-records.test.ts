@@ -1,3 +1,4 @@
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { adoptions, applicationEvents, applications, pets } from "~/db/schema";
@@ -185,10 +186,12 @@ describe("the panel's page and CSV", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="painel-${month}-a-${month}.csv"`);
-    const [header, row, ...rest] = csv.text.split("\r\n");
-    expect(rest).toEqual([""]);
-    const columns = header!.split(",");
-    expect(columns.slice(0, 7)).toEqual([
+    // As a spreadsheet in Brazil reads it: a BOM, `;`.
+    expect(csv.text.startsWith("\uFEFF")).toBe(true);
+    expect(csv.text.split("\r\n")).toHaveLength(3);
+    const [columns, row, ...rest] = parse(csv.text, { bom: true, delimiter: ";" }) as string[][];
+    expect(rest).toEqual([]);
+    expect(columns!.slice(0, 7)).toEqual([
       "mes",
       "entradas",
       "adocoes",
@@ -197,7 +200,7 @@ describe("the panel's page and CSV", () => {
       "mediana_dias_ate_adocao",
       "candidaturas",
     ]);
-    const cells = Object.fromEntries(columns.map((column, index) => [column, row!.split(",")[index]]));
+    const cells = Object.fromEntries(columns!.map((column, index) => [column, row![index]]));
     expect(cells).toMatchObject({
       mes: month,
       entradas: "3",
@@ -208,6 +211,12 @@ describe("the panel's page and CSV", () => {
       candidaturas_adotada: "1",
       candidaturas_respondidas: "1",
     });
+    // For programs, comma-separated: the same cells.
+    const forPrograms = await admin.client.get(
+      `/organizacoes/${organizationId}/painel.csv?de=${month}&ate=${month}&formato=csv-virgula`,
+    );
+    expect(parse(forPrograms.text)).toEqual([columns, row]);
+    expect((await admin.client.get(`/organizacoes/${organizationId}/painel.csv?formato=ods`)).status).toBe(400);
   });
 
   it("refuses a CSV to anyone outside the organisation, and a range it cannot read", async () => {

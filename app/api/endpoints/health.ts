@@ -14,6 +14,7 @@ import {
   removeHealthEntry,
 } from "~/domain/health/records.server";
 import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES, SEVERAL_ANIMALS_MAX } from "~/lib/health";
+import { CSV_FORMATS } from "~/lib/csv";
 import { severalHealthEntrySchema } from "~/validation/health";
 import { healthEntryResponseSchema, healthRecordSchema, severalHealthEntriesSchema } from "~/openapi/responses";
 import {
@@ -24,11 +25,24 @@ import {
 } from "~/validation/health";
 import { readApiHealthEntry } from "~/web/health-forms.server";
 import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api.server";
-import { privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
+import { askedCsvFormat, privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
 import { healthEntryFields, registerCsv, toApiHealthEntry } from "~/presenters/health";
 import { formMaxBytes } from "~/web/body.server";
+
+/** The form of a CSV (app/presenters/csv.ts), the same in every CSV the API gives. */
+const csvQuery = z.object({
+  formato: z
+    .enum(CSV_FORMATS)
+    .optional()
+    .meta({
+      description:
+        "`planilha` (o padrão): UTF-8 com BOM, separado por `;`, decimais com vírgula, para abrir numa planilha; " +
+        "`csv-virgula`: separado por vírgulas, decimais com ponto, sem BOM, para programas.",
+    }),
+});
+const CSV_ANSWER = "O CSV (UTF-8), no formato pedido.";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 const healthRemindersSchema = z.strictObject({ ativos: z.boolean(HEALTH_MESSAGES.lembretes) });
@@ -127,16 +141,20 @@ export const healthEndpoints = [
       tags: ["Saúde"],
       summary: "Os animais da organização para o SinPatinhas (CSV)",
       description: `Para administradores e equipe da organização: um animal por linha (os removidos não). ${REGISTER}`,
-      ok: { 200: binary("O CSV (UTF-8).", "text/csv") },
+      query: csvQuery,
+      ok: { 200: binary(CSV_ANSWER, "text/csv") },
       errors: {
+        400: "`formato` que não existe.",
         403: "Lar temporário da organização: só administradores e equipe.",
         404: "Organização não encontrada (ou você não é membro dela).",
       },
     },
-    async handle({ params, context, user }) {
+    async handle({ request, params, context, user }) {
+      const format = askedCsvFormat(request);
+      if (!format.ok) return apiFailure(format.failure);
       const rows = await organizationRegister(context.db, context.vault, user.id, params.id);
       if (!rows.ok) return apiFailure(rows.failure);
-      return privateCsvResponse({ csv: registerCsv(rows.value), fileName: "sinpatinhas.csv" });
+      return privateCsvResponse({ csv: registerCsv(rows.value, format.value), fileName: "sinpatinhas.csv" });
     },
   }),
   endpoint({
@@ -148,17 +166,21 @@ export const healthEndpoints = [
       tags: ["Saúde"],
       summary: "Um animal para o SinPatinhas (CSV)",
       description: `Para a equipe da organização e, depois da adoção, quem adotou. ${REGISTER}`,
-      ok: { 200: binary("O CSV (UTF-8).", "text/csv") },
+      query: csvQuery,
+      ok: { 200: binary(CSV_ANSWER, "text/csv") },
       errors: {
+        400: "`formato` que não existe.",
         403: "O lar temporário não exporta os dados do cadastro.",
         404: "Animal não encontrado (ou você não cuida dele).",
       },
     },
-    async handle({ params, context, user }) {
+    async handle({ request, params, context, user }) {
+      const format = askedCsvFormat(request);
+      if (!format.ok) return apiFailure(format.failure);
       const row = await petRegister(context.db, context.vault, user.id, params.id);
       if (!row.ok) return apiFailure(row.failure);
       return privateCsvResponse({
-        csv: registerCsv([row.value]),
+        csv: registerCsv([row.value], format.value),
         fileName: downloadName("sinpatinhas", row.value.nome, "csv"),
       });
     },
