@@ -69,6 +69,7 @@ export const ACTIVITY_KINDS = [
   "animal_em_lar",
   "lar_encerrado",
   "pix_alterado",
+  "dados_pessoais_baixados",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -137,6 +138,8 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `encerrou a estadia de ${about} no lar temporário`;
     case "pix_alterado":
       return detalhe ? `alterou a chave Pix (${detalhe})` : "alterou a chave Pix";
+    case "dados_pessoais_baixados":
+      return `baixou ${detalhe ?? "um arquivo com dados pessoais"}`;
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");

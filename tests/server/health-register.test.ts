@@ -60,7 +60,7 @@ describe("the SinPatinhas export", () => {
     expect((await admin.client.delete(`/api/pets/${removed}`)).status).toBe(204);
 
     const address = `/api/organizacoes/${organizationId}/sinpatinhas.csv`;
-    const got = await team.client.get(address);
+    const got = await admin.client.get(address);
     expect(got.status, got.text).toBe(200);
     expect(got.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(got.headers.get("cache-control")).toBe("private, no-store");
@@ -113,8 +113,31 @@ describe("the SinPatinhas export", () => {
     });
     expect(row("Brisa").origem).toMatch(/^Organização de proteção animal: /);
 
+    // The administradora's download, with an adopter's data, is in the organisation's log.
+    const log = await admin.client.get(`/api/organizacoes/${organizationId}/atividade`);
+    expect((log.json.atividade as { texto: string }[]).map((entry) => entry.texto)).toContain(
+      "Lia Admin baixou registro do SinPatinhas, com os dados de 1 tutor",
+    );
+    // Equipe gets the same file with the adopter's columns blank, and leaves nothing in the log.
+    const teams = cells((await team.client.get(address)).text);
+    const brisaForTeam = Object.fromEntries(
+      header!.map((column, index) => [column, teams.find((cell) => cell[0] === "Brisa")![index]]),
+    );
+    expect(brisaForTeam).toMatchObject({
+      situacao: row("Brisa").situacao,
+      tutor_nome: "",
+      tutor_documento: "",
+      tutor_endereco: "",
+      tutor_cep: "",
+    });
+    expect(teams.find((cell) => cell[0] === "Garoa")).toEqual(rows.find((cell) => cell[0] === "Garoa"));
+    const logAfter = await admin.client.get(`/api/organizacoes/${organizationId}/atividade`);
+    expect(
+      (logAfter.json.atividade as { acao: string }[]).filter((entry) => entry.acao === "dados_pessoais_baixados"),
+    ).toHaveLength(1);
+
     // For programs: the same rows, comma-separated; a form it does not write is refused.
-    const forPrograms = await team.client.get(`${address}?formato=csv-virgula`);
+    const forPrograms = await admin.client.get(`${address}?formato=csv-virgula`);
     expect(forPrograms.text.startsWith("\uFEFF")).toBe(false);
     expect(parse(forPrograms.text)).toEqual([header, ...rows]);
     const refused = await team.client.get(`${address}?formato=xlsx`);
@@ -134,13 +157,17 @@ describe("the SinPatinhas export", () => {
   });
 
   it("gives one animal as CSV and PDF to its team and its adopter", async () => {
-    const { admin, foster, outsider, adopter, organizationId } = await organizationTeam(app, "sinpatinhas-um");
+    const { admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "sinpatinhas-um");
     const { petId } = await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Nuvem" });
     await admin.client.post(`/api/pets/${petId}/saude`, { tipo: "vacina", nome: "V8", data: today() });
     const csv = await adopter.client.get(`/api/pets/${petId}/sinpatinhas.csv`);
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-disposition")).toBe('attachment; filename="sinpatinhas-nuvem.csv"');
     expect(cells(csv.text)[1]).toContain("529.982.247-25");
+    // Of the team, equipe reads the animal without its adopter.
+    const teams = await team.client.get(`/api/pets/${petId}/sinpatinhas.csv`);
+    expect(teams.status).toBe(200);
+    expect(cells(teams.text)[1]).not.toContain("529.982.247-25");
     const pdf = await admin.client.get(`/api/pets/${petId}/sinpatinhas.pdf`);
     expect([pdf.status, pdf.headers.get("content-type")]).toEqual([200, "application/pdf"]);
     const file = path.join(os.tmpdir(), `sinpatinhas-${randomUUID()}.pdf`);

@@ -140,7 +140,10 @@ export const healthEndpoints = [
     doc: {
       tags: ["Saúde"],
       summary: "Os animais da organização para o SinPatinhas (CSV)",
-      description: `Para administradores e equipe da organização: um animal por linha (os removidos não). ${REGISTER}`,
+      description:
+        "Para administradores e equipe da organização: um animal por linha (os removidos não). CPF, endereço e CEP de " +
+        "quem adotou só para administradores (cada download com esses dados fica no registro de atividade); a equipe " +
+        `recebe as colunas do tutor em branco. ${REGISTER}`,
       query: csvQuery,
       ok: { 200: binary(CSV_ANSWER, "text/csv") },
       errors: {
@@ -165,7 +168,9 @@ export const healthEndpoints = [
     doc: {
       tags: ["Saúde"],
       summary: "Um animal para o SinPatinhas (CSV)",
-      description: `Para a equipe da organização e, depois da adoção, quem adotou. ${REGISTER}`,
+      description:
+        "Para a equipe da organização e, depois da adoção, quem adotou. Os dados de quem adotou só para " +
+        `administradores (com registro de atividade) e para quem adotou; a equipe os recebe em branco. ${REGISTER}`,
       query: csvQuery,
       ok: { 200: binary(CSV_ANSWER, "text/csv") },
       errors: {

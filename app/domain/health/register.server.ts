@@ -1,12 +1,13 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { adoptions, organizations } from "~/db/schema";
-import { requirePower } from "~/domain/organizations/membership.server";
+import { requirePower, roleIn } from "~/domain/organizations/membership.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { findPet, listOrganizationPets, type PetView } from "~/domain/pets/pet-views.server";
 import { termoAdopter } from "~/domain/termos/termo-reads.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { readsPositive, vaccineKey, type HealthEntry } from "~/lib/health";
-import { formatCnpj } from "~/lib/organizations";
+import { formatCnpj, roleMay } from "~/lib/organizations";
 import { CASTRATION_LABEL, SEX_LABEL, SPECIES_LABEL } from "~/lib/pets";
 import { forbidden, notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
@@ -121,6 +122,26 @@ function toRow(pet: PetView, entries: HealthEntry[], organization: Organization,
   };
 }
 
+/**
+ * What the reader may see of an adopter (issue 63): an administrador of the organisation and the
+ * adopter themself, everything; equipe, none of it (the columns left blank). The
+ * organisation's own name and CNPJ, where it is the tutor, are no one's personal data.
+ */
+function tutorFor(tutor: Tutor | null, seesPeople: boolean): Tutor | null {
+  return tutor && !seesPeople ? { ...tutor, nome: "", documento: "", endereco: "", cep: "" } : tutor;
+}
+
+/** An administrador's download that holds adopters' data goes in the organisation's log. */
+async function logPersonalDownload(db: Db, actorId: string, organizationId: string, tutors: number) {
+  if (tutors === 0) return;
+  await recordActivity(db, {
+    organizationId,
+    actorId,
+    acao: "dados_pessoais_baixados",
+    detalhe: `registro do SinPatinhas, com os dados de ${tutors === 1 ? "1 tutor" : `${tutors} tutores`}`,
+  });
+}
+
 /** The adopter, by the signed termo of the adoption not returned, if there is one. */
 async function tutorOf(db: Db, vault: Vault, petId: string): Promise<Tutor | null> {
   const [adoption] = await db
@@ -163,15 +184,20 @@ export async function organizationRegister(
   if (!power.ok) return power;
   const organization = await organizationOf(db, organizationId);
   if (!organization) return notFound("organization");
+  const seesPeople = roleMay(power.value, "administrar");
   const animals = (await listOrganizationPets(db, organizationId)).filter((pet) => pet.status !== "removido");
   const records = await entriesOfPets(
     db,
     animals.map((pet) => pet.id),
   );
   const rows: RegisterRow[] = [];
+  let tutors = 0;
   for (const pet of animals) {
-    rows.push(toRow(pet, records.get(pet.id) ?? [], organization, await tutorOf(db, vault, pet.id)));
+    const tutor = await tutorOf(db, vault, pet.id);
+    if (tutor) tutors += 1;
+    rows.push(toRow(pet, records.get(pet.id) ?? [], organization, tutorFor(tutor, seesPeople)));
   }
+  if (seesPeople) await logPersonalDownload(db, actorId, organizationId, tutors);
   return ok(rows);
 }
 
@@ -184,5 +210,10 @@ export async function petRegister(db: Db, vault: Vault, actorId: string, petId: 
   const organization = await organizationOf(db, reader.value.organizationId);
   if (!pet || !organization) return notFound("pet");
   const records = await entriesOfPets(db, [petId]);
-  return ok(toRow(pet, records.get(petId) ?? [], organization, await tutorOf(db, vault, petId)));
+  const tutor = await tutorOf(db, vault, petId);
+  // Its adopter reads their own; of the team, only an administrador reads them, in the log.
+  const role = reader.value.role === "equipe" ? await roleIn(db, actorId, reader.value.organizationId!) : null;
+  const seesPeople = reader.value.role === "adotante" || (role !== null && roleMay(role, "administrar"));
+  if (role !== null && seesPeople) await logPersonalDownload(db, actorId, reader.value.organizationId!, tutor ? 1 : 0);
+  return ok(toRow(pet, records.get(petId) ?? [], organization, tutorFor(tutor, seesPeople)));
 }
