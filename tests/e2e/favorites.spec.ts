@@ -32,8 +32,13 @@ test.describe("favourites", () => {
 
     // On the pet's page, a button with its words.
     await page.goto(`/adopet/pets/${pet.id}`);
+    // The button turns at once, before the server answers: leaving sooner would cancel the request.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === "POST" && new URL(response.url()).pathname.includes("/favoritos"),
+    );
     await page.getByRole("button", { name: "Favoritar" }).click();
     await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true");
+    expect((await saved).status()).toBeLessThan(400);
 
     // The page of favourites, from the account menu; an adopted one says so.
     expect((await ong.patch(`/adopet/api/pets/${pitanga.id}`, { data: { status: "adotado" } })).status()).toBe(200);
