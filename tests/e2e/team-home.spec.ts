@@ -144,6 +144,13 @@ test("at 360px (the confirmation at 1440px too) an administradora sends two anim
   await page.getByRole("button", { name: "Não receber o resumo diário" }).click();
   await expect(page.getByRole("status")).toHaveText(NOTICES.dailySummaryOff);
   await expect(page.getByRole("button", { name: "Receber o resumo diário" })).toBeVisible();
+  // The e-mail's stop link, altered or old, says where to turn it off instead.
+  await page.goto("/adopet/organizacoes/resumo-diario/cancelar?token=nao-assinado.xxxxxxxxxxxxxxxx");
+  await expect(page.getByRole("alert")).toHaveText(
+    "Este link não é válido. Você pode desligar o resumo diário em Hoje, depois de entrar.",
+  );
+  await expectNoAxeViolations(page);
+  await page.goto(`/adopet/organizacoes/${team.id}/hoje`);
 
   await bar.getByRole("link", { name: "Animais" }).click();
   for (const pet of ["Nina", "Nino"]) await page.getByRole("checkbox", { name: `Marcar ${pet}`, exact: true }).check();
