@@ -250,31 +250,39 @@ const RECALCULATED_AT_ONCE = 500;
 export async function recalculateNextDoses(db: Db): Promise<number> {
   let done = 0;
   for (;;) {
-    const marked = await db
-      .select({ id: pets.id })
-      .from(pets)
-      .where(eq(pets.proximaDoseARecalcular, true))
-      .limit(RECALCULATED_AT_ONCE);
-    if (marked.length === 0) return done;
-    const ids = marked.map((pet) => pet.id);
-    const entries = await db
-      .select(doseColumns)
-      .from(petHealthEntries)
-      .where(
-        and(
-          inArray(petHealthEntries.petId, ids),
-          inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
-        ),
-      );
-    const byPet = new Map<string, typeof entries>();
-    for (const entry of entries) byPet.set(entry.petId, [...(byPet.get(entry.petId) ?? []), entry]);
-    const rows = ids.map((id) => ({ id, dia: nextDoseOf(byPet.get(id) ?? []).proximaDose }));
-    // One statement for the batch: each animal's day, or null.
-    await db.execute(sql`
-      update ${pets} set proxima_dose = batch.dia, proxima_dose_a_recalcular = false
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as batch(id uuid, dia date)
-      where ${pets.id} = batch.id`);
-    done += ids.length;
+    const batch = await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      // Locked as a change to the record locks its animal; rows another server is working out
+      // are skipped (it does them), so servers starting together neither wait nor deadlock.
+      const marked = await tx
+        .select({ id: pets.id })
+        .from(pets)
+        .where(eq(pets.proximaDoseARecalcular, true))
+        .limit(RECALCULATED_AT_ONCE)
+        .for("update", { skipLocked: true });
+      if (marked.length === 0) return 0;
+      const ids = marked.map((pet) => pet.id);
+      const entries = await tx
+        .select(doseColumns)
+        .from(petHealthEntries)
+        .where(
+          and(
+            inArray(petHealthEntries.petId, ids),
+            inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
+          ),
+        );
+      const byPet = new Map<string, typeof entries>();
+      for (const entry of entries) byPet.set(entry.petId, [...(byPet.get(entry.petId) ?? []), entry]);
+      const rows = ids.map((id) => ({ id, dia: nextDoseOf(byPet.get(id) ?? []).proximaDose }));
+      // One statement for the batch: each animal's day, or null.
+      await tx.execute(sql`
+        update ${pets} set proxima_dose = batch.dia, proxima_dose_a_recalcular = false
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as batch(id uuid, dia date)
+        where ${pets.id} = batch.id`);
+      return ids.length;
+    });
+    if (batch === 0) return done;
+    done += batch;
   }
 }
 
