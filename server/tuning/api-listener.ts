@@ -21,8 +21,10 @@ const GLOBAL_RESPONSE = globalThis.Response;
 export function apiListener(fetch: FetchHandler, { lightResponses }: { lightResponses: boolean }): NodeListener {
   return getRequestListener(fetch as Parameters<typeof getRequestListener>[0], {
     overrideGlobalObjects: lightResponses,
-    // Our body readers read what they need, and the HTTP layer drains what a refused body leaves.
-    autoCleanupIncoming: true,
+    // Our body readers read what they need, and the HTTP layer (server/body-limits.ts) drains what
+    // an early answer leaves, for 5 s. The adapter's own drain cuts the connection 500 ms after the
+    // answer: a client still sending then, on a busy machine, got a reset and lost its answer.
+    autoCleanupIncoming: false,
   }) as NodeListener;
 }
 
