@@ -80,6 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         organizacao: organization,
       },
       notice: notice?.text ?? null,
+      // The key of the forms this page shows, new after every post (shouldRevalidate): a form
+      // sent twice with it is made once (submitFormOnce). Only a signed-in person's forms make things.
+      chaveDeEnvio: user ? crypto.randomUUID() : null,
     },
     notice ? { headers: { "Set-Cookie": notice.clear } } : undefined,
   );

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "react-router";
 import { logError } from "~/lib/log.server";
 import { apiError, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
+import { SUBMISSION_KEY, submitOnce, type Submission } from "~/services/submission-keys.server";
 import type { Endpoint } from "./endpoint";
 
 /** Where the API lives. */
@@ -101,11 +102,42 @@ async function answer(
       if (value === undefined) return parser.refused();
       params[name] = value;
     }
-    return withCharset(await declared.handle({ request, params, context, user } as Parameters<Endpoint["handle"]>[0]));
+    const handle = async () =>
+      withCharset(await declared.handle({ request, params, context, user } as Parameters<Endpoint["handle"]>[0]));
+    const key = request.headers.get("idempotency-key");
+    if (declared.method !== "post" || !user || key === null) return await handle();
+    return await once(context, { userId: user.id, key, request: `POST ${new URL(request.url).pathname}` }, handle);
   } catch (thrown) {
     if (thrown instanceof Response) return withCharset(thrown);
     logError("Erro não tratado na API", thrown);
     return withCharset(apiError(500, "Não foi possível atender ao seu pedido. Tente novamente em instantes."));
+  }
+}
+
+/** A signed-in POST with `Idempotency-Key`: made once per key, the same answer again after. */
+async function once(context: AppLoadContext, submission: Submission, handle: () => Promise<Response>) {
+  if (!SUBMISSION_KEY.test(submission.key)) {
+    return withCharset(
+      apiError(400, "O cabeçalho Idempotency-Key deve ter de 8 a 100 letras, números ou os sinais - _ . :"),
+    );
+  }
+  const outcome = await submitOnce(context.db, submission, handle);
+  switch (outcome.kind) {
+    case "answered":
+      return outcome.response;
+    case "other-request":
+      return withCharset(
+        apiError(422, "Esta Idempotency-Key já foi usada em outro pedido: use uma chave nova para cada envio."),
+      );
+    case "still-working":
+      return withCharset(
+        apiError(
+          409,
+          "Um envio com esta Idempotency-Key ainda está em andamento. Tente de novo em instantes.",
+          undefined,
+          { "Retry-After": "1" },
+        ),
+      );
   }
 }
 

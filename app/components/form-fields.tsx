@@ -8,7 +8,8 @@ import {
   type FormMetadata,
 } from "@conform-to/react";
 import { createContext, use, useState } from "react";
-import { Form, type FormProps } from "react-router";
+import { Form, useRouteLoaderData, type FormProps } from "react-router";
+import { SUBMISSION_KEY_FIELD } from "~/lib/submission-keys";
 
 /**
  * Form fields tied to Conform: label, control and the first error, linked by
@@ -40,9 +41,21 @@ export function ValidatedForm({
 }) {
   return (
     <Form method="post" {...props} {...getFormProps(form)}>
+      <SubmissionKeyField />
       <ErrorFocus value={focus}>{children}</ErrorFocus>
     </Form>
   );
+}
+
+/**
+ * The form's submission key (app/lib/submission-keys.ts), new with each page the server gives:
+ * the same form sent twice (a double tap) is made once. Every ValidatedForm has it; a plain form
+ * that makes something adds it.
+ */
+export function SubmissionKeyField() {
+  // The root's data, read by its name: this module is below the root's.
+  const key = (useRouteLoaderData("root") as { chaveDeEnvio?: string | null } | undefined)?.chaveDeEnvio;
+  return key ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={key} /> : null;
 }
 
 /** Props that focus a field when it is the one a refused form's page should focus. */

@@ -2,6 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import type { z } from "zod";
+import { withoutSubmissionKey } from "~/lib/submission-keys";
 
 /**
  * Every form's behaviour, as the specification sets it: validate on submit,
@@ -28,7 +29,7 @@ export function useValidatedForm<Schema extends z.ZodObject>(
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => {
-      const submission = parseWithZod(formData, { schema });
+      const submission = parseWithZod(withoutSubmissionKey(formData), { schema });
       const reply = (options?: Parameters<typeof submission.reply>[0]) =>
         withItemErrorsOnLists(submission.reply(options) as SubmissionResult<string[]>);
       return { ...submission, reply } as never;

@@ -785,6 +785,30 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /**
+ * Submissions already made, by their author's key (issue 63): a form's hidden `chave`, or the
+ * API's `Idempotency-Key` header. The same key again (a double tap, a client's retry) gets the
+ * first answer, never a second record. `resposta` is null while the first is being made. Kept a day.
+ */
+export const submissionKeys = pgTable(
+  "submission_keys",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    chave: varchar("chave", { length: 100 }).notNull(),
+    /** What the key was first sent to: `POST /adopet/api/pets/…`. */
+    pedido: varchar("pedido", { length: 300 }).notNull(),
+    /** The answer given: its status, the headers that matter and its body. */
+    resposta: jsonb("resposta").$type<{ status: number; headers: [string, string][]; body: string }>(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.chave] }),
+    index("submission_keys_created_idx").on(table.createdAt),
+  ],
+);
+
+/**
  * E-mails already handed to the mail server, by idempotency key: a job that runs again (a
  * retry, or a run cut short by a crash) does not send its e-mail a second time.
  */
@@ -1540,6 +1564,9 @@ export const petHealthEntries = pgTable(
     /** The day it happened; a medication's first day. */
     data: date("data", { mode: "string" }).notNull(),
     nome: varchar("nome", { length: 80 }),
+    /** A vaccine's catalogue code (app/lib/vaccines.ts) its name was matched to; null: none matched. */
+    vacina: varchar("vacina", { length: 20 }),
+    /** A dewormer's or a flea treatment's product; a vaccine's brand. */
     produto: varchar("produto", { length: 80 }),
     lote: varchar("lote", { length: 40 }),
     proximaDose: date("proxima_dose", { mode: "string" }),
@@ -1570,6 +1597,10 @@ export const petHealthEntries = pgTable(
       .on(table.proximaDose)
       .where(sql`${table.proximaDose} is not null`),
     index("pet_health_entries_author_idx").on(table.authorId),
+    // The vaccines no catalogue entry matched, listed for the team to correct.
+    index("pet_health_entries_unmatched_vaccine_idx")
+      .on(table.petId)
+      .where(sql`${table.tipo} = 'vacina' and ${table.vacina} is null`),
   ],
 );
 

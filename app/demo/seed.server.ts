@@ -833,14 +833,17 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
     // and a course of medicine; Bolota's, which went with her to the adopter.
     const marta = team.get("lar_temporario")!;
     const day = (days: number) => addDays(today, days);
+    const v10 = { tipo: "vacina", nome: "V10", vacina: "v10", produto: "Vanguard Plus" } as const;
     await tx.insert(petHealthEntries).values(
       (
         [
-          { tipo: "vacina", nome: "V10", data: day(-60), lote: "V10-2291", proximaDose: day(-39), autor: volunteer },
-          { tipo: "vacina", nome: "V10", data: day(-37), lote: "V10-2307", proximaDose: day(5), autor: volunteer },
+          // The first dose's reminder (day -39) closed by the second, typed "V10 Vanguard Plus" (issue 63).
+          { ...v10, data: day(-60), lote: "V10-2291", proximaDose: day(-39), autor: volunteer },
+          { ...v10, data: day(-37), lote: "V10-2307", proximaDose: day(5), autor: volunteer },
           {
             tipo: "vacina",
             nome: "Antirrábica",
+            vacina: "antirrabica",
             data: day(-37),
             lote: "RAB-118",
             proximaDose: day(328),
@@ -880,7 +883,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       (
         [
           { tipo: "exame", nome: "FIV/FeLV (teste rápido)", data: day(-40), resultado: "Negativo para ambos" },
-          { tipo: "vacina", nome: "V4", data: day(-35), lote: "V4-0932", proximaDose: day(330) },
+          { tipo: "vacina", nome: "V4", vacina: "v4", data: day(-35), lote: "V4-0932", proximaDose: day(330) },
           { tipo: "castracao", data: day(-30), clinica: "Castramóvel de Niterói" },
         ] as const
       ).map((entry) => ({
@@ -892,16 +895,19 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<boolea
       })),
     );
     // Yoda's dewormer is late: the team's home (`Hoje`) and `Dose atrasada` on its animals say so (issue 62).
-    await tx.insert(petHealthEntries).values({
-      petId: ids[5]!,
-      tipo: "vermifugo",
-      produto: "Drontal Plus",
-      data: day(-100),
-      proximaDose: day(-10),
-      authorId: volunteer,
-      autorPapel: "equipe",
-      createdAt: new Date(now),
-    });
+    // His rescue's vaccine, copied from a card hard to read, matches no one vaccine: `Saúde` lists it (issue 63).
+    await tx.insert(petHealthEntries).values(
+      [
+        { tipo: "vermifugo" as const, produto: "Drontal Plus", data: day(-100), proximaDose: day(-10) },
+        { tipo: "vacina" as const, nome: "V3 ou V4 (carteira ilegível)", data: day(-120) },
+      ].map((entry) => ({
+        ...entry,
+        petId: ids[5]!,
+        authorId: volunteer,
+        autorPapel: "equipe" as const,
+        createdAt: new Date(now),
+      })),
+    );
     await deriveFromRecord(txDb, ids[4]!);
     await deriveFromRecord(txDb, ids[5]!);
     await deriveFromRecord(txDb, bolota);

@@ -13,6 +13,7 @@ import { forgetFollowupsOfDeletedAccounts } from "~/domain/termos/followups.serv
 import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.server";
 import type { JobDefinition, JobDependencies } from "~/services/jobs.server";
 import { forgetExpiredCounters } from "~/services/rate-limits.server";
+import { forgetOldSubmissionKeys } from "~/services/submission-keys.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -41,6 +42,7 @@ export async function purgeExpired(
   invitations: number;
   activity: number;
   rateLimits: number;
+  submissionKeys: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -59,6 +61,7 @@ export async function purgeExpired(
     invitations: await forgetOldInvitations(db, now),
     activity: await forgetOldActivity(db, now),
     rateLimits: await forgetExpiredCounters(db, now),
+    submissionKeys: await forgetOldSubmissionKeys(db, now),
   };
 }
 

@@ -1,4 +1,5 @@
-import { searchKey, VACCINES, type Vaccine } from "./pets";
+import { searchKey, type Vaccine } from "./pets";
+import type { VaccineCode } from "./vaccines";
 
 /**
  * An animal's health record (issue 45): what each kind of entry holds, and the few facts the
@@ -72,7 +73,9 @@ export type HealthEntry = {
   data: string;
   /** A vaccine's, an exam's or a medication's name. */
   nome: string | null;
-  /** A dewormer's or a flea treatment's product. */
+  /** The catalogue's vaccine a vaccine's name was matched to (null: none). */
+  vacina: VaccineCode | null;
+  /** A dewormer's or a flea treatment's product; a vaccine's brand. */
   produto: string | null;
   lote: string | null;
   proximaDose: string | null;
@@ -93,12 +96,6 @@ export type HealthEntry = {
   arquivos: HealthFile[];
   criadoEm: Date;
 };
-
-/** The vaccine of the species' list a vaccine entry's name means, if any (`V10`, `v10`, `Antirrábica`). */
-function vaccineCode(nome: string): Vaccine | null {
-  const key = searchKey(nome).replace(/[^a-z0-9]/g, "");
-  return VACCINES.find((code) => code === key) ?? null;
-}
 
 const NEGATIVE = /\bnegativ/;
 const POSITIVE = /\bpositiv|\breagente\b/;
@@ -142,14 +139,14 @@ export type DerivedPetHealth = {
 };
 
 export function derivedPetHealth(
-  entries: readonly Pick<HealthEntry, "tipo" | "nome" | "data">[],
+  entries: readonly Pick<HealthEntry, "tipo" | "vacina" | "data">[],
   speciesVaccines: readonly Vaccine[],
 ): DerivedPetHealth {
   const derived: DerivedPetHealth = {};
   if (entries.some((entry) => entry.tipo === "castracao")) derived.castrado = true;
   const vaccines = entries.filter((entry) => entry.tipo === "vacina");
   if (vaccines.length > 0) {
-    const codes = new Set(vaccines.map((entry) => vaccineCode(entry.nome ?? "")));
+    const codes = new Set<string | null>(vaccines.map((entry) => entry.vacina));
     derived.vacinas = speciesVaccines.filter((code) => codes.has(code));
   }
   if (entries.some((entry) => entry.tipo === "vermifugo")) derived.vermifugado = true;
@@ -163,17 +160,21 @@ export const DOSE_NOTICE_DAYS = 7;
 export type DueDose = { entryId: string; tipo: HealthType; nome: string; dia: string };
 
 /**
- * The next doses the record expects: for each vaccine (by name), dewormer and flea treatment,
- * the latest one given, if it names its next; a dose given since takes its place. Soonest first.
+ * The next doses the record expects: for each vaccine (the catalogue's, else by name), dewormer
+ * and flea treatment, the latest one given, if it names its next; a dose given since takes its
+ * place ("V10 Vanguard Plus" today closes the reminder of last year's "V10"). Soonest first.
  */
 export function dueDoses(
-  entries: readonly Pick<HealthEntry, "id" | "tipo" | "nome" | "produto" | "data" | "proximaDose" | "criadoEm">[],
+  entries: readonly Pick<
+    HealthEntry,
+    "id" | "tipo" | "nome" | "vacina" | "produto" | "data" | "proximaDose" | "criadoEm"
+  >[],
 ): DueDose[] {
   const latest = new Map<string, (typeof entries)[number]>();
   for (const entry of entries) {
     if (entry.tipo !== "vacina" && entry.tipo !== "vermifugo" && entry.tipo !== "antipulgas") continue;
     // Vaccines by what they protect from; dewormers and flea treatments whatever the product.
-    const key = entry.tipo === "vacina" ? `vacina:${vaccineKey(entry.nome ?? "")}` : entry.tipo;
+    const key = entry.tipo === "vacina" ? `vacina:${vaccineKey(entry)}` : entry.tipo;
     const current = latest.get(key);
     if (!current || entry.data > current.data || (entry.data === current.data && entry.criadoEm > current.criadoEm)) {
       latest.set(key, entry);
@@ -190,9 +191,9 @@ export function dueDoses(
     .sort((a, b) => a.dia.localeCompare(b.dia));
 }
 
-/** A vaccine's name as one key: its code when listed, else its words without accents or case. */
-export function vaccineKey(nome: string): string {
-  return vaccineCode(nome) ?? searchKey(nome);
+/** A vaccine entry as one key: its catalogue code when matched, else its name without accents or case. */
+export function vaccineKey(entry: Pick<HealthEntry, "vacina" | "nome">): string {
+  return entry.vacina ?? searchKey(entry.nome ?? "");
 }
 
 /** How many animals one entry is registered for at once (a litter, a rescue). */

@@ -7,6 +7,7 @@ import { TERMO_STATUSES } from "~/lib/termos";
 import { FOSTER_SPECIES, FOSTER_URGENCIES, NEWS_STATUSES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { HEALTH_ROLES } from "~/lib/health";
+import { VACCINE_CODES } from "~/lib/vaccines";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -880,7 +881,22 @@ export const healthEntryResponseSchema = z
   .discriminatedUnion("tipo", [
     z.object({
       tipo: z.literal("vacina"),
-      nome: z.string().meta({ description: "Da lista da espécie (v8, v10, v3, v4, v5, antirrabica) ou outro nome." }),
+      nome: z.string().meta({
+        description:
+          "O nome da vacina no catálogo da espécie (`V10`, `Antirrábica`) quando o nome enviado é reconhecido; senão, como foi enviado.",
+        example: "V10",
+      }),
+      vacina: z
+        .enum(VACCINE_CODES)
+        .nullable()
+        .meta({
+          description:
+            "A vacina do catálogo (cão: v8, v10, antirrabica, gripe_canina, giardia, leishmaniose; gato: v3, v4, v5, antirrabica, felv); null quando o nome não foi reconhecido.",
+        }),
+      produto: z.string().nullable().meta({
+        description: "A marca: a enviada, ou o que o nome dizia além da vacina (`V10 Vanguard Plus` dá `Vanguard Plus`).",
+        example: "Vanguard Plus",
+      }),
       data: day,
       lote: z.string().nullable(),
       proxima_dose: nextDose,
@@ -922,12 +938,24 @@ export const healthEntryResponseSchema = z
   ])
   .meta({ id: "RegistroDeSaude" });
 
+const dueDoseSchema = z
+  .object({
+    tipo: z.enum(["vacina", "vermifugo", "antipulgas"]),
+    nome: z.string().meta({ description: 'A vacina, ou o tipo e o produto: "Vermífugo (Drontal)".' }),
+    dia: day,
+  })
+  .meta({ id: "DoseDevida" });
+
 export const healthRecordSchema = z
   .object({
     papel: z
       .enum(HEALTH_ROLES)
       .meta({ description: "Como você vê o registro: equipe, lar temporário ou quem adotou." }),
     registros: z.array(healthEntryResponseSchema).meta({ description: "Mais recentes primeiro." }),
+    proximas_doses: z.array(dueDoseSchema).meta({
+      description:
+        "As doses que o registro espera, mais cedo primeiro: de cada vacina (pelo catálogo: `V10 Vanguard Plus` é a V10), vermífugo e antipulgas, a próxima da dose mais recente. Uma dose registrada encerra a anterior da mesma vacina.",
+    }),
     lembretes: z.boolean().nullable().meta({
       description:
         "Para quem adotou: se os lembretes por e-mail estão ligados (`PUT /pets/{id}/saude/lembretes`); null para a equipe e o lar temporário, que os recebem enquanto o animal está com eles.",
@@ -1320,14 +1348,6 @@ export const followupSchema = z
 export type ApiFollowup = z.output<typeof followupSchema>;
 
 /** A dose to come or late, as the team's lists flag it (issue 62). */
-const dueDoseSchema = z
-  .object({
-    tipo: z.enum(["vacina", "vermifugo", "antipulgas"]),
-    nome: z.string().meta({ description: 'A vacina, ou o tipo e o produto: "Vermífugo (Drontal)".' }),
-    dia: day,
-  })
-  .meta({ id: "DoseDevida" });
-
 export const organizationAnimalsSchema = z
   .object({
     animais: z.array(

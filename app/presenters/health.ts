@@ -2,7 +2,7 @@ import type { CsvFormat } from "~/lib/csv";
 import { writeCsv } from "./csv";
 import type { z } from "zod";
 import { REGISTER_COLUMNS, type RegisterRow } from "~/domain/health/register.server";
-import { healthFileUrl, type HealthEntry } from "~/lib/health";
+import { healthFileUrl, type DueDose, type HealthEntry } from "~/lib/health";
 import type { healthEntryResponseSchema } from "~/openapi/responses";
 
 /** An animal's health record (issue 45) in the API's shape. */
@@ -20,6 +20,7 @@ export function healthEntryFields(entry: HealthEntry) {
       return {
         tipo: entry.tipo,
         nome: entry.nome!,
+        produto: entry.produto,
         data,
         lote: entry.lote,
         proxima_dose: entry.proximaDose,
@@ -50,15 +51,25 @@ export function healthEntryFields(entry: HealthEntry) {
 }
 
 export function toApiHealthEntry(entry: HealthEntry, viewerId: string): ApiHealthEntry {
-  return {
-    id: entry.id,
-    ...healthEntryFields(entry),
+  const fields = healthEntryFields(entry);
+  const common = {
     arquivos: entry.arquivos.map((file) => ({ ...file, url: healthFileUrl(entry.petId, file.id) })),
     registrado_por: entry.autorPapel,
     seu: entry.authorId === viewerId,
     criado_em: entry.criadoEm.toISOString(),
   };
+  // A vaccine's catalogue code is read only: not a field of its input (a PATCH merges those).
+  return fields.tipo === "vacina"
+    ? { id: entry.id, ...fields, vacina: entry.vacina, ...common }
+    : { id: entry.id, ...fields, ...common };
 }
+
+/** A dose the record expects (dueDoses). */
+export const toApiDose = ({ tipo, nome, dia }: DueDose) => ({
+  tipo: tipo as "vacina" | "vermifugo" | "antipulgas",
+  nome,
+  dia,
+});
 
 /** The national register's rows as CSV (writeCsv's forms): one animal a row, the columns by their names. */
 export function registerCsv(rows: RegisterRow[], format: CsvFormat): string {

@@ -1,7 +1,7 @@
 import type { PetView } from "~/domain/pets/pet-views.server";
 import type { FeedPage } from "~/domain/pets/feed.server";
 import type { OrganizationAnimal } from "~/domain/pets/organization-animals.server";
-import type { DueDose } from "~/lib/health";
+import { toApiDose } from "./health";
 import { imageSrcSet, imageUrl } from "~/lib/image-urls";
 import type { ApiPet } from "~/openapi/responses";
 
@@ -69,11 +69,6 @@ export function toApiPet(pet: PetView): ApiPet {
   };
 }
 
-const toApiDose = ({ tipo, nome, dia }: DueDose) => ({
-  tipo: tipo as "vacina" | "vermifugo" | "antipulgas",
-  nome,
-  dia,
-});
 
 /** An animal in its organisation's list (issue 62): its record, and its doses late and coming. */
 export function toApiOrganizationAnimal(animal: OrganizationAnimal) {

@@ -1,4 +1,4 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/meus-lares";
 import { isId } from "~/lib/ids";
 import { FileChoice } from "~/components/file-choice";
@@ -10,7 +10,7 @@ import { myFosteredPets } from "~/domain/foster/placements.server";
 import { overdueDoses, overdueText } from "~/domain/health/reminders.server";
 import { FOSTER_NEWS_MAX, newsPhotoUrl } from "~/lib/foster";
 import { newsPageSchema } from "~/validation/foster";
-import { formFailure } from "~/web/forms.server";
+import { formFailure, submitFormOnce } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 import { readNewsForm } from "~/web/pet-forms.server";
 import { caringMembers } from "~/domain/organizations/membership.server";
@@ -100,19 +100,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readNewsForm(request);
   if (!form.ok) return form.response;
-  const posted = await postNews(
-    context.db,
-    context.jobs,
-    user.id,
-    form.animal,
-    { texto: form.texto, photos: form.photos },
-    new Date(),
-  );
-  if (!posted.ok) return formFailure(form, posted.failure, { fields: { pet: "animal" } });
-  return redirect("/meus-lares", {
-    headers: {
-      "Set-Cookie": await setNotice(posted.value.status === "publicada" ? "newsPublished" : "newsSent"),
-    },
+  return submitFormOnce(context.db, user.id, request, async () => {
+    const posted = await postNews(
+      context.db,
+      context.jobs,
+      user.id,
+      form.animal,
+      { texto: form.texto, photos: form.photos },
+      new Date(),
+    );
+    if (!posted.ok) return formFailure(form, posted.failure, { fields: { pet: "animal" } });
+    return redirect("/meus-lares", {
+      headers: {
+        "Set-Cookie": await setNotice(posted.value.status === "publicada" ? "newsPublished" : "newsSent"),
+      },
+    });
   });
 }
 
@@ -231,10 +233,13 @@ function NewsForm() {
   const [form, fields, focus] = useValidatedForm(newsPageSchema, lastResult, {
     animal: animals.length === 1 ? animals[0]!.id : "",
   });
+  const location = useLocation();
   return (
     <ValidatedForm
       form={form}
       focus={focus}
+      // A new form after each save (the redirect is a new location): it comes back empty.
+      key={location.key}
       encType="multipart/form-data"
       className="panel"
       aria-labelledby="enviar-noticias"

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/organizacoes.contas";
 import { FileChoice } from "~/components/file-choice";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
@@ -25,7 +25,7 @@ import { monthLabel } from "~/lib/panel";
 import { formatReais } from "~/lib/pix";
 import { donationSchema, expenseFormSchema, statementFormSchema } from "~/validation/giving";
 import { requireUser } from "~/web/auth.server";
-import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { formFailure, pageFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { readExpenseForm, readStatementForm } from "~/web/giving-forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { setNotice } from "~/web/notices.server";
@@ -111,19 +111,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       // The form, a month confirmed by its button, or a statement's line made a gift.
       const form = await parseForm(request, donationSchema);
       if (!form.ok) return form.response;
-      const made = await recordDonation(context.db, context.jobs, user.id, id, form.value);
-      if (!made.ok) {
-        if (url.searchParams.get("registrar") === "doacao") return formFailure(form, made.failure);
-        throw pageFailure(made.failure);
-      }
-      return back("donationRecorded");
+      return submitFormOnce(context.db, user.id, request, async () => {
+        const made = await recordDonation(context.db, context.jobs, user.id, id, form.value);
+        if (!made.ok) {
+          if (url.searchParams.get("registrar") === "doacao") return formFailure(form, made.failure);
+          throw pageFailure(made.failure);
+        }
+        return back("donationRecorded");
+      });
     }
     case "despesa": {
       const read = await readExpenseForm(request);
       if (!read.ok) return read.response;
-      const made = await recordExpense(context.db, user.id, id, read.input, read.receipt);
-      if (!made.ok) return formFailure(read, made.failure);
-      return back("expenseRecorded");
+      return submitFormOnce(context.db, user.id, request, async () => {
+        const made = await recordExpense(context.db, user.id, id, read.input, read.receipt);
+        if (!made.ok) return formFailure(read, made.failure);
+        return back("expenseRecorded");
+      });
     }
     case "extrato": {
       const read = await readStatementForm(request);
@@ -265,10 +269,13 @@ function DonationForm() {
     { data: hoje },
     ["valor", "data", "pet_id", "doador", "txid"],
   );
+  const location = useLocation();
   return (
     <ValidatedForm
       form={form}
       focus={focus}
+      // A new form after each save (the redirect is a new location): it comes back empty.
+      key={location.key}
       action="?acao=doacao&registrar=doacao"
       className="panel"
       aria-labelledby="registrar-doacao"
@@ -309,10 +316,13 @@ function ExpenseForm() {
     { data: hoje },
     ["categoria", "valor", "data", "pet_id", "descricao", "comprovante"],
   );
+  const location = useLocation();
   return (
     <ValidatedForm
       form={form}
       focus={focus}
+      // A new form after each save (the redirect is a new location): it comes back empty.
+      key={location.key}
       action="?acao=despesa&registrar=despesa"
       encType="multipart/form-data"
       className="panel"

@@ -4,7 +4,11 @@ import { ChoiceGroup, FormError, TextAreaField, TextField, ValidatedForm } from 
 import { useValidatedForm } from "~/components/use-validated-form";
 import { addHealthEntryToSeveral } from "~/domain/health/records.server";
 import { organizationForMember } from "~/domain/organizations/organizations.server";
-import { dosesOfOrganization, listOrganizationAnimals } from "~/domain/pets/organization-animals.server";
+import {
+  dosesOfOrganization,
+  listOrganizationAnimals,
+  unmatchedVaccinesOfOrganization,
+} from "~/domain/pets/organization-animals.server";
 import { dayInBrasilia, formatDay } from "~/lib/dates";
 import { HEALTH_LIMITS, HEALTH_TYPE_LABEL, SEVERAL_ANIMALS_MAX, type DueDose } from "~/lib/health";
 import { isId } from "~/lib/ids";
@@ -13,7 +17,7 @@ import { organizationLinks } from "~/lib/organization-nav";
 import { roleMay } from "~/lib/organizations";
 import { SEVERAL_HEALTH_SCHEMAS, SEVERAL_HEALTH_TYPES } from "~/validation/health";
 import { requireUser } from "~/web/auth.server";
-import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { formFailure, pageFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
 import { setNotice } from "~/web/notices.server";
 
@@ -69,6 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     animals: animals.value.items.map((pet) => [pet.id, pet.nome] as [string, string]),
     late: dosesOf(late).sort((a, b) => a.nome.localeCompare(b.nome)),
     coming: dosesOf(coming).sort((a, b) => a.nome.localeCompare(b.nome)),
+    unmatched: await unmatchedVaccinesOfOrganization(context.db, id),
   };
 }
 
@@ -79,13 +84,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await parseForm(request, SEVERAL_HEALTH_SCHEMAS[tipo]);
   if (!form.ok) return form.response;
   const { animais, ...input } = form.value;
-  const added = await addHealthEntryToSeveral(context.db, context.jobs, user.id, id, animais, input, new Date());
-  if (!added.ok) {
-    if (added.failure.kind === "not-found" || added.failure.kind === "forbidden") throw pageFailure(added.failure);
-    return formFailure(form, added.failure);
-  }
-  // Back to a clean form: the doses just given leave the lists above.
-  return redirect(`/organizacoes/${id}/saude`, { headers: { "Set-Cookie": await setNotice("healthAddedSeveral") } });
+  return submitFormOnce(context.db, user.id, request, async () => {
+    const added = await addHealthEntryToSeveral(context.db, context.jobs, user.id, id, animais, input, new Date());
+    if (!added.ok) {
+      if (added.failure.kind === "not-found" || added.failure.kind === "forbidden") throw pageFailure(added.failure);
+      return formFailure(form, added.failure);
+    }
+    // Back to a clean form: the doses just given leave the lists above.
+    return redirect(`/organizacoes/${id}/saude`, { headers: { "Set-Cookie": await setNotice("healthAddedSeveral") } });
+  });
 }
 
 export function meta() {
@@ -115,6 +122,32 @@ function DoseList({ id, title, empty, rows }: { id: string; title: string; empty
 
 type DoseRow = { petId: string; nome: string; doses: string[] };
 
+/** The vaccines whose names match none of the catalogue's, each a link to its correction. */
+function UnmatchedVaccines() {
+  const { unmatched } = useLoaderData<typeof loader>();
+  if (unmatched.total === 0) return null;
+  return (
+    <section className="panel" aria-labelledby="vacinas-fora">
+      <h2 className="panel__title" id="vacinas-fora">
+        {`Vacinas fora do catálogo (${unmatched.total})`}
+      </h2>
+      <p>
+        O nome destas vacinas não corresponde a nenhuma do catálogo da espécie. Corrija o nome (V10, Antirrábica, FeLV…)
+        para que os lembretes e o SinPatinhas as reconheçam.
+      </p>
+      <ul className="today__items">
+        {unmatched.items.map((item) => (
+          <li key={item.entryId}>
+            <Link to={`/pets/${item.petId}/saude?registro=${item.entryId}#registrar`}>
+              {`${item.pet}: ${item.nome} (${formatDay(item.data)})`}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export default function OrganizationHealth() {
   const { organization, late, coming } = useLoaderData<typeof loader>();
   const links = organizationLinks(organization.id);
@@ -134,6 +167,7 @@ export default function OrganizationHealth() {
         empty="Nenhuma dose nos próximos 7 dias."
         rows={coming}
       />
+      <UnmatchedVaccines />
       <SeveralForm />
       <p>
         <Link to={links.dosesLate}>Ver os animais com dose atrasada</Link>

@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { useState, type ReactNode } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/pet.saude";
 import { FormError, TextAreaField, TextField, ValidatedForm, type AnyField } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -21,11 +21,12 @@ import {
 } from "~/lib/health";
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
-import { listInWords, VACCINE_LABEL, VACCINES_BY_SPECIES } from "~/lib/pets";
+import { listInWords } from "~/lib/pets";
+import { suggestNextDose, vaccinesOf } from "~/lib/vaccines";
 import { HEALTH_ENTRY_FORM_SCHEMAS, healthEntrySchema, healthRemindersSchema } from "~/validation/health";
 import { FileChoice } from "~/components/file-choice";
 import { requireUser } from "~/web/auth.server";
-import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { formFailure, pageFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { readHealthEntryForm } from "~/web/health-forms.server";
 import { pageId } from "~/web/not-found.server";
 import { setNotice } from "~/web/notices.server";
@@ -52,6 +53,7 @@ function describe(entry: HealthEntry): { titulo: string; detalhes: string[] } {
     case "vacina":
       title = `Vacina ${entry.nome}`;
       details.push(
+        entry.produto && `Produto: ${entry.produto}`,
         entry.lote && `Lote ${entry.lote}`,
         entry.proximaDose && `Próxima dose: ${formatDay(entry.proximaDose)}`,
       );
@@ -114,7 +116,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = pageId(params.id, "pet");
   const record = await healthRecord(context.db, user.id, id);
   if (!record.ok) throw pageFailure(record.failure);
-  const { entries, role, nome, species } = record.value;
+  const { entries, role, nome, species, nascidoEm } = record.value;
   const url = new URL(request.url);
   const editing = entries.find((entry) => entry.id === url.searchParams.get("registro"));
   const asked = url.searchParams.get("tipo");
@@ -137,7 +139,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     hoje: today,
     tipo,
     editing: editing ? { id: editing.id, values: formValues(editing) } : null,
-    sugestoes: VACCINES_BY_SPECIES[species].map((code) => VACCINE_LABEL[code]),
+    sugestoes: vaccinesOf(species).map((vaccine) => vaccine.label),
+    // What the form's next-dose suggestion reads (suggestNextDose), in the browser.
+    historico: {
+      species,
+      nascidoEm,
+      doses: entries
+        .filter((entry) => entry.tipo === "vacina")
+        .map((entry) => ({ vacina: entry.vacina, data: entry.data })),
+    },
     resumo: [
       ["Vacinas", vaccines.length ? listInWords([...new Set(vaccines)]) : "Nenhuma registrada"],
       ["Vermífugo", dewormer ? `Último em ${formatDay(dewormer.data)}` : "Nenhum registrado"],
@@ -190,9 +200,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (intent === "registrar") {
     const read = await readHealthEntryForm(request);
     if (!read.ok) return read.response;
-    const added = await addHealthEntry(context.db, context.jobs, user.id, id, read.input, new Date(), read.files);
-    if (!added.ok) return formFailure(read, added.failure);
-    return back("healthAdded");
+    return submitFormOnce(context.db, user.id, request, async () => {
+      const added = await addHealthEntry(context.db, context.jobs, user.id, id, read.input, new Date(), read.files);
+      if (!added.ok) return formFailure(read, added.failure);
+      return back("healthAdded");
+    });
   }
   if (intent !== "corrigir") throw data("Ação desconhecida.", { status: 400 });
   const form = await parseForm(request, healthEntrySchema);
@@ -337,7 +349,7 @@ export default function PetHealth() {
 
 /** The fields each kind's form shows, in order. */
 const FORM_FIELDS: Record<HealthType, string[]> = {
-  vacina: ["nome", "data", "lote", "proxima_dose", "observacoes"],
+  vacina: ["nome", "produto", "data", "lote", "proxima_dose", "observacoes"],
   vermifugo: ["produto", "data", "proxima_dose", "observacoes"],
   antipulgas: ["produto", "data", "proxima_dose", "observacoes"],
   castracao: ["data", "clinica", "observacoes"],
@@ -349,15 +361,27 @@ const FORM_FIELDS: Record<HealthType, string[]> = {
 
 /** Adds an entry of the kind chosen, or corrects the one being edited. */
 function EntryForm() {
-  const { tipo, editing, hoje, sugestoes } = useLoaderData<typeof loader>();
+  const { tipo, editing, hoje, sugestoes, historico } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields, focus] = useValidatedForm(
-    HEALTH_ENTRY_FORM_SCHEMAS[tipo],
-    lastResult,
-    editing?.values ?? (tipo === "medicamento" ? { de: hoje } : { data: hoje }),
-    ["tipo", ...FORM_FIELDS[tipo], "arquivos"],
-  );
+  const location = useLocation();
+  const start: Record<string, string> = editing?.values ?? (tipo === "medicamento" ? { de: hoje } : { data: hoje });
+  const [form, fields, focus] = useValidatedForm(HEALTH_ENTRY_FORM_SCHEMAS[tipo], lastResult, start, [
+    "tipo",
+    ...FORM_FIELDS[tipo],
+    "arquivos",
+  ]);
   const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
+  // A vaccine's name, day and next dose are held by the page: the protocol's next dose follows them.
+  const [typed, setTyped] = useState({
+    nome: start.nome ?? "",
+    data: start.data ?? "",
+    proxima_dose: start.proxima_dose ?? "",
+  });
+  const held = (name: keyof typeof typed) =>
+    tipo === "vacina"
+      ? { value: typed[name], onChange: (text: string) => setTyped((now) => ({ ...now, [name]: text })) }
+      : undefined;
+  const advice = tipo === "vacina" ? suggestNextDose(historico, typed.nome, typed.data) : null;
   const controls: Record<string, ReactNode> = {
     nome: (
       <TextField
@@ -371,12 +395,50 @@ function EntryForm() {
               : undefined
         }
         maxLength={HEALTH_LIMITS.nome}
+        control={held("nome")}
       />
     ),
-    produto: <TextField meta={field("produto")} label="Produto" maxLength={HEALTH_LIMITS.produto} />,
-    data: <TextField meta={field("data")} label="Data" type="date" />,
+    produto:
+      tipo === "vacina" ? (
+        <TextField
+          meta={field("produto")}
+          label="Marca (opcional)"
+          hint="Se o nome já diz, como em V10 Vanguard Plus, não precisa repetir."
+          maxLength={HEALTH_LIMITS.produto}
+        />
+      ) : (
+        <TextField meta={field("produto")} label="Produto" maxLength={HEALTH_LIMITS.produto} />
+      ),
+    data: <TextField meta={field("data")} label="Data" type="date" control={held("data")} />,
     lote: <TextField meta={field("lote")} label="Lote (opcional)" maxLength={HEALTH_LIMITS.lote} />,
-    proxima_dose: <TextField meta={field("proxima_dose")} label="Próxima dose (opcional)" type="date" />,
+    proxima_dose: (
+      <>
+        <TextField
+          meta={field("proxima_dose")}
+          label="Próxima dose (opcional)"
+          type="date"
+          control={held("proxima_dose")}
+        />
+        {tipo === "vacina" ? (
+          <div className="pet-health__advice" aria-live="polite">
+            {advice ? (
+              <p>
+                Pelo protocolo da {advice.vacina} ({advice.motivo}): {formatDay(advice.dia)}.{" "}
+                {typed.proxima_dose === advice.dia ? null : (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => setTyped((now) => ({ ...now, proxima_dose: advice.dia }))}
+                  >
+                    Usar esta data
+                  </button>
+                )}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+      </>
+    ),
     clinica: <TextField meta={field("clinica")} label="Clínica (opcional)" maxLength={HEALTH_LIMITS.clinica} />,
     resultado: <TextField meta={field("resultado")} label="Resultado (opcional)" maxLength={HEALTH_LIMITS.resultado} />,
     motivo: <TextAreaField meta={field("motivo")} label="Motivo" maxLength={HEALTH_LIMITS.motivo} rows={3} />,
@@ -401,7 +463,8 @@ function EntryForm() {
       action={editing ? `?acao=corrigir&registro=${editing.id}` : "?acao=registrar"}
       className="panel"
       aria-labelledby="registrar"
-      key={editing?.id ?? tipo}
+      // A new form after each save (the redirect is a new location): it comes back empty.
+      key={`${editing?.id ?? tipo}-${location.key}`}
       encType={editing ? undefined : "multipart/form-data"}
     >
       <h2 className="panel__title" id="registrar">

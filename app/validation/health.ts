@@ -67,6 +67,8 @@ export const HEALTH_ENTRY_SCHEMAS = {
       tipo: z.literal("vacina"),
       nome: name,
       ...doseFields,
+      /** The brand; else what the name says besides the vaccine ("V10 Vanguard Plus"). */
+      produto: optionalTextField(HEALTH_LIMITS.produto, HEALTH_MESSAGES.produto.max),
       lote: optionalTextField(HEALTH_LIMITS.lote, HEALTH_MESSAGES.lote),
     })
     .refine(nextDoseAfter, nextDoseRule),

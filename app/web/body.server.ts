@@ -9,6 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { MESSAGES } from "~/validation/messages";
+import { SUBMISSION_KEY_FIELD, withoutSubmissionKey } from "~/lib/submission-keys";
 
 /** A request body we refuse, with the status and the Portuguese reason to answer with. */
 export class BodyError extends Error {
@@ -154,6 +155,12 @@ async function readCapped(request: Request, maxBytes: number): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The submission keys of the forms read, by request (submitFormOnce reads them). */
+const submissionKeys = new WeakMap<Request, string>();
+
+/** The key a form read by readForm carried (SUBMISSION_KEY_FIELD), if any. */
+export const submissionKeyOf = (request: Request): string | null => submissionKeys.get(request) ?? null;
+
 /**
  * Reads a form (urlencoded or multipart) with bounded memory: at most one
  * file of IMAGE_MAX_BYTES per accepted file field and a small number of fields.
@@ -178,7 +185,8 @@ export async function readForm(
     const form = await parseFormData(formWithPlainType(request, type, contentType), {
       maxFiles,
       maxFileSize,
-      maxParts,
+      // The form's submission key is one field more than its own.
+      maxParts: maxParts + 1,
       maxHeaderSize: 8 * 1024,
       maxTotalSize: formMaxBytes(maxFiles, maxFileSize),
     });
@@ -186,7 +194,9 @@ export async function readForm(
       if (typeof value === "string" && value.includes("\u0000")) throw new BodyError(400, INVALID_CHARACTERS);
       checkFieldName(name, maxParts);
     }
-    return form;
+    const key = form.get(SUBMISSION_KEY_FIELD);
+    if (typeof key === "string") submissionKeys.set(request, key);
+    return withoutSubmissionKey(form);
   } catch (error) {
     if (error instanceof BodyError) throw error;
     // The HTTP layer's bound (server/body-limits.ts) reaches the parser as the cause of its error.

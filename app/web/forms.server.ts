@@ -1,9 +1,12 @@
+import { createHash } from "node:crypto";
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { z } from "zod";
+import type { Db } from "~/db/client.server";
 import type { Failure } from "~/services/outcome.server";
-import { BodyError, readForm } from "./body.server";
+import { submitOnce } from "~/services/submission-keys.server";
+import { BodyError, readForm, submissionKeyOf } from "./body.server";
 import { failureField, failureHeaders, failureStatus, failureText, type FieldNames } from "./failures.server";
 
 type Options = {
@@ -91,5 +94,31 @@ export function pageFailure(failure: Failure, { fields }: { fields?: FieldNames 
   return data(failureText(failure, failureField(failure, fields)), {
     status: failureStatus(failure, "page"),
     headers: failureHeaders(failure),
+  });
+}
+
+/** A page's key as kept: the form's own, with the form it was sent to (a page may have several). */
+const PAGE_KEY = /^[A-Za-z0-9-]{8,60}$/;
+
+/**
+ * A form that makes something, made once per the key it carried (readForm took it): a double tap,
+ * or the same form sent again, gets the first one's answer (its redirect) and makes nothing more.
+ * Call it after reading the form. A form with no key (an old page, a script) is made as it is.
+ */
+export async function submitFormOnce<T>(
+  db: Db,
+  userId: string,
+  request: Request,
+  work: () => Promise<T>,
+): Promise<T | Response> {
+  const key = submissionKeyOf(request);
+  if (key === null || !PAGE_KEY.test(key)) return work();
+  const url = new URL(request.url);
+  const pedido = `POST ${url.pathname.replace(/\.data$/, "")}${url.search}`;
+  const form = createHash("sha256").update(pedido).digest("base64url").slice(0, 32);
+  const outcome = await submitOnce(db, { userId, key: `${key}@${form}`, request: pedido }, work);
+  if (outcome.kind === "answered") return outcome.response;
+  throw data("Este envio ainda está sendo processado. Aguarde um instante e confira se ele foi salvo.", {
+    status: 409,
   });
 }

@@ -147,3 +147,37 @@ test("a foster records a dose with the card's photo, is reminded, and the adopte
   await fosterContext.close();
   await adopterContext.close();
 });
+
+test("a vaccine typed with its brand closes the earlier dose's reminder, its next dose suggested by the protocol", async ({
+  page,
+}) => {
+  const today = dayInBrasilia(new Date());
+  await newCaretaker(page.request, "Abrigo Vacina Certa");
+  const pet = await publishPet(page.request, { nome: "Faísca", especie: "cao" });
+  // Last year's dose, its booster due in three days.
+  const earlier = await page.request.post(`/adopet/api/pets/${pet.id}/saude`, {
+    data: { tipo: "vacina", nome: "V10", data: addDays(today, -365), proxima_dose: addDays(today, 3) },
+  });
+  expect(earlier.status()).toBe(201);
+  await page.goto(`/adopet/pets/${pet.id}/saude`);
+  const due = page.getByRole("region", { name: "Próximas doses" });
+  await expect(due).toContainText(`V10: ${formatDay(addDays(today, 3))}`);
+
+  // Today's booster, typed as its box says: the protocol suggests next year's.
+  await page.getByLabel("Vacina", { exact: true }).fill("V10 Vanguard Plus");
+  const booster = addDays(today, 365);
+  await expect(page.getByText(`Pelo protocolo da V10 (reforço anual): ${formatDay(booster)}.`)).toBeVisible();
+  await page.getByRole("button", { name: "Usar esta data" }).click();
+  await expect(page.getByLabel("Próxima dose (opcional)")).toHaveValue(booster);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Registrar vacina" }).click();
+  await expect(page.getByText(NOTICES.healthAdded)).toBeVisible();
+
+  // One V10 reminder, next year's; the entry named by the catalogue, the brand kept; the form empty again.
+  await expect(due).toContainText(`V10: ${formatDay(booster)}`);
+  await expect(due).not.toContainText(formatDay(addDays(today, 3)));
+  await expect(page.getByText(`${formatDay(today)} · Vacina V10`)).toBeVisible();
+  await expect(page.getByText("Produto: Vanguard Plus")).toBeVisible();
+  await expect(page.getByLabel("Vacina", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Próxima dose (opcional)")).toHaveValue("");
+});

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createUser } from "../support/factories";
-import { emailDeliveries, knownLogins, rateLimits, reports, sessions } from "~/db/schema";
+import { emailDeliveries, knownLogins, rateLimits, reports, sessions, submissionKeys } from "~/db/schema";
 import type { Db } from "~/db/client.server";
 import { takeAllowance } from "~/services/rate-limits.server";
 import { rememberLogin } from "~/domain/accounts/known-logins.server";
@@ -35,6 +35,12 @@ describe("the periodic purge", () => {
   async function seed() {
     await database.db.delete(sessions);
     await database.db.delete(knownLogins);
+    // A form's key of two days ago is forgotten; one of an hour ago, a day later.
+    await database.db.delete(submissionKeys);
+    await database.db.insert(submissionKeys).values([
+      { userId, chave: "chave-antiga", pedido: "POST /adopet/x", createdAt: new Date(now.getTime() - 2 * DAY) },
+      { userId, chave: "chave-recente", pedido: "POST /adopet/x", createdAt: new Date(now.getTime() - DAY / 24) },
+    ]);
     await database.db.insert(sessions).values([
       { tokenHash: "a".repeat(64), userId, expiresAt: new Date(now.getTime() - 1000) },
       { tokenHash: "b".repeat(64), userId, expiresAt: new Date(now.getTime() + DAY) },
@@ -68,6 +74,7 @@ describe("the periodic purge", () => {
       invitations: 0,
       activity: 0,
       rateLimits: 0,
+      submissionKeys: 1,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -86,6 +93,7 @@ describe("the periodic purge", () => {
       invitations: 0,
       activity: 0,
       rateLimits: 0,
+      submissionKeys: 1,
     });
   });
 

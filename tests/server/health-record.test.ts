@@ -6,7 +6,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pets } from "~/db/schema";
+import { petHealthEntries, pets } from "~/db/schema";
+import { recalculateNextDoses } from "~/domain/health/records.server";
 import { createPet } from "../support/factories";
 import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
 import { HEALTH_MESSAGES } from "~/lib/health";
@@ -143,7 +144,7 @@ describe("the health record", () => {
         "proxima_dose",
         HEALTH_MESSAGES.proximaDose,
       ],
-      [{ tipo: "vacina", nome: "V10", data: today(), produto: "X" }, "produto", "Campo desconhecido."],
+      [{ tipo: "vacina", nome: "V10", data: today(), clinica: "X" }, "clinica", "Campo desconhecido."],
       [{ tipo: "vacina", nome: "x".repeat(81), data: today() }, "nome", HEALTH_MESSAGES.nome.max],
       [{ tipo: "vacina", nome: "V10\u202e", data: today() }, "nome", "caracteres não permitidos"],
       [{ tipo: "vermifugo", data: today() }, "produto", HEALTH_MESSAGES.produto.required],
@@ -274,6 +275,81 @@ describe("the health record", () => {
     });
     expect(edited.status).toBe(200);
     expect(await fields()).toEqual({ castrado: "sim", vacinas: ["v10"], vermifugado: true });
+  });
+
+  it("reads a vaccine typed with its brand as the catalogue's: a dose closes the earlier one's reminder", async () => {
+    const { admin, organizationId } = await organizationTeam(app, "saude-catalogo");
+    const rex = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Rex", especie: "cao" });
+    const path = `/api/pets/${rex}/saude`;
+    const add = async (entry: Record<string, unknown>) => {
+      const made = await admin.client.post(path, { tipo: "vacina", ...entry });
+      expect(made.status, made.text).toBe(201);
+      return made.json;
+    };
+    const record = async () => (await admin.client.get(path)).json;
+    await add({ nome: "V10", data: addDays(today(), -365), proxima_dose: addDays(today(), 2) });
+    expect((await record()).proximas_doses).toEqual([{ tipo: "vacina", nome: "V10", dia: addDays(today(), 2) }]);
+
+    const brand = await add({ nome: "V10 Vanguard Plus", data: today() });
+    expect(brand).toMatchObject({ nome: "V10", vacina: "v10", produto: "Vanguard Plus" });
+    expect((await record()).proximas_doses).toEqual([]);
+    const [pet] = await app.db.select({ day: pets.proximaDose }).from(pets).where(eq(pets.id, rex));
+    expect(pet!.day).toBeNull();
+
+    // A brand given apart is kept; a name that matches no one vaccine is kept as typed, with no code.
+    expect(await add({ nome: "Antirrábica", produto: "Defensor", data: today() })).toMatchObject({
+      nome: "Antirrábica",
+      vacina: "antirrabica",
+      produto: "Defensor",
+    });
+    const unknown = await add({ nome: "V3 ou V4", data: today() });
+    expect(unknown).toMatchObject({ nome: "V3 ou V4", vacina: null, produto: null });
+    // Corrected, it is matched.
+    const corrected = await admin.client.patch(`${path}/${unknown.id}`, { nome: "Giárdia Giardiavax" });
+    expect(corrected.json).toMatchObject({ nome: "Giárdia", vacina: "giardia", produto: "Giardiavax" });
+  });
+
+  it("matches the vaccines written before the catalogue once, at start, keeping their names as typed", async () => {
+    const { admin, organizationId } = await organizationTeam(app, "saude-catalogo-antes");
+    const luna = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Luna", especie: "gato" });
+    const written = (nome: string, data: string, proximaDose: string | null) => ({
+      petId: luna,
+      tipo: "vacina" as const,
+      nome,
+      data,
+      proximaDose,
+      autorPapel: "equipe" as const,
+    });
+    // As a migration leaves them: no code, the animal marked, its next dose that of the old rule.
+    await app.db
+      .insert(petHealthEntries)
+      .values([
+        written("V4", addDays(today(), -40), addDays(today(), -19)),
+        written("Quádrupla felina Felocell", addDays(today(), -19), null),
+        written("Vacina importada", addDays(today(), -19), null),
+      ]);
+    await app.db
+      .update(pets)
+      .set({ proximaDose: addDays(today(), -19), proximaDoseARecalcular: true })
+      .where(eq(pets.id, luna));
+
+    expect(await recalculateNextDoses(app.db)).toBeGreaterThanOrEqual(1);
+    const entries = await app.db
+      .select({ nome: petHealthEntries.nome, vacina: petHealthEntries.vacina })
+      .from(petHealthEntries)
+      .where(eq(petHealthEntries.petId, luna))
+      .orderBy(petHealthEntries.nome);
+    expect(entries).toEqual([
+      { nome: "Quádrupla felina Felocell", vacina: "v4" },
+      { nome: "V4", vacina: "v4" },
+      { nome: "Vacina importada", vacina: null },
+    ]);
+    const [pet] = await app.db.select({ day: pets.proximaDose }).from(pets).where(eq(pets.id, luna));
+    expect(pet!.day).toBeNull();
+    // The one that matched nothing is listed for the team on `Saúde`.
+    const page = await admin.client.page(`/organizacoes/${organizationId}/saude`);
+    expect(page.text).toContain("Vacinas fora do catálogo (1)");
+    expect(page.text).toContain("Luna: Vacina importada");
   });
 });
 
@@ -468,5 +544,57 @@ describe("the health record's page", () => {
     expect((await admin.client.get(`/pets/${kira}/saude`)).text).toContain("Arquivo 1 (foto)");
     expect((await admin.client.delete(`/api/pets/${kira}/saude/${made.json.id}`)).status).toBe(204);
     expect((await admin.client.get(address(files[0]!))).status).toBe(404);
+  });
+});
+
+describe("one submission, one entry", () => {
+  it("makes one entry of the same form sent twice at once with its key, and of an API retry with Idempotency-Key", async () => {
+    const { admin, team, organizationId } = await organizationTeam(app, "saude-uma-vez");
+    const nino = await createPet(app.db, { caretakerId: admin.id, organizationId, nome: "Nino", especie: "gato" });
+    const count = async () => ((await admin.client.get(`/api/pets/${nino}/saude`)).json.registros as unknown[]).length;
+
+    // The page's form, tapped twice: both posts carry the page's key; one entry, the same redirect.
+    const page = await admin.client.get(`/pets/${nino}/saude`);
+    const key = /name="chave_de_envio" value="([^"]+)"/.exec(page.text)![1]!;
+    const form = new URLSearchParams({ tipo: "peso", data: today(), kg: "4,1", chave_de_envio: key }).toString();
+    const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
+    const taps = await Promise.all(
+      [1, 2].map(() => admin.client.post(`/pets/${nino}/saude?acao=registrar`, form, FORM)),
+    );
+    expect(taps.map((tap) => [tap.status, tap.headers.get("location")])).toEqual([
+      [302, `/adopet/pets/${nino}/saude`],
+      [302, `/adopet/pets/${nino}/saude`],
+    ]);
+    expect(await count()).toBe(1);
+    // The page shown after has a new key: the next entry is made.
+    const after = await admin.client.get(`/pets/${nino}/saude`);
+    expect(after.text).not.toContain(key);
+
+    // The API, sent twice at once with one key: one 201, the other its replay.
+    const dose = { tipo: "vacina", nome: "V4", data: today() };
+    const headers = { "Content-Type": "application/json", "Idempotency-Key": "c2b0a7e4-5e1f-4a8e-9d3c-7f6b5a4e3d2c" };
+    const sent = await Promise.all([1, 2].map(() => admin.client.post(`/api/pets/${nino}/saude`, dose, headers)));
+    expect(sent.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(sent[0]!.json.id).toBe(sent[1]!.json.id);
+    expect(sent.map((answer) => answer.headers.get("idempotent-replayed")).sort()).toEqual(["true", null].sort());
+    expect(await count()).toBe(2);
+    // Another member's same key is theirs; the key on another path, or malformed, is refused.
+    expect((await team.client.post(`/api/pets/${nino}/saude`, dose, headers)).status).toBe(201);
+    expect(await count()).toBe(3);
+    const elsewhere = await admin.client.post(
+      `/api/organizacoes/${organizationId}/saude`,
+      { ...dose, animais: [nino] },
+      headers,
+    );
+    expect([elsewhere.status, elsewhere.json.message]).toEqual([
+      422,
+      "Esta Idempotency-Key já foi usada em outro pedido: use uma chave nova para cada envio.",
+    ]);
+    const malformed = await admin.client.post(`/api/pets/${nino}/saude`, dose, {
+      ...headers,
+      "Idempotency-Key": "a b",
+    });
+    expect(malformed.status).toBe(400);
+    expect(await count()).toBe(3);
   });
 });

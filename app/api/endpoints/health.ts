@@ -13,7 +13,7 @@ import {
   healthRecord,
   removeHealthEntry,
 } from "~/domain/health/records.server";
-import { HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES, SEVERAL_ANIMALS_MAX } from "~/lib/health";
+import { dueDoses, HEALTH_FILE_MAX_BYTES, HEALTH_FILES_MAX, HEALTH_MESSAGES, SEVERAL_ANIMALS_MAX } from "~/lib/health";
 import { CSV_FORMATS } from "~/lib/csv";
 import { severalHealthEntrySchema } from "~/validation/health";
 import { healthEntryResponseSchema, healthRecordSchema, severalHealthEntriesSchema } from "~/openapi/responses";
@@ -28,7 +28,7 @@ import { apiError, apiFailure, parseJsonBody, validationFailed } from "~/web/api
 import { askedCsvFormat, privateCsvResponse, privatePdfResponse } from "~/web/downloads.server";
 import { endpoint, idParam } from "../endpoint";
 import { answer, json, noContent } from "../openapi/operation";
-import { healthEntryFields, registerCsv, toApiHealthEntry } from "~/presenters/health";
+import { healthEntryFields, registerCsv, toApiDose, toApiHealthEntry } from "~/presenters/health";
 import { formMaxBytes } from "~/web/body.server";
 
 /** The form of a CSV (app/presenters/csv.ts), the same in every CSV the API gives. */
@@ -82,6 +82,7 @@ export const healthEndpoints = [
         {
           papel: role,
           registros: entries.map((item) => toApiHealthEntry(item, user.id)),
+          proximas_doses: dueDoses(entries).map(toApiDose),
           lembretes: role === "adotante" ? await healthRemindersOn(context.db, user.id, params.id) : null,
         },
         { headers: NO_STORE },

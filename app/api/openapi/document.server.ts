@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SUBMISSION_KEY } from "~/services/submission-keys.server";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { operation } from "./operation";
@@ -100,6 +101,17 @@ function buildDocument(endpoints: readonly Endpoint[]) {
   );
 }
 
+const idempotencyKey = z
+  .string()
+  .regex(SUBMISSION_KEY)
+  .optional()
+  .meta({
+    description:
+      "Opcional: uma chave sua para este envio (um UUID, ou de 8 a 100 letras, números e `-_.:`). O mesmo envio repetido com a mesma chave (uma nova tentativa depois de uma resposta perdida) recebe a primeira resposta, com `Idempotent-Replayed: true`, e não cria nada de novo. A chave vale por 24 horas. Usada em outro caminho: 422; com o primeiro envio ainda em andamento: 409, tente de novo em instantes.",
+    example: "5f0c3a6e-2b1d-4c8e-9a7f-1e2d3c4b5a69",
+    param: { in: "header", name: "Idempotency-Key", id: "ChaveDeIdempotencia" },
+  });
+
 /** Each declared endpoint as an OpenAPI operation, under its path. */
 function declaredPaths(endpoints: readonly Endpoint[]): ZodOpenApiPathsObject {
   const declared: ZodOpenApiPathsObject = {};
@@ -117,6 +129,8 @@ function declaredPaths(endpoints: readonly Endpoint[]): ZodOpenApiPathsObject {
         ...((pathParams || query) && {
           requestParams: { ...(pathParams && { path: pathParams }), ...(query && { query }) },
         }),
+        // What a signed-in POST makes, it makes once per key (app/services/submission-keys.server.ts).
+        ...(method === "post" && access !== "anyone" && { parameters: [idempotencyKey] }),
         ...rest,
         traits: { ...traits, auth: access !== "anyone", cached: publicCache === true },
       }),

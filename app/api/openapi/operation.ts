@@ -48,6 +48,11 @@ function errorsFor(method: string, traits: Traits, own: Record<number, ErrorAnsw
   if (traits.body || traits.upload) errors[413] = "Corpo grande demais.";
   if (traits.body) errors[415] = "Corpo que não é JSON (`Content-Type: application/json`).";
   if (traits.upload && !traits.body) errors[415] = "Corpo que não é `multipart/form-data`.";
+  // A signed-in POST's `Idempotency-Key` (the header's own description says more).
+  if (method === "post" && traits.auth) {
+    errors[409] = "Envio com a mesma `Idempotency-Key` ainda em andamento.";
+    errors[422] = "`Idempotency-Key` já usada em outro pedido.";
+  }
   if (traits.limited) errors[429] = "Limite de pedidos por hora atingido: `Retry-After` diz quando tentar de novo.";
   if (traits.upload) errors[507] = "Sem espaço para guardar as fotos agora.";
   errors[503] = "Serviço temporariamente indisponível: `Retry-After` diz quando tentar de novo.";

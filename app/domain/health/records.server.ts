@@ -15,7 +15,8 @@ import {
   type HealthEntry,
   type HealthRole,
 } from "~/lib/health";
-import { VACCINES_BY_SPECIES } from "~/lib/pets";
+import { VACCINES_BY_SPECIES, type Species } from "~/lib/pets";
+import { matchVaccine, type VaccineCode } from "~/lib/vaccines";
 import type { HealthEntryInput } from "~/validation/health";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, forbidden, invalid, notFound, ok, unlessStorageFull, type Result } from "~/services/outcome.server";
@@ -33,18 +34,32 @@ type HealthReader = {
   role: HealthRole;
   organizationId: string;
   nome: string;
-  species: keyof typeof VACCINES_BY_SPECIES;
+  species: Species;
+  /** The day it was born, as near as the age it was published with says. */
+  nascidoEm: string;
 };
 
 /** Who `actorId` is to the animal's record, or the pet's 404. */
 export async function healthReaderOf(db: Db, actorId: string, petId: string): Promise<Result<HealthReader>> {
   const [pet] = await db
-    .select({ status: pets.status, organizationId: pets.organizationId, nome: pets.nome, species: pets.species })
+    .select({
+      status: pets.status,
+      organizationId: pets.organizationId,
+      nome: pets.nome,
+      species: pets.species,
+      ageDays: pets.ageDays,
+      publishedAt: pets.createdAt,
+    })
     .from(pets)
     .where(eq(pets.id, petId))
     .limit(1);
   if (!pet || pet.status === "removido") return notFound("pet");
-  const reader = { organizationId: pet.organizationId, nome: pet.nome, species: pet.species };
+  const reader = {
+    organizationId: pet.organizationId,
+    nome: pet.nome,
+    species: pet.species,
+    nascidoEm: addDays(dayInBrasilia(new Date(pet.publishedAt)), -pet.ageDays),
+  };
   if (await caresFor(db, actorId, pet.organizationId)) return ok({ ...reader, role: "equipe" });
   if (await isFostering(db, actorId, petId)) return ok({ ...reader, role: "lar_temporario" });
   const [adopted] = await db
@@ -56,12 +71,16 @@ export async function healthReaderOf(db: Db, actorId: string, petId: string): Pr
   return notFound("pet");
 }
 
+/** The column as the catalogue's code (written only from it, by columnsOf). */
+const vaccineCodeColumn = sql<VaccineCode | null>`${petHealthEntries.vacina}`;
+
 const entryColumns = {
   id: petHealthEntries.id,
   petId: petHealthEntries.petId,
   tipo: petHealthEntries.tipo,
   data: petHealthEntries.data,
   nome: petHealthEntries.nome,
+  vacina: vaccineCodeColumn,
   produto: petHealthEntries.produto,
   lote: petHealthEntries.lote,
   proximaDose: petHealthEntries.proximaDose,
@@ -145,10 +164,14 @@ export async function findHealthEntry(
   return ok({ ...row, arquivos: files.get(row.id) ?? [], criadoEm: new Date(row.criadoEm) });
 }
 
-/** The row's columns for an entry: every field of another kind cleared. */
-function columnsOf(input: HealthEntryInput) {
+/**
+ * The row's columns for an entry: every field of another kind cleared. A vaccine's name is matched
+ * to the species' catalogue: "V10 Vanguard Plus" is V10, its brand the product (unless one was given).
+ */
+function columnsOf(input: HealthEntryInput, species: Species) {
   const cleared = {
     nome: null,
+    vacina: null,
     produto: null,
     lote: null,
     proximaDose: null,
@@ -162,14 +185,18 @@ function columnsOf(input: HealthEntryInput) {
     observacoes: input.observacoes ?? null,
   };
   switch (input.tipo) {
-    case "vacina":
+    case "vacina": {
+      const match = matchVaccine(species, input.nome);
       return {
         ...cleared,
         data: input.data,
-        nome: input.nome,
+        nome: match?.label ?? input.nome,
+        vacina: match?.code ?? null,
+        produto: input.produto ?? match?.produto ?? null,
         lote: input.lote ?? null,
         proximaDose: input.proxima_dose ?? null,
       };
+    }
     case "vermifugo":
     case "antipulgas":
       return { ...cleared, data: input.data, produto: input.produto, proximaDose: input.proxima_dose ?? null };
@@ -228,6 +255,7 @@ export const doseColumns = {
   petId: petHealthEntries.petId,
   tipo: petHealthEntries.tipo,
   nome: petHealthEntries.nome,
+  vacina: vaccineCodeColumn,
   produto: petHealthEntries.produto,
   data: petHealthEntries.data,
   proximaDose: petHealthEntries.proximaDose,
@@ -244,7 +272,8 @@ const RECALCULATED_AT_ONCE = 500;
 
 /**
  * The next dose of every animal marked to have it worked out again (a migration marks them, when
- * the column is new or the rule changes), from its record. Run at each start, before serving;
+ * the column is new or the rule changes), from its record, its vaccines not yet matched to the
+ * catalogue matched first (their names as typed are kept). Run at each start, before serving;
  * returns how many animals it wrote.
  */
 export async function recalculateNextDoses(db: Db): Promise<number> {
@@ -255,7 +284,7 @@ export async function recalculateNextDoses(db: Db): Promise<number> {
       // Locked as a change to the record locks its animal; rows another server is working out
       // are skipped (it does them), so servers starting together neither wait nor deadlock.
       const marked = await tx
-        .select({ id: pets.id })
+        .select({ id: pets.id, species: pets.species })
         .from(pets)
         .where(eq(pets.proximaDoseARecalcular, true))
         .limit(RECALCULATED_AT_ONCE)
@@ -271,6 +300,14 @@ export async function recalculateNextDoses(db: Db): Promise<number> {
             inArray(petHealthEntries.tipo, ["vacina", "vermifugo", "antipulgas"]),
           ),
         );
+      const speciesOf = new Map(marked.map((pet) => [pet.id, pet.species]));
+      const matched = matchVaccines(entries, speciesOf);
+      if (matched.length > 0) {
+        await tx.execute(sql`
+          update ${petHealthEntries} set vacina = batch.vacina
+          from jsonb_to_recordset(${JSON.stringify(matched)}::jsonb) as batch(id uuid, vacina text)
+          where ${petHealthEntries.id} = batch.id`);
+      }
       const byPet = new Map<string, typeof entries>();
       for (const entry of entries) byPet.set(entry.petId, [...(byPet.get(entry.petId) ?? []), entry]);
       const rows = ids.map((id) => ({ id, dia: nextDoseOf(byPet.get(id) ?? []).proximaDose }));
@@ -284,6 +321,22 @@ export async function recalculateNextDoses(db: Db): Promise<number> {
     if (batch === 0) return done;
     done += batch;
   }
+}
+
+/** The vaccine entries with no code that the catalogue now matches: given their code, and the rows to write. */
+function matchVaccines(
+  entries: { id: string; petId: string; tipo: string; nome: string | null; vacina: VaccineCode | null }[],
+  speciesOf: Map<string, Species>,
+) {
+  const matched: { id: string; vacina: VaccineCode }[] = [];
+  for (const entry of entries) {
+    if (entry.tipo !== "vacina" || entry.vacina) continue;
+    const match = matchVaccine(speciesOf.get(entry.petId)!, entry.nome ?? "");
+    if (!match) continue;
+    entry.vacina = match.code;
+    matched.push({ id: entry.id, vacina: match.code });
+  }
+  return matched;
 }
 
 /** The job that e-mails an animal's reminders of a day (app/domain/health/reminders.server.ts). */
@@ -368,7 +421,7 @@ async function addEntry(
         autorPapel: reader.value.role,
         createdAt: now,
         updatedAt: now,
-        ...columnsOf(input),
+        ...columnsOf(input, reader.value.species),
       })
       .returning({ id: petHealthEntries.id });
     await saveHealthFiles(tx, made!.id, prepared);
@@ -398,7 +451,7 @@ export function addHealthEntryToSeveral(
     const chosen = [...new Set(petIds)].sort();
     if (chosen.length === 0 || chosen.length > SEVERAL_ANIMALS_MAX) return invalid("animais", "animals-choice");
     const theirs = await db
-      .select({ id: pets.id })
+      .select({ id: pets.id, species: pets.species })
       .from(pets)
       .where(
         and(
@@ -408,6 +461,7 @@ export function addHealthEntryToSeveral(
         ),
       );
     if (theirs.length !== chosen.length) return invalid("animais", "animals-choice");
+    const speciesOf = new Map(theirs.map((pet) => [pet.id, pet.species]));
     const day = checkDay(input, now);
     if (!day.ok) return day;
     const allowed = await takeAllowance(db, "health-account", actorId, chosen.length);
@@ -434,7 +488,7 @@ export function addHealthEntryToSeveral(
             autorPapel: "equipe" as const,
             createdAt: now,
             updatedAt: now,
-            ...columnsOf(input),
+            ...columnsOf(input, speciesOf.get(petId)!),
           })),
         )
         .returning({ id: petHealthEntries.id });
@@ -459,7 +513,7 @@ async function changer(db: Db, actorId: string, petId: string, entryId: string) 
     .limit(1);
   if (!entry) return notFound("health-entry");
   if (reader.value.role !== "equipe" && entry.authorId !== actorId) return forbidden("health-entry-own-only");
-  return ok(entry);
+  return ok({ ...entry, species: reader.value.species });
 }
 
 /** Replaces an entry's fields (of the same kind: a kind is not changed, the entry is remade). */
@@ -475,12 +529,13 @@ export async function changeHealthEntry(
   const allowed = await changer(db, actorId, petId, entryId);
   if (!allowed.ok) return allowed;
   if (allowed.value.tipo !== input.tipo) return invalid("tipo", "health-kind-fixed");
+  const { species } = allowed.value;
   const day = checkDay(input, now);
   if (!day.ok) return day;
   const written = await writeRecord(db, petId, async (tx) => {
     const [changed] = await tx
       .update(petHealthEntries)
-      .set({ ...columnsOf(input), updatedAt: now })
+      .set({ ...columnsOf(input, species), updatedAt: now })
       .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.tipo, input.tipo)))
       .returning({ id: petHealthEntries.id });
     return changed ? ok() : notFound("health-entry");

@@ -75,7 +75,7 @@ function vaccinesText(entries: HealthEntry[]): string {
   const latest = new Map<string, HealthEntry>();
   for (const entry of entries) {
     if (entry.tipo !== "vacina") continue;
-    const key = vaccineKey(entry.nome ?? "");
+    const key = vaccineKey(entry);
     if (!latest.has(key) || latest.get(key)!.data < entry.data) latest.set(key, entry);
   }
   return [...latest.values()]

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, like, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, like, lte, sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "~/db/client.server";
-import { fosterPlacements, pets, users } from "~/db/schema";
+import { fosterPlacements, petHealthEntries, pets, users } from "~/db/schema";
 import { doseComing, doseLate, lateAndComingDoses } from "~/domain/health/reminders.server";
 import { requirePower } from "~/domain/organizations/membership.server";
 import { DOSE_NOTICE_DAYS, type DueDose } from "~/lib/health";
@@ -46,6 +46,40 @@ export async function dosesOfOrganization(db: Db, organizationId: string, now: D
     due.map((pet) => pet.id),
     now,
   );
+}
+
+/** How many of the vaccines the catalogue did not match `Saúde` lists at once. */
+const UNMATCHED_LISTED = 50;
+
+/**
+ * The vaccine entries of the organisation's dogs and cats still with it whose names match no
+ * vaccine of the catalogue (app/lib/vaccines.ts): their reminders and the SinPatinhas files read
+ * them as typed, so `Saúde` lists them for the team to correct. The first 50, and how many in all.
+ */
+export async function unmatchedVaccinesOfOrganization(db: Db, organizationId: string) {
+  const rows = await db
+    .select({
+      entryId: petHealthEntries.id,
+      petId: pets.id,
+      pet: pets.nome,
+      nome: petHealthEntries.nome,
+      data: petHealthEntries.data,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(petHealthEntries)
+    .innerJoin(pets, eq(pets.id, petHealthEntries.petId))
+    .where(
+      and(
+        eq(pets.organizationId, organizationId),
+        stillWith,
+        inArray(pets.species, ["cao", "gato"]),
+        eq(petHealthEntries.tipo, "vacina"),
+        isNull(petHealthEntries.vacina),
+      ),
+    )
+    .orderBy(asc(pets.nomeBusca), desc(petHealthEntries.data), asc(petHealthEntries.id))
+    .limit(UNMATCHED_LISTED);
+  return { items: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 // Without parameters, as the partial index pets_organization_foster_need_idx says it (and the
