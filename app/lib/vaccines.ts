@@ -128,12 +128,8 @@ const BY_CODE = new Map<VaccineCode, CatalogueVaccine>(
   [...VACCINE_CATALOGUE.cao, ...VACCINE_CATALOGUE.gato].map((vaccine) => [vaccine.code, vaccine]),
 );
 
-export function catalogueVaccine(code: VaccineCode): CatalogueVaccine {
+function catalogueVaccine(code: VaccineCode): CatalogueVaccine {
   return BY_CODE.get(code)!;
-}
-
-export function isVaccineCode(value: unknown): value is VaccineCode {
-  return typeof value === "string" && BY_CODE.has(value as VaccineCode);
 }
 
 /** A typed name as the catalogue reads it: its vaccine, and what else it said (the brand). */

@@ -886,15 +886,13 @@ export const healthEntryResponseSchema = z
           "O nome da vacina no catálogo da espécie (`V10`, `Antirrábica`) quando o nome enviado é reconhecido; senão, como foi enviado.",
         example: "V10",
       }),
-      vacina: z
-        .enum(VACCINE_CODES)
-        .nullable()
-        .meta({
-          description:
-            "A vacina do catálogo (cão: v8, v10, antirrabica, gripe_canina, giardia, leishmaniose; gato: v3, v4, v5, antirrabica, felv); null quando o nome não foi reconhecido.",
-        }),
+      vacina: z.enum(VACCINE_CODES).nullable().meta({
+        description:
+          "A vacina do catálogo (cão: v8, v10, antirrabica, gripe_canina, giardia, leishmaniose; gato: v3, v4, v5, antirrabica, felv); null quando o nome não foi reconhecido.",
+      }),
       produto: z.string().nullable().meta({
-        description: "A marca: a enviada, ou o que o nome dizia além da vacina (`V10 Vanguard Plus` dá `Vanguard Plus`).",
+        description:
+          "A marca: a enviada, ou o que o nome dizia além da vacina (`V10 Vanguard Plus` dá `Vanguard Plus`).",
         example: "Vanguard Plus",
       }),
       data: day,

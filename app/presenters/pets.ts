@@ -69,7 +69,6 @@ export function toApiPet(pet: PetView): ApiPet {
   };
 }
 
-
 /** An animal in its organisation's list (issue 62): its record, and its doses late and coming. */
 export function toApiOrganizationAnimal(animal: OrganizationAnimal) {
   return {

@@ -133,7 +133,12 @@ export default function Transparency() {
         {animais.length === 0 ? (
           <p>Nenhuma doação ou despesa de um animal em particular neste ano.</p>
         ) : (
-          <div className="data-table data-table--cards" role="region" aria-label="Recebido e gasto por animal" tabIndex={0}>
+          <div
+            className="data-table data-table--cards"
+            role="region"
+            aria-label="Recebido e gasto por animal"
+            tabIndex={0}
+          >
             <table>
               <thead>
                 <tr>

@@ -180,9 +180,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const intent = url.searchParams.get("acao");
   const entryId = url.searchParams.get("registro");
-  const back = async (
-    notice: "healthAdded" | "healthChanged" | "healthRemoved" | "healthRemindersOn" | "healthRemindersOff",
-  ) => redirect(`/pets/${id}/saude`, { headers: { "Set-Cookie": await setNotice(notice) } });
+  const back = async (notice: "healthChanged" | "healthRemoved" | "healthRemindersOn" | "healthRemindersOff") =>
+    redirect(`/pets/${id}/saude`, { headers: { "Set-Cookie": await setNotice(notice) } });
   if (intent === "lembretes") {
     const form = await parseForm(request, healthRemindersSchema);
     if (!form.ok) return form.response;
@@ -203,7 +202,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return submitFormOnce(context.db, user.id, request, async () => {
       const added = await addHealthEntry(context.db, context.jobs, user.id, id, read.input, new Date(), read.files);
       if (!added.ok) return formFailure(read, added.failure);
-      return back("healthAdded");
+      // To the entry made, and an empty form of its kind for the next one.
+      return redirect(`/pets/${id}/saude?tipo=${read.input.tipo}#registro-${added.value}`, {
+        headers: { "Set-Cookie": await setNotice("healthAdded") },
+      });
     });
   }
   if (intent !== "corrigir") throw data("Ação desconhecida.", { status: 400 });
@@ -224,6 +226,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 
 export default function PetHealth() {
   const { pet, papel, resumo, doses, registros, lembretes, cadastro } = useLoaderData<typeof loader>();
+  const location = useLocation();
   return (
     <section className="profile pet-health">
       <h1 className="profile__title">Saúde de {pet.nome}</h1>
@@ -303,7 +306,7 @@ export default function PetHealth() {
         ) : (
           <ol className="pet-health__entries">
             {registros.map((entry) => (
-              <li key={entry.id} className="pet-health__entry">
+              <li key={entry.id} id={`registro-${entry.id}`} className="pet-health__entry">
                 <p>
                   <strong>{entry.dia}</strong> · {entry.titulo}
                 </p>
@@ -342,7 +345,8 @@ export default function PetHealth() {
           </ol>
         )}
       </section>
-      <EntryForm />
+      {/* A new form after each save (the redirect is a new location): it comes back empty. */}
+      <EntryForm key={location.key} />
     </section>
   );
 }
@@ -363,8 +367,10 @@ const FORM_FIELDS: Record<HealthType, string[]> = {
 function EntryForm() {
   const { tipo, editing, hoje, sugestoes, historico } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const location = useLocation();
   const start: Record<string, string> = editing?.values ?? (tipo === "medicamento" ? { de: hoje } : { data: hoje });
+  // What a refused form had, as the server sends it back.
+  const sent = (lastResult?.initialValue ?? {}) as Record<string, unknown>;
+  const first = (name: string) => (typeof sent[name] === "string" ? (sent[name] as string) : (start[name] ?? ""));
   const [form, fields, focus] = useValidatedForm(HEALTH_ENTRY_FORM_SCHEMAS[tipo], lastResult, start, [
     "tipo",
     ...FORM_FIELDS[tipo],
@@ -373,9 +379,9 @@ function EntryForm() {
   const field = (name: string) => (fields as Record<string, AnyField>)[name]!;
   // A vaccine's name, day and next dose are held by the page: the protocol's next dose follows them.
   const [typed, setTyped] = useState({
-    nome: start.nome ?? "",
-    data: start.data ?? "",
-    proxima_dose: start.proxima_dose ?? "",
+    nome: first("nome"),
+    data: first("data"),
+    proxima_dose: first("proxima_dose"),
   });
   const held = (name: keyof typeof typed) =>
     tipo === "vacina"
@@ -463,8 +469,7 @@ function EntryForm() {
       action={editing ? `?acao=corrigir&registro=${editing.id}` : "?acao=registrar"}
       className="panel"
       aria-labelledby="registrar"
-      // A new form after each save (the redirect is a new location): it comes back empty.
-      key={`${editing?.id ?? tipo}-${location.key}`}
+      key={editing?.id ?? tipo}
       encType={editing ? undefined : "multipart/form-data"}
     >
       <h2 className="panel__title" id="registrar">

@@ -15,9 +15,11 @@ type RouteEntry = { module: string; imports?: string[]; css?: string[] };
 function routeManifest(): Record<string, RouteEntry> {
   const file = fs.readdirSync(ASSETS).find((name) => /^manifest-[\w-]+\.js$/.test(name))!;
   const source = fs.readFileSync(path.join(ASSETS, file), "utf8");
-  return (JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
-    routes: Record<string, RouteEntry>;
-  }).routes;
+  return (
+    JSON.parse(source.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as {
+      routes: Record<string, RouteEntry>;
+    }
+  ).routes;
 }
 
 /** Each script a page fetches before it runs (the root's and the route's, and their imports), by name, with its text. */
@@ -79,7 +81,8 @@ describe("the pages' scripts", () => {
     expect(assets.some((name) => /^leaflet[\w-]*\.css$/.test(name))).toBe(true);
     expect(
       assets.some(
-        (name) => name.endsWith(".js") && fs.readFileSync(path.join(ASSETS, name), "utf8").includes("leaflet-container"),
+        (name) =>
+          name.endsWith(".js") && fs.readFileSync(path.join(ASSETS, name), "utf8").includes("leaflet-container"),
       ),
     ).toBe(true);
   });

@@ -42,7 +42,7 @@ function answerTransfer(
     access: "signed-in",
     params: { id: transfer },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Transferências"],
       summary,
       description,
       ok: { 200: answer("A transferência como ficou.", transferSchema) },
@@ -67,7 +67,7 @@ export const transferEndpoints = [
     access: "signed-in",
     params: { id: pet },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Transferências"],
       summary: "Transferir um animal para outra organização",
       description:
         "Só quem administra a organização dona do animal. `organizacao_id`: a organização que vai recebê-lo; um administrador dela aceita (ou recusa). Aceita, o animal passa a ela com o cadastro e as fotos, e as candidaturas em aberto são encerradas com o motivo (quem se candidatou recebe um e-mail). Uma pendente por animal; 30 pedidos por hora.",
@@ -114,7 +114,7 @@ export const transferEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Transferências"],
       summary: "As transferências de uma organização",
       description: "Só administradores: as enviadas e as recebidas, as pendentes primeiro (até 50).",
       ok: { 200: answer("As transferências.", transfersSchema) },
@@ -132,7 +132,7 @@ export const transferEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Transferências"],
       summary: "Transferir vários animais para outra organização",
       description: `Só administradores. \`animais\`: os ids de 1 a ${TRANSFER_MANY_MAX} animais da organização (uma ninhada, a mudança de um abrigo); \`organizacao_id\`: a que vai recebê-los. Uma transferência por animal, todas ou nenhuma, como em \`POST /pets/{id}/transferencias\`; cada animal conta no limite de pedidos por hora.`,
       requestBody: { content: json(transferManySchema) },
@@ -161,7 +161,7 @@ export const transferEndpoints = [
     access: "signed-in",
     params: { id: organization },
     doc: {
-      tags: ["Organizações"],
+      tags: ["Transferências"],
       summary: "Buscar a organização que vai receber um animal",
       description:
         "Só administradores. `q`: o nome (ou parte dele, 2 letras ao menos), o CNPJ (com ou sem pontuação) ou o código " +

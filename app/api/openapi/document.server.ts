@@ -20,7 +20,7 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         title: "API do Adopet",
         version: "1.0.0",
         description:
-          "A API do Adopet: animais para adoção, candidaturas, termos de adoção, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal, os finais felizes) aceitam pedidos de outros sites (CORS, só GET e sem credenciais).",
+          "A API do Adopet: animais para adoção, candidaturas, termos de adoção, mensagens, favoritos e alertas. Respostas em JSON; erros como `{message, errors}` em português. As leituras públicas (animais, um animal, uma conta, o questionário de um animal, os finais felizes) aceitam pedidos de outros sites (CORS, só GET e sem credenciais). Um POST com sessão aceita o cabeçalho `Idempotency-Key`: uma chave sua para o envio (um UUID, ou de 8 a 100 letras, números e `-_.:`), válida por 24 horas. O mesmo envio repetido com a mesma chave (uma nova tentativa depois de uma resposta perdida, dois toques) recebe a primeira resposta, com `Idempotent-Replayed: true`, e não cria nada de novo; a chave usada em outro caminho recebe 422, e com o primeiro envio ainda em andamento, 409.",
         license: { name: "MIT", identifier: "MIT" },
       },
       servers: [{ url: "/adopet/api", description: "Este site" }],
@@ -47,7 +47,11 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         {
           name: "Organizações",
           description:
-            "As ONGs: a equipe e os papéis, os convites, o painel, a atividade e as transferências de animais.",
+            "As ONGs: a equipe e os papéis, os convites, o painel e a atividade.",
+        },
+        {
+          name: "Transferências",
+          description: "Passar um animal de uma organização para outra: o pedido, o aceite e a recusa.",
         },
         {
           name: "Dia da equipe",
@@ -101,15 +105,14 @@ function buildDocument(endpoints: readonly Endpoint[]) {
   );
 }
 
+/** Said once in the document's description; each signed-in POST names it briefly. */
 const idempotencyKey = z
   .string()
   .regex(SUBMISSION_KEY)
   .optional()
   .meta({
-    description:
-      "Opcional: uma chave sua para este envio (um UUID, ou de 8 a 100 letras, números e `-_.:`). O mesmo envio repetido com a mesma chave (uma nova tentativa depois de uma resposta perdida) recebe a primeira resposta, com `Idempotent-Replayed: true`, e não cria nada de novo. A chave vale por 24 horas. Usada em outro caminho: 422; com o primeiro envio ainda em andamento: 409, tente de novo em instantes.",
-    example: "5f0c3a6e-2b1d-4c8e-9a7f-1e2d3c4b5a69",
-    param: { in: "header", name: "Idempotency-Key", id: "ChaveDeIdempotencia" },
+    description: "Opcional: repetido com a mesma chave, o envio recebe a primeira resposta e não cria nada de novo.",
+    param: { in: "header", name: "Idempotency-Key" },
   });
 
 /** Each declared endpoint as an OpenAPI operation, under its path. */
