@@ -425,3 +425,45 @@ function parseInter(lines: string[], header: InterHeader): Outcome {
   }
   return collector.outcome;
 }
+
+/** Words of a name that stay lower case when it is written as a name ("Maria da Silva"). */
+const PARTICLES = new Set(["da", "das", "de", "do", "dos", "e"]);
+
+/** A name in capitals as a name is written: "ROBERTO ALVES NUNES" is "Roberto Alves Nunes". */
+function asName(text: string): string {
+  return text
+    .toLocaleLowerCase("pt-BR")
+    .split(/\s+/)
+    .map((word, index) =>
+      index > 0 && PARTICLES.has(word) ? word : word.replace(/^\p{L}/u, (first) => first.toLocaleUpperCase("pt-BR")),
+    )
+    .join(" ");
+}
+
+/**
+ * Who paid a credit line, as banks write it (issue 63): a Nubank export's "Transferência
+ * recebida pelo Pix - ROBERTO ALVES NUNES - •••.123.456-•• - …", an Inter export's
+ * `Pix recebido: "Cp :00000000-MARIA DA SILVA"`, an OFX memo's "PIX RECEBIDO ROBERTO ALVES
+ * NUNES". Null when the line names no one.
+ */
+export function payerOf(description: string): string | null {
+  const text = description.replace(/\s+/g, " ").trim();
+  const found =
+    // Inter: the payer's bank code, a hyphen, the name.
+    /Cp ?:\s*\d+\s*-\s*([^"]+)/i.exec(text)?.[1] ??
+    // Nubank: the name between the first dashes, before the document or the bank.
+    /^Transfer[eê]ncia recebida(?: pelo Pix)? - (.+?)(?: - |$)/i.exec(text)?.[1] ??
+    // A bank's memo: what follows the kind of credit.
+    /^(?:pix recebido|recebimento (?:de )?pix|ted recebida|doc recebido|transf(?:er[eê]ncia)? recebida(?: pelo pix)?)(?:\s*[-:]\s*|\s+)(?!pelo pix$)(.+)$/i.exec(
+      text,
+    )?.[1];
+  if (!found) return null;
+  // What is not a name: documents, bank and branch numbers, masks.
+  const name = found
+    .replace(/[•*]+[\d.•*/-]*|\d[\d./-]*/g, " ")
+    .replace(/["()]/g, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,.-]+|[\s,.-]+$/g, "");
+  if (!/\p{L}{2}/u.test(name) || name.length > 120) return null;
+  return asName(name);
+}

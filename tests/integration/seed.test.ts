@@ -29,6 +29,8 @@ import {
 } from "~/db/schema";
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { removePet } from "~/domain/pets/pets.server";
+import { entriesOfPets } from "~/domain/health/records.server";
+import { dueDoses } from "~/lib/health";
 import { organizationToday } from "~/domain/organizations/today.server";
 import { listFeed } from "~/domain/pets/feed.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
@@ -145,15 +147,29 @@ describe("the demo data", () => {
     );
     expect(kinds("Bolota")).toEqual(new Set(["exame", "vacina", "castracao"]));
     const [sid] = await database.db
-      .select({ vacinas: pets.vacinas, vermifugado: pets.vermifugado })
+      .select({ id: pets.id, vacinas: pets.vacinas, vermifugado: pets.vermifugado })
       .from(pets)
       .where(eq(pets.nome, "Sid"));
-    expect(sid).toEqual({ vacinas: ["v10", "antirrabica"], vermifugado: true });
+    expect(sid).toMatchObject({ vacinas: ["v10", "antirrabica"], vermifugado: true });
     const [bolotaRow] = await database.db
       .select({ fiv: pets.fivFelvNegativo, castrado: pets.castrado, vacinas: pets.vacinas })
       .from(pets)
       .where(eq(pets.nome, "Bolota"));
     expect(bolotaRow).toEqual({ fiv: true, castrado: "sim", vacinas: ["v4"] });
+    // Vaccines from the catalogue (issue 63): Sid's second V10, of its brand, closed the first's
+    // reminder; Yoda's, copied from a card hard to read, matches none and is listed for the team.
+    const vaccines = await database.db
+      .select({ pet: pets.nome, vacina: petHealthEntries.vacina, produto: petHealthEntries.produto })
+      .from(petHealthEntries)
+      .innerJoin(pets, eq(pets.id, petHealthEntries.petId))
+      .where(eq(petHealthEntries.tipo, "vacina"));
+    expect(vaccines.filter((row) => row.pet === "Sid" && row.vacina === "v10")).toEqual([
+      { pet: "Sid", vacina: "v10", produto: "Vanguard Plus" },
+      { pet: "Sid", vacina: "v10", produto: "Vanguard Plus" },
+    ]);
+    const sidEntries = (await entriesOfPets(database.db, [sid!.id])).get(sid!.id)!;
+    expect(dueDoses(sidEntries).filter((dose) => dose.nome === "V10")).toHaveLength(1);
+    expect(vaccines.filter((row) => row.pet === "Yoda")).toEqual([{ pet: "Yoda", vacina: null, produto: null }]);
     // Each application has its conversation; Dunga's is under way, its last message unread.
     const talks = await database.db.select().from(conversations).where(eq(conversations.adopterId, adopter!.id));
     expect(talks).toHaveLength(5);

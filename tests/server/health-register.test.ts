@@ -96,7 +96,7 @@ describe("the SinPatinhas export", () => {
       idade_tipo: "Presumida",
       // A cell a spreadsheet would run as a formula is written as text.
       pelagem: "'=1+1",
-      vacinas: `Antirrábica (${formatDay(addDays(today(), -30))}); v10 (${formatDay(addDays(today(), -30))})`,
+      vacinas: `Antirrábica (${formatDay(addDays(today(), -30))}); V10 (${formatDay(addDays(today(), -30))})`,
       doencas: `Leishmaniose: Positivo (${formatDay(addDays(today(), -20))})`,
       situacao: `Adotado em ${formatDay(today())}`,
       tutor_nome: "Ana Maria Souza",

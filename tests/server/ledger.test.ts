@@ -48,6 +48,9 @@ function pdfText(bytes: Buffer): string {
   }
 }
 
+/** The day a padrinho made by sponsor() plans to pay this month's. */
+const plannedDay = () => `${today().slice(0, 7)}-10`;
+
 async function sponsor(person: Person, petId: string, valor: number) {
   const made = await person.client.post(`/api/pets/${petId}/apadrinhamentos`, { valor_mensal: valor, dia: 10 });
   expect(made.status).toBe(201);
@@ -138,7 +141,7 @@ describe("a bank statement", () => {
     ]);
   });
 
-  it("in OFX, with no name on the line, suggests the month; the team confirms it with the line", async () => {
+  it("in OFX, with no name on the line, 8 days off the planned day, suggests the month; the team confirms it with the line", async () => {
     const caio = team.team;
     const mel = await createPet(app.db, {
       caretakerId: team.admin.id,
@@ -146,6 +149,8 @@ describe("a bank statement", () => {
       nome: "Mel",
     });
     const { charge } = await sponsor(caio, mel, 25);
+    // The padrinho's day is the 10th (sponsor()): 8 days off is suggested, not taken (issue 63: ±5, ±10).
+    const eightDaysOff = addDays(plannedDay(), 8);
     const ofx = `OFXHEADER:100
 DATA:OFXSGML
 VERSION:102
@@ -159,11 +164,11 @@ NEWFILEUID:NONE
 <OFX>
 <BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>BRL
 <BANKTRANLIST>
-<DTSTART>${ofxDay(today())}
-<DTEND>${ofxDay(today())}
+<DTSTART>${ofxDay(eightDaysOff)}
+<DTEND>${ofxDay(eightDaysOff)}
 <STMTTRN>
 <TRNTYPE>CREDIT
-<DTPOSTED>${ofxDay(today())}120000[-3:BRT]
+<DTPOSTED>${ofxDay(eightDaysOff)}120000[-3:BRT]
 <TRNAMT>25,00
 <FITID>${randomUUID()}
 <MEMO>PIX RECEBIDO
@@ -214,6 +219,35 @@ NEWFILEUID:NONE
       .from(statementLines)
       .where(eq(statementLines.id, line!.id));
     expect(again!.status).toBe("pendente");
+  });
+
+  it("takes a padrinho's amount a day off the planned day, from another name, and keeps the payer's name on each gift", async () => {
+    const bia = await createPet(app.db, {
+      caretakerId: team.admin.id,
+      organizationId: team.organizationId,
+      nome: "Bia",
+    });
+    const { charge } = await sponsor(team.outsider, bia, 41);
+    const nubank = [
+      "Data,Valor,Identificador,Descrição",
+      // The padrinho's month, paid from another account a day after the planned day.
+      `${br(addDays(plannedDay(), 1))},41.00,${randomUUID()},Transferência recebida pelo Pix - ROBERTO ALVES NUNES - •••.321.654-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 7654321-0`,
+      // A gift that pays no month, decided by the team.
+      `${br(today())},77.00,${randomUUID()},PIX RECEBIDO MARIA DAS DORES LIMA`,
+    ].join("\n");
+    const imported = await team.admin.client.post(`${base}/extratos`, statement(nubank));
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.json.conciliados).toMatchObject([{ valor_centavos: 4100, apadrinhamento: { txid: charge.txid } }]);
+    const [gift] = imported.json.pendentes as { id: string }[];
+    const made = await team.admin.client.post(`${base}/doacoes`, { linha_id: gift!.id, pet_id: bia });
+    expect(made.status).toBe(201);
+
+    const list = (await team.admin.client.get(`${base}/doacoes`)).json.doacoes as { id: string; doador: string }[];
+    const matchedId = (imported.json.conciliados as { doacao_id: string }[])[0]!.doacao_id;
+    expect(list.find((row) => row.id === matchedId)!.doador).toBe("Roberto Alves Nunes");
+    expect(list.find((row) => row.id === made.json.id)!.doador).toBe("Maria das Dores Lima");
+    const receipt = await team.admin.client.get(`${base}/doacoes/${made.json.id}/recibo.pdf`);
+    expect(pdfText(receipt.bytes)).toContain("recebeu de Maria das Dores Lima a quantia de R$ 77,00");
   });
 
   it("is refused with a message for a file that is no statement, and for who may not import", async () => {

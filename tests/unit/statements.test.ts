@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseStatement, STATEMENT_MAX_LINES } from "~/lib/statements";
+import { parseStatement, payerOf, STATEMENT_MAX_LINES } from "~/lib/statements";
 
 /**
  * Bank statements read into lines: the three formats from files shaped like the banks' own
@@ -402,4 +402,31 @@ describe("descriptions", () => {
       "y".repeat(300),
     ]);
   });
+});
+
+describe("who paid a line", () => {
+  it.each([
+    [
+      "Transferência recebida pelo Pix - ROBERTO ALVES NUNES - •••.123.456-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 1234567-8",
+      "Roberto Alves Nunes",
+    ],
+    [
+      "Transferência recebida pelo Pix - AMIGOS DOS BICHOS, PROTETORES ASSOCIADOS - 12.345.678/0001-90 - BCO DO BRASIL S.A. (0001)",
+      "Amigos dos Bichos, Protetores Associados",
+    ],
+    ['Pix recebido: "Cp :00000000-MARIA DA SILVA"', "Maria da Silva"],
+    ["Pix recebido - Cp :00000000-JOSÉ DE SOUZA", "José de Souza"],
+    ["PIX RECEBIDO ROBERTO ALVES NUNES", "Roberto Alves Nunes"],
+    ["TED RECEBIDA 001 0001 ANA PAULA LIMA", "Ana Paula Lima"],
+    ["Pix recebido - LUCAS", "Lucas"],
+  ])("reads %j as paid by %s", (description, payer) => {
+    expect(payerOf(description)).toBe(payer);
+  });
+
+  it.each(["Pix recebido", "Transferência recebida pelo Pix", "Rendimento da conta", "PIX RECEBIDO 123.456.789-00"])(
+    "names no one in %j",
+    (description) => {
+      expect(payerOf(description)).toBeNull();
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { donations, expenses, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
+import { payerOf } from "~/lib/statements";
 import { dayInBrasilia } from "~/lib/dates";
 import type { ExpenseCategory } from "~/lib/giving";
 import { requirePower } from "~/domain/organizations/membership.server";
@@ -151,7 +152,7 @@ export async function recordDonation(
   const made = await db
     .transaction(async (tx) => {
       const txDb = tx as unknown as Db;
-      let line: { id: string; data: string; valorCentavos: number } | undefined;
+      let line: { id: string; data: string; valorCentavos: number; descricao: string } | undefined;
       if (input.linha_id) {
         // Claimed first: two people assigning one line make one gift.
         [line] = await tx
@@ -164,7 +165,12 @@ export async function recordDonation(
               eq(statementLines.status, "pendente"),
             ),
           )
-          .returning({ id: statementLines.id, data: statementLines.data, valorCentavos: statementLines.valorCentavos });
+          .returning({
+            id: statementLines.id,
+            data: statementLines.data,
+            valorCentavos: statementLines.valorCentavos,
+            descricao: statementLines.descricao,
+          });
         if (!line) throw new Refused(await lineFailure(txDb, organizationId, input.linha_id));
       }
       const donationId = await addDonation(
@@ -178,7 +184,8 @@ export async function recordDonation(
           data: line?.data ?? input.data!,
           origem: line ? "extrato" : "manual",
           txid: input.txid ?? null,
-          doador: input.doador ?? null,
+          // A line's payer, as the statement names them, unless the team typed the name.
+          doador: input.doador ?? (line ? payerOf(line.descricao) : null),
           createdBy: userId,
         },
         now,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizations, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
-import { addDays, dayInBrasilia } from "~/lib/dates";
-import { parseStatement, type StatementFormat, type StatementLine } from "~/lib/statements";
+import { addDays, dayInBrasilia, daysBetween } from "~/lib/dates";
+import { parseStatement, payerOf, type StatementFormat, type StatementLine } from "~/lib/statements";
 import { requirePower } from "~/domain/organizations/membership.server";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -22,12 +22,21 @@ import { addDonation, DONATION_RECEIPT_JOB, targetOfTxid } from "./ledger.server
 /** A padrinho pays a month's code from a few days before it arrives (the last one's, reused) to 45 days after. */
 const EARLY_DAYS = 3;
 const LATE_DAYS = 45;
+/**
+ * A line of a month's amount this near the padrinho's planned day pays it, when it is the only
+ * open month it fits (issue 63: a Pix a day late, from another person's account); this near, it
+ * is suggested.
+ */
+const MATCH_NEAR_DAYS = 5;
+const SUGGEST_NEAR_DAYS = 10;
 
 type OpenCharge = {
   id: string;
   txid: string;
   valorCentavos: number;
   day: string;
+  /** The padrinho's day of the month, in the charge's month. */
+  planned: string;
   mes: string;
   sponsorshipId: string;
   padrinho: string;
@@ -103,6 +112,7 @@ async function openCharges(db: Db, organizationId: string): Promise<OpenCharge[]
       valorCentavos: sponsorshipCharges.valorCentavos,
       createdAt: sponsorshipCharges.createdAt,
       mes: sponsorshipCharges.mes,
+      dia: sponsorships.dia,
       sponsorshipId: sponsorships.id,
       padrinho: users.nome,
       petId: pets.id,
@@ -114,11 +124,19 @@ async function openCharges(db: Db, organizationId: string): Promise<OpenCharge[]
     .innerJoin(pets, eq(pets.id, sponsorships.petId))
     .where(and(eq(sponsorships.organizationId, organizationId), isNull(sponsorshipCharges.confirmadaEm)))
     .orderBy(asc(sponsorshipCharges.createdAt));
-  return rows.map(({ createdAt, petId, petNome, ...row }) => ({
+  return rows.map(({ createdAt, petId, petNome, dia, ...row }) => ({
     ...row,
     day: dayInBrasilia(createdAt),
+    planned: dayOfMonth(row.mes, dia),
     pet: { id: petId, nome: petNome },
   }));
+}
+
+/** The day `dia` of a month (`AAAA-MM`), the month's last when it has fewer days. */
+function dayOfMonth(mes: string, dia: number): string {
+  const [year, month] = mes.split("-").map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${mes}-${String(Math.min(dia, last)).padStart(2, "0")}`;
 }
 
 /** The open months a line may pay: its amount, and its day within the month's window. */
@@ -129,6 +147,18 @@ const fitting = (line: ImportedLine, charges: OpenCharge[]) =>
       line.data >= addDays(charge.day, -EARLY_DAYS) &&
       line.data <= addDays(charge.day, LATE_DAYS),
   );
+
+/** The open months of the line's amount whose planned day is at most `days` from the line's. */
+const near = (line: ImportedLine, charges: OpenCharge[], days: number) =>
+  charges.filter(
+    (charge) => charge.valorCentavos === line.valorCentavos && Math.abs(daysBetween(charge.planned, line.data)) <= days,
+  );
+
+/** The one open month a line that pays none may pay, to be confirmed by the team, or null. */
+function suggestionFor(line: ImportedLine, charges: OpenCharge[]): ChargeSummary | null {
+  const candidates = new Set([...fitting(line, charges), ...near(line, charges, SUGGEST_NEAR_DAYS)]);
+  return candidates.size === 1 ? summary([...candidates][0]!) : null;
+}
 
 function parseFailure(parsed: Extract<ReturnType<typeof parseStatement>, { ok: false }>) {
   switch (parsed.motivo) {
@@ -202,8 +232,7 @@ export async function importStatement(
     for (const line of byDay) {
       const match = await matchLine(txDb, organizationId, line, charges);
       if (!match) {
-        const candidates = fitting(line, charges);
-        pendentes.push({ ...line, sugestao: candidates.length === 1 ? summary(candidates[0]!) : null });
+        pendentes.push({ ...line, sugestao: suggestionFor(line, charges) });
         continue;
       }
       const donationId = await addDonation(
@@ -217,7 +246,8 @@ export async function importStatement(
           data: line.data,
           origem: "extrato",
           txid: match.txid,
-          doador: null,
+          // The payer as the statement names them: the gift, its receipt and the donors list say who.
+          doador: payerOf(line.descricao),
           createdBy: userId,
         },
         now,
@@ -260,7 +290,8 @@ async function matchLine(
     }
   }
   const named = fitting(line, charges).filter((charge) => namesPerson(line.descricao, charge.padrinho));
-  const charge = named[0];
+  const nearby = near(line, charges, MATCH_NEAR_DAYS);
+  const charge = named[0] ?? (nearby.length === 1 ? nearby[0] : undefined);
   return charge ? { petId: charge.pet.id, txid: charge.txid, charge } : null;
 }
 
@@ -291,12 +322,7 @@ export async function pendingLines(db: Db, userId: string, organizationId: strin
       .limit(500),
     openCharges(db, organizationId),
   ]);
-  return ok(
-    lines.map((line) => {
-      const candidates = fitting(line, charges);
-      return { ...line, sugestao: candidates.length === 1 ? summary(candidates[0]!) : null };
-    }),
-  );
+  return ok(lines.map((line) => ({ ...line, sugestao: suggestionFor(line, charges) })));
 }
 
 /** A pending line set aside (not a gift: a transfer between the organisation's accounts), or back to decide. */
