@@ -17,6 +17,7 @@ import { healthEndpoints } from "./endpoints/health";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
 import { transferEndpoints } from "./endpoints/transfers";
+import { trashEndpoints } from "./endpoints/trash";
 import { openApiDocument, openApiJson, type OpenApiDocument } from "./openapi/document.server";
 import { answer } from "./openapi/operation";
 import { createApiWing, type ApiWing } from "./router.server";
@@ -52,6 +53,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...communityEndpoints,
   ...organizationEndpoints,
   ...transferEndpoints,
+  ...trashEndpoints,
   ...fosterEndpoints,
   ...healthEndpoints,
   ...givingEndpoints,

@@ -26,6 +26,7 @@ import type { ExpenseCategory } from "~/lib/giving";
 import type { Color, ReportStatus, ReportType } from "~/lib/lost-found";
 import type { Sex, Size, Species } from "~/lib/pets";
 import { HEALTH_ROLES, HEALTH_TYPES } from "~/lib/health";
+import type { TrashKind } from "~/lib/trash";
 import { ORGANIZATION_ROLES } from "~/lib/organizations";
 import { TERMO_STATUSES } from "~/lib/termos";
 
@@ -783,6 +784,52 @@ export const rateLimits = pgTable("rate_limits", {
   points: integer("points").notNull().default(0),
   expire: timestamp("expire", { withTimezone: true }),
 });
+
+/**
+ * The organisation's `Lixeira` (issue 63): a record deleted by its team (an expense, a health
+ * entry) is kept here whole for 30 days, its row as JSON and its files apart, and an administrador
+ * restores it under its own id. After 30 days it is erased (purgeExpired).
+ */
+export const trashItems = pgTable(
+  "trash_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** app/lib/trash.ts TRASH_KINDS. */
+    tipo: varchar("tipo", { length: 20 }).$type<TrashKind>().notNull(),
+    /** The record's id, under which it is restored. */
+    registroId: uuid("registro_id").notNull(),
+    /** What it was, in a few words: "Despesa de R$ 89,90 (Ração) em 05/12/2026". */
+    resumo: varchar("resumo", { length: 300 }).notNull(),
+    /** The record's row as it was (to_jsonb), without its files. */
+    dados: jsonb("dados").notNull(),
+    /** An expense's receipt. */
+    arquivo: bytea("arquivo"),
+    apagadoPor: uuid("apagado_por").references(() => users.id, { onDelete: "set null" }),
+    apagadoEm: timestamp("apagado_em", { withTimezone: true }).notNull(),
+    expiraEm: timestamp("expira_em", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index("trash_items_organization_idx").on(table.organizationId, table.apagadoEm),
+    index("trash_items_expiry_idx").on(table.expiraEm),
+  ],
+);
+
+/** The files of a health entry in the `Lixeira`, as they were (pet_health_files). */
+export const trashFiles = pgTable(
+  "trash_files",
+  {
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => trashItems.id, { onDelete: "cascade" }),
+    position: smallint("position").notNull(),
+    tipo: varchar("tipo", { length: 8 }).notNull(),
+    conteudo: bytea("conteudo").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.itemId, table.position] })],
+);
 
 /**
  * Submissions already made, by their author's key (issue 63): a form's hidden `chave`, or the

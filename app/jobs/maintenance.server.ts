@@ -14,6 +14,7 @@ import { forgetStoriesOfDeletedAccounts } from "~/domain/termos/happy-endings.se
 import type { JobDefinition, JobDependencies } from "~/services/jobs.server";
 import { forgetExpiredCounters } from "~/services/rate-limits.server";
 import { forgetOldSubmissionKeys } from "~/services/submission-keys.server";
+import { forgetExpiredTrash } from "~/domain/organizations/trash.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Longer than any job retries or runs again: a key forgotten sooner could let an e-mail go twice. */
@@ -43,6 +44,7 @@ export async function purgeExpired(
   activity: number;
   rateLimits: number;
   submissionKeys: number;
+  trash: number;
 }> {
   const emailKeys = await db
     .delete(emailDeliveries)
@@ -62,6 +64,7 @@ export async function purgeExpired(
     activity: await forgetOldActivity(db, now),
     rateLimits: await forgetExpiredCounters(db, now),
     submissionKeys: await forgetOldSubmissionKeys(db, now),
+    trash: await forgetExpiredTrash(db, now),
   };
 }
 

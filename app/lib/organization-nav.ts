@@ -33,6 +33,7 @@ export function organizationLinks(id: string) {
     statementLines: `${base}/contas#pendentes`,
     panel: `${base}/painel`,
     activity: `${base}/atividade`,
+    trash: `${base}/lixeira`,
     settings: `${base}/configuracoes`,
   };
 }
@@ -58,6 +59,7 @@ export function organizationMenu(id: string, role: OrganizationRole): Organizati
     team && { to: links.accounts, label: "Contas" },
     { to: links.panel, label: "Painel" },
     admin && { to: links.activity, label: "Atividade" },
+    team && { to: links.trash, label: "Lixeira" },
     { to: links.settings, label: "Configurações" },
   ];
   return entries.filter((entry): entry is OrganizationMenuEntry => entry !== false);

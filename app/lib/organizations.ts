@@ -70,6 +70,9 @@ export const ACTIVITY_KINDS = [
   "lar_encerrado",
   "pix_alterado",
   "dados_pessoais_baixados",
+  "despesa_apagada",
+  "registro_de_saude_apagado",
+  "item_restaurado",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -140,6 +143,11 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return detalhe ? `alterou a chave Pix (${detalhe})` : "alterou a chave Pix";
     case "dados_pessoais_baixados":
       return `baixou ${detalhe ?? "um arquivo com dados pessoais"}`;
+    case "despesa_apagada":
+    case "registro_de_saude_apagado":
+      return `apagou: ${detalhe ?? "um registro"} (na Lixeira por 30 dias)`;
+    case "item_restaurado":
+      return `restaurou da Lixeira: ${detalhe ?? "um registro"}`;
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");

@@ -8,6 +8,7 @@ import { FOSTER_SPECIES, FOSTER_URGENCIES, NEWS_STATUSES } from "~/lib/foster";
 import { ACTIVITY_KINDS, ORGANIZATION_ROLES } from "~/lib/organizations";
 import { HEALTH_ROLES } from "~/lib/health";
 import { VACCINE_CODES } from "~/lib/vaccines";
+import { TRASH_KINDS } from "~/lib/trash";
 import { AGE_UNITS, CASTRATION, COMPANIONS, SEXES, SIZES, SPECIES, UFS, VACCINES } from "~/lib/pets";
 import { alertFiltersSchema } from "~/validation/alerts";
 
@@ -1441,3 +1442,22 @@ export const dailySummarySchema = z
 export const severalHealthEntriesSchema = z
   .object({ registros: z.array(id).meta({ description: "Os ids dos registros, na ordem dos ids dos animais." }) })
   .meta({ id: "RegistrosDeSaudeCriados" });
+
+/** An organisation's Lixeira (issue 63). */
+const trashItemSchema = z
+  .object({
+    id,
+    tipo: z.enum(TRASH_KINDS).meta({ description: "O que foi apagado: uma despesa ou um registro de saúde." }),
+    registro_id: id.meta({ description: "O identificador do registro, o mesmo com que ele volta." }),
+    resumo: z.string().meta({ example: "Despesa de R$ 89,90 (Ração) em 05/12/2026" }),
+    apagado_por: z.string().nullable().meta({ description: "Quem apagou (null se a conta não existe mais)." }),
+    apagado_em: dateTime,
+    expira_em: dateTime.meta({ description: "Até quando pode ser restaurado; depois, é apagado de vez." }),
+  })
+  .meta({ id: "ItemDaLixeira" });
+
+export const trashSchema = z.object({ itens: z.array(trashItemSchema) }).meta({ id: "Lixeira" });
+
+export const restoredSchema = z
+  .object({ tipo: z.enum(TRASH_KINDS), registro_id: id })
+  .meta({ id: "RegistroRestaurado" });

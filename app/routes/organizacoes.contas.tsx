@@ -1,5 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/organizacoes.contas";
+import { ConfirmDelete } from "~/components/confirm-delete";
+import { TRASH_NOTE } from "~/lib/trash";
 import { FileChoice } from "~/components/file-choice";
 import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
@@ -83,6 +85,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     pendentes: pending?.ok ? pending.value : [],
     doacoes: gifts.value,
     despesas: spent.value,
+    // `?apagar=`: the gift or expense whose delete is asked once more.
+    apagar: url.searchParams.get("apagar"),
   };
 }
 
@@ -499,12 +503,21 @@ function Padrinhos() {
 }
 
 function Donations() {
-  const { organization, doacoes, ano } = useLoaderData<typeof loader>();
+  const { organization, doacoes, ano, apagar } = useLoaderData<typeof loader>();
+  const deleting = doacoes.find((gift) => gift.id === apagar);
   return (
     <section className="panel" aria-labelledby="doacoes">
       <h2 className="panel__title" id="doacoes">
         {`Doações de ${ano}`}
       </h2>
+      {deleting ? (
+        <ConfirmDelete
+          question={`Apagar a doação de ${formatReais(deleting.valorCentavos)} de ${formatDay(deleting.data)}?`}
+          note="Ela sai das contas e da página de transparência. O mês do padrinho e a linha do extrato, se havia, voltam a esperar."
+          action={`?acao=apagar-doacao&doacao=${deleting.id}`}
+          cancel={`?ano=${ano}#doacoes`}
+        />
+      ) : null}
       {doacoes.length === 0 ? (
         <p>Nenhuma doação registrada neste ano.</p>
       ) : (
@@ -522,11 +535,13 @@ function Donations() {
                 <a className="my-pet__action" href={`${API(organization.id)}/doacoes/${gift.id}/recibo.pdf`} download>
                   {`Baixar o recibo de ${formatDay(gift.data)} (PDF)`}
                 </a>
-                <Form method="post" action={`?acao=apagar-doacao&doacao=${gift.id}`}>
-                  <button type="submit" className="my-pet__action my-pet__action--danger">
-                    Apagar
-                  </button>
-                </Form>
+                <Link
+                  to={`?ano=${ano}&apagar=${gift.id}#confirmar`}
+                  className="my-pet__action my-pet__action--danger"
+                  aria-label={`Apagar a doação de ${formatReais(gift.valorCentavos)} de ${formatDay(gift.data)}`}
+                >
+                  Apagar
+                </Link>
               </div>
             </li>
           ))}
@@ -537,12 +552,21 @@ function Donations() {
 }
 
 function Expenses() {
-  const { organization, despesas, ano } = useLoaderData<typeof loader>();
+  const { organization, despesas, ano, apagar } = useLoaderData<typeof loader>();
+  const deleting = despesas.find((expense) => expense.id === apagar);
   return (
     <section className="panel" aria-labelledby="despesas">
       <h2 className="panel__title" id="despesas">
         {`Despesas de ${ano}`}
       </h2>
+      {deleting ? (
+        <ConfirmDelete
+          question={`Apagar a despesa de ${formatReais(deleting.valorCentavos)} (${EXPENSE_CATEGORY_LABEL[deleting.categoria]}) de ${formatDay(deleting.data)}?`}
+          note={`Ela sai das contas e da página de transparência. ${TRASH_NOTE}`}
+          action={`?acao=apagar-despesa&despesa=${deleting.id}`}
+          cancel={`?ano=${ano}#despesas`}
+        />
+      ) : null}
       {despesas.length === 0 ? (
         <p>Nenhuma despesa registrada neste ano.</p>
       ) : (
@@ -564,11 +588,13 @@ function Expenses() {
                     Ver o comprovante
                   </a>
                 ) : null}
-                <Form method="post" action={`?acao=apagar-despesa&despesa=${expense.id}`}>
-                  <button type="submit" className="my-pet__action my-pet__action--danger">
-                    Apagar
-                  </button>
-                </Form>
+                <Link
+                  to={`?ano=${ano}&apagar=${expense.id}#confirmar`}
+                  className="my-pet__action my-pet__action--danger"
+                  aria-label={`Apagar a despesa de ${formatReais(expense.valorCentavos)} de ${formatDay(expense.data)}`}
+                >
+                  Apagar
+                </Link>
               </div>
             </li>
           ))}

@@ -25,6 +25,8 @@ import { listInWords } from "~/lib/pets";
 import { suggestNextDose, vaccinesOf } from "~/lib/vaccines";
 import { HEALTH_ENTRY_FORM_SCHEMAS, healthEntrySchema, healthRemindersSchema } from "~/validation/health";
 import { FileChoice } from "~/components/file-choice";
+import { ConfirmDelete } from "~/components/confirm-delete";
+import { TRASH_NOTE } from "~/lib/trash";
 import { requireUser } from "~/web/auth.server";
 import { formFailure, pageFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { readHealthEntryForm } from "~/web/health-forms.server";
@@ -160,6 +162,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       dia: formatDay(dose.dia),
       atrasada: dose.dia < today,
     })),
+    // `?apagar=`: the entry whose delete is asked once more.
+    apagando: (() => {
+      const entry = entries.find((one) => one.id === url.searchParams.get("apagar") && mayChange(one));
+      return entry ? { id: entry.id, titulo: describe(entry).titulo, dia: formatDay(entry.data) } : null;
+    })(),
     registros: entries.map((entry) => ({
       id: entry.id,
       dia: formatDay(entry.data),
@@ -225,7 +232,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function PetHealth() {
-  const { pet, papel, resumo, doses, registros, lembretes, cadastro } = useLoaderData<typeof loader>();
+  const { pet, papel, resumo, doses, registros, lembretes, cadastro, apagando } = useLoaderData<typeof loader>();
   const location = useLocation();
   return (
     <section className="profile pet-health">
@@ -297,6 +304,14 @@ export default function PetHealth() {
           </Form>
         )}
       </section>
+      {apagando ? (
+        <ConfirmDelete
+          question={`Apagar o registro de ${apagando.dia}: ${apagando.titulo}?`}
+          note={`${TRASH_NOTE} O registro sai da carteira e dos lembretes.`}
+          action={`?acao=apagar&registro=${apagando.id}`}
+          cancel={`?#registro-${apagando.id}`}
+        />
+      ) : null}
       <section className="panel" aria-labelledby="registros">
         <h2 className="panel__title" id="registros">
           Registros
@@ -329,15 +344,13 @@ export default function PetHealth() {
                     <Link to={`?registro=${entry.id}#registrar`} aria-label={`Corrigir ${entry.titulo}, ${entry.dia}`}>
                       Corrigir
                     </Link>
-                    <Form method="post" action={`?acao=apagar&registro=${entry.id}`}>
-                      <button
-                        type="submit"
-                        className="my-pet__action"
-                        aria-label={`Apagar ${entry.titulo}, ${entry.dia}`}
-                      >
-                        Apagar
-                      </button>
-                    </Form>
+                    <Link
+                      to={`?apagar=${entry.id}#confirmar`}
+                      className="my-pet__action"
+                      aria-label={`Apagar ${entry.titulo}, ${entry.dia}`}
+                    >
+                      Apagar
+                    </Link>
                   </div>
                 ) : null}
               </li>

@@ -52,7 +52,9 @@ export type Subject =
   /** A lost or found animal's report (issue 47). */
   | "lost-found-report"
   /** An emergency of lost and found animals (issue 47). */
-  | "emergency";
+  | "emergency"
+  /** An item of an organisation's Lixeira (issue 63), or one expired. */
+  | "trash-item";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =
@@ -257,7 +259,11 @@ type ConflictReason =
   /** A padrinho's month confirmed already: by another gift, or by a statement. */
   | "charge-confirmed"
   /** A statement's line made a gift or ignored already. */
-  | "line-decided";
+  | "line-decided"
+  /** A record of the Lixeira back already (issue 63). */
+  | "already-restored"
+  /** A health entry of the Lixeira whose animal is no longer on Adopet. */
+  | "trash-pet-gone";
 
 type NotFound = { kind: "not-found"; subject: Subject };
 type Forbidden = { kind: "forbidden"; rule: ForbiddenRule };

@@ -72,6 +72,7 @@ const NOT_FOUND: Record<Subject, string> = {
   transparency: "As contas desta organização não são públicas.",
   "lost-found-report": "Anúncio não encontrado.",
   emergency: "Emergência não encontrada.",
+  "trash-item": "Este item não está mais na Lixeira: foi restaurado ou passou dos 30 dias.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {
@@ -151,6 +152,8 @@ const CONFLICT: Record<Extract<Failure, { kind: "conflict" }>["reason"], string>
   "already-sponsor": SPONSORSHIP_MESSAGES.jaApadrinha,
   "charge-confirmed": DONATION_MESSAGES.txidUsado,
   "line-decided": DONATION_MESSAGES.linhaDecidida,
+  "already-restored": "Este registro já foi restaurado.",
+  "trash-pet-gone": "O animal deste registro não está mais no Adopet: o registro não pode voltar.",
 };
 
 const LOGIN_LIMITED = "Muitas tentativas de login.";

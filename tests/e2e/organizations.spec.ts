@@ -257,6 +257,7 @@ test("the header names the organisation a person works in, with its menu, and sw
     "Contas",
     "Painel",
     "Atividade",
+    "Lixeira",
     "Configurações",
   ]);
 

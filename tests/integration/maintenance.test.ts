@@ -75,6 +75,7 @@ describe("the periodic purge", () => {
       activity: 0,
       rateLimits: 0,
       submissionKeys: 1,
+      trash: 0,
     });
     const left = await database.db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(left.map((row) => row.tokenHash)).toEqual(["b".repeat(64)]);
@@ -94,6 +95,7 @@ describe("the periodic purge", () => {
       activity: 0,
       rateLimits: 0,
       submissionKeys: 1,
+      trash: 0,
     });
   });
 

@@ -50,6 +50,10 @@ function buildDocument(endpoints: readonly Endpoint[]) {
             "As ONGs: a equipe e os papéis, os convites, o painel e a atividade.",
         },
         {
+          name: "Lixeira",
+          description: "O que a equipe apagou (despesas, registros de saúde), guardado por 30 dias para um administrador restaurar.",
+        },
+        {
           name: "Transferências",
           description: "Passar um animal de uma organização para outra: o pedido, o aceite e a recusa.",
         },

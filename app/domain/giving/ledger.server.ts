@@ -2,9 +2,12 @@ import { and, desc, eq, gte, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { donations, expenses, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
 import { payerOf } from "~/lib/statements";
-import { dayInBrasilia } from "~/lib/dates";
-import type { ExpenseCategory } from "~/lib/giving";
+import { dayInBrasilia, formatDay } from "~/lib/dates";
+import { EXPENSE_CATEGORY_LABEL, type ExpenseCategory } from "~/lib/giving";
+import { formatReais } from "~/lib/pix";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { requirePower } from "~/domain/organizations/membership.server";
+import { trashExpense } from "~/domain/organizations/trash-records.server";
 import { prepareDocuments, type PreparedDocument } from "~/services/documents.server";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, invalid, notFound, ok, unlessStorageFull, type Failure, type Result } from "~/services/outcome.server";
@@ -376,14 +379,32 @@ export async function deleteExpense(
   userId: string,
   organizationId: string,
   expenseId: string,
+  now = new Date(),
 ): Promise<Result> {
   const power = await requirePower(db, userId, organizationId, "cuidar");
   if (!power.ok) return power;
-  const [gone] = await db
-    .delete(expenses)
-    .where(and(eq(expenses.id, expenseId), eq(expenses.organizationId, organizationId)))
-    .returning({ id: expenses.id });
-  return gone ? ok() : notFound("expense");
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const mine = and(eq(expenses.id, expenseId), eq(expenses.organizationId, organizationId));
+    const [row] = await tx
+      .select({ valor: expenses.valorCentavos, categoria: expenses.categoria, data: expenses.data })
+      .from(expenses)
+      .where(mine)
+      .for("update");
+    if (!row) return notFound("expense");
+    // To the Lixeira first (issue 63): an administrador may bring it back for 30 days.
+    const resumo = `Despesa de ${formatReais(row.valor)} (${EXPENSE_CATEGORY_LABEL[row.categoria]}) em ${formatDay(row.data)}`;
+    await trashExpense(txDb, { organizationId, actorId: userId, registroId: expenseId, resumo, now });
+    await tx.delete(expenses).where(mine);
+    await recordActivity(txDb, {
+      organizationId,
+      actorId: userId,
+      acao: "despesa_apagada",
+      alvoId: expenseId,
+      detalhe: resumo,
+    });
+    return ok();
+  });
 }
 
 /** An expense's receipt, for the organisation's administradores and equipe. */

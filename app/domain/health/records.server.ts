@@ -4,12 +4,15 @@ import { adoptions, petHealthEntries, pets } from "~/db/schema";
 import { isFostering } from "~/domain/foster/placements.server";
 import { caresFor, requirePower } from "~/domain/organizations/membership.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
-import { addDays, dayInBrasilia } from "~/lib/dates";
+import { addDays, dayInBrasilia, formatDay } from "~/lib/dates";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
+import { trashHealthEntry } from "~/domain/organizations/trash-records.server";
 import {
   DOSE_NOTICE_DAYS,
   derivedPetHealth,
   dueDoses,
   HEALTH_LIMITS,
+  HEALTH_TYPE_LABEL,
   SEVERAL_ANIMALS_MAX,
   testedNegativeForFivFelv,
   type HealthEntry,
@@ -513,7 +516,8 @@ async function changer(db: Db, actorId: string, petId: string, entryId: string) 
     .limit(1);
   if (!entry) return notFound("health-entry");
   if (reader.value.role !== "equipe" && entry.authorId !== actorId) return forbidden("health-entry-own-only");
-  return ok({ ...entry, species: reader.value.species });
+  const { species, organizationId, nome } = reader.value;
+  return ok({ ...entry, species, organizationId, pet: nome });
 }
 
 /** Replaces an entry's fields (of the same kind: a kind is not changed, the entry is remade). */
@@ -544,15 +548,35 @@ export async function changeHealthEntry(
   return written;
 }
 
-/** Deletes an entry. */
-export async function removeHealthEntry(db: Db, actorId: string, petId: string, entryId: string): Promise<Result> {
+/** Deletes an entry: to the organisation's Lixeira (issue 63), where an administrador may bring it back for 30 days. */
+export async function removeHealthEntry(
+  db: Db,
+  actorId: string,
+  petId: string,
+  entryId: string,
+  now = new Date(),
+): Promise<Result> {
   const allowed = await changer(db, actorId, petId, entryId);
   if (!allowed.ok) return allowed;
+  const { organizationId, pet, tipo } = allowed.value;
   return writeRecord(db, petId, async (tx) => {
-    const [gone] = await tx
-      .delete(petHealthEntries)
-      .where(eq(petHealthEntries.id, entryId))
-      .returning({ id: petHealthEntries.id });
-    return gone ? ok() : notFound("health-entry");
+    const [entry] = await tx
+      .select({ nome: petHealthEntries.nome, produto: petHealthEntries.produto, data: petHealthEntries.data })
+      .from(petHealthEntries)
+      .where(eq(petHealthEntries.id, entryId));
+    if (!entry) return notFound("health-entry");
+    const what = entry.nome ?? entry.produto;
+    const resumo = `${HEALTH_TYPE_LABEL[tipo]}${what ? ` ${what}` : ""} de ${pet} em ${formatDay(entry.data)}`;
+    await trashHealthEntry(tx, { organizationId, actorId, registroId: entryId, resumo, now });
+    await tx.delete(petHealthEntries).where(eq(petHealthEntries.id, entryId));
+    await recordActivity(tx, {
+      organizationId,
+      actorId,
+      acao: "registro_de_saude_apagado",
+      alvoId: petId,
+      alvoNome: pet,
+      detalhe: resumo,
+    });
+    return ok();
   });
 }
