@@ -6,7 +6,7 @@ import { formatDateTime } from "~/lib/dates";
 import { isId } from "~/lib/ids";
 import { pageMeta } from "~/lib/meta";
 import { roleMay } from "~/lib/organizations";
-import { TRASH_DAYS, TRASH_KIND_LABEL } from "~/lib/trash";
+import { TRASH_DAYS } from "~/lib/trash";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
@@ -27,7 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     organization: { id, nome: organization.value.nome, admin: roleMay(organization.value.papel, "administrar") },
     items: items.value.map((item) => ({
       id: item.id,
-      tipo: TRASH_KIND_LABEL[item.tipo],
       resumo: item.resumo,
       // Written on the server: the time in Brasília, whatever the browser's time zone.
       apagado: `Apagado${item.apagadoPor ? ` por ${item.apagadoPor}` : ""} em ${formatDateTime(item.apagadoEm)}`,
@@ -75,7 +74,7 @@ export default function OrganizationTrash() {
             {items.map((item) => (
               <li key={item.id} className="organization-activity__item trash__item">
                 <p>
-                  <strong>{`${item.tipo}:`}</strong> {item.resumo}
+                  <strong>{item.resumo}</strong>
                 </p>
                 <p className="pet-health__detail">
                   {item.apagado}. {item.expira}.

@@ -1,11 +1,12 @@
 import { dayInBrasilia, formatDay } from "../../app/lib/dates";
 import { NOTICES } from "../../app/validation/messages";
 import { newCaretaker, publishPet } from "./pets-support";
-import { expect, test } from "./support";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, saveScreenshot, test, WIDTHS } from "./support";
 
 /**
  * Records the treasurer and the vet can trust (issue 63) in the browser: a form tapped twice
- * makes one record, and comes back empty for the next one.
+ * makes one record, and comes back empty for the next one; a delete asks once more, and what was
+ * deleted by mistake comes back from the Lixeira.
  */
 
 test("a double tap on the health, gift and expense forms makes one record each; the form is empty or closed after", async ({
@@ -52,4 +53,55 @@ test("a double tap on the health, gift and expense forms makes one record each; 
   );
   expect(await count(`${api}/despesas`, "despesas")).toBe(1);
   await expect(expense).toBeHidden();
+});
+
+test("an expense deleted by mistake is restored from the Lixeira, and the transparency page shows it again", async ({
+  page,
+  browser,
+}) => {
+  const today = dayInBrasilia(new Date());
+  await newCaretaker(page.request, "Abrigo Lixeira");
+  const pet = await publishPet(page.request, { nome: "Fubá" });
+  const { organizacao } = (await (await page.request.get(`/adopet/api/pets/${pet.id}`)).json()) as {
+    organizacao: { id: string };
+  };
+  const api = `/adopet/api/organizacoes/${organizacao.id}`;
+  const made = await page.request.post(`${api}/despesas`, {
+    data: { categoria: "veterinario", valor: 120, data: today, descricao: "Castração da Fubá" },
+  });
+  expect(made.status()).toBe(201);
+  expect((await page.request.put(`${api}/transparencia`, { data: { publica: true } })).status()).toBe(204);
+  const visitor = await (await browser.newContext()).newPage();
+  const transparency = `/adopet/organizacoes/${organizacao.id}/transparencia`;
+  const spent = async () => {
+    await visitor.goto(transparency);
+    return visitor.getByText("Gasto", { exact: true }).locator("xpath=following-sibling::dd[1]").innerText();
+  };
+  expect(await spent()).toBe("R$ 120,00");
+
+  // `Apagar` asks once more, saying where the expense goes; then it is gone from the public page.
+  await page.goto(`/adopet/organizacoes/${organizacao.id}/contas`);
+  await page.getByRole("link", { name: `Apagar a despesa de R$ 120,00 de ${formatDay(today)}` }).click();
+  const question = page.getByRole("heading", { name: /^Apagar a despesa de R\$ 120,00 \(Veterinário\)/ });
+  await expect(question).toBeFocused();
+  await expect(page.getByText("Fica na Lixeira da organização por 30 dias")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.locator("#confirmar").getByRole("button", { name: "Apagar" }).click();
+  await expect(page.getByText(NOTICES.expenseDeleted)).toBeVisible();
+  expect(await spent()).toBe("R$ 0,00");
+
+  // From the organisation's menu to the Lixeira, where the administrador restores it.
+  await page.getByRole("navigation", { name: "Menu da organização" }).getByRole("link", { name: "Lixeira", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lixeira");
+  await expect(page.getByText(`Despesa de R$ 120,00 (Veterinário) em ${formatDay(today)}`)).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, `lixeira-${width}.png`, { fullPage: true });
+  }
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: /^Restaurar: Despesa de R\$ 120,00/ }).click();
+  await expect(page.getByText(NOTICES.trashRestored)).toBeVisible();
+  await expect(page.getByText("A Lixeira está vazia.")).toBeVisible();
+  expect(await spent()).toBe("R$ 120,00");
 });

@@ -246,8 +246,9 @@ export async function importStatement(
           data: line.data,
           origem: "extrato",
           txid: match.txid,
-          // The payer as the statement names them: the gift, its receipt and the donors list say who.
-          doador: payerOf(line.descricao),
+          // Who paid, as the statement names them (the list and the receipt say who), unless it is
+          // the padrinho: their own name is kept as they wrote it, accents and all.
+          doador: match.charge && namesPerson(line.descricao, match.charge.padrinho) ? null : payerOf(line.descricao),
           createdBy: userId,
         },
         now,
