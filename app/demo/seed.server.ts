@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { addMember, drawPortrait, insertAccount, publishPet, type AccountRecord } from "./records.server";
 import { ownOrganization } from "~/domain/organizations/membership.server";
 import { requestTransfer } from "~/domain/organizations/transfers.server";
-import { recordDonation, recordExpense } from "~/domain/giving/ledger.server";
+import { deleteExpense, recordDonation, recordExpense } from "~/domain/giving/ledger.server";
 import { startSponsorship } from "~/domain/giving/sponsorships.server";
 import { importStatement } from "~/domain/giving/statements.server";
 import { setTransparency } from "~/domain/giving/transparency.server";
@@ -242,7 +242,8 @@ export type DemoOptions = { vault: Vault; publicUrl: string };
 /**
  * A month of accounts (issue 46): the demo adopter's Pix for Dunga found on the imported bank
  * statement (the receipt is hers), a credit left for the team to decide, a gift typed in, three
- * expenses; Felícia's month still awaited. The accounts are open: the transparency page is public.
+ * expenses and one typed twice, in the Lixeira; Felícia's month still awaited. The accounts are
+ * open: the transparency page is public.
  */
 async function seedAccounts(db: Db, caretakerId: string, organizationId: string, petIds: string[], now: number) {
   const day = (days: number) => addDays(dayInBrasilia(new Date(now)), days);
@@ -318,6 +319,18 @@ async function seedAccounts(db: Db, caretakerId: string, organizationId: string,
   for (const entry of entries) {
     const made = await entry();
     if (!made.ok) throw new Error(`Demo: lançamento recusado (${made.failure.kind})`);
+  }
+  // The taxi typed in twice, the second one deleted: it waits in the Lixeira (issue 63).
+  const twice = await recordExpense(
+    db,
+    caretakerId,
+    organizationId,
+    { categoria: "transporte", valor: 4500, data: day(-3), pet_id: petIds[1], descricao: "Táxi para a castração" },
+    null,
+    at,
+  );
+  if (!twice.ok || !(await deleteExpense(db, caretakerId, organizationId, twice.value, at)).ok) {
+    throw new Error("Demo: despesa repetida não foi para a Lixeira");
   }
   await setTransparency(db, caretakerId, organizationId, true);
 }

@@ -12,6 +12,7 @@ import {
   donations,
   emergencies,
   expenses,
+  trashItems,
   favorites,
   happyEndings,
   imageVariants,
@@ -225,6 +226,10 @@ describe("the demo data", () => {
       expect.arrayContaining([{ status: "pendente" }, { status: "conciliada" }]),
     );
     expect((await database.db.select({ id: expenses.id }).from(expenses)).length).toBe(3);
+    // The taxi typed twice: the second waits in the Lixeira (issue 63).
+    expect(await database.db.select({ resumo: trashItems.resumo }).from(trashItems)).toEqual([
+      { resumo: expect.stringMatching(/^Despesa de R\$ 45,00 \(Transporte\) em /) },
+    ]);
     const [ngo] = await database.db
       .select({ aberta: organizations.transparenciaPublica })
       .from(organizations)
