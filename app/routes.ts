@@ -70,6 +70,7 @@ export default [
   route("organizacoes/:id/configuracoes", "routes/organizacoes.configuracoes.tsx"),
   route("organizacoes/:id/doe", "routes/organizacoes.doe.tsx"),
   route("organizacoes/:id/atividade", "routes/organizacoes.atividade.tsx"),
+  route("organizacoes/:id/atividade.csv", "routes/organizacoes.atividade-csv.ts"),
   route("organizacoes/:id/lixeira", "routes/organizacoes.lixeira.tsx"),
   route("organizacoes/:id/lares", "routes/organizacoes.lares.tsx"),
   route("organizacoes/:id/contas", "routes/organizacoes.contas.tsx"),

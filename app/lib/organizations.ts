@@ -73,8 +73,59 @@ export const ACTIVITY_KINDS = [
   "despesa_apagada",
   "registro_de_saude_apagado",
   "item_restaurado",
+  "doacao_registrada",
+  "doacao_apagada",
+  "despesa_registrada",
+  "extrato_importado",
+  "linha_do_extrato_decidida",
+  "registro_de_saude_criado",
+  "registro_de_saude_corrigido",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+/** Each kind as the log's filter names it. */
+export const ACTIVITY_KIND_LABEL: Record<ActivityKind, string> = {
+  organizacao_criada: "Organização criada",
+  organizacao_alterada: "Dados da organização alterados",
+  membro_convidado: "Convite enviado",
+  convite_cancelado: "Convite cancelado",
+  membro_entrou: "Entrada na organização",
+  papel_alterado: "Papel alterado",
+  administrador_liberado: "Administrador liberado antes de 72 horas",
+  membro_removido: "Membro removido",
+  membro_saiu: "Saída da organização",
+  animal_publicado: "Animal publicado",
+  animal_alterado: "Animal alterado",
+  animal_removido: "Anúncio removido",
+  candidatura_movida: "Candidatura movida",
+  candidatura_atribuida: "Candidatura atribuída",
+  lista_de_espera_recusada: "Lista de espera recusada",
+  conversa_atribuida: "Conversa atribuída",
+  transferencia_pedida: "Transferência pedida",
+  animal_transferido: "Animal transferido",
+  animal_recebido: "Animal recebido",
+  transferencia_recusada: "Transferência recusada",
+  termo_emitido: "Termo emitido",
+  termo_assinado: "Termo assinado",
+  conta_excluida: "Conta excluída",
+  questionario_alterado: "Questionário alterado",
+  modelo_do_termo_alterado: "Modelo do termo alterado",
+  acompanhamento_alterado: "Acompanhamento alterado",
+  animal_em_lar: "Animal levado a um lar temporário",
+  lar_encerrado: "Estadia em lar temporário encerrada",
+  pix_alterado: "Chave Pix alterada",
+  dados_pessoais_baixados: "Arquivo com dados pessoais baixado",
+  despesa_apagada: "Despesa apagada",
+  registro_de_saude_apagado: "Registro de saúde apagado",
+  item_restaurado: "Restaurado da Lixeira",
+  doacao_registrada: "Doação registrada",
+  doacao_apagada: "Doação apagada",
+  despesa_registrada: "Despesa registrada",
+  extrato_importado: "Extrato importado",
+  linha_do_extrato_decidida: "Linha do extrato decidida",
+  registro_de_saude_criado: "Registro de saúde criado",
+  registro_de_saude_corrigido: "Registro de saúde corrigido",
+};
 
 /** The sentence of a log entry: "<ator> <what>"; `alvo` and `detalhe` as recorded. */
 export function activityText(acao: ActivityKind, alvo: string | null, detalhe: string | null): string {
@@ -148,6 +199,18 @@ export function activityText(acao: ActivityKind, alvo: string | null, detalhe: s
       return `apagou: ${detalhe ?? "um registro"} (na Lixeira por 30 dias)`;
     case "item_restaurado":
       return `restaurou da Lixeira: ${detalhe ?? "um registro"}`;
+    case "doacao_registrada":
+    case "despesa_registrada":
+    case "registro_de_saude_criado":
+      return `registrou: ${detalhe ?? "um registro"}`;
+    case "doacao_apagada":
+      return `apagou: ${detalhe ?? "uma doação"}`;
+    case "extrato_importado":
+      return `importou um extrato${detalhe ? ` (${detalhe})` : ""}`;
+    case "linha_do_extrato_decidida":
+      return `marcou uma linha do extrato como ${detalhe ?? "decidida"}`;
+    case "registro_de_saude_corrigido":
+      return `corrigiu o registro de saúde de ${about}${detalhe ? ` (${detalhe})` : ""}`;
     case "conta_excluida": {
       // `detalhe`: what passed to `alvo` (animais, administrador), comma-separated.
       const passed = (detalhe ?? "").split(",");
@@ -179,4 +242,17 @@ export function settingsPath(path: string, page: SettingsOrganization, search: R
   if (page.choices.length > 0 && page.id) query.set("organizacao", page.id);
   const text = query.toString();
   return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The activity log's filters from an address (`?acao=&pessoa=`, issue 63): a kind of the list and
+ * a person's id; null when either is given and is neither.
+ */
+export function activityFiltersOf(query: URLSearchParams): { acao?: ActivityKind; pessoa?: string } | null {
+  const acao = query.get("acao") || undefined;
+  const pessoa = query.get("pessoa") || undefined;
+  if (acao !== undefined && !(ACTIVITY_KINDS as readonly string[]).includes(acao)) return null;
+  if (pessoa !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pessoa))
+    return null;
+  return { acao: acao as ActivityKind | undefined, pessoa };
 }

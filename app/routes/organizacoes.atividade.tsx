@@ -1,10 +1,10 @@
-import { data, Link, useLoaderData } from "react-router";
+import { data, Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/organizacoes.atividade";
-import { listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
+import { activityPeople, listActivity, parseActivityCursor } from "~/domain/organizations/activity.server";
 import { organizationForMember } from "~/domain/organizations/organizations.server";
 import { formatDateTime } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
-import { activityText } from "~/lib/organizations";
+import { ACTIVITY_KIND_LABEL, ACTIVITY_KINDS, activityFiltersOf, activityText } from "~/lib/organizations";
 import { requireUser } from "~/web/auth.server";
 import { pageFailure } from "~/web/forms.server";
 import { foundOr404, pageId } from "~/web/not-found.server";
@@ -18,12 +18,22 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = pageId(params.id, "organization");
   const organization = await organizationForMember(context.db, user.id, id);
   foundOr404(organization.ok, "organization");
-  const cursor = parseActivityCursor(new URL(request.url).searchParams.get("antes"));
+  const query = new URL(request.url).searchParams;
+  const cursor = parseActivityCursor(query.get("antes"));
   if (cursor === null) throw data("Página inválida.", { status: 400 });
-  const page = await listActivity(context.db, user.id, id, cursor);
+  const filters = activityFiltersOf(query);
+  if (!filters) throw data("Filtro inválido: escolha um tipo e uma pessoa da lista.", { status: 400 });
+  const page = await listActivity(context.db, user.id, id, cursor, filters);
   if (!page.ok) throw pageFailure(page.failure);
+  // The filters as the next page's and the CSV's address carry them.
+  const kept = new URLSearchParams(
+    Object.entries(filters).filter((pair): pair is [string, string] => Boolean(pair[1])),
+  ).toString();
   return {
     organization: { id, nome: organization.value.nome },
+    filtros: { acao: filters.acao ?? "", pessoa: filters.pessoa ?? "" },
+    pessoas: await activityPeople(context.db, id),
+    csv: `/organizacoes/${id}/atividade.csv${kept ? `?${kept}` : ""}`,
     primeira: cursor === undefined,
     entries: page.value.entries.map((entry) => ({
       id: entry.id,
@@ -33,7 +43,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       quem: entry.actorNome,
       texto: activityText(entry.acao, entry.alvoNome, entry.detalhe),
     })),
-    proxima: page.value.next ? `?antes=${page.value.next}` : null,
+    proxima: page.value.next ? `?${kept ? `${kept}&` : ""}antes=${page.value.next}` : null,
   };
 }
 
@@ -45,7 +55,7 @@ export function meta({ data: loaded }: Route.MetaArgs) {
 }
 
 export default function OrganizationActivity() {
-  const { organization, entries, proxima, primeira } = useLoaderData<typeof loader>();
+  const { organization, entries, proxima, primeira, filtros, pessoas, csv } = useLoaderData<typeof loader>();
   return (
     <section className="profile organization-activity">
       <div className="panel">
@@ -53,8 +63,43 @@ export default function OrganizationActivity() {
         <p>
           Quem fez o quê e quando: animais publicados, alterados e removidos, candidaturas movidas (com as decisões e
           seus motivos) e atribuídas, termos emitidos e assinados, convites, entradas e saídas, papéis e dados da
-          organização. O registro é guardado por dois anos.
+          organização, doações, despesas, extratos, registros de saúde, a Lixeira e os arquivos com dados pessoais
+          baixados. O registro é guardado por dois anos.
         </p>
+        <Form method="get" className="organization-activity__filters" aria-label="Filtrar o registro">
+          <div className="field">
+            <label className="field__label" htmlFor="filtro-acao">
+              Tipo
+            </label>
+            <select id="filtro-acao" name="acao" className="field__control" defaultValue={filtros.acao}>
+              <option value="">Todos</option>
+              {ACTIVITY_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {ACTIVITY_KIND_LABEL[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor="filtro-pessoa">
+              Pessoa
+            </label>
+            <select id="filtro-pessoa" name="pessoa" className="field__control" defaultValue={filtros.pessoa}>
+              <option value="">Todas</option>
+              {pessoas.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.nome}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="button">
+            Filtrar
+          </button>
+          <a href={`/adopet${csv}`} download>
+            Baixar em CSV
+          </a>
+        </Form>
         {entries.length === 0 ? (
           <p>{primeira ? "Nada registrado ainda." : "Não há registros mais antigos."}</p>
         ) : (

@@ -104,4 +104,14 @@ test("an expense deleted by mistake is restored from the Lixeira, and the transp
   await expect(page.getByText(NOTICES.trashRestored)).toBeVisible();
   await expect(page.getByText("A Lixeira está vazia.")).toBeVisible();
   expect(await spent()).toBe("R$ 120,00");
+
+  // The log says who deleted and who restored it, narrowed to restores.
+  await page.getByRole("navigation", { name: "Menu da organização" }).getByRole("link", { name: "Atividade" }).click();
+  await page.getByLabel("Tipo").selectOption({ label: "Restaurado da Lixeira" });
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  await expect(page).toHaveURL(/acao=item_restaurado/);
+  const entries = page.getByRole("list", { name: "Registros" }).getByRole("listitem");
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText("restaurou da Lixeira: Despesa de R$ 120,00 (Veterinário)");
+  await expectNoAxeViolations(page);
 });

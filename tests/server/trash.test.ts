@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expenses, petHealthFiles, trashItems } from "~/db/schema";
 import { purgeExpired } from "~/jobs/maintenance.server";
@@ -122,5 +123,69 @@ describe("the Lixeira", () => {
     expect(await app.db.select().from(expenses).where(eq(expenses.organizationId, team.organizationId))).toHaveLength(
       1,
     );
+  });
+});
+
+describe("the activity log of money and health", () => {
+  it("records each change with who and what, before and after; filters by kind and person; exports CSV", async () => {
+    // A team of its own: the Lixeira's test purged a month on, and every session with it.
+    const team = await organizationTeam(app, "registro");
+    const base = `/api/organizacoes/${team.organizationId}`;
+    const { admin, team: caio } = team;
+    const teo = await createPet(app.db, { caretakerId: admin.id, organizationId: team.organizationId, nome: "Téo" });
+    // Money: a gift typed in and deleted, an expense, a statement imported and a line set aside.
+    const gift = await caio.client.post(`${base}/doacoes`, { valor: 50, data: today(), doador: "Roberto Alves Nunes" });
+    expect(gift.status).toBe(201);
+    expect((await caio.client.delete(`${base}/doacoes/${gift.json.id}`)).status).toBe(204);
+    expect((await caio.client.post(`${base}/despesas`, { categoria: "racao", valor: 30, data: today() })).status).toBe(
+      201,
+    );
+    const csv = `Data,Valor,Identificador,Descrição\n${today().split("-").reverse().join("/")},12.00,${crypto.randomUUID()},PIX RECEBIDO LUCAS\n`;
+    const body = new FormData();
+    body.set("arquivo", new Blob([csv], { type: "text/csv" }), "extrato.csv");
+    const imported = await admin.client.post(`${base}/extratos`, body);
+    expect(imported.status).toBe(200);
+    const [line] = imported.json.pendentes as { id: string }[];
+    expect((await admin.client.patch(`${base}/extratos/linhas/${line!.id}`, { status: "ignorada" })).status).toBe(204);
+    // Health: an entry made and corrected.
+    const made = await caio.client.post(`/api/pets/${teo}/saude`, { tipo: "vacina", nome: "V8", data: today() });
+    expect(made.status).toBe(201);
+    const next = addDays(today(), 21);
+    expect((await caio.client.patch(`/api/pets/${teo}/saude/${made.json.id}`, { proxima_dose: next })).status).toBe(
+      200,
+    );
+
+    type Entry = { acao: string; membro: { id: string; nome: string }; texto: string };
+    const log = async (query = "") => (await admin.client.get(`${base}/atividade${query}`)).json.atividade as Entry[];
+    const texts = (await log()).map((entry) => entry.texto);
+    const day = today().split("-").reverse().join("/");
+    for (const expected of [
+      `Caio Equipe registrou: Doação de R$ 50,00 em ${day}, de Roberto Alves Nunes`,
+      `Caio Equipe apagou: Doação de R$ 50,00 em ${day}, de Roberto Alves Nunes`,
+      `Caio Equipe registrou: Despesa de R$ 30,00 (Ração) em ${day}`,
+      "Lia Admin importou um extrato (1 crédito novo: 0 conciliado(s), 1 a decidir)",
+      "Lia Admin marcou uma linha do extrato como ignorada",
+      `Caio Equipe registrou: Vacina V8 de Téo em ${day}`,
+      `Caio Equipe corrigiu o registro de saúde de Téo (próxima dose: — → ${next})`,
+    ]) {
+      expect(texts).toContain(expected);
+    }
+    // Narrowed to one kind, to one person.
+    const corrections = await log("?acao=registro_de_saude_corrigido");
+    expect(corrections.map((entry) => entry.acao)).toEqual(["registro_de_saude_corrigido"]);
+    const byAdmin = await log(`?pessoa=${admin.id}`);
+    expect(byAdmin.length).toBeGreaterThan(0);
+    expect(byAdmin.every((entry) => entry.membro.id === admin.id)).toBe(true);
+    expect((await admin.client.get(`${base}/atividade?acao=nada`)).status).toBe(400);
+    expect((await caio.client.get(`${base}/atividade`)).status).toBe(403);
+
+    // The page's CSV, with its filter, read back as a spreadsheet would.
+    const file = await admin.client.get(`/organizacoes/${team.organizationId}/atividade.csv?acao=despesa_registrada`);
+    expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const rows = parse(file.text.replace(/^\uFEFF/, ""), { delimiter: ";" }) as string[][];
+    expect(rows[0]).toEqual(["quando", "quem", "o_que", "tipo", "alvo", "detalhe"]);
+    expect(rows.slice(1).map((row) => row[3])).toEqual(["Despesa registrada"]);
+    expect(rows[1]![2]).toBe(`Caio Equipe registrou: Despesa de R$ 30,00 (Ração) em ${day}`);
+    expect((await caio.client.get(`/organizacoes/${team.organizationId}/atividade.csv`)).status).toBe(403);
   });
 });

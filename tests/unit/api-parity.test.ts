@@ -146,6 +146,7 @@ const PAGE_ACTIONS: Record<ActionKey, EndpointRef | { draft: ActionKey }> = {
   "organizacoes/:id/contas ?acao=apagar-doacao": "DELETE /organizacoes/{id}/doacoes/{doacaoId}",
   "organizacoes/:id/contas ?acao=apagar-despesa": "DELETE /organizacoes/{id}/despesas/{despesaId}",
   "organizacoes/:id/contas ?acao=transparencia": "PUT /organizacoes/{id}/transparencia",
+  "organizacoes/:id/lixeira ?acao=restaurar": "POST /organizacoes/{id}/lixeira/{itemId}/restaurar",
   "convites/:token ?acao=aceitar": "POST /convites/{token}/aceitar",
   "convites/:token ?acao=recusar": "POST /convites/{token}/recusar",
   // Signs out to sign in with the invited address: the API's client does the same with DELETE /session.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PANEL_MAX_MONTHS } from "~/lib/panel";
+import { ACTIVITY_KINDS, activityFiltersOf } from "~/lib/organizations";
 import { membershipsOf } from "~/domain/organizations/membership.server";
 import {
   acceptInvitation,
@@ -69,6 +70,8 @@ import {
 const organization = idParam("organization", "da organização");
 const activityQuery = z.object({
   antes: z.string().optional().meta({ description: "O `proxima` da página anterior." }),
+  acao: z.enum(ACTIVITY_KINDS).optional().meta({ description: "Só este tipo." }),
+  pessoa: z.uuid().optional().meta({ description: "Só o que esta pessoa fez (o `membro.id`)." }),
 });
 const member = idParam("member", "da pessoa");
 const invitation = idParam("invitation", "do convite");
@@ -457,9 +460,12 @@ export const organizationEndpoints = [
       },
     },
     async handle({ request, params, context, user }) {
-      const cursor = parseActivityCursor(new URL(request.url).searchParams.get("antes"));
+      const query = new URL(request.url).searchParams;
+      const cursor = parseActivityCursor(query.get("antes"));
       if (cursor === null) return apiError(400, "Dados inválidos.", { antes: ["Página inválida."] });
-      const page = await listActivity(context.db, user.id, params.id, cursor);
+      const filters = activityFiltersOf(query);
+      if (!filters) return apiError(400, "Dados inválidos.", { acao: ["Escolha um tipo e uma pessoa da lista."] });
+      const page = await listActivity(context.db, user.id, params.id, cursor, filters);
       if (!page.ok) return apiFailure(page.failure);
       return Response.json(toApiActivity(page.value.entries, page.value.next), { headers: NO_STORE });
     },

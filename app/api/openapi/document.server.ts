@@ -46,12 +46,12 @@ function buildDocument(endpoints: readonly Endpoint[]) {
         { name: "Cidades", description: "As cidades do IBGE, por nome ou código." },
         {
           name: "Organizações",
-          description:
-            "As ONGs: a equipe e os papéis, os convites, o painel e a atividade.",
+          description: "As ONGs: a equipe e os papéis, os convites, o painel e a atividade.",
         },
         {
           name: "Lixeira",
-          description: "O que a equipe apagou (despesas, registros de saúde), guardado por 30 dias para um administrador restaurar.",
+          description:
+            "O que a equipe apagou (despesas, registros de saúde), guardado por 30 dias para um administrador restaurar.",
         },
         {
           name: "Transferências",

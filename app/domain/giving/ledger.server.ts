@@ -195,6 +195,17 @@ export async function recordDonation(
       );
       if (!donationId) throw new Refused({ kind: "conflict", reason: "charge-confirmed", field: "txid" });
       if (line) await tx.update(statementLines).set({ donationId }).where(eq(statementLines.id, line.id));
+      await recordActivity(txDb, {
+        organizationId,
+        actorId: userId,
+        acao: "doacao_registrada",
+        alvoId: donationId,
+        detalhe: donationSummary(
+          line?.valorCentavos ?? input.valor!,
+          line?.data ?? input.data!,
+          input.doador ?? (line ? payerOf(line.descricao) : null),
+        ),
+      });
       return ok(donationId);
     })
     .catch((error: unknown) => {
@@ -292,13 +303,33 @@ export async function deleteDonation(
     const [gone] = await tx
       .delete(donations)
       .where(and(eq(donations.id, donationId), eq(donations.organizationId, organizationId)))
-      .returning({ chargeId: donations.chargeId });
+      .returning({
+        chargeId: donations.chargeId,
+        valor: donations.valorCentavos,
+        data: donations.data,
+        doador: donations.doador,
+      });
     if (!gone) return notFound("donation");
     if (gone.chargeId)
       await tx.update(sponsorshipCharges).set({ confirmadaEm: null }).where(eq(sponsorshipCharges.id, gone.chargeId));
+    await recordActivity(tx as unknown as Db, {
+      organizationId,
+      actorId: userId,
+      acao: "doacao_apagada",
+      alvoId: donationId,
+      detalhe: donationSummary(gone.valor, gone.data, gone.doador),
+    });
     return ok();
   });
 }
+
+/** An expense in a few words, as the log and the Lixeira name it. */
+const expenseSummary = (valor: number, categoria: ExpenseCategory, data: string) =>
+  `Despesa de ${formatReais(valor)} (${EXPENSE_CATEGORY_LABEL[categoria]}) em ${formatDay(data)}`;
+
+/** A gift in a few words, as the log names it. */
+const donationSummary = (valor: number, data: string, doador: string | null) =>
+  `Doação de ${formatReais(valor)} em ${formatDay(data)}${doador ? `, de ${doador}` : ""}`;
 
 /** An expense, with its receipt (a PDF, or a photo re-encoded without its metadata). */
 export async function recordExpense(
@@ -337,6 +368,13 @@ export async function recordExpense(
         createdAt: now,
       })
       .returning({ id: expenses.id });
+    await recordActivity(db, {
+      organizationId,
+      actorId: userId,
+      acao: "despesa_registrada",
+      alvoId: row!.id,
+      detalhe: expenseSummary(input.valor, input.categoria, input.data),
+    });
     return ok(row!.id);
   });
 }
@@ -393,7 +431,7 @@ export async function deleteExpense(
       .for("update");
     if (!row) return notFound("expense");
     // To the Lixeira first (issue 63): an administrador may bring it back for 30 days.
-    const resumo = `Despesa de ${formatReais(row.valor)} (${EXPENSE_CATEGORY_LABEL[row.categoria]}) em ${formatDay(row.data)}`;
+    const resumo = expenseSummary(row.valor, row.categoria, row.data);
     await trashExpense(txDb, { organizationId, actorId: userId, registroId: expenseId, resumo, now });
     await tx.delete(expenses).where(mine);
     await recordActivity(txDb, {

@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { organizations, pets, sponsorshipCharges, sponsorships, statementLines, users } from "~/db/schema";
 import { addDays, dayInBrasilia, daysBetween } from "~/lib/dates";
 import { parseStatement, payerOf, type StatementFormat, type StatementLine } from "~/lib/statements";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { requirePower } from "~/domain/organizations/membership.server";
 import type { Jobs } from "~/services/jobs.server";
 import { fail, invalid, notFound, ok, type Result } from "~/services/outcome.server";
@@ -261,6 +262,12 @@ export async function importStatement(
       charges = charges.filter((charge) => charge.id !== match.charge?.id);
       conciliados.push({ ...line, doacaoId: donationId, apadrinhamento: match.charge ? summary(match.charge) : null });
     }
+    await recordActivity(txDb, {
+      organizationId,
+      actorId: userId,
+      acao: "extrato_importado",
+      detalhe: `${inserted.length} ${inserted.length === 1 ? "crédito novo" : "créditos novos"}: ${conciliados.length} conciliado(s), ${pendentes.length} a decidir`,
+    });
     return {
       formato: parsed.formato,
       conciliados,
@@ -348,5 +355,13 @@ export async function setLineStatus(
     .set({ status })
     .where(and(eq(statementLines.id, lineId), eq(statementLines.status, line.status)))
     .returning({ id: statementLines.id });
-  return changed ? ok() : fail({ kind: "conflict", reason: "line-decided" });
+  if (!changed) return fail({ kind: "conflict", reason: "line-decided" });
+  await recordActivity(db, {
+    organizationId,
+    actorId: userId,
+    acao: "linha_do_extrato_decidida",
+    alvoId: lineId,
+    detalhe: status === "ignorada" ? "ignorada" : "pendente de novo",
+  });
+  return ok();
 }

@@ -360,6 +360,44 @@ async function remindIfDueToday(jobs: Jobs, petId: string, input: HealthEntryInp
   if (due) await jobs.send(HEALTH_REMINDER_JOB, { petId, dia: today }, { singletonKey: `${petId}:${today}` });
 }
 
+/** An entry in a few words, as the log and the Lixeira name it: "Vacina V10 de Tom em 05/12/2026". */
+function entrySummary(
+  tipo: HealthEntryInput["tipo"],
+  entry: { nome: string | null; produto: string | null; data: string },
+  pet: string,
+) {
+  const what = entry.nome ?? entry.produto;
+  return `${HEALTH_TYPE_LABEL[tipo]}${what ? ` ${what}` : ""} de ${pet} em ${formatDay(entry.data)}`;
+}
+
+/** The fields a correction may change, as the log names them. */
+const CHANGE_LABEL = {
+  data: "data",
+  nome: "nome",
+  produto: "produto",
+  lote: "lote",
+  proximaDose: "próxima dose",
+  clinica: "clínica",
+  resultado: "resultado",
+  motivo: "motivo",
+  dose: "dose",
+  ate: "último dia",
+  gramas: "peso (g)",
+  observacoes: "observações",
+} as const;
+const changeColumns = Object.fromEntries(
+  Object.keys(CHANGE_LABEL).map((key) => [key, petHealthEntries[key as keyof typeof CHANGE_LABEL]]),
+) as { [Key in keyof typeof CHANGE_LABEL]: (typeof petHealthEntries)[Key] };
+
+/** What a correction changed, before and after: "próxima dose: 2026-12-10 → 2026-12-20; lote: — → A1". */
+function changesOf(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const shown = (value: unknown) => (value === null || value === undefined || value === "" ? "—" : String(value));
+  return Object.entries(CHANGE_LABEL)
+    .filter(([key]) => shown(before[key]) !== shown(after[key]))
+    .map(([key, label]) => `${label}: ${shown(before[key])} → ${shown(after[key])}`)
+    .join("; ");
+}
+
 /** Writes under the pet's row lock, so that two writers derive the pet's fields from the same record. */
 async function writeRecord<T>(db: Db, petId: string, write: (tx: Db) => Promise<Result<T>>): Promise<Result<T>> {
   const result = await db.transaction(async (tx) => {
@@ -409,6 +447,7 @@ async function addEntry(
     if (!checked.ok) return checked;
     prepared = checked.value;
   }
+  const columns = columnsOf(input, reader.value.species);
   const added = await writeRecord(db, petId, async (tx) => {
     const [{ total }] = (await tx
       .select({ total: count() })
@@ -424,10 +463,18 @@ async function addEntry(
         autorPapel: reader.value.role,
         createdAt: now,
         updatedAt: now,
-        ...columnsOf(input, reader.value.species),
+        ...columns,
       })
       .returning({ id: petHealthEntries.id });
     await saveHealthFiles(tx, made!.id, prepared);
+    await recordActivity(tx, {
+      organizationId: reader.value.organizationId,
+      actorId,
+      acao: "registro_de_saude_criado",
+      alvoId: petId,
+      alvoNome: reader.value.nome,
+      detalhe: entrySummary(input.tipo, columns, reader.value.nome),
+    });
     return ok(made!.id);
   });
   if (added.ok) await remindIfDueToday(jobs, petId, input, now);
@@ -454,7 +501,7 @@ export function addHealthEntryToSeveral(
     const chosen = [...new Set(petIds)].sort();
     if (chosen.length === 0 || chosen.length > SEVERAL_ANIMALS_MAX) return invalid("animais", "animals-choice");
     const theirs = await db
-      .select({ id: pets.id, species: pets.species })
+      .select({ id: pets.id, species: pets.species, nome: pets.nome })
       .from(pets)
       .where(
         and(
@@ -496,6 +543,13 @@ export function addHealthEntryToSeveral(
         )
         .returning({ id: petHealthEntries.id });
       for (const petId of chosen) await deriveFromRecord(txDb, petId);
+      const names = theirs.map((pet) => pet.nome).sort((a, b) => a.localeCompare(b, "pt-BR"));
+      await recordActivity(txDb, {
+        organizationId,
+        actorId,
+        acao: "registro_de_saude_criado",
+        detalhe: entrySummary(input.tipo, columnsOf(input, theirs[0]!.species), names.join(", ")),
+      });
       return ok(made.map((row) => row.id));
     });
     if (!written.ok) return written;
@@ -533,16 +587,28 @@ export async function changeHealthEntry(
   const allowed = await changer(db, actorId, petId, entryId);
   if (!allowed.ok) return allowed;
   if (allowed.value.tipo !== input.tipo) return invalid("tipo", "health-kind-fixed");
-  const { species } = allowed.value;
+  const { species, organizationId, pet } = allowed.value;
   const day = checkDay(input, now);
   if (!day.ok) return day;
+  const columns = columnsOf(input, species);
   const written = await writeRecord(db, petId, async (tx) => {
+    const [before] = await tx.select(changeColumns).from(petHealthEntries).where(eq(petHealthEntries.id, entryId));
     const [changed] = await tx
       .update(petHealthEntries)
-      .set({ ...columnsOf(input, species), updatedAt: now })
+      .set({ ...columns, updatedAt: now })
       .where(and(eq(petHealthEntries.id, entryId), eq(petHealthEntries.tipo, input.tipo)))
       .returning({ id: petHealthEntries.id });
-    return changed ? ok() : notFound("health-entry");
+    if (!changed || !before) return notFound("health-entry");
+    // Before and after, in the log's words.
+    await recordActivity(tx, {
+      organizationId,
+      actorId,
+      acao: "registro_de_saude_corrigido",
+      alvoId: petId,
+      alvoNome: pet,
+      detalhe: changesOf(before, columns) || "nada mudou",
+    });
+    return ok();
   });
   if (written.ok) await remindIfDueToday(jobs, petId, input, now);
   return written;
@@ -565,8 +631,7 @@ export async function removeHealthEntry(
       .from(petHealthEntries)
       .where(eq(petHealthEntries.id, entryId));
     if (!entry) return notFound("health-entry");
-    const what = entry.nome ?? entry.produto;
-    const resumo = `${HEALTH_TYPE_LABEL[tipo]}${what ? ` ${what}` : ""} de ${pet} em ${formatDay(entry.data)}`;
+    const resumo = entrySummary(tipo, entry, pet);
     await trashHealthEntry(tx, { organizationId, actorId, registroId: entryId, resumo, now });
     await tx.delete(petHealthEntries).where(eq(petHealthEntries.id, entryId));
     await recordActivity(tx, {

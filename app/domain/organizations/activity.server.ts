@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, or } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { organizationActivity } from "~/db/schema";
 import { parsePageCursor, writePageCursor, type PageCursor } from "~/lib/page-cursors";
@@ -46,12 +46,22 @@ const toActivityRow = (row: Omit<ActivityRow, "acao"> & { acao: string }): Activ
 /** `antes` of the log: the entries before this one (app/lib/page-cursors.ts). */
 export const parseActivityCursor = parsePageCursor;
 
+/** What the log is narrowed to (issue 63): one kind, one person who acted. */
+export type ActivityFilters = { acao?: ActivityKind; pessoa?: string };
+
+const filtered = ({ acao, pessoa }: ActivityFilters) =>
+  and(
+    acao ? eq(organizationActivity.acao, acao) : undefined,
+    pessoa ? eq(organizationActivity.actorId, pessoa) : undefined,
+  );
+
 /** A page of the log, for its administradores: entries before `before`, and the next page's cursor. */
 export async function listActivity(
   db: Db,
   actorId: string,
   organizationId: string,
   before?: PageCursor,
+  filters: ActivityFilters = {},
 ): Promise<Result<{ entries: ActivityRow[]; next: string | null }>> {
   const power = await requirePower(db, actorId, organizationId, "administrar");
   if (!power.ok) return power;
@@ -61,6 +71,7 @@ export async function listActivity(
     .where(
       and(
         eq(organizationActivity.organizationId, organizationId),
+        filtered(filters),
         before
           ? or(
               lt(organizationActivity.createdAt, before.at),
@@ -77,18 +88,35 @@ export async function listActivity(
   return ok({ entries, next: more && last ? writePageCursor({ at: last.createdAt, id: last.id }) : null });
 }
 
-/** The whole log (two years), newest first, for its administradores: the organisation's export. */
+/** The people who acted in the log, by name: the filter's choices (at most 200). */
+export async function activityPeople(db: Db, organizationId: string): Promise<{ id: string; nome: string }[]> {
+  const rows = await db
+    .selectDistinctOn([organizationActivity.actorId], {
+      id: organizationActivity.actorId,
+      nome: organizationActivity.actorNome,
+    })
+    .from(organizationActivity)
+    .where(and(eq(organizationActivity.organizationId, organizationId), isNotNull(organizationActivity.actorId)))
+    .orderBy(organizationActivity.actorId, desc(organizationActivity.createdAt))
+    .limit(200);
+  return rows
+    .flatMap((row) => (row.id ? [{ id: row.id, nome: row.nome }] : []))
+    .sort((a, b) => a.nome.localeCompare(b.nome, "pt-BR"));
+}
+
+/** The whole log (two years), newest first, for its administradores: the organisation's export and the CSV. */
 export async function activityForExport(
   db: Db,
   actorId: string,
   organizationId: string,
+  filters: ActivityFilters = {},
 ): Promise<Result<ActivityRow[]>> {
   const power = await requirePower(db, actorId, organizationId, "administrar");
   if (!power.ok) return power;
   const rows = await db
     .select(activityColumns)
     .from(organizationActivity)
-    .where(eq(organizationActivity.organizationId, organizationId))
+    .where(and(eq(organizationActivity.organizationId, organizationId), filtered(filters)))
     .orderBy(desc(organizationActivity.createdAt), desc(organizationActivity.id));
   return ok(rows.map(toActivityRow));
 }
