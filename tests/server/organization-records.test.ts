@@ -21,6 +21,7 @@ let foster: Person;
 let outsider: Person;
 let adopter: Person;
 let organizationId: string;
+let bidu: Awaited<ReturnType<typeof adoptThroughTermo>>;
 const month = monthOf(new Date());
 const HOUR_MS = 3_600_000;
 
@@ -42,7 +43,7 @@ beforeAll(async () => {
   app = await startTestApp();
   ({ admin, team, foster, outsider, adopter, organizationId } = await organizationTeam(app, "painel"));
   // Adopted through the termo (approved by the team: answered), and one application still new.
-  await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Bidu" });
+  bidu = await adoptThroughTermo(app, { caretaker: admin, adopter, nome: "Bidu" });
   const waiting = await createPet(app.db, { caretakerId: admin.id, nome: "Mel" });
   expect((await adopter.client.post(`/api/pets/${waiting}/candidaturas`, { respostas: ANSWERS })).status).toBe(201);
 });
@@ -255,6 +256,17 @@ describe("the organisation's export", () => {
     // No adopter's personal data.
     expect(exported.text).not.toContain(adopter.email);
     expect(exported.text).not.toContain("529.982.247-25");
+    // Members' e-mails and donors' names: the download is in the log (issue 63), as is the team's
+    // download of a signed termo (the adopter's CPF and address), and not the adopter's own.
+    expect((await adopter.client.get(`/api/candidaturas/${bidu.id}/termo.pdf`)).status).toBe(200);
+    expect((await team.client.get(`/api/candidaturas/${bidu.id}/termo.pdf`)).status).toBe(200);
+    const downloads = await admin.client.get(
+      `/api/organizacoes/${organizationId}/atividade?acao=dados_pessoais_baixados`,
+    );
+    expect((downloads.json.atividade as { texto: string }[]).map((entry) => entry.texto)).toEqual([
+      "Caio Equipe baixou o termo de adoção assinado de Bidu, com os dados de quem adotou",
+      "Lia Admin baixou os dados da organização, com os membros e os nomes de quem doou",
+    ]);
   });
 
   it("is refused to a team member (403) and to anyone outside (404)", async () => {

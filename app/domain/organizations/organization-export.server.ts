@@ -3,6 +3,7 @@ import { listDonations, listExpenses } from "~/domain/giving/ledger.server";
 import { listOrganizationPets } from "~/domain/pets/pet-views.server";
 import { ok } from "~/services/outcome.server";
 import { activityForExport } from "./activity.server";
+import { recordActivity } from "./activity-records.server";
 import { listMembers, organizationForMember } from "./organizations.server";
 import { listTransfers } from "./transfers.server";
 
@@ -29,6 +30,13 @@ export async function exportOrganization(db: Db, userId: string, organizationId:
   if (!transfers.ok) return transfers;
   if (!donations.ok) return donations;
   if (!expenses.ok) return expenses;
+  // Members' e-mails and donors' names: the download goes in the log (issue 63).
+  await recordActivity(db, {
+    organizationId,
+    actorId: userId,
+    acao: "dados_pessoais_baixados",
+    detalhe: "os dados da organização, com os membros e os nomes de quem doou",
+  });
   return ok({
     exportedAt: new Date(),
     organization: organization.value,

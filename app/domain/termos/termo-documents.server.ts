@@ -4,6 +4,7 @@ import { termos } from "~/db/schema";
 import type { ApplicationParty } from "~/lib/applications";
 import { notFound, ok, type Result } from "~/services/outcome.server";
 import type { Vault } from "~/services/vault.server";
+import { recordActivity } from "~/domain/organizations/activity-records.server";
 import { organizationsCaredForBy } from "~/domain/organizations/membership.server";
 import { applicationParty, signaturesOf, termoOfApplication } from "./termo-reads.server";
 import { sha256 } from "./termos.server";
@@ -22,16 +23,39 @@ export async function termoPdf(
   if (!found) {
     return (await applicationParty(db, readerId, applicationId)) ? notFound("termo") : notFound("application");
   }
-  return signedPdf(db, vault, found.row.id);
+  return signedPdf(db, vault, found.row.id, readerId);
 }
 
-/** A signed termo's PDF, by its id, as the file its party downloads. */
-async function signedPdf(db: Db, vault: Vault, termoId: string): Promise<Result<{ pdf: Buffer; fileName: string }>> {
+/**
+ * A signed termo's PDF, by its id, as the file its party downloads. It holds the adopter's CPF
+ * and address: a download by the organisation's team goes in its log (issue 63).
+ */
+async function signedPdf(
+  db: Db,
+  vault: Vault,
+  termoId: string,
+  readerId: string,
+): Promise<Result<{ pdf: Buffer; fileName: string }>> {
   const [row] = await db
-    .select({ pdf: termos.pdf, status: termos.status, petNome: termos.petNome })
+    .select({
+      pdf: termos.pdf,
+      status: termos.status,
+      petNome: termos.petNome,
+      adopterId: termos.adopterId,
+      organizationId: termos.organizationId,
+    })
     .from(termos)
     .where(eq(termos.id, termoId));
   if (!row?.pdf || row.status !== "assinado") return notFound("termo");
+  if (row.adopterId !== readerId && row.organizationId) {
+    await recordActivity(db, {
+      organizationId: row.organizationId,
+      actorId: readerId,
+      acao: "dados_pessoais_baixados",
+      alvoNome: row.petNome,
+      detalhe: `o termo de adoção assinado de ${row.petNome}, com os dados de quem adotou`,
+    });
+  }
   return ok({ pdf: vault.open(row.pdf), fileName: downloadName("termo-de-adocao", row.petNome, "pdf") });
 }
 
@@ -66,7 +90,7 @@ export async function signedTermoPdf(
     .from(termos)
     .where(and(eq(termos.id, termoId), partyTo(db, readerId)));
   if (!party) return notFound("termo");
-  return signedPdf(db, vault, termoId);
+  return signedPdf(db, vault, termoId, readerId);
 }
 
 export type Verification =
