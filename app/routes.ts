@@ -74,6 +74,7 @@ export default [
   route("organizacoes/:id/lixeira", "routes/organizacoes.lixeira.tsx"),
   route("organizacoes/:id/lares", "routes/organizacoes.lares.tsx"),
   route("organizacoes/:id/contas", "routes/organizacoes.contas.tsx"),
+  route("organizacoes/:id/doadores", "routes/organizacoes.doadores.tsx"),
   route("organizacoes/:id/transparencia", "routes/organizacoes.transparencia.tsx"),
   route("organizacoes/:id/painel", "routes/organizacoes.painel.tsx"),
   route("organizacoes/:id/painel.csv", "routes/organizacoes.painel-csv.ts"),

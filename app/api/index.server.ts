@@ -18,6 +18,7 @@ import { organizationEndpoints } from "./endpoints/organizations";
 import { petEndpoints } from "./endpoints/pets";
 import { transferEndpoints } from "./endpoints/transfers";
 import { trashEndpoints } from "./endpoints/trash";
+import { donorEndpoints } from "./endpoints/donors";
 import { openApiDocument, openApiJson, type OpenApiDocument } from "./openapi/document.server";
 import { answer } from "./openapi/operation";
 import { createApiWing, type ApiWing } from "./router.server";
@@ -58,6 +59,7 @@ export const apiEndpoints: readonly Endpoint[] = [
   ...healthEndpoints,
   ...givingEndpoints,
   ...ledgerEndpoints,
+  ...donorEndpoints,
   ...lostFoundEndpoints,
   ...accountsEndpoints,
   ...moderationEndpoints,

@@ -50,9 +50,9 @@ export function ValidatedForm({
 /**
  * The form's submission key (app/lib/submission-keys.ts), new with each page the server gives:
  * the same form sent twice (a double tap) is made once. Every ValidatedForm has it; a plain form
- * that makes something would add it.
+ * that makes something adds it.
  */
-function SubmissionKeyField() {
+export function SubmissionKeyField() {
   // The root's data, read by its name: this module is below the root's.
   const key = (useRouteLoaderData("root") as { chaveDeEnvio?: string | null } | undefined)?.chaveDeEnvio;
   return key ? <input type="hidden" name={SUBMISSION_KEY_FIELD} value={key} /> : null;

@@ -1461,3 +1461,29 @@ export const trashSchema = z.object({ itens: z.array(trashItemSchema) }).meta({ 
 export const restoredSchema = z
   .object({ tipo: z.enum(TRASH_KINDS), registro_id: id })
   .meta({ id: "RegistroRestaurado" });
+
+/** An organisation's donors (issue 63). */
+const donorSchema = z
+  .object({
+    doador: z.string().meta({
+      description: "A chave do doador (o nome sem acentos nem maiúsculas): o `doador` da declaração anual.",
+      example: "roberto alves nunes",
+    }),
+    nome: z.string().meta({ description: "Como a doação mais recente o nomeia.", example: "Roberto Alves Nunes" }),
+    total: reais,
+    total_centavos: centavosInt,
+    doacoes: z.int(),
+    ultima: z.iso.date().meta({ description: "O dia da doação mais recente." }),
+    padrinho: z.boolean().meta({ description: "Se alguma das doações pagou um mês de apadrinhamento." }),
+    anos: z.array(z.object({ ano: z.int(), total: reais, total_centavos: centavosInt, doacoes: z.int() })),
+  })
+  .meta({ id: "Doador" });
+
+export const donorsSchema = z
+  .object({
+    doadores: z.array(donorSchema).meta({ description: "O maior total primeiro." }),
+    sem_nome: z
+      .object({ total: reais, total_centavos: centavosInt, doacoes: z.int() })
+      .meta({ description: "As doações registradas sem o nome de quem doou." }),
+  })
+  .meta({ id: "Doadores" });

@@ -1,4 +1,5 @@
 import type { DonationView, ExpenseView } from "~/domain/giving/ledger.server";
+import type { Donors } from "~/domain/giving/donors.server";
 import type { ChargeSummary, PendingLine, StatementImport } from "~/domain/giving/statements.server";
 import type { Transparency } from "~/domain/giving/transparency.server";
 
@@ -81,4 +82,24 @@ export const toApiTransparency = (accounts: Transparency) => ({
   })),
   geral: toApiTotals(accounts.geral),
   categorias: accounts.categorias.map((category) => ({ categoria: category.categoria, gasto: reais(category.gasto) })),
+});
+
+/** The donors (issue 63), amounts in reais and in centavos. */
+export const toApiDonors = ({ doadores, semNome }: Donors) => ({
+  doadores: doadores.map((donor) => ({
+    doador: donor.chave,
+    nome: donor.nome,
+    total: reais(donor.totalCentavos),
+    total_centavos: donor.totalCentavos,
+    doacoes: donor.doacoes,
+    ultima: donor.ultima,
+    padrinho: donor.padrinho,
+    anos: donor.anos.map((year) => ({
+      ano: year.ano,
+      total: reais(year.totalCentavos),
+      total_centavos: year.totalCentavos,
+      doacoes: year.doacoes,
+    })),
+  })),
+  sem_nome: { total: reais(semNome.totalCentavos), total_centavos: semNome.totalCentavos, doacoes: semNome.doacoes },
 });

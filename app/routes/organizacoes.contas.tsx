@@ -3,7 +3,7 @@ import type { Route } from "./+types/organizacoes.contas";
 import { ConfirmDelete } from "~/components/confirm-delete";
 import { TRASH_NOTE } from "~/lib/trash";
 import { FileChoice } from "~/components/file-choice";
-import { FormError, SelectField, TextField, ValidatedForm } from "~/components/form-fields";
+import { FormError, SelectField, SubmissionKeyField, TextField, ValidatedForm } from "~/components/form-fields";
 import { useValidatedForm } from "~/components/use-validated-form";
 import {
   deleteDonation,
@@ -185,7 +185,8 @@ export default function OrganizationAccounts() {
       <h1 className="profile__title">Contas de {organization.nome}</h1>
       <p>
         <Link to={`/organizacoes/${organization.id}/configuracoes`}>Voltar à organização</Link> ·{" "}
-        <Link to={`/organizacoes/${organization.id}/transparencia`}>Ver a página de transparência</Link>
+        <Link to={`/organizacoes/${organization.id}/transparencia`}>Ver a página de transparência</Link> ·{" "}
+        <Link to={`/organizacoes/${organization.id}/doadores`}>Ver os doadores</Link>
       </p>
       <section className="panel" aria-labelledby="resumo">
         <h2 className="panel__title" id="resumo">
@@ -424,6 +425,7 @@ function PendingLines() {
               <p className="organization-accounts__description">{line.descricao}</p>
               {line.sugestao ? (
                 <Form method="post" action="?acao=doacao">
+                  <SubmissionKeyField />
                   <input type="hidden" name="linha_id" value={line.id} />
                   <input type="hidden" name="txid" value={line.sugestao.txid} />
                   <p>{`Parece o Pix de ${line.sugestao.padrinho} para ${line.sugestao.pet} (${monthLabel(line.sugestao.mes)}), sem o nome na linha.`}</p>
@@ -434,6 +436,7 @@ function PendingLines() {
               ) : null}
               <div className="foster__actions">
                 <Form method="post" action="?acao=doacao" className="organization-accounts__assign">
+                  <SubmissionKeyField />
                   <input type="hidden" name="linha_id" value={line.id} />
                   <label htmlFor={`linha-${line.id}`}>Para</label>
                   <select className="field__control" id={`linha-${line.id}`} name="pet_id" defaultValue="">

@@ -54,7 +54,9 @@ export type Subject =
   /** An emergency of lost and found animals (issue 47). */
   | "emergency"
   /** An item of an organisation's Lixeira (issue 63), or one expired. */
-  | "trash-item";
+  | "trash-item"
+  /** A donor with no gift in the year asked (issue 63). */
+  | "donor";
 
 /** Why an input was refused, by a service (the schemas refuse the rest before). */
 export type InvalidReason =

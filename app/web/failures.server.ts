@@ -73,6 +73,7 @@ const NOT_FOUND: Record<Subject, string> = {
   "lost-found-report": "Anúncio não encontrado.",
   emergency: "Emergência não encontrada.",
   "trash-item": "Este item não está mais na Lixeira: foi restaurado ou passou dos 30 dias.",
+  donor: "Nenhuma doação deste doador no ano pedido.",
 };
 
 const FORBIDDEN: Record<Extract<Failure, { kind: "forbidden" }>["rule"], string> = {

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { dayInBrasilia, formatDay } from "../../app/lib/dates";
 import { NOTICES } from "../../app/validation/messages";
 import { newCaretaker, publishPet } from "./pets-support";
@@ -91,7 +95,10 @@ test("an expense deleted by mistake is restored from the Lixeira, and the transp
   expect(await spent()).toBe("R$ 0,00");
 
   // From the organisation's menu to the Lixeira, where the administrador restores it.
-  await page.getByRole("navigation", { name: "Menu da organização" }).getByRole("link", { name: "Lixeira", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Menu da organização" })
+    .getByRole("link", { name: "Lixeira", exact: true })
+    .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lixeira");
   await expect(page.getByText(`Despesa de R$ 120,00 (Veterinário) em ${formatDay(today)}`)).toBeVisible();
   for (const width of WIDTHS) {
@@ -113,5 +120,57 @@ test("an expense deleted by mistake is restored from the Lixeira, and the transp
   const entries = page.getByRole("list", { name: "Registros" }).getByRole("listitem");
   await expect(entries).toHaveCount(1);
   await expect(entries).toContainText("restaurou da Lixeira: Despesa de R$ 120,00 (Veterinário)");
+  await expectNoAxeViolations(page);
+});
+
+test("a donor's name travels from the bank statement to the gift, its receipt and Doadores", async ({ page }) => {
+  const today = dayInBrasilia(new Date());
+  await newCaretaker(page.request, "Abrigo Doadores");
+  const pet = await publishPet(page.request, { nome: "Cacau" });
+  const { organizacao } = (await (await page.request.get(`/adopet/api/pets/${pet.id}`)).json()) as {
+    organizacao: { id: string };
+  };
+  const api = `/adopet/api/organizacoes/${organizacao.id}`;
+  const statement = [
+    "Data,Valor,Identificador,Descrição",
+    `${formatDay(today)},60.00,${crypto.randomUUID()},Transferência recebida pelo Pix - ROBERTO ALVES NUNES - •••.123.456-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 1234567-8`,
+  ].join("\n");
+  const imported = await page.request.post(`${api}/extratos`, {
+    multipart: { arquivo: { name: "extrato.csv", mimeType: "text/csv", buffer: Buffer.from(statement) } },
+  });
+  expect(imported.status()).toBe(200);
+
+  // The team makes the line a gift for Cacau: the list names the payer.
+  await page.goto(`/adopet/organizacoes/${organizacao.id}/contas`);
+  await page.getByLabel("Para", { exact: true }).selectOption({ label: "Cacau" });
+  await page.getByRole("button", { name: "Registrar como doação" }).click();
+  await expect(page.getByText(NOTICES.donationRecorded)).toBeVisible();
+  const gifts = page.getByRole("region", { name: `Doações de ${today.slice(0, 4)}` });
+  await expect(gifts).toContainText(`${formatDay(today)} · R$ 60,00 · Cacau · Roberto Alves Nunes · do extrato`);
+
+  // Its receipt names him.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    gifts.getByRole("link", { name: `Baixar o recibo de ${formatDay(today)} (PDF)` }).click(),
+  ]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "recibo-")), "recibo.pdf");
+  await download.saveAs(file);
+  const receipt = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
+  expect(receipt).toContain("recebeu de Roberto Alves Nunes a quantia de R$ 60,00 (sessenta reais)");
+
+  // And Doadores lists him, with his year's statement.
+  await page.getByRole("link", { name: "Ver os doadores" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Doadores");
+  const donors = page.getByRole("list", { name: "Doadores" });
+  await expect(donors).toContainText("Roberto Alves Nunes");
+  await expect(donors).toContainText(`R$ 60,00 em 1 doação, a última em ${formatDay(today)}`);
+  await expect(
+    donors.getByRole("link", { name: `Declaração de ${today.slice(0, 4)} de Roberto Alves Nunes (PDF)` }),
+  ).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, `doadores-${width}.png`, { fullPage: true });
+  }
   await expectNoAxeViolations(page);
 });

@@ -248,6 +248,40 @@ NEWFILEUID:NONE
     expect(list.find((row) => row.id === made.json.id)!.doador).toBe("Maria das Dores Lima");
     const receipt = await team.admin.client.get(`${base}/doacoes/${made.json.id}/recibo.pdf`);
     expect(pdfText(receipt.bytes)).toContain("recebeu de Maria das Dores Lima a quantia de R$ 77,00");
+
+    // Doadores: each payer, by name, with their total and year; and their year's statement.
+    const donors = await team.team.client.get(`${base}/doadores`);
+    expect(donors.status).toBe(200);
+    const byName = (nome: string) =>
+      (donors.json.doadores as { nome: string }[]).find((donor) => donor.nome === nome) as Record<string, unknown>;
+    const year = Number(today().slice(0, 4));
+    expect(byName("Roberto Alves Nunes")).toMatchObject({
+      doador: "roberto alves nunes",
+      total_centavos: 4100,
+      doacoes: 1,
+      padrinho: true,
+    });
+    expect(byName("Maria das Dores Lima")).toMatchObject({
+      total: "77.00",
+      padrinho: false,
+      anos: [{ ano: year, total: "77.00", total_centavos: 7700, doacoes: 1 }],
+    });
+    const declaration = await team.team.client.get(
+      `${base}/doadores/declaracao.pdf?doador=${encodeURIComponent("maria das dores lima")}&ano=${year}`,
+    );
+    expect(declaration.headers.get("content-type")).toBe("application/pdf");
+    const words = pdfText(declaration.bytes);
+    expect(words).toContain(`Declaração anual de doações de ${year}`);
+    expect(words).toContain(
+      `recebeu de Maria das Dores Lima, em ${year}, a doação abaixo, no total de R$ 77,00 (setenta e sete reais)`,
+    );
+    expect(words).toContain("R$ 77,00 · para Bia");
+    expect((await team.team.client.get(`${base}/doadores/declaracao.pdf?doador=ninguem&ano=${year}`)).status).toBe(404);
+    expect((await team.team.client.get(`${base}/doadores/declaracao.pdf?doador=x&ano=1999`)).status).toBe(400);
+    expect((await team.foster.client.get(`${base}/doadores`)).status).toBe(403);
+    expect((await team.outsider.client.get(`${base}/doadores`)).status).toBe(404);
+    const page = await team.team.client.page(`/organizacoes/${team.organizationId}/doadores`);
+    expect(page.text).toContain("Maria das Dores Lima");
   });
 
   it("is refused with a message for a file that is no statement, and for who may not import", async () => {
