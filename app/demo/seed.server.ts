@@ -241,7 +241,8 @@ export type DemoOptions = { vault: Vault; publicUrl: string };
 /** The demo sends no e-mail: what a signature would queue is dropped. */
 /**
  * A month of accounts (issue 46): the demo adopter's Pix for Dunga found on the imported bank
- * statement (the receipt is hers), a credit left for the team to decide, a gift typed in, three
+ * statement (the receipt is hers), João's first Pix made a gift and a second left for the team to
+ * decide (with a gift he typed in, a donor of two gifts), a gift typed in, three
  * expenses and one typed twice, in the Lixeira; Felícia's month still awaited. The accounts are
  * open: the transparency page is public.
  */
@@ -251,13 +252,27 @@ async function seedAccounts(db: Db, caretakerId: string, organizationId: string,
   const statement = [
     "Data,Valor,Identificador,Descrição",
     `${brDay(-19)},30.00,${randomUUID()},Transferência recebida pelo Pix - CARLA SOUZA MENDES - •••.456.789-•• - NU PAGAMENTOS - IP (0260) Agência: 1 Conta: 7654321-0`,
+    `${brDay(-40)},80.00,${randomUUID()},Transferência recebida pelo Pix - JOAO PEREIRA - •••.321.654-•• - BCO SANTANDER (BRASIL) S.A. (0033) Agência: 2271 Conta: 1003344-5`,
     `${brDay(-12)},100.00,${randomUUID()},Transferência recebida pelo Pix - JOAO PEREIRA - •••.321.654-•• - BCO SANTANDER (BRASIL) S.A. (0033) Agência: 2271 Conta: 1003344-5`,
     `${brDay(-12)},-180.00,${randomUUID()},Transferência enviada pelo Pix - CLINICA VETERINARIA SAO FRANCISCO LTDA - 12.345.678/0001-90`,
   ].join("\n");
   const at = new Date(now);
   const imported = await importStatement(db, NO_JOBS, caretakerId, organizationId, Buffer.from(statement), at);
   if (!imported.ok || imported.value.conciliados.length !== 1) throw new Error("Demo: extrato não conciliado");
+  // João's first Pix, made a gift by the team: with a gift he typed in later, a donor of two gifts
+  // on `Doadores` (issue 63); his second Pix waits to be decided.
+  const first = imported.value.pendentes.find((line) => line.data === day(-40));
   const entries = [
+    () => recordDonation(db, NO_JOBS, caretakerId, organizationId, { linha_id: first!.id }, at),
+    () =>
+      recordDonation(
+        db,
+        NO_JOBS,
+        caretakerId,
+        organizationId,
+        { valor: 5000, data: day(-25), doador: "João Pereira" },
+        at,
+      ),
     () =>
       recordDonation(
         db,

@@ -31,6 +31,7 @@ import {
 import { DEMO_ADOPTER, DEMO_CARETAKER, DEMO_PETS, seedDemoData, seedManyPets } from "~/demo/seed.server";
 import { removePet } from "~/domain/pets/pets.server";
 import { entriesOfPets } from "~/domain/health/records.server";
+import { listDonors } from "~/domain/giving/donors.server";
 import { dueDoses } from "~/lib/health";
 import { organizationToday } from "~/domain/organizations/today.server";
 import { listFeed } from "~/domain/pets/feed.server";
@@ -220,8 +221,17 @@ describe("the demo data", () => {
         .sort((a, b) => a.valor - b.valor),
     ).toEqual([
       { valor: 3000, origem: "extrato", padrinho: true },
+      { valor: 5000, origem: "manual", padrinho: false },
+      { valor: 8000, origem: "extrato", padrinho: false },
       { valor: 25000, origem: "manual", padrinho: false },
     ]);
+    // João, a donor of two gifts (issue 63): his statement's Pix and one typed in, one person on `Doadores`.
+    const [organization] = await database.db.select({ id: organizations.id }).from(organizations).limit(1);
+    const donors = await listDonors(database.db, caretaker!.id, organization!.id);
+    expect(donors.ok && donors.value.doadores.find((donor) => donor.chave === "joao pereira")).toMatchObject({
+      totalCentavos: 13000,
+      doacoes: 2,
+    });
     expect(await database.db.select({ status: statementLines.status }).from(statementLines)).toEqual(
       expect.arrayContaining([{ status: "pendente" }, { status: "conciliada" }]),
     );
