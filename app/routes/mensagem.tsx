@@ -14,7 +14,7 @@ import { pageMeta } from "~/lib/meta";
 import { conversationReplyFormSchema } from "~/validation/conversations";
 import { readThread } from "~/web/conversations.server";
 import { requireUser } from "~/web/auth.server";
-import { formFailure, pageFailure, parseForm } from "~/web/forms.server";
+import { formFailure, pageFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { setNotice } from "~/web/notices.server";
 
 /** `/mensagens/:id`: one conversation, for its two parties (404 for anyone else); opening it reads it. */
@@ -75,16 +75,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const form = await parseForm(request, conversationReplyFormSchema);
   if (!form.ok) return form.response;
-  const sent = await sendInConversation(context.db, context.jobs, {
-    userId: user.id,
-    conversationId: params.id,
-    texto: form.value.texto,
+  // Sent once, however many times `Enviar` is tapped (issue 63).
+  return submitFormOnce(context.db, user.id, request, async () => {
+    const sent = await sendInConversation(context.db, context.jobs, {
+      userId: user.id,
+      conversationId: params.id,
+      texto: form.value.texto,
+    });
+    if (!sent.ok) {
+      if (sent.failure.kind === "not-found") throw pageFailure(sent.failure);
+      return formFailure(form, sent.failure);
+    }
+    return redirect(`/mensagens/${params.id}`, { headers: { "Set-Cookie": await setNotice("conversationSent") } });
   });
-  if (!sent.ok) {
-    if (sent.failure.kind === "not-found") throw pageFailure(sent.failure);
-    return formFailure(form, sent.failure);
-  }
-  return redirect(`/mensagens/${params.id}`, { headers: { "Set-Cookie": await setNotice("conversationSent") } });
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {

@@ -6,7 +6,7 @@ import { requireConfirmedEmail } from "~/domain/accounts/email-confirmation.serv
 import { failureText } from "~/web/failures.server";
 import { requireUser } from "~/web/auth.server";
 import { setNotice } from "~/web/notices.server";
-import { formFailure } from "~/web/forms.server";
+import { formFailure, submitFormOnce } from "~/web/forms.server";
 import { readPetForm } from "~/web/pet-forms.server";
 import { pageMeta } from "~/lib/meta";
 import { caringMembershipsOf } from "~/domain/organizations/membership.server";
@@ -25,11 +25,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context.db);
   const form = await readPetForm(request, "create");
   if (!form.ok) return form.response;
-  const published = await publishPet(context.db, context.jobs, user.id, form.input, form.photos, {
-    organizationId: form.organizationId,
+  // Published once, however many times `Publicar` is tapped (issue 63).
+  return submitFormOnce(context.db, user.id, request, async () => {
+    const published = await publishPet(context.db, context.jobs, user.id, form.input, form.photos, {
+      organizationId: form.organizationId,
+    });
+    if (!published.ok) return formFailure(form, published.failure);
+    return redirect(`/pets/${published.value}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
   });
-  if (!published.ok) return formFailure(form, published.failure);
-  return redirect(`/pets/${published.value}`, { headers: { "Set-Cookie": await setNotice("petPublished") } });
 }
 
 export function meta() {

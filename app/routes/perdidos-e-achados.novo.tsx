@@ -13,7 +13,7 @@ import { pageMeta } from "~/lib/meta";
 import { reportFormSchema } from "~/validation/lost-found";
 import { requiredCity } from "~/validation/fields";
 import { requireUser } from "~/web/auth.server";
-import { formFailure, parseForm } from "~/web/forms.server";
+import { formFailure, parseForm, submitFormOnce } from "~/web/forms.server";
 import { IMAGE_MAX_BYTES } from "~/validation/fields";
 import { PET_MESSAGES } from "~/validation/pets";
 import { bytesOf } from "~/web/body.server";
@@ -38,10 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!form.ok) return form.response;
   const { fotos, ...input } = form.value;
-  const made = await createReport(context.db, context.jobs, user.id, requiredCity(input), await bytesOf(fotos));
-  if (!made.ok) return formFailure(form, made.failure);
-  return redirect(`/perdidos-e-achados/${made.value}`, {
-    headers: { "Set-Cookie": await setNotice("reportPublished") },
+  // Published once, however many times the button is tapped (issue 63).
+  return submitFormOnce(context.db, user.id, request, async () => {
+    const made = await createReport(context.db, context.jobs, user.id, requiredCity(input), await bytesOf(fotos));
+    if (!made.ok) return formFailure(form, made.failure);
+    return redirect(`/perdidos-e-achados/${made.value}`, {
+      headers: { "Set-Cookie": await setNotice("reportPublished") },
+    });
   });
 }
 

@@ -272,7 +272,7 @@ test.describe("at 360, 768 and 1440 px", () => {
     await capture(page, "organizacao-transparencia");
     await logIn(page, "ong@adopet.example", "Adote@2022");
     await page.goto(`/adopet/organizacoes/${organizationId}/contas`);
-    await expect(page.getByText("JOAO PEREIRA", { exact: false })).toBeVisible();
+    await expect(page.getByText("Transferência recebida pelo Pix - JOAO PEREIRA", { exact: false })).toBeVisible();
     await capture(page, "organizacao-contas");
     await page.goto(`/adopet/organizacoes/${organizationId}/contas?registrar=despesa`);
     await expect(page.getByLabel("Categoria", { exact: true })).toBeVisible();
