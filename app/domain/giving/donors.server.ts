@@ -9,8 +9,9 @@ import { monthInWords } from "~/lib/panel";
 import { searchKey } from "~/lib/pets";
 import { formatReais } from "~/lib/pix";
 import { notFound, ok, type Result } from "~/services/outcome.server";
-import { finishPdf, PDF_GREEN, PDF_GREY, startPdf } from "~/services/pdf.server";
+import { finishPdf, PDF_GREEN, startPdf } from "~/services/pdf.server";
 import { listDonations, type DonationView } from "./ledger.server";
+import { thankAndSign } from "./receipts.server";
 
 /**
  * The organisation's donors (issue 63): its gifts joined by who gave them, whether the team typed
@@ -129,16 +130,11 @@ export async function donorStatement(
         : "";
     doc.text(`${formatDay(gift.data)} · ${formatReais(gift.valorCentavos)}${purpose}`, { width, lineGap: 2 });
   }
-  doc
-    .moveDown(1)
-    .text("Obrigado por ajudar a cuidar dos animais que esperam um lar.", { width, lineGap: 4 })
-    .moveDown(2)
-    .fontSize(10)
-    .fillColor(PDF_GREY)
-    .text(
-      `Emitida pela Adopet em ${formatDay(dayInBrasilia(now))}, a pedido de ${organization!.nome}, a partir do registro das doações. Os pagamentos foram feitos direto à conta da organização: a Adopet não recebe nem guarda dinheiro.`,
-      { width, lineGap: 2 },
-    );
+  thankAndSign(
+    doc,
+    width,
+    `Emitida pela Adopet em ${formatDay(dayInBrasilia(now))}, a pedido de ${organization!.nome}, a partir do registro das doações. Os pagamentos foram feitos direto à conta da organização: a Adopet não recebe nem guarda dinheiro.`,
+  );
   finishPdf(doc, title, MARGIN);
   return ok({ fileName: downloadName(`declaracao-de-doacoes-${ano}`, donor.nome, "pdf"), pdf: await done });
 }

@@ -104,18 +104,24 @@ async function renderReceipt(receipt: Receipt, emitidoEm: string): Promise<Buffe
       `${receipt.organizacao.nome}${cnpj} declara que recebeu ${from}a quantia de ${formatReais(receipt.valorCentavos)} (${reaisInWords(receipt.valorCentavos)}) em ${formatDay(receipt.data)}, por Pix, como doação${purpose}.`,
       { width, lineGap: 4 },
     );
+  thankAndSign(
+    doc,
+    width,
+    `Emitido pela Adopet em ${formatDay(emitidoEm)}, a pedido de ${receipt.organizacao.nome}, a partir do registro da doação. O pagamento foi feito direto à conta da organização: a Adopet não recebe nem guarda dinheiro.`,
+  );
+  finishPdf(doc, `Recibo de doação nº ${receipt.numero}`, MARGIN);
+  return done;
+}
+
+/** The end of a paper about gifts (a receipt, a donor's statement): the thanks, and who issued it. */
+export function thankAndSign(doc: Awaited<ReturnType<typeof startPdf>>["doc"], width: number, issued: string) {
   doc
     .moveDown(1)
     .text("Obrigado por ajudar a cuidar dos animais que esperam um lar.", { width, lineGap: 4 })
     .moveDown(2)
     .fontSize(10)
     .fillColor(PDF_GREY)
-    .text(
-      `Emitido pela Adopet em ${formatDay(emitidoEm)}, a pedido de ${receipt.organizacao.nome}, a partir do registro da doação. O pagamento foi feito direto à conta da organização: a Adopet não recebe nem guarda dinheiro.`,
-      { width, lineGap: 2 },
-    );
-  finishPdf(doc, `Recibo de doação nº ${receipt.numero}`, MARGIN);
-  return done;
+    .text(issued, { width, lineGap: 2 });
 }
 
 /** The job `DONATION_RECEIPT_JOB`: the padrinho told that their month arrived, with the receipt. */
