@@ -10,7 +10,7 @@ import { createAccount, logIn, SENHA } from "./accounts-support";
 import { ANSWERS } from "./applications-support";
 import { waitForMail } from "./mail-support";
 import { newCaretaker, publishPet } from "./pets-support";
-import { expect, expectNoAxeViolations, test } from "./support";
+import { expect, expectNoAxeViolations, expectNoHorizontalScroll, saveScreenshot, test, WIDTHS } from "./support";
 
 /**
  * An animal's health record (issue 45) in the browser: its foster records a vaccine with a
@@ -169,6 +169,11 @@ test("a vaccine typed with its brand closes the earlier dose's reminder, its nex
   await expect(page.getByText(`Pelo protocolo da V10 (reforço anual): ${formatDay(booster)}.`)).toBeVisible();
   await page.getByRole("button", { name: "Usar esta data" }).click();
   await expect(page.getByLabel("Próxima dose (opcional)")).toHaveValue(booster);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalScroll(page);
+    await saveScreenshot(page, `saude-vacina-protocolo-${width}.png`, { fullPage: true });
+  }
   await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Registrar vacina" }).click();
   await expect(page.getByText(NOTICES.healthAdded)).toBeVisible();
