@@ -6,7 +6,8 @@ import type { AppLoadContext } from "react-router";
 import { logError } from "~/lib/log.server";
 import { apiError, methodNotAllowed } from "~/web/api.server";
 import { requireApiUser } from "~/web/auth.server";
-import { SUBMISSION_KEY, submitOnce, type Submission } from "~/services/submission-keys.server";
+import { SUBMISSION_KEY } from "~/lib/submission-keys";
+import { submitOnce, type Submission } from "~/services/submission-keys.server";
 import type { Endpoint } from "./endpoint";
 
 /** Where the API lives. */

@@ -1,3 +1,5 @@
+import { isId } from "./ids";
+
 /**
  * Organisations (issue 43): the roles a member holds and what each may do. Shared by the
  * services, the pages and the browser.
@@ -252,7 +254,6 @@ export function activityFiltersOf(query: URLSearchParams): { acao?: ActivityKind
   const acao = query.get("acao") || undefined;
   const pessoa = query.get("pessoa") || undefined;
   if (acao !== undefined && !(ACTIVITY_KINDS as readonly string[]).includes(acao)) return null;
-  if (pessoa !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pessoa))
-    return null;
+  if (pessoa !== undefined && !isId(pessoa)) return null;
   return { acao: acao as ActivityKind | undefined, pessoa };
 }

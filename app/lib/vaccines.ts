@@ -212,10 +212,14 @@ export function suggestNextDose(
   history: DoseHistory,
   nome: string,
   data: string,
-): (NextDoseAdvice & { vacina: string }) | null {
+): (NextDoseAdvice & { vacina: string; nota: string | null }) | null {
   const match = matchVaccine(history.species, nome);
   if (!match || !/^\d{4}-\d{2}-\d{2}$/.test(data)) return null;
   const dosesAntes = history.doses.filter((dose) => dose.vacina === match.code && dose.data < data).length;
   const idadeDias = history.nascidoEm ? daysBetween(history.nascidoEm, data) : null;
-  return { vacina: match.label, ...nextDoseByProtocol(match.code, { data, idadeDias, dosesAntes }) };
+  return {
+    vacina: match.label,
+    nota: catalogueVaccine(match.code).nota ?? null,
+    ...nextDoseByProtocol(match.code, { data, idadeDias, dosesAntes }),
+  };
 }

@@ -67,32 +67,20 @@ export default function OrganizationActivity() {
           baixados. O registro é guardado por dois anos.
         </p>
         <Form method="get" className="organization-activity__filters" aria-label="Filtrar o registro">
-          <div className="field">
-            <label className="field__label" htmlFor="filtro-acao">
-              Tipo
-            </label>
-            <select id="filtro-acao" name="acao" className="field__control" defaultValue={filtros.acao}>
-              <option value="">Todos</option>
-              {ACTIVITY_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {ACTIVITY_KIND_LABEL[kind]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor="filtro-pessoa">
-              Pessoa
-            </label>
-            <select id="filtro-pessoa" name="pessoa" className="field__control" defaultValue={filtros.pessoa}>
-              <option value="">Todas</option>
-              {pessoas.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.nome}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="acao"
+            label="Tipo"
+            all="Todos"
+            chosen={filtros.acao}
+            options={ACTIVITY_KINDS.map((kind) => [kind, ACTIVITY_KIND_LABEL[kind]])}
+          />
+          <FilterSelect
+            name="pessoa"
+            label="Pessoa"
+            all="Todas"
+            chosen={filtros.pessoa}
+            options={pessoas.map((person) => [person.id, person.nome])}
+          />
           <button type="submit" className="button">
             Filtrar
           </button>
@@ -126,5 +114,36 @@ export default function OrganizationActivity() {
         </p>
       </div>
     </section>
+  );
+}
+
+/** One of the log's filters: a list to choose from, or all. */
+function FilterSelect({
+  name,
+  label,
+  all,
+  chosen,
+  options,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  chosen: string;
+  options: [string, string][];
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={`filtro-${name}`}>
+        {label}
+      </label>
+      <select id={`filtro-${name}`} name={name} className="field__control" defaultValue={chosen}>
+        <option value="">{all}</option>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -443,6 +443,7 @@ function EntryForm() {
             {advice ? (
               <p>
                 Pelo protocolo da {advice.vacina} ({advice.motivo}): {formatDay(advice.dia)}.{" "}
+                {advice.nota ? `${advice.nota} ` : null}
                 {typed.proxima_dose === advice.dia ? null : (
                   <button
                     type="button"

@@ -1,7 +1,6 @@
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { submissionKeys } from "~/db/schema";
-export { SUBMISSION_KEY } from "~/lib/submission-keys";
 
 /**
  * A submission made once (issue 63). A form carries a key of its own (`chave`, new each time the
@@ -47,7 +46,9 @@ export async function submitOnce<T>(
   work: () => Promise<T>,
   now: () => Date = () => new Date(),
 ): Promise<SubmissionOutcome<T>> {
-  const { userId, key, request } = submission;
+  const { userId, key } = submission;
+  // What the key was sent to, as the column holds it (a page's address may be long).
+  const request = submission.request.slice(0, 300);
   const mine = and(eq(submissionKeys.userId, userId), eq(submissionKeys.chave, key));
   const deadline = now().getTime() + WAIT_MS;
   for (;;) {

@@ -280,8 +280,10 @@ NEWFILEUID:NONE
     expect((await team.team.client.get(`${base}/doadores/declaracao.pdf?doador=x&ano=1999`)).status).toBe(400);
     expect((await team.foster.client.get(`${base}/doadores`)).status).toBe(403);
     expect((await team.outsider.client.get(`${base}/doadores`)).status).toBe(404);
-    const page = await team.team.client.page(`/organizacoes/${team.organizationId}/doadores`);
-    expect(page.text).toContain("Maria das Dores Lima");
+    const donorsPage = `/organizacoes/${team.organizationId}/doadores`;
+    expect((await team.team.client.page(donorsPage)).text).toContain("Maria das Dores Lima");
+    expect((await team.foster.client.get(donorsPage)).status).toBe(403);
+    expect((await team.outsider.client.get(donorsPage)).status).toBe(404);
   });
 
   it("is refused with a message for a file that is no statement, and for who may not import", async () => {

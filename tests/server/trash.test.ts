@@ -59,6 +59,16 @@ describe("the Lixeira", () => {
     // The team and the log see it; a foster home, or anyone outside, does not.
     expect((await foster.client.get(`${base}/lixeira`)).status).toBe(403);
     expect((await outsider.client.get(`${base}/lixeira`)).status).toBe(404);
+    const page = `/organizacoes/${team.organizationId}/lixeira`;
+    expect((await foster.client.get(page)).status).toBe(403);
+    expect((await outsider.client.get(page)).status).toBe(404);
+    expect(
+      (
+        await outsider.client.post(`${page}?acao=restaurar&item=${(listed.json.itens as Item[])[0]!.id}`, "", {
+          "Content-Type": "application/x-www-form-urlencoded",
+        })
+      ).status,
+    ).toBe(404);
     const log = (await admin.client.page(`/organizacoes/${team.organizationId}/atividade`)).text;
     expect(log).toContain("apagou: Despesa de R$ 89,90 (Ração)");
 
@@ -187,5 +197,6 @@ describe("the activity log of money and health", () => {
     expect(rows.slice(1).map((row) => row[3])).toEqual(["Despesa registrada"]);
     expect(rows[1]![2]).toBe(`Caio Equipe registrou: Despesa de R$ 30,00 (Ração) em ${day}`);
     expect((await caio.client.get(`/organizacoes/${team.organizationId}/atividade.csv`)).status).toBe(403);
+    expect((await team.outsider.client.get(`/organizacoes/${team.organizationId}/atividade.csv`)).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SUBMISSION_KEY } from "~/services/submission-keys.server";
+import { SUBMISSION_KEY } from "~/lib/submission-keys";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SESSION_COOKIE } from "~/domain/accounts/sessions.server";
 import { operation } from "./operation";

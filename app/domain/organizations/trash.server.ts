@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { rowsOf, type Db } from "~/db/client.server";
 import { expenses, petHealthEntries, petHealthFiles, pets, trashFiles, trashItems, users } from "~/db/schema";
 import { deriveFromRecord } from "~/domain/health/records.server";
 import { publicDataChanged } from "~/domain/pets/public-reads.server";
@@ -106,7 +106,7 @@ async function restoreExpense(tx: Db, itemId: string): Promise<Result> {
     from ${trashItems} item where item.id = ${itemId}
     on conflict (id) do nothing
     returning id`);
-  if (rowCount(inserted) === 0) return fail({ kind: "conflict", reason: "already-restored" });
+  if (rowsOf(inserted).length === 0) return fail({ kind: "conflict", reason: "already-restored" });
   await tx.execute(sql`
     update ${expenses} set comprovante = item.arquivo
     from ${trashItems} item where item.id = ${itemId} and ${expenses.id} = item.registro_id`);
@@ -131,7 +131,7 @@ async function restoreHealthEntry(tx: Db, itemId: string): Promise<Result> {
     from ${trashItems} item where item.id = ${itemId}
     on conflict (id) do nothing
     returning id`);
-  if (rowCount(inserted) === 0) return fail({ kind: "conflict", reason: "already-restored" });
+  if (rowsOf(inserted).length === 0) return fail({ kind: "conflict", reason: "already-restored" });
   await tx.execute(sql`
     insert into ${petHealthFiles} (entry_id, position, tipo, conteudo)
     select item.registro_id, file.position, file.tipo, file.conteudo
@@ -140,8 +140,6 @@ async function restoreHealthEntry(tx: Db, itemId: string): Promise<Result> {
   await deriveFromRecord(tx, pet.id);
   return ok();
 }
-
-const rowCount = (result: unknown) => (result as { rows: unknown[] }).rows.length;
 
 /** Erases what has been in a Lixeira for 30 days, files and all (purgeExpired). */
 export async function forgetExpiredTrash(db: Db, now: Date): Promise<number> {
